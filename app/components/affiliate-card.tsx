@@ -1,0 +1,22 @@
+import { ExternalLink } from "lucide-react";
+import { PARTNER_REL, PARTNERS, type PartnerId } from "~/lib/partners";
+
+export function AffiliateCard({ partner }: { partner: PartnerId }) {
+  const p = PARTNERS[partner];
+  return (
+    <aside aria-label="Partner offer" className="rounded-2xl border border-slate-200 bg-slate-50 p-6">
+      <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Recommended partner</p>
+      <p className="mt-1 text-lg font-bold text-slate-900">{p.name}</p>
+      <p className="mt-2 text-slate-700">{p.pitch}</p>
+      <a
+        href={p.url}
+        target="_blank"
+        rel={PARTNER_REL}
+        className="mt-4 inline-flex items-center gap-2 font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+      >
+        {p.cta} <ExternalLink aria-hidden="true" className="size-4" />
+        <span className="sr-only">(opens in a new tab)</span>
+      </a>
+    </aside>
+  );
+}

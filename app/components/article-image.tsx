@@ -1,0 +1,31 @@
+type ArticleImageProps = {
+  slug: string;
+  alt: string;
+  /** The page's main image: load it first, never lazily. */
+  priority?: boolean;
+  sizes: string;
+  className?: string;
+};
+
+/** An article's illustration as AVIF/WebP at two widths, with intrinsic size so nothing shifts. */
+export function ArticleImage({ slug, alt, priority = false, sizes, className = "" }: ArticleImageProps) {
+  const src = (width: number, ext: string) => `/images/articles/${slug}-${width}.${ext}`;
+  const srcSet = (ext: string) => `${src(640, ext)} 640w, ${src(1280, ext)} 1280w`;
+  return (
+    <picture>
+      <source type="image/avif" srcSet={srcSet("avif")} sizes={sizes} />
+      <img
+        src={src(640, "webp")}
+        srcSet={srcSet("webp")}
+        sizes={sizes}
+        alt={alt}
+        width={1280}
+        height={720}
+        loading={priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : "auto"}
+        decoding={priority ? "sync" : "async"}
+        className={`aspect-video h-auto w-full object-cover ${className}`}
+      />
+    </picture>
+  );
+}

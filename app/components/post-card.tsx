@@ -1,0 +1,40 @@
+import { ArrowRight, Calendar, Clock } from "lucide-react";
+import { Link } from "react-router";
+import { ArticleImage } from "~/components/article-image";
+import type { ArticleSummary } from "~/content/articles";
+import { formatArticleDate } from "~/lib/article-meta";
+
+export function PostCard({ post, headingLevel = 3 }: { post: ArticleSummary; headingLevel?: 2 | 3 }) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <ArticleImage slug={post.slug} alt="" sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw" />
+      <div className="flex flex-1 flex-col p-5">
+        <p className="text-sm font-semibold text-brand-700">{post.category}</p>
+        <Heading className="mt-2 text-xl font-bold text-slate-900">
+          <Link to={`/blog/${post.slug}`} className="hover:text-brand-800">
+            {post.title}
+          </Link>
+        </Heading>
+        <p className="mt-2 flex-1 text-slate-600">{post.excerpt}</p>
+        <p className="mt-4 flex flex-wrap items-center gap-4 text-sm text-slate-600">
+          <span className="inline-flex items-center gap-1">
+            <Calendar aria-hidden="true" className="size-4" />
+            <time dateTime={post.date}>{formatArticleDate(post.date)}</time>
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <Clock aria-hidden="true" className="size-4" />
+            {post.readingMinutes} min read
+          </span>
+        </p>
+        <Link
+          to={`/blog/${post.slug}`}
+          className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900"
+          aria-label={`Read More: ${post.title}`}
+        >
+          Read More <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </div>
+    </article>
+  );
+}

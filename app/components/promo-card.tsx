@@ -1,0 +1,60 @@
+import { ShieldCheck } from "lucide-react";
+import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import type { ClosingCtaKind } from "~/lib/article-meta";
+import { formatPrice, orderLines, powerPack, toolkit } from "~/lib/catalogue";
+
+const bundleTotal = formatPrice(orderLines({ includeBump: true }).totalCents);
+const toolkitPrice = formatPrice(toolkit.priceCents, { short: true });
+
+/** The in-article card that leads to checkout. */
+export function PromoCard() {
+  return (
+    <aside aria-label="Credit Repair Toolkit offer" className="rounded-2xl border-2 border-brand-200 bg-brand-50 p-6">
+      <p className="flex items-center gap-2 text-sm font-semibold text-brand-800">
+        <ShieldCheck aria-hidden="true" className="size-5" /> Instant access · One-time payment
+      </p>
+      <p className="mt-2 text-xl font-bold text-slate-900">
+        The {toolkit.name}: everything you need to fix your credit, for just {toolkitPrice}
+      </p>
+      <p className="mt-2 text-slate-700">
+        Step-by-step guide, dispute letter templates and score tracking worksheets. No subscription.
+      </p>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <Link to="/checkout" className={buttonClass()}>
+          Get the Toolkit - {toolkitPrice}
+        </Link>
+        <Link to="/checkout?bump=1" className="font-semibold text-brand-800 underline underline-offset-2">
+          Bundle (Toolkit + Letters) - {bundleTotal}
+        </Link>
+      </div>
+    </aside>
+  );
+}
+
+const CLOSING_LABELS: Record<ClosingCtaKind, string> = {
+  "toolkit-just": `Get Your Toolkit - Just ${toolkitPrice}`,
+  "toolkit-only": `Get Your Toolkit - Only ${toolkitPrice}`,
+  download: `Download Now - Only ${toolkitPrice}`,
+  bundle: `Get the Bundle (Toolkit + Letters) - ${bundleTotal}`,
+};
+
+/** The closing banner at the foot of some articles. */
+export function ClosingCta({ kind }: { kind: ClosingCtaKind }) {
+  const bundle = kind === "bundle";
+  return (
+    <section aria-label="Get the toolkit" className="rounded-2xl bg-brand-800 p-8 text-center text-white">
+      <h2 className="text-2xl font-bold">
+        {bundle ? "Fix the errors faster with the complete bundle" : "Ready to take control of your credit?"}
+      </h2>
+      <p className="mx-auto mt-3 max-w-xl text-brand-100">
+        {bundle
+          ? `The ${toolkit.name} plus the ${powerPack.name} (${powerPack.summary}), for ${bundleTotal}.`
+          : `The ${toolkit.name} gives you the guide, templates and worksheets to start today. One-time payment, 30-day money-back guarantee.`}
+      </p>
+      <Link to={bundle ? "/checkout?bump=1" : "/checkout"} className={buttonClass({ variant: "accent", size: "lg", className: "mt-6" })}>
+        {CLOSING_LABELS[kind]}
+      </Link>
+    </section>
+  );
+}

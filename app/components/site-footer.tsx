@@ -1,0 +1,48 @@
+import { Mail } from "lucide-react";
+import { Link } from "react-router";
+import { BrandMark } from "~/components/brand-mark";
+import { FOOTER_QUICK_LINKS, FOOTER_RESOURCE_LINKS, type NavLink, SITE_NAME, SITE_TAGLINE, SUPPORT_EMAIL } from "~/lib/site";
+
+function LinkList({ title, links }: { title: string; links: readonly NavLink[] }) {
+  return (
+    <div>
+      <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
+      <ul className="mt-4 space-y-2">
+        {links.map((link) => (
+          <li key={link.label}>
+            <Link to={link.to} className="text-slate-300 hover:text-white hover:underline">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function SiteFooter({ year }: { year: number }) {
+  return (
+    <footer className="bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="lg:col-span-2">
+          <BrandMark inverse />
+          <p className="mt-4 max-w-md">{SITE_TAGLINE}</p>
+        </div>
+        <LinkList title="Quick Links" links={FOOTER_QUICK_LINKS} />
+        <div>
+          <LinkList title="Resources" links={FOOTER_RESOURCE_LINKS} />
+          <h2 className="mt-8 text-sm font-semibold tracking-wide text-white uppercase">Contact</h2>
+          <a href={`mailto:${SUPPORT_EMAIL}`} className="mt-4 inline-flex items-center gap-2 text-slate-300 hover:text-white hover:underline">
+            <Mail aria-hidden="true" className="size-4" />
+            {SUPPORT_EMAIL}
+          </a>
+        </div>
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-400">
+          © {year} {SITE_NAME}. All rights reserved. Educational content, not financial or legal advice.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,39 @@
+import { Link, NavLink } from "react-router";
+import { BrandMark } from "~/components/brand-mark";
+import { MobileMenu } from "~/components/mobile-menu";
+import { buttonClass } from "~/components/ui/button";
+import { formatPrice, toolkit } from "~/lib/catalogue";
+import { NAV_LINKS } from "~/lib/site";
+
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <BrandMark />
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end={link.to === "/"}
+                  className={({ isActive }) =>
+                    `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-800 underline decoration-2 underline-offset-8" : "text-slate-700 hover:text-brand-800"}`
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <Link to="/resources" className={buttonClass({ size: "sm", className: "hidden sm:inline-flex" })}>
+            Get {formatPrice(toolkit.priceCents, { short: true })} Toolkit
+          </Link>
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

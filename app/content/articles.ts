@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { AFFILIATES, CATEGORIES, CLOSING_CTAS } from "~/lib/article-meta";
+
+export { CATEGORIES };
+
+/** Frontmatter of app/content/articles/*.md. A bad field fails the build naming the file. */
+const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const ArticleFrontmatterSchema = z
+  .object({
+    title: z.string().min(10).max(110),
+    subtitle: z.string().min(10).max(200),
+    excerpt: z.string().min(40).max(220),
+    /** Short text for <meta name="description"> (search snippets: ~150 characters). */
+    description: z.string().min(50).max(170),
+    category: z.enum(CATEGORIES),
+    /** ISO date, e.g. 2025-01-15 (YAML parses it as a date). */
+    date: z.union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]).transform((d) =>
+      typeof d === "string" ? d : d.toISOString().slice(0, 10),
+    ),
+    readingMinutes: z.number().int().min(1).max(30),
+    imageAlt: z.string().min(10).max(200),
+    /** Position in the blog listing (1 = first). */
+    order: z.number().int().min(1),
+    related: z.array(z.string().regex(slugPattern)).max(2).default([]),
+    closingCta: z.enum(CLOSING_CTAS).optional(),
+    affiliates: z.array(z.enum(AFFILIATES)).min(1),
+  })
+  .strict();
+
+export type ArticleFrontmatter = z.infer<typeof ArticleFrontmatterSchema>;
+
+export type ArticleSummary = ArticleFrontmatter & { slug: string };

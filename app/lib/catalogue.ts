@@ -1,0 +1,101 @@
+/**
+ * The one catalogue: every product, price and order line the site shows or charges.
+ * Browser-safe (no secrets); the server recomputes totals from it and never trusts a price
+ * sent by a browser.
+ */
+export const CURRENCY = "usd";
+
+export const toolkit = {
+  id: "toolkit",
+  name: "Credit Repair Toolkit",
+  priceCents: 700,
+  included: [
+    "Step-by-step credit repair guide",
+    "Dispute letter templates",
+    "Credit score tracking worksheets",
+    "Budget planning templates",
+  ],
+  bonuses: [
+    "30-day action plan",
+    "Debt payoff calculator",
+    "Credit monitoring checklist",
+    "Email support access",
+  ],
+  /** What the checkout page lists on the toolkit card. */
+  checkoutFeatures: [
+    "Step-by-step credit repair guide",
+    "Dispute letter templates",
+    "Credit score tracking worksheets",
+    "Budget planning templates",
+    "30-day action plan",
+  ],
+} as const;
+
+export const powerPack = {
+  id: "power-pack",
+  name: "Dispute Letter Power Pack",
+  priceCents: 1499,
+  compareAtCents: 2700,
+  summary: "15+ dispute letter templates",
+  features: [
+    "15+ ready-to-send dispute letter templates",
+    "Letters for late payments, collections, inquiries and identity theft",
+    "Follow-up letters for when a bureau doesn't respond",
+  ],
+} as const;
+
+export type Upsell = {
+  id: string;
+  name: string;
+  priceCents: number;
+  description: string;
+  features: readonly string[];
+};
+
+/** Shown on /resources; not for sale online yet. */
+export const upsells: readonly Upsell[] = [
+  {
+    id: "credit-rebuild-bootcamp",
+    name: "Credit Rebuild Bootcamp",
+    priceCents: 2700,
+    description: "A 4-week program to rebuild your credit with guidance every step of the way.",
+    features: ["Weekly video lessons", "Live Q&A sessions", "Community support group"],
+  },
+  {
+    id: "advanced-budget-planner",
+    name: "Advanced Budget Planner",
+    priceCents: 1500,
+    description: "Plan every dollar with ready-made spreadsheets and printables.",
+    features: ["Excel and PDF templates", "Savings goal tracker", "Expense categorization"],
+  },
+  {
+    id: "debt-freedom-blueprint",
+    name: "Debt Freedom Blueprint",
+    priceCents: 1200,
+    description: "A clear plan to pay off debt faster and stay motivated.",
+    features: ["Debt snowball calculator", "Negotiation scripts", "Progress tracking tools"],
+  },
+];
+
+export type OrderLine = { id: string; name: string; unitAmountCents: number; quantity: 1 };
+
+export function orderLines({ includeBump }: { includeBump: boolean }): {
+  lines: OrderLine[];
+  totalCents: number;
+  currency: typeof CURRENCY;
+} {
+  const lines: OrderLine[] = [
+    { id: toolkit.id, name: toolkit.name, unitAmountCents: toolkit.priceCents, quantity: 1 },
+  ];
+  if (includeBump) {
+    lines.push({ id: powerPack.id, name: powerPack.name, unitAmountCents: powerPack.priceCents, quantity: 1 });
+  }
+  const totalCents = lines.reduce((sum, line) => sum + line.unitAmountCents * line.quantity, 0);
+  return { lines, totalCents, currency: CURRENCY };
+}
+
+/** "$7.00"; with `short`, whole dollars drop the cents ("$7", "$14.99"). */
+export function formatPrice(cents: number, { short = false }: { short?: boolean } = {}): string {
+  const whole = cents % 100 === 0;
+  return `$${(cents / 100).toFixed(short && whole ? 0 : 2)}`;
+}

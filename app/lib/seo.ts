@@ -1,0 +1,47 @@
+import type { MetaDescriptor } from "react-router";
+import { SITE_NAME } from "~/lib/site";
+
+type RootMatch = { id: string; data?: unknown } | undefined;
+
+type PageSeo = {
+  title: string;
+  description: string;
+  /** Path of the canonical URL, e.g. "/blog". */
+  path: string;
+  /** Path of a 1200x630 social image; defaults to the brand card. */
+  image?: string;
+  type?: "website" | "article";
+  noindex?: boolean;
+};
+
+/** The origin the site is published at, from the root loader (configuration). */
+export function originFrom(matches: readonly RootMatch[]): string {
+  const root = matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined;
+  return root?.origin ?? "http://localhost:3000";
+}
+
+/** <title>, description, canonical URL and OpenGraph/Twitter tags for one page. */
+export function seo(matches: readonly RootMatch[], page: PageSeo): MetaDescriptor[] {
+  const origin = originFrom(matches);
+  const url = new URL(page.path, origin).href;
+  const image = new URL(page.image ?? "/images/og/default.jpg", origin).href;
+  const title = page.title.includes(SITE_NAME) ? page.title : `${page.title} | ${SITE_NAME}`;
+  return [
+    { title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: url },
+    ...(page.noindex ? [{ name: "robots", content: "noindex" }] : []),
+    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: page.title },
+    { name: "twitter:description", content: page.description },
+    { name: "twitter:image", content: image },
+  ];
+}

@@ -1,0 +1,29 @@
+/** Site-wide constants: the one list of navigation links, brand and contact details. */
+export const SITE_NAME = "Fresh Start Money";
+export const SITE_TAGLINE =
+  "Empowering everyday people to achieve financial freedom through smart budgeting and credit repair strategies.";
+export const SUPPORT_EMAIL = "support@freshstartmoney.com";
+
+export type NavLink = { label: string; to: string };
+
+export const NAV_LINKS: readonly NavLink[] = [
+  { label: "Home", to: "/" },
+  { label: "About", to: "/about" },
+  { label: "Resources", to: "/resources" },
+  { label: "Blog", to: "/blog" },
+  { label: "Contact", to: "/contact" },
+];
+
+export const FOOTER_QUICK_LINKS: readonly NavLink[] = [
+  { label: "Home", to: "/" },
+  { label: "About Us", to: "/about" },
+  { label: "Blog", to: "/blog" },
+  { label: "Contact Us", to: "/contact" },
+];
+
+export const FOOTER_RESOURCE_LINKS: readonly NavLink[] = [
+  { label: "Free Tools", to: "/resources" },
+  { label: "Credit Repair Toolkit", to: "/resources" },
+];
+
+export const LEAD_MAGNET = "Credit Repair Starter Guide";

@@ -1,0 +1,16 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("about", "routes/about.tsx"),
+  route("resources", "routes/resources.tsx"),
+  route("blog", "routes/blog.tsx"),
+  route("blog/:slug", "routes/blog-post.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("checkout", "routes/checkout.tsx"),
+  route("checkout-success", "routes/checkout-success.tsx"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("rss.xml", "routes/rss.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,11 @@
+import type { Config } from "@react-router/dev/config";
+import { articleSlugsFromDisk } from "./app/content/article-files";
+
+export default {
+  ssr: true,
+  // Content pages become HTML files at build time; forms on them still POST to their actions.
+  async prerender() {
+    const articles = articleSlugsFromDisk().map((slug) => `/blog/${slug}`);
+    return ["/", "/about", "/resources", "/blog", ...articles, "/sitemap.xml", "/rss.xml", "/robots.txt"];
+  },
+} satisfies Config;

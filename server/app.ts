@@ -1,0 +1,24 @@
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import "react-router";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** Per-request Content-Security-Policy nonce for the inline scripts of server-rendered pages. */
+    cspNonce?: string;
+  }
+}
+
+export { env } from "~/server/env.server";
+
+/** The React Router part of the server, bundled by Vite with the app (see server/main.ts). */
+export const app = express.Router();
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext(_req, res) {
+      return { cspNonce: res.locals.cspNonce as string | undefined };
+    },
+  }),
+);

@@ -1,0 +1,99 @@
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { extname, join, relative, sep } from "node:path";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+
+/** One file of build/client, held in memory with its compressed forms. */
+export type StaticFile = {
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  type: string;
+  etag: string;
+  cacheControl: string;
+  /** For prerendered HTML: the CSP source list allowing exactly its inline scripts. */
+  scriptHashes?: string[];
+};
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".data": "text/x-script; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".ico": "image/x-icon",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".woff2": "font/woff2",
+  ".webmanifest": "application/manifest+json",
+};
+const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".data", ".xml", ".txt", ".svg", ".ico", ".webmanifest"]);
+
+function* walk(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(path);
+    else yield path;
+  }
+}
+
+/** sha256 sources for every inline executable <script> in a prerendered page. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    const attrs = match[1] ?? "";
+    if (/\ssrc\s*=/i.test(attrs)) continue;
+    const type = /\stype\s*=\s*"([^"]*)"/i.exec(attrs)?.[1]?.toLowerCase();
+    if (type && type !== "module" && type !== "text/javascript") continue; // data blocks (JSON-LD) never run
+    hashes.add(`'sha256-${createHash("sha256").update(match[2] ?? "").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * URL path -> file. Prerendered pages answer at their clean URL ("/about" -> about/index.html);
+ * everything else at its own path. Hashed assets are cached for a year, the rest revalidated.
+ */
+export function loadStaticFiles(root: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  for (const path of walk(root)) {
+    const rel = relative(root, path).split(sep).join("/");
+    if (rel.startsWith(".vite/")) continue;
+    const ext = extname(path);
+    const body = readFileSync(path);
+    const hashed = rel.startsWith("assets/");
+    const file: StaticFile = {
+      body,
+      type: TYPES[ext] ?? "application/octet-stream",
+      etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`,
+      cacheControl: hashed
+        ? "public, max-age=31536000, immutable"
+        : ext === ".html" || ext === ".data" || ext === ".xml" || ext === ".txt"
+          ? "public, max-age=0, must-revalidate"
+          : "public, max-age=604800",
+    };
+    if (COMPRESSIBLE.has(ext) && body.length > 512) {
+      file.br = brotliCompressSync(body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+      });
+      file.gzip = gzipSync(body, { level: 9 });
+    }
+    if (ext === ".html") file.scriptHashes = inlineScriptHashes(body.toString("utf8"));
+    const url = rel === "index.html" ? "/" : rel.endsWith("/index.html") ? `/${rel.slice(0, -"/index.html".length)}` : `/${rel}`;
+    files.set(url, file);
+  }
+  return files;
+}
+
+export function statOrNull(path: string) {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
+}
