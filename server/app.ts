@@ -10,6 +10,7 @@ declare module "react-router" {
 }
 
 export { env } from "~/server/env.server";
+export { closeDatabase, openDatabase } from "~/server/db.server";
 
 /** The React Router part of the server, bundled by Vite with the app (see server/main.ts). */
 export const app = express.Router();

@@ -37,6 +37,16 @@ if (builtOrigin !== config.PUBLIC_ORIGIN) {
   process.exit(1);
 }
 
+try {
+  const database = await build.openDatabase(
+    config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+  );
+  console.log(`Database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.DATA_DIR}`}`);
+} catch (error) {
+  console.error(`Could not open the database: ${(error as Error).message}`);
+  process.exit(1);
+}
+
 const files = loadStaticFiles(`${buildDir}client`);
 const securityHeaders = baseSecurityHeaders(config.PUBLIC_ORIGIN);
 
@@ -94,7 +104,9 @@ const server = app.listen(config.PORT, config.HOST, () => {
 
 function shutdown(signal: string) {
   console.log(`${signal}: closing`);
-  server.close(() => process.exit(0));
+  server.close(() => {
+    build.closeDatabase().finally(() => process.exit(0));
+  });
   setTimeout(() => process.exit(0), 5000).unref();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));

@@ -1,0 +1,44 @@
+import { existsSync } from "node:fs";
+import { defineConfig } from "@playwright/test";
+
+export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+if (!existsSync(CHROME_PATH)) {
+  throw new Error(
+    `Chromium not found at ${CHROME_PATH}: browser tests need it. Install it (Debian: apt-get install -y chromium) or set CHROME_PATH.`,
+  );
+}
+
+export const CHROME_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: { executablePath: CHROME_PATH, args: CHROME_ARGS },
+    trace: "off",
+  },
+  webServer: {
+    // The built server, on a fresh embedded database. `npm test` builds first.
+    command: `rm -rf .data/e2e && PORT=${PORT} HOST=127.0.0.1 DATA_DIR=.data/e2e node --import tsx server/main.ts`,
+    url: `http://127.0.0.1:${PORT}/about`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+  },
+});

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# `npm test`: every check, in order; each suite's counts go to reports/ and are summed at the end.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+rm -rf reports && mkdir -p reports
+failed_steps=()
+
+step() {
+  local name=$1; shift
+  echo; echo "=== $name"
+  if ! "$@"; then failed_steps+=("$name"); fi
+}
+
+step "typecheck" npm run --silent typecheck
+step "unit and integration tests (embedded PostgreSQL)" npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest-pglite.json
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "integration tests (PostgreSQL at TEST_DATABASE_URL)" env TEST_DB=postgres npx vitest run tests/integration --reporter=default --reporter=json --outputFile=reports/vitest-postgres.json
+fi
+step "build" npm run --silent build
+step "browser tests" npx playwright test
+
+node scripts/test-summary.mjs
+if [ ${#failed_steps[@]} -gt 0 ]; then
+  echo "Failed steps: ${failed_steps[*]}"
+  exit 1
+fi
