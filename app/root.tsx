@@ -14,6 +14,7 @@ import stylesheet from "./app.css?url";
 import { NotFound } from "~/components/not-found";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { Toaster } from "~/components/ui/toaster";
 import { useNonce } from "~/lib/nonce";
 import { publicConfig } from "~/server/env.server";
 
@@ -58,6 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter year={data?.year ?? new Date().getFullYear()} />
+        <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
