@@ -35,7 +35,7 @@ export default defineConfig({
   },
   webServer: {
     // The built server, on a fresh embedded database. `npm test` builds first.
-    command: `rm -rf .data/e2e && PORT=${PORT} HOST=127.0.0.1 DATA_DIR=.data/e2e node --import tsx server/main.ts`,
+    command: `rm -rf .data/e2e-${PORT} && PORT=${PORT} HOST=127.0.0.1 DATA_DIR=.data/e2e-${PORT} node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${PORT}/about`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -3,6 +3,8 @@ import { articleSlugsFromDisk } from "./app/content/article-files";
 
 export default {
   ssr: true,
+  // BUILD_DIR lets parallel builds (several developers in one checkout) stay apart.
+  buildDirectory: process.env.BUILD_DIR ?? "build",
   // Content pages become HTML files at build time; forms on them still POST to their actions.
   async prerender() {
     const articles = articleSlugsFromDisk().map((slug) => `/blog/${slug}`);

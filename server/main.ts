@@ -5,13 +5,13 @@
 import compression from "compression";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
 import { constants as zlib } from "node:zlib";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { baseSecurityHeaders, contentSecurityPolicy } from "./security.ts";
 import { loadStaticFiles, type StaticFile } from "./static-files.ts";
 
-const buildDir = fileURLToPath(new URL("../build/", import.meta.url));
+const buildDir = `${resolve(process.env.BUILD_DIR ?? "build")}/`;
 const serverBuild = `${buildDir}server/index.js`;
 if (!existsSync(serverBuild)) {
   console.error("No production build found: run `npm run build` first (or `npm start`, which builds and serves).");
