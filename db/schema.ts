@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, jsonb, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -50,11 +50,14 @@ export const orders = pgTable(
     currency: text("currency").notNull(),
     status: text("status").$type<OrderStatus>().notNull().default("pending"),
     customerEmail: text("customer_email"),
+    /** The provider's payment id (Stripe PaymentIntent), once known: refunds name the payment, not the session. */
+    providerPaymentId: text("provider_payment_id"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique("orders_provider_session_id_unique").on(t.providerSessionId),
+    index("orders_provider_payment_id_idx").on(t.providerPaymentId),
     check("orders_status_check", sql`${t.status} in ('pending', 'paid', 'failed', 'refunded')`),
     check("orders_amount_total_check", sql`${t.amountTotal} > 0`),
   ],
