@@ -30,6 +30,7 @@ const TYPES: Record<string, string> = {
   ".webp": "image/webp",
   ".avif": "image/avif",
   ".woff2": "font/woff2",
+  ".pdf": "application/pdf",
   ".webmanifest": "application/manifest+json",
 };
 const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".data", ".xml", ".txt", ".svg", ".ico", ".webmanifest"]);

@@ -1,9 +1,114 @@
+import { ArrowRight, Lightbulb, TrendingUp, Wallet } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import { HomeHero } from "~/components/home-hero";
+import { PostCard } from "~/components/post-card";
+import { buttonClass } from "~/components/ui/button";
+import { getArticleSummaries } from "~/content/articles.server";
+import { formatPrice, toolkit } from "~/lib/catalogue";
 import { seo } from "~/lib/seo";
+import { SITE_NAME } from "~/lib/site";
+
+/** Home shows the first three posts of the listing. */
+const LATEST_COUNT = 3;
+
+export function loader() {
+  return { posts: getArticleSummaries().slice(0, LATEST_COUNT) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Home", description: "TODO description for home page, written for search results.", path: "/" });
+  seo(matches, {
+    title: `${SITE_NAME}: Budgeting Tips and Credit Repair for Everyday People`,
+    description:
+      "Plain-language budgeting tips, step-by-step credit repair guides and a $7 Credit Repair Toolkit for families, beginners and anyone rebuilding their credit.",
+    path: "/",
+  });
 
-export default function Home() {
-  return <h1 className="p-8 text-3xl font-bold">Home</h1>;
+const VALUES = [
+  {
+    icon: Lightbulb,
+    title: "Practical Strategies",
+    text: "Step-by-step guides you can act on this week: reading your credit report, disputing errors, building a budget that survives real life.",
+  },
+  {
+    icon: Wallet,
+    title: "Affordable Tools",
+    text: `Our articles are free, and the complete Credit Repair Toolkit costs ${formatPrice(toolkit.priceCents, { short: true })}, once. No subscriptions, no upsell traps.`,
+  },
+  {
+    icon: TrendingUp,
+    title: "Proven Results",
+    text: "The habits we teach, like paying on time, keeping balances low and fixing report errors, are the ones credit scores are built on.",
+  },
+] as const;
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <HomeHero />
+
+      <section aria-labelledby="values-heading" className="mx-auto max-w-6xl px-4 py-16 md:py-20">
+        <div className="mx-auto max-w-2xl text-center">
+          <h2 id="values-heading" className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">
+            Money help that meets you where you are
+          </h2>
+          <p className="mt-4 text-lg text-slate-700">
+            Whether you are paying off a card, recovering from a rough year or making your first budget, we keep it simple.
+          </p>
+        </div>
+        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+          {VALUES.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <span className="grid size-12 place-items-center rounded-xl bg-brand-100 text-brand-800">
+                <Icon aria-hidden="true" className="size-6" />
+              </span>
+              <h3 className="mt-4 text-xl font-bold text-slate-900">{title}</h3>
+              <p className="mt-2 text-slate-700">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="latest-heading" className="bg-slate-50 py-16 md:py-20">
+        <div className="mx-auto max-w-6xl px-4">
+          <div className="flex flex-col items-start justify-between gap-4 sm:flex-row sm:items-end">
+            <div>
+              <h2 id="latest-heading" className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">
+                Latest from Our Blog
+              </h2>
+              <p className="mt-2 text-lg text-slate-700">Fresh, practical advice for your money and your credit.</p>
+            </div>
+            <Link
+              to="/blog"
+              className="inline-flex items-center gap-1 font-semibold text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline"
+            >
+              View All Posts <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          </div>
+          <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+            {loaderData.posts.map((post) => (
+              <li key={post.slug} className="flex">
+                <PostCard post={post} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="cta-heading" className="bg-brand-800 px-4 py-16 text-center text-white md:py-20">
+        <div className="mx-auto max-w-2xl">
+          <h2 id="cta-heading" className="text-3xl font-bold tracking-tight md:text-4xl">
+            Ready for a fresh start?
+          </h2>
+          <p className="mt-4 text-lg text-brand-100">
+            The {toolkit.name} puts the guide, dispute letter templates and worksheets in one place, for a one-time{" "}
+            {formatPrice(toolkit.priceCents, { short: true })}, with a 30-day money-back guarantee.
+          </p>
+          <Link to="/resources" className={buttonClass({ variant: "accent", size: "lg", className: "mt-8" })}>
+            Get Your Toolkit Now <ArrowRight aria-hidden="true" className="size-5" />
+          </Link>
+        </div>
+      </section>
+    </>
+  );
 }

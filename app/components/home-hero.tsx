@@ -1,0 +1,100 @@
+import { ArrowRight, BookOpen, CircleCheck, Circle, Tag, Users } from "lucide-react";
+import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { formatPrice, toolkit } from "~/lib/catalogue";
+
+const toolkitPrice = formatPrice(toolkit.priceCents, { short: true });
+
+const REASSURANCES = ["No credit card required", "Proven strategies", "Built for real people"] as const;
+
+/** A sample of the toolkit's 30-day plan: shows what the product is, not a promised result. */
+const PLAN_STEPS = [
+  { done: true, text: "Get your free credit reports" },
+  { done: true, text: "Circle every error you find" },
+  { done: true, text: "Send your first dispute letter" },
+  { done: false, text: "Set up autopay for every bill" },
+  { done: false, text: "Get card balances under 30%" },
+] as const;
+
+export function HomeHero() {
+  return (
+    <section className="overflow-hidden bg-gradient-to-b from-brand-50 to-white">
+      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 md:py-20 lg:grid-cols-[1.15fr_1fr]">
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-800 shadow-sm ring-1 ring-brand-200">
+            Budgeting and credit repair, in plain English
+          </p>
+          <h1 className="mt-5 text-4xl leading-tight font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+            Take control of your money and <span className="text-brand-700">rebuild your credit</span>
+          </h1>
+          <p className="mt-5 max-w-xl text-lg text-slate-700">
+            Simple budgeting tips, step-by-step credit repair guides and low-cost tools for families, beginners and anyone
+            starting over. No jargon, no judgement, no expensive programs.
+          </p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            <Link to="/checkout" className={buttonClass({ size: "lg" })}>
+              Get the {toolkitPrice} Credit Repair Toolkit <ArrowRight aria-hidden="true" className="size-5" />
+            </Link>
+            <Link to="/blog" className={buttonClass({ variant: "outline", size: "lg" })}>
+              <BookOpen aria-hidden="true" className="size-5" /> Read Our Blog
+            </Link>
+          </div>
+          <ul className="mt-6 flex flex-col gap-x-6 gap-y-2 text-slate-700 sm:flex-row sm:flex-wrap">
+            {REASSURANCES.map((line) => (
+              <li key={line} className="inline-flex items-center gap-2">
+                <CircleCheck aria-hidden="true" className="size-5 text-brand-700" />
+                {line}
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <div className="relative mx-auto w-full max-w-md pt-6 pb-8 lg:max-w-none">
+          <figure className="rounded-3xl border border-slate-200 bg-white p-6 shadow-xl sm:p-8">
+            <figcaption>
+              <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">From the toolkit</p>
+              <p className="mt-1 text-xl font-bold text-slate-900">Your 30-day action plan</p>
+            </figcaption>
+            <ul className="mt-5 space-y-3">
+              {PLAN_STEPS.map((step) => (
+                <li key={step.text} className="flex items-center gap-3">
+                  {step.done ? (
+                    <CircleCheck aria-hidden="true" className="size-6 shrink-0 text-brand-700" />
+                  ) : (
+                    <Circle aria-hidden="true" className="size-6 shrink-0 text-slate-400" />
+                  )}
+                  <span className={step.done ? "text-slate-900" : "text-slate-700"}>{step.text}</span>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-6" aria-hidden="true">
+              <div className="h-2.5 overflow-hidden rounded-full bg-slate-100">
+                <div className="h-full w-3/5 rounded-full bg-brand-600" />
+              </div>
+            </div>
+          </figure>
+          <ul className="contents">
+            <li className="absolute -top-1 left-0 inline-flex items-center gap-3 rounded-2xl bg-white px-4 py-3 shadow-lg ring-1 ring-slate-200 sm:-left-6">
+              <span className="grid size-10 place-items-center rounded-full bg-brand-100 text-brand-800">
+                <Users aria-hidden="true" className="size-5" />
+              </span>
+              <span className="leading-tight">
+                <strong className="block text-lg text-slate-900">500+</strong>{" "}
+                <span className="text-sm text-slate-700">Success Stories</span>
+              </span>
+            </li>
+            <li className="absolute right-0 bottom-0 inline-flex items-center gap-3 rounded-2xl bg-white px-4 py-3 shadow-lg ring-1 ring-slate-200 sm:-right-6">
+              <span className="grid size-10 place-items-center rounded-full bg-accent-100 text-slate-900">
+                <Tag aria-hidden="true" className="size-5" />
+              </span>
+              <span className="leading-tight">
+                <strong className="block text-lg text-slate-900">{toolkitPrice}</strong>{" "}
+                <span className="text-sm text-slate-700">Affordable Toolkit</span>
+              </span>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}

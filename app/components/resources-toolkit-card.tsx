@@ -1,0 +1,62 @@
+import { ArrowRight, CircleCheck, Gift, ShieldCheck } from "lucide-react";
+import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { formatPrice, toolkit } from "~/lib/catalogue";
+
+/** The featured product on /resources: contents and bonuses come from the catalogue. */
+export function ResourcesToolkitCard() {
+  return (
+    <section
+      aria-labelledby="toolkit-heading"
+      className="overflow-hidden rounded-3xl border-2 border-brand-600 bg-white shadow-xl"
+    >
+      <div className="grid lg:grid-cols-[1fr_20rem]">
+        <div className="p-6 sm:p-10">
+          <p className="inline-flex rounded-full bg-accent-400 px-3 py-1 text-sm font-bold text-slate-900">Most popular</p>
+          <h2 id="toolkit-heading" className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900 md:text-4xl">
+            {toolkit.name}
+          </h2>
+          <p className="mt-3 max-w-2xl text-lg text-slate-700">
+            Everything you need to check your reports, challenge errors and build better habits, in one download you
+            keep forever.
+          </p>
+          <div className="mt-8 grid gap-8 sm:grid-cols-2">
+            <div>
+              <h3 className="text-lg font-bold text-slate-900">What's included</h3>
+              <ul className="mt-3 space-y-2">
+                {toolkit.included.map((item) => (
+                  <li key={item} className="flex gap-2 text-slate-800">
+                    <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+                    {item}
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <div>
+              <h3 className="text-lg font-bold text-slate-900">Free bonuses</h3>
+              <ul className="mt-3 space-y-2">
+                {toolkit.bonuses.map((item) => (
+                  <li key={item} className="flex gap-2 text-slate-800">
+                    <Gift aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+                    {item}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        </div>
+        <div className="flex flex-col justify-center bg-brand-50 p-6 text-center sm:p-10">
+          <p className="text-6xl font-extrabold tracking-tight text-slate-900">{formatPrice(toolkit.priceCents, { short: true })}</p>
+          <p className="mt-2 font-semibold text-slate-700">One-time payment</p>
+          <p className="text-slate-700">No subscription, no recurring charges</p>
+          <Link to="/checkout" className={buttonClass({ size: "lg", className: "mt-6 w-full" })}>
+            Get Instant Access Now <ArrowRight aria-hidden="true" className="size-5" />
+          </Link>
+          <p className="mt-4 inline-flex items-center justify-center gap-2 text-sm text-slate-700">
+            <ShieldCheck aria-hidden="true" className="size-5 text-brand-700" /> 30-day money-back guarantee
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}
