@@ -1,9 +1,138 @@
+import { useEffect } from "react";
+import { CircleAlert, CircleCheck, Clock, Undo2 } from "lucide-react";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/checkout-success";
+import { CheckoutPurchase } from "~/components/checkout-purchase";
+import { buttonClass } from "~/components/ui/button";
+import { toolkit } from "~/lib/catalogue";
 import { seo } from "~/lib/seo";
+import { SUPPORT_EMAIL } from "~/lib/site";
+import { orderView, type OrderView } from "~/server/payments.server";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "CheckoutSuccess", description: "TODO description for checkout-success page, written for search results.", path: "/checkout-success" });
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo(matches, {
+    title: "Payment Successful",
+    description: "Thank you for your purchase: your Credit Repair Toolkit is on its way.",
+    path: "/checkout-success",
+    noindex: true,
+  }),
+  // The address carries the payment session id: never send it on as a referrer.
+  { name: "referrer", content: "no-referrer" },
+];
 
-export default function CheckoutSuccess() {
-  return <h1 className="p-8 text-3xl font-bold">CheckoutSuccess</h1>;
+export function headers() {
+  return { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
+}
+
+type LoaderResult = { kind: "plain" } | { kind: "order"; order: Extract<OrderView, { found: true }> } | { kind: "missing" };
+
+/** Reads only: fulfilment happens in the webhook (or the test provider's Pay), never here. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const sessionId = new URL(request.url).searchParams.get("session_id");
+  if (sessionId === null) return data<LoaderResult>({ kind: "plain" });
+  const view = await orderView(sessionId);
+  if (!view.found) return data<LoaderResult>({ kind: "missing" }, { status: 404 });
+  return data<LoaderResult>({ kind: "order", order: view });
+}
+
+const PLAIN_LINES = [{ name: toolkit.name, amountCents: toolkit.priceCents }];
+
+function Heading({ kind, order }: { kind: LoaderResult["kind"]; order?: Extract<OrderView, { found: true }> }) {
+  const state = kind === "missing" ? "missing" : (order?.state ?? "confirmed");
+  const content = {
+    confirmed: { Icon: CircleCheck, tone: "bg-brand-100 text-brand-700", title: "Payment Successful!", text: "Thank you for your purchase. Your payment is confirmed." },
+    processing: { Icon: Clock, tone: "bg-accent-100 text-amber-800", title: "Thank you! Your payment is processing", text: "We're waiting for the payment provider to confirm your payment. This usually takes a few seconds." },
+    failed: { Icon: CircleAlert, tone: "bg-red-100 text-red-700", title: "Your payment didn't go through", text: "The payment provider declined or could not complete this payment, so nothing was charged." },
+    refunded: { Icon: Undo2, tone: "bg-slate-200 text-slate-700", title: "This order was refunded", text: "The payment for this order has been refunded to you." },
+    missing: { Icon: CircleAlert, tone: "bg-red-100 text-red-700", title: "We couldn't find that order", text: "The link may be incomplete or out of date. If you have paid, your receipt e-mail has the details, and our support team can help." },
+  }[state];
+  const { Icon } = content;
+  return (
+    <div className="text-center">
+      <span className={`mx-auto flex size-16 items-center justify-center rounded-full ${content.tone}`}>
+        <Icon aria-hidden="true" className="size-9" />
+      </span>
+      <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{content.title}</h1>
+      <p className="mx-auto mt-3 max-w-xl text-lg text-slate-700">{content.text}</p>
+      {state === "confirmed" && kind === "order" ? (
+        <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800">
+          <CircleCheck aria-hidden="true" className="size-4" /> Payment confirmed
+        </p>
+      ) : null}
+      {state === "processing" ? (
+        <p className="mt-3">
+          <a href="" className="font-semibold text-brand-800 underline underline-offset-2">
+            Check again
+          </a>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
+  useEffect(() => window.scrollTo(0, 0), []);
+  const result = loaderData;
+  const order = result.kind === "order" ? result.order : undefined;
+  const showNextSteps = result.kind === "plain" || order?.state === "confirmed" || order?.state === "processing";
+  const supportLink = (
+    <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-800 underline underline-offset-2">
+      {SUPPORT_EMAIL}
+    </a>
+  );
+
+  return (
+    <div className="bg-slate-50">
+      <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
+        <Heading kind={result.kind} order={order} />
+
+        {result.kind !== "missing" ? (
+          <section aria-labelledby="purchase-heading" className="mt-10 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 id="purchase-heading" className="text-xl font-bold text-slate-900">
+              Your purchase
+            </h2>
+            <div className="mt-4">
+              {order ? <CheckoutPurchase lines={order.lines} totalCents={order.totalCents} /> : <CheckoutPurchase lines={PLAIN_LINES} />}
+            </div>
+          </section>
+        ) : null}
+
+        {showNextSteps ? (
+          <section aria-labelledby="next-steps-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 id="next-steps-heading" className="text-xl font-bold text-slate-900">
+              What happens next
+            </h2>
+            <ol className="mt-4 list-decimal space-y-3 pl-6 text-slate-800">
+              <li>Check your e-mail for your receipt and download links (and your spam folder if nothing arrives within 5 minutes).</li>
+              <li>Access your toolkit and start with the step-by-step credit repair guide.</li>
+              <li>Follow the 30-day action plan, one small step a day.</li>
+              <li>Questions? Contact support at {supportLink}. We reply within 24 hours.</li>
+            </ol>
+          </section>
+        ) : (
+          <p className="mt-8 text-center text-slate-700">Need help? Contact support at {supportLink}.</p>
+        )}
+
+        <div className="mt-10 flex flex-wrap justify-center gap-4">
+          {order?.state === "failed" ? (
+            <Link to="/checkout" className={buttonClass()}>
+              Try Again
+            </Link>
+          ) : null}
+          <Link to="/resources" className={buttonClass({ variant: order?.state === "failed" ? "outline" : "primary" })}>
+            View All Resources
+          </Link>
+          <Link to="/" className={buttonClass({ variant: "outline" })}>
+            Return Home
+          </Link>
+        </div>
+        <p className="mt-6 text-center text-slate-700">
+          Something not right?{" "}
+          <Link to="/contact" className="font-semibold text-brand-800 underline underline-offset-2">
+            Contact us
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
 }

@@ -1,9 +1,159 @@
+import { useState, type FormEvent } from "react";
+import { ArrowLeft, Lock, ShieldCheck, Zap } from "lucide-react";
+import { data, Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/checkout";
+import { CheckoutOrderBump } from "~/components/checkout-order-bump";
+import { CheckoutOrderSummary } from "~/components/checkout-order-summary";
+import { CheckoutTestimonials } from "~/components/checkout-testimonials";
+import { CheckoutToolkitCard } from "~/components/checkout-toolkit-card";
+import { buttonClass } from "~/components/ui/button";
+import { notify, prepareToasts } from "~/components/ui/toaster";
+import { BUMP_PARAM, CHECKOUT_ERROR } from "~/lib/checkout";
 import { seo } from "~/lib/seo";
+import { checkoutFailureStatus, paymentProvider, startCheckout } from "~/server/payments.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Checkout", description: "TODO description for checkout page, written for search results.", path: "/checkout" });
+  seo(matches, {
+    title: "Secure Checkout: Credit Repair Toolkit",
+    description:
+      "Get the $7 Credit Repair Toolkit: step-by-step guide, dispute letter templates and worksheets. One-time payment, instant access, 30-day money-back guarantee.",
+    path: "/checkout",
+  });
 
-export default function Checkout() {
-  return <h1 className="p-8 text-3xl font-bold">Checkout</h1>;
+export function loader({ request }: Route.LoaderArgs) {
+  return {
+    includeBump: new URL(request.url).searchParams.get(BUMP_PARAM) === "1",
+    providerName: paymentProvider().displayName,
+  };
+}
+
+/** Without JavaScript the form posts here: create the session and send the browser to it. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const bump = form.get("includeBump");
+  if (bump !== null && bump !== "1") {
+    return data({ error: "The order bump choice was not understood. Please tick or untick the box and try again." }, { status: 400 });
+  }
+  try {
+    const { url } = await startCheckout({ includeBump: bump === "1" });
+    return redirect(url, 303);
+  } catch (error) {
+    return data({ error: CHECKOUT_ERROR.description }, { status: checkoutFailureStatus(error) });
+  }
+}
+
+/** The hosted payment page opens in a new tab, opened in the click itself so no blocker stops it. */
+function openPendingTab(): Window | null {
+  const tab = window.open("", "_blank");
+  if (!tab) return null;
+  try {
+    tab.opener = null; // the payment page gets no handle on this one
+    tab.document.title = "Opening secure checkout...";
+    tab.document.body.textContent = "Opening secure checkout...";
+  } catch {
+    // Writing the placeholder is a nicety; the tab is still usable.
+  }
+  return tab;
+}
+
+async function createPayment(includeBump: boolean): Promise<string> {
+  const response = await fetch("/api/create-payment", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ includeBump }),
+    signal: AbortSignal.timeout(25_000),
+  });
+  const body = (await response.json().catch(() => null)) as { url?: unknown; error?: unknown } | null;
+  if (!response.ok || typeof body?.url !== "string") {
+    throw new Error(`create-payment answered ${response.status}${typeof body?.error === "string" ? `: ${body.error}` : ""}`);
+  }
+  const url = new URL(body.url, window.location.href);
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`create-payment answered a ${url.protocol} URL`);
+  return url.href;
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  // A new ?bump= in the address (a link followed from this page) starts the form afresh.
+  return <CheckoutPage key={location.search} initialBump={loaderData.includeBump} providerName={loaderData.providerName} error={actionData?.error} />;
+}
+
+function CheckoutPage({ initialBump, providerName, error }: { initialBump: boolean; providerName: string | null; error?: string }) {
+  const [includeBump, setIncludeBump] = useState(initialBump);
+  const [processing, setProcessing] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (processing) return;
+    setProcessing(true);
+    const tab = openPendingTab();
+    try {
+      const url = await createPayment(includeBump);
+      if (tab && !tab.closed) tab.location.replace(url);
+      else window.location.assign(url); // the tab was blocked: go there in this one
+    } catch (failure) {
+      tab?.close();
+      console.error("Checkout failed:", failure);
+      void notify({ variant: "error", ...CHECKOUT_ERROR });
+    } finally {
+      setProcessing(false);
+    }
+  }
+
+  return (
+    <div className="bg-slate-50">
+      <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+        <header className="text-center">
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Secure Checkout</h1>
+          <ul className="mt-5 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm font-semibold text-slate-700">
+            <li className="inline-flex items-center gap-2">
+              <Lock aria-hidden="true" className="size-5 text-brand-700" /> Secure Payment
+            </li>
+            <li className="inline-flex items-center gap-2">
+              <ShieldCheck aria-hidden="true" className="size-5 text-brand-700" /> 256-bit Encryption
+            </li>
+            <li className="inline-flex items-center gap-2">
+              <Zap aria-hidden="true" className="size-5 text-brand-700" /> Instant Access
+            </li>
+          </ul>
+        </header>
+
+        <form method="post" onSubmit={onSubmit} onFocus={prepareToasts} className="mt-10 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
+          <div className="space-y-8">
+            <CheckoutToolkitCard />
+            <CheckoutOrderBump checked={includeBump} onChange={setIncludeBump} />
+            <CheckoutTestimonials />
+          </div>
+
+          <section aria-labelledby="order-summary-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24">
+            <CheckoutOrderSummary includeBump={includeBump} />
+            {error ? (
+              <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
+                {error}
+              </p>
+            ) : null}
+            <button
+              type="submit"
+              disabled={processing}
+              className={buttonClass({ size: "lg", className: "mt-6 w-full" })}
+            >
+              {processing ? "Processing..." : "Complete My Order"}
+            </button>
+            <p className="mt-4 flex items-center justify-center gap-2 text-sm text-slate-700">
+              <Lock aria-hidden="true" className="size-4" /> Secure payment powered by {providerName ?? "a card payment provider"}
+            </p>
+            <p className="mt-2 text-center text-sm text-slate-700">
+              30-day money-back guarantee • No recurring charges • SSL encrypted
+            </p>
+          </section>
+        </form>
+
+        <div className="mt-10 text-center">
+          <Link to="/resources" className={buttonClass({ variant: "outline" })}>
+            <ArrowLeft aria-hidden="true" className="size-5" /> Back to Resources
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
 }

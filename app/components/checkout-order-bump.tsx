@@ -1,0 +1,57 @@
+import type { MouseEvent } from "react";
+import { FileText } from "lucide-react";
+import { formatPrice, powerPack } from "~/lib/catalogue";
+
+const LABEL = `Yes, add this to my order for only ${formatPrice(powerPack.priceCents)}!`;
+
+/**
+ * The order bump. One real checkbox with its label; a click anywhere else on the card toggles
+ * the same checkbox (the label and the input toggle it natively, so the card ignores those).
+ */
+export function CheckoutOrderBump({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  function onCardClick(event: MouseEvent<HTMLDivElement>) {
+    if ((event.target as Element).closest("input, label, a, button")) return;
+    onChange(!checked);
+  }
+  return (
+    // The card is a larger pointer target for the checkbox inside it; keyboard users use the checkbox.
+    <div
+      onClick={onCardClick}
+      data-testid="order-bump"
+      className={`cursor-pointer rounded-2xl border-2 border-dashed p-6 transition-colors ${
+        checked ? "border-brand-600 bg-brand-50" : "border-accent-500 bg-accent-100/50 hover:bg-accent-100"
+      }`}
+    >
+      <div className="flex items-start gap-3 rounded-lg bg-white p-3 shadow-sm">
+        <input
+          id="order-bump"
+          type="checkbox"
+          name="includeBump"
+          value="1"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          className="mt-0.5 size-6 shrink-0 cursor-pointer accent-brand-700"
+        />
+        <label htmlFor="order-bump" className="cursor-pointer text-lg font-bold text-slate-900">
+          {LABEL}
+        </label>
+      </div>
+      <div className="mt-4 flex gap-4">
+        <FileText aria-hidden="true" className="mt-1 size-10 shrink-0 text-brand-700" />
+        <div>
+          <p className="text-sm font-bold tracking-wide text-amber-900 uppercase">One-time offer</p>
+          <h2 className="text-xl font-bold text-slate-900">{powerPack.name}</h2>
+          <p className="mt-1 text-slate-700">
+            {powerPack.summary}, normally <s>{formatPrice(powerPack.compareAtCents, { short: true })}</s>, today{" "}
+            <strong className="text-slate-900">{formatPrice(powerPack.priceCents)}</strong>.
+          </p>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
+            {powerPack.features.map((feature) => (
+              <li key={feature}>{feature}</li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { formatPrice, orderLines } from "~/lib/catalogue";
+
+/** The lines and total for the current choice, from the catalogue (the server recomputes them). */
+export function CheckoutOrderSummary({ includeBump }: { includeBump: boolean }) {
+  const { lines, totalCents } = orderLines({ includeBump });
+  return (
+    <div>
+      <h2 id="order-summary-heading" className="text-xl font-bold text-slate-900">
+        Order Summary
+      </h2>
+      <dl className="mt-4 space-y-3" aria-live="polite">
+        {lines.map((line) => (
+          <div key={line.id} className="flex justify-between gap-4 text-slate-800">
+            <dt>{line.name}</dt>
+            <dd className="font-semibold">{formatPrice(line.unitAmountCents * line.quantity)}</dd>
+          </div>
+        ))}
+        <div className="flex justify-between gap-4 border-t border-slate-200 pt-3 text-lg font-bold text-slate-900">
+          <dt>Total</dt>
+          <dd data-testid="order-total">{formatPrice(totalCents)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

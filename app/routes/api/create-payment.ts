@@ -1,0 +1,16 @@
+import { data } from "react-router";
+import type { Route } from "./+types/create-payment";
+import { createPaymentFromRequest } from "~/server/payments.server";
+
+const USAGE = 'Use POST with a JSON body {"includeBump": true|false}';
+
+/** POST /api/create-payment {"includeBump": boolean} -> {"url": the hosted payment page}. */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return data({ error: USAGE }, { status: 405, headers: { Allow: "POST" } });
+  const result = await createPaymentFromRequest(request);
+  return data(result.body, { status: result.status, headers: { "Cache-Control": "no-store" } });
+}
+
+export function loader() {
+  return data({ error: USAGE }, { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,14 @@
+import { data } from "react-router";
+import type { Route } from "./+types/webhooks.stripe";
+import { handleStripeWebhook } from "~/server/stripe-payments.server";
+
+/** POST /api/webhooks/stripe: the signature is checked on the raw body, so read it as text. */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return data({ error: "Use POST" }, { status: 405, headers: { Allow: "POST" } });
+  const result = await handleStripeWebhook(await request.text(), request.headers.get("stripe-signature"));
+  return data(result.body, { status: result.status });
+}
+
+export function loader() {
+  return data({ error: "Use POST" }, { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,117 @@
+import { FlaskConical } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/pay-test";
+import { CheckoutPurchase } from "~/components/checkout-purchase";
+import { buttonClass } from "~/components/ui/button";
+import { seo } from "~/lib/seo";
+import { paymentProvider } from "~/server/payments.server";
+import { findTestOrder, payTestOrder, successPath } from "~/server/test-payments.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo(matches, { title: "Test payment", description: "The built-in test payment page.", path: "/pay/test", noindex: true }),
+  { name: "referrer", content: "no-referrer" },
+];
+
+export function headers() {
+  return { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
+}
+
+/** The test provider's hosted page exists only while the test provider sells. */
+function requireTestProvider() {
+  if (paymentProvider().name !== "test") throw data(null, { status: 404 });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  requireTestProvider();
+  const sessionId = new URL(request.url).searchParams.get("session") ?? "";
+  const order = await findTestOrder(sessionId);
+  if (!order) return data({ order: null }, { status: 404 });
+  return {
+    order: {
+      sessionId: order.providerSessionId,
+      status: order.status,
+      lines: order.lines.map((line) => ({ name: line.name, amountCents: line.unitAmountCents * line.quantity })),
+      totalCents: order.amountTotal,
+    },
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  requireTestProvider();
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "cancel") return redirect("/checkout", 303);
+  if (intent !== "pay") return data({ error: "Choose Pay or Cancel." }, { status: 400 });
+  const order = await findTestOrder(String(form.get("session") ?? ""));
+  if (!order) return data({ error: "This test payment does not exist." }, { status: 404 });
+  if (order.status === "pending" || order.status === "failed") await payTestOrder(order);
+  return redirect(successPath(order.providerSessionId), 303);
+}
+
+export default function PayTest({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const { order } = loaderData;
+  return (
+    <div className="bg-slate-100">
+      <div className="mx-auto max-w-xl px-4 py-12">
+        <div role="note" className="rounded-2xl border-4 border-dashed border-amber-600 bg-accent-100 p-5 text-slate-900">
+          <p className="flex items-center gap-2 text-xl font-extrabold tracking-widest">
+            <FlaskConical aria-hidden="true" className="size-6" /> TEST PAYMENT
+          </p>
+          <p className="mt-2">
+            This is the site's built-in test payment page, used while no card payment provider is set up. No card details
+            are asked for and no money moves. 'Pay' marks the order paid exactly as a real payment would.
+          </p>
+        </div>
+
+        {order ? (
+          <section aria-labelledby="pay-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h1 id="pay-heading" className="text-2xl font-bold text-slate-900">
+              Pay Fresh Start Money
+            </h1>
+            <div className="mt-5">
+              <CheckoutPurchase lines={order.lines} totalCents={order.totalCents} />
+            </div>
+            {actionData?.error ? (
+              <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
+                {actionData.error}
+              </p>
+            ) : null}
+            {order.status === "pending" || order.status === "failed" ? (
+              <div className="mt-6 grid gap-3 sm:grid-cols-2">
+                <Form method="post">
+                  <input type="hidden" name="session" value={order.sessionId} />
+                  <button type="submit" name="intent" value="pay" disabled={busy} className={buttonClass({ size: "lg", className: "w-full" })}>
+                    Pay
+                  </button>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="session" value={order.sessionId} />
+                  <button type="submit" name="intent" value="cancel" disabled={busy} className={buttonClass({ variant: "outline", size: "lg", className: "w-full" })}>
+                    Cancel
+                  </button>
+                </Form>
+              </div>
+            ) : (
+              <p className="mt-6 text-slate-800">
+                This order is already {order.status}.{" "}
+                <Link to={`/checkout-success?session_id=${order.sessionId}`} className="font-semibold text-brand-800 underline underline-offset-2">
+                  View the order
+                </Link>
+              </p>
+            )}
+          </section>
+        ) : (
+          <section className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm">
+            <h1 className="text-2xl font-bold text-slate-900">We couldn't find that test payment</h1>
+            <p className="mt-2 text-slate-700">The link may be incomplete. Start again from the checkout page.</p>
+            <Link to="/checkout" className={buttonClass({ className: "mt-6" })}>
+              Back to Checkout
+            </Link>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}
