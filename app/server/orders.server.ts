@@ -103,6 +103,11 @@ export async function fulfil(event: Fulfilment): Promise<"applied" | "duplicate"
 }
 
 /** Record an event that was verified but needs no change (e.g. a partial refund), so retries stop. */
-export async function recordIgnoredEvent(eventId: string, eventType: string): Promise<void> {
-  await db().insert(processedEvents).values({ eventId, type: eventType }).onConflictDoNothing();
+export async function recordIgnoredEvent(eventId: string, eventType: string): Promise<"applied" | "duplicate"> {
+  const claimed = await db()
+    .insert(processedEvents)
+    .values({ eventId, type: eventType })
+    .onConflictDoNothing()
+    .returning({ eventId: processedEvents.eventId });
+  return claimed.length ? "applied" : "duplicate";
 }

@@ -158,7 +158,7 @@ function orderFromRow(order: Order) {
   return { lines: order.lines, amountTotal: order.amountTotal, currency: order.currency };
 }
 
-async function handleSessionEvent(event: Stripe.Event, session: Stripe.Checkout.Session): Promise<void> {
+async function handleSessionEvent(event: Stripe.Event, session: Stripe.Checkout.Session): Promise<"applied" | "duplicate"> {
   const outcome =
     event.type === "checkout.session.async_payment_failed"
       ? "failed"
@@ -168,7 +168,7 @@ async function handleSessionEvent(event: Stripe.Event, session: Stripe.Checkout.
         ? "paid"
         : // Completed with a delayed payment method: paid only when async_payment_succeeded comes.
           "pending";
-  await fulfil({
+  return fulfil({
     eventId: event.id,
     eventType: event.type,
     provider: "stripe",
@@ -180,18 +180,21 @@ async function handleSessionEvent(event: Stripe.Event, session: Stripe.Checkout.
   });
 }
 
-async function handleRefund(event: Stripe.Event, charge: Stripe.Charge, stripe: Stripe, canAsk: boolean): Promise<void> {
+async function handleRefund(
+  event: Stripe.Event,
+  charge: Stripe.Charge,
+  stripe: Stripe,
+  canAsk: boolean,
+): Promise<"applied" | "duplicate"> {
   if (!charge.refunded) {
     // A partial refund: the order stays paid; the event is recorded so Stripe stops resending.
     console.warn(`Partial refund on charge ${charge.id} (${charge.amount_refunded} of ${charge.amount}): order unchanged`);
-    await recordIgnoredEvent(event.id, event.type);
-    return;
+    return recordIgnoredEvent(event.id, event.type);
   }
   const paymentId = idOf(charge.payment_intent);
   if (!paymentId) {
     console.warn(`Refund event ${event.id}: charge ${charge.id} has no payment intent; ignored`);
-    await recordIgnoredEvent(event.id, event.type);
-    return;
+    return recordIgnoredEvent(event.id, event.type);
   }
   let sessionId: string | undefined;
   let order: ReturnType<typeof orderFromRow> | undefined;
@@ -213,7 +216,7 @@ async function handleRefund(event: Stripe.Event, charge: Stripe.Charge, stripe: 
     // Throwing makes Stripe retry: the order may appear once the completion event is applied.
     throw new Error(`Refund event ${event.id}: no order for payment ${paymentId}`);
   }
-  await fulfil({
+  return fulfil({
     eventId: event.id,
     eventType: event.type,
     provider: "stripe",
@@ -244,15 +247,15 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
     return { status: 400, body: { error: "Invalid signature" } };
   }
   if (!HANDLED_EVENTS.has(event.type)) return { status: 200, body: { received: true, ignored: event.type } };
+  let result: "applied" | "duplicate";
   try {
-    if (event.type === "charge.refunded") {
-      await handleRefund(event, event.data.object as Stripe.Charge, stripe, Boolean(settings.secretKey));
-    } else {
-      await handleSessionEvent(event, event.data.object as Stripe.Checkout.Session);
-    }
+    result =
+      event.type === "charge.refunded"
+        ? await handleRefund(event, event.data.object as Stripe.Charge, stripe, Boolean(settings.secretKey))
+        : await handleSessionEvent(event, event.data.object as Stripe.Checkout.Session);
   } catch (error) {
     console.error(`Stripe webhook ${event.id} (${event.type}) failed: ${describe(error)}`);
     return { status: 500, body: { error: "Webhook handler failed" } };
   }
-  return { status: 200, body: { received: true } };
+  return { status: 200, body: { received: true, ...(result === "duplicate" ? { duplicate: true } : {}) } };
 }
