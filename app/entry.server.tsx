@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { jsonActionAnswer } from "~/server/form-request.server";
 
 export const streamTimeout = 5_000;
 
@@ -15,6 +16,9 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // A script that posted a form asking for JSON gets the action's outcome as JSON, not a page.
+  const json = jsonActionAnswer(request, responseStatusCode, responseHeaders, routerContext.staticHandlerContext.actionData);
+  if (json) return json;
   // Present for server-rendered requests (the CSP nonce); absent while prerendering, where the
   // server allows the inline scripts by hash instead.
   const nonce = loadContext?.cspNonce || undefined;

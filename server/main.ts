@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { constants as zlib } from "node:zlib";
 import express, { type NextFunction, type Request, type Response } from "express";
+import { protections } from "./protections.ts";
 import { baseSecurityHeaders, contentSecurityPolicy } from "./security.ts";
 import { loadStaticFiles, type StaticFile } from "./static-files.ts";
 
@@ -88,6 +89,10 @@ app.use((_req, res, next) => {
   res.set(securityHeaders);
   next();
 });
+// Size limit, same-origin check and per-client rate limit for every POST (server/protections.ts).
+app.use(
+  protections({ publicOrigin: config.PUBLIC_ORIGIN, trustProxy: config.TRUST_PROXY, perMinute: config.FORM_RATE_LIMIT_PER_MINUTE }),
+);
 app.use(serveStatic);
 app.use((_req, res, next) => {
   const nonce = randomBytes(16).toString("base64");

@@ -1,28 +1,108 @@
-import { Gift } from "lucide-react";
-import { Form } from "react-router";
+import { CircleCheck, Gift } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { FormMessage, Honeypot, usePublicForm } from "~/components/form-feedback";
+import { FIELD_LIMITS, type FormOutcome, LeadSchema } from "~/lib/forms";
 import { LEAD_MAGNET } from "~/lib/site";
 
-/** Free-guide capture on every article. The server side (storing the lead) comes with the forms work. */
-export function LeadForm({ sourcePage }: { sourcePage: string }) {
+const inputClass =
+  "w-full rounded-lg border border-slate-400 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-700 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700";
+
+/**
+ * Free-guide capture on every article. Posts to the article's own action, so it works without
+ * JavaScript; with it, the page stays and the answer shows in place.
+ */
+export function LeadForm({ sourcePage, outcome }: { sourcePage: string; outcome?: FormOutcome }) {
+  const { formProps, field, current, submitting, messageId } = usePublicForm({
+    form: "lead",
+    schema: LeadSchema,
+    action: `/blog/${sourcePage}`,
+    anchor: "lead-form",
+    serverOutcome: outcome,
+  });
+  const done = current?.status === "success";
+
   return (
-    <section aria-labelledby="lead-heading" className="rounded-2xl bg-accent-100 p-6 md:p-8">
-      <p className="flex items-center gap-2 font-semibold text-slate-800">
-        <Gift aria-hidden="true" className="size-5" /> Free download
-      </p>
-      <h2 id="lead-heading" className="mt-2 text-2xl font-bold text-slate-900">
-        Get the free {LEAD_MAGNET}
-      </h2>
-      <p className="mt-2 text-slate-700">10 simple steps to start fixing your credit this week. We'll e-mail it to you.</p>
-      <Form method="post" className="mt-6 grid gap-3 sm:grid-cols-[1fr_1fr_auto]">
-        <input type="hidden" name="sourcePage" value={sourcePage} />
-        <label className="sr-only" htmlFor="lead-name">Your name</label>
-        <input id="lead-name" name="name" maxLength={100} autoComplete="given-name" placeholder="Your name" className="rounded-lg border border-slate-300 bg-white px-4 py-3" />
-        <label className="sr-only" htmlFor="lead-email">Your email</label>
-        <input id="lead-email" name="email" type="email" maxLength={255} autoComplete="email" placeholder="Your email" className="rounded-lg border border-slate-300 bg-white px-4 py-3" />
-        <button type="submit" className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">
-          Send Me the Guide
-        </button>
-      </Form>
+    <section id="lead-form" aria-labelledby="lead-heading" className="scroll-mt-24 rounded-2xl bg-accent-100 p-6 md:p-8">
+      {done ? (
+        <LeadSuccess />
+      ) : (
+        <>
+          <p className="flex items-center gap-2 font-semibold text-slate-800">
+            <Gift aria-hidden="true" className="size-5" /> Free download
+          </p>
+          <h2 id="lead-heading" className="mt-2 text-2xl font-bold text-slate-900">
+            Get the free {LEAD_MAGNET}
+          </h2>
+          <p className="mt-2 text-slate-700">10 simple steps to start fixing your credit this week. We'll e-mail it to you.</p>
+          <form {...formProps} className="relative mt-6 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
+            <input type="hidden" name="sourcePage" value={sourcePage} />
+            <Honeypot form="lead" />
+            <div>
+              <label className="sr-only" htmlFor="lead-name">
+                Your name
+              </label>
+              <input
+                id="lead-name"
+                {...field("name")}
+                maxLength={FIELD_LIMITS.name}
+                required
+                autoComplete="given-name"
+                placeholder="Your name"
+                className={inputClass}
+              />
+            </div>
+            <div>
+              <label className="sr-only" htmlFor="lead-email">
+                Your email
+              </label>
+              <input
+                id="lead-email"
+                {...field("email")}
+                type="email"
+                maxLength={FIELD_LIMITS.email}
+                required
+                autoComplete="email"
+                inputMode="email"
+                placeholder="Your email"
+                className={inputClass}
+              />
+            </div>
+            <button
+              type="submit"
+              disabled={submitting}
+              className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-wait disabled:opacity-70"
+            >
+              {submitting ? "Sending..." : "Send Me the Guide"}
+            </button>
+            {current && (
+              <div className="sm:col-span-3">
+                <FormMessage id={messageId} outcome={current} />
+              </div>
+            )}
+          </form>
+          <p className="mt-3 text-sm text-slate-700">No spam. Unsubscribe anytime.</p>
+        </>
+      )}
     </section>
+  );
+}
+
+function LeadSuccess() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form the visitor was using is gone: bring keyboard and screen-reader focus to its answer.
+  useEffect(() => {
+    if (document.activeElement === document.body || document.activeElement?.closest("#lead-form")) heading.current?.focus();
+  }, []);
+  return (
+    <div className="text-center">
+      <CircleCheck aria-hidden="true" className="mx-auto size-12 text-brand-700" />
+      <h2 id="lead-heading" ref={heading} tabIndex={-1} className="mt-3 text-2xl font-bold text-slate-900 focus:outline-none">
+        You're All Set!
+      </h2>
+      <p className="mt-2 text-slate-800">
+        Check your email for your free {LEAD_MAGNET}. If it doesn't arrive within 5 minutes, please check your spam or
+        promotions folder.
+      </p>
+    </div>
   );
 }

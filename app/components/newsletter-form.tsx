@@ -1,25 +1,47 @@
-import { Form } from "react-router";
+import { FormMessage, Honeypot, usePublicForm } from "~/components/form-feedback";
+import { FIELD_LIMITS, type FormOutcome, NewsletterSchema } from "~/lib/forms";
 
-/** The blog's newsletter box. Its server side (storing the address) comes with the forms work. */
-export function NewsletterForm() {
+/** The blog's newsletter box: stores the address (posts to the blog listing's action). */
+export function NewsletterForm({ outcome }: { outcome?: FormOutcome }) {
+  const { formProps, field, current, submitting, messageId } = usePublicForm({
+    form: "newsletter",
+    schema: NewsletterSchema,
+    action: "/blog",
+    anchor: "newsletter",
+    serverOutcome: outcome,
+    onSuccess: (form) => form.reset(),
+  });
   return (
-    <Form method="post" className="mx-auto mt-6 flex max-w-md flex-col gap-3 sm:flex-row">
-      <label htmlFor="newsletter-email" className="sr-only">
-        Email address
-      </label>
-      <input
-        id="newsletter-email"
-        name="email"
-        type="email"
-        required
-        maxLength={255}
-        autoComplete="email"
-        placeholder="Enter your email"
-        className="flex-1 rounded-lg border border-slate-300 bg-white px-4 py-3 text-slate-900"
-      />
-      <button type="submit" className="rounded-lg bg-accent-400 px-6 py-3 font-semibold text-slate-900 hover:bg-accent-500">
-        Subscribe
-      </button>
-    </Form>
+    <form {...formProps} className="relative mx-auto mt-6 max-w-md">
+      <Honeypot form="newsletter" />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <label htmlFor="newsletter-email" className="sr-only">
+          Email address
+        </label>
+        <input
+          id="newsletter-email"
+          {...field("email")}
+          type="email"
+          required
+          maxLength={FIELD_LIMITS.email}
+          autoComplete="email"
+          inputMode="email"
+          placeholder="Enter your email"
+          className="flex-1 rounded-lg border border-slate-300 bg-white px-4 py-3 text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-400 aria-invalid:border-red-400 aria-invalid:ring-2 aria-invalid:ring-red-400"
+        />
+        <button
+          type="submit"
+          disabled={submitting}
+          className="rounded-lg bg-accent-400 px-6 py-3 font-semibold text-slate-900 hover:bg-accent-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-wait disabled:opacity-70"
+        >
+          {submitting ? "Sending..." : "Subscribe"}
+        </button>
+      </div>
+      {current && (
+        <div className="mt-3">
+          <FormMessage id={messageId} outcome={current} tone="dark" />
+        </div>
+      )}
+    </form>
   );
 }

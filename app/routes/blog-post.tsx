@@ -1,5 +1,5 @@
 import { ArrowLeft, Calendar, Clock } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, Link, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/blog-post";
 import { AffiliateCard } from "~/components/affiliate-card";
 import { ArticleImage } from "~/components/article-image";
@@ -7,8 +7,10 @@ import { LeadForm } from "~/components/lead-form";
 import { ClosingCta, PromoCard } from "~/components/promo-card";
 import { formatArticleDate } from "~/lib/article-meta";
 import { getArticle, getArticleSummaries } from "~/content/articles.server";
+import { submitFromBrowser } from "~/lib/forms";
 import { originFrom, seo } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
+import { submitLead } from "~/server/leads.server";
 
 export function loader({ params, request }: Route.LoaderArgs) {
   const article = getArticle(params.slug);
@@ -19,6 +21,20 @@ export function loader({ params, request }: Route.LoaderArgs) {
   const related = getArticleSummaries().filter((a) => article.related.includes(a.slug));
   return { article, related };
 }
+
+/** The lead form posts here (with or without JavaScript); its source page is this article. */
+export async function action({ params, request }: Route.ActionArgs) {
+  if (!getArticle(params.slug)) throw data(null, { status: 404 });
+  return submitLead(request, params.slug);
+}
+
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return submitFromBrowser("lead", serverAction);
+}
+
+/** A form submission changes nothing the article's loader shows. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? false : defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   if (!loaderData) return [{ title: `Page not found | ${SITE_NAME}` }];
@@ -52,7 +68,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   ];
 };
 
-export default function BlogPost({ loaderData }: Route.ComponentProps) {
+export default function BlogPost({ loaderData, actionData }: Route.ComponentProps) {
   const { article, related } = loaderData;
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 md:py-12">
@@ -94,7 +110,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <div className="mt-10">
-        <LeadForm sourcePage={article.slug} />
+        <LeadForm sourcePage={article.slug} outcome={actionData} />
       </div>
       {article.closingCta && (
         <div className="mt-10">

@@ -1,17 +1,33 @@
 import { Search } from "lucide-react";
 import { useMemo, useState } from "react";
+import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/blog";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { PostCard } from "~/components/post-card";
 import { Button } from "~/components/ui/button";
 import { getArticleSummaries } from "~/content/articles.server";
 import { BLOG_FILTERS, type BlogFilter, filterPosts, PAGE_SIZE } from "~/lib/blog-filter";
+import { submitFromBrowser } from "~/lib/forms";
 import { seo } from "~/lib/seo";
+import { submitNewsletter } from "~/server/newsletter.server";
 
 
 export function loader() {
   return { posts: getArticleSummaries() };
 }
+
+/** The newsletter box posts here (with or without JavaScript). */
+export function action({ request }: Route.ActionArgs) {
+  return submitNewsletter(request);
+}
+
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return submitFromBrowser("newsletter", serverAction);
+}
+
+/** A subscription changes nothing the listing's loader shows. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? false : defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -21,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/blog",
   });
 
-export default function Blog({ loaderData }: Route.ComponentProps) {
+export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
   const [query, setQuery] = useState("");
   const [category, setCategory] = useState<BlogFilter>("All");
   const [showAll, setShowAll] = useState(false);
@@ -110,11 +126,11 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <section className="bg-slate-900 px-4 py-14 text-white">
+      <section id="newsletter" className="scroll-mt-16 bg-slate-900 px-4 py-14 text-white">
         <div className="mx-auto max-w-2xl text-center">
           <h2 className="text-3xl font-bold">Get money tips in your inbox</h2>
           <p className="mt-3 text-slate-300">Practical budgeting and credit tips, about twice a month. Unsubscribe anytime.</p>
-          <NewsletterForm />
+          <NewsletterForm outcome={actionData} />
         </div>
       </section>
     </>

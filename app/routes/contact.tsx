@@ -1,9 +1,166 @@
+import { ChevronDown, Handshake, Mail, MessageCircleQuestion } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { Route } from "./+types/contact";
+import { ContactForm } from "~/components/contact-form";
+import { Card } from "~/components/ui/card";
+import { formatPrice, toolkit } from "~/lib/catalogue";
+import { submitFromBrowser } from "~/lib/forms";
 import { seo } from "~/lib/seo";
+import { LEAD_MAGNET, SUPPORT_EMAIL } from "~/lib/site";
+import { submitContactMessage } from "~/server/contact.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Contact", description: "TODO description for contact page, written for search results.", path: "/contact" });
+  seo(matches, {
+    title: "Contact Us",
+    description:
+      "Questions about budgeting, credit repair or the $7 toolkit? Send us a message or e-mail support: a real person replies within 24 hours.",
+    path: "/contact",
+  });
 
-export default function Contact() {
-  return <h1 className="p-8 text-3xl font-bold">Contact</h1>;
+export function action({ request }: Route.ActionArgs) {
+  return submitContactMessage(request);
+}
+
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return submitFromBrowser("contact", serverAction);
+}
+
+const toolkitPrice = formatPrice(toolkit.priceCents, { short: true });
+
+const FAQ: { question: string; answer: ReactNode }[] = [
+  {
+    question: "How quickly will you reply?",
+    answer: "Within 24 hours, usually sooner on weekdays. Every message is read and answered by a real person.",
+  },
+  {
+    question: "How long until I see my credit improve?",
+    answer:
+      "Most people see improvements typically in 30-60 days. Credit bureaus have about 30 days to investigate a dispute, and new positive history takes a few statement cycles to show up in your score.",
+  },
+  {
+    question: "Is there a money-back guarantee?",
+    answer: (
+      <>
+        Yes. The {toolkit.name} comes with a 30-day money-back guarantee. If it isn't right for you, e-mail{" "}
+        <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-800 underline underline-offset-2">
+          {SUPPORT_EMAIL}
+        </a>{" "}
+        within 30 days of your purchase and we'll refund you in full.
+      </>
+    ),
+  },
+  {
+    question: "Is the toolkit a subscription?",
+    answer: `No. It's a one-time payment of ${toolkitPrice} with instant access: no subscription and no recurring charges, ever.`,
+  },
+  {
+    question: `How do I get the free ${LEAD_MAGNET}?`,
+    answer: (
+      <>
+        Enter your name and e-mail in the form at the end of any article on our{" "}
+        <Link to="/blog" className="font-semibold text-brand-800 underline underline-offset-2">
+          blog
+        </Link>
+        , and we'll e-mail the guide to you. If it doesn't arrive within 5 minutes, check your spam folder.
+      </>
+    ),
+  },
+  {
+    question: "Do you repair my credit for me?",
+    answer:
+      "No. We teach you to do it yourself, which is free to do under the law, and give you the letters and worksheets that make it easier. Our articles are education, not financial or legal advice.",
+  },
+  {
+    question: "What do you do with my information?",
+    answer: "We use your e-mail only to answer you and to send what you asked for. We never sell or share it.",
+  },
+];
+
+function ContactCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <Card className="flex gap-4 p-6">
+      <div aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+        {icon}
+      </div>
+      <div>
+        <h2 className="text-lg font-bold text-slate-900">{title}</h2>
+        <div className="mt-1 text-slate-700">{children}</div>
+      </div>
+    </Card>
+  );
+}
+
+export default function Contact({ actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <section className="bg-brand-50 px-4 py-14 text-center">
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 md:text-5xl">Get in Touch</h1>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">
+          Questions about budgeting, credit repair or the toolkit? Send us a message and a real person will get back to
+          you within 24 hours.
+        </p>
+      </section>
+
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 lg:grid-cols-[3fr_2fr]">
+        <section id="contact-form" aria-labelledby="contact-form-heading" className="scroll-mt-24">
+          <Card className="p-6 md:p-8">
+            <h2 id="contact-form-heading" className="text-2xl font-bold text-slate-900">
+              Send Us a Message
+            </h2>
+            <p className="mt-2 mb-6 text-slate-700">All fields are required.</p>
+            <ContactForm outcome={actionData} />
+          </Card>
+        </section>
+
+        <div className="grid content-start gap-4">
+          <ContactCard icon={<Mail className="size-6" />} title="Email Us">
+            <p>
+              <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold break-all text-brand-800 underline underline-offset-2">
+                {SUPPORT_EMAIL}
+              </a>
+            </p>
+            <p className="mt-1">We reply within 24 hours.</p>
+          </ContactCard>
+          <ContactCard icon={<MessageCircleQuestion className="size-6" />} title="General Inquiries">
+            <p>
+              Questions about an article, the toolkit or your order? Use the form, or read the answers below: yours may
+              already be there.
+            </p>
+          </ContactCard>
+          <ContactCard icon={<Handshake className="size-6" />} title="Partnerships">
+            <p>
+              Financial educators, credit counsellors and tool makers: tell us how you'd like to work together.{" "}
+              <a
+                href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent("Partnership")}`}
+                className="font-semibold text-brand-800 underline underline-offset-2"
+              >
+                E-mail us about a partnership
+              </a>
+              .
+            </p>
+          </ContactCard>
+        </div>
+      </div>
+
+      <section aria-labelledby="faq-heading" className="bg-slate-50 px-4 py-14">
+        <div className="mx-auto max-w-3xl">
+          <h2 id="faq-heading" className="text-center text-3xl font-bold text-slate-900">
+            Frequently Asked Questions
+          </h2>
+          <div className="mt-8 space-y-3">
+            {FAQ.map(({ question, answer }) => (
+              <details key={question} className="group rounded-xl border border-slate-200 bg-white">
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-5 py-4 text-lg font-semibold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+                  {question}
+                  <ChevronDown aria-hidden="true" className="size-5 shrink-0 text-slate-600 transition-transform group-open:rotate-180" />
+                </summary>
+                <div className="px-5 pb-5 text-slate-700">{answer}</div>
+              </details>
+            ))}
+          </div>
+        </div>
+      </section>
+    </>
+  );
 }

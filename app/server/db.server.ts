@@ -1,5 +1,5 @@
-import { mkdirSync } from "node:fs";
-import { resolve } from "node:path";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -31,6 +31,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Opened> {
       max: 10,
       connectionTimeoutMillis: 3_000,
       idleTimeoutMillis: 30_000,
+      // A server that vanished without closing the connection must not hang requests forever.
+      query_timeout: 10_000,
+      keepAlive: true,
     });
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
@@ -39,13 +42,49 @@ export async function openDatabase(options: DatabaseOptions): Promise<Opened> {
     opened = { db, kind: "postgres", close: () => pool.end() };
   } else {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
-    await client.waitReady;
-    const db = drizzlePglite(client, { schema }) as unknown as Database;
-    await migratePglite(db as never, { migrationsFolder });
-    opened = { db, kind: "pglite", close: () => client.close() };
+    const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+    try {
+      const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+      await client.waitReady;
+      const db = drizzlePglite(client, { schema }) as unknown as Database;
+      await migratePglite(db as never, { migrationsFolder });
+      opened = { db, kind: "pglite", close: () => client.close().finally(unlock) };
+    } catch (error) {
+      unlock();
+      throw error;
+    }
   }
   return opened;
+}
+
+/**
+ * PGlite does not stop a second process from opening the same directory, and two writers
+ * corrupt it: claim the directory with a lock file naming our pid (a dead owner's lock is stale).
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = join(dataDir, "fsm-server.lock");
+  try {
+    writeFileSync(file, String(process.pid), { flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const owner = Number(readFileSync(file, "utf8").trim());
+    if (owner && owner !== process.pid && processIsAlive(owner)) {
+      throw new Error(
+        `The data directory ${resolve(dataDir)} is in use by process ${owner}: the embedded database allows one process at a time. Stop the server first (or use DATABASE_URL).`,
+      );
+    }
+    writeFileSync(file, String(process.pid));
+  }
+  return () => rmSync(file, { force: true });
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /** The open database; start-up opens it before the server listens. */

@@ -24,6 +24,11 @@ export const EnvSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     TRUST_PROXY: booleanFlag,
+    /** POSTs one client may send to one form per minute (tests and benchmarks raise it). */
+    FORM_RATE_LIMIT_PER_MINUTE: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.coerce.number().int().min(1).max(1_000_000).default(10),
+    ),
     PAYMENT_PROVIDER: z.enum(["stripe", "test"]).optional().or(z.literal("").transform(() => undefined)),
     STRIPE_SECRET_KEY: z
       .string()

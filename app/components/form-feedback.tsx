@@ -1,0 +1,112 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { notify, prepareToasts, type ToastVariant } from "~/components/ui/toaster";
+import { type Checked, checkForm, type FormName, type FormOutcome, HONEYPOT_FIELD } from "~/lib/forms";
+
+type Options<T> = {
+  form: FormName;
+  schema: Parameters<typeof checkForm<T>>[1];
+  /** The route whose action stores the submission. */
+  action: string;
+  /** The id of the element a page posted without JavaScript scrolls back to. */
+  anchor: string;
+  /** The outcome of a submission made without JavaScript (the route's actionData). */
+  serverOutcome: FormOutcome | undefined;
+  onSuccess?: (form: HTMLFormElement) => void;
+};
+
+const VARIANTS: Record<FormOutcome["status"], ToastVariant> = {
+  success: "success",
+  duplicate: "info",
+  invalid: "error",
+  rejected: "error",
+  unavailable: "error",
+};
+
+/**
+ * One public form, with or without JavaScript. Without it the browser posts the form and the
+ * server renders the outcome into the page. With it the browser checks the fields with the same
+ * schema first, then submits through a fetcher (the page stays), and each outcome shows as a
+ * toast and inline, tied to the fields it is about.
+ */
+export function usePublicForm<T>({ form, schema, action, anchor, serverOutcome, onSuccess }: Options<T>) {
+  const fetcher = useFetcher<FormOutcome>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const ours = serverOutcome?.form === form ? serverOutcome : undefined;
+  const [current, setCurrent] = useState<FormOutcome | undefined>(ours);
+  const submitting = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.data) setCurrent(fetcher.data);
+  }, [fetcher.data]);
+
+  useEffect(() => {
+    if (!current) return;
+    void notify({ title: current.title, description: current.description, variant: VARIANTS[current.status] });
+    const element = formRef.current;
+    if (!element) return;
+    if (current.status === "success") onSuccess?.(element);
+    const firstInvalid = current.invalidFields?.[0];
+    if (firstInvalid) (element.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
+    // Only a new outcome runs this (onSuccess is a fresh function on every render).
+  }, [current]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const element = event.currentTarget;
+    const checked: Checked<T> = checkForm(form, schema, Object.fromEntries(new FormData(element)));
+    if (!checked.ok) {
+      setCurrent(checked.outcome);
+      return;
+    }
+    void fetcher.submit(element, { method: "post", action });
+  }
+
+  const invalid = new Set(current && current.status !== "success" ? (current.invalidFields ?? []) : []);
+  const messageId = `${form}-feedback`;
+  /** Props for a field: aria-invalid and aria-describedby while the current message is about it. */
+  const field = (name: string) => ({
+    name,
+    "aria-invalid": invalid.has(name) || undefined,
+    "aria-describedby": invalid.has(name) ? messageId : undefined,
+    defaultValue: ours && ours.status !== "success" ? ours.values?.[name] : undefined,
+  });
+
+  return {
+    formProps: { ref: formRef, method: "post", action: `${action}#${anchor}`, noValidate: true, onSubmit, onFocus: prepareToasts },
+    field,
+    current,
+    submitting,
+    messageId,
+  };
+}
+
+/** The current message, inline under the form (the toast may be gone; without JavaScript there is none). */
+export function FormMessage({ id, outcome, tone = "light" }: { id: string; outcome: FormOutcome | undefined; tone?: "light" | "dark" }) {
+  if (!outcome) return null;
+  const good = outcome.status === "success" || outcome.status === "duplicate";
+  const styles =
+    tone === "dark"
+      ? good
+        ? "border-brand-200 bg-brand-900 text-white"
+        : "border-red-300 bg-red-950 text-red-50"
+      : good
+        ? "border-brand-200 bg-brand-50 text-brand-900"
+        : "border-red-300 bg-red-50 text-red-900";
+  return (
+    <p id={id} className={`rounded-lg border px-4 py-3 text-left text-base ${styles}`}>
+      <strong className="font-semibold">{outcome.title}</strong> {outcome.description}
+    </p>
+  );
+}
+
+/** A field people never see or reach; bots that fill every input give themselves away. */
+export function Honeypot({ form }: { form: FormName }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label htmlFor={`${form}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+      <input id={`${form}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}

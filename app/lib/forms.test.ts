@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { checkForm, ContactSchema, isBot, LeadSchema, NewsletterSchema, submitFromBrowser } from "~/lib/forms";
+
+describe("the lead schema (browser and server)", () => {
+  it("trims the name and trims and lowercases the e-mail", () => {
+    expect(checkForm("lead", LeadSchema, { name: "  Ann ", email: " Ann@Example.COM " })).toEqual({
+      ok: true,
+      data: { name: "Ann", email: "ann@example.com" },
+    });
+  });
+
+  it("reports a missing field before a bad e-mail, as the spec orders them", () => {
+    const checked = checkForm("lead", LeadSchema, { name: "", email: "bad" });
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(checked.outcome).toMatchObject({ title: "Missing Information", invalidFields: ["name"] });
+  });
+
+  it("echoes only the visible text fields, never the honeypot", () => {
+    const checked = checkForm("contact", ContactSchema, { name: "A", email: "x", subject: "s", message: "m", website: "spam" });
+    if (checked.ok) throw new Error("expected a failure");
+    expect(checked.outcome.values).toEqual({ name: "A", email: "x", subject: "s", message: "m" });
+  });
+
+  it("refuses a body that is not an object", () => {
+    const checked = checkForm("newsletter", NewsletterSchema, "email=a@b.co");
+    expect(checked.ok ? null : checked.outcome.title).toBe("Invalid Request");
+  });
+
+  it("knows a bot by its honeypot", () => {
+    expect(isBot({ website: "x" })).toBe(true);
+    expect(isBot({ website: "  " })).toBe(false);
+    expect(isBot({})).toBe(false);
+  });
+});
+
+describe("submitting from the browser", () => {
+  it("shows the server's refusal (429 from the protections) instead of an error page", async () => {
+    const refusal = { status: 429, statusText: "Too Many Requests", data: JSON.stringify({ status: "rejected", title: "Too Many Attempts", description: "Wait." }) };
+    const outcome = await submitFromBrowser("lead", () => Promise.reject(refusal));
+    expect(outcome).toEqual({ form: "lead", status: "rejected", title: "Too Many Attempts", description: "Wait." });
+  });
+
+  it("shows 'Oops!' when the network fails", async () => {
+    const outcome = await submitFromBrowser("contact", () => Promise.reject(new TypeError("Failed to fetch")));
+    expect(outcome).toMatchObject({ status: "unavailable", title: "Oops!", description: "Something went wrong. Please try again." });
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Protections for every request that changes something (POST, PUT, PATCH, DELETE), before any
+ * route sees it: a body size limit, a same-origin check and a per-client rate limit per form.
+ * The payment provider's webhooks (/api/webhooks/*) come from its servers, not from a browser
+ * on this site: they only get a (larger) size limit. See docs/decisions/ on protections.
+ */
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { ipKeyGenerator, rateLimit } from "express-rate-limit";
+import { FORM_BODY_LIMIT_BYTES, TOO_MANY_ATTEMPTS } from "../app/lib/forms.ts";
+
+export const WEBHOOK_BODY_LIMIT_BYTES = 256 * 1024;
+const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export type ProtectionOptions = {
+  /** The site's own origin (PUBLIC_ORIGIN); the origin the request was addressed to is also accepted. */
+  publicOrigin: string;
+  /** Take the client's address from X-Forwarded-For (TRUST_PROXY); otherwise the connection's. */
+  trustProxy: boolean;
+  /** Requests one client may send to one path per minute (FORM_RATE_LIMIT_PER_MINUTE). */
+  perMinute: number;
+  windowMs?: number;
+};
+
+type Refusal = { status: number; title: string; description: string; headers?: Record<string, string> };
+
+const isWebhook = (path: string) => path.startsWith("/api/webhooks/");
+
+/**
+ * The form a request posts to, whichever way it came: "/blog/x", "/blog/x/", "/blog/x.data"
+ * (React Router's client-side submissions) and "/Blog/X" are all one form.
+ */
+export function formPath(path: string): string {
+  let p = path.toLowerCase();
+  if (p === "/_root.data") return "/";
+  if (p.endsWith(".data")) p = p.slice(0, -".data".length);
+  while (p.length > 1 && p.endsWith("/")) p = p.slice(0, -1);
+  return p || "/";
+}
+
+/**
+ * The client's address. Behind a proxy (TRUST_PROXY) it is the last X-Forwarded-For entry: the
+ * one our proxy added. Earlier entries come from the client and could be anything.
+ */
+export function clientAddress(req: Request, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = req.headers["x-forwarded-for"];
+    const list = (Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? "")).split(",");
+    const last = list.map((s) => s.trim()).filter(Boolean).pop();
+    if (last) return last;
+  }
+  return req.socket.remoteAddress ?? "unknown";
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/**
+ * Answer in the client's terms: JSON for scripts and for the site's own JavaScript (React
+ * Router's ".data" requests), a small page for a browser that posted a form without JavaScript.
+ */
+function refuse(req: Request, res: Response, refusal: Refusal) {
+  if (res.headersSent) return;
+  res.status(refusal.status);
+  res.setHeader("Cache-Control", "no-store");
+  for (const [name, value] of Object.entries(refusal.headers ?? {})) res.setHeader(name, value);
+  const accept = req.get("accept") ?? "";
+  const wantsJson =
+    req.path.endsWith(".data") ||
+    (!accept.includes("text/html") && (accept.includes("application/json") || req.is("application/json") === "application/json"));
+  const body = { status: "rejected", title: refusal.title, description: refusal.description };
+  if (wantsJson) {
+    res.json(body);
+    return;
+  }
+  const back = formPath(req.path);
+  res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'");
+  res.type("html").send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(refusal.title)}</title>
+<style>body{font:18px/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a}a{color:#047857;font-weight:600}</style></head>
+<body><main><h1>${escapeHtml(refusal.title)}</h1><p>${escapeHtml(refusal.description)}</p>
+<p><a href="${escapeHtml(back)}">Go back</a></p></main></body></html>`);
+}
+
+const tooLarge = (limit: number): Refusal => ({
+  status: 413,
+  title: "Request Too Large",
+  description: `The form is too large: send at most ${limit / 1024} KB.`,
+  // Don't read the rest of an oversized body on this connection.
+  headers: { Connection: "close" },
+});
+
+/** Refuse bodies over the limit: at once when Content-Length says so, else as the bytes arrive. */
+function bodyLimit(req: Request, res: Response, next: NextFunction) {
+  const limit = isWebhook(req.path) ? WEBHOOK_BODY_LIMIT_BYTES : FORM_BODY_LIMIT_BYTES;
+  const declared = req.get("content-length");
+  if (declared !== undefined) {
+    // Node's HTTP parser never delivers more bytes than Content-Length announced.
+    if (Number(declared) > limit) return refuse(req, res, tooLarge(limit));
+    return next();
+  }
+  // Chunked: count without consuming. prependListener doesn't start the flow; the route's reader
+  // does, and this counter sees each chunk first. The form actions also refuse over 16 KB.
+  let received = 0;
+  const count = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > limit) {
+      req.removeListener("data", count);
+      refuse(req, res, tooLarge(limit));
+    }
+  };
+  req.prependListener("data", count);
+  next();
+}
+
+/** A browser on another site may not post here. Clients that send no Origin (scripts, some privacy tools) may. */
+function sameOrigin(options: ProtectionOptions) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (isWebhook(req.path)) return next();
+    const refusal: Refusal = {
+      status: 403,
+      title: "Request Refused",
+      description: "This form can only be sent from this website's own pages.",
+    };
+    if (req.get("sec-fetch-site") === "cross-site") return refuse(req, res, refusal);
+    const origin = req.get("origin");
+    if (origin === undefined) return next();
+    const host = req.get("host");
+    const own = host ? `${req.protocol}://${host}` : undefined;
+    if (origin === options.publicOrigin || origin === own) return next();
+    return refuse(req, res, refusal);
+  };
+}
+
+function perClientLimit(options: ProtectionOptions): RequestHandler {
+  const windowMs = options.windowMs ?? 60_000;
+  return rateLimit({
+    windowMs,
+    limit: options.perMinute,
+    legacyHeaders: false,
+    standardHeaders: false,
+    skip: (req) => isWebhook(req.path),
+    keyGenerator: (req) => `${ipKeyGenerator(clientAddress(req, options.trustProxy))} ${formPath(req.path)}`,
+    // The address comes from clientAddress(), not from Express's req.ip: its checks don't apply.
+    validate: { ip: false, trustProxy: false, xForwardedForHeader: false, forwardedHeader: false, keyGeneratorIpFallback: false },
+    handler: (req, res) => {
+      const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+      const seconds = resetTime ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : Math.ceil(windowMs / 1000);
+      refuse(req, res, { status: 429, ...TOO_MANY_ATTEMPTS, headers: { "Retry-After": String(seconds) } });
+    },
+  });
+}
+
+/** The protections, in order: size, origin, rate. Requests that change nothing pass straight through. */
+export function protections(options: ProtectionOptions): RequestHandler {
+  const steps: RequestHandler[] = [bodyLimit, sameOrigin(options), perClientLimit(options)];
+  return (req, res, next) => {
+    if (!MUTATIONS.has(req.method)) return next();
+    let i = 0;
+    const run = (error?: unknown): void => {
+      if (error) return next(error);
+      const step = steps[i++];
+      if (!step) return next();
+      void step(req, res, run);
+    };
+    run();
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * A database for one test file. By default a fresh in-memory PGlite. With TEST_DB=postgres and
+ * TEST_DATABASE_URL, a real PostgreSQL: each file gets its own throwaway database on that server
+ * (files run in parallel, so they must not share tables), reached through a local TCP relay so
+ * a test can cut the connection (an outage) and restore it.
+ *
+ *   const testDb = useTestDatabase();   // opens before the file's tests, empties tables before each
+ *   await testDb.outage();  ...  await testDb.restore();
+ */
+import { randomBytes } from "node:crypto";
+import net from "node:net";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { closeDatabase, db, openDatabase } from "~/server/db.server";
+
+export const TABLES = ["leads", "contact_messages", "newsletter_subscribers", "orders", "processed_events"] as const;
+
+export type TestDatabase = {
+  kind: "pglite" | "postgres";
+  /** Empty every table. */
+  truncate(): Promise<void>;
+  /**
+   * The database stops answering. PostgreSQL: the relay drops every connection and refuses new
+   * ones, as a stopped server would. PGlite (in-process, it cannot fail on its own): it is closed.
+   */
+  outage(): Promise<void>;
+  /** The database is back. PostgreSQL: the same pool reconnects by itself. PGlite: reopened (empty). */
+  restore(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export function usingPostgres(): boolean {
+  return process.env.TEST_DB === "postgres";
+}
+
+export async function openTestDatabase(): Promise<TestDatabase> {
+  if (!usingPostgres()) return openPglite();
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:55432/postgres)");
+  return openPostgres(url);
+}
+
+async function truncateAll() {
+  await db().execute(sql.raw(`TRUNCATE ${TABLES.map((t) => `"${t}"`).join(", ")} RESTART IDENTITY`));
+}
+
+async function openPglite(): Promise<TestDatabase> {
+  await closeDatabase();
+  await openDatabase({});
+  return {
+    kind: "pglite",
+    truncate: truncateAll,
+    outage: () => closeDatabase(),
+    restore: async () => {
+      await openDatabase({});
+    },
+    close: () => closeDatabase(),
+  };
+}
+
+async function openPostgres(adminUrl: string): Promise<TestDatabase> {
+  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+
+  const target = new URL(adminUrl);
+  const relay = await startRelay(target.hostname, Number(target.port || 5432));
+  const url = new URL(adminUrl);
+  url.hostname = "127.0.0.1";
+  url.port = String(relay.port);
+  url.pathname = `/${name}`;
+
+  await closeDatabase();
+  await openDatabase({ databaseUrl: url.href });
+  return {
+    kind: "postgres",
+    truncate: truncateAll,
+    outage: () => relay.stop(),
+    restore: () => relay.start(),
+    close: async () => {
+      await closeDatabase();
+      await relay.stop();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** A TCP relay to PostgreSQL that can be switched off (connections dropped, new ones refused) and on again. */
+async function startRelay(host: string, port: number) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | undefined;
+  let relayPort = 0;
+
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      const s = net.createServer((client) => {
+        const upstream = net.connect(port, host);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on("close", () => sockets.delete(socket));
+          socket.on("error", () => {
+            client.destroy();
+            upstream.destroy();
+          });
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      s.once("error", reject);
+      s.listen(relayPort, "127.0.0.1", () => {
+        relayPort = (s.address() as net.AddressInfo).port;
+        server = s;
+        resolve();
+      });
+    });
+
+  await listen();
+  return {
+    port: relayPort,
+    start: async () => {
+      if (!server) await listen();
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        sockets.clear();
+        const s = server;
+        server = undefined;
+        if (!s) return resolve();
+        s.close(() => resolve());
+      }),
+  };
+}
+
+/** Open a database for this test file, empty it before each test and close it at the end. */
+export function useTestDatabase(): TestDatabase {
+  let current: TestDatabase | undefined;
+  beforeAll(async () => {
+    current = await openTestDatabase();
+  });
+  beforeEach(async () => {
+    await current?.truncate();
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const get = () => {
+    if (!current) throw new Error("The test database opens in beforeAll");
+    return current;
+  };
+  return {
+    get kind() {
+      return get().kind;
+    },
+    truncate: () => get().truncate(),
+    outage: () => get().outage(),
+    restore: () => get().restore(),
+    close: () => get().close(),
+  };
+}

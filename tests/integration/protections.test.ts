@@ -1,0 +1,247 @@
+/**
+ * The request protections (server/protections.ts) in front of the real form actions, over real
+ * HTTP: size limits, the same-origin check and the per-client rate limit at its default.
+ */
+import type { AddressInfo } from "node:net";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contactMessages, leads } from "../../db/schema";
+import { action as leadAction } from "~/routes/blog-post";
+import { action as contactAction } from "~/routes/contact";
+import { parseEnv } from "~/server/env.server";
+import { clientAddress, formPath, protections } from "../../server/protections";
+import { useTestDatabase } from "../helpers/db";
+import { ARTICLE, rowCount } from "../helpers/forms";
+
+useTestDatabase();
+
+const PUBLIC_ORIGIN = "https://www.freshstart.example";
+const DEFAULT_LIMIT = parseEnv({}).FORM_RATE_LIMIT_PER_MINUTE;
+
+type Server = { url: string; close: () => Promise<void>; webhookBytes: number[] };
+
+/** protections + the real actions behind them, the way server/main.ts and React Router chain them. */
+async function start(options: { trustProxy?: boolean; perMinute?: number } = {}): Promise<Server> {
+  const app = express();
+  app.set("trust proxy", options.trustProxy ?? false);
+  app.use(protections({ publicOrigin: PUBLIC_ORIGIN, trustProxy: options.trustProxy ?? false, perMinute: options.perMinute ?? DEFAULT_LIMIT }));
+  const webhookBytes: number[] = [];
+  app.post("/api/webhooks/stripe", async (req, res) => {
+    let size = 0;
+    for await (const chunk of req) size += (chunk as Buffer).length;
+    webhookBytes.push(size);
+    if (!res.headersSent) res.json({ received: size });
+  });
+  app.use(async (req, res) => {
+    const url = `http://${req.get("host")}${req.originalUrl}`;
+    const request = new Request(url, {
+      method: req.method,
+      headers: req.headers as Record<string, string>,
+      body: req.method === "GET" || req.method === "HEAD" ? undefined : createReadableStreamFromReadable(req),
+      duplex: "half",
+    } as RequestInit);
+    const path = req.path.replace(/\.data$/, "");
+    let result: { data: unknown; init?: ResponseInit | null };
+    try {
+      const run =
+        path === "/contact"
+          ? contactAction({ request, params: {}, context: {} } as never)
+          : leadAction({ request, params: { slug: path.split("/")[2] ?? "" }, context: {} } as never);
+      result = (await run) as typeof result;
+    } catch (thrown) {
+      result = thrown as typeof result;
+    }
+    if (res.headersSent) return;
+    res.status(result.init?.status ?? 200).json(result.data);
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    webhookBytes,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+let server: Server;
+beforeAll(async () => {
+  server = await start();
+});
+afterAll(() => server.close());
+
+let n = 0;
+const lead = () => new URLSearchParams({ name: "Ann", email: `ann${++n}@example.com`, sourcePage: ARTICLE }).toString();
+
+function post(base: string, path: string, body: BodyInit, headers: Record<string, string> = {}) {
+  return fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", ...headers },
+    body,
+    duplex: "half",
+  } as RequestInit);
+}
+
+describe("same-origin check", () => {
+  it("lets a form from the site's own pages through", async () => {
+    const fromPublic = await post(server.url, `/blog/${ARTICLE}`, lead(), { Origin: PUBLIC_ORIGIN, "Sec-Fetch-Site": "same-origin" });
+    expect(fromPublic.status).toBe(200);
+    const fromHost = await post(server.url, `/blog/${ARTICLE}`, lead(), { Origin: server.url });
+    expect(fromHost.status).toBe(200);
+    // Scripts and some privacy tools send no Origin at all.
+    expect((await post(server.url, `/blog/${ARTICLE}`, lead())).status).toBe(200);
+    expect(await rowCount(leads)).toBe(3);
+  });
+
+  it.each([
+    ["another site's Origin", { Origin: "https://evil.example" }],
+    ["an Origin of null", { Origin: "null" }],
+    ["the right host over the wrong scheme", { Origin: PUBLIC_ORIGIN.replace("https:", "http:") }],
+    ["Sec-Fetch-Site: cross-site", { "Sec-Fetch-Site": "cross-site" }],
+    ["Sec-Fetch-Site: cross-site with a matching Origin", { "Sec-Fetch-Site": "cross-site", Origin: PUBLIC_ORIGIN }],
+  ])("refuses %s with 403 and stores nothing", async (_case, headers) => {
+    const res = await post(server.url, `/blog/${ARTICLE}`, lead(), headers);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({
+      status: "rejected",
+      title: "Request Refused",
+      description: "This form can only be sent from this website's own pages.",
+    });
+    expect(await rowCount(leads)).toBe(0);
+  });
+
+  it("answers a browser posting without JavaScript with a small page, not JSON", async () => {
+    const res = await post(server.url, "/contact", "name=a", { Origin: "https://evil.example", Accept: "text/html" });
+    expect(res.status).toBe(403);
+    expect(res.headers.get("content-type")).toMatch(/text\/html/);
+    const html = await res.text();
+    expect(html).toContain("<h1>Request Refused</h1>");
+    expect(html).toContain('<a href="/contact">Go back</a>');
+  });
+});
+
+describe("body size limit", () => {
+  const oversized = `${lead()}&x=${"a".repeat(16 * 1024)}`;
+
+  it("refuses a body whose Content-Length is over 16 KB with 413, before reading it", async () => {
+    const res = await post(server.url, `/blog/${ARTICLE}`, oversized);
+    expect(res.status).toBe(413);
+    expect(res.headers.get("connection")).toBe("close");
+    expect((await res.json()).description).toBe("The form is too large: send at most 16 KB.");
+    expect(await rowCount(leads)).toBe(0);
+  });
+
+  it("refuses a streamed (chunked) body over 16 KB with 413", async () => {
+    const bytes = new TextEncoder().encode(oversized);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += 2048) controller.enqueue(bytes.slice(i, i + 2048));
+        controller.close();
+      },
+    });
+    const res = await post(server.url, "/contact", body);
+    expect(res.status).toBe(413);
+    expect(await rowCount(contactMessages)).toBe(0);
+  });
+
+  it("lets a body of exactly 16 KB reach the form (which refuses the unknown field, not the size)", async () => {
+    const base = `${lead()}&x=`;
+    const exact = base + "a".repeat(16 * 1024 - base.length);
+    const res = await post(server.url, `/blog/${ARTICLE}`, exact);
+    expect(res.status).toBe(400);
+    expect((await res.json()).description).toMatch(/Unknown field/);
+  });
+
+  it("gives payment webhooks 256 KB instead, and no origin check or rate limit", async () => {
+    const body200k = "x".repeat(200 * 1024);
+    const ok = await post(server.url, "/api/webhooks/stripe", body200k, { "Content-Type": "application/json", Origin: "https://stripe.example" });
+    expect(ok.status).toBe(200);
+    expect(server.webhookBytes).toContain(200 * 1024);
+    const tooBig = await post(server.url, "/api/webhooks/stripe", "x".repeat(257 * 1024), { "Content-Type": "application/json" });
+    expect(tooBig.status).toBe(413);
+    expect((await tooBig.json()).description).toBe("The form is too large: send at most 256 KB.");
+    // Streamed without a Content-Length: the protections count the bytes as they arrive.
+    const chunk = new TextEncoder().encode("y".repeat(16 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 20) return controller.close();
+        sent++;
+        controller.enqueue(chunk);
+      },
+    });
+    const streamed = await post(server.url, "/api/webhooks/stripe", stream, { "Content-Type": "application/json" });
+    expect(streamed.status).toBe(413);
+    for (let i = 0; i < DEFAULT_LIMIT + 5; i++) {
+      expect((await post(server.url, "/api/webhooks/stripe", "{}", { "Content-Type": "application/json" })).status).toBe(200);
+    }
+  });
+});
+
+describe("rate limit", () => {
+  it(`allows ${DEFAULT_LIMIT} posts a minute per client and form, then answers 429 with Retry-After`, async () => {
+    expect(DEFAULT_LIMIT).toBe(10);
+    const limited = await start();
+    try {
+      for (let i = 0; i < DEFAULT_LIMIT; i++) {
+        // The same form however its path is written: client-side submissions post to ".data".
+        const path = [`/blog/${ARTICLE}`, `/blog/${ARTICLE}.data`, `/blog/${ARTICLE}/`, `/Blog/${ARTICLE}`][i % 4]!;
+        expect((await post(limited.url, path, lead())).status).toBe(200);
+      }
+      const refused = await post(limited.url, `/blog/${ARTICLE}`, lead());
+      expect(refused.status).toBe(429);
+      const retryAfter = Number(refused.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(await refused.json()).toEqual({
+        status: "rejected",
+        title: "Too Many Attempts",
+        description: "You've sent this form too many times. Please wait a minute and try again.",
+      });
+      expect(await rowCount(leads)).toBe(DEFAULT_LIMIT);
+
+      // Another form has its own allowance.
+      const contact = await post(limited.url, "/contact", "name=Ann&email=ann@example.com&subject=Hi&message=Hello");
+      expect(contact.status).toBe(200);
+      // Reading pages is never limited.
+      expect((await fetch(`${limited.url}/blog/${ARTICLE}`, { headers: { Accept: "application/json" } })).status).not.toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("ignores X-Forwarded-For unless TRUST_PROXY says the proxy sets it", async () => {
+    const direct = await start({ perMinute: 2 });
+    try {
+      for (let i = 0; i < 2; i++) expect((await post(direct.url, "/contact", "", { "X-Forwarded-For": `203.0.113.${i}` })).status).toBe(400);
+      expect((await post(direct.url, "/contact", "", { "X-Forwarded-For": "203.0.113.99" })).status).toBe(429);
+    } finally {
+      await direct.close();
+    }
+    const proxied = await start({ perMinute: 2, trustProxy: true });
+    try {
+      for (let i = 0; i < 2; i++) expect((await post(proxied.url, "/contact", "", { "X-Forwarded-For": "198.51.100.7" })).status).toBe(400);
+      expect((await post(proxied.url, "/contact", "", { "X-Forwarded-For": "198.51.100.7" })).status).toBe(429);
+      // A different client behind the same proxy has its own allowance.
+      expect((await post(proxied.url, "/contact", "", { "X-Forwarded-For": "198.51.100.8" })).status).toBe(400);
+      // Only the entry our proxy added counts: a client can't dodge the limit by inventing earlier ones.
+      expect((await post(proxied.url, "/contact", "", { "X-Forwarded-For": "1.2.3.4, 198.51.100.7" })).status).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe("helpers", () => {
+  it("names one form however its path is written", () => {
+    expect(["/blog/a", "/blog/a/", "/blog/a.data", "/BLOG/A", "/blog/a//"].map(formPath)).toEqual(Array(5).fill("/blog/a"));
+    expect(formPath("/_root.data")).toBe("/");
+  });
+
+  it("takes the client address from the connection unless a proxy is trusted", () => {
+    const req = { headers: { "x-forwarded-for": "10.0.0.1, 192.0.2.5" }, socket: { remoteAddress: "127.0.0.1" } } as never;
+    expect(clientAddress(req, false)).toBe("127.0.0.1");
+    expect(clientAddress(req, true)).toBe("192.0.2.5");
+  });
+});
