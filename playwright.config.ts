@@ -34,8 +34,9 @@ export default defineConfig({
     trace: "off",
   },
   webServer: {
-    // The built server, on a fresh embedded database. `npm test` builds first.
-    command: `rm -rf .data/e2e-${PORT} && PORT=${PORT} HOST=127.0.0.1 DATA_DIR=.data/e2e-${PORT} node --import tsx server/main.ts`,
+    // The built server, on a fresh embedded database. `npm test` builds first. The form rate limit is
+    // raised so parallel browser tests from one address never trip it (tests/integration proves the default).
+    command: `rm -rf .data/e2e-${PORT} && PORT=${PORT} HOST=127.0.0.1 FORM_RATE_LIMIT_PER_MINUTE=10000 DATA_DIR=.data/e2e-${PORT} node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${PORT}/about`,
     reuseExistingServer: false,
     timeout: 60_000,
