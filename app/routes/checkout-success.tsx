@@ -38,8 +38,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 const PLAIN_LINES = [{ name: toolkit.name, amountCents: toolkit.priceCents }];
 
 function Heading({ kind, order }: { kind: LoaderResult["kind"]; order?: Extract<OrderView, { found: true }> }) {
-  const state = kind === "missing" ? "missing" : (order?.state ?? "confirmed");
+  const state = kind === "missing" ? "missing" : kind === "plain" ? "plain" : (order?.state ?? "processing");
   const content = {
+    plain: { Icon: CircleCheck, tone: "bg-brand-100 text-brand-700", title: "Payment Successful!", text: "Thank you for your purchase. Your Credit Repair Toolkit is ready for you." },
     confirmed: { Icon: CircleCheck, tone: "bg-brand-100 text-brand-700", title: "Payment Successful!", text: "Thank you for your purchase. Your payment is confirmed." },
     processing: { Icon: Clock, tone: "bg-accent-100 text-amber-800", title: "Thank you! Your payment is processing", text: "We're waiting for the payment provider to confirm your payment. This usually takes a few seconds." },
     failed: { Icon: CircleAlert, tone: "bg-red-100 text-red-700", title: "Your payment didn't go through", text: "The payment provider declined or could not complete this payment, so nothing was charged." },
@@ -54,7 +55,7 @@ function Heading({ kind, order }: { kind: LoaderResult["kind"]; order?: Extract<
       </span>
       <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{content.title}</h1>
       <p className="mx-auto mt-3 max-w-xl text-lg text-slate-700">{content.text}</p>
-      {state === "confirmed" && kind === "order" ? (
+      {state === "confirmed" ? (
         <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800">
           <CircleCheck aria-hidden="true" className="size-4" /> Payment confirmed
         </p>

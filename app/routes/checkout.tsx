@@ -122,10 +122,13 @@ function CheckoutPage({ initialBump, providerName, error }: { initialBump: boole
           <div className="space-y-8">
             <CheckoutToolkitCard />
             <CheckoutOrderBump checked={includeBump} onChange={setIncludeBump} />
-            <CheckoutTestimonials />
           </div>
 
-          <section aria-labelledby="order-summary-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24">
+          {/* On phones the summary and button come straight after the choice; testimonials follow. */}
+          <section
+            aria-labelledby="order-summary-heading"
+            className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+          >
             <CheckoutOrderSummary includeBump={includeBump} />
             {error ? (
               <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
@@ -146,6 +149,10 @@ function CheckoutPage({ initialBump, providerName, error }: { initialBump: boole
               30-day money-back guarantee • No recurring charges • SSL encrypted
             </p>
           </section>
+
+          <div className="lg:col-start-1 lg:row-start-2">
+            <CheckoutTestimonials />
+          </div>
         </form>
 
         <div className="mt-10 text-center">

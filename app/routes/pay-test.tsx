@@ -9,11 +9,15 @@ import { findTestOrder, payTestOrder, successPath } from "~/server/test-payments
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo(matches, { title: "Test payment", description: "The built-in test payment page.", path: "/pay/test", noindex: true }),
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "same-origin" },
 ];
 
+/**
+ * The address carries the session id: no referrer leaves the site. Not "no-referrer": with it a
+ * browser posts the Pay/Cancel forms with `Origin: null`, which the same-origin check refuses.
+ */
 export function headers() {
-  return { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
+  return { "Referrer-Policy": "same-origin", "Cache-Control": "no-store" };
 }
 
 /** The test provider's hosted page exists only while the test provider sells. */

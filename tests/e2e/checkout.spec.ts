@@ -1,0 +1,365 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
+import Stripe from "stripe";
+import type { Page } from "@playwright/test";
+import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
+import { allowConsoleErrors, expect, test } from "./fixtures";
+
+const GENERIC = "Failed to create checkout session. Please try again.";
+const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+
+function summary(page: Page) {
+  return page.getByRole("region", { name: "Order Summary" });
+}
+
+function bumpBox(page: Page) {
+  return page.getByRole("checkbox", { name: "Yes, add this to my order for only $14.99!" });
+}
+
+/** Click 'Complete My Order' and return the tab it opens. */
+async function completeOrder(page: Page) {
+  const [tab] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Complete My Order" }).click()]);
+  return tab;
+}
+
+test.describe("checkout page", () => {
+  test("shows the offer, and the bump toggles by its checkbox, its label and its card row", async ({ page }) => {
+    await page.goto("/checkout");
+    await expect(page.getByRole("heading", { level: 1, name: "Secure Checkout" })).toBeVisible();
+    for (const badge of ["Secure Payment", "256-bit Encryption", "Instant Access"]) {
+      await expect(page.getByText(badge, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByText("Credit score tracking worksheets")).toBeVisible();
+    await expect(page.getByText("Secure payment powered by a card payment provider")).toBeVisible();
+    await expect(page.getByText("30-day money-back guarantee • No recurring charges • SSL encrypted")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Resources" })).toHaveAttribute("href", "/resources");
+
+    const total = page.getByTestId("order-total");
+    await expect(bumpBox(page)).not.toBeChecked();
+    await expect(total).toHaveText("$7.00");
+    await expect(summary(page)).not.toContainText("Dispute Letter Power Pack");
+
+    await bumpBox(page).click();
+    await expect(bumpBox(page)).toBeChecked();
+    await expect(total).toHaveText("$21.99");
+    await expect(summary(page)).toContainText("Dispute Letter Power Pack$14.99");
+
+    await page.getByText("Yes, add this to my order for only $14.99!").click(); // the label
+    await expect(bumpBox(page)).not.toBeChecked();
+    await expect(total).toHaveText("$7.00");
+
+    const card = page.getByTestId("order-bump");
+    await card.getByRole("heading", { name: "Dispute Letter Power Pack" }).click(); // the row, not the label
+    await expect(bumpBox(page)).toBeChecked();
+    await expect(total).toHaveText("$21.99");
+    await card.getByText("Follow-up letters").click();
+    await expect(bumpBox(page)).not.toBeChecked();
+    await expect(total).toHaveText("$7.00");
+
+    await bumpBox(page).focus();
+    await page.keyboard.press("Space");
+    await expect(bumpBox(page)).toBeChecked();
+    await expect(total).toHaveText("$21.99");
+  });
+
+  test("arrives with the bump ticked from /checkout?bump=1", async ({ page }) => {
+    await page.goto("/checkout?bump=1");
+    await expect(bumpBox(page)).toBeChecked();
+    await expect(page.getByTestId("order-total")).toHaveText("$21.99");
+  });
+
+  test("shows 'Processing...' and is disabled while the call runs, then returns to idle", async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/create-payment", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/checkout");
+    const popup = page.waitForEvent("popup");
+    await page.getByRole("button", { name: "Complete My Order" }).click();
+    const busy = page.getByRole("button", { name: "Processing..." });
+    await expect(busy).toBeDisabled();
+    release();
+    const tab = await popup;
+    await expect(tab).toHaveURL(/\/pay\/test\?session=test_[0-9a-f]{32}$/);
+    await expect(page.getByRole("button", { name: "Complete My Order" })).toBeEnabled();
+    await expect(page).toHaveURL(/\/checkout$/);
+  });
+});
+
+test.describe("buying with the built-in test provider", () => {
+  for (const { bump, lines, total } of [
+    { bump: false, lines: ["Credit Repair Toolkit$7.00"], total: "$7.00" },
+    { bump: true, lines: ["Credit Repair Toolkit$7.00", "Dispute Letter Power Pack$14.99"], total: "$21.99" },
+  ]) {
+    test(`buys the toolkit ${bump ? "with" : "without"} the Power Pack and ends on a success page showing exactly that`, async ({ page }) => {
+      await page.goto("/checkout");
+      if (bump) await bumpBox(page).check();
+      await expect(page.getByTestId("order-total")).toHaveText(total);
+
+      const tab = await completeOrder(page);
+      // The provider's page opens in a new tab; this page stays as it is.
+      await expect(tab).toHaveURL(/\/pay\/test\?session=test_[0-9a-f]{32}$/);
+      await expect(page).toHaveURL(/\/checkout$/);
+      await expect(page.getByRole("button", { name: "Complete My Order" })).toBeEnabled();
+
+      await expect(tab.getByText("TEST PAYMENT", { exact: true })).toBeVisible();
+      await expect(tab.getByRole("textbox")).toHaveCount(0); // no card fields
+      const purchase = tab.getByRole("main").locator("dl");
+      for (const line of lines) await expect(purchase).toContainText(line);
+      await expect(purchase).toContainText(`Total${total}`);
+      if (!bump) await expect(purchase).not.toContainText("Power Pack");
+      const payUrl = tab.url();
+
+      await tab.getByRole("button", { name: "Pay", exact: true }).click();
+      await expect(tab).toHaveURL(/\/checkout-success\?session_id=test_[0-9a-f]{32}$/);
+      await expect(tab.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
+      await expect(tab.getByText("Payment confirmed")).toBeVisible();
+      const bought = tab.getByRole("region", { name: "Your purchase" });
+      for (const line of lines) await expect(bought).toContainText(line);
+      await expect(bought).toContainText(`Total${total}`);
+      if (!bump) await expect(bought).not.toContainText("Power Pack");
+
+      // The order is stored paid: its payment page now says so and offers no second payment.
+      await tab.goto(payUrl);
+      await expect(tab.getByText("This order is already paid.")).toBeVisible();
+      await expect(tab.getByRole("button", { name: "Pay", exact: true })).toHaveCount(0);
+    });
+  }
+
+  test("Cancel on the payment page goes back to checkout and leaves the order unpaid", async ({ page }) => {
+    await page.goto("/checkout");
+    const tab = await completeOrder(page);
+    await expect(tab).toHaveURL(/\/pay\/test\?session=/);
+    const sessionId = new URL(tab.url()).searchParams.get("session");
+    await tab.getByRole("button", { name: "Cancel" }).click();
+    await expect(tab).toHaveURL(/\/checkout$/);
+    await expect(tab.getByRole("heading", { name: "Secure Checkout" })).toBeVisible();
+    await tab.goto(`/checkout-success?session_id=${sessionId}`);
+    await expect(tab.getByRole("heading", { level: 1, name: "Thank you! Your payment is processing" })).toBeVisible();
+    await expect(tab.getByText("Payment confirmed")).toHaveCount(0);
+  });
+
+  test("navigates this page to the payment page when the browser blocks the new tab", async ({ page }) => {
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
+    await page.goto("/checkout?bump=1");
+    await page.getByRole("button", { name: "Complete My Order" }).click();
+    await expect(page).toHaveURL(/\/pay\/test\?session=test_[0-9a-f]{32}$/);
+    await expect(page.getByRole("main").locator("dl")).toContainText("Total$21.99");
+  });
+
+  test("works without JavaScript: the form posts, and the server redirects to the payment page", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto("/checkout");
+    await page.getByText("Yes, add this to my order for only $14.99!").click();
+    await page.getByRole("button", { name: "Complete My Order" }).click();
+    await expect(page).toHaveURL(/\/pay\/test\?session=test_[0-9a-f]{32}$/);
+    await expect(page.getByRole("main").locator("dl")).toContainText("Dispute Letter Power Pack$14.99");
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Your purchase" })).toContainText("Total$21.99");
+    await context.close();
+  });
+});
+
+test.describe("checkout failures", () => {
+  test("shows the 'Error' toast, closes the tab it opened and stays on the page when the call fails", async ({ page }) => {
+    allowConsoleErrors(page, /status of 500/, /Checkout failed/);
+    await page.route("**/api/create-payment", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: GENERIC }) }),
+    );
+    await page.goto("/checkout");
+    const tab = await completeOrder(page);
+    await expect.poll(() => tab.isClosed()).toBe(true);
+    const toast = page.locator("[data-sonner-toast]");
+    await expect(toast).toContainText("Error");
+    await expect(toast).toContainText(GENERIC);
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole("button", { name: "Complete My Order" })).toBeEnabled();
+  });
+
+  test("an unknown or forged session id says the order could not be found, with no referrer sent on", async ({ page }) => {
+    allowConsoleErrors(page, /status of 404/);
+    const response = await page.goto("/checkout-success?session_id=cs_test_forged0000000000");
+    expect(response?.status()).toBe(404);
+    expect((await response?.headerValue("referrer-policy"))?.split(",").at(-1)?.trim()).toBe("no-referrer");
+    await expect(page.getByRole("heading", { level: 1, name: "We couldn't find that order" })).toBeVisible();
+    await expect(page.getByText("Payment Successful!")).toHaveCount(0);
+  });
+
+  test("the success page without a session id shows the thank-you screen", async ({ page }) => {
+    const response = await page.goto("/checkout-success");
+    expect((await response?.headerValue("referrer-policy"))?.split(",").at(-1)?.trim()).toBe("no-referrer");
+    await expect(page.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Your purchase" })).toContainText("Credit Repair Toolkit$7.00");
+    await expect(page.getByRole("link", { name: "support@freshstartmoney.com" }).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "View All Resources" })).toHaveAttribute("href", "/resources");
+    await expect(page.getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("link", { name: "Contact us", exact: true })).toHaveAttribute("href", "/contact");
+  });
+
+  test("create-payment refuses anything but {includeBump: boolean}", async ({ request, baseURL }) => {
+    const headers = { Origin: baseURL! };
+    for (const data of [{ includeBump: "yes" }, { includeBump: true, unitAmount: 1 }, {}]) {
+      const response = await request.post("/api/create-payment", { data, headers });
+      expect(response.status()).toBe(400);
+      expect((await response.json()).error).toContain('{"includeBump": true|false}');
+    }
+    const ok = await request.post("/api/create-payment", { data: { includeBump: false }, headers });
+    expect(ok.status()).toBe(200);
+    expect((await ok.json()).url).toMatch(/^\/pay\/test\?session=test_/);
+  });
+
+  test("the Stripe webhook answers 503 while STRIPE_WEBHOOK_SECRET is not set", async ({ request }) => {
+    const response = await request.post("/api/webhooks/stripe", {
+      data: "{}",
+      headers: { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=0" },
+    });
+    expect(response.status()).toBe(503);
+  });
+});
+
+/** A second server of the same build, configured for Stripe against a local fake Stripe. */
+function startServer(port: number, extraEnv: Record<string, string>): { child: ChildProcess; output: () => string } {
+  const dataDir = `.data/e2e-checkout-${port}`;
+  rmSync(dataDir, { recursive: true, force: true });
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...extraEnv },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
+  child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
+  return { child, output: () => output };
+}
+
+async function waitForServer(port: number, child: ChildProcess) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server on ${port} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/about`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server on ${port} did not start`);
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+test.describe("the Stripe path (real SDK, fake Stripe server)", () => {
+  test.describe.configure({ mode: "serial" });
+  const port = E2E_PORT + 40;
+  const origin = `http://127.0.0.1:${port}`;
+  const webhookSecret = "whsec_e2e_checkout";
+  let fake: FakeStripe;
+  let server: ReturnType<typeof startServer>;
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    fake = await startFakeStripe();
+    server = startServer(port, { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: fake.url });
+    await waitForServer(port, server.child);
+  });
+
+  test.afterAll(async () => {
+    await stopServer(server.child);
+    await fake.close();
+  });
+
+  test("a Stripe that hangs: the page gets the failure toast within the time limit", async ({ page }) => {
+    test.setTimeout(60_000);
+    allowConsoleErrors(page, /status of 503/, /Checkout failed/);
+    fake.setMode({ kind: "hang" });
+    await page.goto(`${origin}/checkout`);
+    await expect(page.getByText("Secure payment powered by Stripe")).toBeVisible();
+    const started = Date.now();
+    const tab = await completeOrder(page);
+    await expect(page.locator("[data-sonner-toast]")).toContainText(GENERIC, { timeout: 20_000 });
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeLessThan(15_000);
+    expect(tab.isClosed()).toBe(true);
+    await expect(page.getByRole("button", { name: "Complete My Order" })).toBeEnabled();
+    expect(server.output()).toMatch(/Checkout failed: Payment provider timeout/);
+    fake.setMode({ kind: "ok" });
+  });
+
+  test("a paid Stripe session, confirmed by a signed webhook, shows on the success page", async ({ page, context, request }) => {
+    await context.route("https://checkout.stripe.com/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Stripe Checkout (stand-in)</title><h1>Stripe Checkout</h1>" }),
+    );
+    await page.goto(`${origin}/checkout?bump=1`);
+    const tab = await completeOrder(page);
+    await expect(tab).toHaveURL(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+    const [session] = [...fake.sessions.values()].slice(-1);
+    expect(tab.url()).toBe(session!.url);
+    expect(session!.amount_total).toBe(2199);
+    expect(session!.success_url).toBe(`${process.env.PUBLIC_ORIGIN || "http://localhost:3000"}/checkout-success?session_id={CHECKOUT_SESSION_ID}`);
+
+    // Before the webhook: Stripe has not been paid, so the page says processing.
+    await page.goto(`${origin}/checkout-success?session_id=${session!.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Thank you! Your payment is processing" })).toBeVisible();
+
+    const paid = fake.pay(session!.id, { email: "e2e@example.com", paymentIntent: "pi_e2e" });
+    const payload = JSON.stringify({ id: "evt_e2e_1", object: "event", type: "checkout.session.completed", data: { object: paid } });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    const unsigned = await request.post(`${origin}/api/webhooks/stripe`, {
+      data: payload,
+      headers: { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=bad" },
+    });
+    expect(unsigned.status()).toBe(400);
+    const delivered = await request.post(`${origin}/api/webhooks/stripe`, {
+      data: payload,
+      headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+    });
+    expect(delivered.status()).toBe(200);
+    expect(await delivered.json()).toEqual({ received: true });
+
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
+    await expect(page.getByText("Payment confirmed")).toBeVisible();
+    const bought = page.getByRole("region", { name: "Your purchase" });
+    await expect(bought).toContainText("Credit Repair Toolkit$7.00");
+    await expect(bought).toContainText("Dispute Letter Power Pack$14.99");
+    await expect(bought).toContainText("Total$21.99");
+
+    // Stripe has the session paid; repeating the event changes nothing and says so.
+    const again = await request.post(`${origin}/api/webhooks/stripe`, {
+      data: payload,
+      headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+    });
+    expect(await again.json()).toEqual({ received: true, duplicate: true });
+  });
+});
+
+test.describe("production start-up", () => {
+  test("refuses the test payment provider unless PAYMENT_PROVIDER=test", async () => {
+    test.setTimeout(60_000);
+    const port = E2E_PORT + 41;
+    const refused = startServer(port, { NODE_ENV: "production", PAYMENT_PROVIDER: "", STRIPE_SECRET_KEY: "" });
+    const code = await new Promise<number | null>((resolve) => refused.child.once("exit", resolve));
+    expect(code).toBe(1);
+    expect(refused.output()).toContain("PAYMENT_PROVIDER=test");
+
+    const allowed = startServer(port, { NODE_ENV: "production", PAYMENT_PROVIDER: "test", STRIPE_SECRET_KEY: "" });
+    try {
+      await waitForServer(port, allowed.child);
+      const res = await fetch(`http://127.0.0.1:${port}/checkout`);
+      expect(res.status).toBe(200);
+    } finally {
+      await stopServer(allowed.child);
+    }
+  });
+});
