@@ -12,9 +12,10 @@ export function AffiliateCard({ partner }: { partner: PartnerId }) {
         href={p.url}
         target="_blank"
         rel={PARTNER_REL}
-        className="mt-4 inline-flex items-center gap-2 font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+        className="mt-4 inline-block font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
       >
-        {p.cta} <ExternalLink aria-hidden="true" className="size-4" />
+        {p.cta}
+        <ExternalLink aria-hidden="true" className="ml-1.5 inline size-4 align-[-2px]" />
         <span className="sr-only">(opens in a new tab)</span>
       </a>
     </aside>

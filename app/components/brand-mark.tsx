@@ -15,7 +15,7 @@ export function BrandMark({ inverse = false }: { inverse?: boolean }) {
           strokeLinejoin="round"
         />
       </svg>
-      <span className={`text-lg ${inverse ? "text-white" : "text-slate-900"}`}>{SITE_NAME}</span>
+      <span className={`text-lg whitespace-nowrap ${inverse ? "text-white" : "text-slate-900"}`}>{SITE_NAME}</span>
     </Link>
   );
 }

@@ -19,10 +19,10 @@ const PLAN_STEPS = [
 export function HomeHero() {
   return (
     <section className="overflow-hidden bg-gradient-to-b from-brand-50 to-white">
-      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 md:py-20 lg:grid-cols-[1.15fr_1fr]">
+      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 md:py-20 lg:grid-cols-[1.4fr_1fr]">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-800 shadow-sm ring-1 ring-brand-200">
-            Budgeting and credit repair, in plain English
+            Plain-English money help
           </p>
           <h1 className="mt-5 text-4xl leading-tight font-extrabold tracking-tight text-slate-900 sm:text-5xl">
             Take control of your money and <span className="text-brand-700">rebuild your credit</span>
@@ -32,7 +32,7 @@ export function HomeHero() {
             starting over. No jargon, no judgement, no expensive programs.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            <Link to="/checkout" className={buttonClass({ size: "lg" })}>
+            <Link to="/checkout" className={buttonClass({ size: "lg", className: "max-sm:px-4 max-sm:text-base" })}>
               Get the {toolkitPrice} Credit Repair Toolkit <ArrowRight aria-hidden="true" className="size-5" />
             </Link>
             <Link to="/blog" className={buttonClass({ variant: "outline", size: "lg" })}>
@@ -49,8 +49,8 @@ export function HomeHero() {
           </ul>
         </div>
 
-        <div className="relative mx-auto w-full max-w-md pt-6 pb-8 lg:max-w-none">
-          <figure className="rounded-3xl border border-slate-200 bg-white p-6 shadow-xl sm:p-8">
+        <div className="mx-auto w-full max-w-md lg:max-w-none">
+          <figure className="rounded-3xl border border-slate-200 bg-white p-6 pb-12 shadow-xl sm:p-8 sm:pb-14">
             <figcaption>
               <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">From the toolkit</p>
               <p className="mt-1 text-xl font-bold text-slate-900">Your 30-day action plan</p>
@@ -67,15 +67,13 @@ export function HomeHero() {
                 </li>
               ))}
             </ul>
-            <div className="mt-6" aria-hidden="true">
-              <div className="h-2.5 overflow-hidden rounded-full bg-slate-100">
-                <div className="h-full w-3/5 rounded-full bg-brand-600" />
-              </div>
+            <div className="mt-6 h-2.5 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
+              <div className="h-full w-3/5 rounded-full bg-brand-600" />
             </div>
           </figure>
-          <ul className="contents">
-            <li className="absolute -top-1 left-0 inline-flex items-center gap-3 rounded-2xl bg-white px-4 py-3 shadow-lg ring-1 ring-slate-200 sm:-left-6">
-              <span className="grid size-10 place-items-center rounded-full bg-brand-100 text-brand-800">
+          <ul className="relative -mt-8 flex flex-wrap justify-center gap-3 px-2">
+            <li className="inline-flex items-center gap-3 rounded-2xl bg-white px-4 py-3 shadow-lg ring-1 ring-slate-200">
+              <span className="hidden size-10 place-items-center rounded-full bg-brand-100 text-brand-800 sm:grid">
                 <Users aria-hidden="true" className="size-5" />
               </span>
               <span className="leading-tight">
@@ -83,8 +81,8 @@ export function HomeHero() {
                 <span className="text-sm text-slate-700">Success Stories</span>
               </span>
             </li>
-            <li className="absolute right-0 bottom-0 inline-flex items-center gap-3 rounded-2xl bg-white px-4 py-3 shadow-lg ring-1 ring-slate-200 sm:-right-6">
-              <span className="grid size-10 place-items-center rounded-full bg-accent-100 text-slate-900">
+            <li className="inline-flex items-center gap-3 rounded-2xl bg-white px-4 py-3 shadow-lg ring-1 ring-slate-200">
+              <span className="hidden size-10 place-items-center rounded-full bg-accent-100 text-slate-900 sm:grid">
                 <Tag aria-hidden="true" className="size-5" />
               </span>
               <span className="leading-tight">

@@ -3,13 +3,24 @@ import { buttonClass } from "~/components/ui/button";
 
 export function NotFound() {
   return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+    <section className="mx-auto max-w-2xl px-4 py-20 text-center md:py-24">
       <p className="text-7xl font-extrabold text-brand-700">404</p>
       <h1 className="mt-4 text-3xl font-bold">Oops! Page not found</h1>
       <p className="mt-4 text-slate-600">The page you are looking for doesn't exist or has moved.</p>
       <Link to="/" className={buttonClass({ className: "mt-8" })}>
         Return to Home
       </Link>
+      <p className="mt-8 text-slate-600">
+        Or try the{" "}
+        <Link to="/blog" className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">
+          blog
+        </Link>{" "}
+        or our{" "}
+        <Link to="/resources" className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">
+          free tools and resources
+        </Link>
+        .
+      </p>
     </section>
   );
 }

@@ -43,7 +43,7 @@ const CLOSING_LABELS: Record<ClosingCtaKind, string> = {
 export function ClosingCta({ kind }: { kind: ClosingCtaKind }) {
   const bundle = kind === "bundle";
   return (
-    <section aria-label="Get the toolkit" className="rounded-2xl bg-brand-800 p-8 text-center text-white">
+    <section aria-label="Get the toolkit" className="rounded-2xl bg-brand-800 px-5 py-8 text-center text-white sm:px-8">
       <h2 className="text-2xl font-bold">
         {bundle ? "Fix the errors faster with the complete bundle" : "Ready to take control of your credit?"}
       </h2>
@@ -52,7 +52,7 @@ export function ClosingCta({ kind }: { kind: ClosingCtaKind }) {
           ? `The ${toolkit.name} plus the ${powerPack.name} (${powerPack.summary}), for ${bundleTotal}.`
           : `The ${toolkit.name} gives you the guide, templates and worksheets to start today. One-time payment, 30-day money-back guarantee.`}
       </p>
-      <Link to={bundle ? "/checkout?bump=1" : "/checkout"} className={buttonClass({ variant: "accent", size: "lg", className: "mt-6" })}>
+      <Link to={bundle ? "/checkout?bump=1" : "/checkout"} className={buttonClass({ variant: "accent", size: "lg", className: "mt-6 max-sm:px-5 max-sm:text-base" })}>
         {CLOSING_LABELS[kind]}
       </Link>
     </section>

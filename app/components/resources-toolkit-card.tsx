@@ -10,7 +10,7 @@ export function ResourcesToolkitCard() {
       aria-labelledby="toolkit-heading"
       className="overflow-hidden rounded-3xl border-2 border-brand-600 bg-white shadow-xl"
     >
-      <div className="grid lg:grid-cols-[1fr_20rem]">
+      <div className="grid lg:grid-cols-[1fr_24rem]">
         <div className="p-6 sm:p-10">
           <p className="inline-flex rounded-full bg-accent-400 px-3 py-1 text-sm font-bold text-slate-900">Most popular</p>
           <h2 id="toolkit-heading" className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900 md:text-4xl">
@@ -45,11 +45,11 @@ export function ResourcesToolkitCard() {
             </div>
           </div>
         </div>
-        <div className="flex flex-col justify-center bg-brand-50 p-6 text-center sm:p-10">
+        <div className="flex flex-col justify-center bg-brand-50 p-6 text-center sm:p-8">
           <p className="text-6xl font-extrabold tracking-tight text-slate-900">{formatPrice(toolkit.priceCents, { short: true })}</p>
           <p className="mt-2 font-semibold text-slate-700">One-time payment</p>
           <p className="text-slate-700">No subscription, no recurring charges</p>
-          <Link to="/checkout" className={buttonClass({ size: "lg", className: "mt-6 w-full" })}>
+          <Link to="/checkout" className={buttonClass({ className: "mt-6 w-full py-3" })}>
             Get Instant Access Now <ArrowRight aria-hidden="true" className="size-5" />
           </Link>
           <p className="mt-4 inline-flex items-center justify-center gap-2 text-sm text-slate-700">

@@ -37,7 +37,7 @@ export function ResourcesTools() {
           full every month, and it builds positive payment history.
         </p>
         <Link to="/blog/rebuild-credit-6-months" className={linkClass}>
-          How to Use One to Rebuild <ArrowRight aria-hidden="true" className="size-4" />
+          Read Our Rebuild Plan <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       </li>
       <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -51,7 +51,7 @@ export function ResourcesTools() {
           that mean you should keep looking.
         </p>
         <Link to="/blog/free-budgeting-apps" className={linkClass}>
-          Compare Free Budgeting Apps <ArrowRight aria-hidden="true" className="size-4" />
+          Compare Free Apps <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       </li>
     </ul>

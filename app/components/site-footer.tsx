@@ -23,19 +23,23 @@ function LinkList({ title, links }: { title: string; links: readonly NavLink[] }
 export function SiteFooter({ year }: { year: number }) {
   return (
     <footer className="bg-slate-900 text-slate-300">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="lg:col-span-2">
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 lg:grid-cols-[1.6fr_1fr_1fr_1.3fr]">
+        <div className="col-span-2 lg:col-span-1">
           <BrandMark inverse />
           <p className="mt-4 max-w-md">{SITE_TAGLINE}</p>
         </div>
         <LinkList title="Quick Links" links={FOOTER_QUICK_LINKS} />
-        <div>
-          <LinkList title="Resources" links={FOOTER_RESOURCE_LINKS} />
-          <h2 className="mt-8 text-sm font-semibold tracking-wide text-white uppercase">Contact</h2>
-          <a href={`mailto:${SUPPORT_EMAIL}`} className="mt-4 inline-flex items-center gap-2 text-slate-300 hover:text-white hover:underline">
-            <Mail aria-hidden="true" className="size-4" />
+        <LinkList title="Resources" links={FOOTER_RESOURCE_LINKS} />
+        <div className="col-span-2 lg:col-span-1">
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contact</h2>
+          <a
+            href={`mailto:${SUPPORT_EMAIL}`}
+            className="mt-4 inline-flex items-center gap-2 break-all text-slate-300 hover:text-white hover:underline"
+          >
+            <Mail aria-hidden="true" className="size-4 shrink-0" />
             {SUPPORT_EMAIL}
           </a>
+          <p className="mt-3 text-sm text-slate-400">We reply within 24 hours.</p>
         </div>
       </div>
       <div className="border-t border-slate-800">

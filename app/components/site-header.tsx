@@ -28,7 +28,7 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <Link to="/resources" className={buttonClass({ size: "sm", className: "hidden sm:inline-flex" })}>
+          <Link to="/resources" className={buttonClass({ size: "sm", className: "whitespace-nowrap max-sm:hidden" })}>
             Get {formatPrice(toolkit.priceCents, { short: true })} Toolkit
           </Link>
           <MobileMenu />

@@ -61,16 +61,16 @@ const AUDIENCES = [
 export default function About() {
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-white px-4 py-14 md:py-20">
+      <section className="bg-gradient-to-b from-brand-50 to-white px-4 pt-14 pb-4 md:pt-20 md:pb-6">
         <div className="mx-auto max-w-3xl text-center">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">About {SITE_NAME}</p>
           <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-slate-900 md:text-5xl">Our Story</h1>
-          <p className="mt-6 text-lg text-slate-700">
+          <p className="mt-6 text-left text-lg text-slate-700 sm:text-center">
             {SITE_NAME} started with a simple frustration: the people who most need help with money are often the ones
             offered the least of it. Credit repair companies charge monthly fees for things you can do yourself.
             Personal finance advice assumes you already have savings, a steady salary and time to spare.
           </p>
-          <p className="mt-4 text-lg text-slate-700">
+          <p className="mt-4 text-left text-lg text-slate-700 sm:text-center">
             So we set out to do it differently: explain budgeting and credit in plain language, show every step, and
             keep the tools affordable. Everything we publish is written for real paychecks and real bills.
           </p>
@@ -140,7 +140,7 @@ export default function About() {
       <section aria-labelledby="next-heading" className="px-4 py-14 text-center md:py-20">
         <div className="mx-auto max-w-2xl">
           <h2 id="next-heading" className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">
-            Start your fresh start today
+            Ready for your fresh start?
           </h2>
           <p className="mt-4 text-lg text-slate-700">
             Read a free guide, or grab the tools that walk you through fixing your credit step by step.

@@ -33,7 +33,7 @@ const VALUES = [
   {
     icon: Wallet,
     title: "Affordable Tools",
-    text: `Our articles are free, and the complete Credit Repair Toolkit costs ${formatPrice(toolkit.priceCents, { short: true })}, once. No subscriptions, no upsell traps.`,
+    text: `Our articles are free, and the complete Credit Repair Toolkit costs ${formatPrice(toolkit.priceCents, { short: true })}, once. No subscriptions and no hidden fees.`,
   },
   {
     icon: TrendingUp,
