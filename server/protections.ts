@@ -6,7 +6,7 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { ipKeyGenerator, rateLimit } from "express-rate-limit";
-import { FORM_BODY_LIMIT_BYTES, TOO_MANY_ATTEMPTS } from "../app/lib/forms.ts";
+import { FORM_BODY_LIMIT_BYTES, TOO_MANY_ATTEMPTS } from "../app/lib/form-outcomes.ts";
 
 export const WEBHOOK_BODY_LIMIT_BYTES = 256 * 1024;
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);

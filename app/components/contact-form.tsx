@@ -1,5 +1,5 @@
 import { FormMessage, Honeypot, usePublicForm } from "~/components/form-feedback";
-import { ContactSchema, FIELD_LIMITS, type FormOutcome } from "~/lib/forms";
+import { FIELD_LIMITS, type FormOutcome } from "~/lib/form-outcomes";
 
 const fieldClass =
   "mt-1 w-full rounded-lg border border-slate-400 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-700 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700";
@@ -9,7 +9,6 @@ const labelClass = "block font-semibold text-slate-900";
 export function ContactForm({ outcome }: { outcome?: FormOutcome }) {
   const { formProps, field, current, submitting, messageId } = usePublicForm({
     form: "contact",
-    schema: ContactSchema,
     action: "/contact",
     anchor: "contact-form",
     serverOutcome: outcome,

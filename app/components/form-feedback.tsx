@@ -1,11 +1,13 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { notify, prepareToasts, type ToastVariant } from "~/components/ui/toaster";
-import { type Checked, checkForm, type FormName, type FormOutcome, HONEYPOT_FIELD } from "~/lib/forms";
+import { type FormName, type FormOutcome, HONEYPOT_FIELD } from "~/lib/form-outcomes";
 
-type Options<T> = {
+/** The schemas (and zod/mini) load when a visitor first touches a form, not with the page. */
+const loadSchemas = () => import("~/lib/forms");
+
+type Options = {
   form: FormName;
-  schema: Parameters<typeof checkForm<T>>[1];
   /** The route whose action stores the submission. */
   action: string;
   /** The id of the element a page posted without JavaScript scrolls back to. */
@@ -29,9 +31,11 @@ const VARIANTS: Record<FormOutcome["status"], ToastVariant> = {
  * schema first, then submits through a fetcher (the page stays), and each outcome shows as a
  * toast and inline, tied to the fields it is about.
  */
-export function usePublicForm<T>({ form, schema, action, anchor, serverOutcome, onSuccess }: Options<T>) {
+export function usePublicForm({ form, action, anchor, serverOutcome, onSuccess }: Options) {
   const fetcher = useFetcher<FormOutcome>();
   const formRef = useRef<HTMLFormElement>(null);
+  /** Set from the click until the fetcher takes over, so a double click sends once. */
+  const checking = useRef(false);
   const ours = serverOutcome?.form === form ? serverOutcome : undefined;
   const [current, setCurrent] = useState<FormOutcome | undefined>(ours);
   const submitting = fetcher.state !== "idle";
@@ -51,16 +55,30 @@ export function usePublicForm<T>({ form, schema, action, anchor, serverOutcome, 
     // Only a new outcome runs this (onSuccess is a fresh function on every render).
   }, [current]);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (submitting) return;
+    if (submitting || checking.current) return;
+    checking.current = true;
     const element = event.currentTarget;
-    const checked: Checked<T> = checkForm(form, schema, Object.fromEntries(new FormData(element)));
-    if (!checked.ok) {
-      setCurrent(checked.outcome);
-      return;
+    const fields = Object.fromEntries(new FormData(element));
+    try {
+      const { checkForm, SCHEMAS } = await loadSchemas();
+      const checked = checkForm(form, SCHEMAS[form], fields);
+      if (!checked.ok) {
+        setCurrent(checked.outcome);
+        return;
+      }
+    } catch {
+      // The check could not load (a dropped connection): the server checks anyway.
+    } finally {
+      checking.current = false;
     }
-    void fetcher.submit(element, { method: "post", action });
+    await fetcher.submit(element, { method: "post", action });
+  }
+
+  function onFocus() {
+    prepareToasts();
+    void loadSchemas().catch(() => {});
   }
 
   const invalid = new Set(current && current.status !== "success" ? (current.invalidFields ?? []) : []);
@@ -74,7 +92,7 @@ export function usePublicForm<T>({ form, schema, action, anchor, serverOutcome, 
   });
 
   return {
-    formProps: { ref: formRef, method: "post", action: `${action}#${anchor}`, noValidate: true, onSubmit, onFocus: prepareToasts },
+    formProps: { ref: formRef, method: "post", action: `${action}#${anchor}`, noValidate: true, onSubmit, onFocus },
     field,
     current,
     submitting,

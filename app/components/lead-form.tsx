@@ -1,7 +1,7 @@
 import { CircleCheck, Gift } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { FormMessage, Honeypot, usePublicForm } from "~/components/form-feedback";
-import { FIELD_LIMITS, type FormOutcome, LeadSchema } from "~/lib/forms";
+import { FIELD_LIMITS, type FormOutcome } from "~/lib/form-outcomes";
 import { LEAD_MAGNET } from "~/lib/site";
 
 const inputClass =
@@ -14,7 +14,6 @@ const inputClass =
 export function LeadForm({ sourcePage, outcome }: { sourcePage: string; outcome?: FormOutcome }) {
   const { formProps, field, current, submitting, messageId } = usePublicForm({
     form: "lead",
-    schema: LeadSchema,
     action: `/blog/${sourcePage}`,
     anchor: "lead-form",
     serverOutcome: outcome,

@@ -1,11 +1,10 @@
 import { FormMessage, Honeypot, usePublicForm } from "~/components/form-feedback";
-import { FIELD_LIMITS, type FormOutcome, NewsletterSchema } from "~/lib/forms";
+import { FIELD_LIMITS, type FormOutcome } from "~/lib/form-outcomes";
 
 /** The blog's newsletter box: stores the address (posts to the blog listing's action). */
 export function NewsletterForm({ outcome }: { outcome?: FormOutcome }) {
   const { formProps, field, current, submitting, messageId } = usePublicForm({
     form: "newsletter",
-    schema: NewsletterSchema,
     action: "/blog",
     anchor: "newsletter",
     serverOutcome: outcome,

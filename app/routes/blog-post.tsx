@@ -7,7 +7,7 @@ import { LeadForm } from "~/components/lead-form";
 import { ClosingCta, PromoCard } from "~/components/promo-card";
 import { formatArticleDate } from "~/lib/article-meta";
 import { getArticle, getArticleSummaries } from "~/content/articles.server";
-import { submitFromBrowser } from "~/lib/forms";
+import { submitFromBrowser } from "~/lib/form-outcomes";
 import { originFrom, seo } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
 import { submitLead } from "~/server/leads.server";

@@ -7,7 +7,7 @@ import { PostCard } from "~/components/post-card";
 import { Button } from "~/components/ui/button";
 import { getArticleSummaries } from "~/content/articles.server";
 import { BLOG_FILTERS, type BlogFilter, filterPosts, PAGE_SIZE } from "~/lib/blog-filter";
-import { submitFromBrowser } from "~/lib/forms";
+import { submitFromBrowser } from "~/lib/form-outcomes";
 import { seo } from "~/lib/seo";
 import { submitNewsletter } from "~/server/newsletter.server";
 

@@ -5,7 +5,7 @@ import type { Route } from "./+types/contact";
 import { ContactForm } from "~/components/contact-form";
 import { Card } from "~/components/ui/card";
 import { formatPrice, toolkit } from "~/lib/catalogue";
-import { submitFromBrowser } from "~/lib/forms";
+import { submitFromBrowser } from "~/lib/form-outcomes";
 import { seo } from "~/lib/seo";
 import { LEAD_MAGNET, SUPPORT_EMAIL } from "~/lib/site";
 import { submitContactMessage } from "~/server/contact.server";

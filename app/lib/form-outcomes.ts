@@ -1,0 +1,110 @@
+/**
+ * What the public forms answer, in the visitor's words: the messages (spec section 8), the
+ * outcome shape, the limits. No schema library here, so every page with a form can load this
+ * at once; the schemas themselves (./forms.ts) load when a visitor first uses a form.
+ */
+
+/** Largest request body a form accepts (the server refuses bigger ones before reading them). */
+export const FORM_BODY_LIMIT_BYTES = 16 * 1024;
+
+/** Hidden from people; a bot that fills it in is answered "success" and nothing is stored. */
+export const HONEYPOT_FIELD = "website";
+
+export const FIELD_LIMITS = { name: 100, email: 255, subject: 200, message: 5_000 } as const;
+
+export type FormName = "lead" | "contact" | "newsletter";
+
+export type Message = { title: string; description: string };
+
+const OOPS: Message = { title: "Oops!", description: "Something went wrong. Please try again." };
+const INVALID_EMAIL_MESSAGE: Message = { title: "Invalid Email", description: "Please enter a valid email address." };
+
+/** Spec section 8 for the lead form; the contact and newsletter wording follows its style. */
+export const MESSAGES = {
+  lead: {
+    missing: { title: "Missing Information", description: "Please enter both your name and email." },
+    invalidEmail: INVALID_EMAIL_MESSAGE,
+    success: { title: "Success!", description: "Check your email for your free Credit Repair Starter Guide!" },
+    duplicate: {
+      title: "Already Subscribed",
+      description: "This email is already on our list! Check your inbox for the guide.",
+    },
+    failed: OOPS,
+  },
+  contact: {
+    missing: { title: "Missing Information", description: "Please fill in your name, email, subject and message." },
+    invalidEmail: INVALID_EMAIL_MESSAGE,
+    success: { title: "Message sent!", description: "We'll get back to you within 24 hours." },
+    duplicate: { title: "Message sent!", description: "We'll get back to you within 24 hours." },
+    failed: OOPS,
+  },
+  newsletter: {
+    missing: { title: "Missing Information", description: "Please enter your email address." },
+    invalidEmail: INVALID_EMAIL_MESSAGE,
+    success: { title: "Subscribed!", description: "Thanks! Practical money tips are on their way, about twice a month." },
+    duplicate: { title: "Already Subscribed", description: "This email address is already subscribed to our newsletter." },
+    failed: OOPS,
+  },
+} as const satisfies Record<FormName, Record<"missing" | "invalidEmail" | "success" | "duplicate" | "failed", Message>>;
+
+export const TOO_MANY_ATTEMPTS: Message = {
+  title: "Too Many Attempts",
+  description: "You've sent this form too many times. Please wait a minute and try again.",
+};
+
+export type OutcomeStatus = "success" | "duplicate" | "invalid" | "rejected" | "unavailable";
+
+/** What a submission led to: the message to show, and which fields it is about. */
+export type FormOutcome = Message & {
+  form: FormName;
+  status: OutcomeStatus;
+  /** Fields to mark aria-invalid and tie (aria-describedby) to the message. */
+  invalidFields?: string[];
+  /** What was typed, so a page rendered after a submission without JavaScript keeps it on failure. */
+  values?: Record<string, string>;
+};
+
+/** The HTTP status that goes with an outcome. */
+export const OUTCOME_STATUS_CODES: Record<OutcomeStatus, number> = {
+  success: 200,
+  duplicate: 409,
+  invalid: 400,
+  rejected: 400,
+  unavailable: 503,
+};
+
+export function outcome(form: FormName, status: "success" | "duplicate" | "unavailable"): FormOutcome {
+  const key = status === "unavailable" ? "failed" : status;
+  return { form, status, ...MESSAGES[form][key] };
+}
+
+/**
+ * In the browser (a route's clientAction): the server's outcome, or, when the request never
+ * reached the action (refused by the server's protections, or the network failed), an outcome
+ * the form can show instead of an error page.
+ */
+export async function submitFromBrowser(form: FormName, serverAction: () => Promise<FormOutcome>): Promise<FormOutcome> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal) return { form, status: "rejected", ...refusal };
+    return outcome(form, "unavailable");
+  }
+}
+
+/** The { title, description } JSON the server's protections answer with (429, 403, 413). */
+function refusalOf(error: unknown): Message | undefined {
+  if (!error || typeof error !== "object" || !("status" in error) || !("data" in error)) return undefined;
+  const { data } = error as { data: unknown };
+  try {
+    const parsed: unknown = typeof data === "string" ? JSON.parse(data) : data;
+    if (parsed && typeof parsed === "object") {
+      const { title, description } = parsed as Record<string, unknown>;
+      if (typeof title === "string" && typeof description === "string") return { title, description };
+    }
+  } catch {
+    // Not one of ours: fall through to the generic message.
+  }
+  return undefined;
+}
