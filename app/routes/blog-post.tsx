@@ -18,7 +18,9 @@ export function loader({ params, request }: Route.LoaderArgs) {
     console.warn(`404: ${new URL(request.url).pathname}`);
     throw data(null, { status: 404 });
   }
-  const related = getArticleSummaries().filter((a) => article.related.includes(a.slug));
+  // In the order the article lists them (the spec's table), not listing order.
+  const summaries = getArticleSummaries();
+  const related = article.related.flatMap((slug) => summaries.filter((a) => a.slug === slug));
   return { article, related };
 }
 
