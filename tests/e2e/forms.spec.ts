@@ -1,0 +1,333 @@
+import type { Page } from "@playwright/test";
+import { allowConsoleErrors, expect, test } from "./fixtures";
+
+const ARTICLE = "/blog/budgeting-tips-that-work";
+const SLUGS = [
+  "budgeting-tips-that-work",
+  "rebuild-credit-6-months",
+  "free-budgeting-apps",
+  "understanding-credit-reports",
+  "emergency-fund-guide",
+  "debt-snowball-vs-avalanche",
+  "dispute-credit-errors",
+  "credit-card-mistakes",
+];
+
+let counter = 0;
+/** An address no other test (or earlier run against the same server) has used. */
+const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}.${counter++}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+/** A toast: sonner shows the title and the description in one list item. */
+const toast = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title });
+
+function leadForm(page: Page) {
+  const section = page.locator("#lead-form");
+  return {
+    section,
+    name: section.getByRole("textbox", { name: "Your name" }),
+    email: section.getByRole("textbox", { name: "Your email" }),
+    send: section.getByRole("button", { name: /Send Me the Guide|Sending/ }),
+  };
+}
+
+/** Hold the browser's form POSTs (React Router posts to "<path>.data") until released. */
+async function holdPosts(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(/\.data(\?|$)/, async (route) => {
+    if (route.request().method() === "POST") await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test.describe("lead form on an article", () => {
+  test("missing name or e-mail: 'Missing Information', nothing sent", async ({ page }) => {
+    const posts: string[] = [];
+    page.on("request", (r) => r.method() === "POST" && posts.push(r.url()));
+    await page.goto(ARTICLE);
+    const form = leadForm(page);
+    await form.send.click();
+    await expect(toast(page, "Missing Information")).toContainText("Please enter both your name and email.");
+    await expect(form.section).toContainText("Missing Information Please enter both your name and email.");
+    await expect(form.name).toHaveAttribute("aria-invalid", "true");
+    await expect(form.name).toHaveAccessibleDescription("Missing Information Please enter both your name and email.");
+    await expect(form.name).toBeFocused();
+
+    await form.name.fill("   ");
+    await form.email.fill("ann@example.com");
+    await form.send.click();
+    await expect(form.section.getByText("Please enter both your name and email.")).toBeVisible();
+    await expect(form.email).not.toHaveAttribute("aria-invalid", "true");
+    expect(posts).toEqual([]);
+  });
+
+  test("bad e-mail: 'Invalid Email', the field is marked and keeps its text", async ({ page }) => {
+    await page.goto(ARTICLE);
+    const form = leadForm(page);
+    await form.name.fill("Ann");
+    await form.email.fill("ann@example");
+    await form.send.click();
+    await expect(toast(page, "Invalid Email")).toContainText("Please enter a valid email address.");
+    await expect(form.email).toHaveAttribute("aria-invalid", "true");
+    await expect(form.email).toHaveAccessibleDescription("Invalid Email Please enter a valid email address.");
+    await expect(form.email).toHaveValue("ann@example");
+  });
+
+  test("success: 'Sending...' while it works, then 'You're All Set!' with the spam-folder note", async ({ page }) => {
+    await page.goto(ARTICLE);
+    const release = await holdPosts(page);
+    const form = leadForm(page);
+    await form.name.fill("Ann");
+    await form.email.fill(uniqueEmail("lead"));
+    await form.email.press("Enter");
+    await expect(form.send).toHaveText("Sending...");
+    await expect(form.send).toBeDisabled();
+    release();
+    await expect(toast(page, "Success!")).toContainText("Check your email for your free Credit Repair Starter Guide!");
+    await expect(page.getByRole("heading", { name: "You're All Set!" })).toBeVisible();
+    await expect(form.section).toContainText("If it doesn't arrive within 5 minutes, please check your spam");
+    await expect(form.name).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "You're All Set!" })).toBeFocused();
+  });
+
+  test("duplicate e-mail differing only in case and spaces: 'Already Subscribed', the form stays", async ({ page }) => {
+    allowConsoleErrors(page, /status of 409/);
+    const email = uniqueEmail("twice");
+    await page.goto("/blog/emergency-fund-guide");
+    let form = leadForm(page);
+    await form.name.fill("Ann");
+    await form.email.fill(email);
+    await form.send.click();
+    await expect(page.getByRole("heading", { name: "You're All Set!" })).toBeVisible();
+
+    await page.goto("/blog/credit-card-mistakes");
+    form = leadForm(page);
+    const shouted = `  ${email.toUpperCase()}  `;
+    await form.name.fill("Annie");
+    await form.email.fill(shouted);
+    await form.send.click();
+    await expect(toast(page, "Already Subscribed")).toContainText(
+      "This email is already on our list! Check your inbox for the guide.",
+    );
+    await expect(form.section).toContainText("Already Subscribed This email is already on our list!");
+    await expect(form.send).toHaveText("Send Me the Guide");
+    // (Browsers drop the spaces around an e-mail field's value themselves; the server trims too.)
+    await expect(form.email).toHaveValue(email.toUpperCase());
+    await expect(form.name).toHaveValue("Annie");
+  });
+
+  test("a failure that isn't the visitor's: 'Oops!', and the typed text stays", async ({ page }) => {
+    allowConsoleErrors(page, /Failed to load resource|net::ERR_FAILED/);
+    await page.goto(ARTICLE);
+    await page.route(/\.data(\?|$)/, (route) => (route.request().method() === "POST" ? route.abort("failed") : route.continue()));
+    const form = leadForm(page);
+    await form.name.fill("Ann");
+    const email = uniqueEmail("offline");
+    await form.email.fill(email);
+    await form.send.click();
+    await expect(toast(page, "Oops!")).toContainText("Something went wrong. Please try again.");
+    await expect(form.section).toContainText("Oops! Something went wrong. Please try again.");
+    await expect(form.name).toHaveValue("Ann");
+    await expect(form.email).toHaveValue(email);
+    await expect(form.send).toBeEnabled();
+
+    // Once the connection is back the same form goes through.
+    await page.unrouteAll();
+    await form.send.click();
+    await expect(page.getByRole("heading", { name: "You're All Set!" })).toBeVisible();
+  });
+
+  test("refused by the server's protections (429): the message shows, not an error page", async ({ page }) => {
+    allowConsoleErrors(page, /status of 429/);
+    await page.goto(ARTICLE);
+    // What server/protections.ts answers a client over the limit (proven at the default in tests/integration).
+    await page.route(/\.data(\?|$)/, (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({
+            status: 429,
+            headers: { "Retry-After": "42" },
+            contentType: "application/json",
+            body: JSON.stringify({ status: "rejected", title: "Too Many Attempts", description: "You've sent this form too many times. Please wait a minute and try again." }),
+          })
+        : route.continue(),
+    );
+    const form = leadForm(page);
+    await form.name.fill("Ann");
+    await form.email.fill(uniqueEmail("limited"));
+    await form.send.click();
+    await expect(toast(page, "Too Many Attempts")).toContainText("Please wait a minute and try again.");
+    await expect(form.name).toHaveValue("Ann");
+    await expect(page.getByRole("heading", { name: "Get the free Credit Repair Starter Guide" })).toBeVisible();
+  });
+
+  test("a lead from every article is accepted once, then known as a duplicate", async ({ request }) => {
+    for (const slug of SLUGS) {
+      const email = uniqueEmail(slug);
+      const first = await request.post(`/blog/${slug}`, { form: { name: "Reader", email, sourcePage: slug }, headers: { Accept: "application/json" } });
+      expect(first.status(), slug).toBe(200);
+      expect(await first.json()).toMatchObject({ status: "success", title: "Success!" });
+      const again = await request.post(`/blog/${slug}`, { form: { name: "Reader", email: ` ${email.toUpperCase()}` }, headers: { Accept: "application/json" } });
+      expect(again.status(), slug).toBe(409);
+    }
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the lead form posts to the article and the page shows the outcome", async ({ page }) => {
+    // The page answering a refused form has status 400, which Chromium logs.
+    allowConsoleErrors(page, /status of 400/);
+    await page.goto("/blog/rebuild-credit-6-months");
+    let form = leadForm(page);
+    await form.name.fill("No Script");
+    await form.email.fill("no-script@example");
+    await form.send.click();
+    await expect(page).toHaveURL(/\/blog\/rebuild-credit-6-months#lead-form$/);
+    form = leadForm(page);
+    await expect(form.section).toContainText("Invalid Email Please enter a valid email address.");
+    await expect(form.email).toHaveAttribute("aria-invalid", "true");
+    await expect(form.name).toHaveValue("No Script");
+    await expect(form.email).toHaveValue("no-script@example");
+
+    await form.email.fill(uniqueEmail("noscript"));
+    await form.send.click();
+    await expect(page.getByRole("heading", { name: "You're All Set!" })).toBeVisible();
+    await expect(page.locator("#lead-form")).toContainText("within 5 minutes");
+  });
+
+  test("the contact form and the newsletter box work too", async ({ page }) => {
+    await page.goto("/contact");
+    await page.getByRole("textbox", { name: "Name" }).fill("No Script");
+    await page.getByRole("textbox", { name: "Email" }).fill(uniqueEmail("contact-nojs"));
+    await page.getByRole("textbox", { name: "Subject" }).fill("Hello");
+    await page.getByRole("textbox", { name: "Message" }).fill("Sent without JavaScript.");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.locator("#contact-form")).toContainText("Message sent! We'll get back to you within 24 hours.");
+    await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("");
+
+    await page.goto("/blog");
+    await page.getByRole("textbox", { name: "Email address" }).fill(uniqueEmail("news-nojs"));
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL(/\/blog#newsletter$/);
+    await expect(page.locator("#newsletter")).toContainText("Subscribed!");
+  });
+});
+
+test.describe("contact page", () => {
+  test("shows the form, the contact cards and the FAQ", async ({ page }) => {
+    await page.goto("/contact");
+    await expect(page.getByRole("heading", { level: 1, name: "Get in Touch" })).toBeVisible();
+    for (const name of ["Email Us", "General Inquiries", "Partnerships"]) {
+      await expect(page.getByRole("heading", { name })).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: "support@freshstartmoney.com" }).first()).toHaveAttribute("href", "mailto:support@freshstartmoney.com");
+    const faq = page.locator("details").filter({ hasText: "How long until I see my credit improve?" });
+    await expect(faq).not.toHaveAttribute("open");
+    await faq.locator("summary").press("Enter");
+    await expect(faq).toContainText("typically in 30-60 days");
+    await expect(page.locator("details")).toContainText(["Within 24 hours"]);
+    await expect(page.locator("details").filter({ hasText: "money-back" })).toHaveCount(1);
+    await expect(page.locator("details").filter({ hasText: "subscription" })).toHaveCount(1);
+  });
+
+  test("sends a message: 'Message sent!', then the form clears", async ({ page }) => {
+    await page.goto("/contact");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(toast(page, "Missing Information")).toContainText("Please fill in your name, email, subject and message.");
+    await expect(page.getByRole("textbox", { name: "Name" })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("textbox", { name: "Message" })).toHaveAttribute("aria-invalid", "true");
+
+    await page.getByRole("textbox", { name: "Name" }).fill("Ann");
+    await page.getByRole("textbox", { name: "Email" }).fill(uniqueEmail("contact"));
+    await page.getByRole("textbox", { name: "Subject" }).fill("Refund");
+    await page.getByRole("textbox", { name: "Message" }).fill("How do I ask for the money-back guarantee?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(toast(page, "Message sent!")).toContainText("We'll get back to you within 24 hours.");
+    for (const name of ["Name", "Email", "Subject", "Message"]) {
+      await expect(page.getByRole("textbox", { name })).toHaveValue("");
+    }
+  });
+
+  test("on a failure shows an error toast and keeps what was typed", async ({ page }) => {
+    allowConsoleErrors(page, /Failed to load resource|net::ERR_FAILED/);
+    await page.goto("/contact");
+    await page.route(/\.data(\?|$)/, (route) => (route.request().method() === "POST" ? route.abort("failed") : route.continue()));
+    await page.getByRole("textbox", { name: "Name" }).fill("Ann");
+    await page.getByRole("textbox", { name: "Email" }).fill("ann@example.com");
+    await page.getByRole("textbox", { name: "Subject" }).fill("Long story");
+    await page.getByRole("textbox", { name: "Message" }).fill("Three paragraphs I don't want to type again.");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(toast(page, "Oops!")).toContainText("Something went wrong. Please try again.");
+    await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("Three paragraphs I don't want to type again.");
+    await expect(page.getByRole("textbox", { name: "Subject" })).toHaveValue("Long story");
+  });
+});
+
+test.describe("newsletter box on the blog", () => {
+  test("subscribes, then says the address is already subscribed", async ({ page }) => {
+    allowConsoleErrors(page, /status of 409/);
+    const email = uniqueEmail("news");
+    await page.goto("/blog");
+    const box = page.getByRole("textbox", { name: "Email address" });
+    await box.fill("not-an-email");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(toast(page, "Invalid Email")).toBeVisible();
+    await expect(box).toHaveAttribute("aria-invalid", "true");
+
+    await box.fill(email);
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(toast(page, "Subscribed!")).toBeVisible();
+    await expect(page.locator("#newsletter")).toContainText("Subscribed!");
+    await expect(box).toHaveValue("");
+
+    await box.fill(` ${email.toUpperCase()} `);
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(toast(page, "Already Subscribed")).toContainText("already subscribed");
+  });
+});
+
+test.describe("scripts and hostile requests", () => {
+  test("a script posting JSON gets JSON answers and clear 4xx messages", async ({ request }) => {
+    const headers = { Accept: "application/json" };
+    const ok = await request.post(ARTICLE, { data: { name: "Script", email: uniqueEmail("json") }, headers });
+    expect(ok.status()).toBe(200);
+    expect(ok.headers()["content-type"]).toContain("application/json");
+
+    const unknown = await request.post(ARTICLE, { data: { name: "Script", email: uniqueEmail("json"), role: "admin" }, headers });
+    expect(unknown.status()).toBe(400);
+    expect((await unknown.json()).description).toContain('Unknown field: "role"');
+
+    const malformed = await request.post("/contact", { data: Buffer.from('{"name":'), headers: { ...headers, "Content-Type": "application/json" } });
+    expect(malformed.status()).toBe(400);
+    expect((await malformed.json()).description).toBe("The request body is not valid JSON.");
+
+    const huge = await request.post("/blog", { form: { email: "a@b.co", padding: "x".repeat(17_000) }, headers });
+    expect(huge.status()).toBe(413);
+
+    const crossSite = await request.post("/blog", { form: { email: uniqueEmail("cross") }, headers: { ...headers, Origin: "https://evil.example" } });
+    expect(crossSite.status()).toBe(403);
+
+    const bot = await request.post("/contact", {
+      form: { name: "Bot", email: "bot@example.com", subject: "Buy", message: "Spam", website: "http://spam.example" },
+      headers,
+    });
+    expect(bot.status()).toBe(200);
+    expect((await bot.json()).title).toBe("Message sent!");
+  });
+
+  test("stored submissions are never readable over HTTP", async ({ request }) => {
+    const email = uniqueEmail("secret");
+    const name = `Private Person ${Date.now()}`;
+    const headers = { Accept: "application/json" };
+    expect((await request.post(ARTICLE, { form: { name, email }, headers })).status()).toBe(200);
+    expect((await request.post("/contact", { form: { name, email, subject: "Private", message: "Private" }, headers })).status()).toBe(200);
+    expect((await request.post("/blog", { form: { email }, headers })).status()).toBe(200);
+    for (const path of ["/", "/blog", ARTICLE, `${ARTICLE}.data`, "/blog.data", "/contact", "/contact.data", "/sitemap.xml", "/rss.xml"]) {
+      const body = await (await request.get(path)).text();
+      expect(body, path).not.toContain(email);
+      expect(body, path).not.toContain(name);
+    }
+  });
+});
