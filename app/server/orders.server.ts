@@ -55,51 +55,45 @@ export type Fulfilment = {
 };
 
 /**
- * Apply a payment event exactly once. The processed_events insert and the order upsert share
- * one transaction: a repeated or concurrent delivery of the same event finds the event id taken
- * (ON CONFLICT DO NOTHING returns no row) and leaves the order alone; a failure rolls both back
- * so the provider's retry can apply it later.
+ * Apply a payment event exactly once. The processed_events insert and the order upsert are one
+ * SQL statement, so one transaction: a repeated or concurrent delivery of the same event finds
+ * the event id taken (ON CONFLICT DO NOTHING returns no row, so the upsert selects nothing) and
+ * leaves the order alone; a failure applies neither, so the provider's retry can apply it later.
+ * (One statement rather than BEGIN ... COMMIT on a pooled client: drizzle's pool transaction
+ * leaks the client when BEGIN itself fails on a dropped connection, and the process then dies
+ * on the client's unhandled error event.)
  *
  * Status moves only forward (events may arrive out of order): a refund wins over everything,
  * 'paid' replaces pending or failed, 'failed' replaces only pending, 'pending' changes nothing.
  */
 export async function fulfil(event: Fulfilment): Promise<"applied" | "duplicate"> {
-  return db().transaction(async (tx) => {
-    const claimed = await tx
-      .insert(processedEvents)
-      .values({ eventId: event.eventId, type: event.eventType })
-      .onConflictDoNothing()
-      .returning({ eventId: processedEvents.eventId });
-    if (claimed.length === 0) return "duplicate";
-
-    const outcome = event.outcome;
-    await tx
-      .insert(orders)
-      .values({
-        provider: event.provider,
-        providerSessionId: event.sessionId,
-        lines: event.order.lines,
-        amountTotal: event.order.amountTotal,
-        currency: event.order.currency,
-        status: outcome,
-        customerEmail: event.customerEmail ?? null,
-        providerPaymentId: event.paymentId ?? null,
-      })
-      .onConflictDoUpdate({
-        target: orders.providerSessionId,
-        set: {
-          status: sql`case
-            when ${outcome}::text = 'refunded' then 'refunded'
-            when ${outcome}::text = 'paid' and ${orders.status} in ('pending', 'failed') then 'paid'
-            when ${outcome}::text = 'failed' and ${orders.status} = 'pending' then 'failed'
-            else ${orders.status} end`,
-          customerEmail: sql`coalesce(excluded.customer_email, ${orders.customerEmail})`,
-          providerPaymentId: sql`coalesce(excluded.provider_payment_id, ${orders.providerPaymentId})`,
-          updatedAt: sql`now()`,
-        },
-      });
-    return "applied";
-  });
+  const { outcome } = event;
+  const result = await db().execute(sql`
+    with claimed as (
+      insert into processed_events (event_id, type)
+      values (${event.eventId}, ${event.eventType})
+      on conflict do nothing
+      returning event_id
+    ), upserted as (
+      insert into orders as o (provider, provider_session_id, lines, amount_total, currency, status, customer_email, provider_payment_id)
+      select ${event.provider}, ${event.sessionId}, ${JSON.stringify(event.order.lines)}::jsonb, ${event.order.amountTotal},
+             ${event.order.currency}, ${outcome}, ${event.customerEmail ?? null}, ${event.paymentId ?? null}
+      where exists (select 1 from claimed)
+      on conflict (provider_session_id) do update set
+        status = case
+          when ${outcome}::text = 'refunded' then 'refunded'
+          when ${outcome}::text = 'paid' and o.status in ('pending', 'failed') then 'paid'
+          when ${outcome}::text = 'failed' and o.status = 'pending' then 'failed'
+          else o.status end,
+        customer_email = coalesce(excluded.customer_email, o.customer_email),
+        provider_payment_id = coalesce(excluded.provider_payment_id, o.provider_payment_id),
+        updated_at = now()
+      returning o.id
+    )
+    select (select count(*) from claimed)::int as claimed, (select count(*) from upserted)::int as upserted
+  `);
+  const [row] = (result as unknown as { rows: { claimed: number; upserted: number }[] }).rows;
+  return row && row.claimed > 0 ? "applied" : "duplicate";
 }
 
 /** Record an event that was verified but needs no change (e.g. a partial refund), so retries stop. */

@@ -15,14 +15,14 @@ import {
 } from "~/server/payments.server";
 import { handleStripeWebhook, STRIPE_API_VERSION } from "~/server/stripe-payments.server";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
-import { emptyPaymentTables, openFreshDatabase } from "../helpers/payments-db";
+import { useTestDatabase } from "../helpers/db";
 
 const ORIGIN = "https://shop.example";
 const WEBHOOK_SECRET = "whsec_test_secret_for_integration";
 const GENERIC = "Failed to create checkout session. Please try again.";
 
 let fake: FakeStripe;
-let closeDb: () => Promise<void>;
+const testDb = useTestDatabase();
 
 function stripeConfig(extra: Partial<NonNullable<PaymentsConfig["stripe"]>> = {}): PaymentsConfig {
   return {
@@ -56,18 +56,15 @@ async function eventCount() {
 const routeArgs = (request: Request) => ({ request, params: {}, context: {} }) as never;
 
 beforeAll(async () => {
-  closeDb = await openFreshDatabase("payments");
   fake = await startFakeStripe();
 });
 
 afterAll(async () => {
   configurePayments(undefined);
   await fake.close();
-  await closeDb();
 });
 
-beforeEach(async () => {
-  await emptyPaymentTables();
+beforeEach(() => {
   fake.requests.length = 0;
   fake.sessions.clear();
   fake.setMode({ kind: "ok" });
@@ -338,11 +335,18 @@ describe("POST /api/webhooks/stripe", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.status).toBe("paid");
     expect(await eventCount()).toBe(1);
+
+    // Later redeliveries touch nothing at all, not even the order's updated_at.
+    await new Promise((r) => setTimeout(r, 20));
+    const later = await Promise.all(Array.from({ length: 5 }, () => handleStripeWebhook(payload, header)));
+    expect(later.every((r) => r.status === 200 && r.body.duplicate === true)).toBe(true);
+    const [after] = await allOrders();
+    expect(after!.updatedAt.getTime()).toBe(rows[0]!.updatedAt.getTime());
   });
 
   it("creates the order from the event if its row is missing (upsert by session id)", async () => {
     const session = fake.pay((await pendingStripeOrder(true)).id);
-    await emptyPaymentTables();
+    await testDb.truncate();
     const { payload, header } = signed(stripeEvent("checkout.session.completed", session));
     expect((await handleStripeWebhook(payload, header)).status).toBe(200);
     const rows = await allOrders();
@@ -421,6 +425,34 @@ describe("POST /api/webhooks/stripe", () => {
     expect(result).toEqual({ status: 200, body: { received: true, ignored: "checkout.session.expired" } });
     expect((await allOrders())[0]!.status).toBe("pending");
     expect(await eventCount()).toBe(0);
+  });
+});
+
+describe("when the database is down", () => {
+  beforeEach(() => configurePayments(stripeConfig()));
+  afterEach(() => testDb.restore());
+
+  it("create-payment answers 503 with the generic message", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    await testDb.outage();
+    const result = await createPaymentFromRequest(jsonRequest({ includeBump: false }));
+    expect(result).toEqual({ status: 503, body: { error: GENERIC } });
+    expect(log).toHaveBeenCalled();
+  });
+
+  it("a webhook answers 500 so Stripe retries, and the retry applies it once the database is back", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const session = fake.pay((await pendingStripeOrder(true)).id);
+    const { payload, header } = signed(stripeEvent("checkout.session.completed", session));
+    await testDb.outage();
+    expect((await handleStripeWebhook(payload, header)).status).toBe(500);
+    await testDb.restore();
+    expect((await handleStripeWebhook(payload, header)).status).toBe(200);
+    const rows = await allOrders();
+    expect(rows.filter((r) => r.providerSessionId === session.id)).toEqual([
+      expect.objectContaining({ status: "paid", amountTotal: 2199 }),
+    ]);
+    expect(await eventCount()).toBe(1);
   });
 });
 
