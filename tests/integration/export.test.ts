@@ -1,0 +1,87 @@
+/** The owner's export: CSV from the configured database, safe to open in a spreadsheet. */
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, describe, expect, it } from "vitest";
+import { exportCsv, type ExportName } from "../../scripts/export";
+import { useTestDatabase } from "../helpers/db";
+import { postContact, postLead, postNewsletter } from "../helpers/forms";
+
+useTestDatabase();
+const run = promisify(execFile);
+
+async function csv(name: ExportName, pageSize?: number) {
+  let text = "";
+  for await (const chunk of exportCsv(name, pageSize)) text += chunk.csv;
+  return text;
+}
+
+describe("export", () => {
+  it("writes leads with a header row, RFC 4180 quoting and neutralised formulas", async () => {
+    await postLead({ form: { name: "Ann, the first", email: "ann@example.com" } });
+    await postLead({ form: { name: '=HYPERLINK("http://evil.example","click")', email: "formula@example.com" } }, "credit-card-mistakes");
+    await postLead({ form: { name: "+1 555 0100", email: "plus@example.com" } });
+    await postLead({ form: { name: "@everyone", email: "at@example.com" } });
+    const text = await csv("leads");
+    const lines = text.split("\r\n");
+    expect(lines[0]).toBe("id,name,email,lead_magnet,source_page,created_at");
+    expect(lines[1]).toMatch(/^1,"Ann, the first",ann@example\.com,Credit Repair Starter Guide,budgeting-tips-that-work,\d{4}-\d\d-\d\dT[\d:.]+Z$/);
+    expect(lines[2]).toMatch(/^2,"'=HYPERLINK\(""http:\/\/evil\.example"",""click""\)",formula@example\.com,Credit Repair Starter Guide,credit-card-mistakes,/);
+    expect(lines[3]).toMatch(/^3,'\+1 555 0100,plus@example\.com,/);
+    expect(lines[4]).toMatch(/^4,'@everyone,at@example\.com,/);
+    expect(lines.at(-1)).toBe("");
+    expect(lines).toHaveLength(6);
+  });
+
+  it("keeps line breaks inside a quoted message, and pages through every row", async () => {
+    await postContact({ form: { name: "Ann", email: "ann@example.com", subject: "-minus", message: "line one\r\nline two" } });
+    for (let i = 0; i < 4; i++) await postContact({ form: { name: `N${i}`, email: `n${i}@example.com`, subject: "s", message: "m" } });
+    const text = await csv("contacts", 2);
+    expect(text.startsWith("id,name,email,subject,message,created_at\r\n")).toBe(true);
+    expect(text).toContain(`1,Ann,ann@example.com,'-minus,"line one\r\nline two",`);
+    expect(text.match(/^\d+,N\d,/gm)).toHaveLength(4);
+  });
+
+  it("exports subscribers", async () => {
+    await postNewsletter({ form: { email: "Reader@Example.com" } });
+    expect(await csv("subscribers")).toMatch(/^id,email,created_at\r\n1,reader@example\.com,\d{4}-[^\r\n]+\r\n$/);
+  });
+});
+
+describe("npm run export (the command)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "export-test-"));
+  const dataDir = join(dir, "data");
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const cli = (...args: string[]) =>
+    run(process.execPath, ["--import", "tsx", "scripts/export.ts", ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    });
+
+  it("reads the embedded database in DATA_DIR and writes CSV to standard output", async () => {
+    await run(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } });
+    const client = new PGlite(dataDir);
+    await client.query(
+      "insert into leads (name, email, lead_magnet, source_page) values ('Owner''s lead', 'lead@example.com', 'Credit Repair Starter Guide', 'emergency-fund-guide')",
+    );
+    await client.close();
+    const { stdout } = await cli("leads");
+    expect(stdout).toMatch(/^id,name,email,lead_magnet,source_page,created_at\r\n1,Owner's lead,lead@example\.com,Credit Repair Starter Guide,emergency-fund-guide,\S+Z\r\n$/);
+  });
+
+  it("refuses an unknown table with the usage line", async () => {
+    await expect(cli("orders")).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("leads|contacts|subscribers") });
+  });
+
+  it("says to stop the server first when the server holds the embedded database", async () => {
+    // A running server's lock: a live process id (this test runner's).
+    writeFileSync(join(dataDir, "fsm-server.lock"), String(process.pid));
+    try {
+      await expect(cli("leads")).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("Stop the server first") });
+    } finally {
+      rmSync(join(dataDir, "fsm-server.lock"), { force: true });
+    }
+  });
+});
