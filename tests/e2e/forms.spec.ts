@@ -317,6 +317,16 @@ test.describe("scripts and hostile requests", () => {
     expect((await bot.json()).title).toBe("Message sent!");
   });
 
+  test("the payment endpoint gets the same protections without asking", async ({ request }) => {
+    const crossSite = await request.post("/api/create-payment", {
+      data: { includeBump: false },
+      headers: { Accept: "application/json", Origin: "https://evil.example" },
+    });
+    expect(crossSite.status()).toBe(403);
+    const huge = await request.post("/api/create-payment", { data: { includeBump: false, pad: "x".repeat(20_000) } });
+    expect(huge.status()).toBe(413);
+  });
+
   test("stored submissions are never readable over HTTP", async ({ request }) => {
     const email = uniqueEmail("secret");
     const name = `Private Person ${Date.now()}`;

@@ -18,6 +18,8 @@ export const TABLES = ["leads", "contact_messages", "newsletter_subscribers", "o
 
 export type TestDatabase = {
   kind: "pglite" | "postgres";
+  /** PostgreSQL only: the connection string of this file's database (through the relay). */
+  url?: string;
   /** Empty every table. */
   truncate(): Promise<void>;
   /**
@@ -77,6 +79,7 @@ async function openPostgres(adminUrl: string): Promise<TestDatabase> {
   await openDatabase({ databaseUrl: url.href });
   return {
     kind: "postgres",
+    url: url.href,
     truncate: truncateAll,
     outage: () => relay.stop(),
     restore: () => relay.start(),
@@ -156,6 +159,9 @@ export function useTestDatabase(): TestDatabase {
   return {
     get kind() {
       return get().kind;
+    },
+    get url() {
+      return get().url;
     },
     truncate: () => get().truncate(),
     outage: () => get().outage(),

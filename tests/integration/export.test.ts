@@ -10,7 +10,7 @@ import { exportCsv, type ExportName } from "../../scripts/export";
 import { useTestDatabase } from "../helpers/db";
 import { postContact, postLead, postNewsletter } from "../helpers/forms";
 
-useTestDatabase();
+const testDb = useTestDatabase();
 const run = promisify(execFile);
 
 async function csv(name: ExportName, pageSize?: number) {
@@ -69,6 +69,16 @@ describe("npm run export (the command)", () => {
     await client.close();
     const { stdout } = await cli("leads");
     expect(stdout).toMatch(/^id,name,email,lead_magnet,source_page,created_at\r\n1,Owner's lead,lead@example\.com,Credit Repair Starter Guide,emergency-fund-guide,\S+Z\r\n$/);
+  });
+
+  it("reads DATABASE_URL when set (PostgreSQL run), else DATA_DIR", async () => {
+    await postNewsletter({ form: { email: "url-reader@example.com" } });
+    // With TEST_DB=postgres this file's database is a real server the command can reach; the
+    // in-memory PGlite lives in this process only, so the command then reads an empty directory.
+    const env = testDb.url ? { DATABASE_URL: testDb.url, DATA_DIR: "" } : { DATA_DIR: dataDir, DATABASE_URL: "" };
+    const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/export.ts", "subscribers"], { env: { ...process.env, ...env } });
+    if (testDb.url) expect(stdout).toMatch(/^id,email,created_at\r\n1,url-reader@example\.com,\S+Z\r\n$/);
+    else expect(stdout).toBe("id,email,created_at\r\n");
   });
 
   it("refuses an unknown table with the usage line", async () => {
