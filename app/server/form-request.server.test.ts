@@ -24,9 +24,16 @@ describe("answering scripts in JSON", () => {
     expect(await res?.json()).toEqual(outcome);
   });
 
-  it("leaves pages, GETs and requests without an action answer to the renderer", () => {
+  it("leaves pages, GETs and other failures to the renderer", () => {
     expect(jsonActionAnswer(req({ accept: "text/html" }), 200, new Headers(), { "routes/contact": {} })).toBeUndefined();
     expect(jsonActionAnswer(req({ accept: "application/json" }, "GET"), 200, new Headers(), { x: {} })).toBeUndefined();
-    expect(jsonActionAnswer(req({ accept: "application/json" }), 200, new Headers(), null)).toBeUndefined();
+    expect(jsonActionAnswer(req({ accept: "application/json" }), 500, new Headers(), null)).toBeUndefined();
+  });
+
+  it("tells a script there is no form at an unknown address (404) or on a page without one (405)", async () => {
+    const notFound = jsonActionAnswer(req({ accept: "application/json" }), 404, new Headers(), null);
+    expect(notFound?.status).toBe(404);
+    expect(await notFound?.json()).toMatchObject({ title: "Not Found", description: "There is no form at this address." });
+    expect(jsonActionAnswer(req({ accept: "application/json" }), 405, new Headers(), undefined)?.status).toBe(405);
   });
 });

@@ -162,9 +162,8 @@ export function jsonActionAnswer(
   responseHeaders: Headers,
   actionData: Record<string, unknown> | null | undefined,
 ): Response | undefined {
-  if (request.method === "GET" || request.method === "HEAD" || !actionData) return undefined;
-  if (!prefersJson(request)) return undefined;
-  const answer = Object.values(actionData)[0];
+  if (request.method === "GET" || request.method === "HEAD" || !prefersJson(request)) return undefined;
+  const answer = actionData ? Object.values(actionData)[0] : NO_FORM_HERE[statusCode];
   if (answer === undefined) return undefined;
   const headers = new Headers(responseHeaders);
   headers.set("Content-Type", "application/json; charset=utf-8");
@@ -172,6 +171,12 @@ export function jsonActionAnswer(
   if (statusCode === 503 && !headers.has("Retry-After")) headers.set("Retry-After", "30");
   return new Response(JSON.stringify(answer), { status: statusCode, headers });
 }
+
+/** A POST to an address with no form (an unknown article, a page without an action). */
+const NO_FORM_HERE: Record<number, { status: "rejected"; title: string; description: string }> = {
+  404: { status: "rejected", title: "Not Found", description: "There is no form at this address." },
+  405: { status: "rejected", title: "Method Not Allowed", description: "This page does not accept form submissions." },
+};
 
 /** A client that asked for JSON, or sent JSON without asking for a page. */
 export function prefersJson(request: Request): boolean {

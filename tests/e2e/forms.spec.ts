@@ -17,6 +17,15 @@ let counter = 0;
 /** An address no other test (or earlier run against the same server) has used. */
 const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}.${counter++}.${Math.random().toString(36).slice(2, 7)}@example.com`;
 
+/** Load a page and wait until React has hydrated its form (before that a click posts natively). */
+async function gotoReady(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForFunction(() => {
+    const form = document.querySelector("main form[method=post]");
+    return !!form && Object.keys(form).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
 /** A toast: sonner shows the title and the description in one list item. */
 const toast = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title });
 
@@ -45,7 +54,7 @@ test.describe("lead form on an article", () => {
   test("missing name or e-mail: 'Missing Information', nothing sent", async ({ page }) => {
     const posts: string[] = [];
     page.on("request", (r) => r.method() === "POST" && posts.push(r.url()));
-    await page.goto(ARTICLE);
+    await gotoReady(page, ARTICLE);
     const form = leadForm(page);
     await form.send.click();
     await expect(toast(page, "Missing Information")).toContainText("Please enter both your name and email.");
@@ -63,7 +72,7 @@ test.describe("lead form on an article", () => {
   });
 
   test("bad e-mail: 'Invalid Email', the field is marked and keeps its text", async ({ page }) => {
-    await page.goto(ARTICLE);
+    await gotoReady(page, ARTICLE);
     const form = leadForm(page);
     await form.name.fill("Ann");
     await form.email.fill("ann@example");
@@ -75,7 +84,7 @@ test.describe("lead form on an article", () => {
   });
 
   test("success: 'Sending...' while it works, then 'You're All Set!' with the spam-folder note", async ({ page }) => {
-    await page.goto(ARTICLE);
+    await gotoReady(page, ARTICLE);
     const release = await holdPosts(page);
     const form = leadForm(page);
     await form.name.fill("Ann");
@@ -94,14 +103,14 @@ test.describe("lead form on an article", () => {
   test("duplicate e-mail differing only in case and spaces: 'Already Subscribed', the form stays", async ({ page }) => {
     allowConsoleErrors(page, /status of 409/);
     const email = uniqueEmail("twice");
-    await page.goto("/blog/emergency-fund-guide");
+    await gotoReady(page, "/blog/emergency-fund-guide");
     let form = leadForm(page);
     await form.name.fill("Ann");
     await form.email.fill(email);
     await form.send.click();
     await expect(page.getByRole("heading", { name: "You're All Set!" })).toBeVisible();
 
-    await page.goto("/blog/credit-card-mistakes");
+    await gotoReady(page, "/blog/credit-card-mistakes");
     form = leadForm(page);
     const shouted = `  ${email.toUpperCase()}  `;
     await form.name.fill("Annie");
@@ -119,7 +128,7 @@ test.describe("lead form on an article", () => {
 
   test("a failure that isn't the visitor's: 'Oops!', and the typed text stays", async ({ page }) => {
     allowConsoleErrors(page, /Failed to load resource|net::ERR_FAILED/);
-    await page.goto(ARTICLE);
+    await gotoReady(page, ARTICLE);
     await page.route(/\.data(\?|$)/, (route) => (route.request().method() === "POST" ? route.abort("failed") : route.continue()));
     const form = leadForm(page);
     await form.name.fill("Ann");
@@ -140,7 +149,7 @@ test.describe("lead form on an article", () => {
 
   test("refused by the server's protections (429): the message shows, not an error page", async ({ page }) => {
     allowConsoleErrors(page, /status of 429/);
-    await page.goto(ARTICLE);
+    await gotoReady(page, ARTICLE);
     // What server/protections.ts answers a client over the limit (proven at the default in tests/integration).
     await page.route(/\.data(\?|$)/, (route) =>
       route.request().method() === "POST"
@@ -217,7 +226,7 @@ test.describe("without JavaScript", () => {
 
 test.describe("contact page", () => {
   test("shows the form, the contact cards and the FAQ", async ({ page }) => {
-    await page.goto("/contact");
+    await gotoReady(page, "/contact");
     await expect(page.getByRole("heading", { level: 1, name: "Get in Touch" })).toBeVisible();
     for (const name of ["Email Us", "General Inquiries", "Partnerships"]) {
       await expect(page.getByRole("heading", { name })).toBeVisible();
@@ -233,7 +242,7 @@ test.describe("contact page", () => {
   });
 
   test("sends a message: 'Message sent!', then the form clears", async ({ page }) => {
-    await page.goto("/contact");
+    await gotoReady(page, "/contact");
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(toast(page, "Missing Information")).toContainText("Please fill in your name, email, subject and message.");
     await expect(page.getByRole("textbox", { name: "Name" })).toHaveAttribute("aria-invalid", "true");
@@ -252,7 +261,7 @@ test.describe("contact page", () => {
 
   test("on a failure shows an error toast and keeps what was typed", async ({ page }) => {
     allowConsoleErrors(page, /Failed to load resource|net::ERR_FAILED/);
-    await page.goto("/contact");
+    await gotoReady(page, "/contact");
     await page.route(/\.data(\?|$)/, (route) => (route.request().method() === "POST" ? route.abort("failed") : route.continue()));
     await page.getByRole("textbox", { name: "Name" }).fill("Ann");
     await page.getByRole("textbox", { name: "Email" }).fill("ann@example.com");
@@ -269,7 +278,7 @@ test.describe("newsletter box on the blog", () => {
   test("subscribes, then says the address is already subscribed", async ({ page }) => {
     allowConsoleErrors(page, /status of 409/);
     const email = uniqueEmail("news");
-    await page.goto("/blog");
+    await gotoReady(page, "/blog");
     const box = page.getByRole("textbox", { name: "Email address" });
     await box.fill("not-an-email");
     await page.getByRole("button", { name: "Subscribe" }).click();
@@ -298,6 +307,10 @@ test.describe("scripts and hostile requests", () => {
     const unknown = await request.post(ARTICLE, { data: { name: "Script", email: uniqueEmail("json"), role: "admin" }, headers });
     expect(unknown.status()).toBe(400);
     expect((await unknown.json()).description).toContain('Unknown field: "role"');
+
+    const nowhere = await request.post("/blog/no-such-article", { data: { name: "Script", email: uniqueEmail("json") }, headers });
+    expect(nowhere.status()).toBe(404);
+    expect(await nowhere.json()).toMatchObject({ title: "Not Found", description: "There is no form at this address." });
 
     const malformed = await request.post("/contact", { data: Buffer.from('{"name":'), headers: { ...headers, "Content-Type": "application/json" } });
     expect(malformed.status()).toBe(400);
