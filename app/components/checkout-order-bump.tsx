@@ -1,17 +1,37 @@
-import type { MouseEvent } from "react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { FileText } from "lucide-react";
 import { formatPrice, powerPack } from "~/lib/catalogue";
 
 const LABEL = `Yes, add this to my order for only ${formatPrice(powerPack.priceCents)}!`;
 
 /**
- * The order bump. One real checkbox with its label; a click anywhere else on the card toggles
+ * The order bump. One real checkbox with its label; a click anywhere else on the card clicks
  * the same checkbox (the label and the input toggle it natively, so the card ignores those).
+ *
+ * The checkbox itself holds the state (uncontrolled) and reports every change: a visitor on a
+ * slow phone may tick it before the page's JavaScript has started, and a controlled input would
+ * be reset by hydration, silently dropping the Power Pack they chose.
  */
-export function CheckoutOrderBump({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+export function CheckoutOrderBump({
+  defaultChecked,
+  onChange,
+}: {
+  defaultChecked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const box = useRef<HTMLInputElement>(null);
+  const [checked, setChecked] = useState(defaultChecked);
+  const report = (value: boolean) => {
+    setChecked(value);
+    onChange(value);
+  };
+  useEffect(() => {
+    // Once, on mount: pick up a tick (or untick) made before hydration.
+    if (box.current && box.current.checked !== defaultChecked) report(box.current.checked);
+  }, []);
   function onCardClick(event: MouseEvent<HTMLDivElement>) {
     if ((event.target as Element).closest("input, label, a, button")) return;
-    onChange(!checked);
+    box.current?.click();
   }
   return (
     // The card is a larger pointer target for the checkbox inside it; keyboard users use the checkbox.
@@ -28,8 +48,9 @@ export function CheckoutOrderBump({ checked, onChange }: { checked: boolean; onC
           type="checkbox"
           name="includeBump"
           value="1"
-          checked={checked}
-          onChange={(event) => onChange(event.target.checked)}
+          ref={box}
+          defaultChecked={defaultChecked}
+          onChange={(event) => report(event.target.checked)}
           className="mt-0.5 size-6 shrink-0 cursor-pointer accent-brand-700"
         />
         <label htmlFor="order-bump" className="cursor-pointer text-lg font-bold text-slate-900">

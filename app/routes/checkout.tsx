@@ -121,7 +121,7 @@ function CheckoutPage({ initialBump, providerName, error }: { initialBump: boole
         <form method="post" onSubmit={onSubmit} onFocus={prepareToasts} className="mt-10 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
           <div className="space-y-8">
             <CheckoutToolkitCard />
-            <CheckoutOrderBump checked={includeBump} onChange={setIncludeBump} />
+            <CheckoutOrderBump defaultChecked={initialBump} onChange={setIncludeBump} />
           </div>
 
           {/* On phones the summary and button come straight after the choice; testimonials follow. */}

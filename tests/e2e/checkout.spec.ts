@@ -8,6 +8,16 @@ import { allowConsoleErrors, expect, test } from "./fixtures";
 const GENERIC = "Failed to create checkout session. Please try again.";
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 
+/** Load a page and wait until React has hydrated it (server-rendered HTML is inert before that). */
+async function gotoReady(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+  return response;
+}
+
 function summary(page: Page) {
   return page.getByRole("region", { name: "Order Summary" });
 }
@@ -24,7 +34,7 @@ async function completeOrder(page: Page) {
 
 test.describe("checkout page", () => {
   test("shows the offer, and the bump toggles by its checkbox, its label and its card row", async ({ page }) => {
-    await page.goto("/checkout");
+    await gotoReady(page, "/checkout");
     await expect(page.getByRole("heading", { level: 1, name: "Secure Checkout" })).toBeVisible();
     for (const badge of ["Secure Payment", "256-bit Encryption", "Instant Access"]) {
       await expect(page.getByText(badge, { exact: true })).toBeVisible();
@@ -62,8 +72,27 @@ test.describe("checkout page", () => {
     await expect(total).toHaveText("$21.99");
   });
 
+  test("keeps a tick made before the page's JavaScript has started", async ({ page, baseURL }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The frame's own goto: returns before hydration (the page's may wait for it).
+    await page.mainFrame().goto(`${baseURL}/checkout`, { waitUntil: "domcontentloaded" });
+    await bumpBox(page).check();
+    release();
+    await page.waitForFunction(() => Object.keys(document.querySelector("main") ?? {}).some((k) => k.startsWith("__reactFiber")));
+    await expect(page.getByTestId("order-total")).toHaveText("$21.99");
+    await expect(bumpBox(page)).toBeChecked();
+    const tab = await completeOrder(page);
+    await expect(tab).toHaveURL(/\/pay\/test\?session=/);
+    await expect(tab.getByRole("main").locator("dl")).toContainText("Total$21.99");
+  });
+
   test("arrives with the bump ticked from /checkout?bump=1", async ({ page }) => {
-    await page.goto("/checkout?bump=1");
+    await gotoReady(page, "/checkout?bump=1");
     await expect(bumpBox(page)).toBeChecked();
     await expect(page.getByTestId("order-total")).toHaveText("$21.99");
   });
@@ -75,7 +104,7 @@ test.describe("checkout page", () => {
       await held;
       await route.continue();
     });
-    await page.goto("/checkout");
+    await gotoReady(page, "/checkout");
     const popup = page.waitForEvent("popup");
     await page.getByRole("button", { name: "Complete My Order" }).click();
     const busy = page.getByRole("button", { name: "Processing..." });
@@ -94,7 +123,7 @@ test.describe("buying with the built-in test provider", () => {
     { bump: true, lines: ["Credit Repair Toolkit$7.00", "Dispute Letter Power Pack$14.99"], total: "$21.99" },
   ]) {
     test(`buys the toolkit ${bump ? "with" : "without"} the Power Pack and ends on a success page showing exactly that`, async ({ page }) => {
-      await page.goto("/checkout");
+      await gotoReady(page, "/checkout");
       if (bump) await bumpBox(page).check();
       await expect(page.getByTestId("order-total")).toHaveText(total);
 
@@ -129,7 +158,7 @@ test.describe("buying with the built-in test provider", () => {
   }
 
   test("Cancel on the payment page goes back to checkout and leaves the order unpaid", async ({ page }) => {
-    await page.goto("/checkout");
+    await gotoReady(page, "/checkout");
     const tab = await completeOrder(page);
     await expect(tab).toHaveURL(/\/pay\/test\?session=/);
     const sessionId = new URL(tab.url()).searchParams.get("session");
@@ -145,7 +174,7 @@ test.describe("buying with the built-in test provider", () => {
     await page.addInitScript(() => {
       window.open = () => null;
     });
-    await page.goto("/checkout?bump=1");
+    await gotoReady(page, "/checkout?bump=1");
     await page.getByRole("button", { name: "Complete My Order" }).click();
     await expect(page).toHaveURL(/\/pay\/test\?session=test_[0-9a-f]{32}$/);
     await expect(page.getByRole("main").locator("dl")).toContainText("Total$21.99");
@@ -172,7 +201,7 @@ test.describe("checkout failures", () => {
     await page.route("**/api/create-payment", (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: GENERIC }) }),
     );
-    await page.goto("/checkout");
+    await gotoReady(page, "/checkout");
     const tab = await completeOrder(page);
     await expect.poll(() => tab.isClosed()).toBe(true);
     const toast = page.locator("[data-sonner-toast]");
@@ -283,7 +312,7 @@ test.describe("the Stripe path (real SDK, fake Stripe server)", () => {
     test.setTimeout(60_000);
     allowConsoleErrors(page, /status of 503/, /Checkout failed/);
     fake.setMode({ kind: "hang" });
-    await page.goto(`${origin}/checkout`);
+    await gotoReady(page, `${origin}/checkout`);
     await expect(page.getByText("Secure payment powered by Stripe")).toBeVisible();
     const started = Date.now();
     const tab = await completeOrder(page);
@@ -300,7 +329,7 @@ test.describe("the Stripe path (real SDK, fake Stripe server)", () => {
     await context.route("https://checkout.stripe.com/**", (route) =>
       route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Stripe Checkout (stand-in)</title><h1>Stripe Checkout</h1>" }),
     );
-    await page.goto(`${origin}/checkout?bump=1`);
+    await gotoReady(page, `${origin}/checkout?bump=1`);
     const tab = await completeOrder(page);
     await expect(tab).toHaveURL(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
     const [session] = [...fake.sessions.values()].slice(-1);
