@@ -36,7 +36,7 @@ const FAQ: { question: string; answer: ReactNode }[] = [
   {
     question: "How long until I see my credit improve?",
     answer:
-      "Most people see improvements typically in 30-60 days. Credit bureaus have about 30 days to investigate a dispute, and new positive history takes a few statement cycles to show up in your score.",
+      "Improvements typically show in 30-60 days: credit bureaus have about 30 days to investigate a dispute, and new positive history takes a few statement cycles to reach your score.",
   },
   {
     question: "Is there a money-back guarantee?",

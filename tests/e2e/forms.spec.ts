@@ -235,7 +235,7 @@ test.describe("contact page", () => {
     const faq = page.locator("details").filter({ hasText: "How long until I see my credit improve?" });
     await expect(faq).not.toHaveAttribute("open");
     await faq.locator("summary").press("Enter");
-    await expect(faq).toContainText("typically in 30-60 days");
+    await expect(faq).toContainText("typically show in 30-60 days");
     await expect(page.locator("details")).toContainText(["Within 24 hours"]);
     await expect(page.locator("details").filter({ hasText: "money-back" })).toHaveCount(1);
     await expect(page.locator("details").filter({ hasText: "subscription" })).toHaveCount(1);
