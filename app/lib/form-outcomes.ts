@@ -67,7 +67,9 @@ export type FormOutcome = Message & {
 /** The HTTP status that goes with an outcome. */
 export const OUTCOME_STATUS_CODES: Record<OutcomeStatus, number> = {
   success: 200,
-  duplicate: 409,
+  // Already on the list is an answer, not an error: the body says "duplicate". (A 4xx would
+  // also make browsers log an error for an ordinary outcome.)
+  duplicate: 200,
   invalid: 400,
   rejected: 400,
   unavailable: 503,
