@@ -1,10 +1,10 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { createFirstPaintOptimizer } from "~/server/first-paint.server";
 import { jsonActionAnswer } from "~/server/form-request.server";
 
 export const streamTimeout = 5_000;
@@ -37,7 +37,8 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // Inline CSS; scripts start after the first paint (first-paint.server.ts).
+          const body = createFirstPaintOptimizer();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

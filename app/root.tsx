@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -38,6 +38,11 @@ export function useRootData() {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRootData();
+  // Scripts start after the first paint (app/server/first-paint.server.ts): until React has
+  // hydrated, the page is plain HTML. This marks the moment (browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en">
       <head>

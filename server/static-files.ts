@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { BOOT_SCRIPT_TYPE } from "../app/server/first-paint.server.ts";
 
 /** One file of build/client, held in memory with its compressed forms. */
 export type StaticFile = {
@@ -43,14 +44,17 @@ function* walk(dir: string): Generator<string> {
   }
 }
 
-/** sha256 sources for every inline executable <script> in a prerendered page. */
+/**
+ * sha256 sources for every inline executable <script> in a prerendered page, including the inert
+ * bootstrap the first-paint loader re-inserts as a module (same text, same hash).
+ */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
     const attrs = match[1] ?? "";
     if (/\ssrc\s*=/i.test(attrs)) continue;
     const type = /\stype\s*=\s*"([^"]*)"/i.exec(attrs)?.[1]?.toLowerCase();
-    if (type && type !== "module" && type !== "text/javascript") continue; // data blocks (JSON-LD) never run
+    if (type && type !== "module" && type !== "text/javascript" && type !== BOOT_SCRIPT_TYPE) continue; // data blocks (JSON-LD) never run
     hashes.add(`'sha256-${createHash("sha256").update(match[2] ?? "").digest("base64")}'`);
   }
   return [...hashes];

@@ -4,11 +4,12 @@ import { ArticleImage } from "~/components/article-image";
 import type { ArticleSummary } from "~/content/articles";
 import { formatArticleDate } from "~/lib/article-meta";
 
-export function PostCard({ post, headingLevel = 3 }: { post: ArticleSummary; headingLevel?: 2 | 3 }) {
+/** `priority`: the card's image is the largest thing on a phone's first screen (the blog's first card). */
+export function PostCard({ post, headingLevel = 3, priority = false }: { post: ArticleSummary; headingLevel?: 2 | 3; priority?: boolean }) {
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <ArticleImage slug={post.slug} alt="" sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw" />
+      <ArticleImage slug={post.slug} alt="" priority={priority} sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw" />
       <div className="flex flex-1 flex-col p-5">
         <p className="text-sm font-semibold text-brand-700">{post.category}</p>
         <Heading className="mt-2 text-xl font-bold text-slate-900">
@@ -32,7 +33,8 @@ export function PostCard({ post, headingLevel = 3 }: { post: ArticleSummary; hea
           className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900"
           aria-label={`Read More: ${post.title}`}
         >
-          Read More <ArrowRight aria-hidden="true" className="size-4" />
+          {/* The title in the text too, not only in aria-label: search engines read link text. */}
+          Read More<span className="sr-only">: {post.title}</span> <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       </div>
     </article>

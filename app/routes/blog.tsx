@@ -95,9 +95,9 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
 
         {visible.length > 0 ? (
           <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-            {visible.map((post) => (
+            {visible.map((post, index) => (
               <li key={post.slug} className="flex">
-                <PostCard post={post} />
+                <PostCard post={post} priority={index === 0} />
               </li>
             ))}
           </ul>

@@ -10,13 +10,49 @@ export function allowConsoleErrors(page: Page, ...patterns: RegExp[]) {
   allowed.set(page, [...(allowed.get(page) ?? []), ...patterns]);
 }
 
+/**
+ * Pages start their scripts after the first paint (app/server/first-paint.server.ts), so `load`
+ * can come before React has hydrated. Wait for the mark root.tsx sets (pages that are not React
+ * Router documents, without the inert bootstrap script, return at once).
+ */
+export async function waitForHydration(page: Page) {
+  await page
+    .waitForFunction(() => !document.getElementById("rr-boot") || document.documentElement.dataset.hydrated === "true", undefined, {
+      timeout: 15_000,
+    })
+    .catch((error: Error) => {
+      throw new Error(`${page.url()} did not hydrate: ${error.message}`);
+    });
+}
+
 export const test = base.extend({
-  page: async ({ page }, use) => {
+  page: async ({ page, context, javaScriptEnabled }, use) => {
     const errors: string[] = [];
     page.on("console", (msg) => {
       if (msg.type() === "error") errors.push(msg.text());
     });
     page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+    // Chromium logs a blocked resource itself; this names every violation, report-only included.
+    await context.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        console.error(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || "an inline resource"}`);
+      });
+    });
+    if (javaScriptEnabled !== false) {
+      // Navigations a test makes itself wait until the page is interactive, as a person would.
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = (async (...args: Parameters<Page["goto"]>) => {
+        const response = await goto(...args);
+        await waitForHydration(page);
+        return response;
+      }) as Page["goto"];
+      page.reload = (async (...args: Parameters<Page["reload"]>) => {
+        const response = await reload(...args);
+        await waitForHydration(page);
+        return response;
+      }) as Page["reload"];
+    }
     await use(page);
     const patterns = allowed.get(page) ?? [];
     const unexpected = errors.filter((text) => !patterns.some((p) => p.test(text)));
