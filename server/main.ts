@@ -9,7 +9,7 @@ import { resolve } from "node:path";
 import { constants as zlib } from "node:zlib";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { protections } from "./protections.ts";
-import { baseSecurityHeaders, contentSecurityPolicy } from "./security.ts";
+import { baseSecurityHeaders, contentSecurityPolicy, routeReferrerPolicyWins } from "./security.ts";
 import { loadStaticFiles, type StaticFile } from "./static-files.ts";
 
 const buildDir = `${resolve(process.env.BUILD_DIR ?? "build")}/`;
@@ -101,6 +101,7 @@ app.use((_req, res, next) => {
   next();
 });
 app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } }));
+app.use(routeReferrerPolicyWins);
 app.use(build.app);
 
 const server = app.listen(config.PORT, config.HOST, () => {

@@ -113,7 +113,6 @@ test.describe("states", () => {
   });
 
   test("the lead success panel with its success toast, then the 'Already Subscribed' info toast", async ({ page }) => {
-    allowConsoleErrors(page, /status of 409/); // a duplicate is answered 409 Conflict
     const email = uniqueEmail("lead");
     await page.goto("/blog/emergency-fund-guide");
     const form = page.locator("#lead-form");
