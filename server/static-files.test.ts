@@ -1,0 +1,105 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createStaticResponder, inlineScriptHashes, loadStaticFiles, preferredEncoding } from "./static-files";
+
+const PAGE = `<!DOCTYPE html><html><head><script>window.a=1</script></head><body>${"<p>About us</p>".repeat(100)}<script type="application/ld+json">{"x":1}</script></body></html>`;
+let root: string;
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "static-files-"));
+  mkdirSync(join(root, "about"), { recursive: true });
+  mkdirSync(join(root, "assets"), { recursive: true });
+  writeFileSync(join(root, "about/index.html"), PAGE);
+  writeFileSync(join(root, "assets/app-1.js"), `console.log(${JSON.stringify("x".repeat(2000))})`);
+  const respond = createStaticResponder(loadStaticFiles(root), {
+    baseHeaders: { "X-Content-Type-Options": "nosniff" },
+    htmlPolicy: (hashes) => `script-src 'self' ${hashes.join(" ")}`,
+  });
+  server = createServer((req, res) => {
+    if (!respond(req, res)) res.writeHead(418).end("not static");
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe("createStaticResponder", () => {
+  it("serves a prerendered page at its clean URL, brotli first, with its policy and the base headers", async () => {
+    const res = await fetch(`${base}/about`, { headers: { "accept-encoding": "br, gzip" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-security-policy")).toBe(`script-src 'self' ${inlineScriptHashes(PAGE).join(" ")}`);
+    expect(res.headers.get("vary")).toBe("Accept-Encoding");
+    expect(await res.text()).toBe(PAGE); // fetch decodes the brotli body
+  });
+
+  it("sends the stored encodings byte for byte, and identity when asked", async () => {
+    const raw = (encoding: string) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        import("node:http").then(({ get }) =>
+          get(`${base}/about`, { headers: { "accept-encoding": encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c) => chunks.push(c));
+            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          }).on("error", reject),
+        );
+      });
+    const br = await raw("br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(Number(br.headers["content-length"])).toBe(br.body.length);
+    expect(brotliDecompressSync(br.body).toString()).toBe(PAGE);
+    const gz = await raw("gzip, br;q=0");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.body).toString()).toBe(PAGE);
+    const plain = await raw("identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe(PAGE);
+  });
+
+  it("answers 304 to a matching ETag, and HEAD without a body", async () => {
+    const first = await fetch(`${base}/assets/app-1.js`);
+    const etag = first.headers.get("etag")!;
+    expect(first.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(first.headers.get("content-security-policy")).toBeNull(); // only HTML carries a policy
+    const again = await fetch(`${base}/assets/app-1.js`, { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    const head = await fetch(`${base}/about`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+  });
+
+  it("redirects a trailing slash to the one URL of the page, keeping the query", async () => {
+    const res = await fetch(`${base}/about/?ref=x`, { redirect: "manual" });
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/about?ref=x");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("leaves other methods and unknown paths to the application", async () => {
+    expect((await fetch(`${base}/about`, { method: "POST", body: "x" })).status).toBe(418);
+    expect((await fetch(`${base}/nope`)).status).toBe(418);
+    expect((await fetch(`${base}/about/index.html`)).status).toBe(418);
+  });
+});
+
+describe("preferredEncoding", () => {
+  const both = { br: Buffer.from("b"), gzip: Buffer.from("g") };
+  it("prefers brotli, honours q=0 and falls back to identity", () => {
+    expect(preferredEncoding("gzip, deflate, br", both)).toBe("br");
+    expect(preferredEncoding("br;q=0, gzip", both)).toBe("gzip");
+    expect(preferredEncoding("br;q=0.0, gzip;q=0", both)).toBe("identity");
+    expect(preferredEncoding(undefined, both)).toBe("identity");
+    expect(preferredEncoding("br", {})).toBe("identity");
+  });
+});
