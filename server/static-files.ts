@@ -119,7 +119,7 @@ export function preferredEncoding(accept: string | undefined, file: Pick<StaticF
  * prerendered page or an asset is one Map lookup and one write of headers computed at start-up.
  * Returns false for anything else (other methods, unknown paths), which then goes to Express.
  * Measured with `npm run bench`: the same page through Express middleware ran at ~66 % of a
- * bare static file server; see docs/decisions/ on the server's static path.
+ * bare static file server (docs/decisions/014-static-path-and-compression.md).
  */
 export function createStaticResponder(
   files: Map<string, StaticFile>,

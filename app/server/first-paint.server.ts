@@ -5,7 +5,7 @@ import { Transform } from "node:stream";
 
 /**
  * Paint first, then hydrate. Every page is complete HTML, so a phone can show it as soon as the
- * document arrives, if nothing else stands in the way. Two things did (docs/decisions/003):
+ * document arrives, if nothing else stands in the way. Two things did (docs/decisions/013-paint-first.md):
  *
  * - The stylesheet: render-blocking, one more round trip. It is ~6 KB compressed, so it is
  *   inlined into <head>. React still expects the <link rel="stylesheet"> it rendered when it
