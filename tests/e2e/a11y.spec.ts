@@ -176,10 +176,12 @@ test.describe("states", () => {
     await box.fill("not-an-address");
     await page.getByRole("button", { name: "Subscribe" }).click();
     await expect(box).toHaveAttribute("aria-invalid", "true");
+    await settledToast(page, "Invalid Email");
     await expectNoViolations(page, "the newsletter box with an error");
     await box.fill(uniqueEmail("news"));
     await page.getByRole("button", { name: "Subscribe" }).click();
     await expect(box).not.toHaveAttribute("aria-invalid", "true");
-    await expectNoViolations(page, "the newsletter box after subscribing");
+    await settledToast(page, "Subscribed!");
+    await expectNoViolations(page, "the newsletter box after subscribing, with its toast");
   });
 });
