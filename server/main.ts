@@ -59,7 +59,8 @@ const serveStatic = createStaticResponder(files, {
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", config.TRUST_PROXY);
+// One proxy hop, like the rate limiter: the left of X-Forwarded-For is whatever the client wrote.
+app.set("trust proxy", config.TRUST_PROXY ? 1 : false);
 app.use((_req, res, next) => {
   res.set(securityHeaders);
   next();
