@@ -9,15 +9,15 @@
  *   DATABASE_URL=postgres://... npm run bench:leads     (rows are tagged, nothing is deleted)
  *   npm run bench:leads -- --no-build                   (reuse an existing BUILD_DIR build)
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import autocannon from "autocannon";
 import pg from "pg";
 import { articleSlugsFromDisk } from "../app/content/article-files";
+import { freePort, waitForServer, stopServer } from "./lib/server-process.ts";
 
 const amount = Number(process.env.BENCH_LEADS ?? 2000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -26,39 +26,6 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const skipBuild = process.argv.includes("--no-build");
 const run = `bench-${Date.now().toString(36)}`;
 const slugs = articleSlugsFromDisk();
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once("error", rej);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => res(port));
-    });
-  });
-}
-
-async function waitFor(url: string, server: ChildProcess, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited (code ${server.exitCode}) before answering`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the server did not answer ${url} within ${timeoutMs / 1000} s`);
-}
-
-function stop(server: ChildProcess): Promise<void> {
-  return new Promise((res) => {
-    if (server.exitCode !== null) return res();
-    server.once("exit", () => res());
-    server.kill("SIGTERM");
-  });
-}
 
 async function storedEmails(dataDir: string | undefined): Promise<Set<string>> {
   const query = "select email from leads where email like $1";
@@ -101,7 +68,7 @@ async function main() {
   });
   const base = `http://127.0.0.1:${port}`;
   try {
-    await waitFor(`${base}/about`, server);
+    await waitForServer(`${base}/about`, server);
     console.error(`Posting ${amount} leads with ${connections} connections to ${databaseUrl ? "PostgreSQL (DATABASE_URL)" : "the embedded database"}...`);
 
     let sent = 0;
@@ -135,7 +102,7 @@ async function main() {
     });
 
     const seconds = (performance.now() - started) / 1000;
-    await stop(server);
+    await stopServer(server);
     const stored = await storedEmails(dataDir);
     const lost = accepted.filter((email) => !stored.has(email));
 
@@ -158,7 +125,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    await stop(server);
+    await stopServer(server);
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });
   }
 }

@@ -14,13 +14,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer as createHttpServer } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { articleSlugsFromDisk } from "../app/content/article-files.ts";
+import { freePort, waitForServer } from "./lib/server-process.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_DIR = resolve(ROOT, process.env.BUILD_DIR ?? "build");
@@ -42,31 +42,6 @@ if (process.argv[2] === "--static") {
   }).listen(Number(process.argv[4]), "127.0.0.1", () => console.log("static server ready"));
 } else {
   await main();
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
 type Case = {
@@ -123,8 +98,8 @@ async function main() {
     });
     children.push(staticServer);
     const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/about`, server);
-    await waitFor(`http://127.0.0.1:${staticPort}/`, staticServer);
+    await waitForServer(`${base}/about`, server);
+    await waitForServer(`http://127.0.0.1:${staticPort}/`, staticServer);
 
     let lead = 0;
     const leadRun = Date.now().toString(36);

@@ -15,9 +15,8 @@
  * LIGHTHOUSE_KEEP=1 (keep every route's full report in reports/lighthouse/, not only failing ones),
  * CHROME_PATH (default /usr/bin/chromium).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { createRequire } from "node:module";
@@ -27,6 +26,7 @@ import lighthouse from "lighthouse";
 import type * as ChromeLauncher from "chrome-launcher";
 import { articleSlugsFromDisk } from "../app/content/article-files.ts";
 import { CHROME_ARGS } from "../playwright.config.ts";
+import { freePort, waitForServer } from "./lib/server-process.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_DIR = resolve(ROOT, process.env.BUILD_DIR ?? "build");
@@ -110,32 +110,6 @@ type RouteResult = {
   runs: { performance: number; lcpMs: number; cls: number; tbtMs: number }[];
   failures: string[];
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-async function waitForServer(url: string, child: ChildProcess, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the server did not answer ${url} within ${timeoutMs / 1000} s`);
-}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

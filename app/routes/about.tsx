@@ -1,6 +1,7 @@
 import { ArrowRight, BookOpen, Compass, HandHeart, HeartHandshake, House, KeyRound, Sprout, Users, Wallet } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
+import { FeatureCard, type Feature } from "~/components/feature-card";
 import { buttonClass } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
@@ -12,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/about",
   });
 
-const VALUES = [
+const VALUES: Feature[] = [
   {
     icon: KeyRound,
     title: "Accessibility",
@@ -99,14 +100,8 @@ export default function About() {
           Our Values
         </h2>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {VALUES.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span className="grid size-12 place-items-center rounded-xl bg-brand-100 text-brand-800">
-                <Icon aria-hidden="true" className="size-6" />
-              </span>
-              <h3 className="mt-4 text-xl font-bold text-slate-900">{title}</h3>
-              <p className="mt-2 text-slate-700">{text}</p>
-            </li>
+          {VALUES.map((value) => (
+            <FeatureCard key={value.title} {...value} />
           ))}
         </ul>
       </section>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { HomeHero } from "~/components/home-hero";
 import { PostCard } from "~/components/post-card";
+import { FeatureCard, type Feature } from "~/components/feature-card";
 import { buttonClass } from "~/components/ui/button";
 import { getArticleSummaries } from "~/content/articles.server";
 import { formatPrice, toolkit } from "~/lib/catalogue";
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/",
   });
 
-const VALUES = [
+const VALUES: Feature[] = [
   {
     icon: Lightbulb,
     title: "Practical Strategies",
@@ -57,14 +58,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
-          {VALUES.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span className="grid size-12 place-items-center rounded-xl bg-brand-100 text-brand-800">
-                <Icon aria-hidden="true" className="size-6" />
-              </span>
-              <h3 className="mt-4 text-xl font-bold text-slate-900">{title}</h3>
-              <p className="mt-2 text-slate-700">{text}</p>
-            </li>
+          {VALUES.map((value) => (
+            <FeatureCard key={value.title} {...value} />
           ))}
         </ul>
       </section>

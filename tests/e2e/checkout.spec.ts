@@ -8,15 +8,6 @@ import { allowConsoleErrors, expect, test } from "./fixtures";
 const GENERIC = "Failed to create checkout session. Please try again.";
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 
-/** Load a page and wait until React has hydrated it (server-rendered HTML is inert before that). */
-async function gotoReady(page: Page, path: string) {
-  const response = await page.goto(path);
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-  return response;
-}
 
 function summary(page: Page) {
   return page.getByRole("region", { name: "Order Summary" });
@@ -34,7 +25,7 @@ async function completeOrder(page: Page) {
 
 test.describe("checkout page", () => {
   test("shows the offer, and the bump toggles by its checkbox, its label and its card row", async ({ page }) => {
-    await gotoReady(page, "/checkout");
+    await page.goto("/checkout");
     await expect(page.getByRole("heading", { level: 1, name: "Secure Checkout" })).toBeVisible();
     for (const badge of ["Secure Payment", "256-bit Encryption", "Instant Access"]) {
       await expect(page.getByText(badge, { exact: true })).toBeVisible();
@@ -92,7 +83,7 @@ test.describe("checkout page", () => {
   });
 
   test("arrives with the bump ticked from /checkout?bump=1", async ({ page }) => {
-    await gotoReady(page, "/checkout?bump=1");
+    await page.goto("/checkout?bump=1");
     await expect(bumpBox(page)).toBeChecked();
     await expect(page.getByTestId("order-total")).toHaveText("$21.99");
   });
@@ -104,7 +95,7 @@ test.describe("checkout page", () => {
       await held;
       await route.continue();
     });
-    await gotoReady(page, "/checkout");
+    await page.goto("/checkout");
     const popup = page.waitForEvent("popup");
     await page.getByRole("button", { name: "Complete My Order" }).click();
     const busy = page.getByRole("button", { name: "Processing..." });
@@ -123,7 +114,7 @@ test.describe("buying with the built-in test provider", () => {
     { bump: true, lines: ["Credit Repair Toolkit$7.00", "Dispute Letter Power Pack$14.99"], total: "$21.99" },
   ]) {
     test(`buys the toolkit ${bump ? "with" : "without"} the Power Pack and ends on a success page showing exactly that`, async ({ page }) => {
-      await gotoReady(page, "/checkout");
+      await page.goto("/checkout");
       if (bump) await bumpBox(page).check();
       await expect(page.getByTestId("order-total")).toHaveText(total);
 
@@ -158,7 +149,7 @@ test.describe("buying with the built-in test provider", () => {
   }
 
   test("Cancel on the payment page goes back to checkout and leaves the order unpaid", async ({ page }) => {
-    await gotoReady(page, "/checkout");
+    await page.goto("/checkout");
     const tab = await completeOrder(page);
     await expect(tab).toHaveURL(/\/pay\/test\?session=/);
     const sessionId = new URL(tab.url()).searchParams.get("session");
@@ -174,7 +165,7 @@ test.describe("buying with the built-in test provider", () => {
     await page.addInitScript(() => {
       window.open = () => null;
     });
-    await gotoReady(page, "/checkout?bump=1");
+    await page.goto("/checkout?bump=1");
     await page.getByRole("button", { name: "Complete My Order" }).click();
     await expect(page).toHaveURL(/\/pay\/test\?session=test_[0-9a-f]{32}$/);
     await expect(page.getByRole("main").locator("dl")).toContainText("Total$21.99");
@@ -201,7 +192,7 @@ test.describe("checkout failures", () => {
     await page.route("**/api/create-payment", (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: GENERIC }) }),
     );
-    await gotoReady(page, "/checkout");
+    await page.goto("/checkout");
     const tab = await completeOrder(page);
     await expect.poll(() => tab.isClosed()).toBe(true);
     const toast = page.locator("[data-sonner-toast]");
@@ -312,7 +303,7 @@ test.describe("the Stripe path (real SDK, fake Stripe server)", () => {
     test.setTimeout(60_000);
     allowConsoleErrors(page, /status of 503/, /Checkout failed/);
     fake.setMode({ kind: "hang" });
-    await gotoReady(page, `${origin}/checkout`);
+    await page.goto(`${origin}/checkout`);
     await expect(page.getByText("Secure payment powered by Stripe")).toBeVisible();
     const started = Date.now();
     const tab = await completeOrder(page);
@@ -329,7 +320,7 @@ test.describe("the Stripe path (real SDK, fake Stripe server)", () => {
     await context.route("https://checkout.stripe.com/**", (route) =>
       route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Stripe Checkout (stand-in)</title><h1>Stripe Checkout</h1>" }),
     );
-    await gotoReady(page, `${origin}/checkout?bump=1`);
+    await page.goto(`${origin}/checkout?bump=1`);
     const tab = await completeOrder(page);
     await expect(tab).toHaveURL(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
     const [session] = [...fake.sessions.values()].slice(-1);

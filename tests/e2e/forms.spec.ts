@@ -17,14 +17,6 @@ let counter = 0;
 /** An address no other test (or earlier run against the same server) has used. */
 const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}.${counter++}.${Math.random().toString(36).slice(2, 7)}@example.com`;
 
-/** Load a page and wait until React has hydrated its form (before that a click posts natively). */
-async function gotoReady(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForFunction(() => {
-    const form = document.querySelector("main form[method=post]");
-    return !!form && Object.keys(form).some((key) => key.startsWith("__reactProps"));
-  });
-}
 
 /** A toast: sonner shows the title and the description in one list item. */
 const toast = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title });
@@ -54,7 +46,7 @@ test.describe("lead form on an article", () => {
   test("missing name or e-mail: 'Missing Information', nothing sent", async ({ page }) => {
     const posts: string[] = [];
     page.on("request", (r) => r.method() === "POST" && posts.push(r.url()));
-    await gotoReady(page, ARTICLE);
+    await page.goto(ARTICLE);
     const form = leadForm(page);
     await form.send.click();
     await expect(toast(page, "Missing Information")).toContainText("Please enter both your name and email.");
@@ -72,7 +64,7 @@ test.describe("lead form on an article", () => {
   });
 
   test("bad e-mail: 'Invalid Email', the field is marked and keeps its text", async ({ page }) => {
-    await gotoReady(page, ARTICLE);
+    await page.goto(ARTICLE);
     const form = leadForm(page);
     await form.name.fill("Ann");
     await form.email.fill("ann@example");
@@ -84,7 +76,7 @@ test.describe("lead form on an article", () => {
   });
 
   test("success: 'Sending...' while it works, then 'You're All Set!' with the spam-folder note", async ({ page }) => {
-    await gotoReady(page, ARTICLE);
+    await page.goto(ARTICLE);
     const release = await holdPosts(page);
     const form = leadForm(page);
     await form.name.fill("Ann");
@@ -102,14 +94,14 @@ test.describe("lead form on an article", () => {
 
   test("duplicate e-mail differing only in case and spaces: 'Already Subscribed', the form stays", async ({ page }) => {
     const email = uniqueEmail("twice");
-    await gotoReady(page, "/blog/emergency-fund-guide");
+    await page.goto("/blog/emergency-fund-guide");
     let form = leadForm(page);
     await form.name.fill("Ann");
     await form.email.fill(email);
     await form.send.click();
     await expect(page.getByRole("heading", { name: "You're All Set!" })).toBeVisible();
 
-    await gotoReady(page, "/blog/credit-card-mistakes");
+    await page.goto("/blog/credit-card-mistakes");
     form = leadForm(page);
     const shouted = `  ${email.toUpperCase()}  `;
     await form.name.fill("Annie");
@@ -127,7 +119,7 @@ test.describe("lead form on an article", () => {
 
   test("a failure that isn't the visitor's: 'Oops!', and the typed text stays", async ({ page }) => {
     allowConsoleErrors(page, /Failed to load resource|net::ERR_FAILED/);
-    await gotoReady(page, ARTICLE);
+    await page.goto(ARTICLE);
     await page.route(/\.data(\?|$)/, (route) => (route.request().method() === "POST" ? route.abort("failed") : route.continue()));
     const form = leadForm(page);
     await form.name.fill("Ann");
@@ -148,7 +140,7 @@ test.describe("lead form on an article", () => {
 
   test("refused by the server's protections (429): the message shows, not an error page", async ({ page }) => {
     allowConsoleErrors(page, /status of 429/);
-    await gotoReady(page, ARTICLE);
+    await page.goto(ARTICLE);
     // What server/protections.ts answers a client over the limit (proven at the default in tests/integration).
     await page.route(/\.data(\?|$)/, (route) =>
       route.request().method() === "POST"
@@ -226,7 +218,7 @@ test.describe("without JavaScript", () => {
 
 test.describe("contact page", () => {
   test("shows the form, the contact cards and the FAQ", async ({ page }) => {
-    await gotoReady(page, "/contact");
+    await page.goto("/contact");
     await expect(page.getByRole("heading", { level: 1, name: "Get in Touch" })).toBeVisible();
     for (const name of ["Email Us", "General Inquiries", "Partnerships"]) {
       await expect(page.getByRole("heading", { name })).toBeVisible();
@@ -242,7 +234,7 @@ test.describe("contact page", () => {
   });
 
   test("sends a message: 'Message sent!', then the form clears", async ({ page }) => {
-    await gotoReady(page, "/contact");
+    await page.goto("/contact");
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(toast(page, "Missing Information")).toContainText("Please fill in your name, email, subject and message.");
     await expect(page.getByRole("textbox", { name: "Name" })).toHaveAttribute("aria-invalid", "true");
@@ -261,7 +253,7 @@ test.describe("contact page", () => {
 
   test("on a failure shows an error toast and keeps what was typed", async ({ page }) => {
     allowConsoleErrors(page, /Failed to load resource|net::ERR_FAILED/);
-    await gotoReady(page, "/contact");
+    await page.goto("/contact");
     await page.route(/\.data(\?|$)/, (route) => (route.request().method() === "POST" ? route.abort("failed") : route.continue()));
     await page.getByRole("textbox", { name: "Name" }).fill("Ann");
     await page.getByRole("textbox", { name: "Email" }).fill("ann@example.com");
@@ -277,7 +269,7 @@ test.describe("contact page", () => {
 test.describe("newsletter box on the blog", () => {
   test("subscribes, then says the address is already subscribed", async ({ page }) => {
     const email = uniqueEmail("news");
-    await gotoReady(page, "/blog");
+    await page.goto("/blog");
     const box = page.getByRole("textbox", { name: "Email address" });
     await box.fill("not-an-email");
     await page.getByRole("button", { name: "Subscribe" }).click();

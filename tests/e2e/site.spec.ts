@@ -7,15 +7,6 @@ import { allowConsoleErrors, expect, test } from "./fixtures";
  * written out from the spec here on purpose, not imported from the code under test.
  */
 
-/** Load a page and wait until React has hydrated it (prerendered HTML is inert before that). */
-async function gotoReady(page: Page, path: string) {
-  const response = await page.goto(path);
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-  return response;
-}
 
 const readMoreLinks = (page: Page) => page.getByRole("main").getByRole("link", { name: /^Read More/ });
 
@@ -70,7 +61,7 @@ test.describe("home", () => {
   });
 
   test("'View All Posts' opens the blog", async ({ page }) => {
-    await gotoReady(page, "/");
+    await page.goto("/");
     await page.getByRole("link", { name: "View All Posts" }).click();
     await expect(page).toHaveURL(/\/blog$/);
     await expect(page.getByRole("heading", { level: 1, name: "Our Blog" })).toBeVisible();
@@ -114,7 +105,7 @@ test.describe("resources", () => {
   });
 
   test("upsell cards show their prices and 'Learn More' discloses features and the coming-soon note", async ({ page }) => {
-    await gotoReady(page, "/resources");
+    await page.goto("/resources");
     const upsells = [
       { name: "Credit Rebuild Bootcamp", price: "$27", feature: "Weekly video lessons" },
       { name: "Advanced Budget Planner", price: "$15", feature: "Savings goal tracker" },
@@ -141,7 +132,7 @@ test.describe("resources", () => {
   });
 
   test("'Download Free' buttons download real PDFs", async ({ page }) => {
-    await gotoReady(page, "/resources");
+    await page.goto("/resources");
     const links = page.getByRole("link", { name: /^Download Free/ });
     await expect(links).toHaveCount(2);
     await expect(page.getByRole("heading", { name: "Budget Checklist" })).toBeVisible();
@@ -194,7 +185,7 @@ test.describe("partner links", () => {
 
 test.describe("blog listing", () => {
   test("shows the first six posts in order, then 'Load More Articles' reveals the rest and disappears", async ({ page }) => {
-    await gotoReady(page, "/blog");
+    await page.goto("/blog");
     const main = page.getByRole("main");
     await expect(main.getByPlaceholder("Search articles...")).toBeVisible();
     await expect(readMoreLinks(page)).toHaveCount(6);
@@ -212,7 +203,7 @@ test.describe("blog listing", () => {
   });
 
   test("search filters by title and excerpt as you type, and says so when nothing matches", async ({ page }) => {
-    await gotoReady(page, "/blog");
+    await page.goto("/blog");
     const search = page.getByRole("searchbox", { name: "Search articles" });
 
     await search.pressSequentially("snowball");
@@ -234,7 +225,7 @@ test.describe("blog listing", () => {
   });
 
   test("category buttons filter, with aria-pressed on the active one", async ({ page }) => {
-    await gotoReady(page, "/blog");
+    await page.goto("/blog");
     const filters = page.getByRole("group", { name: "Filter by category" });
     const names = await filters.getByRole("button").allTextContents();
     expect(names).toEqual(["All", "Budgeting", "Credit Repair", "Saving Money", "Debt Free", "Tools"]);
@@ -341,7 +332,7 @@ test("home, about, resources and blog have real meta descriptions", async ({ pag
 test.describe("header and footer", () => {
   test("the header's nav links and 'Get $7 Toolkit' go where the spec says", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await gotoReady(page, "/about");
+    await page.goto("/about");
     const nav = page.getByRole("navigation", { name: "Main" });
     const expected = [
       ["Home", "/"],
@@ -399,7 +390,7 @@ test.describe("mobile menu at 375 px", () => {
   };
 
   test("shows the five links and closes on Escape, returning focus to the menu button", async ({ page }) => {
-    await gotoReady(page, "/");
+    await page.goto("/");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     const { button, dialog } = await open(page);
     const links = dialog.getByRole("navigation").getByRole("link");
@@ -419,7 +410,7 @@ test.describe("mobile menu at 375 px", () => {
   });
 
   test("closes when a link is followed, on the new page", async ({ page }) => {
-    await gotoReady(page, "/");
+    await page.goto("/");
     const { button, dialog } = await open(page);
     await dialog.getByRole("link", { name: "Blog", exact: true }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/blog");
@@ -429,7 +420,7 @@ test.describe("mobile menu at 375 px", () => {
   });
 
   test("closes on a click on the backdrop", async ({ page }) => {
-    await gotoReady(page, "/about");
+    await page.goto("/about");
     const { button, dialog } = await open(page);
     const box = (await dialog.boundingBox())!;
     expect(box.x).toBeGreaterThan(20);
