@@ -1,8 +1,8 @@
-import { CircleCheck, Gift } from "lucide-react";
+import { CircleCheck, Download, Gift } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { FormMessage, Honeypot, usePublicForm } from "~/components/form-feedback";
 import { FIELD_LIMITS, type FormOutcome } from "~/lib/form-outcomes";
-import { LEAD_MAGNET } from "~/lib/site";
+import { LEAD_MAGNET, LEAD_MAGNET_PDF } from "~/lib/site";
 
 const inputClass =
   "w-full rounded-lg border border-slate-400 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-700 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700";
@@ -102,6 +102,14 @@ function LeadSuccess() {
         Check your email for your free {LEAD_MAGNET}. If it doesn't arrive within 5 minutes, please check your spam or
         promotions folder.
       </p>
+      <a
+        href={LEAD_MAGNET_PDF}
+        download
+        className="mt-4 inline-block font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
+      >
+        <Download aria-hidden="true" className="mr-1.5 inline size-4 align-[-2px]" />
+        Download the guide now (PDF)
+      </a>
     </div>
   );
 }

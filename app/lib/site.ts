@@ -27,3 +27,5 @@ export const FOOTER_RESOURCE_LINKS: readonly NavLink[] = [
 ];
 
 export const LEAD_MAGNET = "Credit Repair Starter Guide";
+/** The guide itself, offered at once after sign-up as well as by e-mail. */
+export const LEAD_MAGNET_PDF = "/downloads/credit-repair-starter-guide.pdf";

@@ -90,6 +90,13 @@ test.describe("lead form on an article", () => {
     await expect(form.section).toContainText("If it doesn't arrive within 5 minutes, please check your spam");
     await expect(form.name).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "You're All Set!" })).toBeFocused();
+    // No e-mail service here yet: the guide is also offered at once, and the link serves it.
+    const guide = form.section.getByRole("link", { name: "Download the guide now (PDF)" });
+    const href = await guide.getAttribute("href");
+    const file = await page.request.get(href!);
+    expect(file.status()).toBe(200);
+    expect(file.headers()["content-type"]).toBe("application/pdf");
+    expect((await file.body()).subarray(0, 5).toString()).toBe("%PDF-");
   });
 
   test("duplicate e-mail differing only in case and spaces: 'Already Subscribed', the form stays", async ({ page }) => {
