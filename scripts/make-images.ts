@@ -15,6 +15,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
+import { articleSlugsFromDisk } from "../app/content/article-files.ts";
 
 type Image = ReturnType<typeof sharp>;
 
@@ -24,19 +25,9 @@ const PUBLIC = join(ROOT, "public");
 const ARTICLES = join(PUBLIC, "images/articles");
 const OG = join(PUBLIC, "images/og");
 
-const ARTICLE_SLUGS = [
-  "budgeting-tips-that-work",
-  "rebuild-credit-6-months",
-  "free-budgeting-apps",
-  "understanding-credit-reports",
-  "emergency-fund-guide",
-  "debt-snowball-vs-avalanche",
-  "dispute-credit-errors",
-  "credit-card-mistakes",
-] as const;
 
 /** Flat colour behind each illustration (the mid tone of its background gradient), used for OG letterboxing. */
-const OG_BACKGROUND: Record<(typeof ARTICLE_SLUGS)[number], string> = {
+const OG_BACKGROUND: Record<string, string> = {
   "budgeting-tips-that-work": "#e4f8ef",
   "rebuild-credit-6-months": "#fbf6e2",
   "free-budgeting-apps": "#fbf6e2",
@@ -96,7 +87,9 @@ function toOgViewBox(svg: string): string {
     .replace('viewBox="0 0 1280 720"', `viewBox="${x.toFixed(2)} 0 ${width.toFixed(2)} ${height}"`);
 }
 
-async function articleImages(slug: (typeof ARTICLE_SLUGS)[number]) {
+async function articleImages(slug: string) {
+  const background = OG_BACKGROUND[slug];
+  if (!background) throw new Error(`No illustration for article "${slug}": add scripts/images/src/${slug}.svg and its OG_BACKGROUND colour.`);
   const svg = await readFile(join(SRC, `${slug}.svg`));
   // Render at 2x and downsample: smoother edges than rasterizing at the target size.
   const master = await sharp(svg, { density: 144 }).png().toBuffer();
@@ -112,8 +105,8 @@ async function articleImages(slug: (typeof ARTICLE_SLUGS)[number]) {
 
   const ogSvg = Buffer.from(toOgViewBox(svg.toString("utf8")));
   const og = sharp(await sharp(ogSvg, { density: 144 }).png().toBuffer())
-    .resize(1200, 630, { fit: "contain", background: OG_BACKGROUND[slug], kernel: "lanczos3" })
-    .flatten({ background: OG_BACKGROUND[slug] });
+    .resize(1200, 630, { fit: "contain", background, kernel: "lanczos3" })
+    .flatten({ background });
   const jpg = await encodeWithin(og, "jpeg", JPEG_LADDER, BUDGET.jpeg);
   await emit(join(OG, `${slug}.jpg`), jpg.buf, `q${jpg.quality}`);
 }
@@ -158,7 +151,7 @@ async function siteImages() {
 }
 
 async function main() {
-  for (const slug of ARTICLE_SLUGS) await articleImages(slug);
+  for (const slug of articleSlugsFromDisk()) await articleImages(slug);
   await siteImages();
 }
 
