@@ -1,5 +1,6 @@
 import { ArrowRight, CreditCard, ExternalLink, ShieldCheck, Smartphone } from "lucide-react";
 import { Link } from "react-router";
+import { IconBadge } from "~/components/feature-card";
 import { PARTNER_REL, PARTNERS } from "~/lib/partners";
 
 const linkClass =
@@ -12,9 +13,7 @@ export function ResourcesTools() {
   return (
     <ul className="mt-8 grid gap-6 md:grid-cols-3">
       <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <span className="grid size-12 place-items-center rounded-xl bg-brand-100 text-brand-800">
-          <ShieldCheck aria-hidden="true" className="size-6" />
-        </span>
+        <IconBadge icon={ShieldCheck} />
         <h3 className="mt-4 text-xl font-bold text-slate-900">Credit Monitoring</h3>
         <p className="mt-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Partner link</p>
         <p className="mt-2 flex-1 text-slate-700">
@@ -27,9 +26,7 @@ export function ResourcesTools() {
         </a>
       </li>
       <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <span className="grid size-12 place-items-center rounded-xl bg-brand-100 text-brand-800">
-          <CreditCard aria-hidden="true" className="size-6" />
-        </span>
+        <IconBadge icon={CreditCard} />
         <h3 className="mt-4 text-xl font-bold text-slate-900">Secured Credit Cards</h3>
         <p className="mt-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Our guide</p>
         <p className="mt-2 flex-1 text-slate-700">
@@ -41,9 +38,7 @@ export function ResourcesTools() {
         </Link>
       </li>
       <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <span className="grid size-12 place-items-center rounded-xl bg-brand-100 text-brand-800">
-          <Smartphone aria-hidden="true" className="size-6" />
-        </span>
+        <IconBadge icon={Smartphone} />
         <h3 className="mt-4 text-xl font-bold text-slate-900">Budgeting Apps</h3>
         <p className="mt-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Our guide</p>
         <p className="mt-2 flex-1 text-slate-700">

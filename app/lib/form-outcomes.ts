@@ -18,6 +18,7 @@ export type Message = { title: string; description: string };
 
 const OOPS: Message = { title: "Oops!", description: "Something went wrong. Please try again." };
 const INVALID_EMAIL_MESSAGE: Message = { title: "Invalid Email", description: "Please enter a valid email address." };
+const CONTACT_SENT: Message = { title: "Message sent!", description: "We'll get back to you within 24 hours." };
 
 /** Spec section 8 for the lead form; the contact and newsletter wording follows its style. */
 export const MESSAGES = {
@@ -34,8 +35,9 @@ export const MESSAGES = {
   contact: {
     missing: { title: "Missing Information", description: "Please fill in your name, email, subject and message." },
     invalidEmail: INVALID_EMAIL_MESSAGE,
-    success: { title: "Message sent!", description: "We'll get back to you within 24 hours." },
-    duplicate: { title: "Message sent!", description: "We'll get back to you within 24 hours." },
+    success: CONTACT_SENT,
+    // A repeated message is still a message received: the sender sees the same notice.
+    duplicate: CONTACT_SENT,
     failed: OOPS,
   },
   newsletter: {
