@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -25,18 +25,32 @@ export const contactMessages = pgTable("contact_messages", {
   createdAt: createdAt(),
 });
 
+export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
+/** Double opt-in: pending until the confirmation link's page is used; the consent is recorded. */
 export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
   {
     id: serial("id").primaryKey(),
     email: text("email").notNull(),
+    status: text("status").$type<SubscriberStatus>().notNull().default("pending"),
+    /** Where and under which wording the address was given (the consent record). */
+    consentPage: text("consent_page"),
+    consentVersion: text("consent_version"),
     createdAt: createdAt(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
   },
-  (t) => [unique("newsletter_subscribers_email_unique").on(t.email)],
+  (t) => [
+    unique("newsletter_subscribers_email_unique").on(t.email),
+    check("newsletter_subscribers_status_check", sql`${t.status} in ('pending', 'confirmed', 'unsubscribed')`),
+  ],
 );
 
 export type StoredOrderLine = { id: string; name: string; unitAmountCents: number; quantity: number };
-export const ORDER_STATUSES = ["pending", "paid", "failed", "refunded"] as const;
+/** disputed: the buyer's bank opened a chargeback; like refunded, it ends access to the files. */
+export const ORDER_STATUSES = ["pending", "paid", "failed", "refunded", "disputed"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const orders = pgTable(
@@ -52,13 +66,14 @@ export const orders = pgTable(
     customerEmail: text("customer_email"),
     /** The provider's payment id (Stripe PaymentIntent), once known: refunds name the payment, not the session. */
     providerPaymentId: text("provider_payment_id"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique("orders_provider_session_id_unique").on(t.providerSessionId),
     index("orders_provider_payment_id_idx").on(t.providerPaymentId),
-    check("orders_status_check", sql`${t.status} in ('pending', 'paid', 'failed', 'refunded')`),
+    check("orders_status_check", sql`${t.status} in ('pending', 'paid', 'failed', 'refunded', 'disputed')`),
     check("orders_amount_total_check", sql`${t.amountTotal} > 0`),
   ],
 );
@@ -68,4 +83,96 @@ export const processedEvents = pgTable("processed_events", {
   eventId: text("event_id").primaryKey(),
   type: text("type").notNull(),
   processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The products a paid order gives access to (granted in the same statement that marks it paid). */
+export const entitlements = pgTable(
+  "entitlements",
+  {
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id").notNull(),
+    grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "entitlements_pk", columns: [t.orderId, t.productId] })],
+);
+
+/** Order page links: only a SHA-256 of each random token is stored; each is valid for a year. */
+export const orderAccessTokens = pgTable(
+  "order_access_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** Which message or page the link was made for (receipt, success-page, lost-link). */
+    purpose: text("purpose").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("order_access_tokens_order_id_idx").on(t.orderId)],
+);
+
+/** Downloads per file per order (a soft limit shows "contact support" past it). */
+export const downloads = pgTable(
+  "downloads",
+  {
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fileId: text("file_id").notNull(),
+    count: integer("count").notNull().default(0),
+    lastAt: timestamp("last_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "downloads_pk", columns: [t.orderId, t.fileId] })],
+);
+
+export const OUTBOX_STATUSES = ["pending", "sent", "failed", "suppressed"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/**
+ * Every e-mail, written in the same statement as what causes it; a worker sends it. The dedupe
+ * key makes a second cause of the same message a no-op.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    toAddress: text("to_address").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status").$type<OutboxStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A worker that claimed the row holds it until then; after that another may take it. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    /** What the transport said: the SMTP response, or the .eml file written. */
+    sentInfo: text("sent_info"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    unique("outbox_dedupe_key_unique").on(t.dedupeKey),
+    index("outbox_due_idx").on(t.status, t.nextAttemptAt),
+    check("outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed', 'suppressed')`),
+  ],
+);
+
+/** Single-purpose links in e-mails (newsletter confirmation, unsubscribe): hashes only. */
+export const emailTokens = pgTable("email_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  email: text("email").notNull(),
+  purpose: text("purpose").$type<"newsletter-confirm" | "unsubscribe">().notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/** Addresses that asked for no more list e-mail; checked before every list (non-transactional) send. */
+export const emailSuppressions = pgTable("email_suppressions", {
+  email: text("email").primaryKey(),
+  reason: text("reason").notNull(),
+  createdAt: createdAt(),
 });

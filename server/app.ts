@@ -9,8 +9,24 @@ declare module "react-router" {
   }
 }
 
-export { env } from "~/server/env.server";
+export { env, mailTransportKind } from "~/server/env.server";
 export { closeDatabase, openDatabase } from "~/server/db.server";
+
+import { createDeliver, mailSettingsFromEnv, transportFromEnv } from "~/server/mailer.server";
+import { startOutboxWorker, type OutboxWorker } from "~/server/outbox.server";
+
+/** The e-mail outbox worker of this process, on the configured transport (SMTP or .eml files). */
+export function startMail(): OutboxWorker {
+  const transport = transportFromEnv();
+  const worker = startOutboxWorker(createDeliver(transport, mailSettingsFromEnv()));
+  return {
+    drain: worker.drain,
+    stop: async () => {
+      await worker.stop();
+      transport.close();
+    },
+  };
+}
 
 /** The React Router part of the server, bundled by Vite with the app (see server/main.ts). */
 export const app = express.Router();

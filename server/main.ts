@@ -48,6 +48,13 @@ try {
   process.exit(1);
 }
 
+const mail = build.startMail();
+console.log(
+  build.mailTransportKind(config) === "smtp"
+    ? "E-mail: SMTP (SMTP_URL)"
+    : `E-mail: written as .eml files to ${config.DATA_DIR}/mail (set SMTP_URL to send)`,
+);
+
 const files = loadStaticFiles(`${buildDir}client`);
 const securityHeaders = baseSecurityHeaders(config.PUBLIC_ORIGIN);
 
@@ -96,7 +103,10 @@ server.listen(config.PORT, config.HOST, () => {
 function shutdown(signal: string) {
   console.log(`${signal}: closing`);
   server.close(() => {
-    build.closeDatabase().finally(() => process.exit(0));
+    mail
+      .stop()
+      .then(() => build.closeDatabase())
+      .finally(() => process.exit(0));
   });
   setTimeout(() => process.exit(0), 5000).unref();
 }

@@ -1,5 +1,5 @@
 import { CircleCheck } from "lucide-react";
-import { formatPrice, toolkit } from "~/lib/catalogue";
+import { formatPrice, toolkit, toolkitCheckoutFeatures } from "~/lib/catalogue";
 
 /** What the visitor is buying: features from the catalogue. */
 export function CheckoutToolkitCard() {
@@ -17,7 +17,7 @@ export function CheckoutToolkitCard() {
         </p>
       </div>
       <ul className="mt-5 space-y-2">
-        {toolkit.checkoutFeatures.map((feature) => (
+        {toolkitCheckoutFeatures.map((feature) => (
           <li key={feature} className="flex gap-2 text-slate-800">
             <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
             {feature}

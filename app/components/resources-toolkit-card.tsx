@@ -1,7 +1,7 @@
 import { ArrowRight, CircleCheck, Gift, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { formatPrice, toolkit } from "~/lib/catalogue";
+import { formatPrice, toolkit, toolkitIncluded, toolkitBonuses } from "~/lib/catalogue";
 
 /** The featured product on /resources: contents and bonuses come from the catalogue. */
 export function ResourcesToolkitCard() {
@@ -24,7 +24,7 @@ export function ResourcesToolkitCard() {
             <div>
               <h3 className="text-lg font-bold text-slate-900">What's included</h3>
               <ul className="mt-3 space-y-2">
-                {toolkit.included.map((item) => (
+                {toolkitIncluded.map((item) => (
                   <li key={item} className="flex gap-2 text-slate-800">
                     <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
                     {item}
@@ -35,7 +35,7 @@ export function ResourcesToolkitCard() {
             <div>
               <h3 className="text-lg font-bold text-slate-900">Free bonuses</h3>
               <ul className="mt-3 space-y-2">
-                {toolkit.bonuses.map((item) => (
+                {toolkitBonuses.map((item) => (
                   <li key={item} className="flex gap-2 text-slate-800">
                     <Gift aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
                     {item}

@@ -5,30 +5,68 @@
  */
 export const CURRENCY = "usd";
 
+export type ProductFileFormat = "pdf" | "docx" | "xlsx";
+
+/** One file a buyer downloads. `path` is relative to the private products/files directory. */
+export type ProductFile = { id: string; title: string; format: ProductFileFormat; path: string };
+
+
+/** The dispute letters, by id: the letter texts live in products/src/letters, keyed the same way. */
+export const TOOLKIT_LETTERS = {
+  "bureau-inaccurate-item": "Dispute an inaccurate item (to a credit bureau)",
+  "bureau-not-mine-mixed": "Account not mine or mixed file (to a credit bureau)",
+  "bureau-outdated-item": "Outdated item past its reporting period (to a credit bureau)",
+  "bureau-method-of-verification": "Ask how an item was verified (to a credit bureau)",
+  "furnisher-direct-dispute": "Direct dispute to the lender or collector",
+} as const;
+
+export const POWER_PACK_LETTERS = {
+  "pp-wrong-balance": "Wrong balance or credit limit",
+  "pp-wrong-status-late-payment": "Wrong account status or late payment",
+  "pp-account-not-mine": "Account that is not mine",
+  "pp-duplicate-account": "Duplicate account",
+  "pp-mixed-file": "Mixed file (another person's information)",
+  "pp-outdated-item": "Out-of-date negative item",
+  "pp-unauthorized-inquiry": "Hard inquiry I did not authorize",
+  "pp-method-of-verification": "Method of verification request",
+  "pp-no-response-follow-up": "Follow-up when a bureau misses its deadline",
+  "pp-reinsertion-without-notice": "Item put back without notice (reinsertion)",
+  "pp-furnisher-direct-dispute": "Direct dispute to a lender about payment history",
+  "pp-debt-validation": "Debt validation request to a collector",
+  "pp-goodwill-adjustment": "Goodwill adjustment request",
+  "pp-identity-theft-block": "Identity theft block (FCRA section 605B)",
+  "pp-statement-of-dispute": "Add a statement of dispute",
+  "pp-cease-contact": "Ask a debt collector to stop contacting you",
+} as const;
+
+export type LetterId = keyof typeof TOOLKIT_LETTERS | keyof typeof POWER_PACK_LETTERS;
+
+function letterFiles(letters: Record<string, string>, dir: string): ProductFile[] {
+  return Object.entries(letters).flatMap(([id, title], index) => {
+    const name = `${String(index + 1).padStart(2, "0")}-${id}`;
+    return [
+      { id: `${id}.docx`, title: `${title} (Word, to edit)`, format: "docx" as const, path: `${dir}/${name}.docx` },
+      { id: `${id}.pdf`, title: `${title} (PDF, to print)`, format: "pdf" as const, path: `${dir}/${name}.pdf` },
+    ];
+  });
+}
+
+const TOOLKIT_ITEMS = [
+  { label: "Step-by-step credit repair guide", bonus: false },
+  { label: "Dispute letter templates", bonus: false },
+  { label: "Credit score tracking worksheets", bonus: false },
+  { label: "Budget planning templates", bonus: false },
+  { label: "30-day action plan", bonus: true },
+  { label: "Debt payoff calculator", bonus: true },
+  { label: "Credit monitoring checklist", bonus: true },
+  { label: "Email support access", bonus: true },
+] as const;
+
 export const toolkit = {
   id: "toolkit",
   name: "Credit Repair Toolkit",
   priceCents: 700,
-  included: [
-    "Step-by-step credit repair guide",
-    "Dispute letter templates",
-    "Credit score tracking worksheets",
-    "Budget planning templates",
-  ],
-  bonuses: [
-    "30-day action plan",
-    "Debt payoff calculator",
-    "Credit monitoring checklist",
-    "Email support access",
-  ],
-  /** What the checkout page lists on the toolkit card. */
-  checkoutFeatures: [
-    "Step-by-step credit repair guide",
-    "Dispute letter templates",
-    "Credit score tracking worksheets",
-    "Budget planning templates",
-    "30-day action plan",
-  ],
+  items: TOOLKIT_ITEMS,
 } as const;
 
 export const powerPack = {
@@ -38,11 +76,91 @@ export const powerPack = {
   compareAtCents: 2700,
   summary: "15+ dispute letter templates",
   features: [
-    "15+ ready-to-send dispute letter templates",
+    "16 fill-in dispute letter templates, each in Word and PDF",
     "Letters for late payments, collections, inquiries and identity theft",
     "Follow-up letters for when a bureau doesn't respond",
   ],
+  items: [{ label: "15+ dispute letter templates", bonus: false }],
 } as const;
+
+export type ProductId = typeof toolkit.id | typeof powerPack.id;
+export type ItemLabel = (typeof toolkit.items)[number]["label"] | (typeof powerPack.items)[number]["label"];
+
+/** The labels the toolkit's cards show: included items, then bonuses (spec section 2). */
+export const toolkitIncluded = TOOLKIT_ITEMS.filter((i) => !i.bonus).map((i) => i.label);
+export const toolkitBonuses = TOOLKIT_ITEMS.filter((i) => i.bonus).map((i) => i.label);
+/** The checkout card: the included items and the action plan. */
+export const toolkitCheckoutFeatures = TOOLKIT_ITEMS.slice(0, 5).map((i) => i.label);
+
+/**
+ * Every file of every product, grouped under the label it keeps (pages that only show labels
+ * never reference this, so it stays out of their browser bundles). `path` is relative to the
+ * private products/files directory.
+ */
+export const PRODUCT_FILES: Record<ProductId, readonly { label: ItemLabel; note?: string; files: readonly ProductFile[] }[]> = {
+  toolkit: [
+    {
+      label: "Step-by-step credit repair guide",
+      files: [{ id: "guide", title: "The Step-by-Step Credit Repair Guide", format: "pdf", path: "toolkit/credit-repair-guide.pdf" }],
+    },
+    {
+      label: "Dispute letter templates",
+      files: [
+        { id: "toolkit-letters", title: "All 5 dispute letters in one PDF", format: "pdf", path: "toolkit/dispute-letters.pdf" },
+        ...letterFiles(TOOLKIT_LETTERS, "toolkit/letters"),
+        { id: "dispute-tracker.xlsx", title: "Dispute tracker with the 30/45-day deadlines (spreadsheet)", format: "xlsx", path: "toolkit/dispute-tracker.xlsx" },
+        { id: "dispute-tracker.pdf", title: "Dispute tracker with the 30/45-day deadlines (printable)", format: "pdf", path: "toolkit/dispute-tracker.pdf" },
+      ],
+    },
+    {
+      label: "Credit score tracking worksheets",
+      files: [
+        { id: "score-tracker.xlsx", title: "Credit score tracker (spreadsheet)", format: "xlsx", path: "toolkit/credit-score-tracker.xlsx" },
+        { id: "score-tracker.pdf", title: "Credit score tracker (printable)", format: "pdf", path: "toolkit/credit-score-tracker.pdf" },
+      ],
+    },
+    {
+      label: "Budget planning templates",
+      files: [
+        { id: "budget.xlsx", title: "Budget planner with the 50/30/20 split (spreadsheet)", format: "xlsx", path: "toolkit/budget-planner.xlsx" },
+        { id: "budget.pdf", title: "Budget planner (printable)", format: "pdf", path: "toolkit/budget-planner.pdf" },
+      ],
+    },
+    {
+      label: "30-day action plan",
+      files: [{ id: "action-plan", title: "Your 30-Day Credit Action Plan", format: "pdf", path: "toolkit/30-day-action-plan.pdf" }],
+    },
+    {
+      label: "Debt payoff calculator",
+      files: [
+        { id: "debt-payoff", title: "Debt payoff calculator: snowball vs. avalanche (spreadsheet)", format: "xlsx", path: "toolkit/debt-payoff-calculator.xlsx" },
+      ],
+    },
+    {
+      label: "Credit monitoring checklist",
+      files: [{ id: "monitoring-checklist", title: "Credit monitoring checklist", format: "pdf", path: "toolkit/credit-monitoring-checklist.pdf" }],
+    },
+    {
+      label: "Email support access",
+      note: "Questions about the toolkit? E-mail support: the guide's last chapter says what to send and what we can help with.",
+      files: [],
+    },
+  ],
+  "power-pack": [
+    {
+      label: "15+ dispute letter templates",
+      files: [
+        { id: "power-pack-letters", title: "All 16 Power Pack letters in one PDF, with an index", format: "pdf", path: "power-pack/dispute-letter-power-pack.pdf" },
+        ...letterFiles(POWER_PACK_LETTERS, "power-pack/letters"),
+      ],
+    },
+  ],
+};
+
+/** Every file of a product, in the order its page lists them. */
+export function productFiles(productId: ProductId): ProductFile[] {
+  return PRODUCT_FILES[productId].flatMap((group) => group.files);
+}
 
 export type Upsell = {
   id: string;

@@ -17,7 +17,7 @@ export type FormName = "lead" | "contact" | "newsletter";
 export type Message = { title: string; description: string };
 
 const OOPS: Message = { title: "Oops!", description: "Something went wrong. Please try again." };
-const INVALID_EMAIL_MESSAGE: Message = { title: "Invalid Email", description: "Please enter a valid email address." };
+export const INVALID_EMAIL_MESSAGE: Message = { title: "Invalid Email", description: "Please enter a valid email address." };
 const CONTACT_SENT: Message = { title: "Message sent!", description: "We'll get back to you within 24 hours." };
 
 /** Spec section 8 for the lead form; the contact and newsletter wording follows its style. */
@@ -43,7 +43,7 @@ export const MESSAGES = {
   newsletter: {
     missing: { title: "Missing Information", description: "Please enter your email address." },
     invalidEmail: INVALID_EMAIL_MESSAGE,
-    success: { title: "Subscribed!", description: "Thanks! Practical money tips are on their way, about twice a month." },
+    success: { title: "Almost done!", description: "Check your inbox and click the link to confirm your subscription." },
     duplicate: { title: "Already Subscribed", description: "This email address is already subscribed to our newsletter." },
     failed: OOPS,
   },

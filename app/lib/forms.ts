@@ -64,6 +64,12 @@ export const NewsletterSchema = z.strictObject({
 });
 export type NewsletterInput = z.infer<typeof NewsletterSchema>;
 
+/** The lost-link page: one address; the answer is the same whatever it is. */
+export const OrderLookupSchema = z.strictObject({
+  email,
+  [HONEYPOT_FIELD]: honeypot,
+});
+
 export const SCHEMAS = { lead: LeadSchema, contact: ContactSchema, newsletter: NewsletterSchema } as const;
 
 const FIELD_LABELS: Record<string, string> = {

@@ -29,3 +29,9 @@ export const FOOTER_RESOURCE_LINKS: readonly NavLink[] = [
 export const LEAD_MAGNET = "Credit Repair Starter Guide";
 /** The guide itself, offered at once after sign-up as well as by e-mail. */
 export const LEAD_MAGNET_PDF = "/downloads/credit-repair-starter-guide.pdf";
+
+/** The newsletter box's consent wording; its version is stored with every sign-up (the consent record). */
+export const NEWSLETTER_CONSENT = {
+  version: "2026-11-23",
+  text: "Practical budgeting and credit tips, about twice a month. We'll e-mail you a link to confirm first. Unsubscribe anytime.",
+} as const;

@@ -9,6 +9,7 @@ import { getArticleSummaries } from "~/content/articles.server";
 import { BLOG_FILTERS, type BlogFilter, filterPosts, PAGE_SIZE } from "~/lib/blog-filter";
 import { submitFromBrowser } from "~/lib/form-outcomes";
 import { seo } from "~/lib/seo";
+import { NEWSLETTER_CONSENT } from "~/lib/site";
 import { submitNewsletter } from "~/server/newsletter.server";
 
 
@@ -129,7 +130,7 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
       <section id="newsletter" className="scroll-mt-16 bg-slate-900 px-4 py-14 text-white">
         <div className="mx-auto max-w-2xl text-center">
           <h2 className="text-3xl font-bold">Get money tips in your inbox</h2>
-          <p className="mt-3 text-slate-300">Practical budgeting and credit tips, about twice a month. Unsubscribe anytime.</p>
+          <p className="mt-3 text-slate-300">{NEWSLETTER_CONSENT.text}</p>
           <NewsletterForm outcome={actionData} />
         </div>
       </section>

@@ -6,8 +6,10 @@ import { CheckoutPurchase } from "~/components/checkout-purchase";
 import { buttonClass } from "~/components/ui/button";
 import { toolkit } from "~/lib/catalogue";
 import { seo } from "~/lib/seo";
+import { useRootData } from "~/root";
 import { SUPPORT_EMAIL } from "~/lib/site";
-import { orderView, type OrderView } from "~/server/payments.server";
+import { OrderDownloads } from "~/components/order-downloads";
+import { orderView, type OrderView } from "~/server/order-view.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo(matches, {
@@ -45,6 +47,7 @@ function Heading({ kind, order }: { kind: LoaderResult["kind"]; order?: Extract<
     processing: { Icon: Clock, tone: "bg-accent-100 text-amber-800", title: "Thank you! Your payment is processing", text: "We're waiting for the payment provider to confirm your payment. This usually takes a few seconds." },
     failed: { Icon: CircleAlert, tone: "bg-red-100 text-red-700", title: "Your payment didn't go through", text: "The payment provider declined or could not complete this payment, so nothing was charged." },
     refunded: { Icon: Undo2, tone: "bg-slate-200 text-slate-700", title: "This order was refunded", text: "The payment for this order has been refunded to you." },
+    disputed: { Icon: CircleAlert, tone: "bg-slate-200 text-slate-700", title: "Access to this order is paused", text: "The payment was disputed with the card issuer. If this is a mistake, contact support." },
     missing: { Icon: CircleAlert, tone: "bg-red-100 text-red-700", title: "We couldn't find that order", text: "The link may be incomplete or out of date. If you have paid, your receipt e-mail has the details, and our support team can help." },
   }[state];
   const { Icon } = content;
@@ -73,6 +76,7 @@ function Heading({ kind, order }: { kind: LoaderResult["kind"]; order?: Extract<
 
 export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
   useEffect(() => window.scrollTo(0, 0), []);
+  const origin = useRootData()?.origin ?? "";
   const result = loaderData;
   const order = result.kind === "order" ? result.order : undefined;
   const showNextSteps = result.kind === "plain" || order?.state === "confirmed" || order?.state === "processing";
@@ -96,6 +100,33 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
               {order ? <CheckoutPurchase lines={order.lines} totalCents={order.totalCents} /> : <CheckoutPurchase lines={PLAIN_LINES} />}
             </div>
           </section>
+        ) : null}
+
+        {order?.access ? (
+          <section aria-labelledby="downloads-heading" className="mt-8 rounded-2xl border border-brand-200 bg-white p-6 shadow-sm">
+            <h2 id="downloads-heading" className="text-xl font-bold text-slate-900">
+              Your downloads
+            </h2>
+            <p className="mt-2 text-slate-700">
+              Everything is ready now. Keep this private address to come back to your files any time in the next year (we've e-mailed it to you too):
+            </p>
+            <p className="mt-2 rounded-lg bg-slate-100 p-3 font-mono text-sm break-all text-slate-900">
+              <a href={order.access.orderPath} className="text-brand-800 underline underline-offset-2">
+                {`${origin}${order.access.orderPath}`}
+              </a>
+            </p>
+            <div className="mt-6">
+              <OrderDownloads products={order.access.products} fileHref={(fileId) => `${order.access!.orderPath}/files/${encodeURIComponent(fileId)}`} />
+            </div>
+          </section>
+        ) : order?.state === "confirmed" ? (
+          <p className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">
+            Your files are ready: open the link in your receipt e-mail, or{" "}
+            <Link to="/orders/lookup" className="font-semibold text-brand-800 underline underline-offset-2">
+              get your order link by e-mail
+            </Link>
+            .
+          </p>
         ) : null}
 
         {showNextSteps ? (

@@ -10,7 +10,7 @@ import { buttonClass } from "~/components/ui/button";
 import { notify, prepareToasts } from "~/components/ui/toaster";
 import { BUMP_PARAM, CHECKOUT_ERROR } from "~/lib/checkout";
 import { seo } from "~/lib/seo";
-import { checkoutFailureStatus, paymentProvider, startCheckout } from "~/server/payments.server";
+import { checkoutFailureStatus, paymentProvider, startCheckout } from "~/server/checkout.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

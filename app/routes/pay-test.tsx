@@ -4,7 +4,8 @@ import type { Route } from "./+types/pay-test";
 import { CheckoutPurchase } from "~/components/checkout-purchase";
 import { buttonClass } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
-import { paymentProvider } from "~/server/payments.server";
+import { EMAIL_PATTERN, FIELD_LIMITS } from "~/lib/forms";
+import { paymentProvider } from "~/server/checkout.server";
 import { findTestOrder, payTestOrder, successPath } from "~/server/test-payments.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -48,7 +49,12 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent !== "pay") return data({ error: "Choose Pay or Cancel." }, { status: 400 });
   const order = await findTestOrder(String(form.get("session") ?? ""));
   if (!order) return data({ error: "This test payment does not exist." }, { status: 404 });
-  if (order.status === "pending" || order.status === "failed") await payTestOrder(order);
+  // Like Stripe Checkout, the payment page asks where to send the receipt.
+  const email = String(form.get("email") ?? "").trim().toLowerCase();
+  if (email.length > FIELD_LIMITS.email || !EMAIL_PATTERN.test(email)) {
+    return data({ error: "Invalid Email: Please enter a valid email address for your receipt." }, { status: 400 });
+  }
+  if (order.status === "pending" || order.status === "failed") await payTestOrder(order, email);
   return redirect(successPath(order.providerSessionId), 303);
 }
 
@@ -83,9 +89,23 @@ export default function PayTest({ loaderData, actionData }: Route.ComponentProps
               </p>
             ) : null}
             {order.status === "pending" || order.status === "failed" ? (
-              <div className="mt-6 grid gap-3 sm:grid-cols-2">
-                <Form method="post">
+              <div className="mt-6 grid gap-3">
+                <Form method="post" className="space-y-3">
                   <input type="hidden" name="session" value={order.sessionId} />
+                  <div>
+                    <label htmlFor="pay-email" className="block font-semibold text-slate-900">
+                      Email for your receipt and downloads
+                    </label>
+                    <input
+                      id="pay-email"
+                      name="email"
+                      type="email"
+                      required
+                      maxLength={FIELD_LIMITS.email}
+                      autoComplete="email"
+                      className="mt-1 w-full rounded-lg border border-slate-300 px-4 py-3 text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+                    />
+                  </div>
                   <button type="submit" name="intent" value="pay" disabled={busy} className={buttonClass({ size: "lg", className: "w-full" })}>
                     Pay
                   </button>

@@ -109,3 +109,8 @@ export function sqlState(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The rows of a raw `db().execute(sql...)` (PGlite and node-postgres both answer `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

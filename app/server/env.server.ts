@@ -5,6 +5,12 @@ const booleanFlag = z
   .default("false")
   .transform((v) => v === "true" || v === "1");
 
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
 const PublicOrigin = z
   .url({ protocol: /^https?$/ })
   .default("http://localhost:3000")
@@ -42,6 +48,21 @@ export const EnvSchema = z
       .or(z.literal("").transform(() => undefined)),
     /** For tests against a local fake Stripe server, e.g. http://127.0.0.1:12111 */
     STRIPE_API_BASE: z.url().optional().or(z.literal("").transform(() => undefined)),
+    /** The business behind the site, printed in every e-mail's footer and on the legal pages. */
+    BUSINESS_NAME: z.string().trim().min(1).default("Fresh Start Money"),
+    /** The postal address CAN-SPAM requires in every commercial e-mail (street, P.O. box or registered mailbox). */
+    BUSINESS_ADDRESS: optionalText,
+    /** smtp://user:pass@host:587 or smtps://user:pass@host:465: sends every e-mail through that server. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@smtp.example.net:587")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** "file" writes every e-mail as an .eml file under DATA_DIR/mail instead of sending it. */
+    MAIL_TRANSPORT: z.enum(["smtp", "file"]).optional().or(z.literal("").transform(() => undefined)),
+    MAIL_FROM: z.string().trim().min(3).default("Fresh Start Money <support@freshstartmoney.com>"),
+    /** Receives the contact form's messages. */
+    OWNER_EMAIL: z.email().default("support@freshstartmoney.com"),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDER === "stripe" && !env.STRIPE_SECRET_KEY) {
@@ -55,12 +76,31 @@ export const EnvSchema = z
           "no STRIPE_SECRET_KEY is set: in production the built-in test payment provider must be chosen explicitly with PAYMENT_PROVIDER=test",
       });
     }
+    if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) {
+      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required when MAIL_TRANSPORT=smtp" });
+    }
+    if (env.NODE_ENV === "production" && !env.SMTP_URL && env.MAIL_TRANSPORT !== "file") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message:
+          "is not set: in production e-mail must go out through SMTP (SMTP_URL=smtp://user:pass@host:587), or be written to files with MAIL_TRANSPORT=file explicitly",
+      });
+    }
+    if (env.NODE_ENV === "production" && env.SMTP_URL && !env.BUSINESS_ADDRESS) {
+      ctx.addIssue({ code: "custom", path: ["BUSINESS_ADDRESS"], message: "is required in production: every e-mail must carry the business's postal address (CAN-SPAM)" });
+    }
     if (env.STRIPE_SECRET_KEY && env.PAYMENT_PROVIDER !== "test" && !env.STRIPE_WEBHOOK_SECRET && env.NODE_ENV === "production") {
       ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required in production with Stripe" });
     }
   });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** How e-mail leaves: SMTP when SMTP_URL is set (unless MAIL_TRANSPORT=file), else .eml files. */
+export function mailTransportKind(e: Env): "smtp" | "file" {
+  return e.MAIL_TRANSPORT ?? (e.SMTP_URL ? "smtp" : "file");
+}
 
 /** Parse an environment; throws one message naming every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {

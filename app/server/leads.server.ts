@@ -1,22 +1,38 @@
 /** The free-guide lead form on every article: the rules for storing a lead. */
-import { leads } from "../../db/schema";
+import { sql } from "drizzle-orm";
 import { getArticle } from "~/content/articles.server";
 import { checkForm, isBot, LeadSchema, outcome, type FormOutcome } from "~/lib/forms";
 import { LEAD_MAGNET } from "~/lib/site";
-import { db } from "~/server/db.server";
+import { db, rowsOf } from "~/server/db.server";
 import { failedKeepsValues, formResponse, readFormBody, storeOnce, unreadableBody, type StoreResult } from "~/server/form-request.server";
+import { wakeOutbox } from "~/server/outbox.server";
 
 export type NewLead = { name: string; email: string; sourcePage: string };
 
-/** Store a lead (already validated); the unique e-mail rule turns a repeat into "duplicate". */
-export function storeLead(lead: NewLead): Promise<StoreResult> {
-  return storeOnce("a lead", () =>
-    db()
-      .insert(leads)
-      .values({ name: lead.name, email: lead.email, leadMagnet: LEAD_MAGNET, sourcePage: lead.sourcePage })
-      .onConflictDoNothing({ target: leads.email })
-      .returning({ id: leads.id }),
+/**
+ * Store a lead (already validated) and queue its guide e-mail in the same statement; the unique
+ * e-mail rule turns a repeat into "duplicate", which queues nothing.
+ */
+export async function storeLead(lead: NewLead): Promise<StoreResult> {
+  const stored = await storeOnce("a lead", async () =>
+    rowsOf(
+      await db().execute(sql`
+        with lead as (
+          insert into leads (name, email, lead_magnet, source_page)
+          values (${lead.name}, ${lead.email}, ${LEAD_MAGNET}, ${lead.sourcePage})
+          on conflict (email) do nothing
+          returning id, name, email
+        ), mail as (
+          insert into outbox (kind, dedupe_key, to_address, payload)
+          select 'guide', 'guide:' || id, email, jsonb_build_object('leadId', id, 'name', name) from lead
+          on conflict (dedupe_key) do nothing
+        )
+        select id from lead
+      `),
+    ),
   );
+  if (stored === "created") wakeOutbox();
+  return stored;
 }
 
 /** Handle a lead form submission posted to the article at `slug`. */
@@ -40,4 +56,3 @@ export async function submitLead(request: Request, slug: string) {
   const stored = await storeLead({ name, email, sourcePage });
   return formResponse(failedKeepsValues(outcome("lead", stored === "created" ? "success" : stored), { name, email }));
 }
-

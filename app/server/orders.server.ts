@@ -1,14 +1,23 @@
-import { eq, sql } from "drizzle-orm";
-import { orders, processedEvents, type OrderStatus, type StoredOrderLine } from "../../db/schema";
+/** The orders table: creating a pending order and finding orders. Status changes live in fulfilment.server.ts. */
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, like } from "drizzle-orm";
+import { orders, type StoredOrderLine } from "../../db/schema";
 import { db } from "~/server/db.server";
+import type { PaymentProviderName } from "~/server/payment-provider.server";
 
 export type Order = typeof orders.$inferSelect;
-export type PaymentProviderName = "stripe" | "test";
 
-/** A new order, pending until the provider says it is paid. */
+/** "FSM-000123": how the buyer and support name an order. */
+export function orderNumber(id: number): string {
+  return `FSM-${String(id).padStart(6, "0")}`;
+}
+
+/**
+ * A new order, pending until the provider says it is paid. It is written before the provider's
+ * session exists (with a placeholder session id), so a payment can never land on no order.
+ */
 export async function createPendingOrder(input: {
   provider: PaymentProviderName;
-  sessionId: string;
   lines: StoredOrderLine[];
   amountTotal: number;
   currency: string;
@@ -17,7 +26,7 @@ export async function createPendingOrder(input: {
     .insert(orders)
     .values({
       provider: input.provider,
-      providerSessionId: input.sessionId,
+      providerSessionId: `pending_${randomUUID()}`,
       lines: input.lines,
       amountTotal: input.amountTotal,
       currency: input.currency,
@@ -25,6 +34,20 @@ export async function createPendingOrder(input: {
     })
     .returning();
   return row!;
+}
+
+export async function attachSession(orderId: number, sessionId: string): Promise<void> {
+  await db()
+    .update(orders)
+    .set({ providerSessionId: sessionId, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), like(orders.providerSessionId, "pending\\_%")));
+}
+
+/** A checkout that never reached the provider: its placeholder order goes. */
+export async function discardPendingOrder(orderId: number): Promise<void> {
+  await db()
+    .delete(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending"), like(orders.providerSessionId, "pending\\_%")));
 }
 
 export async function findOrderBySession(sessionId: string): Promise<Order | undefined> {
@@ -37,71 +60,22 @@ export async function findOrderByPaymentId(paymentId: string): Promise<Order | u
   return row;
 }
 
-/**
- * One payment event, already verified, translated from the provider's terms. Stripe webhooks
- * and the test provider's 'Pay' button both end here, so both fulfil the same way.
- */
-export type Fulfilment = {
-  /** The provider's event id: a second delivery of the same id changes nothing. */
-  eventId: string;
-  eventType: string;
-  provider: PaymentProviderName;
-  sessionId: string;
-  outcome: OrderStatus;
-  customerEmail?: string | null;
-  paymentId?: string | null;
-  /** What the order holds if its row is missing (the upsert creates it from the event). */
-  order: { lines: StoredOrderLine[]; amountTotal: number; currency: string };
-};
-
-/**
- * Apply a payment event exactly once. The processed_events insert and the order upsert are one
- * SQL statement, so one transaction: a repeated or concurrent delivery of the same event finds
- * the event id taken (ON CONFLICT DO NOTHING returns no row, so the upsert selects nothing) and
- * leaves the order alone; a failure applies neither, so the provider's retry can apply it later.
- * (One statement rather than BEGIN ... COMMIT on a pooled client: drizzle's pool transaction
- * leaks the client when BEGIN itself fails on a dropped connection, and the process then dies
- * on the client's unhandled error event.)
- *
- * Status moves only forward (events may arrive out of order): a refund wins over everything,
- * 'paid' replaces pending or failed, 'failed' replaces only pending, 'pending' changes nothing.
- */
-export async function fulfil(event: Fulfilment): Promise<"applied" | "duplicate"> {
-  const { outcome } = event;
-  const result = await db().execute(sql`
-    with claimed as (
-      insert into processed_events (event_id, type)
-      values (${event.eventId}, ${event.eventType})
-      on conflict do nothing
-      returning event_id
-    ), upserted as (
-      insert into orders as o (provider, provider_session_id, lines, amount_total, currency, status, customer_email, provider_payment_id)
-      select ${event.provider}, ${event.sessionId}, ${JSON.stringify(event.order.lines)}::jsonb, ${event.order.amountTotal},
-             ${event.order.currency}, ${outcome}, ${event.customerEmail ?? null}, ${event.paymentId ?? null}
-      where exists (select 1 from claimed)
-      on conflict (provider_session_id) do update set
-        status = case
-          when ${outcome}::text = 'refunded' then 'refunded'
-          when ${outcome}::text = 'paid' and o.status in ('pending', 'failed') then 'paid'
-          when ${outcome}::text = 'failed' and o.status = 'pending' then 'failed'
-          else o.status end,
-        customer_email = coalesce(excluded.customer_email, o.customer_email),
-        provider_payment_id = coalesce(excluded.provider_payment_id, o.provider_payment_id),
-        updated_at = now()
-      returning o.id
-    )
-    select (select count(*) from claimed)::int as claimed, (select count(*) from upserted)::int as upserted
-  `);
-  const [row] = (result as unknown as { rows: { claimed: number; upserted: number }[] }).rows;
-  return row && row.claimed > 0 ? "applied" : "duplicate";
+export async function findOrder(id: number): Promise<Order | undefined> {
+  const [row] = await db().select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row;
 }
 
-/** Record an event that was verified but needs no change (e.g. a partial refund), so retries stop. */
-export async function recordIgnoredEvent(eventId: string, eventType: string): Promise<"applied" | "duplicate"> {
-  const claimed = await db()
-    .insert(processedEvents)
-    .values({ eventId, type: eventType })
-    .onConflictDoNothing()
-    .returning({ eventId: processedEvents.eventId });
-  return claimed.length ? "applied" : "duplicate";
+/** Paid orders for an address (the lost-link e-mail), newest first. */
+export async function paidOrdersFor(email: string): Promise<Order[]> {
+  return db()
+    .select()
+    .from(orders)
+    .where(and(eq(orders.customerEmail, email), eq(orders.status, "paid")))
+    .orderBy(desc(orders.id))
+    .limit(20);
+}
+
+/** The test provider's page asks for the buyer's e-mail, as Stripe Checkout does. */
+export async function setCustomerEmail(orderId: number, email: string): Promise<void> {
+  await db().update(orders).set({ customerEmail: email, updatedAt: new Date() }).where(eq(orders.id, orderId));
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { findOrderBySession, fulfil, type Order } from "~/server/orders.server";
-import type { PaymentProvider, SessionCheck } from "~/server/payments.server";
+import { applyPaymentEvent } from "~/server/fulfilment.server";
+import { findOrderBySession, setCustomerEmail, type Order } from "~/server/orders.server";
+import type { PaymentProvider, SessionCheck } from "~/server/payment-provider.server";
 
 /**
  * The built-in test provider: its "hosted payment page" is /pay/test on this server, so
@@ -17,7 +18,9 @@ export function createTestProvider(): PaymentProvider {
       const sessionId = `test_${randomBytes(16).toString("hex")}`;
       return { sessionId, url: `${TEST_PAY_PATH}?session=${sessionId}` };
     },
-    async checkSession(_sessionId: string, order: Order): Promise<SessionCheck> {
+    async checkSession(sessionId: string): Promise<SessionCheck> {
+      const order = await findOrderBySession(sessionId);
+      if (!order) return { kind: "missing" };
       return { kind: "found", paid: order.status === "paid", amountTotal: order.amountTotal, customerEmail: order.customerEmail };
     },
   };
@@ -35,16 +38,33 @@ export async function findTestOrder(sessionId: string): Promise<Order | undefine
 }
 
 /**
- * 'Pay' on the test page: the same fulfilment a Stripe completion event goes through, with an
- * event id derived from the session so a double click or a resubmitted form changes nothing twice.
+ * 'Pay' on the test page: the e-mail the buyer typed (as Stripe Checkout asks for one), then
+ * the same fulfilment a Stripe completion event goes through, with an event id derived from the
+ * session so a double click or a resubmitted form changes nothing twice.
  */
-export async function payTestOrder(order: Order): Promise<void> {
-  await fulfil({
+export async function payTestOrder(order: Order, email: string): Promise<void> {
+  if (!order.customerEmail) await setCustomerEmail(order.id, email);
+  await applyPaymentEvent({
     eventId: `test_payment_${order.providerSessionId}`,
     eventType: "test.payment.succeeded",
     provider: "test",
     sessionId: order.providerSessionId,
     outcome: "paid",
-    order: { lines: order.lines, amountTotal: order.amountTotal, currency: order.currency },
+    amountCents: order.amountTotal,
+    currency: order.currency,
+    customerEmail: email,
+  });
+}
+
+/** A refund of a test order (npm run order:refund): the same path a Stripe refund event takes. */
+export async function refundTestOrder(order: Order): Promise<"applied" | "duplicate" | "ignored"> {
+  return applyPaymentEvent({
+    eventId: `test_refund_${order.providerSessionId}`,
+    eventType: "test.payment.refunded",
+    provider: "test",
+    sessionId: order.providerSessionId,
+    outcome: "refunded",
+    amountCents: order.amountTotal,
+    currency: order.currency,
   });
 }

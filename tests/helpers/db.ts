@@ -14,7 +14,19 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { closeDatabase, db, openDatabase } from "~/server/db.server";
 
-export const TABLES = ["leads", "contact_messages", "newsletter_subscribers", "orders", "processed_events"] as const;
+export const TABLES = [
+  "leads",
+  "contact_messages",
+  "newsletter_subscribers",
+  "orders",
+  "processed_events",
+  "entitlements",
+  "order_access_tokens",
+  "downloads",
+  "outbox",
+  "email_tokens",
+  "email_suppressions",
+] as const;
 
 export type TestDatabase = {
   kind: "pglite" | "postgres";

@@ -6,14 +6,11 @@ import { action as checkoutAction } from "~/routes/checkout";
 import { action as payTestAction, loader as payTestLoader } from "~/routes/pay-test";
 import { db } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
-import {
-  configurePayments,
-  createPaymentFromRequest,
-  orderView,
-  paymentsConfigFromEnv,
-  type PaymentsConfig,
-} from "~/server/payments.server";
-import { handleStripeWebhook, STRIPE_API_VERSION } from "~/server/stripe-payments.server";
+import { createPaymentFromRequest } from "~/server/checkout.server";
+import { orderView, resetSessionChecks } from "~/server/order-view.server";
+import { configurePayments, paymentsConfigFromEnv, type PaymentsConfig } from "~/server/payment-provider.server";
+import { STRIPE_API_VERSION } from "~/server/stripe.server";
+import { handleStripeWebhook } from "~/server/stripe-webhook.server";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
 import { useTestDatabase } from "../helpers/db";
 
@@ -65,6 +62,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
+  resetSessionChecks();
   fake.requests.length = 0;
   fake.sessions.clear();
   fake.setMode({ kind: "ok" });
@@ -92,6 +90,7 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
     expect(req.headers.authorization).toBe("Bearer sk_test_integration");
     expect(req.headers["stripe-version"]).toBe(STRIPE_API_VERSION);
     expect(req.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
+    const rows = await allOrders();
     expect(req.form).toEqual([
       ["mode", "payment"],
       ["line_items[0][quantity]", "1"],
@@ -100,10 +99,11 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
       ["line_items[0][price_data][product_data][name]", "Credit Repair Toolkit"],
       ["success_url", `${ORIGIN}/checkout-success?session_id={CHECKOUT_SESSION_ID}`],
       ["cancel_url", `${ORIGIN}/checkout`],
+      ["client_reference_id", String(rows[0]!.id)],
+      ["metadata[order_id]", String(rows[0]!.id)],
       ["metadata[include_bump]", "false"],
     ]);
 
-    const rows = await allOrders();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       provider: "stripe",
@@ -119,6 +119,7 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
   it("adds the Power Pack as a second line when the bump is ticked", async () => {
     const result = await createPaymentFromRequest(jsonRequest({ includeBump: true }));
     expect(result.status).toBe(200);
+    const rows = await allOrders();
     expect(fake.requests[0]!.form).toEqual([
       ["mode", "payment"],
       ["line_items[0][quantity]", "1"],
@@ -131,6 +132,8 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
       ["line_items[1][price_data][product_data][name]", "Dispute Letter Power Pack"],
       ["success_url", `${ORIGIN}/checkout-success?session_id={CHECKOUT_SESSION_ID}`],
       ["cancel_url", `${ORIGIN}/checkout`],
+      ["client_reference_id", String(rows[0]!.id)],
+      ["metadata[order_id]", String(rows[0]!.id)],
       ["metadata[include_bump]", "true"],
     ]);
     const [row] = await allOrders();
@@ -344,15 +347,25 @@ describe("POST /api/webhooks/stripe", () => {
     expect(after!.updatedAt.getTime()).toBe(rows[0]!.updatedAt.getTime());
   });
 
-  it("creates the order from the event if its row is missing (upsert by session id)", async () => {
+  it("ignores (and logs) a paid session this site did not create: no order, no grant", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const session = fake.pay((await pendingStripeOrder(true)).id);
     await testDb.truncate();
     const { payload, header } = signed(stripeEvent("checkout.session.completed", session));
-    expect((await handleStripeWebhook(payload, header)).status).toBe(200);
-    const rows = await allOrders();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ providerSessionId: session.id, status: "paid", amountTotal: 2199 });
-    expect(rows[0]!.lines.map((l) => l.name)).toEqual(["Credit Repair Toolkit", "Dispute Letter Power Pack"]);
+    expect(await handleStripeWebhook(payload, header)).toEqual({ status: 200, body: { received: true, ignored: "no matching order" } });
+    expect(await allOrders()).toHaveLength(0);
+    expect(await eventCount()).toBe(0);
+    expect(warn.mock.calls.flat().join(" ")).toContain(session.id);
+  });
+
+  it("ignores an event for one of our sessions whose amount or currency differs from the order", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const session = fake.pay((await pendingStripeOrder(false)).id);
+    for (const changed of [{ amount_total: 9900 }, { currency: "eur" }]) {
+      const { payload, header } = signed(stripeEvent("checkout.session.completed", { ...session, ...changed }));
+      expect((await handleStripeWebhook(payload, header)).body).toMatchObject({ ignored: "no matching order" });
+    }
+    expect((await allOrders())[0]!.status).toBe("pending");
   });
 
   it("marks a paid order refunded on a full charge.refunded, and a late completion does not undo it", async () => {
@@ -444,9 +457,12 @@ describe("when the database is down", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const session = fake.pay((await pendingStripeOrder(true)).id);
     const { payload, header } = signed(stripeEvent("checkout.session.completed", session));
+    const [order] = await allOrders();
     await testDb.outage();
     expect((await handleStripeWebhook(payload, header)).status).toBe(500);
     await testDb.restore();
+    // An embedded database comes back empty (in memory): put the order back as the real one would have kept it.
+    if (testDb.kind === "pglite") await db().insert(orders).values(order!);
     expect((await handleStripeWebhook(payload, header)).status).toBe(200);
     const rows = await allOrders();
     expect(rows.filter((r) => r.providerSessionId === session.id)).toEqual([
@@ -463,6 +479,7 @@ describe("the success page's view of an order (Stripe)", () => {
     const session = await pendingStripeOrder(true);
     expect(await orderView(session.id)).toEqual({
       found: true,
+      orderNumber: expect.stringMatching(/^FSM-\d{6}$/),
       lines: [
         { name: "Credit Repair Toolkit", amountCents: 700 },
         { name: "Dispute Letter Power Pack", amountCents: 1499 },
@@ -470,8 +487,10 @@ describe("the success page's view of an order (Stripe)", () => {
       totalCents: 2199,
       state: "processing",
       customerEmail: null,
+      access: null,
     });
     fake.pay(session.id, { email: "kim@example.com" });
+    resetSessionChecks();
     expect(await orderView(session.id)).toMatchObject({ found: true, state: "confirmed", customerEmail: "kim@example.com" });
     expect((await allOrders())[0]!.status).toBe("pending"); // reading never fulfils
   });
@@ -520,7 +539,7 @@ describe("the built-in test provider", () => {
     expect(page.order.totalCents).toBe(2199);
     expect(page.order.lines.map((l) => l.name)).toEqual(["Credit Repair Toolkit", "Dispute Letter Power Pack"]);
 
-    const pay = () => payTestAction(routeArgs(formRequest("http://localhost/pay/test", { session: sessionId, intent: "pay" }))) as Promise<Response>;
+    const pay = () => payTestAction(routeArgs(formRequest("http://localhost/pay/test", { session: sessionId, intent: "pay", email: "buyer@example.com" }))) as Promise<Response>;
     const first = await pay();
     expect(first.status).toBe(303);
     expect(first.headers.get("Location")).toBe(`/checkout-success?session_id=${sessionId}`);
@@ -547,7 +566,7 @@ describe("the built-in test provider", () => {
 
   it("refuses to pay an unknown session", async () => {
     const result = (await payTestAction(
-      routeArgs(formRequest("http://localhost/pay/test", { session: "test_00000000000000000000000000000000", intent: "pay" })),
+      routeArgs(formRequest("http://localhost/pay/test", { session: "test_00000000000000000000000000000000", intent: "pay", email: "buyer@example.com" })),
     )) as unknown as { init: { status: number } };
     expect(result.init.status).toBe(404);
     expect(await eventCount()).toBe(0);
@@ -557,7 +576,7 @@ describe("the built-in test provider", () => {
     const sessionId = await startTestCheckout(false);
     configurePayments(stripeConfig());
     await expect(
-      payTestAction(routeArgs(formRequest("http://localhost/pay/test", { session: sessionId, intent: "pay" }))),
+      payTestAction(routeArgs(formRequest("http://localhost/pay/test", { session: sessionId, intent: "pay", email: "buyer@example.com" }))),
     ).rejects.toMatchObject({ init: { status: 404 } });
     expect((await allOrders())[0]!.status).toBe("pending");
   });
@@ -565,14 +584,14 @@ describe("the built-in test provider", () => {
 
 describe("choosing the provider from the environment", () => {
   it("refuses the test provider in production unless PAYMENT_PROVIDER=test", () => {
-    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/PAYMENT_PROVIDER: .*PAYMENT_PROVIDER=test/);
-    const explicit = parseEnv({ NODE_ENV: "production", PAYMENT_PROVIDER: "test" });
+    expect(() => parseEnv({ NODE_ENV: "production", MAIL_TRANSPORT: "file" })).toThrow(/PAYMENT_PROVIDER: .*PAYMENT_PROVIDER=test/);
+    const explicit = parseEnv({ NODE_ENV: "production", PAYMENT_PROVIDER: "test", MAIL_TRANSPORT: "file" });
     expect(paymentsConfigFromEnv(explicit).provider).toBe("test");
   });
 
   it("uses Stripe when a key is set, and needs the webhook secret with it in production", () => {
-    expect(() => parseEnv({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_abc" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
-    const prod = parseEnv({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" });
+    expect(() => parseEnv({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_abc", MAIL_TRANSPORT: "file" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    const prod = parseEnv({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc", MAIL_TRANSPORT: "file" });
     expect(paymentsConfigFromEnv(prod)).toMatchObject({ provider: "stripe", stripe: { secretKey: "sk_live_abc", webhookSecret: "whsec_abc" } });
   });
 

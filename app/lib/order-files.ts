@@ -1,0 +1,12 @@
+import type { ProductFile, ProductId } from "~/lib/catalogue";
+
+/** One file as the order page and the success page list it. */
+export type FileView = ProductFile & { bytes: number; downloads: number; overLimit: boolean };
+export type ProductView = { productId: ProductId; name: string; groups: { label: string; note?: string; files: FileView[] }[] };
+
+/** "1.2 MB", "84 KB". */
+export function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+export const FORMAT_LABELS: Record<ProductFile["format"], string> = { pdf: "PDF", docx: "Word", xlsx: "Excel" };

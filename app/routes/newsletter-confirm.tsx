@@ -1,0 +1,66 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/newsletter-confirm";
+import { SimplePage } from "~/components/simple-page";
+import { buttonClass } from "~/components/ui/button";
+import { seo } from "~/lib/seo";
+import { confirmSubscription, emailForLink } from "~/server/subscriptions.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo(matches, { title: "Confirm your subscription", description: "Confirm your newsletter subscription.", path: "/newsletter/confirm", noindex: true }),
+  { name: "referrer", content: "no-referrer" },
+];
+
+export function headers() {
+  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" };
+}
+
+/** The link in the e-mail opens this page; only its button (a POST) confirms, so mail scanners confirm nothing. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const email = await emailForLink(params.token, "newsletter-confirm");
+  return email ? { state: "ask" as const, email } : data({ state: "expired" as const }, { status: 410 });
+}
+
+export async function action({ params }: Route.ActionArgs) {
+  const email = await emailForLink(params.token, "newsletter-confirm");
+  if (!email || (await confirmSubscription(email)) === "missing") return data({ state: "expired" as const }, { status: 410 });
+  return { state: "confirmed" as const, email };
+}
+
+export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData ?? loaderData;
+  if (result.state === "expired") {
+    return (
+      <SimplePage title="This link has expired">
+        <p>Confirmation links last a week. You can sign up again in a few seconds from the blog.</p>
+        <Link to="/blog#newsletter" className={buttonClass()}>
+          Go to the blog
+        </Link>
+      </SimplePage>
+    );
+  }
+  if (result.state === "confirmed") {
+    return (
+      <SimplePage title="You're subscribed!">
+        <p role="status">
+          Thanks! {result.email} will get practical budgeting and credit tips, about twice a month. Every e-mail has an unsubscribe link.
+        </p>
+        <Link to="/blog" className={buttonClass()}>
+          Read the blog
+        </Link>
+      </SimplePage>
+    );
+  }
+  return (
+    <SimplePage title="Confirm your subscription">
+      <p>
+        Subscribe <strong>{result.email}</strong> to the Fresh Start Money newsletter: practical budgeting and credit tips, about twice a month.
+      </p>
+      <form method="post">
+        <button type="submit" className={buttonClass()}>
+          Yes, subscribe me
+        </button>
+      </form>
+      <p className="text-sm">Didn't ask for this? Close this page: nothing happens unless you press the button.</p>
+    </SimplePage>
+  );
+}

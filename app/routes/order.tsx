@@ -1,0 +1,137 @@
+import { CircleAlert, CircleCheck, Undo2 } from "lucide-react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/order";
+import { CheckoutPurchase } from "~/components/checkout-purchase";
+import { OrderDownloads } from "~/components/order-downloads";
+import { buttonClass } from "~/components/ui/button";
+import { seo } from "~/lib/seo";
+import { SUPPORT_EMAIL } from "~/lib/site";
+import { filePath, orderFiles, orderForToken, PRIVATE_HEADERS } from "~/server/order-access.server";
+import { orderNumber } from "~/server/orders.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo(matches, { title: "Your order", description: "Your order and its downloads.", path: "/orders", noindex: true }),
+  { name: "referrer", content: "no-referrer" },
+];
+
+export function headers() {
+  return PRIVATE_HEADERS;
+}
+
+/** The private order page: every file the order bought, or why there are none. A GET changes nothing. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const found = await orderForToken(params.token);
+  if (found.kind === "invalid") return data({ kind: "invalid" as const }, { status: 404 });
+  if (found.kind === "expired") return data({ kind: "expired" as const }, { status: 410 });
+  const { order } = found;
+  const common = {
+    orderNumber: orderNumber(order.id),
+    lines: order.lines.map((l) => ({ name: l.name, amountCents: l.unitAmountCents * l.quantity })),
+    totalCents: order.amountTotal,
+  };
+  if (order.status !== "paid") return data({ kind: "closed" as const, status: order.status, ...common });
+  return data({ kind: "open" as const, ...common, products: await orderFiles(order.id) });
+}
+
+function Notice({ title, children, tone }: { title: string; children: React.ReactNode; tone: "bad" | "neutral" }) {
+  const Icon = tone === "bad" ? CircleAlert : Undo2;
+  return (
+    <div className="text-center">
+      <span className={`mx-auto flex size-16 items-center justify-center rounded-full ${tone === "bad" ? "bg-red-100 text-red-700" : "bg-slate-200 text-slate-700"}`}>
+        <Icon aria-hidden="true" className="size-9" />
+      </span>
+      <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900">{title}</h1>
+      <div className="mx-auto mt-3 max-w-xl text-lg text-slate-700">{children}</div>
+    </div>
+  );
+}
+
+const lookupLink = (
+  <Link to="/orders/lookup" className="font-semibold text-brand-800 underline underline-offset-2">
+    get a new link by e-mail
+  </Link>
+);
+
+export default function OrderPage({ loaderData, params }: Route.ComponentProps) {
+  const result = loaderData;
+  return (
+    <div className="bg-slate-50">
+      <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
+        {result.kind === "invalid" ? (
+          <Notice title="We couldn't find that order" tone="bad">
+            <p>The link may be incomplete. Copy the whole address from your receipt e-mail, or {lookupLink}.</p>
+          </Notice>
+        ) : result.kind === "expired" ? (
+          <Notice title="This order link has expired" tone="bad">
+            <p>Order links last a year. You can {lookupLink}: we'll send a fresh one to the address you bought with.</p>
+          </Notice>
+        ) : (
+          <>
+            {result.kind === "closed" ? (
+              <Notice title={result.status === "refunded" ? "This order was refunded" : result.status === "disputed" ? "Access to this order is paused" : "This order is not paid"} tone="neutral">
+                <p>
+                  {result.status === "refunded"
+                    ? "The payment was refunded to you, so its downloads are no longer available."
+                    : result.status === "disputed"
+                      ? "The payment was disputed with the card issuer, so its downloads are paused. If this is a mistake, contact us."
+                      : "Its downloads open once the payment is confirmed."}{" "}
+                  Questions? E-mail{" "}
+                  <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-800 underline underline-offset-2">
+                    {SUPPORT_EMAIL}
+                  </a>
+                  .
+                </p>
+              </Notice>
+            ) : (
+              <div className="text-center">
+                <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+                  <CircleCheck aria-hidden="true" className="size-9" />
+                </span>
+                <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Your downloads</h1>
+                <p className="mx-auto mt-3 max-w-xl text-lg text-slate-700">
+                  Order {result.orderNumber}. Bookmark this page: it is your private link to every file, valid for a year. Please don't share it.
+                </p>
+              </div>
+            )}
+
+            {result.kind === "open" ? (
+              <section aria-labelledby="files-heading" className="mt-10 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+                <h2 id="files-heading" className="text-xl font-bold text-slate-900">
+                  Files
+                </h2>
+                <p className="mt-1 text-slate-700">Start with the step-by-step guide, then follow the 30-day action plan.</p>
+                <div className="mt-6">
+                  <OrderDownloads products={result.products} fileHref={(fileId) => filePath(params.token, fileId)} />
+                </div>
+              </section>
+            ) : null}
+
+            <section aria-labelledby="purchase-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <h2 id="purchase-heading" className="text-xl font-bold text-slate-900">
+                Order {result.orderNumber}
+              </h2>
+              <div className="mt-4">
+                <CheckoutPurchase lines={result.lines} totalCents={result.totalCents} />
+              </div>
+              <p className="mt-4 text-sm text-slate-700">
+                30-day money-back guarantee: e-mail{" "}
+                <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-800 underline underline-offset-2">
+                  {SUPPORT_EMAIL}
+                </a>{" "}
+                within 30 days of your purchase for a full refund.
+              </p>
+            </section>
+          </>
+        )}
+        <div className="mt-10 flex flex-wrap justify-center gap-4">
+          <Link to="/resources" className={buttonClass({ variant: "outline" })}>
+            View All Resources
+          </Link>
+          <Link to="/" className={buttonClass({ variant: "outline" })}>
+            Return Home
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { data } from "react-router";
+import type { Route } from "./+types/orders-lookup";
+import { SimplePage } from "~/components/simple-page";
+import { buttonClass } from "~/components/ui/button";
+import { FIELD_LIMITS, HONEYPOT_FIELD } from "~/lib/forms";
+import { seo } from "~/lib/seo";
+import { SUPPORT_EMAIL } from "~/lib/site";
+import { submitOrderLookup } from "~/server/order-lookup.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Find your order",
+    description: "Lost the link to your downloads? Get it again by e-mail.",
+    path: "/orders/lookup",
+    noindex: true,
+  });
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { outcome, httpStatus } = await submitOrderLookup(request);
+  return data(outcome, { status: httpStatus });
+}
+
+export default function OrdersLookup({ actionData }: Route.ComponentProps) {
+  if (actionData?.status === "sent") {
+    return (
+      <SimplePage title="Check your inbox">
+        <p role="status">
+          If that address has bought from us, we've sent it an e-mail with a fresh link to each order. It should arrive within a few
+          minutes; check your spam folder too.
+        </p>
+        <p>
+          Nothing after 10 minutes? E-mail{" "}
+          <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-800 underline underline-offset-2">
+            {SUPPORT_EMAIL}
+          </a>{" "}
+          with the address you paid with.
+        </p>
+      </SimplePage>
+    );
+  }
+  const invalid = actionData?.status === "invalid" ? actionData : undefined;
+  return (
+    <SimplePage title="Find your order">
+      <p>Lost the link to your downloads? Enter the e-mail address you paid with and we'll send you a new link to each of your orders.</p>
+      <form method="post" className="space-y-4" noValidate>
+        <div>
+          <label htmlFor="lookup-email" className="block font-semibold text-slate-900">
+            Email address
+          </label>
+          <input
+            id="lookup-email"
+            name="email"
+            type="email"
+            required
+            maxLength={FIELD_LIMITS.email}
+            autoComplete="email"
+            inputMode="email"
+            defaultValue={invalid?.email}
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={invalid ? "lookup-error" : undefined}
+            className="mt-1 w-full rounded-lg border border-slate-300 px-4 py-3 text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-invalid:border-red-500"
+          />
+          {invalid ? (
+            <p id="lookup-error" role="alert" className="mt-2 text-sm font-medium text-red-800">
+              {invalid.title}: {invalid.description}
+            </p>
+          ) : null}
+        </div>
+        <div aria-hidden="true" className="hidden">
+          <label htmlFor="lookup-website">Leave this empty</label>
+          <input id="lookup-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+        </div>
+        <button type="submit" className={buttonClass({ className: "w-full sm:w-auto" })}>
+          Send my order links
+        </button>
+      </form>
+    </SimplePage>
+  );
+}

@@ -1,0 +1,61 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/unsubscribe";
+import { SimplePage } from "~/components/simple-page";
+import { buttonClass } from "~/components/ui/button";
+import { seo } from "~/lib/seo";
+import { emailForLink, unsubscribe } from "~/server/subscriptions.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo(matches, { title: "Unsubscribe", description: "Stop our e-mails.", path: "/unsubscribe", noindex: true }),
+  { name: "referrer", content: "no-referrer" },
+];
+
+export function headers() {
+  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" };
+}
+
+/** A GET only shows the button (mail scanners open links); the POST, from this page or a mail app's one-click (RFC 8058), unsubscribes. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const email = await emailForLink(params.token, "unsubscribe");
+  return email ? { state: "ask" as const, email } : data({ state: "invalid" as const }, { status: 404 });
+}
+
+export async function action({ params }: Route.ActionArgs) {
+  const email = await emailForLink(params.token, "unsubscribe");
+  if (!email) return data({ state: "invalid" as const }, { status: 404 });
+  await unsubscribe(email, "unsubscribe link");
+  return { state: "done" as const, email };
+}
+
+export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData ?? loaderData;
+  if (result.state === "invalid") {
+    return (
+      <SimplePage title="We couldn't find that link">
+        <p>The address may be incomplete. Use the unsubscribe link in the newest e-mail from us, or reply to it with "unsubscribe".</p>
+      </SimplePage>
+    );
+  }
+  if (result.state === "done") {
+    return (
+      <SimplePage title="You're unsubscribed">
+        <p role="status">{result.email} won't get any more newsletter or guide e-mails from us. Receipts for anything you buy still arrive.</p>
+        <Link to="/" className={buttonClass({ variant: "outline" })}>
+          Return Home
+        </Link>
+      </SimplePage>
+    );
+  }
+  return (
+    <SimplePage title="Unsubscribe">
+      <p>
+        Stop newsletter and guide e-mails to <strong>{result.email}</strong>?
+      </p>
+      <form method="post">
+        <button type="submit" className={buttonClass()}>
+          Unsubscribe
+        </button>
+      </form>
+    </SimplePage>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * How an e-mail leaves the server: SMTP through nodemailer (SMTP_URL), or, on the embedded
+ * default, an .eml file under DATA_DIR/mail that any mail program opens.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import nodemailer from "nodemailer";
+
+export type OutgoingMail = {
+  from: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers?: Record<string, string>;
+  /** Stable per outbox row, so a retried send carries the same Message-ID. */
+  messageId: string;
+  /** Names the .eml file (file transport). */
+  label: string;
+};
+
+export type MailTransport = { kind: "smtp" | "file"; send(mail: OutgoingMail): Promise<string>; close(): void };
+
+export type TransportOptions = { kind: "smtp"; url: string } | { kind: "file"; dir: string };
+
+export function createMailTransport(options: TransportOptions): MailTransport {
+  if (options.kind === "smtp") {
+    const transporter = nodemailer.createTransport(options.url, {
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    } as never);
+    return {
+      kind: "smtp",
+      async send(mail) {
+        const info = await transporter.sendMail(toNodemailer(mail));
+        return String(info.response ?? info.messageId);
+      },
+      close: () => transporter.close(),
+    };
+  }
+  const dir = resolve(options.dir);
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    kind: "file",
+    async send(mail) {
+      const info = (await transporter.sendMail(toNodemailer(mail))) as unknown as { message: Buffer };
+      mkdirSync(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+      const file = join(dir, `${stamp}-${mail.label}.eml`);
+      writeFileSync(file, info.message);
+      console.log(`E-mail to ${mail.to} written to ${file} (no SMTP_URL set)`);
+      return `file ${file}`;
+    },
+    close: () => {},
+  };
+}
+
+function toNodemailer(mail: OutgoingMail) {
+  return {
+    from: mail.from,
+    to: mail.to,
+    replyTo: mail.replyTo,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    headers: mail.headers,
+    messageId: mail.messageId,
+  };
+}

@@ -1,0 +1,262 @@
+import { describe, expect, it } from "vitest";
+import {
+  contactOwnerMail,
+  formatDate,
+  formatMoney,
+  guideMail,
+  lostLinkMail,
+  newsletterConfirmMail,
+  receiptMail,
+  refundMail,
+  type MailContext,
+  type MoneyLine,
+  type RenderedMail,
+} from "./messages.server";
+
+const ctx: MailContext = {
+  businessName: "Fresh Start Money",
+  businessAddress: "1234 Example Street, Suite 100\nAustin, TX 78701",
+  supportEmail: "support@freshstartmoney.com",
+  origin: "https://freshstartmoney.com",
+};
+
+/** How a URL appears inside an HTML attribute. */
+const inHtml = (url: string) => url.replaceAll("&", "&amp;");
+
+const paidAt = new Date("2026-11-23T18:00:00Z");
+const lines: MoneyLine[] = [
+  { name: "Credit Repair Toolkit", amountCents: 700 },
+  { name: "Dispute Letter Power Pack", amountCents: 1499 },
+];
+const orderUrl = "https://freshstartmoney.com/orders/FSM-000123?key=abc123&v=1";
+const unsubscribeUrl = "https://freshstartmoney.com/unsubscribe?token=tok-987&list=news";
+const evilName = "<b>Ann</b>";
+
+const receipt = receiptMail(ctx, {
+  orderNumber: "FSM-000123",
+  paidAt,
+  lines,
+  totalCents: 2199,
+  orderUrl,
+  products: [
+    { name: "Credit Repair Toolkit", fileCount: 25 },
+    { name: "Dispute Letter Power Pack", fileCount: 33 },
+  ],
+});
+const guide = guideMail(ctx, {
+  name: evilName,
+  guideUrl: "https://freshstartmoney.com/downloads/credit-repair-starter-guide.pdf",
+  toolkitUrl: "https://freshstartmoney.com/checkout",
+  unsubscribeUrl,
+});
+const contact = contactOwnerMail(ctx, {
+  name: evilName,
+  email: "ann@example.com",
+  subject: "Help\r\nBcc: victim@example.com\nX-Evil: 1",
+  message: "First line\nSecond <i>line</i> & more\r\n\r\n<script>alert(1)</script>",
+  receivedAt: paidAt,
+  messageId: 42,
+});
+const newsletter = newsletterConfirmMail(ctx, {
+  confirmUrl: "https://freshstartmoney.com/newsletter/confirm?token=xyz&a=1",
+  unsubscribeUrl,
+});
+const refunded = refundMail(ctx, { orderNumber: "FSM-000123", kind: "refunded", lines, totalCents: 2199 });
+const disputed = refundMail(ctx, { orderNumber: "FSM-000123", kind: "disputed", lines, totalCents: 2199 });
+const lostLink = lostLinkMail(ctx, {
+  orders: [
+    { orderNumber: "FSM-000123", paidAt, productNames: ["Credit Repair Toolkit"], orderUrl },
+    { orderNumber: "FSM-000098", paidAt: new Date("2026-02-02T15:00:00Z"), productNames: ["Credit Repair Toolkit"], orderUrl: `${orderUrl}x` },
+  ],
+});
+
+const listMails: Record<string, RenderedMail> = { guide, newsletter };
+const transactionalMails: Record<string, RenderedMail> = { receipt, contact, refunded, disputed, lostLink };
+const allMails = Object.entries({ ...listMails, ...transactionalMails });
+
+describe.each(allMails)("%s", (_name, mail) => {
+  it("has a subject, an HTML part and a text part", () => {
+    expect(mail.subject.trim()).not.toBe("");
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.html).toMatch(/^<!DOCTYPE html><html lang="en"/);
+    expect(mail.html).toContain(`<title>`);
+    expect(mail.text.trim().length).toBeGreaterThan(100);
+    // Written for people, not an HTML dump.
+    expect(mail.text).not.toMatch(/<(p|a|td|tr|table|div|span|br)\b/i);
+    expect(mail.text).not.toMatch(/&(amp|lt|gt|quot|#x?[0-9a-f]+);/i);
+  });
+
+  it("is e-mail safe: no images, no remote sources, no scripts", () => {
+    expect(mail.html).not.toMatch(/<img/i);
+    expect(mail.html).not.toMatch(/\ssrc\s*=\s*["']?https?:/i);
+    expect(mail.html).not.toMatch(/<script/i);
+    expect(mail.html).not.toMatch(/\son[a-z]+\s*=/i);
+    expect(mail.html).not.toMatch(/<link\b/i);
+    expect(mail.html).not.toContain("http://");
+  });
+
+  it("has the footer in both parts: business name, postal address, support address", () => {
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain("Fresh Start Money");
+      expect(part).toContain("1234 Example Street, Suite 100");
+      expect(part).toContain("Austin, TX 78701");
+      expect(part).toContain("support@freshstartmoney.com");
+    }
+    expect(mail.html).toContain('href="mailto:support@freshstartmoney.com"');
+    // The address's line break is kept.
+    expect(mail.html).toMatch(/Suite 100(<\/span>)?<span><br\/>Austin/);
+    expect(mail.text).toContain("Suite 100\nAustin, TX 78701");
+  });
+});
+
+describe("list and transactional messages", () => {
+  it.each(Object.entries(listMails))("%s carries the unsubscribe URL in both parts", (_name, mail) => {
+    expect(mail.html).toContain(`href="${inHtml(unsubscribeUrl)}"`);
+    expect(mail.text).toContain(unsubscribeUrl);
+    expect(mail.text).toMatch(/Unsubscribe: https:/);
+  });
+
+  it.each(Object.entries(transactionalMails))("%s has no unsubscribe line", (_name, mail) => {
+    expect(mail.html).not.toContain("unsubscribe?");
+    expect(mail.text).not.toContain("unsubscribe?");
+    expect(mail.html).not.toMatch(/Unsubscribe/);
+    expect(mail.text).not.toMatch(/Unsubscribe/);
+  });
+});
+
+describe("escaping user input", () => {
+  it("escapes the guide reader's name", () => {
+    expect(guide.html).not.toContain("<b>Ann</b>");
+    expect(guide.html).toContain("Hi &lt;b&gt;Ann&lt;/b&gt;,");
+    expect(guide.text).toContain("Hi <b>Ann</b>,");
+    expect(guide.subject).not.toContain("Ann");
+  });
+
+  it("greets without a name when there is none", () => {
+    const mail = guideMail(ctx, { name: "   ", guideUrl: "https://x.test/g.pdf", toolkitUrl: "https://x.test/t", unsubscribeUrl });
+    expect(mail.text).toContain("Hi there,");
+  });
+
+  it("escapes the contact message and keeps its line breaks", () => {
+    expect(contact.html).not.toContain("<b>Ann</b>");
+    expect(contact.html).not.toContain("<i>line</i>");
+    expect(contact.html).not.toContain("<script");
+    expect(contact.html).toContain("&lt;b&gt;Ann&lt;/b&gt;");
+    expect(contact.html).toContain("Second &lt;i&gt;line&lt;/i&gt; &amp; more");
+    expect(contact.html).toMatch(/First line<\/span><span><br\/>Second/);
+    expect(contact.text).toContain("First line\nSecond <i>line</i> & more\n\n<script>alert(1)</script>");
+  });
+});
+
+describe("contactOwnerMail", () => {
+  it("strips CR/LF from the subject", () => {
+    expect(contact.subject).toBe("Contact form: Help Bcc: victim@example.com X-Evil: 1");
+    expect(contact.subject).not.toMatch(/[\r\n]/);
+    expect(contactOwnerMail(ctx, { name: "A", email: "a@b.c", subject: "\r\n", message: "x", receivedAt: paidAt, messageId: 1 }).subject).toBe(
+      "Contact form: (no subject)",
+    );
+  });
+
+  it("shows the sender, the received time, the id and the reply line", () => {
+    for (const part of [contact.html, contact.text]) {
+      expect(part).toContain("ann@example.com");
+      expect(part).toContain("November 23, 2026 at 1:00 PM EST");
+      expect(part).toContain("#42");
+    }
+    expect(contact.html).toContain('href="mailto:ann@example.com"');
+    expect(contact.text).toContain("Reply to this e-mail to answer <b>Ann</b> directly.");
+  });
+});
+
+describe("receiptMail", () => {
+  it("has the expected subject", () => {
+    expect(receipt.subject).toBe("Your Credit Repair Toolkit: receipt and downloads (order FSM-000123)");
+  });
+
+  it("shows the lines, the $21.99 total and the paid date in both parts", () => {
+    for (const part of [receipt.html, receipt.text]) {
+      expect(part).toContain("$7.00");
+      expect(part).toContain("$14.99");
+      expect(part).toContain("$21.99");
+      expect(part).toContain("November 23, 2026");
+      expect(part).toContain("No recurring charges");
+      expect(part).toContain("FSM-000123");
+    }
+    expect(receipt.text).toContain("Total: $21.99");
+  });
+
+  it("links the order page in both parts, with the button and the lookup page", () => {
+    expect(receipt.html).toContain(`href="${inHtml(orderUrl)}"`);
+    expect(receipt.html).toContain("Open my downloads");
+    expect(receipt.text).toContain(`Open my downloads:\n${orderUrl}`);
+    expect(receipt.html).toContain('href="https://freshstartmoney.com/orders/lookup"');
+    expect(receipt.text).toContain("https://freshstartmoney.com/orders/lookup");
+  });
+
+  it("states the guarantee, the private link and support accurately", () => {
+    for (const part of [receipt.html, receipt.text]) {
+      expect(part).toMatch(/within 30 days of your purchase/);
+      expect(part).toMatch(/full refund/);
+      expect(part).toMatch(/one year/);
+      expect(part).toMatch(/don’t forward/);
+      expect(part).toMatch(/We aim to reply within 24 hours/);
+      expect(part).toMatch(/step-by-step guide/);
+      expect(part).toMatch(/30-day action plan/);
+    }
+  });
+});
+
+describe("refundMail", () => {
+  it("says the refund went to the original payment method and access ended", () => {
+    for (const part of [refunded.html, refunded.text]) {
+      expect(part).toContain("$21.99");
+      expect(part).toContain("original payment method");
+      expect(part).toContain("several business days");
+      expect(part).toContain("Download access for this order has ended");
+    }
+  });
+
+  it("says a disputed payment paused access and how to reach support", () => {
+    for (const part of [disputed.html, disputed.text]) {
+      expect(part).toContain("disputed");
+      expect(part).toContain("paused");
+      expect(part).toContain("If this was a mistake");
+    }
+    expect(disputed.subject).not.toBe(refunded.subject);
+  });
+});
+
+describe("lostLinkMail", () => {
+  it("has one button per order, with date and products", () => {
+    expect(lostLink.subject).toBe("Your order links");
+    for (const part of [lostLink.html, lostLink.text]) {
+      expect(part).toContain("Open order FSM-000123");
+      expect(part).toContain("Open order FSM-000098");
+      expect(part).toContain("February 2, 2026");
+      expect(part).toContain("nobody can see your orders without this link");
+    }
+    expect(lostLink.html).toContain(`href="${inHtml(orderUrl)}"`);
+    expect(lostLink.text).toContain(orderUrl);
+  });
+});
+
+describe("newsletterConfirmMail", () => {
+  it("asks to confirm, and says ignoring it means no subscription", () => {
+    expect(newsletter.subject).toBe("Please confirm your subscription");
+    for (const part of [newsletter.html, newsletter.text]) {
+      expect(part).toContain("Yes, subscribe me");
+      expect(part).toContain("twice a month");
+      expect(part).toContain("you won’t be subscribed");
+    }
+    expect(newsletter.html).toContain(`href="${inHtml("https://freshstartmoney.com/newsletter/confirm?token=xyz&a=1")}"`);
+  });
+});
+
+describe("formatting", () => {
+  it("formats money and dates for the US", () => {
+    expect(formatMoney(700)).toBe("$7.00");
+    expect(formatMoney(2199)).toBe("$21.99");
+    expect(formatMoney(123456)).toBe("$1,234.56");
+    expect(formatDate(new Date("2026-11-23T12:00:00Z"))).toBe("November 23, 2026");
+  });
+});

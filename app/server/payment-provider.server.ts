@@ -1,0 +1,87 @@
+/**
+ * What every payment provider offers the site, and which one sells. No implementation here:
+ * stripe.server.ts and test-payments.server.ts implement it; checkout.server.ts picks one.
+ */
+import type { OrderLine } from "~/lib/catalogue";
+import { env, type Env } from "~/server/env.server";
+
+export type PaymentProviderName = "stripe" | "test";
+
+export type CheckoutOrder = { orderId: number; lines: OrderLine[]; totalCents: number; currency: string; includeBump: boolean };
+
+/** What the provider says about a session when the success page asks. */
+export type SessionCheck =
+  | { kind: "missing" }
+  /** The provider could not be asked (network, outage, our own rate limit): show what the order table knows. */
+  | { kind: "unknown" }
+  | { kind: "found"; paid: boolean; amountTotal: number | null; customerEmail: string | null };
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Shown on the checkout page ("Secure payment powered by ..."). */
+  readonly displayName: string | null;
+  /** Create a hosted payment page for these lines; throws PaymentProviderError on failure. */
+  createSession(order: CheckoutOrder, idempotencyKey: string): Promise<{ sessionId: string; url: string }>;
+  /** The provider's own word on a session, for the success page (never fulfils). */
+  checkSession(sessionId: string): Promise<SessionCheck>;
+}
+
+/** A provider failure: `detail` is for the log only, never for the browser. */
+export class PaymentProviderError extends Error {
+  constructor(
+    readonly kind: "timeout" | "unavailable" | "rejected",
+    readonly detail: string,
+  ) {
+    super(`Payment provider ${kind}: ${detail}`);
+    this.name = "PaymentProviderError";
+  }
+}
+
+export type StripeSettings = {
+  secretKey: string;
+  webhookSecret?: string;
+  /** A local fake Stripe server in tests, e.g. http://127.0.0.1:12111. */
+  apiBase?: string;
+  /** Per attempt; the whole call is capped a little above (see stripe.server.ts). */
+  timeoutMs?: number;
+  maxNetworkRetries?: number;
+};
+
+export type PaymentsConfig = { provider: PaymentProviderName; publicOrigin: string; stripe?: StripeSettings };
+
+/**
+ * Which provider sells: PAYMENT_PROVIDER when set, else Stripe when a key is set, else the
+ * built-in test provider (env.server.ts refuses that last case in production unless chosen).
+ */
+export function paymentsConfigFromEnv(e: Env): PaymentsConfig {
+  const provider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? "stripe" : "test");
+  return {
+    provider,
+    publicOrigin: e.PUBLIC_ORIGIN,
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+      : e.STRIPE_WEBHOOK_SECRET
+        ? // Webhooks can be verified without an API key (refund look-ups then rely on the order table).
+          { secretKey: "", webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+        : undefined,
+  };
+}
+
+let config: PaymentsConfig | undefined;
+const listeners = new Set<() => void>();
+
+export function paymentsConfig(): PaymentsConfig {
+  config ??= paymentsConfigFromEnv(env());
+  return config;
+}
+
+/** Replace the configuration (tests); `undefined` goes back to the environment. */
+export function configurePayments(next: PaymentsConfig | undefined): void {
+  config = next;
+  for (const listener of listeners) listener();
+}
+
+/** Modules that cache something built from the configuration (a client) drop it when it changes. */
+export function onPaymentsConfigChange(listener: () => void): void {
+  listeners.add(listener);
+}

@@ -1,0 +1,96 @@
+/**
+ * Computes every formula of a workbook with LibreOffice (headless), for tests and checks.
+ *
+ * exceljs writes formulas but never evaluates them. This writes the workbook to a temporary
+ * folder, converts it xlsx -> xlsx with `soffice --headless --convert-to xlsx` (which loads,
+ * recalculates and saves it), and reads the converted file back: formula cells then carry
+ * `cell.result`. The LibreOffice profile used is told to always recalculate on load, so cached
+ * values (if a workbook had any) are never trusted.
+ */
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import ExcelJS from "exceljs";
+
+const INSTALL_HINT =
+  "LibreOffice (soffice) was not found, so the spreadsheet formulas cannot be computed. " +
+  "Install it with: apt-get install libreoffice-calc-nogui (or set SOFFICE_PATH to the soffice binary).";
+
+function findSoffice(): string {
+  const candidates = [process.env.SOFFICE_PATH, "/usr/bin/soffice", "/usr/local/bin/soffice", "/opt/libreoffice/program/soffice"];
+  for (const candidate of candidates) if (candidate && existsSync(candidate)) return candidate;
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    if (dir && existsSync(path.join(dir, "soffice"))) return path.join(dir, "soffice");
+  }
+  throw new Error(INSTALL_HINT);
+}
+
+/** "Recalculation on file load": 0 = always (the LibreOffice default for xlsx is "never"). */
+const REGISTRY = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="ODFRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+</oor:items>
+`;
+
+// One LibreOffice profile per process; conversions share it, so they run one at a time.
+let profileDir: string | undefined;
+let queue: Promise<unknown> = Promise.resolve();
+
+async function profile(): Promise<string> {
+  if (profileDir) return profileDir;
+  const dir = path.join(tmpdir(), `lo-profile-${process.pid}`);
+  await mkdir(path.join(dir, "user"), { recursive: true });
+  await writeFile(path.join(dir, "user", "registrymodifications.xcu"), REGISTRY);
+  profileDir = dir;
+  return dir;
+}
+
+function run(cmd: string, args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    execFile(cmd, args, { timeout: 120_000, maxBuffer: 10 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`soffice failed: ${error.message}\n${stderr}`));
+      else resolve({ stdout, stderr });
+    });
+  });
+}
+
+async function convert(workbook: ExcelJS.Workbook): Promise<ExcelJS.Workbook> {
+  const soffice = findSoffice();
+  const userInstallation = `file://${await profile()}`;
+  const work = await mkdtemp(path.join(tmpdir(), "recalc-"));
+  try {
+    const inDir = path.join(work, "in");
+    const outDir = path.join(work, "out");
+    await mkdir(inDir);
+    await mkdir(outDir);
+    const input = path.join(inDir, "book.xlsx");
+    await workbook.xlsx.writeFile(input);
+    const { stdout, stderr } = await run(soffice, [
+      "--headless",
+      "--norestore",
+      `-env:UserInstallation=${userInstallation}`,
+      "--convert-to",
+      "xlsx",
+      "--outdir",
+      outDir,
+      input,
+    ]);
+    const output = path.join(outDir, "book.xlsx");
+    if (!existsSync(output)) throw new Error(`soffice produced no output.\n${stdout}\n${stderr}`);
+    const result = new ExcelJS.Workbook();
+    await result.xlsx.readFile(output);
+    return result;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Returns a new workbook with every formula computed by LibreOffice (`cell.result`). */
+export async function recalculate(workbook: ExcelJS.Workbook): Promise<ExcelJS.Workbook> {
+  const next = queue.then(() => convert(workbook));
+  queue = next.catch(() => undefined);
+  return next;
+}

@@ -1,0 +1,569 @@
+/**
+ * The toolkit's spreadsheets compute what they claim to. exceljs writes formulas without results,
+ * so every check here recalculates the workbook with LibreOffice (recalc.ts) and reads the
+ * computed results back. Requires `soffice` (apt-get install libreoffice-calc-nogui).
+ */
+import ExcelJS from "exceljs";
+import { describe, expect, it } from "vitest";
+import * as budget from "../../products/src/workbooks/budget.ts";
+import * as debt from "../../products/src/workbooks/debt-payoff.ts";
+import * as disputes from "../../products/src/workbooks/dispute-tracker.ts";
+import { recalculate } from "../../products/src/workbooks/recalc.ts";
+import * as scores from "../../products/src/workbooks/score-tracker.ts";
+
+const LO_TIMEOUT = 60_000;
+
+/** The computed value of a cell: the formula result ("" for an empty-text result) or the value. */
+function val(ws: ExcelJS.Worksheet, address: string): unknown {
+  const cell = ws.getCell(address);
+  if (cell.type === ExcelJS.ValueType.Formula) return cell.result ?? "";
+  return cell.value;
+}
+function num(ws: ExcelJS.Worksheet, address: string): number {
+  const v = val(ws, address);
+  if (typeof v !== "number") throw new Error(`${ws.name}!${address}: expected a number, got ${JSON.stringify(v)}`);
+  return v;
+}
+function sheet(wb: ExcelJS.Workbook, name: string): ExcelJS.Worksheet {
+  const ws = wb.getWorksheet(name);
+  if (!ws) throw new Error(`no sheet ${name}`);
+  return ws;
+}
+/** Every formula cell whose result is an error (#N/A, #DIV/0!, #VALUE!...). */
+function errors(wb: ExcelJS.Workbook): string[] {
+  const found: string[] = [];
+  wb.eachSheet((ws) =>
+    ws.eachRow((row) =>
+      row.eachCell((cell) => {
+        if (cell.type !== ExcelJS.ValueType.Formula) return;
+        const r = cell.result as unknown;
+        if (r && typeof r === "object" && "error" in r) found.push(`${ws.name}!${cell.address} ${JSON.stringify(r)}`);
+      }),
+    ),
+  );
+  return found;
+}
+const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d));
+const sameDay = (v: unknown, y: number, m: number, d: number) => {
+  expect(v).toBeInstanceOf(Date);
+  expect((v as Date).toISOString().slice(0, 10)).toBe(utc(y, m, d).toISOString().slice(0, 10));
+};
+
+function hygiene(wb: ExcelJS.Workbook) {
+  expect(wb.creator).toBe("Fresh Start Money");
+  expect(wb.created.toISOString()).toBe("2026-01-01T00:00:00.000Z");
+  expect(wb.modified.toISOString()).toBe("2026-01-01T00:00:00.000Z");
+  expect(wb.calcProperties.fullCalcOnLoad).toBe(true);
+  // No cached results: every formula is computed by the spreadsheet app on load.
+  wb.eachSheet((ws) =>
+    ws.eachRow((row) =>
+      row.eachCell((cell) => {
+        if (cell.type === ExcelJS.ValueType.Formula) expect(cell.result, `${ws.name}!${cell.address}`).toBeUndefined();
+      }),
+    ),
+  );
+}
+
+function printableChecks(html: string, headers: string[], excluded: string[] = []) {
+  expect(html).not.toMatch(/<html|<head|<style|<body/i);
+  expect(html).toContain('class="doc-header"');
+  expect(html).toContain('class="brand">Fresh Start Money');
+  const thead = html.match(/<thead>([\s\S]*?)<\/thead>/)?.[1] ?? "";
+  for (const h of headers) expect(thead).toContain(h.replace(/&/g, "&amp;"));
+  for (const h of excluded) expect(thead).not.toContain(h);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Debt payoff
+
+type Debt = { balance: number; apr: number; minimum: number };
+/** Reference implementation of the workbook's model (see debt-payoff.ts), in plain TypeScript. */
+function simulate(debts: Debt[], extra: number, order: number[]) {
+  const round = (x: number) => Math.round(x * 100) / 100;
+  let balances = debts.map((d) => d.balance);
+  const total = debts.reduce((s, d) => s + d.minimum, 0) + extra;
+  const paidOff: (number | null)[] = debts.map(() => null);
+  let months = 0;
+  let interest = 0;
+  while (balances.some((b) => b > 0) && months < 360) {
+    months++;
+    const charged = balances.map((b, i) => round((b * debts[i]!.apr) / 1200));
+    const owed = balances.map((b, i) => b + charged[i]!);
+    const pay = owed.map((o, i) => Math.min(debts[i]!.minimum, o));
+    let pool = round(Math.max(0, total - pay.reduce((s, p) => s + p, 0)));
+    for (const i of order) {
+      const extraPart = round(Math.max(0, Math.min(owed[i]! - pay[i]!, pool)));
+      pay[i]! += extraPart;
+      pool -= extraPart;
+    }
+    interest += charged.reduce((s, c) => s + c, 0);
+    balances = owed.map((o, i) => round(o - pay[i]!));
+    balances.forEach((b, i) => {
+      if (b <= 0 && paidOff[i] === null) paidOff[i] = months;
+    });
+  }
+  return { months, interest: round(interest), paidOff };
+}
+
+function setDebts(wb: ExcelJS.Workbook, rows: (Partial<Debt> & { name?: string })[], extra: number) {
+  const ws = sheet(wb, "My debts");
+  for (let i = 0; i < debt.MAX_DEBTS; i++) {
+    const r = 5 + i;
+    const d = rows[i];
+    ws.getCell(`A${r}`).value = d?.name ?? null;
+    ws.getCell(`B${r}`).value = d?.balance ?? null;
+    ws.getCell(`C${r}`).value = d?.apr ?? null;
+    ws.getCell(`D${r}`).value = d?.minimum ?? null;
+  }
+  ws.getCell(debt.CELLS.extra).value = extra;
+}
+
+function compareResults(wb: ExcelJS.Workbook) {
+  const c = sheet(wb, "Compare");
+  const perDebt = (column: string) =>
+    Array.from({ length: debt.MAX_DEBTS }, (_, i) => val(c, `${column}${debt.COMPARE.firstDebtRow + i}`));
+  return {
+    snowball: {
+      months: val(c, `B${debt.COMPARE.months}`),
+      interest: num(c, `B${debt.COMPARE.interest}`),
+      paid: num(c, `B${debt.COMPARE.paid}`),
+      debtFree: val(c, `B${debt.COMPARE.debtFree}`),
+      order: perDebt("D"),
+      paidOff: perDebt("E"),
+    },
+    avalanche: {
+      months: val(c, `C${debt.COMPARE.months}`),
+      interest: num(c, `C${debt.COMPARE.interest}`),
+      paid: num(c, `C${debt.COMPARE.paid}`),
+      debtFree: val(c, `C${debt.COMPARE.debtFree}`),
+      order: perDebt("F"),
+      paidOff: perDebt("G"),
+    },
+    difference: val(c, `B${debt.COMPARE.difference}`),
+    verdict: val(c, `B${debt.COMPARE.verdict}`),
+    names: perDebt("A"),
+  };
+}
+
+describe("debt payoff calculator", () => {
+  it("has the expected sheets, hygiene and the article's example as input", async () => {
+    const wb = await debt.build();
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["Start here", "My debts", "Compare", "Snowball", "Avalanche"]);
+    hygiene(wb);
+    const ws = sheet(wb, "My debts");
+    expect(ws.getCell("A5").value).toBe("Medical bill");
+    expect(ws.getCell(debt.CELLS.extra).value).toBe(150);
+    expect((ws.getCell(debt.CELLS.start).value as Date).toISOString()).toBe("2026-01-01T00:00:00.000Z");
+    // Input cells light yellow; no sheet protection.
+    expect((ws.getCell("B5").fill as ExcelJS.FillPattern).fgColor?.argb).toBe("FFFFF2CC");
+    for (const w of wb.worksheets) expect((w as unknown as { sheetProtection?: unknown }).sheetProtection ?? null).toBeNull();
+    expect(sheet(wb, "Snowball").views[0]).toMatchObject({ state: "frozen", ySplit: 4 });
+  });
+
+  it(
+    "reproduces the article: snowball 22 months / about $1,610, avalanche 21 months / about $1,330",
+    async () => {
+      const wb = await recalculate(await debt.build());
+      expect(errors(wb)).toEqual([]);
+      const r = compareResults(wb);
+      // Exact numbers of the model (cent-rounded interest on the month's starting balance).
+      expect(r.snowball.months).toBe(22);
+      expect(r.avalanche.months).toBe(21);
+      expect(Math.abs(r.snowball.interest - 1610)).toBeLessThan(20);
+      expect(Math.abs(r.avalanche.interest - 1330)).toBeLessThan(20);
+      expect(r.snowball.interest).toBeCloseTo(1610.1, 2);
+      expect(r.avalanche.interest).toBeCloseTo(1332.63, 2);
+      expect(r.snowball.paid).toBeCloseTo(7500 + r.snowball.interest, 2);
+      expect(r.avalanche.paid).toBeCloseTo(7500 + r.avalanche.interest, 2);
+      expect(r.difference as number).toBeCloseTo(r.snowball.interest - r.avalanche.interest, 2);
+      expect(r.verdict).toContain("avalanche saves about $277");
+      sameDay(r.snowball.debtFree, 2027, 10, 1); // month 22 from January 2026
+      sameDay(r.avalanche.debtFree, 2027, 9, 1);
+      // Order (1 = gets the extra first) and the month each debt is paid off.
+      expect(r.names.slice(0, 4)).toEqual(["Medical bill", "Personal loan", "Credit card", ""]);
+      expect(r.snowball.order.slice(0, 4)).toEqual([1, 2, 3, ""]);
+      expect(r.avalanche.order.slice(0, 4)).toEqual([3, 2, 1, ""]);
+      expect(r.snowball.paidOff.slice(0, 4)).toEqual([3, 10, 22, ""]);
+      // Avalanche: the medical bill is paid off first (month 10) through its minimums alone,
+      // then the card (19), then the loan (21).
+      expect(r.avalanche.paidOff.slice(0, 4)).toEqual([10, 21, 19, ""]);
+      const c = sheet(wb, "Compare");
+      expect(val(c, `B${debt.COMPARE.order}`)).toBe("1. Medical bill, 2. Personal loan, 3. Credit card");
+      expect(val(c, `C${debt.COMPARE.order}`)).toBe("1. Credit card, 2. Personal loan, 3. Medical bill");
+      expect(val(c, `B${debt.COMPARE.firstPaidOff}`)).toBe(3);
+      expect(val(c, `C${debt.COMPARE.firstPaidOff}`)).toBe(10);
+
+      // Month 1 of the snowball: $50 + all $150 extra to the medical bill; $425 in total.
+      const s = sheet(wb, "Snowball");
+      const m1 = debt.PLAN.firstMonthRow;
+      const L = debt.colLetter;
+      expect(num(s, `${L(debt.PLAN.payment(1))}${m1}`)).toBe(200);
+      expect(num(s, `${L(debt.PLAN.payment(2))}${m1}`)).toBe(75);
+      expect(num(s, `${L(debt.PLAN.payment(3))}${m1}`)).toBe(150);
+      expect(num(s, `${L(debt.PLAN.paid)}${m1}`)).toBe(425);
+      expect(num(s, `${L(debt.PLAN.interest)}${m1}`)).toBeCloseTo(116.67, 2); // 2000×10%/12 + 5000×24%/12
+      expect(num(s, `${L(debt.PLAN.left(1))}${m1}`)).toBe(300);
+
+      // The same as the reference model.
+      const example = debt.EXAMPLE_DEBTS;
+      const snow = simulate(example, debt.EXAMPLE_EXTRA, [0, 1, 2]);
+      const aval = simulate(example, debt.EXAMPLE_EXTRA, [2, 1, 0]);
+      expect([snow.months, aval.months]).toEqual([22, 21]);
+      expect(r.snowball.interest).toBeCloseTo(snow.interest, 2);
+      expect(r.avalanche.interest).toBeCloseTo(aval.interest, 2);
+      expect(snow.paidOff).toEqual([3, 10, 22]);
+      expect(aval.paidOff).toEqual([10, 21, 19]);
+    },
+    LO_TIMEOUT,
+  );
+
+  it(
+    "recomputes when an input changes (no extra payment: later and more interest)",
+    async () => {
+      const wb = await debt.build();
+      sheet(wb, "My debts").getCell(debt.CELLS.extra).value = 0;
+      const r = compareResults(await recalculate(wb));
+      const snow = simulate(debt.EXAMPLE_DEBTS, 0, [0, 1, 2]);
+      const aval = simulate(debt.EXAMPLE_DEBTS, 0, [2, 1, 0]);
+      expect(r.snowball.months).toBe(snow.months);
+      expect(r.avalanche.months).toBe(aval.months);
+      expect(r.snowball.months as number).toBeGreaterThan(22);
+      expect(r.snowball.interest).toBeCloseTo(snow.interest, 2);
+      expect(r.avalanche.interest).toBeCloseTo(aval.interest, 2);
+      expect(r.snowball.interest).toBeGreaterThan(1700);
+    },
+    LO_TIMEOUT,
+  );
+
+  it(
+    "re-orders from the inputs, ignores empty rows and breaks ties by row",
+    async () => {
+      const wb = await debt.build();
+      const rows = [
+        { name: "Store card", balance: 1200, apr: 27.99, minimum: 40 },
+        {}, // empty row in the middle
+        { name: "Car loan", balance: 9000, apr: 6.5, minimum: 260 },
+        { name: "", balance: 800, apr: 19.9, minimum: 25 }, // no name
+        { name: "Old phone bill", balance: 800, apr: 0, minimum: 30 }, // same balance as the row above
+        { name: "Visa", balance: 3400, apr: 27.99, minimum: 95 }, // same APR as the store card
+        { name: "Name only" }, // no balance: ignored
+      ];
+      setDebts(wb, rows, 100);
+      const out = await recalculate(wb);
+      expect(errors(out)).toEqual([]);
+      const r = compareResults(out);
+      expect(r.names.slice(0, 7)).toEqual(["Store card", "", "Car loan", "(no name)", "Old phone bill", "Visa", ""]);
+      expect(r.snowball.order.slice(0, 7)).toEqual([3, "", 5, 1, 2, 4, ""]);
+      expect(r.avalanche.order.slice(0, 7)).toEqual([1, "", 4, 3, 5, 2, ""]);
+      const debts = [rows[0], rows[2], rows[3], rows[4], rows[5]] as Debt[];
+      const snow = simulate(debts, 100, [2, 3, 0, 4, 1]);
+      const aval = simulate(debts, 100, [0, 4, 2, 1, 3]);
+      expect(r.snowball.months).toBe(snow.months);
+      expect(r.avalanche.months).toBe(aval.months);
+      expect(r.snowball.interest).toBeCloseTo(snow.interest, 2);
+      expect(r.avalanche.interest).toBeCloseTo(aval.interest, 2);
+      const pick = (a: unknown[]) => [a[0], a[2], a[3], a[4], a[5]];
+      expect(pick(r.snowball.paidOff)).toEqual(snow.paidOff);
+      expect(pick(r.avalanche.paidOff)).toEqual(aval.paidOff);
+      expect(sheet(out, "My debts").getCell(debt.CELLS.minimums).result).toBe(450); // "Name only" not counted
+    },
+    LO_TIMEOUT,
+  );
+
+  it(
+    "shows clean blanks with no debts, and says so when a plan takes over 30 years",
+    async () => {
+      const empty = await debt.build();
+      setDebts(empty, [], 0);
+      const e = await recalculate(empty);
+      expect(errors(e)).toEqual([]);
+      const r = compareResults(e);
+      expect(r.snowball.months).toBe("");
+      expect(r.snowball.interest).toBe(0);
+      expect(r.verdict).toBe("Enter your debts on the My debts sheet.");
+
+      const slow = await debt.build();
+      setDebts(slow, [{ name: "Card", balance: 10000, apr: 24, minimum: 150 }], 0);
+      const s = compareResults(await recalculate(slow));
+      expect(s.snowball.months).toBe("More than 30 years");
+      expect(s.snowball.paidOff[0]).toBe("Not within 30 years");
+      expect(s.snowball.debtFree).toBe("");
+    },
+    LO_TIMEOUT,
+  );
+});
+
+// ---------------------------------------------------------------------------------------------
+// Budget
+
+describe("budget planner", () => {
+  it("has the expected sheets and hygiene", async () => {
+    const wb = await budget.build();
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["Start here", "Monthly budget", "12 months"]);
+    hygiene(wb);
+    expect(String(sheet(wb, "Monthly budget").getCell("A2").value)).toContain("Example: replace with your numbers");
+  });
+
+  it(
+    "totals, what is left and the 50/30/20 targets are computed, and follow the inputs",
+    async () => {
+      const wb = await budget.build();
+      const out = await recalculate(wb);
+      expect(errors(out)).toEqual([]);
+      const ws = sheet(out, "Monthly budget");
+      const L = budget.LAYOUT;
+      for (const col of ["B", "C"] as const) {
+        const income = L.incomeRows.reduce((s, r) => s + (Number(val(ws, `${col}${r}`)) || 0), 0);
+        expect(num(ws, `${col}${L.incomeTotal}`)).toBeCloseTo(income, 2);
+        let all = 0;
+        for (const g of L.groups) {
+          const sum = g.rows.reduce((s, r) => s + (Number(val(ws, `${col}${r}`)) || 0), 0);
+          expect(num(ws, `${col}${g.total}`)).toBeCloseTo(sum, 2);
+          all += num(ws, `${col}${g.total}`);
+        }
+        expect(num(ws, `${col}${L.grandTotal}`)).toBeCloseTo(all, 2);
+        expect(num(ws, `${col}${L.left}`)).toBeCloseTo(income - all, 2);
+      }
+      // The example household, by its definition.
+      const planned = (key: string) => budget.GROUPS.find((g) => g.key === key)!.lines.reduce((s, l) => s + (l.planned ?? 0), 0);
+      expect(num(ws, `B${L.groups[0]!.total}`)).toBeCloseTo(planned("needs"), 2);
+      expect(num(ws, `B${L.incomeTotal}`)).toBe(3200);
+      expect(num(ws, `B${L.left}`)).toBeCloseTo(3200 - planned("needs") - planned("wants") - planned("savings"), 2);
+      // Differences: planned − actual for spending, actual − planned for income.
+      const utilities = L.groups[0]!.rows[1]!;
+      expect(num(ws, `D${utilities}`)).toBeCloseTo(num(ws, `B${utilities}`) - num(ws, `C${utilities}`), 2);
+      const pay = L.incomeRows[0]!;
+      expect(num(ws, `D${pay}`)).toBeCloseTo(num(ws, `C${pay}`) - num(ws, `B${pay}`), 2);
+      // 50/30/20: targets = planned income × %; actual share = actual group ÷ actual income.
+      for (const g of budget.GROUPS) {
+        const r = L.split[g.key];
+        expect(num(ws, `B${r}`)).toBe(g.target);
+        expect(num(ws, `C${r}`)).toBeCloseTo((3200 * g.target) / 100, 2);
+        const gi = budget.GROUPS.indexOf(g);
+        expect(num(ws, `F${r}`)).toBeCloseTo(num(ws, `C${L.groups[gi]!.total}`) / num(ws, `C${L.incomeTotal}`), 6);
+      }
+      expect(num(ws, `B${L.splitTotal}`)).toBe(100);
+      expect(val(ws, `G${L.splitTotal}`)).toBe("");
+      // The example's actual needs are over 50% of its $3,200 income; wants and savings are under.
+      expect(val(ws, `G${L.split.needs}`)).toMatch(/^Over target by \$\d/);
+      expect(val(ws, `G${L.split.wants}`)).toBe("Within target");
+      expect(val(ws, `G${L.split.savings}`)).toMatch(/^Under target by \$/);
+
+      // Change inputs: rent +250 planned, income 3,500, needs 60%.
+      const edited = await budget.build();
+      const e = sheet(edited, "Monthly budget");
+      const rentRow = L.groups[0]!.rows[0]!;
+      e.getCell(`B${rentRow}`).value = 1200;
+      e.getCell(`B${L.incomeRows[0]}`).value = 3500;
+      e.getCell(`B${L.split.needs}`).value = 60;
+      const ws2 = sheet(await recalculate(edited), "Monthly budget");
+      expect(num(ws2, `B${L.groups[0]!.total}`)).toBeCloseTo(num(ws, `B${L.groups[0]!.total}`) + 250, 2);
+      expect(num(ws2, `B${L.grandTotal}`)).toBeCloseTo(num(ws, `B${L.grandTotal}`) + 250, 2);
+      expect(num(ws2, `B${L.left}`)).toBeCloseTo(num(ws, `B${L.left}`) + 300 - 250, 2);
+      expect(num(ws2, `C${L.split.needs}`)).toBeCloseTo(3500 * 0.6, 2);
+      expect(val(ws2, `G${L.splitTotal}`)).toBe("Your percentages add up to 110%: make them add up to 100%.");
+    },
+    LO_TIMEOUT,
+  );
+
+  it(
+    "12 months: what is left and totals per month",
+    async () => {
+      const wb = await budget.build();
+      const ws = sheet(wb, "12 months");
+      const M = budget.MONTHS_SHEET;
+      ws.getCell(`B${M.first}`).value = 3200;
+      ws.getCell(`C${M.first}`).value = 2500;
+      ws.getCell(`D${M.first}`).value = 350;
+      ws.getCell(`B${M.first + 1}`).value = 3000;
+      ws.getCell(`C${M.first + 1}`).value = 2900;
+      const out = sheet(await recalculate(wb), "12 months");
+      expect(num(out, `E${M.first}`)).toBeCloseTo(350, 2);
+      expect(num(out, `E${M.first + 1}`)).toBeCloseTo(100, 2);
+      expect(val(out, `E${M.first + 2}`)).toBe("");
+      expect(num(out, `B${M.total}`)).toBe(6200);
+      expect(num(out, `E${M.total}`)).toBeCloseTo(450, 2);
+      expect(num(out, `B${M.average}`)).toBe(3100);
+    },
+    LO_TIMEOUT,
+  );
+
+  it("printable uses the workbook's columns and categories", () => {
+    const html = budget.printableHtml();
+    printableChecks(
+      html,
+      budget.BUDGET_COLUMNS.map((c) => c.header),
+    );
+    for (const g of budget.GROUPS) for (const l of g.lines) expect(html).toContain(l.label.replace(/&/g, "&amp;"));
+    expect(html).toContain('class="tasks"');
+    expect((html.match(/class="page-break"/g) ?? []).length).toBeLessThanOrEqual(2);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Score tracker
+
+describe("credit score tracker", () => {
+  it("has the expected sheets, hygiene and 24 rows of formulas ready", async () => {
+    const wb = await scores.build();
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["Start here", "Score log"]);
+    hygiene(wb);
+    const ws = sheet(wb, scores.LOG.sheet);
+    const last = scores.LOG.first + scores.LOG.rows - 1;
+    expect(ws.getCell(`${scores.col("utilization")}${last}`).type).toBe(ExcelJS.ValueType.Formula);
+    expect(ws.getCell(`${scores.col("change")}${last}`).type).toBe(ExcelJS.ValueType.Formula);
+    expect(ws.getCell(`${scores.col("utilization")}${last + 1}`).type).not.toBe(ExcelJS.ValueType.Formula);
+  });
+
+  it(
+    "computes utilization and the change since the last check of the same bureau and model",
+    async () => {
+      const wb = await scores.build();
+      const ws = sheet(wb, scores.LOG.sheet);
+      const f = scores.LOG.first;
+      type Row = [Date, string, string, string, number | null, number | null, number | null];
+      const rows: Row[] = [
+        [utc(2026, 1, 5), "Credit Karma", "VantageScore 3.0", "TransUnion", 640, 1500, 5000],
+        [utc(2026, 1, 5), "Card issuer", "FICO 8", "Experian", 655, 1500, 0],
+        [utc(2026, 2, 5), "Credit Karma", "VantageScore 3.0", "TransUnion", 652, 1200, 5000],
+        [utc(2026, 2, 6), "Card issuer", "FICO 8", "Equifax", 660, 400, 8000],
+        [utc(2026, 3, 1), "Card issuer", "FICO 8", "Experian", 650, null, null],
+        [utc(2026, 1, 20), "Credit Karma", "VantageScore 3.0", "TransUnion", 645, 900, 5000], // added late, out of order
+        [utc(2026, 3, 2), "Bank app", "FICO 8", "Experian", null, 0, 2000], // no score
+      ];
+      rows.forEach((row, i) => {
+        const r = f + i;
+        const keys = ["date", "source", "model", "bureau", "score", "balances", "limits"] as const;
+        keys.forEach((key, j) => {
+          ws.getCell(`${scores.col(key)}${r}`).value = row[j] ?? null;
+        });
+      });
+      const out = sheet(await recalculate(wb), scores.LOG.sheet);
+      const change = (i: number) => val(out, `${scores.col("change")}${f + i}`);
+      const util = (i: number) => val(out, `${scores.col("utilization")}${f + i}`);
+      expect(change(0)).toBe(""); // first TransUnion VantageScore check
+      expect(change(1)).toBe(""); // first Experian FICO 8 check
+      expect(change(2)).toBe(7); // Feb 5 (652) vs Jan 20 (645), the latest earlier check
+      expect(change(3)).toBe(""); // Equifax: another bureau
+      expect(change(4)).toBe(-5); // Mar 1 Experian FICO 8 (650) vs Jan 5 (655)
+      expect(change(5)).toBe(5); // Jan 20 (645) vs Jan 5 (640)
+      expect(change(6)).toBe(""); // no score
+      expect(change(7)).toBe(""); // empty row
+      expect(util(0)).toBeCloseTo(0.3, 6);
+      expect(util(1)).toBe(""); // no limit
+      expect(util(2)).toBeCloseTo(0.24, 6);
+      expect(util(3)).toBeCloseTo(0.05, 6);
+      expect(util(4)).toBe("");
+      expect(util(6)).toBe(0);
+      expect(errors(out.workbook)).toEqual([]);
+    },
+    LO_TIMEOUT,
+  );
+
+  it("printable: the log's printable columns, FICO weights and utilization guidance with sources", () => {
+    const html = scores.printableHtml();
+    printableChecks(
+      html,
+      scores.SCORE_COLUMNS.filter((c) => c.printable).map((c) => c.header),
+      scores.SCORE_COLUMNS.filter((c) => !c.printable).map((c) => c.header),
+    );
+    for (const text of ["Payment history</strong>: 35%", "Amounts owed</strong>: 30%", "15%", "New credit</strong>: 10%", "Credit mix</strong>: 10%"]) {
+      expect(html).toContain(text);
+    }
+    expect(html).toContain("https://www.myfico.com/credit-education/whats-in-your-credit-score");
+    expect(html).toContain("lower utilization is better; 30% is a common ceiling rule of thumb, under 10% common guidance");
+    expect(html).toContain("https://www.consumerfinance.gov/ask-cfpb/how-do-i-get-and-keep-a-good-credit-score-en-318/");
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Dispute tracker
+
+describe("dispute tracker", () => {
+  it("has the expected sheets, hygiene, lists and 30 rows ready", async () => {
+    const wb = await disputes.build();
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["Start here", "Disputes"]);
+    hygiene(wb);
+    const ws = sheet(wb, disputes.LOG.sheet);
+    expect(disputes.SENT_TO).toContain("Other");
+    expect(disputes.METHODS).toEqual(["Certified mail", "Online", "Phone"]);
+    expect(disputes.RESULTS).toEqual(["Corrected", "Deleted", "Verified", "No answer", "Other"]);
+    const last = disputes.LOG.first + disputes.LOG.rows - 1;
+    expect(ws.getCell(`${disputes.col("status")}${last}`).type).toBe(ExcelJS.ValueType.Formula);
+    expect(ws.getCell(disputes.LOG.asOf).value).toEqual({ formula: "TODAY()" });
+    const start = JSON.stringify(sheet(wb, "Start here").getSheetValues());
+    for (const cite of ["1681i(a)(1)(A)", "1681i(a)(1)(B)", "1681j(a)(3)", "1681i(a)(6)", "1681i(a)(7)", "1022.43(e)", "1692g(b)", "1006.38"]) {
+      expect(start).toContain(cite);
+    }
+  });
+
+  it(
+    "computes deadlines, days taken and the status against the as-of date",
+    async () => {
+      const wb = await disputes.build();
+      const ws = sheet(wb, disputes.LOG.sheet);
+      const f = disputes.LOG.first;
+      const c = disputes.col;
+      const set = (i: number, values: Partial<Record<Parameters<typeof c>[0], ExcelJS.CellValue>>) => {
+        for (const [key, value] of Object.entries(values)) ws.getCell(`${c(key as Parameters<typeof c>[0])}${f + i}`).value = value;
+      };
+      set(0, { sent: utc(2026, 1, 2), sentTo: "Equifax", method: "Certified mail", item: "ABC Bank late payment", account: "1234", received: utc(2026, 1, 6) });
+      set(1, { sent: utc(2026, 2, 5), sentTo: "Experian", method: "Certified mail", item: "Wrong balance", received: utc(2026, 2, 10) });
+      set(2, { sent: utc(2026, 1, 5), sentTo: "TransUnion", method: "Online", item: "Not my account", received: utc(2026, 1, 10), results: utc(2026, 2, 1), result: "Deleted" });
+      set(3, { sent: utc(2026, 2, 20), sentTo: "Debt collector", method: "Certified mail", item: "Validation request" });
+      set(5, { sent: utc(2026, 1, 26), sentTo: "Lender or card issuer", method: "Certified mail", item: "Limit reported wrong", received: utc(2026, 1, 30) });
+      set(6, { sent: utc(2026, 1, 2), sentTo: "Other", method: "Phone", item: "Old address", received: utc(2026, 1, 2), result: "No answer" });
+      ws.getCell(disputes.LOG.asOf).value = utc(2026, 3, 1);
+
+      const out = sheet(await recalculate(wb), disputes.LOG.sheet);
+      const get = (i: number, key: Parameters<typeof c>[0]) => val(out, `${c(key)}${f + i}`);
+      sameDay(get(0, "deadline30"), 2026, 2, 5);
+      sameDay(get(0, "deadline45"), 2026, 2, 20);
+      expect(get(0, "status")).toBe("Overdue: follow up");
+      expect(get(0, "daysTaken")).toBe("");
+      sameDay(get(1, "deadline30"), 2026, 3, 12);
+      expect(get(1, "status")).toBe("Waiting");
+      expect(get(2, "daysTaken")).toBe(22);
+      expect(get(2, "status")).toBe("Done: Deleted");
+      expect(get(3, "deadline30")).toBe("");
+      expect(get(3, "status")).toBe("Add the date they received it");
+      expect(get(4, "status")).toBe(""); // empty row
+      expect(get(4, "deadline30")).toBe("");
+      sameDay(get(5, "deadline30"), 2026, 3, 1);
+      expect(get(5, "status")).toBe("Waiting"); // the deadline day itself is not past it
+      expect(get(6, "status")).toBe("Overdue: follow up"); // "No answer" and past the deadline
+      expect(get(0, "account")).toBe("1234");
+      expect(errors(out.workbook)).toEqual([]);
+
+      // One day later the row whose deadline is March 1 becomes overdue.
+      ws.getCell(disputes.LOG.asOf).value = utc(2026, 3, 2);
+      const later = sheet(await recalculate(wb), disputes.LOG.sheet);
+      expect(val(later, `${c("status")}${f + 5}`)).toBe("Overdue: follow up");
+      expect(val(later, `${c("status")}${f + 1}`)).toBe("Waiting");
+    },
+    LO_TIMEOUT,
+  );
+
+  it(
+    "the as-of date defaults to today",
+    async () => {
+      const out = sheet(await recalculate(await disputes.build()), disputes.LOG.sheet);
+      const asOf = val(out, disputes.LOG.asOf) as Date;
+      expect(asOf).toBeInstanceOf(Date);
+      expect(Math.abs(asOf.getTime() - Date.now())).toBeLessThan(2 * 86_400_000);
+    },
+    LO_TIMEOUT,
+  );
+
+  it("printable: the printable columns and the deadlines with their sources", () => {
+    const html = disputes.printableHtml();
+    printableChecks(
+      html,
+      disputes.DISPUTE_COLUMNS.filter((c) => c.printable).map((c) => c.header),
+      disputes.DISPUTE_COLUMNS.filter((c) => !c.printable).map((c) => c.header),
+    );
+    for (const d of disputes.DEADLINES) expect(html).toContain(d.cite.replace(/&/g, "&amp;"));
+    expect(html).toContain('class="task"');
+    expect(html).not.toMatch(/guarantee/i);
+  });
+});
