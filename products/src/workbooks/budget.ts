@@ -430,10 +430,11 @@ export function printableHtml(): string {
   return `<div class="doc-header">
   <div>
     <h1>Monthly budget</h1>
-    <p class="subtitle">Plan at the start of the month, fill in Actual at the end. Month: <span class="fill"></span></p>
+    <p class="subtitle">Plan at the start of the month; fill in Actual at the end.</p>
   </div>
   <div class="brand">Fresh Start Money</div>
 </div>
+<p>Month: <span class="fill"></span></p>
 <p>Write what you plan to spend in each category, then what you really spent. <strong>Difference</strong>: a plus number is good news (you earned more or spent less than planned). Use a pencil: a budget is a plan you adjust.</p>
 <table class="log">
 ${head}
@@ -441,7 +442,7 @@ ${head}
 ${body}
 </tbody>
 </table>
-<div class="page-break"></div>
+<div class="keep">
 <h2>The 50/30/20 check</h2>
 <p>A common rule of thumb: about 50% of take-home pay for needs, 30% for wants, and 20% for savings and extra debt payments. It is a starting point, not a rule you must follow.</p>
 <table class="log">
@@ -453,6 +454,7 @@ ${split}
 <blockquote>
 <p><strong>How to figure it:</strong> Total income × 50 ÷ 100 = your needs target. If your needs are over target, look at the biggest bills first; if savings are under, start small: even $25 a month builds the habit.</p>
 </blockquote>
+</div>
 <h3>At the end of the month</h3>
 <ul class="tasks">
 <li class="task"><input type="checkbox"> Fill in every Actual amount (bank and card statements help).</li>

@@ -61,7 +61,7 @@ type Column = { key: string; header: string; width: number; numFmt?: string; inp
 
 /** "My debts" columns A-F. */
 export const DEBT_COLUMNS: Column[] = [
-  { key: "name", header: "Debt name", width: 26, input: true },
+  { key: "name", header: "Debt name", width: 28, input: true },
   { key: "balance", header: "Balance now", width: 15, numFmt: CURRENCY, input: true },
   {
     key: "apr",
@@ -301,23 +301,22 @@ function myDebts(wb: ExcelJS.Workbook) {
   });
 
   const labels: [string, string, ExcelJS.CellValue, string, boolean][] = [
-    [CELLS.extra, "Extra monthly payment (on top of the minimums)", EXAMPLE_EXTRA, CURRENCY, true],
+    [CELLS.extra, "Extra monthly payment", EXAMPLE_EXTRA, CURRENCY, true],
     [
       CELLS.minimums,
-      "Minimum payments (debts you still owe)",
+      "Total of minimum payments",
       formula(`SUMIFS(${"$D$" + FIRST_DEBT_ROW}:$D$${LAST_DEBT_ROW},$B$${FIRST_DEBT_ROW}:$B$${LAST_DEBT_ROW},">0")`),
       CURRENCY,
       false,
     ],
     [CELLS.monthlyTotal, "Total you pay each month", formula(`${CELLS.minimums}+N(${CELLS.extra})`), CURRENCY, false],
-    [CELLS.start, "Month of your first payment (change it)", DEFAULT_START, MONTH_FORMAT, true],
+    [CELLS.start, "Month of first payment", DEFAULT_START, MONTH_FORMAT, true],
   ];
   for (const [ref, label, value, numFmt, input] of labels) {
     const row = Number(ref.slice(1));
     const labelCell = ws.getCell(`A${row}`);
     labelCell.value = label;
     labelCell.font = { bold: true };
-    labelCell.alignment = { wrapText: true };
     const cell = ws.getCell(ref);
     cell.value = value;
     cell.numFmt = numFmt;
@@ -325,9 +324,17 @@ function myDebts(wb: ExcelJS.Workbook) {
     else formulaStyle(cell);
     cell.font = { bold: true };
   }
-  ws.getCell(`C${Number(CELLS.extra.slice(1))}`).value = "Type 0 if you have no extra.";
-  ws.getCell(`C${Number(CELLS.start.slice(1))}`).value = "Type a date in that month, e.g. 3/1/2026.";
-  for (const ref of [CELLS.extra, CELLS.start]) ws.getCell(`C${Number(ref.slice(1))}`).font = { color: { argb: COLORS.muted } };
+  const hints: [string, string][] = [
+    [CELLS.extra, "On top of all the minimums. Type 0 if you have no extra."],
+    [CELLS.minimums, "Of the debts above that have a balance."],
+    [CELLS.monthlyTotal, "The same total every month until you are debt-free."],
+    [CELLS.start, "Change it: type a date in that month, e.g. 3/1/2026."],
+  ];
+  for (const [ref, text] of hints) {
+    const hint = ws.getCell(`C${Number(ref.slice(1))}`);
+    hint.value = text;
+    hint.font = { color: { argb: COLORS.muted } };
+  }
   validate(ws, CELLS.extra, {
     type: "decimal",
     operator: "greaterThanOrEqual",
@@ -342,7 +349,11 @@ function myDebts(wb: ExcelJS.Workbook) {
 
 function planSheet(wb: ExcelJS.Workbook, method: Method) {
   const ws = wb.addWorksheet(method.sheet, { views: [{ state: "frozen", xSplit: 2, ySplit: PLAN.headerRow }] });
-  title(ws, method.title, `${method.rule} Calculated from "My debts": nothing to type here.`);
+  title(
+    ws,
+    method.title,
+    `${method.rule} Calculated from "My debts": nothing to type here. Details (interest, minimum and extra parts) are in hidden columns: click + above column ${L(PLAN.left(MAX_DEBTS))} to show them.`,
+  );
   const rank = debtsRange(method.rankColumn);
   const match = (k: number) => `MATCH(${k},${rank},0)`;
   const R = PLAN.headerRow;
@@ -367,6 +378,13 @@ function planSheet(wb: ExcelJS.Workbook, method: Method) {
     fill(cell, COLORS.subHeader);
     for (let c = from; c <= to; c++) ws.getColumn(c).width = 14;
   }
+  // The details blocks are grouped and hidden (an outline "+" shows them), so the screen and the
+  // printout show the plan itself: payments and balances.
+  for (let c = PLAN.interestOf(1); c <= PLAN.extraPart(MAX_DEBTS); c++) {
+    ws.getColumn(c).outlineLevel = 1;
+    ws.getColumn(c).hidden = true;
+  }
+  ws.properties.outlineProperties = { summaryBelow: false, summaryRight: false };
 
   // Header row 4.
   const headers: [number, string][] = [
@@ -465,7 +483,6 @@ function planSheet(wb: ExcelJS.Workbook, method: Method) {
     fitToPage: true,
     fitToWidth: 1,
     fitToHeight: 0,
-    printArea: `A1:${L(PLAN.left(MAX_DEBTS))}${PLAN.lastMonthRow}`,
     printTitlesRow: "3:4",
   };
 }
@@ -488,13 +505,14 @@ function compareSheet(wb: ExcelJS.Workbook) {
   const ws = wb.addWorksheet("Compare", { views: [{ state: "frozen", xSplit: 0, ySplit: 4 }] });
   title(ws, "Snowball vs. avalanche", 'Calculated from "My debts". An estimate, not financial advice.');
   ws.getColumn(1).width = 30;
-  for (const c of [2, 3]) ws.getColumn(c).width = 44;
+  for (const c of [2, 3]) ws.getColumn(c).width = 26;
   for (const c of [4, 5, 6, 7]) ws.getColumn(c).width = 14;
   const head = ws.getRow(4);
   head.getCell(1).value = "";
   head.getCell(2).value = "Snowball (smallest balance first)";
   head.getCell(3).value = "Avalanche (highest rate first)";
   for (let c = 1; c <= 3; c++) headerStyle(head.getCell(c));
+  head.height = 32;
 
   const first = PLAN.firstMonthRow;
   const last = PLAN.lastMonthRow;
@@ -546,21 +564,22 @@ function compareSheet(wb: ExcelJS.Workbook) {
     const row = ws.getRow(r);
     row.getCell(1).value = label;
     row.getCell(1).font = { bold: true };
+    row.getCell(1).alignment = { vertical: "top" };
     METHODS.forEach((m, i) => {
       const col = i === 0 ? "B" : "C";
       const cell = row.getCell(i + 2);
       cell.value = formula(make(m, col));
       if (numFmt) cell.numFmt = numFmt;
-      cell.alignment = { horizontal: "left", wrapText: true };
+      cell.alignment = { horizontal: "left", vertical: "top", wrapText: true };
       formulaStyle(cell);
     });
   }
-  ws.getRow(COMPARE.order).height = 45;
+  ws.getRow(COMPARE.order).height = 62;
 
   const d = COMPARE.difference;
   ws.getCell(`A${d}`).value = "Interest difference (snowball − avalanche)";
   ws.getCell(`A${d}`).font = { bold: true };
-  ws.getCell(`A${d}`).alignment = { wrapText: true };
+  ws.getCell(`A${d}`).alignment = { wrapText: true, vertical: "top" };
   ws.getCell(`B${d}`).value = formula(`IF(COUNT(B${COMPARE.interest}:C${COMPARE.interest})<2,"",B${COMPARE.interest}-C${COMPARE.interest})`);
   ws.getCell(`B${d}`).numFmt = CURRENCY;
   ws.getCell(`B${d}`).alignment = { horizontal: "left" };
@@ -569,6 +588,7 @@ function compareSheet(wb: ExcelJS.Workbook) {
   const mo = COMPARE.months;
   ws.getCell(`A${COMPARE.verdict}`).value = "In plain words";
   ws.getCell(`A${COMPARE.verdict}`).font = { bold: true };
+  ws.getCell(`A${COMPARE.verdict}`).alignment = { vertical: "top" };
   ws.mergeCells(`B${COMPARE.verdict}:C${COMPARE.verdict}`);
   ws.getCell(`B${COMPARE.verdict}`).value = formula(
     `IF(${"B" + mo}="","Enter your debts on the My debts sheet.",` +
@@ -579,7 +599,7 @@ function compareSheet(wb: ExcelJS.Workbook) {
   );
   ws.getCell(`B${COMPARE.verdict}`).alignment = { wrapText: true, vertical: "top" };
   formulaStyle(ws.getCell(`B${COMPARE.verdict}`));
-  ws.getRow(COMPARE.verdict).height = 48;
+  ws.getRow(COMPARE.verdict).height = 62;
 
   // Per-debt table.
   const h = ws.getRow(COMPARE.tableHeader);

@@ -383,7 +383,7 @@ export async function build(): Promise<ExcelJS.Workbook> {
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-export const PRINT_ROWS = 14;
+export const PRINT_ROWS = 18;
 
 export function printableHtml(): string {
   // Portrait Letter fits the hand-written columns only; see `printable` on DISPUTE_COLUMNS.
@@ -398,7 +398,7 @@ export function printableHtml(): string {
   return `<div class="doc-header">
   <div>
     <h1>Dispute log</h1>
-    <p class="subtitle">One row per dispute. Count the deadlines from the date they received it.</p>
+    <p class="subtitle">One row per dispute. Deadlines count from the date they received it.</p>
   </div>
   <div class="brand">Fresh Start Money</div>
 </div>

@@ -286,7 +286,7 @@ export async function build(): Promise<ExcelJS.Workbook> {
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** Blank rows on the paper log. */
-export const PRINT_ROWS = 16;
+export const PRINT_ROWS = 18;
 
 export function printableHtml(): string {
   const cols = SCORE_COLUMNS.filter((c) => c.printable);
@@ -298,7 +298,7 @@ export function printableHtml(): string {
   return `<div class="doc-header">
   <div>
     <h1>Credit score log</h1>
-    <p class="subtitle">One row each time you check. Compare like with like: the same bureau and the same score model.</p>
+    <p class="subtitle">One row each time you check. Compare like with like.</p>
   </div>
   <div class="brand">Fresh Start Money</div>
 </div>
@@ -309,7 +309,7 @@ export function printableHtml(): string {
 ${Array.from({ length: PRINT_ROWS }, () => blank).join("\n")}
 </tbody>
 </table>
-<p class="muted"><strong>Change since last check</strong>: this score minus your last score from the same bureau and the same model. <strong>Utilization</strong> = total card balances ÷ total credit limits × 100.</p>
+<p class="muted">Compare like with like: scores differ by bureau and by score model. <strong>Change since last check</strong>: this score minus your last score from the same bureau and the same model. <strong>Utilization</strong> = total card balances ÷ total credit limits × 100.</p>
 <div class="page-break"></div>
 <h2>What moves your score</h2>
 <blockquote class="keep">

@@ -1,0 +1,74 @@
+/**
+ * A real SMTP server inside the test process (smtp-server) that parses every message it receives
+ * with a real mail parser (mailparser). It can be stopped and started again on the same port, as
+ * a mail provider's outage would look to the site.
+ */
+import type { AddressInfo } from "node:net";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export type TestSmtp = {
+  url: string;
+  messages: ParsedMail[];
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** Wait until at least n messages arrived (or fail after `ms`). */
+  waitFor(n: number, ms?: number): Promise<ParsedMail[]>;
+  close(): Promise<void>;
+};
+
+export async function startSmtp(): Promise<TestSmtp> {
+  const messages: ParsedMail[] = [];
+  let port = 0;
+  let server: SMTPServer | undefined;
+
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      const s = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ["STARTTLS"],
+        logger: false,
+        onData(stream, _session, callback) {
+          simpleParser(stream)
+            .then((mail) => {
+              messages.push(mail);
+              callback();
+            })
+            .catch(callback);
+        },
+      });
+      s.on("error", () => {});
+      s.server.once("error", reject);
+      s.listen(port, "127.0.0.1", () => {
+        port = (s.server.address() as AddressInfo).port;
+        server = s;
+        resolve();
+      });
+    });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      const s = server;
+      server = undefined;
+      if (!s) return resolve();
+      s.close(() => resolve());
+    });
+
+  await listen();
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    stop,
+    start: async () => {
+      if (!server) await listen();
+    },
+    async waitFor(n, ms = 5_000) {
+      const deadline = Date.now() + ms;
+      while (messages.length < n) {
+        if (Date.now() > deadline) throw new Error(`expected ${n} e-mails, got ${messages.length}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return messages;
+    },
+    close: stop,
+  };
+}

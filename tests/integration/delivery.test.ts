@@ -1,0 +1,421 @@
+/**
+ * Delivery end to end on the server side: paying grants the products and sends one receipt;
+ * the order page and file route check the link, the entitlement and the order's state; refunds
+ * end access; every e-mail goes through a real SMTP server in this process and a real parser,
+ * and an SMTP outage loses nothing and sends nothing twice.
+ */
+import Stripe from "stripe";
+import { count, eq, sql } from "drizzle-orm";
+import type { ParsedMail } from "mailparser";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { downloads, emailSuppressions, entitlements, newsletterSubscribers, orders, outbox } from "../../db/schema";
+import { productFiles } from "~/lib/catalogue";
+import { action as lookupAction } from "~/routes/orders-lookup";
+import { loader as orderLoader } from "~/routes/order";
+import { loader as fileLoader } from "~/routes/order-file";
+import { action as confirmAction, loader as confirmLoader } from "~/routes/newsletter-confirm";
+import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
+import { startCheckout } from "~/server/checkout.server";
+import { storeContactMessage } from "~/server/contact.server";
+import { db } from "~/server/db.server";
+import { storeLead } from "~/server/leads.server";
+import { createMailTransport } from "~/server/mail-transport.server";
+import { createDeliver, type MailSettings } from "~/server/mailer.server";
+import { storeSubscriber } from "~/server/newsletter.server";
+import { DOWNLOAD_SOFT_LIMIT } from "~/server/order-access.server";
+import { orderView } from "~/server/order-view.server";
+import { findOrderBySession } from "~/server/orders.server";
+import { processOutbox, type Deliver } from "~/server/outbox.server";
+import { configurePayments } from "~/server/payment-provider.server";
+import { STRIPE_API_VERSION } from "~/server/stripe.server";
+import { handleStripeWebhook } from "~/server/stripe-webhook.server";
+import { findTestOrder, payTestOrder, refundTestOrder } from "~/server/test-payments.server";
+import { useTestDatabase } from "../helpers/db";
+import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
+import { startSmtp, type TestSmtp } from "../helpers/smtp";
+
+const ORIGIN = "https://shop.example";
+const WEBHOOK_SECRET = "whsec_delivery_tests";
+const SETTINGS: MailSettings = {
+  from: "Fresh Start Money <support@freshstartmoney.com>",
+  context: {
+    businessName: "Fresh Start Money",
+    businessAddress: "PO Box 123, Springfield, IL 62701",
+    supportEmail: "support@freshstartmoney.com",
+    origin: ORIGIN,
+  },
+};
+
+const testDb = useTestDatabase();
+let smtp: TestSmtp;
+let fake: FakeStripe;
+let deliver: Deliver;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  fake = await startFakeStripe();
+  deliver = createDeliver(createMailTransport({ kind: "smtp", url: smtp.url }), SETTINGS);
+});
+afterAll(async () => {
+  configurePayments(undefined);
+  await smtp.close();
+  await fake.close();
+});
+beforeEach(async () => {
+  smtp.messages.length = 0;
+  await smtp.start();
+  configurePayments({ provider: "test", publicOrigin: ORIGIN });
+});
+afterEach(() => vi.restoreAllMocks());
+
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
+const get = (path: string) => new Request(`${ORIGIN}${path}`);
+const post = (path: string, fields: Record<string, string> = {}) => new Request(`${ORIGIN}${path}`, { method: "POST", body: new URLSearchParams(fields) });
+
+/** Everything due in the outbox, sent now. */
+async function flush(): Promise<void> {
+  while ((await processOutbox(deliver)) > 0);
+}
+
+async function paidTestOrder(includeBump: boolean, email = "buyer@example.com") {
+  const { sessionId } = await startCheckout({ includeBump });
+  const order = (await findTestOrder(sessionId))!;
+  await payTestOrder(order, email);
+  return (await findOrderBySession(sessionId))!;
+}
+
+/** A header exactly as sent (mailparser folds List-* headers into a structured "list" entry). */
+function rawHeader(mail: ParsedMail, name: string): string | undefined {
+  return mail.headerLines.find((h) => h.key === name)?.line.slice(name.length + 1).trim();
+}
+
+/** The first link in the text part that starts with this path. */
+function linkIn(mail: ParsedMail, path: string): string {
+  const url = (mail.text ?? "")
+    .split(/\s+/)
+    .map((word) => word.replace(/[).,]+$/, ""))
+    .find((word) => word.startsWith(`${ORIGIN}${path}`));
+  if (!url) throw new Error(`no ${path} link in: ${mail.text}`);
+  return url.slice(ORIGIN.length);
+}
+
+async function outboxRows() {
+  return db().select().from(outbox).orderBy(outbox.id);
+}
+
+describe("a purchase", () => {
+  it("grants the toolkit, sends one receipt whose link lists every file, and the files download", async () => {
+    const order = await paidTestOrder(false);
+    expect(await db().select().from(entitlements).where(eq(entitlements.orderId, order.id))).toEqual([
+      expect.objectContaining({ productId: "toolkit" }),
+    ]);
+    await flush();
+    const [receipt] = await smtp.waitFor(1);
+    expect(receipt!.to).toMatchObject({ text: "buyer@example.com" });
+    expect(receipt!.subject).toMatch(/receipt/i);
+    expect(receipt!.text).toContain("$7.00");
+    expect(receipt!.html).toContain("$7.00");
+    expect(receipt!.text).toContain("PO Box 123, Springfield, IL 62701");
+    expect(rawHeader(receipt!, "list-unsubscribe")).toBeUndefined();
+
+    const orderPath = linkIn(receipt!, "/orders/");
+    const token = orderPath.split("/")[2]!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const page = (await orderLoader(args(get(orderPath), { token }))) as { data: { kind: string; products: { productId: string; groups: { files: { id: string; bytes: number }[] }[] }[] } };
+    expect(page.data.kind).toBe("open");
+    expect(page.data.products.map((p) => p.productId)).toEqual(["toolkit"]);
+    const listed = page.data.products[0]!.groups.flatMap((g) => g.files);
+    expect(listed.map((f) => f.id)).toEqual(productFiles("toolkit").map((f) => f.id));
+    expect(listed.every((f) => f.bytes > 1000)).toBe(true);
+
+    const response = (await fileLoader(args(get(`${orderPath}/files/guide`), { token, fileId: "guide" }))) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="credit-repair-guide.pdf"');
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.get("x-robots-tag")).toMatch(/noindex/);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(await db().select().from(downloads)).toEqual([expect.objectContaining({ orderId: order.id, fileId: "guide", count: 1 })]);
+
+    // The order page itself (a GET, as a mail scanner makes) changed nothing.
+    await orderLoader(args(get(orderPath), { token }));
+    expect((await db().select().from(downloads))[0]!.count).toBe(1);
+  });
+
+  it("with the bump, grants both products; without it, a Power Pack file cannot be fetched", async () => {
+    const both = await paidTestOrder(true, "both@example.com");
+    const alone = await paidTestOrder(false, "alone@example.com");
+    expect((await db().select().from(entitlements).where(eq(entitlements.orderId, both.id))).map((e) => e.productId).sort()).toEqual(["power-pack", "toolkit"]);
+    await flush();
+    const mails = await smtp.waitFor(2);
+    const tokenOf = (to: string) => linkIn(mails.find((m) => m.to && "text" in m.to && m.to.text === to)!, "/orders/").split("/")[2]!;
+    const ppFile = "power-pack-letters";
+    const ok = (await fileLoader(args(get("/"), { token: tokenOf("both@example.com"), fileId: ppFile }))) as Response;
+    expect(ok.status).toBe(200);
+    const refused = (await fileLoader(args(get("/"), { token: tokenOf("alone@example.com"), fileId: ppFile }))) as Response;
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).toBe("Not found.");
+  });
+
+  it("answers 404 for an unknown or malformed token and 410 for an expired one, revealing nothing", async () => {
+    const order = await paidTestOrder(false);
+    for (const token of ["nope", "A".repeat(43), "../../etc/passwd"]) {
+      const page = (await orderLoader(args(get("/"), { token }))) as { init: { status: number } };
+      expect(page.init.status).toBe(404);
+      const file = (await fileLoader(args(get("/"), { token, fileId: "guide" }))) as Response;
+      expect(file.status).toBe(404);
+    }
+    await flush();
+    const token = linkIn((await smtp.waitFor(1))[0]!, "/orders/").split("/")[2]!;
+    await db().execute(sql`update order_access_tokens set expires_at = now() - interval '1 second' where order_id = ${order.id}`);
+    expect(((await orderLoader(args(get("/"), { token }))) as { init: { status: number } }).init.status).toBe(410);
+    expect(((await fileLoader(args(get("/"), { token, fileId: "guide" }))) as Response).status).toBe(410);
+  });
+
+  it("past the soft download limit sends the buyer back to the page, which says to contact support", async () => {
+    const order = await paidTestOrder(false);
+    await flush();
+    const token = linkIn((await smtp.waitFor(1))[0]!, "/orders/").split("/")[2]!;
+    await db().insert(downloads).values({ orderId: order.id, fileId: "guide", count: DOWNLOAD_SOFT_LIMIT });
+    const response = await fileLoader(args(get("/"), { token, fileId: "guide" })).catch((r: Response) => r);
+    expect((response as Response).status).toBe(303);
+    expect((response as Response).headers.get("location")).toBe(`/orders/${token}#file-guide`);
+    const page = (await orderLoader(args(get("/"), { token }))) as { data: { products: { groups: { files: { id: string; overLimit: boolean }[] }[] }[] } };
+    const guide = page.data.products[0]!.groups.flatMap((g) => g.files).find((f) => f.id === "guide")!;
+    expect(guide.overLimit).toBe(true);
+  });
+
+  it("shows the downloads on the success page at once, with the order page's address", async () => {
+    const order = await paidTestOrder(true);
+    const view = await orderView(order.providerSessionId);
+    expect(view).toMatchObject({ found: true, state: "confirmed" });
+    if (!view.found || !view.access) throw new Error("no access on a paid order");
+    expect(view.access.orderPath).toMatch(/^\/orders\/[A-Za-z0-9_-]{43}$/);
+    expect(view.access.products.map((p) => p.name)).toEqual(["Credit Repair Toolkit", "Dispute Letter Power Pack"]);
+  });
+});
+
+/** A signed Stripe webhook delivery. */
+function stripeDelivery(type: string, object: object, id = `evt_${type}_${Math.random().toString(36).slice(2)}`) {
+  const payload = JSON.stringify({ id, object: "event", type, api_version: STRIPE_API_VERSION, data: { object } });
+  return { payload, header: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
+}
+
+describe("Stripe deliveries", () => {
+  beforeEach(() => {
+    configurePayments({ provider: "stripe", publicOrigin: ORIGIN, stripe: { secretKey: "sk_test_delivery", webhookSecret: WEBHOOK_SECRET, apiBase: fake.url } });
+  });
+
+  it("duplicate and concurrent deliveries, and both completion events, grant once and send one receipt", async () => {
+    const { sessionId } = await startCheckout({ includeBump: true });
+    const session = fake.pay(sessionId, { email: "stripe@example.com", paymentIntent: "pi_once" });
+    const completed = stripeDelivery("checkout.session.completed", session, "evt_completed_once");
+    const succeeded = stripeDelivery("checkout.session.async_payment_succeeded", session, "evt_async_once");
+    const results = await Promise.all([
+      ...Array.from({ length: 5 }, () => handleStripeWebhook(completed.payload, completed.header)),
+      ...Array.from({ length: 3 }, () => handleStripeWebhook(succeeded.payload, succeeded.header)),
+    ]);
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const [order] = await db().select().from(orders);
+    expect(order!.status).toBe("paid");
+    expect(await db().select({ n: count() }).from(entitlements)).toEqual([{ n: 2 }]);
+    expect((await outboxRows()).map((r) => r.kind)).toEqual(["receipt"]);
+    await flush();
+    await flush();
+    expect(await smtp.waitFor(1)).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(smtp.messages).toHaveLength(1);
+  });
+
+  it("a full refund ends access: files answer 410, the page says refunded, one refund e-mail", async () => {
+    const { sessionId } = await startCheckout({ includeBump: false });
+    const session = fake.pay(sessionId, { email: "refund@example.com", paymentIntent: "pi_refunded" });
+    const completed = stripeDelivery("checkout.session.completed", session);
+    await handleStripeWebhook(completed.payload, completed.header);
+    await flush();
+    const token = linkIn((await smtp.waitFor(1))[0]!, "/orders/").split("/")[2]!;
+
+    const charge = { id: "ch_r", object: "charge", payment_intent: "pi_refunded", refunded: true, amount: 700, amount_refunded: 700 };
+    const refund = { id: "re_1", object: "refund", payment_intent: "pi_refunded", amount: 700, status: "succeeded" };
+    for (const delivery of [stripeDelivery("charge.refunded", charge), stripeDelivery("refund.created", refund), stripeDelivery("charge.refunded", charge)]) {
+      expect((await handleStripeWebhook(delivery.payload, delivery.header)).status).toBe(200);
+    }
+    expect((await db().select().from(orders))[0]!.status).toBe("refunded");
+    const file = (await fileLoader(args(get("/"), { token, fileId: "guide" }))) as Response;
+    expect(file.status).toBe(410);
+    const page = (await orderLoader(args(get("/"), { token }))) as { data: { kind: string; status: string } };
+    expect(page.data).toMatchObject({ kind: "closed", status: "refunded" });
+    await flush();
+    const mails = await smtp.waitFor(2);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.subject).toMatch(/refund/i);
+    expect(mails[1]!.text).toContain("$7.00");
+  });
+
+  it("a dispute pauses access and says so", async () => {
+    const { sessionId } = await startCheckout({ includeBump: false });
+    const session = fake.pay(sessionId, { email: "dispute@example.com", paymentIntent: "pi_disputed" });
+    const completed = stripeDelivery("checkout.session.completed", session);
+    await handleStripeWebhook(completed.payload, completed.header);
+    await flush();
+    const dispute = { id: "dp_1", object: "dispute", payment_intent: "pi_disputed", charge: "ch_d", amount: 700 };
+    const delivery = stripeDelivery("charge.dispute.created", dispute);
+    expect((await handleStripeWebhook(delivery.payload, delivery.header)).status).toBe(200);
+    expect((await db().select().from(orders))[0]!.status).toBe("disputed");
+    await flush();
+    const mails = await smtp.waitFor(2);
+    expect(mails.map((m) => m.subject).join(" | ")).toMatch(/dispute|paused/i);
+  });
+});
+
+describe("refunds of test-provider orders (npm run order:refund)", () => {
+  it("end access the same way", async () => {
+    const order = await paidTestOrder(false);
+    expect(await refundTestOrder(order)).toBe("applied");
+    expect(await refundTestOrder(order)).toBe("duplicate");
+    expect((await outboxRows()).map((r) => r.kind)).toEqual(["receipt", "access-ended"]);
+  });
+});
+
+describe("e-mails from the forms", () => {
+  it("a lead gets the guide with one-click unsubscribe; a duplicate lead gets nothing new", async () => {
+    expect(await storeLead({ name: "Ana <b>", email: "ana@example.com", sourcePage: "emergency-fund-guide" })).toBe("created");
+    expect(await storeLead({ name: "Ana", email: "ana@example.com", sourcePage: "emergency-fund-guide" })).toBe("duplicate");
+    await flush();
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.to).toMatchObject({ text: "ana@example.com" });
+    expect(mail!.html).toContain("/downloads/credit-repair-starter-guide.pdf");
+    expect(mail!.html).not.toContain("<b>");
+    const unsubscribe = rawHeader(mail!, "list-unsubscribe");
+    expect(unsubscribe).toMatch(new RegExp(`^<${ORIGIN}/unsubscribe/[A-Za-z0-9_-]{43}>, <mailto:support@freshstartmoney\\.com\\?subject=unsubscribe>$`));
+    expect(rawHeader(mail!, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    await new Promise((r) => setTimeout(r, 100));
+    expect(smtp.messages).toHaveLength(1);
+
+    // GET shows a button and changes nothing; the one-click POST unsubscribes.
+    const path = linkIn(mail!, "/unsubscribe/");
+    const token = path.split("/")[2]!;
+    expect(await unsubscribeLoader(args(get(path), { token }))).toEqual({ state: "ask", email: "ana@example.com" });
+    expect(await db().select().from(emailSuppressions)).toHaveLength(0);
+    const oneClick = new Request(`${ORIGIN}${path}`, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(await unsubscribeAction(args(oneClick, { token }))).toEqual({ state: "done", email: "ana@example.com" });
+    expect(await db().select().from(emailSuppressions)).toEqual([expect.objectContaining({ email: "ana@example.com" })]);
+
+    // A suppressed address gets no list e-mail: the row is marked, not sent.
+    await db().execute(sql`delete from leads`);
+    expect(await storeLead({ name: "Ana", email: "ana@example.com", sourcePage: "emergency-fund-guide" })).toBe("created");
+    await flush();
+    expect((await outboxRows()).map((r) => r.status)).toEqual(["sent", "suppressed"]);
+    expect(smtp.messages).toHaveLength(1);
+  });
+
+  it("a contact message reaches the owner with Reply-To set to the sender, and nothing goes to the sender", async () => {
+    await storeContactMessage({ name: "Sam", email: "sam@example.com", subject: "Question\r\nBcc: x@evil.example", message: "Line one\nLine two" }, "owner@example.com");
+    await flush();
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.to).toMatchObject({ text: "owner@example.com" });
+    expect(mail!.replyTo).toMatchObject({ text: "sam@example.com" });
+    expect(mail!.subject).toBe("Contact form: Question Bcc: x@evil.example");
+    expect(mail!.bcc).toBeUndefined();
+    expect(mail!.text).toContain("Line one\nLine two");
+    expect((await outboxRows()).map((r) => r.toAddress)).toEqual(["owner@example.com"]);
+  });
+
+  it("the newsletter asks to confirm; the link's GET confirms nothing, its button does, and consent is recorded", async () => {
+    expect(await storeSubscriber("nia@example.com", "/blog")).toBe("created");
+    expect(await storeSubscriber("nia@example.com", "/blog")).toBe("duplicate");
+    const [pending] = await db().select().from(newsletterSubscribers);
+    expect(pending).toMatchObject({ status: "pending", consentPage: "/blog", consentVersion: expect.any(String) });
+    await flush();
+    const [mail] = await smtp.waitFor(1);
+    expect(rawHeader(mail!, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    const path = linkIn(mail!, "/newsletter/confirm/");
+    const token = path.split("/")[3]!;
+    expect(await confirmLoader(args(get(path), { token }))).toEqual({ state: "ask", email: "nia@example.com" });
+    expect((await db().select().from(newsletterSubscribers))[0]!.status).toBe("pending");
+    expect(await confirmAction(args(post(path), { token }))).toEqual({ state: "confirmed", email: "nia@example.com" });
+    expect((await db().select().from(newsletterSubscribers))[0]).toMatchObject({ status: "confirmed", confirmedAt: expect.any(Date) });
+    const bad = (await confirmLoader(args(get("/"), { token: "x".repeat(43) }))) as { init: { status: number } };
+    expect(bad.init.status).toBe(410);
+  });
+});
+
+describe("the lost-link page", () => {
+  it("answers the same for any address, e-mails working links only to buyers, once per 10 minutes", async () => {
+    await paidTestOrder(false, "lost@example.com");
+    await paidTestOrder(true, "lost@example.com");
+    await flush();
+    await smtp.waitFor(2);
+    smtp.messages.length = 0;
+
+    const known = (await lookupAction(args(post("/orders/lookup", { email: " Lost@Example.com " })))) as { data: unknown };
+    const unknown = (await lookupAction(args(post("/orders/lookup", { email: "nobody@example.com" })))) as { data: unknown };
+    expect(known.data).toEqual({ status: "sent" });
+    expect(unknown.data).toEqual({ status: "sent" });
+    await lookupAction(args(post("/orders/lookup", { email: "lost@example.com" })));
+    const invalid = (await lookupAction(args(post("/orders/lookup", { email: "not-an-email" })))) as { data: { status: string; title: string }; init: { status: number } };
+    expect(invalid.init.status).toBe(400);
+    expect(invalid.data).toMatchObject({ status: "invalid", title: "Invalid Email" });
+
+    await flush();
+    const [mail] = await smtp.waitFor(1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(smtp.messages).toHaveLength(1);
+    expect(mail!.to).toMatchObject({ text: "lost@example.com" });
+    const links = (mail!.text ?? "").split(/\s+/).filter((w) => w.startsWith(`${ORIGIN}/orders/`) && !w.includes("lookup"));
+    expect(links).toHaveLength(2);
+    for (const link of links) {
+      const token = link.replace(/[).,]+$/, "").split("/").pop()!;
+      expect(((await orderLoader(args(get("/"), { token }))) as { data: { kind: string } }).data.kind).toBe("open");
+    }
+  });
+});
+
+describe("when the mail server is down", () => {
+  it("a lead and a purchase still succeed, and each e-mail arrives once when it is back", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    await smtp.stop();
+    expect(await storeLead({ name: "Out", email: "out@example.com", sourcePage: "dispute-credit-errors" })).toBe("created");
+    const order = await paidTestOrder(true, "outage@example.com");
+    expect(order.status).toBe("paid");
+    await flush();
+    let rows = await outboxRows();
+    expect(rows.map((r) => [r.kind, r.status, r.attempts])).toEqual([
+      ["guide", "pending", 1],
+      ["receipt", "pending", 1],
+    ]);
+    expect(rows.every((r) => r.lastError && r.nextAttemptAt.getTime() > Date.now())).toBe(true);
+
+    await smtp.start();
+    await flush(); // not due yet: nothing is sent early
+    expect(smtp.messages).toHaveLength(0);
+    await db().execute(sql`update outbox set next_attempt_at = now()`);
+    await flush();
+    await flush();
+    const mails = await smtp.waitFor(2);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(mails.map((m) => (m.to as { text: string }).text).sort()).toEqual(["out@example.com", "outage@example.com"]);
+    rows = await outboxRows();
+    expect(rows.map((r) => r.status)).toEqual(["sent", "sent"]);
+  });
+
+  it("gives up after a day of retries and marks the e-mail failed", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    await smtp.stop();
+    await storeLead({ name: "Late", email: "late@example.com", sourcePage: "dispute-credit-errors" });
+    await db().execute(sql`update outbox set created_at = now() - interval '25 hours'`);
+    await flush();
+    expect((await outboxRows()).map((r) => r.status)).toEqual(["failed"]);
+  });
+
+  it("two workers at once send each e-mail once", async () => {
+    for (let i = 0; i < 12; i++) await storeLead({ name: `P${i}`, email: `p${i}@example.com`, sourcePage: "dispute-credit-errors" });
+    await Promise.all([flush(), flush(), flush()]);
+    const mails = await smtp.waitFor(12);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(mails).toHaveLength(12);
+    expect(new Set(mails.map((m) => (m.to as { text: string }).text)).size).toBe(12);
+  });
+});
