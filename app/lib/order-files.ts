@@ -10,3 +10,12 @@ export function formatBytes(bytes: number): string {
 }
 
 export const FORMAT_LABELS: Record<ProductFile["format"], string> = { pdf: "PDF", docx: "Word", xlsx: "Excel" };
+
+/** The private order page of a link token, and one of its files. */
+export function orderPagePath(token: string): string {
+  return `/orders/${token}`;
+}
+
+export function filePath(orderPath: string, fileId: string): string {
+  return `${orderPath}/files/${encodeURIComponent(fileId)}`;
+}

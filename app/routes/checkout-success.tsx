@@ -5,6 +5,7 @@ import type { Route } from "./+types/checkout-success";
 import { CheckoutPurchase } from "~/components/checkout-purchase";
 import { buttonClass } from "~/components/ui/button";
 import { toolkit } from "~/lib/catalogue";
+import { filePath } from "~/lib/order-files";
 import { seo } from "~/lib/seo";
 import { useRootData } from "~/root";
 import { SUPPORT_EMAIL } from "~/lib/site";
@@ -116,7 +117,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
               </a>
             </p>
             <div className="mt-6">
-              <OrderDownloads products={order.access.products} fileHref={(fileId) => `${order.access!.orderPath}/files/${encodeURIComponent(fileId)}`} />
+              <OrderDownloads products={order.access.products} fileHref={(fileId) => filePath(order.access!.orderPath, fileId)} />
             </div>
           </section>
         ) : order?.state === "confirmed" ? (

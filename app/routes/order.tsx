@@ -6,7 +6,8 @@ import { OrderDownloads } from "~/components/order-downloads";
 import { buttonClass } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import { SUPPORT_EMAIL } from "~/lib/site";
-import { filePath, orderFiles, orderForToken, PRIVATE_HEADERS } from "~/server/order-access.server";
+import { filePath, orderPagePath } from "~/lib/order-files";
+import { orderFiles, orderForToken, PRIVATE_HEADERS } from "~/server/order-access.server";
 import { orderNumber } from "~/server/orders.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -101,7 +102,7 @@ export default function OrderPage({ loaderData, params }: Route.ComponentProps) 
                 </h2>
                 <p className="mt-1 text-slate-700">Start with the step-by-step guide, then follow the 30-day action plan.</p>
                 <div className="mt-6">
-                  <OrderDownloads products={result.products} fileHref={(fileId) => filePath(params.token, fileId)} />
+                  <OrderDownloads products={result.products} fileHref={(fileId) => filePath(orderPagePath(params.token), fileId)} />
                 </div>
               </section>
             ) : null}

@@ -20,7 +20,8 @@ import {
   type RenderedMail,
 } from "~/server/mail/messages.server";
 import { createMailTransport, type MailTransport } from "~/server/mail-transport.server";
-import { grantedProducts, mintOrderLink, orderPagePath, productNamesByOrder } from "~/server/order-access.server";
+import { orderPagePath } from "~/lib/order-files";
+import { grantedProducts, mintOrderLink, productNamesByOrder } from "~/server/order-access.server";
 import { findOrder, orderNumber, paidOrdersFor } from "~/server/orders.server";
 import type { Deliver, DeliveryResult, OutboxRow } from "~/server/outbox.server";
 import { PRODUCT_FILES, powerPack, toolkit, type ProductId } from "~/lib/catalogue";

@@ -9,6 +9,7 @@ import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { downloads, entitlements, orderAccessTokens, orders } from "../../db/schema";
 import { PRODUCT_FILES, powerPack, toolkit, type ProductFile, type ProductId } from "~/lib/catalogue";
 import type { ProductView } from "~/lib/order-files";
+
 import { db } from "~/server/db.server";
 import type { Order } from "~/server/orders.server";
 import { hashToken, isTokenShaped, newToken } from "~/server/tokens.server";
@@ -45,14 +46,6 @@ export async function mintSuccessPageLink(orderId: number): Promise<string | und
     .where(and(eq(orderAccessTokens.orderId, orderId), eq(orderAccessTokens.purpose, "success-page")));
   if ((row?.n ?? 0) >= SUCCESS_PAGE_LINKS_PER_ORDER) return undefined;
   return mintOrderLink(orderId, "success-page");
-}
-
-export function orderPagePath(token: string): string {
-  return `/orders/${token}`;
-}
-
-export function filePath(token: string, fileId: string): string {
-  return `/orders/${token}/files/${encodeURIComponent(fileId)}`;
 }
 
 export type TokenLookup = { kind: "ok"; order: Order } | { kind: "expired" } | { kind: "invalid" };

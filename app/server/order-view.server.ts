@@ -3,8 +3,8 @@
  * only while the order is pending, cached and rate-limited), and, once paid, the downloads.
  */
 import { paymentProvider } from "~/server/checkout.server";
-import type { ProductView } from "~/lib/order-files";
-import { mintSuccessPageLink, orderFiles, orderPagePath } from "~/server/order-access.server";
+import { orderPagePath, type ProductView } from "~/lib/order-files";
+import { mintSuccessPageLink, orderFiles } from "~/server/order-access.server";
 import { findOrderBySession, orderNumber } from "~/server/orders.server";
 import type { SessionCheck } from "~/server/payment-provider.server";
 

@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import Stripe from "stripe";
 import type { Page } from "@playwright/test";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
-import { allowConsoleErrors, expect, test } from "./fixtures";
+import { allowConsoleErrors, expect, payOnTestPage, test } from "./fixtures";
 
 const GENERIC = "Failed to create checkout session. Please try again.";
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -125,14 +125,16 @@ test.describe("buying with the built-in test provider", () => {
       await expect(page.getByRole("button", { name: "Complete My Order" })).toBeEnabled();
 
       await expect(tab.getByText("TEST PAYMENT", { exact: true })).toBeVisible();
-      await expect(tab.getByRole("textbox")).toHaveCount(0); // no card fields
+      // No card fields: the only thing asked is where to send the receipt.
+      await expect(tab.getByRole("textbox")).toHaveCount(1);
+      await expect(tab.getByRole("textbox", { name: "Email for your receipt and downloads" })).toBeVisible();
       const purchase = tab.getByRole("main").locator("dl");
       for (const line of lines) await expect(purchase).toContainText(line);
       await expect(purchase).toContainText(`Total${total}`);
       if (!bump) await expect(purchase).not.toContainText("Power Pack");
       const payUrl = tab.url();
 
-      await tab.getByRole("button", { name: "Pay", exact: true }).click();
+      await payOnTestPage(tab);
       await expect(tab).toHaveURL(/\/checkout-success\?session_id=test_[0-9a-f]{32}$/);
       await expect(tab.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
       await expect(tab.getByText("Payment confirmed")).toBeVisible();
@@ -179,7 +181,7 @@ test.describe("buying with the built-in test provider", () => {
     await page.getByRole("button", { name: "Complete My Order" }).click();
     await expect(page).toHaveURL(/\/pay\/test\?session=test_[0-9a-f]{32}$/);
     await expect(page.getByRole("main").locator("dl")).toContainText("Dispute Letter Power Pack$14.99");
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await payOnTestPage(page);
     await expect(page.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Your purchase" })).toContainText("Total$21.99");
     await context.close();
@@ -373,7 +375,12 @@ test.describe("production start-up", () => {
     expect(code).toBe(1);
     expect(refused.output()).toContain("PAYMENT_PROVIDER=test");
 
-    const allowed = startServer(port, { NODE_ENV: "production", PAYMENT_PROVIDER: "test", STRIPE_SECRET_KEY: "" });
+    // Nor does it start without a way to send e-mail, unless files are chosen explicitly.
+    const noMail = startServer(port, { NODE_ENV: "production", PAYMENT_PROVIDER: "test", STRIPE_SECRET_KEY: "", SMTP_URL: "", MAIL_TRANSPORT: "" });
+    expect(await new Promise<number | null>((resolve) => noMail.child.once("exit", resolve))).toBe(1);
+    expect(noMail.output()).toContain("SMTP_URL");
+
+    const allowed = startServer(port, { NODE_ENV: "production", PAYMENT_PROVIDER: "test", STRIPE_SECRET_KEY: "", MAIL_TRANSPORT: "file" });
     try {
       await waitForServer(port, allowed.child);
       const res = await fetch(`http://127.0.0.1:${port}/checkout`);

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
 /**
@@ -61,3 +62,24 @@ export const test = base.extend({
 });
 
 export { expect };
+
+/** The test provider's page: the receipt address, then Pay (Stripe Checkout asks the same). */
+export async function payOnTestPage(tab: Page, email = `buyer.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`) {
+  await tab.getByRole("textbox", { name: "Email for your receipt and downloads" }).fill(email);
+  await tab.getByRole("button", { name: "Pay", exact: true }).click();
+  return email;
+}
+
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** axe-core (WCAG 2.0/2.1 A and AA) on what the page shows now; a violation fails with its rule and elements. */
+export async function expectNoViolations(page: Page, state: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const found = violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")}: ${n.failureSummary?.split("\n").slice(1).join(" ").trim()}`),
+  }));
+  expect(found, `axe violations in ${state}`).toEqual([]);
+}

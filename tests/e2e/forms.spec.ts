@@ -219,7 +219,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("textbox", { name: "Email address" }).fill(uniqueEmail("news-nojs"));
     await page.getByRole("button", { name: "Subscribe" }).click();
     await expect(page).toHaveURL(/\/blog#newsletter$/);
-    await expect(page.locator("#newsletter")).toContainText("Subscribed!");
+    await expect(page.locator("#newsletter")).toContainText("Almost done!");
   });
 });
 
@@ -285,8 +285,8 @@ test.describe("newsletter box on the blog", () => {
 
     await box.fill(email);
     await page.getByRole("button", { name: "Subscribe" }).click();
-    await expect(toast(page, "Subscribed!")).toBeVisible();
-    await expect(page.locator("#newsletter")).toContainText("Subscribed!");
+    await expect(toast(page, "Almost done!")).toBeVisible();
+    await expect(page.locator("#newsletter")).toContainText("Almost done!");
     await expect(box).toHaveValue("");
 
     await box.fill(` ${email.toUpperCase()} `);

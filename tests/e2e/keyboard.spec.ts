@@ -129,6 +129,8 @@ test("checkout by keyboard: tick the bump, complete the order, pay on the test p
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(complete).toBeEnabled();
 
+  await tabTo(tab, tab.getByRole("textbox", { name: "Email for your receipt and downloads" }));
+  await tab.keyboard.type("keyboard.buyer@example.com");
   await tabTo(tab, tab.getByRole("button", { name: "Pay", exact: true }));
   await tab.keyboard.press("Enter");
   await expect(tab.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();

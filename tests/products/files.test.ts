@@ -21,7 +21,7 @@ const pathOf = (relative: string) => fileURLToPath(new URL(relative, PRODUCT_FIL
 
 /** The text of a PDF, one string per page (pdftotext ends each page with a form feed). */
 function pdfPages(relative: string): string[] {
-  const text = execFileSync("pdftotext", ["-layout", pathOf(relative), "-"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const text = execFileSync("pdftotext", [pathOf(relative), "-"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   return text.split("\f").slice(0, -1);
 }
 

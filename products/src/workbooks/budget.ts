@@ -116,6 +116,7 @@ function layout(): Layout {
   const grandTotal = r++;
   const left = r++;
   r += 2;
+  r++;
   const splitHeader = r++;
   const split = { needs: r++, wants: r++, savings: r++ };
   const splitTotal = r++;
@@ -125,6 +126,13 @@ function layout(): Layout {
 export const LAYOUT = layout();
 
 const formula = (f: string): ExcelJS.CellFormulaValue => ({ formula: f });
+/** Height for a row of wrapped text: not every spreadsheet app auto-fits rows when it opens a
+ * file, and overlapping lines are unreadable. About 1.1 characters per unit of column width. */
+function fitHeight(row: ExcelJS.Row, text: string, width: number) {
+  const perLine = Math.max(8, Math.floor(width * 1.1));
+  const lines = Math.max(1, Math.ceil(text.length / perLine));
+  row.height = Math.max(row.height ?? 15, lines * 15 + 2);
+}
 /** Data validation on a range ("B5:B14") or one cell. Written as one range: exceljs's per-cell
  * `cell.dataValidation` merges cells into overlapping ranges (it sorts "A10" before "A6"),
  * which Excel reports as a damaged file. `worksheet.dataValidations` works but is untyped. */
@@ -167,6 +175,7 @@ function startHere(wb: ExcelJS.Workbook) {
     row.getCell(1).alignment = { vertical: "top", horizontal: "right" };
     row.getCell(2).value = text;
     row.getCell(2).alignment = { wrapText: true, vertical: "top" };
+    fitHeight(row, text, 100);
   });
   const legend = 4 + steps.length + 1;
   ws.getCell(`B${legend}`).value = "Yellow = type here";
@@ -277,7 +286,7 @@ function monthlyBudget(wb: ExcelJS.Workbook) {
     cell.value = text;
     headerStyle(cell);
   });
-  ws.getRow(sh).height = 32;
+  ws.getRow(sh).height = 47;
   const incomeP = `$B$${L.incomeTotal}`;
   const incomeA = `$C$${L.incomeTotal}`;
   GROUPS.forEach((g, gi) => {

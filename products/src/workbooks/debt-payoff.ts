@@ -160,6 +160,13 @@ function title(ws: ExcelJS.Worksheet, text: string, subtitle?: string) {
   }
 }
 const formula = (f: string): ExcelJS.CellFormulaValue => ({ formula: f });
+/** Height for a row of wrapped text: not every spreadsheet app auto-fits rows when it opens a
+ * file, and overlapping lines are unreadable. About 1.1 characters per unit of column width. */
+function fitHeight(row: ExcelJS.Row, text: string, width: number) {
+  const perLine = Math.max(8, Math.floor(width * 1.1));
+  const lines = Math.max(1, Math.ceil(text.length / perLine));
+  row.height = Math.max(row.height ?? 15, lines * 15 + 2);
+}
 /** Data validation on a range ("B5:B14") or one cell. Written as one range: exceljs's per-cell
  * `cell.dataValidation` merges cells into overlapping ranges (it sorts "A10" before "A6"),
  * which Excel reports as a damaged file. `worksheet.dataValidations` works but is untyped. */
@@ -181,7 +188,7 @@ function startHere(wb: ExcelJS.Workbook) {
   const steps = [
     'Go to the "My debts" sheet. Type each debt on its own row: a name, what you owe now, the interest rate (APR) and the minimum payment. Leave unused rows empty (up to 10 debts).',
     "Type the extra amount you can pay each month on top of all your minimums (type 0 if none).",
-    'Change "Month of your first payment" to the month you will start (it is set to January 2026).',
+    'Change "Month of first payment" to the month you will make your first payment (it is set to January 2026).',
     'Open "Compare" to see which method gets you debt-free sooner, the debt-free month, and the interest each one costs.',
     'Open "Snowball" or "Avalanche" for the month-by-month plan: how much to pay on each debt and what you will still owe.',
     "The example numbers from our \"Debt Snowball vs. Avalanche\" article are filled in so you can see it work. Type over them or delete them.",
@@ -195,6 +202,7 @@ function startHere(wb: ExcelJS.Workbook) {
     row.getCell(1).alignment = { vertical: "top", horizontal: "right" };
     row.getCell(2).value = text;
     row.getCell(2).alignment = { wrapText: true, vertical: "top" };
+    fitHeight(row, text, 100);
   });
 
   const notesRow = 5 + steps.length + 1;
@@ -212,6 +220,7 @@ function startHere(wb: ExcelJS.Workbook) {
     row.getCell(1).alignment = { vertical: "top", horizontal: "right" };
     row.getCell(2).value = text;
     row.getCell(2).alignment = { wrapText: true, vertical: "top" };
+    fitHeight(row, text, 100);
   });
 
   const legendRow = notesRow + notes.length + 2;
@@ -299,6 +308,21 @@ function myDebts(wb: ExcelJS.Workbook) {
     errorTitle: "Minimum payment",
     error: "Type the minimum payment as a number, e.g. 75.",
   });
+
+  // "24%" typed into the APR column is stored as 0.24 (0.24%): flag rates between 0 and 1.
+  ws.addConditionalFormatting({
+    ref: `C${FIRST_DEBT_ROW}:C${LAST_DEBT_ROW}`,
+    rules: [
+      {
+        type: "expression",
+        priority: 1,
+        formulae: [`AND(ISNUMBER(C${FIRST_DEBT_ROW}),C${FIRST_DEBT_ROW}>0,C${FIRST_DEBT_ROW}<1)`],
+        style: { fill: { type: "pattern", pattern: "solid", bgColor: { argb: "FFFDBA74" } }, font: { bold: true } },
+      },
+    ],
+  });
+  ws.getCell(`A${LAST_DEBT_ROW + 1}`).value = "APR: type 24 for 24%. An orange rate is below 1%: check it.";
+  ws.getCell(`A${LAST_DEBT_ROW + 1}`).font = { italic: true, color: { argb: COLORS.muted } };
 
   const labels: [string, string, ExcelJS.CellValue, string, boolean][] = [
     [CELLS.extra, "Extra monthly payment", EXAMPLE_EXTRA, CURRENCY, true],
@@ -577,9 +601,10 @@ function compareSheet(wb: ExcelJS.Workbook) {
   ws.getRow(COMPARE.order).height = 62;
 
   const d = COMPARE.difference;
-  ws.getCell(`A${d}`).value = "Interest difference (snowball − avalanche)";
+  ws.getCell(`A${d}`).value = "Interest difference";
   ws.getCell(`A${d}`).font = { bold: true };
-  ws.getCell(`A${d}`).alignment = { wrapText: true, vertical: "top" };
+  ws.getCell(`C${d}`).value = "Snowball interest minus avalanche interest.";
+  ws.getCell(`C${d}`).font = { color: { argb: COLORS.muted } };
   ws.getCell(`B${d}`).value = formula(`IF(COUNT(B${COMPARE.interest}:C${COMPARE.interest})<2,"",B${COMPARE.interest}-C${COMPARE.interest})`);
   ws.getCell(`B${d}`).numFmt = CURRENCY;
   ws.getCell(`B${d}`).alignment = { horizontal: "left" };

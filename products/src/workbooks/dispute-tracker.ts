@@ -153,12 +153,19 @@ export const DEADLINES: { who: string; rule: string; cite: string }[] = [
   },
   {
     who: "Debt collector (validation)",
-    rule: "Your deadline: dispute in writing within 30 days of receiving the validation notice. The collector must then stop collecting the disputed debt until it sends you verification. (The 30/45-day columns don't apply to this.)",
+    rule: "Your deadline: dispute in writing within 30 days of receiving the validation notice. The collector must then stop collecting the disputed debt until it mails you verification of the debt (or a copy of a judgment). (The 30/45-day columns don't apply to this.)",
     cite: "15 U.S.C. § 1692g(b); 12 CFR 1006.38",
   },
 ];
 
 const formula = (f: string): ExcelJS.CellFormulaValue => ({ formula: f });
+/** Height for a row of wrapped text: not every spreadsheet app auto-fits rows when it opens a
+ * file, and overlapping lines are unreadable. About 1.1 characters per unit of column width. */
+function fitHeight(row: ExcelJS.Row, text: string, width: number) {
+  const perLine = Math.max(8, Math.floor(width * 1.1));
+  const lines = Math.max(1, Math.ceil(text.length / perLine));
+  row.height = Math.max(row.height ?? 15, lines * 15 + 2);
+}
 /** Data validation on a range ("B5:B14") or one cell. Written as one range: exceljs's per-cell
  * `cell.dataValidation` merges cells into overlapping ranges (it sorts "A10" before "A6"),
  * which Excel reports as a damaged file. `worksheet.dataValidations` works but is untyped. */
@@ -198,6 +205,7 @@ function startHere(wb: ExcelJS.Workbook) {
     ws.getCell(`A${5 + i}`).alignment = { horizontal: "right", vertical: "top" };
     cell.value = text;
     cell.alignment = { wrapText: true, vertical: "top" };
+    fitHeight(ws.getRow(5 + i), text, 80);
   });
 
   let r = 5 + steps.length + 1;
@@ -219,6 +227,9 @@ function startHere(wb: ExcelJS.Workbook) {
       fill(ws.getCell(r, c), COLORS.law);
       ws.getCell(r, c).alignment = { wrapText: true, vertical: "top" };
     }
+    fitHeight(ws.getRow(r), d.rule, 80);
+    fitHeight(ws.getRow(r), d.cite, 28);
+    fitHeight(ws.getRow(r), d.who, 30);
     r++;
   }
   r++;
@@ -231,6 +242,7 @@ function startHere(wb: ExcelJS.Workbook) {
     ws.getCell(`B${r}`).value = text;
     ws.getCell(`B${r}`).alignment = { wrapText: true, vertical: "top" };
     ws.getCell(`B${r}`).font = { color: { argb: COLORS.muted } };
+    fitHeight(ws.getRow(r), text, 80);
     r++;
   }
   ws.pageSetup = { orientation: "portrait", fitToPage: true, fitToWidth: 1, fitToHeight: 0 };

@@ -5,7 +5,8 @@
  * folder, converts it xlsx -> xlsx with `soffice --headless --convert-to xlsx` (which loads,
  * recalculates and saves it), and reads the converted file back: formula cells then carry
  * `cell.result`. The LibreOffice profile used is told to always recalculate on load, so cached
- * values (if a workbook had any) are never trusted.
+ * values (if a workbook had any) are never trusted. Other settings stay at LibreOffice's defaults
+ * (threaded calculation included), so checks see what a LibreOffice user would see.
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -19,8 +20,13 @@ const INSTALL_HINT =
   "Install it with: apt-get install libreoffice-calc-nogui (or set SOFFICE_PATH to the soffice binary).";
 
 function findSoffice(): string {
-  const candidates = [process.env.SOFFICE_PATH, "/usr/bin/soffice", "/usr/local/bin/soffice", "/opt/libreoffice/program/soffice"];
-  for (const candidate of candidates) if (candidate && existsSync(candidate)) return candidate;
+  const configured = process.env.SOFFICE_PATH;
+  if (configured) {
+    if (existsSync(configured)) return configured;
+    throw new Error(`SOFFICE_PATH=${configured} does not exist. ${INSTALL_HINT}`);
+  }
+  const candidates = ["/usr/bin/soffice", "/usr/local/bin/soffice", "/opt/libreoffice/program/soffice"];
+  for (const candidate of candidates) if (existsSync(candidate)) return candidate;
   for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
     if (dir && existsSync(path.join(dir, "soffice"))) return path.join(dir, "soffice");
   }
@@ -35,18 +41,8 @@ const REGISTRY = `<?xml version="1.0" encoding="UTF-8"?>
 </oor:items>
 `;
 
-// One LibreOffice profile per process; conversions share it, so they run one at a time.
-let profileDir: string | undefined;
+// Conversions run one at a time (LibreOffice is heavy; parallel runs gain little on small machines).
 let queue: Promise<unknown> = Promise.resolve();
-
-async function profile(): Promise<string> {
-  if (profileDir) return profileDir;
-  const dir = path.join(tmpdir(), `lo-profile-${process.pid}`);
-  await mkdir(path.join(dir, "user"), { recursive: true });
-  await writeFile(path.join(dir, "user", "registrymodifications.xcu"), REGISTRY);
-  profileDir = dir;
-  return dir;
-}
 
 function run(cmd: string, args: string[]): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
@@ -59,9 +55,14 @@ function run(cmd: string, args: string[]): Promise<{ stdout: string; stderr: str
 
 async function convert(workbook: ExcelJS.Workbook): Promise<ExcelJS.Workbook> {
   const soffice = findSoffice();
-  const userInstallation = `file://${await profile()}`;
   const work = await mkdtemp(path.join(tmpdir(), "recalc-"));
   try {
+    // A fresh LibreOffice profile per conversion, inside the temporary folder, so nothing is left
+    // behind and the "always recalculate" setting is always in force.
+    const profile = path.join(work, "lo-profile");
+    await mkdir(path.join(profile, "user"), { recursive: true });
+    await writeFile(path.join(profile, "user", "registrymodifications.xcu"), REGISTRY);
+    const userInstallation = `file://${profile}`;
     const inDir = path.join(work, "in");
     const outDir = path.join(work, "out");
     await mkdir(inDir);

@@ -73,6 +73,13 @@ export function col(key: ScoreColumn["key"]): string {
 }
 
 const formula = (f: string): ExcelJS.CellFormulaValue => ({ formula: f });
+/** Height for a row of wrapped text: not every spreadsheet app auto-fits rows when it opens a
+ * file, and overlapping lines are unreadable. About 1.1 characters per unit of column width. */
+function fitHeight(row: ExcelJS.Row, text: string, width: number) {
+  const perLine = Math.max(8, Math.floor(width * 1.1));
+  const lines = Math.max(1, Math.ceil(text.length / perLine));
+  row.height = Math.max(row.height ?? 15, lines * 15 + 2);
+}
 /** Data validation on a range ("B5:B14") or one cell. Written as one range: exceljs's per-cell
  * `cell.dataValidation` merges cells into overlapping ranges (it sorts "A10" before "A6"),
  * which Excel reports as a damaged file. `worksheet.dataValidations` works but is untyped. */
@@ -119,6 +126,7 @@ function startHere(wb: ExcelJS.Workbook) {
     row.getCell(1).alignment = { vertical: "top", horizontal: "right" };
     row.getCell(2).value = text;
     row.getCell(2).alignment = { wrapText: true, vertical: "top" };
+    fitHeight(row, text, 100);
   });
   let r = 4 + steps.length + 1;
   ws.getCell(`B${r}`).value = "What moves your FICO score (weights for the general population; they vary by person)";

@@ -1,0 +1,190 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { simpleParser, type ParsedMail } from "mailparser";
+import type { Page } from "@playwright/test";
+import { expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
+
+/**
+ * What a buyer and a reader get, in the browser against the built server on its embedded
+ * defaults: e-mail goes to .eml files under the server's DATA_DIR/mail, which these tests read
+ * with a real mail parser and whose links they follow.
+ */
+const MAIL_DIR = join(`.data/e2e-${process.env.E2E_PORT ?? 3100}`, "mail");
+
+/** The e-mail to this address (waiting for the server's outbox to write it). */
+async function mailTo(address: string, subject?: RegExp): Promise<ParsedMail> {
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        if (!existsSync(MAIL_DIR)) return false;
+        for (const name of readdirSync(MAIL_DIR).filter((n) => n.endsWith(".eml"))) {
+          const mail = await simpleParser(readFileSync(join(MAIL_DIR, name)));
+          const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
+          if (to.some((a) => a.value.some((v) => v.address === address)) && (!subject || subject.test(mail.subject ?? ""))) {
+            found = mail;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 15_000, message: `an e-mail to ${address}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** A link of the e-mail's text part, as a path on the server under test. */
+function linkPath(mail: ParsedMail, path: string): string {
+  const url = (mail.text ?? "").split(/\s+/).find((w) => new URL(w, "http://x").pathname.startsWith(path) && /^https?:/.test(w));
+  if (!url) throw new Error(`no ${path} link in ${mail.subject}`);
+  return new URL(url).pathname;
+}
+
+const unique = (tag: string) => `${tag}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+async function buy(page: Page, bump: boolean) {
+  await page.goto(bump ? "/checkout?bump=1" : "/checkout");
+  const [tab] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Complete My Order" }).click()]);
+  const email = await payOnTestPage(tab, unique(bump ? "bundle" : "toolkit"));
+  await expect(tab.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
+  return { tab, email };
+}
+
+for (const bump of [false, true]) {
+  test(`a buyer ${bump ? "with" : "without"} the Power Pack downloads the files from the success page, the order page and the receipt`, async ({ page }) => {
+    test.setTimeout(60_000);
+    const { tab, email } = await buy(page, bump);
+    const downloads = tab.getByRole("region", { name: "Your downloads" });
+    await expect(downloads.getByRole("heading", { name: "Credit Repair Toolkit" })).toBeVisible();
+    await expect(downloads.getByRole("heading", { name: "Dispute Letter Power Pack" })).toHaveCount(bump ? 1 : 0);
+    await expect(downloads).toContainText("The Step-by-Step Credit Repair Guide");
+    await expect(downloads).toContainText(bump ? "Debt validation request to a collector" : "Budget planner");
+
+    // A real download: the guide is a PDF.
+    const [download] = await Promise.all([
+      tab.waitForEvent("download"),
+      downloads.getByRole("link", { name: "Download The Step-by-Step Credit Repair Guide" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("credit-repair-guide.pdf");
+    expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe("%PDF-");
+
+    // The address to keep opens the order page with the same files.
+    const orderHref = await downloads.getByRole("link", { name: /\/orders\// }).getAttribute("href");
+    await tab.goto(orderHref!);
+    await expect(tab.getByRole("heading", { level: 1, name: "Your downloads" })).toBeVisible();
+    await expect(tab.getByRole("heading", { name: "Dispute Letter Power Pack" })).toHaveCount(bump ? 1 : 0);
+    if (!bump) {
+      // A Power Pack file cannot be fetched through a toolkit-only order's link.
+      const response = await tab.request.get(`${orderHref}/files/power-pack-letters`);
+      expect(response.status()).toBe(404);
+    }
+
+    // The receipt in ./data/mail links to a working order page too.
+    const receipt = await mailTo(email, /receipt/i);
+    expect(receipt.text).toContain(bump ? "$21.99" : "$7.00");
+    await tab.goto(linkPath(receipt, "/orders/"));
+    await expect(tab.getByRole("heading", { level: 1, name: "Your downloads" })).toBeVisible();
+    const [spreadsheet] = await Promise.all([
+      tab.waitForEvent("download"),
+      tab.getByRole("link", { name: /Download Debt payoff calculator/ }).click(),
+    ]);
+    expect(spreadsheet.suggestedFilename()).toBe("debt-payoff-calculator.xlsx");
+    await tab.close();
+  });
+}
+
+test("the order page, the success page's downloads and the lost-link page pass axe at both widths", async ({ page }) => {
+  test.setTimeout(60_000);
+  const { tab } = await buy(page, true);
+  for (const width of [1280, 375]) {
+    await tab.setViewportSize({ width, height: 900 });
+    await expectNoViolations(tab, `the success page with downloads at ${width}`);
+  }
+  const orderHref = await tab.getByRole("region", { name: "Your downloads" }).getByRole("link", { name: /\/orders\// }).getAttribute("href");
+  await tab.goto(orderHref!);
+  for (const width of [1280, 375]) {
+    await tab.setViewportSize({ width, height: 900 });
+    await expectNoViolations(tab, `the order page at ${width}`);
+  }
+  await tab.goto("/orders/lookup");
+  await expectNoViolations(tab, "the lost-link page");
+  await tab.goto("/orders/not-a-real-token");
+  await expect(tab.getByRole("heading", { level: 1, name: "We couldn't find that order" })).toBeVisible();
+  await expectNoViolations(tab, "an unknown order link");
+});
+
+test("a lost link is sent again to a buyer, and the page answers the same for anyone", async ({ page }) => {
+  const { tab, email } = await buy(page, false);
+  await tab.close();
+  await page.goto("/orders/lookup");
+  await page.getByRole("textbox", { name: "Email address" }).fill(email.toUpperCase());
+  await page.getByRole("button", { name: "Send my order links" }).click();
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  const mail = await mailTo(email, /order/i);
+  await page.goto(linkPath(mail, "/orders/"));
+  await expect(page.getByRole("heading", { level: 1, name: "Your downloads" })).toBeVisible();
+
+  await page.goto("/orders/lookup");
+  await page.getByRole("textbox", { name: "Email address" }).fill(unique("stranger"));
+  await page.getByRole("button", { name: "Send my order links" }).click();
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+});
+
+test("a reader gets the free guide by e-mail and can unsubscribe with one button", async ({ page }) => {
+  const email = unique("reader");
+  await page.goto("/blog/dispute-credit-errors");
+  const form = page.locator("#lead-form");
+  await form.getByRole("textbox", { name: "Your name" }).fill("Rea");
+  await form.getByRole("textbox", { name: "Your email" }).fill(email);
+  await form.getByRole("button", { name: /Guide/ }).click();
+  await expect(page.getByText("You're All Set!")).toBeVisible();
+  const mail = await mailTo(email);
+  expect(mail.html).toContain("/downloads/credit-repair-starter-guide.pdf");
+  const guide = await page.request.get(linkPath(mail, "/downloads/"));
+  expect(guide.headers()["content-type"]).toBe("application/pdf");
+
+  await page.goto(linkPath(mail, "/unsubscribe/"));
+  await expect(page.getByRole("heading", { name: "Unsubscribe" })).toBeVisible();
+  await expectNoViolations(page, "the unsubscribe page");
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByRole("heading", { name: "You're unsubscribed" })).toBeVisible();
+});
+
+test("the newsletter asks to confirm by e-mail; the link's page confirms only with its button", async ({ page }) => {
+  const email = unique("news");
+  await page.goto("/blog");
+  await page.getByRole("textbox", { name: "Email address" }).fill(email);
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.locator("#newsletter")).toContainText("Almost done!");
+  const mail = await mailTo(email, /confirm/i);
+  await page.goto(linkPath(mail, "/newsletter/confirm/"));
+  await expect(page.getByRole("heading", { name: "Confirm your subscription" })).toBeVisible();
+  await expectNoViolations(page, "the newsletter confirmation page");
+  await page.getByRole("button", { name: "Yes, subscribe me" }).click();
+  await expect(page.getByRole("heading", { name: "You're subscribed!" })).toBeVisible();
+});
+
+test("a contact message reaches the owner's inbox with Reply-To set to the sender", async ({ page }) => {
+  const email = unique("contact");
+  await page.goto("/contact");
+  await page.getByRole("textbox", { name: /name/i }).first().fill("Cora");
+  await page.getByRole("textbox", { name: /email/i }).first().fill(email);
+  await page.getByRole("textbox", { name: /subject/i }).fill("Order question");
+  await page.getByRole("textbox", { name: /message/i }).fill("Hello, where is my toolkit?");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("We'll get back to you within 24 hours.").first()).toBeVisible();
+  let mail: ParsedMail | undefined;
+  await expect
+    .poll(async () => {
+      for (const name of existsSync(MAIL_DIR) ? readdirSync(MAIL_DIR) : []) {
+        const m = await simpleParser(readFileSync(join(MAIL_DIR, name)));
+        const replyTo = m.replyTo && !Array.isArray(m.replyTo) ? m.replyTo.value[0]?.address : undefined;
+        if (replyTo === email) mail = m;
+      }
+      return Boolean(mail);
+    })
+    .toBe(true);
+  expect(mail!.subject).toBe("Contact form: Order question");
+  expect(mail!.text).toContain("Hello, where is my toolkit?");
+});
