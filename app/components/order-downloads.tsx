@@ -4,38 +4,70 @@ import { FORMAT_LABELS, formatBytes, type FileView, type ProductView } from "~/l
 
 const ICONS = { pdf: FileText, docx: FileText, xlsx: FileSpreadsheet } as const;
 
-function FileRow({ file, href }: { file: FileView; href: string }) {
-  const Icon = ICONS[file.format];
+const downloadClass =
+  "inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
+
+const supportLink = (
+  <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-800 underline">
+    {SUPPORT_EMAIL}
+  </a>
+);
+
+/** One thing to download: a single file, or the same document in several forms (Word and PDF). */
+function ItemRow({ files, fileHref }: { files: FileView[]; fileHref: (fileId: string) => string }) {
+  const first = files[0]!;
+  const Icon = ICONS[first.format];
+  const single = files.length === 1 && !first.variant;
+  const downloaded = files.reduce((n, f) => n + f.downloads, 0);
   return (
-    <li id={`file-${file.id}`} className="flex flex-wrap items-center gap-3 py-3">
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
       <Icon aria-hidden="true" className="size-6 shrink-0 text-brand-700" />
       <div className="min-w-0 flex-1">
-        <p className="font-medium text-slate-900">{file.title}</p>
-        <p className="text-sm text-slate-600">
-          {FORMAT_LABELS[file.format]} · {formatBytes(file.bytes)}
-          {file.downloads > 0 ? ` · downloaded ${file.downloads} ${file.downloads === 1 ? "time" : "times"}` : ""}
-        </p>
+        <p className="font-medium text-slate-900">{first.title}</p>
+        {single ? (
+          <p className="text-sm text-slate-600">
+            {FORMAT_LABELS[first.format]} · {formatBytes(first.bytes)}
+            {downloaded > 0 ? ` · downloaded ${downloaded} ${downloaded === 1 ? "time" : "times"}` : ""}
+          </p>
+        ) : null}
       </div>
-      {file.overLimit ? (
-        <p className="w-full rounded-lg bg-accent-100 p-3 text-sm text-slate-900 sm:w-auto sm:max-w-xs">
-          This file has been downloaded many times. For a fresh copy, e-mail{" "}
-          <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-800 underline">
-            {SUPPORT_EMAIL}
-          </a>{" "}
-          and we'll help.
-        </p>
-      ) : (
-        <a
-          href={href}
-          download
-          className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-        >
-          <Download aria-hidden="true" className="size-5" />
-          Download<span className="sr-only"> {file.title}</span>
-        </a>
-      )}
+      <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+        {files.map((file) =>
+          file.overLimit ? (
+            <p key={file.id} id={`file-${file.id}`} className="w-full rounded-lg bg-accent-100 p-3 text-sm text-slate-900 sm:max-w-xs">
+              {file.variant ? `${file.variant}: ` : ""}this file has been downloaded many times. For a fresh copy, e-mail {supportLink} and we'll
+              help.
+            </p>
+          ) : (
+            <a key={file.id} id={`file-${file.id}`} href={fileHref(file.id)} download className={downloadClass}>
+              <Download aria-hidden="true" className="size-5" />
+              {single ? (
+                <>
+                  Download<span className="sr-only"> {file.title}</span>
+                </>
+              ) : (
+                <>
+                  <span className="sr-only">Download {file.title}, </span>
+                  {file.variant} <span className="text-sm font-normal opacity-90">{formatBytes(file.bytes)}</span>
+                </>
+              )}
+            </a>
+          ),
+        )}
+      </div>
     </li>
   );
+}
+
+/** Consecutive files with one title are one item in several forms. */
+function items(files: FileView[]): FileView[][] {
+  const out: FileView[][] = [];
+  for (const file of files) {
+    const last = out.at(-1);
+    if (last && last[0]!.title === file.title) last.push(file);
+    else out.push([file]);
+  }
+  return out;
 }
 
 /** Every file an order opens, product by product and grouped as the product card promises. */
@@ -52,18 +84,15 @@ export function OrderDownloads({ products, fileHref }: { products: ProductView[]
               <h4 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{group.label}</h4>
               {group.files.length > 0 ? (
                 <ul className="divide-y divide-slate-200">
-                  {group.files.map((file) => (
-                    <FileRow key={file.id} file={file} href={fileHref(file.id)} />
+                  {items(group.files).map((same) => (
+                    <ItemRow key={same[0]!.id} files={same} fileHref={fileHref} />
                   ))}
                 </ul>
               ) : (
                 <p className="mt-2 flex items-start gap-2 text-slate-700">
                   <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
                   <span>
-                    {group.note}{" "}
-                    <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-800 underline">
-                      {SUPPORT_EMAIL}
-                    </a>
+                    {group.note} {supportLink}
                   </span>
                 </p>
               )}

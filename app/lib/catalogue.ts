@@ -7,8 +7,11 @@ export const CURRENCY = "usd";
 
 export type ProductFileFormat = "pdf" | "docx" | "xlsx";
 
-/** One file a buyer downloads. `path` is relative to the private products/files directory. */
-export type ProductFile = { id: string; title: string; format: ProductFileFormat; path: string };
+/**
+ * One file a buyer downloads. `path` is relative to the private products/files directory. Files
+ * that are one thing in two forms (a letter as Word and PDF) share a title and name their variant.
+ */
+export type ProductFile = { id: string; title: string; variant?: string; format: ProductFileFormat; path: string };
 
 
 /** The dispute letters, by id: the letter texts live in products/src/letters, keyed the same way. */
@@ -45,8 +48,8 @@ function letterFiles(letters: Record<string, string>, dir: string): ProductFile[
   return Object.entries(letters).flatMap(([id, title], index) => {
     const name = `${String(index + 1).padStart(2, "0")}-${id}`;
     return [
-      { id: `${id}.docx`, title: `${title} (Word, to edit)`, format: "docx" as const, path: `${dir}/${name}.docx` },
-      { id: `${id}.pdf`, title: `${title} (PDF, to print)`, format: "pdf" as const, path: `${dir}/${name}.pdf` },
+      { id: `${id}.docx`, title, variant: "Word, to edit", format: "docx" as const, path: `${dir}/${name}.docx` },
+      { id: `${id}.pdf`, title, variant: "PDF, to print", format: "pdf" as const, path: `${dir}/${name}.pdf` },
     ];
   });
 }
@@ -108,22 +111,22 @@ export const PRODUCT_FILES: Record<ProductId, readonly { label: ItemLabel; note?
       files: [
         { id: "toolkit-letters", title: "All 5 dispute letters in one PDF", format: "pdf", path: "toolkit/dispute-letters.pdf" },
         ...letterFiles(TOOLKIT_LETTERS, "toolkit/letters"),
-        { id: "dispute-tracker.xlsx", title: "Dispute tracker with the 30/45-day deadlines (spreadsheet)", format: "xlsx", path: "toolkit/dispute-tracker.xlsx" },
-        { id: "dispute-tracker.pdf", title: "Dispute tracker with the 30/45-day deadlines (printable)", format: "pdf", path: "toolkit/dispute-tracker.pdf" },
+        { id: "dispute-tracker.xlsx", title: "Dispute tracker with the 30/45-day deadlines", variant: "Spreadsheet", format: "xlsx", path: "toolkit/dispute-tracker.xlsx" },
+        { id: "dispute-tracker.pdf", title: "Dispute tracker with the 30/45-day deadlines", variant: "PDF, to print", format: "pdf", path: "toolkit/dispute-tracker.pdf" },
       ],
     },
     {
       label: "Credit score tracking worksheets",
       files: [
-        { id: "score-tracker.xlsx", title: "Credit score tracker (spreadsheet)", format: "xlsx", path: "toolkit/credit-score-tracker.xlsx" },
-        { id: "score-tracker.pdf", title: "Credit score tracker (printable)", format: "pdf", path: "toolkit/credit-score-tracker.pdf" },
+        { id: "score-tracker.xlsx", title: "Credit score tracker", variant: "Spreadsheet", format: "xlsx", path: "toolkit/credit-score-tracker.xlsx" },
+        { id: "score-tracker.pdf", title: "Credit score tracker", variant: "PDF, to print", format: "pdf", path: "toolkit/credit-score-tracker.pdf" },
       ],
     },
     {
       label: "Budget planning templates",
       files: [
-        { id: "budget.xlsx", title: "Budget planner with the 50/30/20 split (spreadsheet)", format: "xlsx", path: "toolkit/budget-planner.xlsx" },
-        { id: "budget.pdf", title: "Budget planner (printable)", format: "pdf", path: "toolkit/budget-planner.pdf" },
+        { id: "budget.xlsx", title: "Budget planner with the 50/30/20 split", variant: "Spreadsheet", format: "xlsx", path: "toolkit/budget-planner.xlsx" },
+        { id: "budget.pdf", title: "Budget planner with the 50/30/20 split", variant: "PDF, to print", format: "pdf", path: "toolkit/budget-planner.pdf" },
       ],
     },
     {

@@ -7,11 +7,12 @@ import { emailForLink, unsubscribe } from "~/server/subscriptions.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo(matches, { title: "Unsubscribe", description: "Stop our e-mails.", path: "/unsubscribe", noindex: true }),
-  { name: "referrer", content: "no-referrer" },
+  // Not "no-referrer": with it the browser posts the button's form with `Origin: null`, which the same-origin check refuses.
+  { name: "referrer", content: "same-origin" },
 ];
 
 export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" };
+  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex" };
 }
 
 /** A GET only shows the button (mail scanners open links); the POST, from this page or a mail app's one-click (RFC 8058), unsubscribes. */

@@ -84,9 +84,9 @@ async function paidTestOrder(includeBump: boolean, email = "buyer@example.com") 
   return (await findOrderBySession(sessionId))!;
 }
 
-/** A header exactly as sent (mailparser folds List-* headers into a structured "list" entry). */
+/** A header's value as sent, unfolded (mailparser folds List-* headers into a structured "list" entry). */
 function rawHeader(mail: ParsedMail, name: string): string | undefined {
-  return mail.headerLines.find((h) => h.key === name)?.line.slice(name.length + 1).trim();
+  return mail.headerLines.find((h) => h.key === name)?.line.slice(name.length + 1).replace(/\r?\n[ \t]+/g, " ").trim();
 }
 
 /** The first link in the text part that starts with this path. */

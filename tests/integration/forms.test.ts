@@ -253,11 +253,11 @@ describe("contact form", () => {
 });
 
 describe("newsletter box", () => {
-  it("stores the address, trimmed and lowercased, and answers 'Subscribed!'", async () => {
+  it("stores the address as pending, trimmed and lowercased, and asks to confirm it by e-mail", async () => {
     const res = await postNewsletter({ form: { email: "  Reader@Example.COM " } });
     expect(res.status).toBe(200);
-    expect(res.outcome).toMatchObject({ status: "success", title: "Subscribed!" });
-    expect((await db().select().from(newsletterSubscribers)).map((r) => r.email)).toEqual(["reader@example.com"]);
+    expect(res.outcome).toMatchObject({ status: "success", title: "Almost done!", description: "Check your inbox and click the link to confirm your subscription." });
+    expect((await db().select().from(newsletterSubscribers)).map((r) => [r.email, r.status])).toEqual([["reader@example.com", "pending"]]);
   });
 
   it("says an address differing only in case and spaces is already subscribed", async () => {
@@ -276,7 +276,7 @@ describe("newsletter box", () => {
     expect((await postNewsletter({ form: { email: "" } })).outcome).toMatchObject({ title: "Missing Information" });
     expect((await postNewsletter({ form: { email: "nope" } })).outcome).toMatchObject(INVALID_EMAIL);
     expect((await postNewsletter({ form: { email: "a@b.co", name: "x" } })).status).toBe(400);
-    expect((await postNewsletter({ form: { email: "bot@b.co", website: "x" } })).outcome.title).toBe("Subscribed!");
+    expect((await postNewsletter({ form: { email: "bot@b.co", website: "x" } })).outcome.title).toBe("Almost done!");
     expect(await rowCount(newsletterSubscribers)).toBe(0);
   });
 

@@ -55,7 +55,7 @@ export const powerPackLettersB = {
       "Check the bureau's website for its current dispute mailing address before you mail.",
       "Send it by certified mail, return receipt requested.",
       "Keep copies of everything you send and receive.",
-      "Write the date received in your dispute tracker and follow the new deadline there.",
+      "Write the date it was received in your dispute tracker. If there is still no answer, file a complaint with the CFPB.",
     ],
     tips: [
       "The law does not promise automatic deletion when a deadline passes. It requires the bureau to finish on time and to delete or correct information that is inaccurate, incomplete or cannot be verified.",
@@ -67,7 +67,7 @@ export const powerPackLettersB = {
   "pp-reinsertion-without-notice": {
     whenToUse: [
       "Use when an item a bureau deleted after your dispute has come back on your report and you never received a written notice that it was put back.",
-      "Reinsertion is allowed when the furnisher certifies the item is complete and accurate and the bureau notifies you in writing within 5 business days, so check your mail and online account for a notice before sending this.",
+      "A bureau may put a deleted item back only if the furnisher certifies that it is complete and accurate, and it must then notify you in writing within 5 business days. Check your mail and online account for that notice before sending this.",
     ],
     recipient: { kind: "bureau" },
     identifyWithDobAndSsn: true,
@@ -81,8 +81,8 @@ export const powerPackLettersB = {
       "- The date the item was reinserted",
       "- Whether the furnisher certified that the information is complete and accurate, and on what date",
       "- The furnisher's business name, address and telephone number",
-      "If these requirements were not met, I ask that you remove the item again and send me an updated copy of my credit report.",
-      "[ONLY IF TRUE: I ALSO STILL DISPUTE THIS ITEM BECAUSE WHY IT IS WRONG, WITH PROOF ENCLOSED.]",
+      "If the furnisher did not certify the information as complete and accurate, please delete it again and send me an updated copy of my credit report. If it did, please send me the written notice the law requires.",
+      "[ONLY IF TRUE: I ALSO STILL DISPUTE THIS ITEM BECAUSE (SAY WHY IT IS WRONG). MY PROOF IS ENCLOSED. OTHERWISE DELETE THIS PARAGRAPH.]",
       "Thank you for your help.",
     ],
     laws: [
@@ -176,7 +176,7 @@ export const powerPackLettersB = {
 
   "pp-debt-validation": {
     whenToUse: [
-      "Use within 30 days after you receive a third-party debt collector's validation notice (the letter showing the amount and a validation end date), to dispute the debt and ask for verification and the original creditor's name and address.",
+      "Use before the validation end date printed on a third-party debt collector's validation notice (about 30 days after you receive it), to dispute the debt and ask for verification and the original creditor's name and address.",
       "You can still send it after the 30 days, but the legal pause on collection applies only to a dispute sent within the validation period.",
       "It does not erase the debt or stop a lawsuit.",
     ],
@@ -315,7 +315,7 @@ export const powerPackLettersB = {
       "Send a separate letter to each bureau that shows the fraudulent items.",
       "Check the bureau's website for its current mailing address before you mail.",
       "Send it by certified mail, return receipt requested, and keep copies of everything.",
-      "Write the date received in your dispute tracker and check your report after 4 business days.",
+      "Write the date received in your dispute tracker. The bureau has 4 business days from then to block the items; check your report after that.",
     ],
     tips: [
       "Companion steps: place a free fraud alert (an initial alert lasts at least 1 year; placing it with one bureau notifies the others; with an identity theft report you can get a 7-year extended alert), and freeze your credit for free at each bureau separately.",
@@ -378,7 +378,7 @@ export const powerPackLettersB = {
 
   "pp-cease-contact": {
     whenToUse: [
-      "Use to ask a third-party debt collector to stop contacting you; after it, the collector may only write to say collection is ending or to name a specific remedy, such as a lawsuit.",
+      "Use to ask a third-party debt collector to stop contacting you; after it, the collector may contact you only to say collection is ending or to name a specific remedy it may or will use, such as a lawsuit.",
       "The debt does not go away: it may still be reported, and you can still be sued.",
       "If you think the debt is wrong or not yours, consider sending the validation letter first.",
     ],

@@ -279,7 +279,7 @@ export const toolkitLetters = {
     tips: [
       "Write this letter in your own words. A company does not have to investigate a direct dispute prepared by a credit repair organization or “submitted on a form supplied to the consumer by a credit repair organization” (12 CFR § 1022.43(b)(2)). Use this template as a starting point: reword it and describe your situation yourself.",
       "Pair it with a bureau dispute. You cannot sue over how a company handles a direct dispute (15 U.S.C. § 1681s-2(c)); the duties you can enforce (15 U.S.C. § 1681s-2(b)) start only when a bureau passes your dispute to the company.",
-      "If a debt collector's first notice reached you less than 30 days ago, dispute the debt with the collector in writing within that period too: it must pause collection until it sends you verification (15 U.S.C. § 1692g(b)).",
+      "If the company is a debt collector and the validation end date on its notice has not passed, this written dispute can also count as a dispute of the debt: the collector must pause collecting it until it sends you verification (15 U.S.C. § 1692g(b)). Do not say you owe an old debt or promise to pay it (see the guide, chapter 14).",
       "If the account came from identity theft, send the company a copy of your identity theft report from IdentityTheft.gov at its designated address; it may then not report those items (15 U.S.C. § 1681s-2(a)(6)(B)).",
     ],
   },

@@ -153,7 +153,7 @@ export const DEADLINES: { who: string; rule: string; cite: string }[] = [
   },
   {
     who: "Debt collector (validation)",
-    rule: "Your deadline: dispute in writing within 30 days of receiving the validation notice. The collector must then stop collecting the disputed debt until it mails you verification of the debt (or a copy of a judgment). (The 30/45-day columns don't apply to this.)",
+    rule: "Your deadline: dispute in writing by the validation end date on the collector's notice (30 days after you receive it). The collector must then stop collecting the disputed debt until it mails you verification of the debt (or a copy of a judgment), or the original creditor's name and address if you asked for it. (The 30/45-day columns don't apply to this.)",
     cite: "15 U.S.C. § 1692g(b); 12 CFR 1006.38",
   },
 ];
