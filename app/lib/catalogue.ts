@@ -34,7 +34,7 @@ export const POWER_PACK_LETTERS = {
   "pp-method-of-verification": "Method of verification request",
   "pp-no-response-follow-up": "Follow-up when a bureau misses its deadline",
   "pp-reinsertion-without-notice": "Item put back without notice (reinsertion)",
-  "pp-furnisher-direct-dispute": "Direct dispute to a lender about payment history",
+  "pp-furnisher-direct-dispute": "Direct dispute to a lender about payment history or status",
   "pp-debt-validation": "Debt validation request to a collector",
   "pp-goodwill-adjustment": "Goodwill adjustment request",
   "pp-identity-theft-block": "Identity theft block (FCRA section 605B)",
@@ -81,7 +81,7 @@ export const powerPack = {
   features: [
     "16 fill-in dispute letter templates, each in Word and PDF",
     "Letters for late payments, collections, inquiries and identity theft",
-    "Follow-up letters for when a bureau doesn't respond",
+    "A follow-up letter for when a bureau misses its deadline",
   ],
   items: [{ label: "15+ dispute letter templates", bonus: false }],
 } as const;

@@ -17,7 +17,8 @@ export const BUREAUS = [
   {
     name: "TransUnion Consumer Solutions",
     lines: ["TransUnion Consumer Solutions", "P.O. Box 2000", "Chester, PA 19016"],
-    website: "https://www.transunion.com/credit-disputes/dispute-your-credit",
+    // Its dispute page moves; the home page is the address we can stand behind.
+    website: "https://www.transunion.com",
   },
 ] as const;
 
