@@ -47,8 +47,8 @@ function ItemRow({ files, fileHref }: { files: FileView[]; fileHref: (fileId: st
                 </>
               ) : (
                 <>
-                  <span className="sr-only">Download {file.title}, </span>
-                  {file.variant} <span className="text-sm font-normal opacity-90">{formatBytes(file.bytes)}</span>
+                  <span className="sr-only">Download {file.title}, {file.variant}: </span>
+                  {FORMAT_LABELS[file.format]} <span className="text-sm font-normal opacity-90">{formatBytes(file.bytes)}</span>
                 </>
               )}
             </a>

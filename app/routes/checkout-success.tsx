@@ -109,7 +109,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
               Your downloads
             </h2>
             <p className="mt-2 text-slate-700">
-              Everything is ready now. Keep this private address to come back to your files any time in the next year (we've e-mailed it to you too):
+              Everything is ready now. Letters come as Word (to edit) and PDF (to print). Keep this private address to come back to your files any time in the next year (we've e-mailed it to you too):
             </p>
             <p className="mt-2 rounded-lg bg-slate-100 p-3 font-mono text-sm break-all text-slate-900">
               <a href={order.access.orderPath} className="text-brand-800 underline underline-offset-2">

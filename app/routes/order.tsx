@@ -100,7 +100,7 @@ export default function OrderPage({ loaderData, params }: Route.ComponentProps) 
                 <h2 id="files-heading" className="text-xl font-bold text-slate-900">
                   Files
                 </h2>
-                <p className="mt-1 text-slate-700">Start with the step-by-step guide, then follow the 30-day action plan.</p>
+                <p className="mt-1 text-slate-700">Start with the step-by-step guide, then follow the 30-day action plan. Letters come as Word (to edit) and PDF (to print); trackers as a spreadsheet and a PDF to print.</p>
                 <div className="mt-6">
                   <OrderDownloads products={result.products} fileHref={(fileId) => filePath(orderPagePath(params.token), fileId)} />
                 </div>

@@ -45,11 +45,11 @@ export const powerPackLettersB = {
       },
     ],
     enclosures: [
-      "Copy of your proof of identity (for example, driver's license or state ID)",
-      "Copy of your proof of address (for example, a recent utility bill or bank statement)",
-      "Copy of your original dispute letter",
-      "Copy of the return receipt or USPS tracking page showing the date received",
-      "Copy of the credit report page with the disputed item marked",
+      "A copy of my proof of identity (for example, driver's license or state ID)",
+      "A copy of my proof of address (for example, a recent utility bill or bank statement)",
+      "A copy of my original dispute letter",
+      "A copy of the return receipt or USPS tracking page showing the date received",
+      "A copy of the credit report page with the disputed item marked",
     ],
     howToSend: [
       "Check the bureau's website for its current dispute mailing address before you mail.",
@@ -96,10 +96,10 @@ export const powerPackLettersB = {
       },
     ],
     enclosures: [
-      "Copy of your proof of identity (for example, driver's license or state ID)",
-      "Copy of your proof of address (for example, a recent utility bill or bank statement)",
-      "Copy of the bureau's letter or results showing the item was deleted",
-      "Copy of your current credit report page with the reinserted item marked",
+      "A copy of my proof of identity (for example, driver's license or state ID)",
+      "A copy of my proof of address (for example, a recent utility bill or bank statement)",
+      "A copy of the bureau's letter or results showing the item was deleted",
+      "A copy of my current credit report page with the reinserted item marked",
       "If you still dispute the item: copies of your proof that it is wrong",
     ],
     howToSend: [
@@ -157,9 +157,9 @@ export const powerPackLettersB = {
       },
     ],
     enclosures: [
-      "Copy of the credit report page with the disputed item marked",
+      "A copy of the credit report page with the disputed item marked",
       "Copies of your proof, for example bank statements, payment confirmations or the lender's own statements",
-      "Copy of any letter from the lender confirming the correct information, if you have one",
+      "A copy of any letter from the lender confirming the correct information, if you have one",
     ],
     howToSend: [
       "Send it to the dispute address the lender gives or the one on your credit report; if there is none, use any business address of the lender.",
@@ -212,8 +212,8 @@ export const powerPackLettersB = {
       },
     ],
     enclosures: [
-      "Copy of the collector's letter or validation notice (keep the original)",
-      "Copy of the credit report page showing the collection, if it appears there",
+      "A copy of the collector's letter or validation notice",
+      "A copy of the credit report page showing the collection, if it appears there",
     ],
     howToSend: [
       "Mail it early enough to reach the collector before the validation end date printed on its notice.",
@@ -306,10 +306,10 @@ export const powerPackLettersB = {
       },
     ],
     enclosures: [
-      "Copy of your proof of identity (for example, driver's license or state ID)",
-      "Copy of your proof of address (for example, a recent utility bill or bank statement)",
-      "Copy of your identity theft report (FTC report from IdentityTheft.gov or police report)",
-      "Copy of the credit report pages with each fraudulent item marked",
+      "A copy of my proof of identity (for example, driver's license or state ID)",
+      "A copy of my proof of address (for example, a recent utility bill or bank statement)",
+      "A copy of my identity theft report (FTC report from IdentityTheft.gov or police report)",
+      "A copy of the credit report pages with each fraudulent item marked",
     ],
     howToSend: [
       "Send a separate letter to each bureau that shows the fraudulent items.",
@@ -358,10 +358,10 @@ export const powerPackLettersB = {
       },
     ],
     enclosures: [
-      "Copy of your proof of identity (for example, driver's license or state ID)",
-      "Copy of your proof of address (for example, a recent utility bill or bank statement)",
-      "Copy of the bureau's reinvestigation results",
-      "Copy of the credit report page with the disputed item marked",
+      "A copy of my proof of identity (for example, driver's license or state ID)",
+      "A copy of my proof of address (for example, a recent utility bill or bank statement)",
+      "A copy of the bureau's reinvestigation results",
+      "A copy of the credit report page with the disputed item marked",
     ],
     howToSend: [
       "Check the bureau's website for its current dispute mailing address before you mail.",
@@ -403,7 +403,7 @@ export const powerPackLettersB = {
         says: "The FDCPA covers third-party debt collectors; it generally does not cover original creditors collecting their own debts.",
       },
     ],
-    enclosures: ["Copy of the collector's most recent letter (keep the original)"],
+    enclosures: ["A copy of the collector's most recent letter"],
     howToSend: [
       "Send it by certified mail, return receipt requested, to the address in the collector's letter.",
       "Keep copies of the letter and the receipt.",
