@@ -1,4 +1,5 @@
-import type { ProductFile, ProductId } from "~/lib/catalogue";
+import type { ProductId } from "~/lib/catalogue";
+import type { ProductFile } from "~/lib/product-files";
 
 /** One file as the order page and the success page list it. */
 export type FileView = ProductFile & { bytes: number; downloads: number; overLimit: boolean };

@@ -24,7 +24,8 @@ import { orderPagePath } from "~/lib/order-files";
 import { grantedProducts, mintOrderLink, productNamesByOrder } from "~/server/order-access.server";
 import { findOrder, orderNumber, paidOrdersFor } from "~/server/orders.server";
 import type { Deliver, DeliveryResult, OutboxRow } from "~/server/outbox.server";
-import { PRODUCT_FILES, powerPack, toolkit, type ProductId } from "~/lib/catalogue";
+import { powerPack, toolkit, type ProductId } from "~/lib/catalogue";
+import { PRODUCT_FILES } from "~/lib/product-files";
 import { isSuppressed, mintEmailLink } from "~/server/subscriptions.server";
 
 export type MailSettings = { from: string; context: MailContext };

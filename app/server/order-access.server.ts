@@ -7,7 +7,8 @@ import { resolve } from "node:path";
 import { Readable } from "node:stream";
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { downloads, entitlements, orderAccessTokens, orders } from "../../db/schema";
-import { PRODUCT_FILES, powerPack, toolkit, type ProductFile, type ProductId } from "~/lib/catalogue";
+import { powerPack, toolkit, type ProductId } from "~/lib/catalogue";
+import { PRODUCT_FILES, type ProductFile } from "~/lib/product-files";
 import type { ProductView } from "~/lib/order-files";
 
 import { db } from "~/server/db.server";

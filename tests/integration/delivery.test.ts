@@ -9,7 +9,7 @@ import { count, eq, sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { downloads, emailSuppressions, entitlements, newsletterSubscribers, orders, outbox } from "../../db/schema";
-import { productFiles } from "~/lib/catalogue";
+import { productFiles } from "~/lib/product-files";
 import { action as lookupAction } from "~/routes/orders-lookup";
 import { loader as orderLoader } from "~/routes/order";
 import { loader as fileLoader } from "~/routes/order-file";

@@ -1,0 +1,122 @@
+/**
+ * The catalogue's files: every file of every product, grouped under the label on the product's
+ * card that it keeps (app/lib/catalogue.ts has the products, prices and labels). Server code, the
+ * product builder and tests import this; pages that only show labels never do, so it stays out of
+ * their browser bundles.
+ */
+import type { ItemLabel, ProductId } from "~/lib/catalogue";
+
+export type ProductFileFormat = "pdf" | "docx" | "xlsx";
+
+/**
+ * One file a buyer downloads. `path` is relative to the private products/files directory. Files
+ * that are one thing in two forms (a letter as Word and PDF) share a title and name their variant.
+ */
+export type ProductFile = { id: string; title: string; variant?: string; format: ProductFileFormat; path: string };
+
+/** The dispute letters, by id: the letter texts live in products/src/letters, keyed the same way. */
+export const TOOLKIT_LETTERS = {
+  "bureau-inaccurate-item": "Dispute an inaccurate item (to a credit bureau)",
+  "bureau-not-mine-mixed": "Account not mine or mixed file (to a credit bureau)",
+  "bureau-outdated-item": "Outdated item past its reporting period (to a credit bureau)",
+  "bureau-method-of-verification": "Ask how an item was verified (to a credit bureau)",
+  "furnisher-direct-dispute": "Direct dispute to the lender or collector",
+} as const;
+
+export const POWER_PACK_LETTERS = {
+  "pp-wrong-balance": "Wrong balance or credit limit",
+  "pp-wrong-status-late-payment": "Wrong account status or late payment",
+  "pp-account-not-mine": "Account that is not mine",
+  "pp-duplicate-account": "Duplicate account",
+  "pp-mixed-file": "Mixed file (another person's information)",
+  "pp-outdated-item": "Out-of-date negative item",
+  "pp-unauthorized-inquiry": "Hard inquiry I did not authorize",
+  "pp-method-of-verification": "Method of verification request",
+  "pp-no-response-follow-up": "Follow-up when a bureau misses its deadline",
+  "pp-reinsertion-without-notice": "Item put back without notice (reinsertion)",
+  "pp-furnisher-direct-dispute": "Direct dispute to a lender about payment history or status",
+  "pp-debt-validation": "Debt validation request to a collector",
+  "pp-goodwill-adjustment": "Goodwill adjustment request",
+  "pp-identity-theft-block": "Identity theft block (FCRA section 605B)",
+  "pp-statement-of-dispute": "Add a statement of dispute",
+  "pp-cease-contact": "Ask a debt collector to stop contacting you",
+} as const;
+
+export type LetterId = keyof typeof TOOLKIT_LETTERS | keyof typeof POWER_PACK_LETTERS;
+
+function letterFiles(letters: Record<string, string>, dir: string): ProductFile[] {
+  return Object.entries(letters).flatMap(([id, title], index) => {
+    const name = `${String(index + 1).padStart(2, "0")}-${id}`;
+    return [
+      { id: `${id}.docx`, title, variant: "Word, to edit", format: "docx" as const, path: `${dir}/${name}.docx` },
+      { id: `${id}.pdf`, title, variant: "PDF, to print", format: "pdf" as const, path: `${dir}/${name}.pdf` },
+    ];
+  });
+}
+
+/** `path` is relative to the private products/files directory. */
+export const PRODUCT_FILES: Record<ProductId, readonly { label: ItemLabel; note?: string; files: readonly ProductFile[] }[]> = {
+  toolkit: [
+    {
+      label: "Step-by-step credit repair guide",
+      files: [{ id: "guide", title: "The Step-by-Step Credit Repair Guide", format: "pdf", path: "toolkit/credit-repair-guide.pdf" }],
+    },
+    {
+      label: "Dispute letter templates",
+      files: [
+        { id: "toolkit-letters", title: "All 5 dispute letters in one PDF", format: "pdf", path: "toolkit/dispute-letters.pdf" },
+        .../*#__PURE__*/ letterFiles(TOOLKIT_LETTERS, "toolkit/letters"),
+        { id: "dispute-tracker.xlsx", title: "Dispute tracker with the 30/45-day deadlines", variant: "Spreadsheet", format: "xlsx", path: "toolkit/dispute-tracker.xlsx" },
+        { id: "dispute-tracker.pdf", title: "Dispute tracker with the 30/45-day deadlines", variant: "PDF, to print", format: "pdf", path: "toolkit/dispute-tracker.pdf" },
+      ],
+    },
+    {
+      label: "Credit score tracking worksheets",
+      files: [
+        { id: "score-tracker.xlsx", title: "Credit score tracker", variant: "Spreadsheet", format: "xlsx", path: "toolkit/credit-score-tracker.xlsx" },
+        { id: "score-tracker.pdf", title: "Credit score tracker", variant: "PDF, to print", format: "pdf", path: "toolkit/credit-score-tracker.pdf" },
+      ],
+    },
+    {
+      label: "Budget planning templates",
+      files: [
+        { id: "budget.xlsx", title: "Budget planner with the 50/30/20 split", variant: "Spreadsheet", format: "xlsx", path: "toolkit/budget-planner.xlsx" },
+        { id: "budget.pdf", title: "Budget planner with the 50/30/20 split", variant: "PDF, to print", format: "pdf", path: "toolkit/budget-planner.pdf" },
+      ],
+    },
+    {
+      label: "30-day action plan",
+      files: [{ id: "action-plan", title: "Your 30-Day Credit Action Plan", format: "pdf", path: "toolkit/30-day-action-plan.pdf" }],
+    },
+    {
+      label: "Debt payoff calculator",
+      files: [
+        { id: "debt-payoff", title: "Debt payoff calculator: snowball vs. avalanche (spreadsheet)", format: "xlsx", path: "toolkit/debt-payoff-calculator.xlsx" },
+      ],
+    },
+    {
+      label: "Credit monitoring checklist",
+      files: [{ id: "monitoring-checklist", title: "Credit monitoring checklist", format: "pdf", path: "toolkit/credit-monitoring-checklist.pdf" }],
+    },
+    {
+      label: "Email support access",
+      note: "Questions about the toolkit? E-mail support: the guide's last chapter says what to send and what we can help with.",
+      files: [],
+    },
+  ],
+  "power-pack": [
+    {
+      label: "15+ dispute letter templates",
+      files: [
+        { id: "power-pack-letters", title: "All 16 Power Pack letters in one PDF, with an index", format: "pdf", path: "power-pack/dispute-letter-power-pack.pdf" },
+        .../*#__PURE__*/ letterFiles(POWER_PACK_LETTERS, "power-pack/letters"),
+      ],
+    },
+  ],
+};
+
+/** Every file of a product, in the order its page lists them. */
+export function productFiles(productId: ProductId): ProductFile[] {
+  return PRODUCT_FILES[productId].flatMap((group) => group.files);
+}
+
