@@ -6,6 +6,7 @@
  * INCOME_ROWS and GROUPS (the category rows) feed both build() and printableHtml().
  */
 import ExcelJS from "exceljs";
+import { applyFont } from "./font";
 
 const FIXED_DATE = new Date("2026-01-01T00:00:00Z");
 const CURRENCY = "$#,##0.00";
@@ -21,6 +22,7 @@ const COLORS = {
   total: "FFE2E8F0",
   titleText: "FF064E3B",
   muted: "FF475569",
+  warning: "FFB91C1C",
 };
 
 export type BudgetColumn = { key: "category" | "planned" | "actual" | "difference"; header: string; width: number };
@@ -30,11 +32,31 @@ export const BUDGET_COLUMNS: BudgetColumn[] = [
   { key: "category", header: "Category", width: 38 },
   { key: "planned", header: "Planned", width: 15 },
   { key: "actual", header: "Actual", width: 15 },
-  { key: "difference", header: "Difference", width: 15 },
+  { key: "difference", header: "Difference", width: 20 },
 ];
 
+/**
+ * How "Difference" is figured, so that a plus number is always good news: income and savings are
+ * Actual − Planned (you earned or saved more), spending is Planned − Actual (you spent less).
+ * `label` is shown on each group's heading row, over its differences.
+ */
+export type DifferenceSign = "income" | "spending" | "savings";
+export const DIFFERENCE: Record<DifferenceSign, { actualMinusPlanned: boolean; label: string; printed: string }> = {
+  income: { actualMinusPlanned: true, label: "+ means earned more", printed: "Actual − Planned" },
+  spending: { actualMinusPlanned: false, label: "+ means under budget", printed: "Planned − Actual" },
+  savings: { actualMinusPlanned: true, label: "+ means saved more", printed: "Actual − Planned" },
+};
+
 export type BudgetLine = { label: string; planned?: number; actual?: number };
-export type BudgetGroup = { key: "needs" | "wants" | "savings"; title: string; totalLabel: string; target: number; lines: BudgetLine[] };
+export type BudgetGroup = {
+  key: "needs" | "wants" | "savings";
+  title: string;
+  totalLabel: string;
+  target: number;
+  /** How its Difference is figured (see DIFFERENCE). */
+  sign: Exclude<DifferenceSign, "income">;
+  lines: BudgetLine[];
+};
 
 /** Example household (take-home $3,200), clearly labelled on the sheet as an example. */
 export const INCOME_ROWS: BudgetLine[] = [
@@ -49,6 +71,7 @@ export const GROUPS: BudgetGroup[] = [
     title: "Needs",
     totalLabel: "Total needs",
     target: 50,
+    sign: "spending",
     lines: [
       { label: "Rent or mortgage", planned: 950, actual: 950 },
       { label: "Utilities (power, water, gas, phone, internet)", planned: 260, actual: 272.4 },
@@ -65,6 +88,7 @@ export const GROUPS: BudgetGroup[] = [
     title: "Wants",
     totalLabel: "Total wants",
     target: 30,
+    sign: "spending",
     lines: [
       { label: "Eating out and takeout", planned: 150, actual: 182.5 },
       { label: "Entertainment", planned: 60, actual: 40 },
@@ -78,6 +102,7 @@ export const GROUPS: BudgetGroup[] = [
     title: "Savings & extra debt payments",
     totalLabel: "Total savings & extra debt payments",
     target: 20,
+    sign: "savings",
     lines: [
       { label: "Emergency fund", planned: 200, actual: 200 },
       { label: "Extra debt payments", planned: 150, actual: 150 },
@@ -95,9 +120,17 @@ type Layout = {
   groups: { key: BudgetGroup["key"]; section: number; rows: number[]; total: number }[];
   grandTotal: number;
   left: number;
+  /** The 50/30/20 check, in columns A-D (so the sheet prints portrait at full size): the targets
+   * and the plan (Group, Target %, Target amount, Planned)... */
   splitHeader: number;
   split: Record<BudgetGroup["key"], number>;
   splitTotal: number;
+  /** ...a warning in column A when the percentages don't add up to 100... */
+  splitCheck: number;
+  /** ...then the actual month (Group, Actual, Actual share of income, How you're doing). */
+  actualHeader: number;
+  actual: Record<BudgetGroup["key"], number>;
+  actualTotal: number;
 };
 
 function layout(): Layout {
@@ -120,7 +153,26 @@ function layout(): Layout {
   const splitHeader = r++;
   const split = { needs: r++, wants: r++, savings: r++ };
   const splitTotal = r++;
-  return { incomeSection, incomeRows, incomeTotal, groups, grandTotal, left, splitHeader, split, splitTotal };
+  const splitCheck = r++;
+  r++;
+  const actualHeader = r++;
+  const actual = { needs: r++, wants: r++, savings: r++ };
+  const actualTotal = r++;
+  return {
+    incomeSection,
+    incomeRows,
+    incomeTotal,
+    groups,
+    grandTotal,
+    left,
+    splitHeader,
+    split,
+    splitTotal,
+    splitCheck,
+    actualHeader,
+    actual,
+    actualTotal,
+  };
 }
 /** Where things are on "Monthly budget" (for tests and for anyone extending the sheet). */
 export const LAYOUT = layout();
@@ -145,7 +197,8 @@ function fill(cell: ExcelJS.Cell, argb: string) {
 function headerStyle(cell: ExcelJS.Cell) {
   fill(cell, COLORS.header);
   cell.font = { bold: true, color: { argb: COLORS.headerText } };
-  cell.alignment = { wrapText: true, vertical: "middle" };
+  // Column A holds labels; the other columns hold numbers, so their headings sit over them.
+  cell.alignment = { wrapText: true, vertical: "middle", horizontal: Number(cell.col) === 1 ? "left" : "right" };
 }
 function inputStyle(cell: ExcelJS.Cell) {
   fill(cell, COLORS.input);
@@ -194,12 +247,12 @@ function monthlyBudget(wb: ExcelJS.Workbook) {
   ws.getCell("A1").font = { bold: true, size: 16, color: { argb: COLORS.titleText } };
   ws.getCell("A2").value = "Example: replace with your numbers. Yellow cells are yours to change.";
   ws.getCell("A2").font = { bold: true, color: { argb: "FFB45309" } };
-  ws.getCell("A3").value = "Difference: a plus number is good news (you earned more or spent less than planned).";
+  ws.getCell("A3").value = "Difference: a plus number is good news (you earned more, spent less or saved more than planned).";
   ws.getCell("A3").font = { italic: true, color: { argb: COLORS.muted } };
-  ws.getCell("E1").value = "Month:";
-  ws.getCell("E1").alignment = { horizontal: "right" };
-  inputStyle(ws.getCell("F1"));
-  ws.getCell("F1").numFmt = "mmmm yyyy";
+  ws.getCell("C1").value = "Month:";
+  ws.getCell("C1").alignment = { horizontal: "right" };
+  inputStyle(ws.getCell("D1"));
+  ws.getCell("D1").numFmt = "mmmm yyyy";
 
   BUDGET_COLUMNS.forEach((c, i) => {
     ws.getColumn(i + 1).width = c.width;
@@ -207,17 +260,22 @@ function monthlyBudget(wb: ExcelJS.Workbook) {
     cell.value = c.header;
     headerStyle(cell);
   });
-  for (const c of [5, 6, 7]) ws.getColumn(c).width = 16;
-  ws.getColumn(7).width = 40;
 
-  const section = (r: number, text: string) => {
+  const section = (r: number, text: string, sign: DifferenceSign) => {
     ws.getCell(`A${r}`).value = text;
     for (let c = 1; c <= 4; c++) {
       fill(ws.getCell(r, c), COLORS.section);
       ws.getCell(r, c).font = { bold: true, color: { argb: COLORS.titleText } };
     }
+    // Over the group's differences: which way a plus goes.
+    const hint = ws.getCell(`D${r}`);
+    hint.value = DIFFERENCE[sign].label;
+    hint.font = { italic: true, size: 10, color: { argb: COLORS.titleText } };
+    hint.alignment = { horizontal: "right" };
   };
-  const line = (r: number, item: BudgetLine, differenceSign: "income" | "spending") => {
+  const difference = (r: number, sign: DifferenceSign, n: (cell: string) => string) =>
+    formula(DIFFERENCE[sign].actualMinusPlanned ? `${n(`C${r}`)}-${n(`B${r}`)}` : `${n(`B${r}`)}-${n(`C${r}`)}`);
+  const line = (r: number, item: BudgetLine, sign: DifferenceSign) => {
     ws.getCell(`A${r}`).value = item.label;
     inputStyle(ws.getCell(`A${r}`));
     for (const [col, value] of [
@@ -230,15 +288,15 @@ function monthlyBudget(wb: ExcelJS.Workbook) {
       inputStyle(cell);
     }
     const diff = ws.getCell(`D${r}`);
-    diff.value = formula(differenceSign === "income" ? `N(C${r})-N(B${r})` : `N(B${r})-N(C${r})`);
+    diff.value = difference(r, sign, (cell) => `N(${cell})`);
     diff.numFmt = CURRENCY;
     fill(diff, COLORS.formula);
   };
-  const total = (r: number, label: string, planned: string, actual: string, differenceSign: "income" | "spending") => {
+  const total = (r: number, label: string, planned: string, actual: string, sign: DifferenceSign) => {
     ws.getCell(`A${r}`).value = label;
     ws.getCell(`B${r}`).value = formula(planned);
     ws.getCell(`C${r}`).value = formula(actual);
-    ws.getCell(`D${r}`).value = formula(differenceSign === "income" ? `C${r}-B${r}` : `B${r}-C${r}`);
+    ws.getCell(`D${r}`).value = difference(r, sign, (cell) => cell);
     for (let c = 1; c <= 4; c++) {
       const cell = ws.getCell(r, c);
       fill(cell, COLORS.total);
@@ -247,7 +305,7 @@ function monthlyBudget(wb: ExcelJS.Workbook) {
     }
   };
 
-  section(L.incomeSection, "Income");
+  section(L.incomeSection, "Income", "income");
   INCOME_ROWS.forEach((item, i) => line(L.incomeRows[i]!, item, "income"));
   const incomeFirst = L.incomeRows[0]!;
   const incomeLast = L.incomeRows[L.incomeRows.length - 1]!;
@@ -255,63 +313,68 @@ function monthlyBudget(wb: ExcelJS.Workbook) {
 
   GROUPS.forEach((g, gi) => {
     const pos = L.groups[gi]!;
-    section(pos.section, g.title);
-    g.lines.forEach((item, i) => line(pos.rows[i]!, item, "spending"));
+    section(pos.section, g.title, g.sign);
+    g.lines.forEach((item, i) => line(pos.rows[i]!, item, g.sign));
     const first = pos.rows[0]!;
     const last = pos.rows[pos.rows.length - 1]!;
-    total(pos.total, g.totalLabel, `SUM(B${first}:B${last})`, `SUM(C${first}:C${last})`, "spending");
+    total(pos.total, g.totalLabel, `SUM(B${first}:B${last})`, `SUM(C${first}:C${last})`, g.sign);
   });
   const groupTotals = (col: string) => L.groups.map((g) => `${col}${g.total}`).join("+");
+  // All that goes out, spending and saving: Planned − Actual, like "What is left" below (a plus
+  // means more is left than planned).
   total(L.grandTotal, "Total spending & saving (all groups)", groupTotals("B"), groupTotals("C"), "spending");
   total(L.left, "What is left (income − total)", `B${L.incomeTotal}-B${L.grandTotal}`, `C${L.incomeTotal}-C${L.grandTotal}`, "income");
   for (let c = 1; c <= 4; c++) fill(ws.getCell(L.left, c), COLORS.section);
   ws.getCell(`A${L.left + 1}`).value = "Below $0 means the plan spends more than comes in: trim a want or two.";
   ws.getCell(`A${L.left + 1}`).font = { italic: true, color: { argb: COLORS.muted } };
 
-  // The 50/30/20 check.
+  // The 50/30/20 check: two small tables under columns A-D, the plan then the actual month.
   const sh = L.splitHeader;
   ws.getCell(`A${sh - 1}`).value = "50/30/20 check (a rule of thumb; change the percentages if you like)";
   ws.getCell(`A${sh - 1}`).font = { bold: true, size: 13, color: { argb: COLORS.titleText } };
-  const splitHeaders = [
-    "Group",
-    "Target %",
-    "Target amount (of planned income)",
-    "Planned",
-    "Actual",
-    "Actual share of income",
-    "How you're doing (actual)",
-  ];
-  splitHeaders.forEach((text, i) => {
-    const cell = ws.getCell(sh, i + 1);
-    cell.value = text;
-    headerStyle(cell);
-  });
-  ws.getRow(sh).height = 47;
+  const tableHeader = (r: number, texts: string[]) => {
+    texts.forEach((text, i) => {
+      const cell = ws.getCell(r, i + 1);
+      cell.value = text;
+      headerStyle(cell);
+    });
+    ws.getRow(r).height = 47;
+  };
+  tableHeader(sh, ["Group", "Target %", "Target amount (of planned income)", "Planned"]);
+  tableHeader(L.actualHeader, ["Group", "Actual", "Actual share of income", "How you're doing (actual)"]);
+  ws.getCell(`D${L.actualHeader}`).alignment = { ...ws.getCell(`D${L.actualHeader}`).alignment, horizontal: "left", indent: 1 };
   const incomeP = `$B$${L.incomeTotal}`;
   const incomeA = `$C$${L.incomeTotal}`;
   GROUPS.forEach((g, gi) => {
     const r = L.split[g.key];
+    const a = L.actual[g.key];
     const t = L.groups[gi]!.total;
-    ws.getCell(`A${r}`).value = g.title;
-    ws.getCell(`A${r}`).font = { bold: true };
+    for (const row of [r, a]) {
+      ws.getCell(`A${row}`).value = g.title;
+      ws.getCell(`A${row}`).font = { bold: true };
+    }
     const pct = ws.getCell(`B${r}`);
     pct.value = g.target;
     pct.numFmt = PLAIN_PERCENT;
     inputStyle(pct);
     ws.getCell(`C${r}`).value = formula(`${incomeP}*N(B${r})/100`);
     ws.getCell(`D${r}`).value = formula(`B${t}`);
-    ws.getCell(`E${r}`).value = formula(`C${t}`);
-    ws.getCell(`F${r}`).value = formula(`IF(${incomeA}>0,E${r}/${incomeA},"")`);
-    const gap = `E${r}-${incomeA}*N(B${r})/100`;
+    ws.getCell(`B${a}`).value = formula(`C${t}`);
+    ws.getCell(`C${a}`).value = formula(`IF(${incomeA}>0,B${a}/${incomeA},"")`);
+    const gap = `B${a}-${incomeA}*N(B${r})/100`;
     const money = (x: string) => `TEXT(ABS(${x}),"$#,##0")`;
-    ws.getCell(`G${r}`).value = formula(
+    const doing = ws.getCell(`D${a}`);
+    doing.value = formula(
       g.key === "savings"
         ? `IF(${incomeA}<=0,"Fill in Actual income",IF(ROUND(${gap},2)>=0,"On target or above","Under target by "&${money(gap)}))`
         : `IF(${incomeA}<=0,"Fill in Actual income",IF(ROUND(${gap},2)>0,"Over target by "&${money(gap)},"Within target"))`,
     );
-    for (const col of ["C", "D", "E"]) ws.getCell(`${col}${r}`).numFmt = CURRENCY;
-    ws.getCell(`F${r}`).numFmt = PERCENT;
-    for (const col of ["C", "D", "E", "F", "G"]) fill(ws.getCell(`${col}${r}`), COLORS.formula);
+    // Indented: the share of income just left of it is right-aligned ("68.4%  Over target...").
+    // (An indent needs an explicit horizontal alignment: LibreOffice ignores it on "general".)
+    doing.alignment = { horizontal: "left", vertical: "top", wrapText: true, indent: 1 };
+    for (const ref of [`C${r}`, `D${r}`, `B${a}`]) ws.getCell(ref).numFmt = CURRENCY;
+    ws.getCell(`C${a}`).numFmt = PERCENT;
+    for (const ref of [`C${r}`, `D${r}`, `B${a}`, `C${a}`, `D${a}`]) fill(ws.getCell(ref), COLORS.formula);
   });
   const st = L.splitTotal;
   const first = L.split.needs;
@@ -321,16 +384,22 @@ function monthlyBudget(wb: ExcelJS.Workbook) {
   ws.getCell(`B${st}`).numFmt = PLAIN_PERCENT;
   ws.getCell(`C${st}`).value = formula(`SUM(C${first}:C${last})`);
   ws.getCell(`D${st}`).value = formula(`SUM(D${first}:D${last})`);
-  ws.getCell(`E${st}`).value = formula(`SUM(E${first}:E${last})`);
-  ws.getCell(`F${st}`).value = formula(`IF(${incomeA}>0,E${st}/${incomeA},"")`);
-  ws.getCell(`G${st}`).value = formula(`IF(B${st}=100,"","Your percentages add up to "&B${st}&"%: make them add up to 100%.")`);
-  for (const col of ["C", "D", "E"]) ws.getCell(`${col}${st}`).numFmt = CURRENCY;
-  ws.getCell(`F${st}`).numFmt = PERCENT;
-  for (let c = 1; c <= 7; c++) {
-    fill(ws.getCell(st, c), COLORS.total);
-    ws.getCell(st, c).font = { bold: true };
+  for (const col of ["C", "D"]) ws.getCell(`${col}${st}`).numFmt = CURRENCY;
+  const check = ws.getCell(`A${L.splitCheck}`);
+  check.value = formula(`IF(B${st}=100,"","Your percentages add up to "&B${st}&"%: make them add up to 100%.")`);
+  check.font = { bold: true, color: { argb: COLORS.warning } };
+  const at = L.actualTotal;
+  ws.getCell(`A${at}`).value = "Total";
+  ws.getCell(`B${at}`).value = formula(`SUM(B${L.actual.needs}:B${L.actual.savings})`);
+  ws.getCell(`B${at}`).numFmt = CURRENCY;
+  ws.getCell(`C${at}`).value = formula(`IF(${incomeA}>0,B${at}/${incomeA},"")`);
+  ws.getCell(`C${at}`).numFmt = PERCENT;
+  for (const r of [st, at]) {
+    for (let c = 1; c <= 4; c++) {
+      fill(ws.getCell(r, c), COLORS.total);
+      ws.getCell(r, c).font = { bold: true };
+    }
   }
-  for (let r = first; r <= st; r++) ws.getCell(`G${r}`).alignment = { wrapText: true };
   validate(ws, `B${first}:B${last}`, {
     type: "decimal",
     operator: "between",
@@ -343,7 +412,17 @@ function monthlyBudget(wb: ExcelJS.Workbook) {
     errorTitle: "Percentage",
     error: "Type a number between 0 and 100: 50 for 50%.",
   });
-  ws.pageSetup = { orientation: "portrait", fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: `${HEADER_ROW}:${HEADER_ROW}` };
+  // Everything is in columns A-D: portrait Letter at full size (11 pt). The table fits page 1;
+  // the 50/30/20 check starts page 2, in one piece (no repeated table header above it).
+  ws.getRow(L.left + 1).addPageBreak();
+  ws.pageSetup = {
+    orientation: "portrait",
+    fitToPage: true,
+    fitToWidth: 1,
+    fitToHeight: 0,
+    printArea: `A$1:D$${L.actualTotal}`,
+    margins: { left: 0.6, right: 0.6, top: 0.6, bottom: 0.6, header: 0.3, footer: 0.3 },
+  };
 }
 
 export const MONTHS_SHEET = { header: 3, first: 4, last: 15, total: 16, average: 17 };
@@ -410,6 +489,7 @@ export async function build(): Promise<ExcelJS.Workbook> {
   startHere(wb);
   monthlyBudget(wb);
   twelveMonths(wb);
+  applyFont(wb);
   return wb;
 }
 
@@ -423,12 +503,14 @@ export function printableHtml(): string {
   const head = `<thead><tr>${BUDGET_COLUMNS.map((c) => `<th scope="col">${esc(c.header)}</th>`).join("")}</tr></thead>`;
   const blanks = "<td></td>".repeat(cols - 1);
   const row = (label: string, strong = false) => `<tr><td>${strong ? `<strong>${esc(label)}</strong>` : esc(label)}</td>${blanks}</tr>`;
-  const section = (title: string) => `<tr><th colspan="${cols}" scope="rowgroup">${esc(title)}</th></tr>`;
+  // A group's heading row says how its Difference is figured, in the Difference column.
+  const section = (title: string, sign: DifferenceSign) =>
+    `<tr><th colspan="${cols - 1}" scope="rowgroup">${esc(title)}</th><th style="font-weight:normal;font-size:8.5pt">${esc(DIFFERENCE[sign].printed)}</th></tr>`;
   const body = [
-    section("Income"),
+    section("Income", "income"),
     ...INCOME_ROWS.map((r) => row(r.label)),
     row("Total income", true),
-    ...GROUPS.flatMap((g) => [section(g.title), ...g.lines.map((l) => row(l.label)), row(g.totalLabel, true)]),
+    ...GROUPS.flatMap((g) => [section(g.title, g.sign), ...g.lines.map((l) => row(l.label)), row(g.totalLabel, true)]),
     row("Total spending & saving (all groups)", true),
     row("What is left (income − total)", true),
   ].join("\n");
@@ -444,7 +526,7 @@ export function printableHtml(): string {
   <div class="brand">Fresh Start Money</div>
 </div>
 <p>Month: <span class="fill"></span></p>
-<p>Write what you plan to spend in each category, then what you really spent. <strong>Difference</strong>: a plus number is good news (you earned more or spent less than planned). Use a pencil: a budget is a plan you adjust.</p>
+<p>Write what you plan to spend in each category, then what you really spent. <strong>Difference</strong>: a plus number is good news. For income and savings it is Actual − Planned (you earned or saved more); for spending it is Planned − Actual (you spent less). Use a pencil: a budget is a plan you adjust.</p>
 <table class="log">
 ${head}
 <tbody>

@@ -20,13 +20,15 @@
  * starting balances, APRs and minimums of the debts in order.
  */
 import ExcelJS from "exceljs";
+import { applyFont } from "./font";
 
 export const MAX_DEBTS = 10;
 export const MAX_MONTHS = 360;
 
 const FIXED_DATE = new Date("2026-01-01T00:00:00Z");
-/** The default "Month of your first payment" (an input cell, so results never depend on TODAY()). */
-export const DEFAULT_START = new Date(Date.UTC(2026, 0, 1));
+/** The default "Month of your first payment": an input cell, so results never depend on TODAY().
+ * A fixed date, so builds are reproducible; a month still ahead when the toolkit is bought. */
+export const DEFAULT_START = new Date(Date.UTC(2027, 0, 1));
 
 const CURRENCY = "$#,##0.00";
 const CURRENCY_DASH = '$#,##0.00;-$#,##0.00;"–"';
@@ -134,6 +136,15 @@ export const PLAN = {
   firstMonthRow: 6,
   lastMonthRow: 5 + MAX_MONTHS,
 };
+/** What a plan sheet prints: the totals and the payment on each debt (columns A-O) for the first
+ * 10 years, rows 3-4 repeated on every page. All 25 columns of payments and balances would only
+ * fit one page wide at about 5 pt; these 15 print at about 9 pt on landscape Letter. */
+export const PLAN_PRINT = {
+  months: 120,
+  // exceljs writes "$" + each end ("A$1" -> "$A$1"): the "$" before the row keeps it absolute.
+  area: `A$1:${colLetter(PLAN.payment(MAX_DEBTS))}$${PLAN.firstMonthRow + 120 - 1}`,
+  titleRows: "3:4",
+};
 const L = (col: number) => colLetter(col);
 
 function fill(cell: ExcelJS.Cell, argb: string) {
@@ -188,7 +199,7 @@ function startHere(wb: ExcelJS.Workbook) {
   const steps = [
     'Go to the "My debts" sheet. Type each debt on its own row: a name, what you owe now, the interest rate (APR) and the minimum payment. Leave unused rows empty (up to 10 debts).',
     "Type the extra amount you can pay each month on top of all your minimums (type 0 if none).",
-    'Change "Month of first payment" to the month you will make your first payment (it is set to January 2026).',
+    'Change "Month of first payment" to the month you will make your first payment (it is set to January 2027).',
     'Open "Compare" to see which method gets you debt-free sooner, the debt-free month, and the interest each one costs.',
     'Open "Snowball" or "Avalanche" for the month-by-month plan: how much to pay on each debt and what you will still owe.',
     "The example numbers from our \"Debt Snowball vs. Avalanche\" article are filled in so you can see it work. Type over them or delete them.",
@@ -352,7 +363,7 @@ function myDebts(wb: ExcelJS.Workbook) {
     [CELLS.extra, "On top of all the minimums. Type 0 if you have no extra."],
     [CELLS.minimums, "Of the debts above that have a balance."],
     [CELLS.monthlyTotal, "The same total every month until you are debt-free."],
-    [CELLS.start, "Change it: type a date in that month, e.g. 3/1/2026."],
+    [CELLS.start, "Change it: type a date in that month, e.g. 3/1/2027."],
   ];
   for (const [ref, text] of hints) {
     const hint = ws.getCell(`C${Number(ref.slice(1))}`);
@@ -376,17 +387,22 @@ function planSheet(wb: ExcelJS.Workbook, method: Method) {
   title(
     ws,
     method.title,
-    `${method.rule} Calculated from "My debts": nothing to type here. Details (interest, minimum and extra parts) are in hidden columns: click + above column ${L(PLAN.left(MAX_DEBTS))} to show them.`,
+    `${method.rule} Calculated from "My debts": nothing to type here.`,
   );
+  // Next to the balances, outside the printed columns: the hidden details only exist on screen.
+  const details = ws.getCell(2, PLAN.left(1));
+  details.value = `Details (interest, minimum and extra parts) are in hidden columns: click + above column ${L(PLAN.left(MAX_DEBTS))} to show them.`;
+  details.font = { italic: true, color: { argb: COLORS.muted } };
   const rank = debtsRange(method.rankColumn);
   const match = (k: number) => `MATCH(${k},${rank},0)`;
   const R = PLAN.headerRow;
   const S = PLAN.startRow;
 
-  // Column widths and group headers (row 3).
-  ws.getColumn(PLAN.month).width = 8;
-  ws.getColumn(PLAN.date).width = 10;
-  for (const c of [PLAN.paid, PLAN.interest, PLAN.balance]) ws.getColumn(c).width = 13;
+  // Column widths and group headers (row 3). Narrow enough for the printout (see PLAN_PRINT), wide
+  // enough for "$99,999.99".
+  ws.getColumn(PLAN.month).width = 6;
+  ws.getColumn(PLAN.date).width = 9;
+  for (const c of [PLAN.paid, PLAN.interest, PLAN.balance]) ws.getColumn(c).width = 11;
   const groups: [number, number, string][] = [
     [PLAN.payment(1), PLAN.payment(MAX_DEBTS), "Pay this much on each debt (in payoff order)"],
     [PLAN.left(1), PLAN.left(MAX_DEBTS), "Balance left after the payment (Start row: what you owe now)"],
@@ -400,7 +416,7 @@ function planSheet(wb: ExcelJS.Workbook, method: Method) {
     cell.value = text;
     cell.font = { bold: true, color: { argb: COLORS.titleText } };
     fill(cell, COLORS.subHeader);
-    for (let c = from; c <= to; c++) ws.getColumn(c).width = 14;
+    for (let c = from; c <= to; c++) ws.getColumn(c).width = 11;
   }
   // The details blocks are grouped and hidden (an outline "+" shows them), so the screen and the
   // printout show the plan itself: payments and balances.
@@ -428,7 +444,12 @@ function planSheet(wb: ExcelJS.Workbook, method: Method) {
       ws.getCell(R, c).value = formula(ref);
     }
   }
-  for (let c = 1; c <= PLAN.extraPart(MAX_DEBTS); c++) headerStyle(ws.getCell(R, c));
+  for (let c = 1; c <= PLAN.extraPart(MAX_DEBTS); c++) {
+    const cell = ws.getCell(R, c);
+    headerStyle(cell);
+    // Over the numbers, and apart from the next heading ("Total balance left" | "1. Card").
+    cell.alignment = { ...cell.alignment, horizontal: "right" };
+  }
   ws.getRow(R).height = 45;
 
   // Start row 5: the debts in payoff order.
@@ -506,9 +527,12 @@ function planSheet(wb: ExcelJS.Workbook, method: Method) {
     orientation: "landscape",
     fitToPage: true,
     fitToWidth: 1,
-    fitToHeight: 0,
-    printTitlesRow: "3:4",
+    fitToHeight: 0, // as many pages tall as needed
+    printArea: PLAN_PRINT.area,
+    printTitlesRow: PLAN_PRINT.titleRows,
+    margins: { left: 0.35, right: 0.35, top: 0.5, bottom: 0.6, header: 0.3, footer: 0.3 },
   };
+  ws.headerFooter.oddFooter = `&L${method.title}&RPage &P of &N`;
 }
 
 /** Cells of the "Compare" sheet: column B = snowball, C = avalanche. */
@@ -685,6 +709,7 @@ export async function build(): Promise<ExcelJS.Workbook> {
   myDebts(wb);
   compareSheet(wb);
   for (const m of METHODS) planSheet(wb, m);
+  applyFont(wb);
   // "Compare" is built before the plans so it sits next to "My debts"; its formulas refer to
   // the plan sheets by name, which is fine in any order.
   return wb;
