@@ -26,11 +26,10 @@ export type TransportOptions = { kind: "smtp"; url: string } | { kind: "file"; d
 
 export function createMailTransport(options: TransportOptions): MailTransport {
   if (options.kind === "smtp") {
-    // A pool keeps the connection open between messages (a backlog drains many times faster).
-    const url = new URL(options.url);
-    if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
-    const transporter = nodemailer.createTransport(url.href, {
-      maxConnections: 2,
+    // One connection per message: a failure is that message's, and the outbox retries it. (A
+    // nodemailer pool, ?pool=true in SMTP_URL, drains a backlog ~10x faster but queues and
+    // retries inside itself while the server is down: measured with npm run bench:outbox.)
+    const transporter = nodemailer.createTransport(options.url, {
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,

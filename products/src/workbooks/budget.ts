@@ -526,8 +526,8 @@ export function printableHtml(): string {
   <div class="brand">Fresh Start Money</div>
 </div>
 <p>Month: <span class="fill"></span></p>
-<p>Write what you plan to spend in each category, then what you really spent. <strong>Difference</strong>: a plus number is good news. For income and savings it is Actual − Planned (you earned or saved more); for spending it is Planned − Actual (you spent less). Use a pencil: a budget is a plan you adjust.</p>
-<table class="log">
+<p>Write what you plan for each category, then what really happened. <strong>Difference</strong>: Actual − Planned for income and savings, Planned − Actual for spending, so a plus number is always good news. Use a pencil: a budget is a plan you adjust.</p>
+<table class="log" style="break-inside:auto">
 ${head}
 <tbody>
 ${body}

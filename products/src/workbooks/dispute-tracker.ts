@@ -6,13 +6,15 @@
  * over it), never TODAY() directly, so it is testable and the buyer can look ahead.
  *
  * One source for the workbook and the printable: DISPUTE_COLUMNS. Columns flagged
- * `printable: false` are left out of the paper log: the print stylesheet is portrait US Letter,
- * which fits about nine columns that are written by hand; the calculated columns (45-day
- * deadline, days taken, status) and the wide free-text ones (next step, notes) stay on screen.
+ * `printable: false` are left out of the paper log: the print stylesheet is portrait US Letter
+ * (7 in of table), which leaves room to write in about seven columns. The calculated columns
+ * (45-day deadline, days taken, status), the wide free-text ones (next step, notes), the method
+ * and the account number (written with the item on paper) stay on screen.
  * Every statement of law here follows /work/shared/reference/credit-law-facts.md (sections 1,
  * 2 and 6).
  */
 import ExcelJS from "exceljs";
+import { applyFont } from "./font";
 
 const FIXED_DATE = new Date("2026-01-01T00:00:00Z");
 const DATE_FORMAT = "mmm d, yyyy";
@@ -62,6 +64,8 @@ export type DisputeColumn = {
   list?: string[];
   /** false: not on the paper log (see the file comment). */
   printable: boolean;
+  /** The heading on the paper log, when it differs. */
+  printHeader?: string;
 };
 
 /** Columns A-N of the "Disputes" sheet, in order. */
@@ -76,7 +80,7 @@ export const DISPUTE_COLUMNS: DisputeColumn[] = [
     prompt: "Pick the bureau or company. Pick Other and add the name in Notes.",
     printable: true,
   },
-  { key: "method", header: "Method", width: 14, input: true, list: METHODS, printable: true },
+  { key: "method", header: "Method", width: 14, input: true, list: METHODS, printable: false },
   {
     key: "item",
     header: "Item disputed",
@@ -84,8 +88,9 @@ export const DISPUTE_COLUMNS: DisputeColumn[] = [
     input: true,
     prompt: "The creditor or collector and what is wrong, e.g. 'ABC Bank: late payment in May 2025 (I paid on time)'.",
     printable: true,
+    printHeader: "Item disputed (and the account's last 4 digits)",
   },
-  { key: "account", header: "Account (last 4)", width: 10, numFmt: "@", input: true, printable: true },
+  { key: "account", header: "Account (last 4)", width: 10, numFmt: "@", input: true, printable: false },
   {
     key: "received",
     header: "Date they received it",
@@ -387,6 +392,7 @@ export async function build(): Promise<ExcelJS.Workbook> {
   wb.calcProperties.fullCalcOnLoad = true;
   startHere(wb);
   disputes(wb);
+  applyFont(wb);
   return wb;
 }
 
@@ -398,11 +404,12 @@ const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replac
 export const PRINT_ROWS = 18;
 
 export function printableHtml(): string {
-  // Portrait Letter fits the hand-written columns only; see `printable` on DISPUTE_COLUMNS.
+  // Portrait Letter fits the hand-written columns only; see `printable` on DISPUTE_COLUMNS. The
+  // widths follow the sheet's and are kept as given (table-layout:fixed), headings wrap.
   const cols = DISPUTE_COLUMNS.filter((c) => c.printable);
   const total = cols.reduce((s, c) => s + c.width, 0);
   const colgroup = cols.map((c) => `<col style="width:${((c.width / total) * 100).toFixed(1)}%">`).join("");
-  const head = cols.map((c) => `<th scope="col">${esc(c.header)}</th>`).join("");
+  const head = cols.map((c) => `<th scope="col">${esc(c.printHeader ?? c.header)}</th>`).join("");
   const blank = `<tr>${"<td></td>".repeat(cols.length)}</tr>`;
   const deadlines = DEADLINES.map(
     (d) => `<li><strong>${esc(d.who)}:</strong> ${esc(d.rule)} <span class="muted">(${esc(d.cite)})</span></li>`,
@@ -414,8 +421,8 @@ export function printableHtml(): string {
   </div>
   <div class="brand">Fresh Start Money</div>
 </div>
-<p class="muted"><strong>Sent to</strong>: ${esc(SENT_TO.join(", "))}. <strong>Method</strong>: ${esc(METHODS.join(", "))}. <strong>Result</strong>: ${esc(RESULTS.join(", "))}. <strong>30-day deadline</strong> = the date they received it + 30 days (45 if you sent more information during the 30 days).</p>
-<table class="log">
+<p class="muted"><strong>Sent to</strong>: ${esc(SENT_TO.join(", "))}. <strong>Result</strong>: ${esc(RESULTS.join(", "))}. <strong>30-day deadline</strong> = the date they received it + 30 days (45 if you sent more information during the 30 days).</p>
+<table class="log" style="table-layout:fixed">
 <colgroup>${colgroup}</colgroup>
 <thead><tr>${head}</tr></thead>
 <tbody>

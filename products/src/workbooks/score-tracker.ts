@@ -3,9 +3,11 @@
  * last check of the same bureau and score model, and card utilization. Both are formulas.
  *
  * One source for the workbook and the printable: SCORE_COLUMNS. Columns flagged
- * `printable: false` are left out of the paper log (it must fit portrait US Letter).
+ * `printable: false` are left out of the paper log: it must fit portrait US Letter with room to
+ * write (8 columns, none under about 0.6 in).
  */
 import ExcelJS from "exceljs";
+import { applyFont } from "./font";
 
 const FIXED_DATE = new Date("2026-01-01T00:00:00Z");
 const CURRENCY = "$#,##0.00";
@@ -18,6 +20,11 @@ const COLORS = {
   headerText: "FFFFFFFF",
   titleText: "FF064E3B",
   muted: "FF475569",
+  /** Utilization above 30%: orange with dark brown text (contrast 5.6:1, WCAG AA), unlike the yellow inputs. */
+  highFill: "FFFDBA74",
+  highText: "FF7C2D12",
+  /** Utilization under 10%. */
+  lowFill: "FFBBF7D0",
 };
 
 export const BUREAUS = ["Equifax", "Experian", "TransUnion"];
@@ -34,18 +41,21 @@ export type ScoreColumn = {
   prompt?: string;
   /** false: left out of the printable log (space on portrait Letter). */
   printable: boolean;
+  /** Printable columns: width on the paper log, in % of the table (they add up to 100). Sized for
+   * the bold headings ("Utilization" does not break) and for writing by hand. */
+  printWidth?: number;
 };
 
 /** Columns A-J of the "Score log" sheet, in order. */
 export const SCORE_COLUMNS: ScoreColumn[] = [
-  { key: "date", header: "Date", width: 14, numFmt: DATE_FORMAT, input: true, printable: true },
+  { key: "date", header: "Date", width: 14, numFmt: DATE_FORMAT, input: true, printable: true, printWidth: 12 },
   {
     key: "source",
     header: "Source",
     width: 20,
     input: true,
     prompt: "Where you saw the score: the app, website or card issuer.",
-    printable: true,
+    printable: false,
   },
   {
     key: "model",
@@ -54,13 +64,14 @@ export const SCORE_COLUMNS: ScoreColumn[] = [
     input: true,
     prompt: "E.g. FICO 8 or VantageScore 3.0 (the app usually says). Scores differ by model: compare like with like.",
     printable: true,
+    printWidth: 15,
   },
-  { key: "bureau", header: "Bureau", width: 13, input: true, prompt: "Pick Equifax, Experian or TransUnion.", printable: true },
-  { key: "score", header: "Score", width: 9, numFmt: "0", input: true, printable: true },
-  { key: "change", header: "Change since last check", width: 13, numFmt: "+0;-0;0", input: false, printable: true },
-  { key: "balances", header: "Total card balances", width: 15, numFmt: CURRENCY, input: true, printable: true },
-  { key: "limits", header: "Total credit limits", width: 15, numFmt: CURRENCY, input: true, printable: true },
-  { key: "utilization", header: "Utilization", width: 12, numFmt: "0.0%", input: false, printable: true },
+  { key: "bureau", header: "Bureau", width: 13, input: true, prompt: "Pick Equifax, Experian or TransUnion.", printable: true, printWidth: 13 },
+  { key: "score", header: "Score", width: 9, numFmt: "0", input: true, printable: true, printWidth: 9 },
+  { key: "change", header: "Change since last check", width: 13, numFmt: "+0;-0;0", input: false, printable: true, printWidth: 10 },
+  { key: "balances", header: "Total card balances", width: 15, numFmt: CURRENCY, input: true, printable: true, printWidth: 13 },
+  { key: "limits", header: "Total credit limits", width: 15, numFmt: CURRENCY, input: true, printable: true, printWidth: 12 },
+  { key: "utilization", header: "Utilization", width: 12, numFmt: "0.0%", input: false, printable: true, printWidth: 16 },
   { key: "notes", header: "Notes", width: 40, input: true, printable: false },
 ];
 
@@ -251,19 +262,22 @@ function scoreLog(wb: ExcelJS.Workbook) {
         type: "expression",
         priority: 1,
         formulae: [`AND(ISNUMBER(${U}${LOG.first}),${U}${LOG.first}>0.3)`],
-        style: { fill: { type: "pattern", pattern: "solid", bgColor: { argb: "FFFDE68A" } } },
+        style: {
+          fill: { type: "pattern", pattern: "solid", bgColor: { argb: COLORS.highFill } },
+          font: { bold: true, color: { argb: COLORS.highText } },
+        },
       },
       {
         type: "expression",
         priority: 2,
         formulae: [`AND(ISNUMBER(${U}${LOG.first}),${U}${LOG.first}<0.1)`],
-        style: { fill: { type: "pattern", pattern: "solid", bgColor: { argb: "FFBBF7D0" } } },
+        style: { fill: { type: "pattern", pattern: "solid", bgColor: { argb: COLORS.lowFill } } },
       },
     ],
   });
   const note = LAST_ROW + 2;
   ws.getCell(`A${note}`).value =
-    "Utilization colors: yellow above 30% (a common ceiling rule of thumb), green under 10% (common guidance). Lower is better; there is no magic number.";
+    "Utilization colors: orange above 30% (a common ceiling rule of thumb), green under 10% (common guidance). Lower is better; there is no magic number.";
   ws.getCell(`A${note}`).font = { italic: true, color: { argb: COLORS.muted } };
   ws.pageSetup = {
     orientation: "landscape",
@@ -285,6 +299,7 @@ export async function build(): Promise<ExcelJS.Workbook> {
   wb.calcProperties.fullCalcOnLoad = true;
   startHere(wb);
   scoreLog(wb);
+  applyFont(wb);
   return wb;
 }
 
@@ -298,8 +313,7 @@ export const PRINT_ROWS = 18;
 
 export function printableHtml(): string {
   const cols = SCORE_COLUMNS.filter((c) => c.printable);
-  const total = cols.reduce((s, c) => s + c.width, 0);
-  const colgroup = cols.map((c) => `<col style="width:${((c.width / total) * 100).toFixed(1)}%">`).join("");
+  const colgroup = cols.map((c) => `<col style="width:${c.printWidth}%">`).join("");
   const head = cols.map((c) => `<th scope="col">${esc(c.header)}</th>`).join("");
   const blank = `<tr>${"<td></td>".repeat(cols.length)}</tr>`;
   const weights = FICO_WEIGHTS.map(([f, p]) => `<li><strong>${esc(f)}</strong>: ${p}%</li>`).join("");
@@ -310,7 +324,7 @@ export function printableHtml(): string {
   </div>
   <div class="brand">Fresh Start Money</div>
 </div>
-<table class="log">
+<table class="log" style="table-layout:fixed">
 <colgroup>${colgroup}</colgroup>
 <thead><tr>${head}</tr></thead>
 <tbody>
