@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import * as budget from "../../products/src/workbooks/budget.ts";
 import * as debt from "../../products/src/workbooks/debt-payoff.ts";
 import * as disputes from "../../products/src/workbooks/dispute-tracker.ts";
+import { FONT } from "../../products/src/workbooks/font.ts";
 import { recalculate } from "../../products/src/workbooks/recalc.ts";
 import * as scores from "../../products/src/workbooks/score-tracker.ts";
 
@@ -51,6 +52,17 @@ const sameDay = (v: unknown, y: number, m: number, d: number) => {
 
 function hygiene(wb: ExcelJS.Workbook) {
   expect(wb.creator).toBe("Fresh Start Money");
+  // One sans-serif font on every cell with a value or a style, headings and titles included: a
+  // font without a name falls back to the app's default (a serif in LibreOffice).
+  wb.eachSheet((ws) =>
+    ws.eachRow((row) =>
+      row.eachCell({ includeEmpty: true }, (cell) => {
+        if (cell.value === null && Object.keys(cell.style ?? {}).length === 0) return;
+        expect(cell.font?.name, `${ws.name}!${cell.address}`).toBe(FONT.name);
+        expect(cell.font?.size, `${ws.name}!${cell.address}`).toBeGreaterThanOrEqual(10);
+      }),
+    ),
+  );
   expect(wb.created.toISOString()).toBe("2026-01-01T00:00:00.000Z");
   expect(wb.modified.toISOString()).toBe("2026-01-01T00:00:00.000Z");
   expect(wb.calcProperties.fullCalcOnLoad).toBe(true);
@@ -62,6 +74,17 @@ function hygiene(wb: ExcelJS.Workbook) {
       }),
     ),
   );
+}
+
+/** Print setup of a sheet: fit to one page wide, as many tall as needed. */
+function fitsOneWide(ws: ExcelJS.Worksheet, orientation: "portrait" | "landscape") {
+  expect(ws.pageSetup).toMatchObject({ orientation, fitToPage: true, fitToWidth: 1, fitToHeight: 0 });
+}
+/** Columns A..last (1-based) of a print area "A$1:O$125" (the "$" keeps exceljs's rows absolute). */
+function printColumns(ws: ExcelJS.Worksheet): number {
+  const m = /^A\$1:([A-Z]+)\$(\d+)$/.exec(ws.pageSetup.printArea ?? "");
+  if (!m) throw new Error(`${ws.name}: no print area A$1:X$n (${ws.pageSetup.printArea})`);
+  return m[1]!.split("").reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
 }
 
 function printableChecks(html: string, headers: string[], excluded: string[] = []) {
@@ -166,11 +189,30 @@ describe("debt payoff calculator", () => {
     const ws = sheet(wb, "My debts");
     expect(ws.getCell("A5").value).toBe("Medical bill");
     expect(ws.getCell(debt.CELLS.extra).value).toBe(150);
-    expect((ws.getCell(debt.CELLS.start).value as Date).toISOString()).toBe("2026-01-01T00:00:00.000Z");
+    // A fixed start month (reproducible builds), still ahead when the toolkit is bought.
+    expect((ws.getCell(debt.CELLS.start).value as Date).toISOString()).toBe("2027-01-01T00:00:00.000Z");
     // Input cells light yellow; no sheet protection.
     expect((ws.getCell("B5").fill as ExcelJS.FillPattern).fgColor?.argb).toBe("FFFFF2CC");
     for (const w of wb.worksheets) expect((w as unknown as { sheetProtection?: unknown }).sheetProtection ?? null).toBeNull();
     expect(sheet(wb, "Snowball").views[0]).toMatchObject({ state: "frozen", ySplit: 4 });
+  });
+
+  it("plan sheets print the payments for the first 10 years, readable: landscape, one page wide", async () => {
+    const wb = await debt.build();
+    for (const m of debt.METHODS) {
+      const ws = sheet(wb, m.sheet);
+      fitsOneWide(ws, "landscape");
+      expect(ws.pageSetup.printArea).toBe(`A$1:O$${debt.PLAN.firstMonthRow + 119}`);
+      expect(printColumns(ws)).toBe(debt.PLAN.payment(debt.MAX_DEBTS)); // Month # .. last debt's payment
+      expect(ws.pageSetup.printTitlesRow).toBe("3:4");
+      // 15 columns on 10.3 in of landscape Letter: at most ~155 width units keeps 11 pt text at
+      // 8 pt or more (about 9 pt with Calibri).
+      let width = 0;
+      for (let c = 1; c <= printColumns(ws); c++) width += ws.getColumn(c).width ?? 9;
+      expect(width).toBeLessThanOrEqual(160);
+      // The details blocks are hidden and outside the print area.
+      expect(ws.getColumn(debt.PLAN.interestOf(1)).hidden).toBe(true);
+    }
   });
 
   it(
@@ -190,8 +232,8 @@ describe("debt payoff calculator", () => {
       expect(r.avalanche.paid).toBeCloseTo(7500 + r.avalanche.interest, 2);
       expect(r.difference as number).toBeCloseTo(r.snowball.interest - r.avalanche.interest, 2);
       expect(r.verdict).toContain("avalanche saves about $277");
-      sameDay(r.snowball.debtFree, 2027, 10, 1); // month 22 from January 2026
-      sameDay(r.avalanche.debtFree, 2027, 9, 1);
+      sameDay(r.snowball.debtFree, 2028, 10, 1); // month 22 from January 2027
+      sameDay(r.avalanche.debtFree, 2028, 9, 1); // month 21
       // Order (1 = gets the extra first) and the month each debt is paid off.
       expect(r.names.slice(0, 4)).toEqual(["Medical bill", "Personal loan", "Credit card", ""]);
       expect(r.snowball.order.slice(0, 4)).toEqual([1, 2, 3, ""]);
@@ -314,7 +356,23 @@ describe("budget planner", () => {
     const wb = await budget.build();
     expect(wb.worksheets.map((w) => w.name)).toEqual(["Start here", "Monthly budget", "12 months"]);
     hygiene(wb);
-    expect(String(sheet(wb, "Monthly budget").getCell("A2").value)).toContain("Example: replace with your numbers");
+    const ws = sheet(wb, "Monthly budget");
+    expect(String(ws.getCell("A2").value)).toContain("Example: replace with your numbers");
+    // Each group's heading row says which way a plus goes, over its differences.
+    const L = budget.LAYOUT;
+    expect(ws.getCell(`D${L.incomeSection}`).value).toBe("+ means earned more");
+    budget.GROUPS.forEach((g, i) => {
+      expect(ws.getCell(`D${L.groups[i]!.section}`).value).toBe(g.key === "savings" ? "+ means saved more" : "+ means under budget");
+    });
+    // Everything prints from columns A-D, portrait at full width (no 7-column block to shrink it).
+    fitsOneWide(ws, "portrait");
+    expect(printColumns(ws)).toBe(4);
+    expect(ws.pageSetup.printArea).toBe(`A$1:D$${L.actualTotal}`);
+    let used = 0;
+    ws.eachRow((row) => row.eachCell((cell) => (used = Math.max(used, Number(cell.col)))));
+    expect(used).toBe(4);
+    // "How you're doing" stands apart from the share of income just left of it.
+    expect(ws.getCell(`D${L.actual.needs}`).alignment).toMatchObject({ horizontal: "left", indent: 1 });
   });
 
   it(
@@ -342,25 +400,42 @@ describe("budget planner", () => {
       expect(num(ws, `B${L.groups[0]!.total}`)).toBeCloseTo(planned("needs"), 2);
       expect(num(ws, `B${L.incomeTotal}`)).toBe(3200);
       expect(num(ws, `B${L.left}`)).toBeCloseTo(3200 - planned("needs") - planned("wants") - planned("savings"), 2);
-      // Differences: planned − actual for spending, actual − planned for income.
+      // Differences (a plus is good news): planned − actual for spending, actual − planned for
+      // income and for savings.
       const utilities = L.groups[0]!.rows[1]!;
       expect(num(ws, `D${utilities}`)).toBeCloseTo(num(ws, `B${utilities}`) - num(ws, `C${utilities}`), 2);
+      expect(num(ws, `D${utilities}`)).toBeCloseTo(-12.4, 2); // $12.40 over budget
       const pay = L.incomeRows[0]!;
       expect(num(ws, `D${pay}`)).toBeCloseTo(num(ws, `C${pay}`) - num(ws, `B${pay}`), 2);
+      const savings = L.groups[budget.GROUPS.findIndex((g) => g.key === "savings")]!;
+      const otherSavings = savings.rows[2]!; // planned $50, saved $0
+      expect(num(ws, `B${otherSavings}`)).toBe(50);
+      expect(num(ws, `C${otherSavings}`)).toBe(0);
+      expect(num(ws, `D${otherSavings}`)).toBeCloseTo(-50, 2); // saved $50 less: minus
+      expect(num(ws, `D${savings.total}`)).toBeCloseTo(num(ws, `C${savings.total}`) - num(ws, `B${savings.total}`), 2);
+      expect(num(ws, `D${savings.total}`)).toBeCloseTo(-50, 2);
+      const wants = L.groups[1]!;
+      expect(num(ws, `D${wants.total}`)).toBeCloseTo(num(ws, `B${wants.total}`) - num(ws, `C${wants.total}`), 2);
       // 50/30/20: targets = planned income × %; actual share = actual group ÷ actual income.
       for (const g of budget.GROUPS) {
         const r = L.split[g.key];
+        const a = L.actual[g.key];
+        const gi = budget.GROUPS.indexOf(g);
+        expect(val(ws, `A${r}`)).toBe(g.title);
         expect(num(ws, `B${r}`)).toBe(g.target);
         expect(num(ws, `C${r}`)).toBeCloseTo((3200 * g.target) / 100, 2);
-        const gi = budget.GROUPS.indexOf(g);
-        expect(num(ws, `F${r}`)).toBeCloseTo(num(ws, `C${L.groups[gi]!.total}`) / num(ws, `C${L.incomeTotal}`), 6);
+        expect(num(ws, `D${r}`)).toBeCloseTo(num(ws, `B${L.groups[gi]!.total}`), 2);
+        expect(val(ws, `A${a}`)).toBe(g.title);
+        expect(num(ws, `B${a}`)).toBeCloseTo(num(ws, `C${L.groups[gi]!.total}`), 2);
+        expect(num(ws, `C${a}`)).toBeCloseTo(num(ws, `C${L.groups[gi]!.total}`) / num(ws, `C${L.incomeTotal}`), 6);
       }
       expect(num(ws, `B${L.splitTotal}`)).toBe(100);
-      expect(val(ws, `G${L.splitTotal}`)).toBe("");
+      expect(val(ws, `A${L.splitCheck}`)).toBe("");
+      expect(num(ws, `B${L.actualTotal}`)).toBeCloseTo(num(ws, `C${L.grandTotal}`), 2);
       // The example's actual needs are over 50% of its $3,200 income; wants and savings are under.
-      expect(val(ws, `G${L.split.needs}`)).toMatch(/^Over target by \$\d/);
-      expect(val(ws, `G${L.split.wants}`)).toBe("Within target");
-      expect(val(ws, `G${L.split.savings}`)).toMatch(/^Under target by \$/);
+      expect(val(ws, `D${L.actual.needs}`)).toMatch(/^Over target by \$\d/);
+      expect(val(ws, `D${L.actual.wants}`)).toBe("Within target");
+      expect(val(ws, `D${L.actual.savings}`)).toMatch(/^Under target by \$/);
 
       // Change inputs: rent +250 planned, income 3,500, needs 60%.
       const edited = await budget.build();
@@ -374,7 +449,7 @@ describe("budget planner", () => {
       expect(num(ws2, `B${L.grandTotal}`)).toBeCloseTo(num(ws, `B${L.grandTotal}`) + 250, 2);
       expect(num(ws2, `B${L.left}`)).toBeCloseTo(num(ws, `B${L.left}`) + 300 - 250, 2);
       expect(num(ws2, `C${L.split.needs}`)).toBeCloseTo(3500 * 0.6, 2);
-      expect(val(ws2, `G${L.splitTotal}`)).toBe("Your percentages add up to 110%: make them add up to 100%.");
+      expect(val(ws2, `A${L.splitCheck}`)).toBe("Your percentages add up to 110%: make them add up to 100%.");
     },
     LO_TIMEOUT,
   );
@@ -409,6 +484,10 @@ describe("budget planner", () => {
     );
     for (const g of budget.GROUPS) for (const l of g.lines) expect(html).toContain(l.label.replace(/&/g, "&amp;"));
     expect(html).toContain('class="tasks"');
+    // How Difference is figured, on each group's heading row.
+    const savings = budget.GROUPS.find((g) => g.key === "savings")!;
+    expect(html).toMatch(new RegExp(`${savings.title.replace(/&/g, "&amp;")}</th><th[^>]*>Actual − Planned</th>`));
+    expect(html).toMatch(/Needs<\/th><th[^>]*>Planned − Actual<\/th>/);
   });
 });
 
@@ -425,6 +504,22 @@ describe("credit score tracker", () => {
     expect(ws.getCell(`${scores.col("utilization")}${last}`).type).toBe(ExcelJS.ValueType.Formula);
     expect(ws.getCell(`${scores.col("change")}${last}`).type).toBe(ExcelJS.ValueType.Formula);
     expect(ws.getCell(`${scores.col("utilization")}${last + 1}`).type).not.toBe(ExcelJS.ValueType.Formula);
+    // Utilization above 30%: an orange warning with dark text, not the input cells' yellow.
+    type Rule = { formulae: string[]; style: { fill: { bgColor: { argb: string } }; font?: { color?: { argb: string } } } };
+    const cf = (ws as unknown as { conditionalFormattings: { rules: Rule[] }[] }).conditionalFormattings;
+    const high = cf.flatMap((c) => c.rules).find((r) => r.formulae[0]!.includes(">0.3"))!;
+    const input = (ws.getCell(`${scores.col("score")}${scores.LOG.first}`).fill as ExcelJS.FillPattern).fgColor!.argb!;
+    expect(high.style.fill.bgColor.argb).not.toBe(input);
+    const rgb = (argb: string) => [2, 4, 6].map((i) => parseInt(argb.slice(i, i + 2), 16));
+    const [r, g, b] = rgb(high.style.fill.bgColor.argb);
+    expect(r! - b!).toBeGreaterThan(100); // orange/red, not yellow
+    expect(g!).toBeLessThan(200);
+    const luminance = (argb: string) => {
+      const [lr, lg, lb] = rgb(argb).map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb!;
+    };
+    const contrast = (luminance(high.style.fill.bgColor.argb) + 0.05) / (luminance(high.style.font!.color!.argb) + 0.05);
+    expect(contrast).toBeGreaterThanOrEqual(4.5); // WCAG AA
   });
 
   it(
@@ -479,6 +574,10 @@ describe("credit score tracker", () => {
       scores.SCORE_COLUMNS.filter((c) => c.printable).map((c) => c.header),
       scores.SCORE_COLUMNS.filter((c) => !c.printable).map((c) => c.header),
     );
+    expect(html).toContain('<table class="log" style="table-layout:fixed">');
+    const widths = scores.SCORE_COLUMNS.filter((c) => c.printable).map((c) => c.printWidth ?? 0);
+    expect(widths.every((w) => w >= 9)).toBe(true);
+    expect(widths.reduce((s, w) => s + w, 0)).toBe(100);
     for (const text of ["Payment history</strong>: 35%", "Amounts owed</strong>: 30%", "15%", "New credit</strong>: 10%", "Credit mix</strong>: 10%"]) {
       expect(html).toContain(text);
     }
@@ -576,6 +675,14 @@ describe("dispute tracker", () => {
     );
     for (const d of disputes.DEADLINES) expect(html).toContain(d.cite.replace(/&/g, "&amp;"));
     expect(html).toContain('class="task"');
+    // Room to write on portrait Letter: at most 7 columns, widths kept as given, none under 0.8 in
+    // of the 7 in table.
+    const cols = [...html.matchAll(/<col style="width:([\d.]+)%">/g)].map((m) => Number(m[1]));
+    expect(cols.length).toBeLessThanOrEqual(7);
+    expect(cols.length).toBe(disputes.DISPUTE_COLUMNS.filter((c) => c.printable).length);
+    expect(cols.reduce((s, w) => s + w, 0)).toBe(100);
+    for (const w of cols) expect((w / 100) * 7).toBeGreaterThanOrEqual(0.8);
+    expect(html).toContain('<table class="log" style="table-layout:fixed">');
     expect(html).not.toMatch(/guarantee/i);
   });
 });

@@ -369,6 +369,7 @@ function myDebts(wb: ExcelJS.Workbook) {
     const hint = ws.getCell(`C${Number(ref.slice(1))}`);
     hint.value = text;
     hint.font = { color: { argb: COLORS.muted } };
+    hint.alignment = { horizontal: "left", indent: 1 }; // apart from the amount on its left
   }
   validate(ws, CELLS.extra, {
     type: "decimal",

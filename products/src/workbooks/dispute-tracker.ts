@@ -66,11 +66,14 @@ export type DisputeColumn = {
   printable: boolean;
   /** The heading on the paper log, when it differs. */
   printHeader?: string;
+  /** Printable columns: width on the paper log, in % of the table (they add up to 100): at least
+   * 0.8 in to write a date or a result by hand, the rest for the item. */
+  printWidth?: number;
 };
 
 /** Columns A-N of the "Disputes" sheet, in order. */
 export const DISPUTE_COLUMNS: DisputeColumn[] = [
-  { key: "sent", header: "Date sent", width: 13, numFmt: DATE_FORMAT, input: true, printable: true },
+  { key: "sent", header: "Date sent", width: 13, numFmt: DATE_FORMAT, input: true, printable: true, printWidth: 12 },
   {
     key: "sentTo",
     header: "Sent to",
@@ -79,6 +82,7 @@ export const DISPUTE_COLUMNS: DisputeColumn[] = [
     list: SENT_TO,
     prompt: "Pick the bureau or company. Pick Other and add the name in Notes.",
     printable: true,
+    printWidth: 16,
   },
   { key: "method", header: "Method", width: 14, input: true, list: METHODS, printable: false },
   {
@@ -88,6 +92,7 @@ export const DISPUTE_COLUMNS: DisputeColumn[] = [
     input: true,
     prompt: "The creditor or collector and what is wrong, e.g. 'ABC Bank: late payment in May 2025 (I paid on time)'.",
     printable: true,
+    printWidth: 24,
     printHeader: "Item disputed (and the account's last 4 digits)",
   },
   { key: "account", header: "Account (last 4)", width: 10, numFmt: "@", input: true, printable: false },
@@ -99,8 +104,9 @@ export const DISPUTE_COLUMNS: DisputeColumn[] = [
     input: true,
     prompt: "From the certified-mail return receipt. Online: the date you submitted it (keep the confirmation).",
     printable: true,
+    printWidth: 12,
   },
-  { key: "deadline30", header: "30-day deadline", width: 14, numFmt: DATE_FORMAT, input: false, printable: true },
+  { key: "deadline30", header: "30-day deadline", width: 14, numFmt: DATE_FORMAT, input: false, printable: true, printWidth: 12 },
   {
     key: "deadline45",
     header: "45-day deadline (if you sent more information)",
@@ -109,8 +115,8 @@ export const DISPUTE_COLUMNS: DisputeColumn[] = [
     input: false,
     printable: false,
   },
-  { key: "results", header: "Date results arrived", width: 14, numFmt: DATE_FORMAT, input: true, printable: true },
-  { key: "result", header: "Result", width: 12, input: true, list: RESULTS, printable: true },
+  { key: "results", header: "Date results arrived", width: 14, numFmt: DATE_FORMAT, input: true, printable: true, printWidth: 12 },
+  { key: "result", header: "Result", width: 12, input: true, list: RESULTS, printable: true, printWidth: 12 },
   { key: "daysTaken", header: "Days taken", width: 9, numFmt: "0", input: false, printable: false },
   { key: "status", header: "Status", width: 22, input: false, printable: false },
   { key: "nextStep", header: "Next step", width: 30, input: true, printable: false },
@@ -250,7 +256,8 @@ function startHere(wb: ExcelJS.Workbook) {
     fitHeight(ws.getRow(r), text, 80);
     r++;
   }
-  ws.pageSetup = { orientation: "portrait", fitToPage: true, fitToWidth: 1, fitToHeight: 0 };
+  // Landscape: the deadlines table is 138 width units wide (about 6 pt on portrait, 8.5 pt here).
+  ws.pageSetup = { orientation: "landscape", fitToPage: true, fitToWidth: 1, fitToHeight: 0 };
 }
 
 function disputes(wb: ExcelJS.Workbook) {
@@ -404,11 +411,10 @@ const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replac
 export const PRINT_ROWS = 18;
 
 export function printableHtml(): string {
-  // Portrait Letter fits the hand-written columns only; see `printable` on DISPUTE_COLUMNS. The
-  // widths follow the sheet's and are kept as given (table-layout:fixed), headings wrap.
+  // Portrait Letter fits the hand-written columns only; see `printable` and `printWidth` on
+  // DISPUTE_COLUMNS. The widths are kept as given (table-layout:fixed); headings wrap.
   const cols = DISPUTE_COLUMNS.filter((c) => c.printable);
-  const total = cols.reduce((s, c) => s + c.width, 0);
-  const colgroup = cols.map((c) => `<col style="width:${((c.width / total) * 100).toFixed(1)}%">`).join("");
+  const colgroup = cols.map((c) => `<col style="width:${c.printWidth}%">`).join("");
   const head = cols.map((c) => `<th scope="col">${esc(c.printHeader ?? c.header)}</th>`).join("");
   const blank = `<tr>${"<td></td>".repeat(cols.length)}</tr>`;
   const deadlines = DEADLINES.map(
