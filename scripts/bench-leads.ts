@@ -61,6 +61,7 @@ async function main() {
       HOST: "127.0.0.1",
       NODE_ENV: "production",
       PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || "test",
+      MAIL_TRANSPORT: process.env.MAIL_TRANSPORT || "file",
       FORM_RATE_LIMIT_PER_MINUTE: "1000000",
       ...(dataDir ? { DATA_DIR: dataDir, DATABASE_URL: "" } : {}),
     },

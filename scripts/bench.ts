@@ -82,6 +82,7 @@ async function main() {
         ...process.env,
         NODE_ENV: "production",
         PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || "test",
+        MAIL_TRANSPORT: process.env.MAIL_TRANSPORT || "file",
         PORT: String(port),
         HOST: "127.0.0.1",
         PUBLIC_ORIGIN: origin,
