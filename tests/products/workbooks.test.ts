@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import * as budget from "../../products/src/workbooks/budget.ts";
 import * as debt from "../../products/src/workbooks/debt-payoff.ts";
 import * as disputes from "../../products/src/workbooks/dispute-tracker.ts";
-import { FONT } from "../../products/src/workbooks/font.ts";
+import { FONT } from "../../products/src/workbooks/common.ts";
 import { recalculate } from "../../products/src/workbooks/recalc.ts";
 import * as scores from "../../products/src/workbooks/score-tracker.ts";
 

@@ -6,9 +6,8 @@
  * INCOME_ROWS and GROUPS (the category rows) feed both build() and printableHtml().
  */
 import ExcelJS from "exceljs";
-import { applyFont } from "./font";
+import { applyFont, esc, newWorkbook } from "./common";
 
-const FIXED_DATE = new Date("2026-01-01T00:00:00Z");
 const CURRENCY = "$#,##0.00";
 const PERCENT = "0.0%";
 const PLAIN_PERCENT = '0"%"';
@@ -478,14 +477,7 @@ function twelveMonths(wb: ExcelJS.Workbook) {
 }
 
 export async function build(): Promise<ExcelJS.Workbook> {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = "Fresh Start Money";
-  wb.lastModifiedBy = "Fresh Start Money";
-  wb.title = "Budget planner";
-  wb.company = "Fresh Start Money";
-  wb.created = FIXED_DATE;
-  wb.modified = FIXED_DATE;
-  wb.calcProperties.fullCalcOnLoad = true;
+  const wb = newWorkbook("Budget planner");
   startHere(wb);
   monthlyBudget(wb);
   twelveMonths(wb);
@@ -496,7 +488,6 @@ export async function build(): Promise<ExcelJS.Workbook> {
 // ---------------------------------------------------------------------------------------------
 // Printable (US Letter, filled in by hand). Wrapped by the product builder with print.css.
 
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export function printableHtml(): string {
   const cols = BUDGET_COLUMNS.length;

@@ -20,12 +20,11 @@
  * starting balances, APRs and minimums of the debts in order.
  */
 import ExcelJS from "exceljs";
-import { applyFont } from "./font";
+import { applyFont, esc, newWorkbook } from "./common";
 
 export const MAX_DEBTS = 10;
 export const MAX_MONTHS = 360;
 
-const FIXED_DATE = new Date("2026-01-01T00:00:00Z");
 /** The default "Month of your first payment": an input cell, so results never depend on TODAY().
  * A fixed date, so builds are reproducible; a month still ahead when the toolkit is bought. */
 export const DEFAULT_START = new Date(Date.UTC(2027, 0, 1));
@@ -698,14 +697,7 @@ function compareSheet(wb: ExcelJS.Workbook) {
 }
 
 export async function build(): Promise<ExcelJS.Workbook> {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = "Fresh Start Money";
-  wb.lastModifiedBy = "Fresh Start Money";
-  wb.title = "Debt payoff calculator";
-  wb.company = "Fresh Start Money";
-  wb.created = FIXED_DATE;
-  wb.modified = FIXED_DATE;
-  wb.calcProperties.fullCalcOnLoad = true;
+  const wb = newWorkbook("Debt payoff calculator");
   startHere(wb);
   myDebts(wb);
   compareSheet(wb);

@@ -14,9 +14,8 @@
  * 2 and 6).
  */
 import ExcelJS from "exceljs";
-import { applyFont } from "./font";
+import { applyFont, esc, newWorkbook } from "./common";
 
-const FIXED_DATE = new Date("2026-01-01T00:00:00Z");
 const DATE_FORMAT = "mmm d, yyyy";
 
 const COLORS = {
@@ -389,14 +388,7 @@ function disputes(wb: ExcelJS.Workbook) {
 }
 
 export async function build(): Promise<ExcelJS.Workbook> {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = "Fresh Start Money";
-  wb.lastModifiedBy = "Fresh Start Money";
-  wb.title = "Dispute tracker";
-  wb.company = "Fresh Start Money";
-  wb.created = FIXED_DATE;
-  wb.modified = FIXED_DATE;
-  wb.calcProperties.fullCalcOnLoad = true;
+  const wb = newWorkbook("Dispute tracker");
   startHere(wb);
   disputes(wb);
   applyFont(wb);
@@ -406,7 +398,6 @@ export async function build(): Promise<ExcelJS.Workbook> {
 // ---------------------------------------------------------------------------------------------
 // Printable (US Letter, filled in by hand). Wrapped by the product builder with print.css.
 
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export const PRINT_ROWS = 18;
 

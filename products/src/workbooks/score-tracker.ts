@@ -7,9 +7,8 @@
  * write (8 columns, none under about 0.6 in).
  */
 import ExcelJS from "exceljs";
-import { applyFont } from "./font";
+import { applyFont, esc, newWorkbook } from "./common";
 
-const FIXED_DATE = new Date("2026-01-01T00:00:00Z");
 const CURRENCY = "$#,##0.00";
 const DATE_FORMAT = "mmm d, yyyy";
 
@@ -289,14 +288,7 @@ function scoreLog(wb: ExcelJS.Workbook) {
 }
 
 export async function build(): Promise<ExcelJS.Workbook> {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = "Fresh Start Money";
-  wb.lastModifiedBy = "Fresh Start Money";
-  wb.title = "Credit score tracker";
-  wb.company = "Fresh Start Money";
-  wb.created = FIXED_DATE;
-  wb.modified = FIXED_DATE;
-  wb.calcProperties.fullCalcOnLoad = true;
+  const wb = newWorkbook("Credit score tracker");
   startHere(wb);
   scoreLog(wb);
   applyFont(wb);
@@ -306,7 +298,6 @@ export async function build(): Promise<ExcelJS.Workbook> {
 // ---------------------------------------------------------------------------------------------
 // Printable (US Letter, filled in by hand). Wrapped by the product builder with print.css.
 
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** Blank rows on the paper log. */
 export const PRINT_ROWS = 18;

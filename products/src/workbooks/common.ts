@@ -1,6 +1,8 @@
 /**
- * The one font of every workbook of the toolkit.
+ * What every workbook of the toolkit shares: the set-up (metadata, fixed dates so builds are
+ * reproducible, recalculation on open), the one font, and HTML escaping for the printables.
  *
+ * The font:
  * exceljs writes a cell's font exactly as given: `{ bold: true }` becomes a font with no name and
  * no size, which LibreOffice and Google Sheets fill in with their own default (often a serif, at
  * 10 pt). Every styled cell therefore gets the name and size here. Calibri 11 is also the
@@ -8,7 +10,7 @@
  * column widths and row heights are sized for it. LibreOffice shows it with Carlito, a
  * metric-compatible font, where Calibri is not installed.
  */
-import type ExcelJS from "exceljs";
+import ExcelJS from "exceljs";
 
 export const FONT = { name: "Calibri", family: 2, size: 11 } as const;
 
@@ -23,3 +25,21 @@ export function applyFont(wb: ExcelJS.Workbook): void {
     ),
   );
 }
+
+/** Builds must be reproducible: the workbook's own dates are fixed. */
+export const FIXED_DATE = new Date("2026-01-01T00:00:00Z");
+
+/** A workbook with the toolkit's metadata, set to recalculate every formula when opened. */
+export function newWorkbook(title: string): ExcelJS.Workbook {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = "Fresh Start Money";
+  wb.lastModifiedBy = "Fresh Start Money";
+  wb.title = title;
+  wb.company = "Fresh Start Money";
+  wb.created = FIXED_DATE;
+  wb.modified = FIXED_DATE;
+  wb.calcProperties.fullCalcOnLoad = true;
+  return wb;
+}
+
+export const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
