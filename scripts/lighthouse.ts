@@ -11,6 +11,10 @@
  * size of every script the page loaded (fetched again with Accept-Encoding: gzip), whatever
  * encoding Chromium negotiated (brotli is smaller, so this is the stricter figure).
  *
+ * Total Blocking Time and the performance score depend on how busy the machine is: `npm test`
+ * sets LIGHTHOUSE_TIMING=report, which prints them without gating them (a busy CI machine cannot
+ * fail a build on them); `npm run lighthouse` on a quiet machine gates them too.
+ *
  * Options (environment): LIGHTHOUSE_RUNS (default 3), LIGHTHOUSE_ROUTES (comma-separated subset),
  * LIGHTHOUSE_KEEP=1 (keep every route's full report in reports/lighthouse/, not only failing ones),
  * CHROME_PATH (default /usr/bin/chromium).
@@ -32,6 +36,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_DIR = resolve(ROOT, process.env.BUILD_DIR ?? "build");
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+/** Gate TBT and the performance score (a quiet machine), or only report them (npm test). */
+const GATE_TIMING = process.env.LIGHTHOUSE_TIMING !== "report";
 
 // chrome-launcher is lighthouse's own dependency: resolve it from there, not from our package.json.
 const requireFromLighthouse = createRequire(createRequire(import.meta.url).resolve("lighthouse"));
@@ -286,13 +292,16 @@ async function main() {
         failures: [],
       };
       const f = result.failures;
-      if (!(result.performance >= budget.perf)) f.push(`performance ${result.performance} < ${budget.perf}`);
+      const timing: string[] = [];
+      if (!(result.performance >= budget.perf)) timing.push(`performance ${result.performance} < ${budget.perf}`);
+      if (!(result.tbtMs <= budget.tbtMs)) timing.push(`TBT ${result.tbtMs} ms > ${budget.tbtMs} ms`);
+      if (GATE_TIMING) f.push(...timing);
+      else if (timing.length) console.log(`     over a timing budget (reported, not gated here: run npm run lighthouse on a quiet machine): ${timing.join("; ")}`);
       if (!(result.accessibility >= budget.a11y)) f.push(`accessibility ${result.accessibility} < ${budget.a11y} (${failingAudits(full, "accessibility", excused).join("; ")})`);
       if (!(result.bestPractices >= budget.bp)) f.push(`best practices ${result.bestPractices} < ${budget.bp} (${failingAudits(full, "best-practices", excused).join("; ")})`);
       if (!(result.seo >= budget.seo)) f.push(`SEO ${result.seo} < ${budget.seo} (${failingAudits(full, "seo", excused).join("; ")})`);
       if (!(result.lcpMs <= budget.lcpMs)) f.push(`LCP ${result.lcpMs} ms > ${budget.lcpMs} ms`);
       if (!(result.cls <= budget.cls)) f.push(`CLS ${result.cls} > ${budget.cls}`);
-      if (!(result.tbtMs <= budget.tbtMs)) f.push(`TBT ${result.tbtMs} ms > ${budget.tbtMs} ms`);
       if (!(result.jsGzipKb <= budget.jsKb)) f.push(`JavaScript ${result.jsGzipKb} KB gzip > ${budget.jsKb} KB`);
       if (f.length) result.status = "fail";
       if (f.length || process.env.LIGHTHOUSE_KEEP) {

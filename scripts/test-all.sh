@@ -19,7 +19,7 @@ fi
 step "build" npm run --silent build
 step "browser tests" npx playwright test
 # Lighthouse budgets of issue #5 for every route, against the build above (reports/lighthouse.json).
-step "lighthouse budgets" npm run --silent lighthouse
+step "lighthouse budgets" env LIGHTHOUSE_TIMING=report npm run --silent lighthouse
 
 node scripts/test-summary.mjs
 if [ ${#failed_steps[@]} -gt 0 ]; then
