@@ -1,0 +1,83 @@
+/**
+ * How each file of the catalogue is made: one recipe per file id. A PDF is printed from HTML;
+ * Word and Excel files are built directly. Every recipe reads only sources in the repository.
+ */
+import { readFileSync } from "node:fs";
+import type ExcelJS from "exceljs";
+import type { ProductId } from "../../app/lib/catalogue";
+import { PRODUCT_FILES, POWER_PACK_LETTERS, TOOLKIT_LETTERS, type LetterId, type ProductFile } from "../../app/lib/product-files";
+import * as budget from "../src/workbooks/budget";
+import * as debtPayoff from "../src/workbooks/debt-payoff";
+import * as disputeTracker from "../src/workbooks/dispute-tracker";
+import * as scoreTracker from "../src/workbooks/score-tracker";
+import { documentHtml, markdownDocument } from "./document";
+import { combinedLettersHtml, letterDocx, letterHtml } from "./letters";
+
+export type Recipe =
+  | { kind: "html"; html: () => string; footer: boolean }
+  | { kind: "zip"; build: () => Promise<Buffer> };
+
+function markdown(file: string, long: boolean): Recipe {
+  const path = new URL(`../src/toolkit/${file}`, import.meta.url);
+  return { kind: "html", footer: true, html: () => markdownDocument(readFileSync(path, "utf8"), `products/src/toolkit/${file}`, { long }).html };
+}
+
+function workbook(build: () => Promise<ExcelJS.Workbook>): Recipe {
+  return { kind: "zip", build: async () => Buffer.from(await (await build()).xlsx.writeBuffer()) };
+}
+
+function printable(title: string, fragment: () => string): Recipe {
+  return { kind: "html", footer: true, html: () => documentHtml({ title, body: fragment() }) };
+}
+
+const FIXED: Record<string, Recipe> = {
+  guide: markdown("credit-repair-guide.md", true),
+  "action-plan": markdown("action-plan.md", false),
+  "monitoring-checklist": markdown("monitoring-checklist.md", false),
+  "toolkit-letters": {
+    kind: "html",
+    footer: false,
+    html: () =>
+      combinedLettersHtml({
+        title: "Dispute Letter Templates",
+        intro: "The 5 core letters of the Credit Repair Toolkit, each with when to use it, the law it relies on and how to send it.",
+        ids: Object.keys(TOOLKIT_LETTERS) as LetterId[],
+      }),
+  },
+  "power-pack-letters": {
+    kind: "html",
+    footer: false,
+    html: () =>
+      combinedLettersHtml({
+        title: "Dispute Letter Power Pack",
+        intro: `${Object.keys(POWER_PACK_LETTERS).length} letters for specific situations, each with when to use it, the law it relies on, what to enclose and how to send it.`,
+        ids: Object.keys(POWER_PACK_LETTERS) as LetterId[],
+      }),
+  },
+  "debt-payoff": workbook(debtPayoff.build),
+  "budget.xlsx": workbook(budget.build),
+  "budget.pdf": printable("Budget Planner", budget.printableHtml),
+  "score-tracker.xlsx": workbook(scoreTracker.build),
+  "score-tracker.pdf": printable("Credit Score Tracker", scoreTracker.printableHtml),
+  "dispute-tracker.xlsx": workbook(disputeTracker.build),
+  "dispute-tracker.pdf": printable("Dispute Tracker", disputeTracker.printableHtml),
+};
+
+export function recipeFor(file: ProductFile): Recipe {
+  const fixed = FIXED[file.id];
+  if (fixed) return fixed;
+  const letterMatch = /^(.+)\.(docx|pdf)$/.exec(file.id);
+  const id = letterMatch?.[1];
+  if (id && (id in TOOLKIT_LETTERS || id in POWER_PACK_LETTERS)) {
+    return letterMatch[2] === "docx"
+      ? { kind: "zip", build: () => letterDocx(id as LetterId) }
+      : { kind: "html", footer: false, html: () => letterHtml(id as LetterId) };
+  }
+  throw new Error(`No recipe for product file ${file.id} (${file.path})`);
+}
+
+export function allFiles(): (ProductFile & { productId: ProductId })[] {
+  return (Object.keys(PRODUCT_FILES) as ProductId[]).flatMap((productId) =>
+    PRODUCT_FILES[productId].flatMap((group) => group.files.map((file) => ({ ...file, productId }))),
+  );
+}
