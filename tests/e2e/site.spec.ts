@@ -422,6 +422,9 @@ test.describe("mobile menu at 375 px", () => {
   test("closes on a click on the backdrop", async ({ page }) => {
     await page.goto("/about");
     const { button, dialog } = await open(page);
+    // Measure the panel once it has finished sliding in (on a busy machine the click could
+    // otherwise land where the panel was still moving, or before the dialog was modal).
+    await expect.poll(() => dialog.evaluate((d) => d.getAnimations({ subtree: true }).every((a) => a.playState === "finished"))).toBe(true);
     const box = (await dialog.boundingBox())!;
     expect(box.x).toBeGreaterThan(20);
     await page.mouse.click(box.x / 2, 400);
