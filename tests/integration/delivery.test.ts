@@ -228,6 +228,25 @@ describe("Stripe deliveries", () => {
     expect(smtp.messages).toHaveLength(1);
   });
 
+  it("finds our order by client_reference_id when its session id was never saved, and only then", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { sessionId } = await startCheckout({ includeBump: false });
+    const [order] = await db().select().from(orders);
+    // As if the database had failed between creating the Stripe session and saving its id.
+    await db().update(orders).set({ providerSessionId: "pending_lost" }).where(eq(orders.id, order!.id));
+    const session = { ...fake.pay(sessionId, { email: "ref@example.com" }), client_reference_id: String(order!.id) };
+    const delivery = stripeDelivery("checkout.session.completed", session);
+    expect((await handleStripeWebhook(delivery.payload, delivery.header)).body).toEqual({ received: true });
+    expect((await db().select().from(orders))[0]).toMatchObject({ status: "paid", providerSessionId: sessionId });
+
+    // Another session naming the same order id is not ours: the order already has its session.
+    const { sessionId: other } = await startCheckout({ includeBump: false });
+    const foreign = { ...fake.pay(other), id: "cs_test_someone_else", client_reference_id: String(order!.id) };
+    const forged = stripeDelivery("checkout.session.completed", foreign);
+    expect((await handleStripeWebhook(forged.payload, forged.header)).body).toMatchObject({ ignored: "no matching order" });
+    expect(await db().select({ n: count() }).from(entitlements)).toEqual([{ n: 1 }]);
+  });
+
   it("a full refund ends access: files answer 410, the page says refunded, one refund e-mail", async () => {
     const { sessionId } = await startCheckout({ includeBump: false });
     const session = fake.pay(sessionId, { email: "refund@example.com", paymentIntent: "pi_refunded" });
