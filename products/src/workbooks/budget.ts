@@ -6,7 +6,7 @@
  * INCOME_ROWS and GROUPS (the category rows) feed both build() and printableHtml().
  */
 import ExcelJS from "exceljs";
-import { applyFont, esc, newWorkbook } from "./common";
+import { applyFont, esc, fill, fitHeight, formula, validate, newWorkbook } from "./common";
 
 const CURRENCY = "$#,##0.00";
 const PERCENT = "0.0%";
@@ -176,23 +176,6 @@ function layout(): Layout {
 /** Where things are on "Monthly budget" (for tests and for anyone extending the sheet). */
 export const LAYOUT = layout();
 
-const formula = (f: string): ExcelJS.CellFormulaValue => ({ formula: f });
-/** Height for a row of wrapped text: not every spreadsheet app auto-fits rows when it opens a
- * file, and overlapping lines are unreadable. About 1.1 characters per unit of column width. */
-function fitHeight(row: ExcelJS.Row, text: string, width: number) {
-  const perLine = Math.max(8, Math.floor(width * 1.1));
-  const lines = Math.max(1, Math.ceil(text.length / perLine));
-  row.height = Math.max(row.height ?? 15, lines * 15 + 2);
-}
-/** Data validation on a range ("B5:B14") or one cell. Written as one range: exceljs's per-cell
- * `cell.dataValidation` merges cells into overlapping ranges (it sorts "A10" before "A6"),
- * which Excel reports as a damaged file. `worksheet.dataValidations` works but is untyped. */
-function validate(ws: ExcelJS.Worksheet, range: string, rule: ExcelJS.DataValidation) {
-  (ws as unknown as { dataValidations: { add(range: string, rule: ExcelJS.DataValidation): void } }).dataValidations.add(range, rule);
-}
-function fill(cell: ExcelJS.Cell, argb: string) {
-  cell.fill = { type: "pattern", pattern: "solid", fgColor: { argb } };
-}
 function headerStyle(cell: ExcelJS.Cell) {
   fill(cell, COLORS.header);
   cell.font = { bold: true, color: { argb: COLORS.headerText } };

@@ -43,3 +43,24 @@ export function newWorkbook(title: string): ExcelJS.Workbook {
 }
 
 export const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+export const formula = (f: string): ExcelJS.CellFormulaValue => ({ formula: f });
+
+/** Height for a row of wrapped text: not every spreadsheet app auto-fits rows when it opens a
+ * file, and overlapping lines are unreadable. About 1.1 characters per unit of column width. */
+export function fitHeight(row: ExcelJS.Row, text: string, width: number) {
+  const perLine = Math.max(8, Math.floor(width * 1.1));
+  const lines = Math.max(1, Math.ceil(text.length / perLine));
+  row.height = Math.max(row.height ?? 15, lines * 15 + 2);
+}
+
+/** Data validation on a range ("B5:B14") or one cell. Written as one range: exceljs's per-cell
+ * `cell.dataValidation` merges cells into overlapping ranges (it sorts "A10" before "A6"),
+ * which Excel reports as a damaged file. `worksheet.dataValidations` works but is untyped. */
+export function validate(ws: ExcelJS.Worksheet, range: string, rule: ExcelJS.DataValidation) {
+  (ws as unknown as { dataValidations: { add(range: string, rule: ExcelJS.DataValidation): void } }).dataValidations.add(range, rule);
+}
+
+export function fill(cell: ExcelJS.Cell, argb: string) {
+  cell.fill = { type: "pattern", pattern: "solid", fgColor: { argb } };
+}

@@ -20,7 +20,7 @@
  * starting balances, APRs and minimums of the debts in order.
  */
 import ExcelJS from "exceljs";
-import { applyFont, esc, newWorkbook } from "./common";
+import { applyFont, esc, fill, fitHeight, formula, validate, newWorkbook } from "./common";
 
 export const MAX_DEBTS = 10;
 export const MAX_MONTHS = 360;
@@ -146,9 +146,6 @@ export const PLAN_PRINT = {
 };
 const L = (col: number) => colLetter(col);
 
-function fill(cell: ExcelJS.Cell, argb: string) {
-  cell.fill = { type: "pattern", pattern: "solid", fgColor: { argb } };
-}
 function headerStyle(cell: ExcelJS.Cell) {
   fill(cell, COLORS.header);
   cell.font = { bold: true, color: { argb: COLORS.headerText } };
@@ -168,20 +165,6 @@ function title(ws: ExcelJS.Worksheet, text: string, subtitle?: string) {
     ws.getCell("A2").value = subtitle;
     ws.getCell("A2").font = { italic: true, color: { argb: COLORS.muted } };
   }
-}
-const formula = (f: string): ExcelJS.CellFormulaValue => ({ formula: f });
-/** Height for a row of wrapped text: not every spreadsheet app auto-fits rows when it opens a
- * file, and overlapping lines are unreadable. About 1.1 characters per unit of column width. */
-function fitHeight(row: ExcelJS.Row, text: string, width: number) {
-  const perLine = Math.max(8, Math.floor(width * 1.1));
-  const lines = Math.max(1, Math.ceil(text.length / perLine));
-  row.height = Math.max(row.height ?? 15, lines * 15 + 2);
-}
-/** Data validation on a range ("B5:B14") or one cell. Written as one range: exceljs's per-cell
- * `cell.dataValidation` merges cells into overlapping ranges (it sorts "A10" before "A6"),
- * which Excel reports as a damaged file. `worksheet.dataValidations` works but is untyped. */
-function validate(ws: ExcelJS.Worksheet, range: string, rule: ExcelJS.DataValidation) {
-  (ws as unknown as { dataValidations: { add(range: string, rule: ExcelJS.DataValidation): void } }).dataValidations.add(range, rule);
 }
 
 // ---------------------------------------------------------------------------------------------

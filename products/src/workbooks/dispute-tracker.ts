@@ -14,7 +14,7 @@
  * 2 and 6).
  */
 import ExcelJS from "exceljs";
-import { applyFont, esc, newWorkbook } from "./common";
+import { applyFont, esc, fill, fitHeight, formula, validate, newWorkbook } from "./common";
 
 const DATE_FORMAT = "mmm d, yyyy";
 
@@ -168,23 +168,6 @@ export const DEADLINES: { who: string; rule: string; cite: string }[] = [
   },
 ];
 
-const formula = (f: string): ExcelJS.CellFormulaValue => ({ formula: f });
-/** Height for a row of wrapped text: not every spreadsheet app auto-fits rows when it opens a
- * file, and overlapping lines are unreadable. About 1.1 characters per unit of column width. */
-function fitHeight(row: ExcelJS.Row, text: string, width: number) {
-  const perLine = Math.max(8, Math.floor(width * 1.1));
-  const lines = Math.max(1, Math.ceil(text.length / perLine));
-  row.height = Math.max(row.height ?? 15, lines * 15 + 2);
-}
-/** Data validation on a range ("B5:B14") or one cell. Written as one range: exceljs's per-cell
- * `cell.dataValidation` merges cells into overlapping ranges (it sorts "A10" before "A6"),
- * which Excel reports as a damaged file. `worksheet.dataValidations` works but is untyped. */
-function validate(ws: ExcelJS.Worksheet, range: string, rule: ExcelJS.DataValidation) {
-  (ws as unknown as { dataValidations: { add(range: string, rule: ExcelJS.DataValidation): void } }).dataValidations.add(range, rule);
-}
-function fill(cell: ExcelJS.Cell, argb: string) {
-  cell.fill = { type: "pattern", pattern: "solid", fgColor: { argb } };
-}
 function inputStyle(cell: ExcelJS.Cell) {
   fill(cell, COLORS.input);
   cell.border = { bottom: { style: "thin", color: { argb: "FFD6B656" } } };
