@@ -45,3 +45,24 @@ describe("submitting from the browser", () => {
     expect(outcome).toMatchObject({ status: "unavailable", title: "Oops!", description: "Something went wrong. Please try again." });
   });
 });
+
+describe("the e-mail check's cost", () => {
+  const time = (input: unknown, runs: number) => {
+    const started = performance.now();
+    for (let i = 0; i < runs; i++) checkForm("newsletter", NewsletterSchema, input);
+    return (performance.now() - started) / runs;
+  };
+
+  it("refuses the worst 16 KB input for about what a normal address costs (a ratio, not a time)", () => {
+    const normal = { email: "ann.lee@example.com" };
+    const worst = [{ email: `a@${".".repeat(16_000)}@` }, { email: `a@${"b.".repeat(8_000)}@` }, { email: `${"a".repeat(16_000)}@b` }];
+    time(normal, 200); // warm up
+    const base = time(normal, 500);
+    for (const input of worst) {
+      expect(checkForm("newsletter", NewsletterSchema, input).ok).toBe(false);
+      // The old pattern took ~10,000x a normal address here; linear work on 16 KB costs far less than 50x.
+      expect(time(input, 50) / base).toBeLessThan(50);
+    }
+  });
+});
+

@@ -15,8 +15,12 @@ import {
 
 export * from "./form-outcomes";
 
-/** Text, "@", text, ".", text: the check the spec asks for (the real test is the e-mail arriving). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Text, "@", text, ".", text: the check the spec asks for (the real test is the e-mail arriving).
+ * The domain is dot-separated labels that cannot contain a dot, so the pattern never backtracks
+ * over a long input (`[^\s@]+\.[^\s@]+` took 0.35 s to refuse 16 KB of dots).
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 /** Issue codes carried as messages, turned into the visitor's wording by `checkForm`. */
 const MISSING = "missing";
@@ -34,7 +38,8 @@ const email = z
     z.trim(),
     z.toLowerCase(),
     z.minLength(1, MISSING),
-    z.maxLength(FIELD_LIMITS.email, TOO_LONG),
+    // Too long stops here: the pattern never sees more than FIELD_LIMITS.email characters.
+    z.maxLength(FIELD_LIMITS.email, { error: TOO_LONG, abort: true }),
     z.regex(EMAIL_PATTERN, INVALID_EMAIL),
   );
 
