@@ -72,7 +72,8 @@ function refuse(req: Request, res: Response, refusal: Refusal) {
     res.json(body);
     return;
   }
-  const back = formPath(req.path);
+  // Our own path only: "//evil.example" would be a link to another host.
+  const back = `/${formPath(req.path).replace(/^[/\\]+/, "")}`;
   res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'");
   res.type("html").send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

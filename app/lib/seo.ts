@@ -20,11 +20,19 @@ export function originFrom(matches: readonly RootMatch[]): string {
   return root?.origin ?? "http://localhost:3000";
 }
 
+/**
+ * A URL on our own origin for a path. Leading slashes are collapsed first: "//evil.example/x" is
+ * a path someone typed, not another host (new URL() would read it as one).
+ */
+export function ownUrl(path: string, origin: string): string {
+  return new URL(`/${path.replace(/^[/\\]+/, "")}`, origin).href;
+}
+
 /** <title>, description, canonical URL and OpenGraph/Twitter tags for one page. */
 export function seo(matches: readonly RootMatch[], page: PageSeo): MetaDescriptor[] {
   const origin = originFrom(matches);
-  const url = new URL(page.path, origin).href;
-  const image = new URL(page.image ?? "/images/og/default.jpg", origin).href;
+  const url = ownUrl(page.path, origin);
+  const image = ownUrl(page.image ?? "/images/og/default.jpg", origin);
   const title = page.title.includes(SITE_NAME) ? page.title : `${page.title} | ${SITE_NAME}`;
   return [
     { title },

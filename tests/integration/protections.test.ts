@@ -119,6 +119,14 @@ describe("same-origin check", () => {
     expect(html).toContain("<h1>Request Refused</h1>");
     expect(html).toContain('<a href="/contact">Go back</a>');
   });
+
+  it("never links to another host: a cross-site POST to //evil.example/ goes back to our own path", async () => {
+    const res = await post(server.url, "//evil.example/", "name=a", { Origin: "https://evil.example", Accept: "text/html" });
+    expect(res.status).toBe(403);
+    const html = await res.text();
+    expect(html).not.toContain('href="//');
+    expect(html).toContain('<a href="/evil.example">Go back</a>');
+  });
 });
 
 describe("body size limit", () => {

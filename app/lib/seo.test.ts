@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { ownUrl, seo } from "~/lib/seo";
+
+const ORIGIN = "https://freshstartmoney.com";
+const root = [{ id: "root", data: { origin: ORIGIN } }];
+
+describe("URLs in our pages stay on our origin", () => {
+  it.each(["//evil.example/x", "///evil.example/x", "/\\evil.example/x", "\\\\evil.example"])("%s", (path) => {
+    expect(new URL(ownUrl(path, ORIGIN)).origin).toBe(ORIGIN);
+    const tags = seo(root, { title: "Page not found", description: "x", path, noindex: true });
+    const canonical = tags.find((t) => "rel" in t && t.rel === "canonical") as { href: string };
+    const ogUrl = tags.find((t) => "property" in t && t.property === "og:url") as { content: string };
+    expect(new URL(canonical.href).origin).toBe(ORIGIN);
+    expect(new URL(ogUrl.content).origin).toBe(ORIGIN);
+  });
+
+  it("keeps ordinary paths as they are", () => {
+    expect(ownUrl("/blog/dispute-credit-errors", ORIGIN)).toBe(`${ORIGIN}/blog/dispute-credit-errors`);
+    expect(ownUrl("/", ORIGIN)).toBe(`${ORIGIN}/`);
+  });
+});
