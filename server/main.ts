@@ -48,6 +48,18 @@ try {
   process.exit(1);
 }
 
+if (config.NODE_ENV === "production" && config.PAYMENT_PROVIDER === "test") {
+  console.warn(
+    [
+      "",
+      "WARNING: PAYMENT_PROVIDER=test in production. The built-in test payment page lets any visitor mark",
+      "their own order paid and download the products without paying. Use it only for a demo;",
+      "set STRIPE_SECRET_KEY (and unset PAYMENT_PROVIDER) to take real payments.",
+      "",
+    ].join("\n"),
+  );
+}
+
 const mail = build.startMail();
 console.log(
   build.mailTransportKind(config) === "smtp"

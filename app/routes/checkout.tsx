@@ -24,6 +24,8 @@ export function loader({ request }: Route.LoaderArgs) {
   return {
     includeBump: new URL(request.url).searchParams.get(BUMP_PARAM) === "1",
     providerName: paymentProvider().displayName,
+    /** The built-in test provider sells: say so on the page (anyone can mark an order paid). */
+    testPayments: paymentProvider().name === "test",
   };
 }
 
@@ -75,7 +77,16 @@ async function createPayment(includeBump: boolean): Promise<string> {
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
   // A new ?bump= in the address (a link followed from this page) starts the form afresh.
-  return <CheckoutPage key={location.search} initialBump={loaderData.includeBump} providerName={loaderData.providerName} error={actionData?.error} />;
+  return (
+    <>
+      {loaderData.testPayments ? (
+        <p role="note" className="border-b-4 border-dashed border-amber-600 bg-accent-100 px-4 py-3 text-center font-semibold text-slate-900">
+          Test payments: this site is using its built-in test payment page. No card is charged, and no real money moves.
+        </p>
+      ) : null}
+      <CheckoutPage key={location.search} initialBump={loaderData.includeBump} providerName={loaderData.providerName} error={actionData?.error} />
+    </>
+  );
 }
 
 function CheckoutPage({ initialBump, providerName, error }: { initialBump: boolean; providerName: string | null; error?: string }) {

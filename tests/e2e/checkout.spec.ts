@@ -385,6 +385,9 @@ test.describe("production start-up", () => {
       await waitForServer(port, allowed.child);
       const res = await fetch(`http://127.0.0.1:${port}/checkout`);
       expect(res.status).toBe(200);
+      // It says so, loudly, in the log and on the page.
+      expect(allowed.output()).toContain("WARNING: PAYMENT_PROVIDER=test in production");
+      expect(await res.text()).toContain("Test payments: this site is using its built-in test payment page.");
     } finally {
       await stopServer(allowed.child);
     }
