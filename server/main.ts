@@ -9,6 +9,7 @@ import { createServer } from "node:http";
 import { resolve } from "node:path";
 import express from "express";
 import { protections } from "./protections.ts";
+import { finalErrorHandler, rejectMalformed } from "./request-guards.ts";
 import { baseSecurityHeaders, contentSecurityPolicy, routeReferrerPolicyWins } from "./security.ts";
 import { createStaticResponder, loadStaticFiles } from "./static-files.ts";
 
@@ -84,6 +85,7 @@ app.use((_req, res, next) => {
   res.set(securityHeaders);
   next();
 });
+app.use(rejectMalformed);
 // Size limit, same-origin check and per-client rate limit for every POST (server/protections.ts).
 app.use(
   protections({ publicOrigin: config.PUBLIC_ORIGIN, trustProxy: config.TRUST_PROXY, perMinute: config.FORM_RATE_LIMIT_PER_MINUTE }),
@@ -104,6 +106,9 @@ app.use((req, _res, next) => {
 app.use(compression());
 app.use(routeReferrerPolicyWins);
 app.use(build.app);
+// Last: an error anywhere answers a plain 500, never a stack trace (Express's default shows one
+// whenever NODE_ENV is not production, which is what `npm start` runs with).
+app.use(finalErrorHandler);
 
 const server = createServer((req, res) => {
   if (!serveStatic(req, res)) app(req, res);

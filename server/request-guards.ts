@@ -1,0 +1,46 @@
+/**
+ * The first and the last thing every request meets in Express. First: requests the site cannot
+ * read safely (a method the Fetch API refuses, an absolute-form request line, a Host that is not
+ * a host) are refused with a plain 4xx before any route builds a Request from them. Last: any
+ * error becomes a plain 500, logged here, never a stack trace in the response.
+ */
+import type { NextFunction, Request, Response } from "express";
+
+/** Methods the site answers (the Fetch API refuses TRACE, TRACK and CONNECT outright). */
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+function plain(res: Response, status: number, text: string, headers: Record<string, string> = {}) {
+  res.status(status);
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.setHeader("Cache-Control", "no-store");
+  res.type("text/plain; charset=utf-8").send(text);
+}
+
+/** A Host header that is a host name or address, with an optional port, and nothing else. */
+export function validHost(host: string | undefined): boolean {
+  if (!host || /[\s/\\?#@]/.test(host)) return false;
+  try {
+    const url = new URL(`http://${host}`);
+    return url.host === host.toLowerCase() || url.hostname === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+export function rejectMalformed(req: Request, res: Response, next: NextFunction) {
+  if (!METHODS.has(req.method)) return plain(res, 405, "Method Not Allowed", { Allow: [...METHODS].join(", ") });
+  if (!req.url.startsWith("/")) return plain(res, 400, "Bad Request: the request line must name a path.");
+  if (!validHost(req.headers.host)) return plain(res, 400, "Bad Request: the Host header is not a host.");
+  next();
+}
+
+export function finalErrorHandler(error: unknown, req: Request, res: Response, _next: NextFunction) {
+  console.error(`Unhandled error on ${req.method} ${req.path}:`, error);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const status = (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode;
+  if (typeof status === "number" && status >= 400 && status < 500) return plain(res, status, "Bad Request");
+  plain(res, 500, "Internal Server Error");
+}
