@@ -1,8 +1,10 @@
 /**
  * Protections for every request that changes something (POST, PUT, PATCH, DELETE), before any
  * route sees it: a body size limit, a same-origin check and a per-client rate limit per form.
- * The payment provider's webhooks (/api/webhooks/*) come from its servers, not from a browser
- * on this site: they only get a (larger) size limit. See docs/decisions/ on protections.
+ * The payment provider's webhook (exactly /api/webhooks/stripe) comes from its servers, not from
+ * a browser on this site: it only gets a (larger) size limit. A POST to a path the router would
+ * read differently (dot segments, percent-encoding, doubled slashes) is refused first, so every
+ * check below keys on the path the router sees. See docs/decisions/ on protections.
  */
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { ipKeyGenerator, rateLimit } from "express-rate-limit";
@@ -23,7 +25,27 @@ export type ProtectionOptions = {
 
 type Refusal = { status: number; title: string; description: string; headers?: Record<string, string> };
 
-const isWebhook = (path: string) => path.startsWith("/api/webhooks/");
+/** Exactly the payment provider's webhook: it alone skips the origin check and the rate limit. */
+export const WEBHOOK_PATH = "/api/webhooks/stripe";
+const isWebhook = (path: string) => path === WEBHOOK_PATH;
+
+/**
+ * Whether a path is already in the one form the router will see: percent-decoding, dot segments
+ * and repeated slashes change nothing. The rate limit and the webhook exemption key on the path,
+ * so a POST whose path the router would read differently ("/./contact", "/c%6fntact",
+ * "/api/webhooks/../create-payment") is refused instead of getting a limit of its own.
+ */
+export function isNormalPath(path: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return false;
+  }
+  if (decoded !== path || !path.startsWith("/")) return false;
+  const segments = path.split("/").slice(1);
+  return segments.every((segment, i) => segment !== "." && segment !== ".." && (segment !== "" || i === segments.length - 1));
+}
 
 /**
  * The form a request posts to, whichever way it came: "/blog/x", "/blog/x/", "/blog/x.data"
@@ -152,9 +174,14 @@ function perClientLimit(options: ProtectionOptions): RequestHandler {
   });
 }
 
-/** The protections, in order: size, origin, rate. Requests that change nothing pass straight through. */
+function normalPath(req: Request, res: Response, next: NextFunction) {
+  if (isNormalPath(req.path)) return next();
+  refuse(req, res, { status: 400, title: "Invalid Request", description: "Send the form to the page's own address." });
+}
+
+/** The protections, in order: one path, size, origin, rate. Requests that change nothing pass straight through. */
 export function protections(options: ProtectionOptions): RequestHandler {
-  const steps: RequestHandler[] = [bodyLimit, sameOrigin(options), perClientLimit(options)];
+  const steps: RequestHandler[] = [normalPath, bodyLimit, sameOrigin(options), perClientLimit(options)];
   return (req, res, next) => {
     if (!MUTATIONS.has(req.method)) return next();
     let i = 0;

@@ -2,6 +2,7 @@
  * The request protections (server/protections.ts) in front of the real form actions, over real
  * HTTP: size limits, the same-origin check and the per-client rate limit at its default.
  */
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import express from "express";
@@ -122,7 +123,7 @@ describe("same-origin check", () => {
 
   it("never links to another host: a cross-site POST to //evil.example/ goes back to our own path", async () => {
     const res = await post(server.url, "//evil.example/", "name=a", { Origin: "https://evil.example", Accept: "text/html" });
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(400); // not a path the router would read as written
     const html = await res.text();
     expect(html).not.toContain('href="//');
     expect(html).toContain('<a href="/evil.example">Go back</a>');
@@ -253,3 +254,58 @@ describe("helpers", () => {
     expect(clientAddress(req, true)).toBe("192.0.2.5");
   });
 });
+
+/** A POST with the path exactly as written (fetch() would resolve dot segments first). */
+function rawPost(base: string, path: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: hostname, port, path, method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", ...headers } },
+      (res) => {
+        let data = "";
+        res.on("data", (c) => (data += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: data }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+describe("one path: a POST the router would read differently is refused before any check", () => {
+  it.each([
+    "/./contact",
+    "/x/../contact",
+    "/c%6fntact",
+    "/%2e/contact",
+    "//contact",
+    "/api/webhooks/../../contact",
+    "/api/webhooks/../create-payment",
+    "/api/webhooks/stripe/../../../contact",
+    "/contact%",
+  ])("%s answers 400 and stores nothing", async (path) => {
+    const res = await rawPost(server.url, path, "name=Ann&email=ann@example.com&subject=s&message=m");
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({ status: "rejected", title: "Invalid Request" });
+    expect(await rowCount(contactMessages)).toBe(0);
+  });
+
+  it("so spellings of one path share one allowance: after the limit, only 400s and 429s", async () => {
+    const limited = await start({ perMinute: 2 });
+    try {
+      const statuses: number[] = [];
+      for (const path of ["/contact", "/contact", "/contact", "/./contact", "/c%6fntact", "/api/webhooks/../../contact"]) {
+        statuses.push((await rawPost(limited.url, path, "name=Ann&email=ann@example.com&subject=s&message=m")).status);
+      }
+      expect(statuses).toEqual([200, 200, 429, 400, 400, 400]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("only exactly /api/webhooks/stripe skips the origin check", async () => {
+    const res = await rawPost(server.url, "/api/webhooks/other", "x=1", { Origin: "https://evil.example" });
+    expect(res.status).toBe(403);
+  });
+});
+
