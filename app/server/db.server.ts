@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -7,6 +7,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import lockfile from "proper-lockfile";
 import * as schema from "../../db/schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -42,7 +43,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Opened> {
     opened = { db, kind: "postgres", close: () => pool.end() };
   } else {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+    const unlock = options.dataDir ? await lockDataDir(options.dataDir) : async () => {};
     try {
       const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
       await client.waitReady;
@@ -50,40 +51,42 @@ export async function openDatabase(options: DatabaseOptions): Promise<Opened> {
       await migratePglite(db as never, { migrationsFolder });
       opened = { db, kind: "pglite", close: () => client.close().finally(unlock) };
     } catch (error) {
-      unlock();
+      await unlock();
       throw error;
     }
   }
   return opened;
 }
 
-/**
- * PGlite does not stop a second process from opening the same directory, and two writers
- * corrupt it: claim the directory with a lock file naming our pid (a dead owner's lock is stale).
- */
-function lockDataDir(dataDir: string): () => void {
-  const file = join(dataDir, "fsm-server.lock");
-  try {
-    writeFileSync(file, String(process.pid), { flag: "wx" });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    const owner = Number(readFileSync(file, "utf8").trim());
-    if (owner && owner !== process.pid && processIsAlive(owner)) {
-      throw new Error(
-        `The data directory ${resolve(dataDir)} is in use by process ${owner}: the embedded database allows one process at a time. Stop the server first (or use DATABASE_URL).`,
-      );
-    }
-    writeFileSync(file, String(process.pid));
-  }
-  return () => rmSync(file, { force: true });
-}
+/** How long a lock lives without its owner's heartbeat (the owner refreshes it every `LOCK_UPDATE_MS`). */
+export const LOCK_STALE_MS = 15_000;
+const LOCK_UPDATE_MS = 5_000;
 
-function processIsAlive(pid: number): boolean {
+/**
+ * PGlite does not stop a second process from opening the same directory, and two writers corrupt
+ * it: one process per data directory (use PostgreSQL, DATABASE_URL, for more). The lock is a
+ * directory made atomically (proper-lockfile) whose timestamp its owner refreshes: another
+ * process, in this PID namespace or another container's, sees it held while the heartbeat runs,
+ * may take it only once it has gone stale, and never removes a lock it does not own.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   try {
-    process.kill(pid, 0);
-    return true;
+    return await lockfile.lock(resolve(dataDir), {
+      lockfilePath: resolve(dataDir, "fsm-server.lock"),
+      stale: LOCK_STALE_MS,
+      update: LOCK_UPDATE_MS,
+      realpath: false,
+      onCompromised: (error) => {
+        // Someone took the directory from us: writing on would corrupt it.
+        console.error(`The lock on ${resolve(dataDir)} was lost (${error.message}); stopping.`);
+        process.exit(1);
+      },
+    });
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    if ((error as NodeJS.ErrnoException).code !== "ELOCKED") throw error;
+    throw new Error(
+      `The data directory ${resolve(dataDir)} is in use by another process: the embedded database allows one process at a time. Stop the server first (or use DATABASE_URL for more than one process).`,
+    );
   }
 }
 

@@ -1,12 +1,14 @@
 /** The owner's export: CSV from the configured database, safe to open in a spreadsheet. */
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
+import lockfile from "proper-lockfile";
 import { afterAll, describe, expect, it } from "vitest";
 import { exportCsv, type ExportName } from "../../scripts/export";
+import { LOCK_STALE_MS } from "~/server/db.server";
 import { useTestDatabase } from "../helpers/db";
 import { postContact, postLead, postNewsletter } from "../helpers/forms";
 
@@ -85,13 +87,34 @@ describe("npm run export (the command)", () => {
     await expect(cli("orders")).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("leads|contacts|subscribers") });
   });
 
+  const holdLock = () =>
+    lockfile.lock(dataDir, { lockfilePath: join(dataDir, "fsm-server.lock"), realpath: false, stale: LOCK_STALE_MS, update: 5_000 });
+
   it("says to stop the server first when the server holds the embedded database", async () => {
-    // A running server's lock: a live process id (this test runner's).
-    writeFileSync(join(dataDir, "fsm-server.lock"), String(process.pid));
+    // A running server's lock, held (with its heartbeat) by this test process.
+    const release = await holdLock();
     try {
       await expect(cli("leads")).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("Stop the server first") });
+      // The refused process did not remove the owner's lock.
+      expect(await lockfile.check(dataDir, { lockfilePath: join(dataDir, "fsm-server.lock"), realpath: false, stale: LOCK_STALE_MS })).toBe(true);
     } finally {
-      rmSync(join(dataDir, "fsm-server.lock"), { force: true });
+      await release();
+    }
+  });
+
+  it("refuses while the lock is fresh whoever holds it (a process id we cannot see), and takes over a stale one", async () => {
+    // What a server in another container (another PID namespace) leaves: a lock with no pid we can check.
+    const lockDir = join(dataDir, "fsm-server.lock");
+    mkdirSync(lockDir);
+    try {
+      await expect(cli("leads")).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("Stop the server first") });
+      // Its owner died without a word: once the heartbeat is older than the stale limit, the lock is free.
+      const old = new Date(Date.now() - LOCK_STALE_MS - 5_000);
+      utimesSync(lockDir, old, old);
+      const { stdout } = await cli("leads");
+      expect(stdout).toMatch(/^id,name,email/);
+    } finally {
+      rmSync(lockDir, { recursive: true, force: true });
     }
   });
 });
