@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every check, in order; each suite's counts go to reports/ and are summed at the end.
+# A failed typecheck or build stops the run (what follows would test something else than the
+# code); every failed step counts as a failure in the closing line, whatever its reports say.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 rm -rf reports && mkdir -p reports
@@ -11,18 +13,29 @@ step() {
   if ! "$@"; then failed_steps+=("$name"); fi
 }
 
-step "typecheck" npm run --silent typecheck
+finish() {
+  FAILED_STEPS="${#failed_steps[@]}" node scripts/test-summary.mjs
+  if [ ${#failed_steps[@]} -gt 0 ]; then
+    echo "Failed steps: ${failed_steps[*]}"
+    exit 1
+  fi
+  exit 0
+}
+
+# A step that must pass for the rest to mean anything.
+gate() {
+  step "$@"
+  if [ ${#failed_steps[@]} -gt 0 ]; then echo "Stopping: '$1' failed."; finish; fi
+}
+
+gate "typecheck" npm run --silent typecheck
 step "unit and integration tests (embedded PostgreSQL)" npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest-pglite.json
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "integration tests (PostgreSQL at TEST_DATABASE_URL)" env TEST_DB=postgres npx vitest run tests/integration --reporter=default --reporter=json --outputFile=reports/vitest-postgres.json
 fi
-step "build" npm run --silent build
+gate "build" npm run --silent build
 step "browser tests" npx playwright test
 # Lighthouse budgets of issue #5 for every route, against the build above (reports/lighthouse.json).
 step "lighthouse budgets" env LIGHTHOUSE_TIMING=report npm run --silent lighthouse
 
-node scripts/test-summary.mjs
-if [ ${#failed_steps[@]} -gt 0 ]; then
-  echo "Failed steps: ${failed_steps[*]}"
-  exit 1
-fi
+finish

@@ -19,4 +19,8 @@ if (existsSync("reports")) {
     }
   }
 }
+// A step that failed without a report of its own (typecheck, build, a crashed runner) still counts:
+// at least one failure per failed step.
+const failedSteps = Number(process.env.FAILED_STEPS ?? 0);
+if (failedSteps > failed) failed = failedSteps;
 console.log(`${passed} passed, ${failed} failed`);
