@@ -55,9 +55,15 @@ async function markDone(id: number, result: DeliveryResult): Promise<void> {
   `);
 }
 
+/** The mail server refused for good (an SMTP 5xx, e.g. no such mailbox): retrying cannot help. */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
 async function markFailed(row: OutboxRow, error: unknown): Promise<"retry" | "failed"> {
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-  const giveUp = Date.now() - row.createdAt.getTime() + retryDelayMs(row.attempts) > GIVE_UP_AFTER_MS;
+  const giveUp = isPermanent(error) || Date.now() - row.createdAt.getTime() + retryDelayMs(row.attempts) > GIVE_UP_AFTER_MS;
   await db().execute(sql`
     update outbox set
       status = ${giveUp ? "failed" : "pending"},
@@ -80,7 +86,11 @@ export async function processOutbox(deliver: Deliver): Promise<number> {
       const next = await markFailed(row, error);
       console.error(
         `E-mail ${row.id} (${row.kind}) not sent, attempt ${row.attempts}: ${(error as Error).message ?? error}` +
-          (next === "failed" ? "; giving up after a day of retries" : `; retrying in ${retryDelayMs(row.attempts) / 1000} s`),
+          (next === "failed"
+            ? isPermanent(error)
+              ? "; the mail server refused it for good"
+              : "; giving up after a day of retries"
+            : `; retrying in ${retryDelayMs(row.attempts) / 1000} s`),
       );
       continue;
     }

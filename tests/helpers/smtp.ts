@@ -28,6 +28,15 @@ export async function startSmtp(): Promise<TestSmtp> {
         authOptional: true,
         disabledCommands: ["STARTTLS"],
         logger: false,
+        // Addresses at bounce.example do not exist: a permanent refusal, as a real server gives.
+        onRcptTo(address, _session, callback) {
+          if (address.address.endsWith("@bounce.example")) {
+            const error = new Error("5.1.1 No such mailbox") as Error & { responseCode: number };
+            error.responseCode = 550;
+            return callback(error);
+          }
+          callback();
+        },
         onData(stream, _session, callback) {
           simpleParser(stream)
             .then((mail) => {

@@ -429,6 +429,13 @@ describe("when the mail server is down", () => {
     expect((await outboxRows()).map((r) => r.status)).toEqual(["failed"]);
   });
 
+  it("marks an address the mail server refuses for good (550) failed at once, without a day of retries", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    await storeLead({ name: "Nobody", email: "nobody@bounce.example", sourcePage: "dispute-credit-errors" });
+    await flush();
+    expect((await outboxRows()).map((r) => [r.status, r.attempts, r.lastError?.includes("No such mailbox")])).toEqual([["failed", 1, true]]);
+  });
+
   it("two workers at once send each e-mail once", async () => {
     for (let i = 0; i < 12; i++) await storeLead({ name: `P${i}`, email: `p${i}@example.com`, sourcePage: "dispute-credit-errors" });
     await Promise.all([flush(), flush(), flush()]);
