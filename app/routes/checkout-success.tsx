@@ -120,6 +120,14 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
               <OrderDownloads products={order.access.products} fileHref={(fileId) => filePath(order.access!.orderPath, fileId)} />
             </div>
           </section>
+        ) : order?.awaitingFulfilment ? (
+          <p className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">
+            Your files will be here in a few seconds, as soon as the payment provider tells us:{" "}
+            <a href="" className="font-semibold text-brand-800 underline underline-offset-2">
+              refresh this page
+            </a>
+            . The receipt e-mail with your private link is on its way too.
+          </p>
         ) : order?.state === "confirmed" ? (
           <p className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">
             Your files are ready: open the link in your receipt e-mail, or{" "}

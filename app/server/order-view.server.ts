@@ -51,6 +51,8 @@ export type OrderView =
       customerEmail: string | null;
       /** Paid orders: the private order page and every file, or null once this page has made its share of links. */
       access: { orderPath: string; products: ProductView[] } | null;
+      /** The provider says paid, but its event has not reached us yet: the files follow in moments. */
+      awaitingFulfilment: boolean;
     };
 
 /** Reads the order; never fulfils (the webhook or the test provider's Pay does). */
@@ -95,5 +97,6 @@ export async function orderView(sessionId: string): Promise<OrderView> {
     state,
     customerEmail,
     access,
+    awaitingFulfilment: order.status === "pending" && providerSaysPaid,
   };
 }

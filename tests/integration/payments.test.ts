@@ -488,10 +488,11 @@ describe("the success page's view of an order (Stripe)", () => {
       state: "processing",
       customerEmail: null,
       access: null,
+      awaitingFulfilment: false,
     });
     fake.pay(session.id, { email: "kim@example.com" });
     resetSessionChecks();
-    expect(await orderView(session.id)).toMatchObject({ found: true, state: "confirmed", customerEmail: "kim@example.com" });
+    expect(await orderView(session.id)).toMatchObject({ found: true, state: "confirmed", customerEmail: "kim@example.com", access: null, awaitingFulfilment: true });
     expect((await allOrders())[0]!.status).toBe("pending"); // reading never fulfils
   });
 
