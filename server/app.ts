@@ -11,6 +11,7 @@ declare module "react-router" {
 
 export { env, mailTransportKind } from "~/server/env.server";
 export { closeDatabase, openDatabase } from "~/server/db.server";
+export { missingProductFiles, productFilesDir } from "~/server/order-access.server";
 
 import { createDeliver, mailSettingsFromEnv, transportFromEnv } from "~/server/mailer.server";
 import { startOutboxWorker, type OutboxWorker } from "~/server/outbox.server";

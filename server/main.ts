@@ -29,6 +29,15 @@ try {
   process.exit(1);
 }
 
+// Never sell what cannot be delivered: every product file must be there.
+const missingFiles = build.missingProductFiles();
+if (missingFiles.length > 0) {
+  console.error(
+    `Product files missing from ${build.productFilesDir()} (run \`npm run build:products\`, or set PRODUCT_FILES_DIR): ${missingFiles.slice(0, 5).join(", ")}${missingFiles.length > 5 ? ` and ${missingFiles.length - 5} more` : ""}`,
+  );
+  process.exit(1);
+}
+
 // Prerendered pages carry the origin they were built for (canonical URLs, sitemap, feed).
 const builtRobots = readFileSync(`${buildDir}client/robots.txt`, "utf8");
 const builtOrigin = /Sitemap: (\S+)\/sitemap\.xml/.exec(builtRobots)?.[1];

@@ -28,6 +28,23 @@ export function productFilesDir(): string {
   return resolve(process.env.PRODUCT_FILES_DIR ?? "products/files");
 }
 
+/** Every catalogue file that is missing from the product directory (checked at start-up: a server that would sell what it cannot deliver refuses to start). */
+export function missingProductFiles(): string[] {
+  const missing: string[] = [];
+  for (const productId of Object.keys(PRODUCT_FILES) as ProductId[]) {
+    for (const group of PRODUCT_FILES[productId]) {
+      for (const file of group.files) {
+        try {
+          fileSize(file.path);
+        } catch {
+          missing.push(file.path);
+        }
+      }
+    }
+  }
+  return missing;
+}
+
 export type OrderPurpose = "receipt" | "success-page" | "lost-link";
 
 /** A new link to an order's page. The token is returned once, for the message or page that shows it. */
