@@ -86,7 +86,7 @@ const FIELD_LABELS: Record<string, string> = {
   [HONEYPOT_FIELD]: "That field",
 };
 
-type Schema<T> = {
+export type Schema<T> = {
   safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly Issue[] } };
 };
 type Issue = { code: string; path: readonly PropertyKey[]; message: string; keys?: readonly string[] };

@@ -5,7 +5,7 @@
  */
 import { data } from "react-router";
 import { sqlState } from "~/server/db.server";
-import { FORM_BODY_LIMIT_BYTES, type FormName, type FormOutcome, OUTCOME_STATUS_CODES } from "~/lib/forms";
+import { checkForm, FORM_BODY_LIMIT_BYTES, type FormName, type FormOutcome, isBot, outcome, OUTCOME_STATUS_CODES, type Schema } from "~/lib/forms";
 
 export type BodyResult =
   | { ok: true; fields: Record<string, unknown> }
@@ -203,4 +203,26 @@ export async function storeOnce(what: string, insert: () => Promise<readonly unk
     console.error(`Could not store ${what}: ${cause ?? (error as Error).message ?? error}`);
     return "unavailable";
   }
+}
+
+/**
+ * The one pipeline of every public form: read the body, answer a bot as if it worked, check the
+ * form's schema, then `handle` the checked data (store it, or refuse with an outcome of its own),
+ * and answer in the visitor's words, with the typed values kept on a failure.
+ */
+export async function submitPublicForm<T>(
+  request: Request,
+  form: FormName,
+  schema: Schema<T>,
+  handle: (data: T) => Promise<StoreResult | FormOutcome>,
+  echo: (data: T) => Record<string, string>,
+) {
+  const body = await readFormBody(request);
+  if (!body.ok) return unreadableBody(form, body);
+  if (isBot(body.fields)) return formResponse(outcome(form, "success"));
+  const checked = checkForm(form, schema, body.fields);
+  if (!checked.ok) return formResponse(checked.outcome);
+  const result = await handle(checked.data);
+  if (typeof result === "object") return formResponse(result);
+  return formResponse(failedKeepsValues(outcome(form, result === "created" ? "success" : result), echo(checked.data)));
 }

@@ -1,10 +1,10 @@
 /** The free-guide lead form on every article: the rules for storing a lead. */
 import { sql } from "drizzle-orm";
 import { getArticle } from "~/content/articles.server";
-import { checkForm, isBot, LeadSchema, outcome, type FormOutcome } from "~/lib/forms";
+import { LeadSchema, type FormOutcome } from "~/lib/forms";
 import { LEAD_MAGNET } from "~/lib/site";
 import { db, rowsOf } from "~/server/db.server";
-import { failedKeepsValues, formResponse, readFormBody, storeOnce, unreadableBody, type StoreResult } from "~/server/form-request.server";
+import { storeOnce, submitPublicForm, type StoreResult } from "~/server/form-request.server";
 import { wakeOutbox } from "~/server/outbox.server";
 
 export type NewLead = { name: string; email: string; sourcePage: string };
@@ -36,23 +36,19 @@ export async function storeLead(lead: NewLead): Promise<StoreResult> {
 }
 
 /** Handle a lead form submission posted to the article at `slug`. */
-export async function submitLead(request: Request, slug: string) {
-  const body = await readFormBody(request);
-  if (!body.ok) return unreadableBody("lead", body);
-  if (isBot(body.fields)) return formResponse(outcome("lead", "success"));
-  const checked = checkForm("lead", LeadSchema, body.fields);
-  if (!checked.ok) return formResponse(checked.outcome);
-  const { name, email, sourcePage = slug } = checked.data;
-  // The page a lead came from is the article it was posted to: only the real articles count.
-  if (sourcePage !== slug || !getArticle(sourcePage)) {
-    const rejected: FormOutcome = {
-      form: "lead",
-      status: "rejected",
-      title: "Invalid Request",
-      description: "This form can't be sent from that page.",
-    };
-    return formResponse(rejected);
-  }
-  const stored = await storeLead({ name, email, sourcePage });
-  return formResponse(failedKeepsValues(outcome("lead", stored === "created" ? "success" : stored), { name, email }));
+export function submitLead(request: Request, slug: string) {
+  return submitPublicForm(
+    request,
+    "lead",
+    LeadSchema,
+    async ({ name, email, sourcePage = slug }) => {
+      // The page a lead came from is the article it was posted to: only the real articles count.
+      if (sourcePage !== slug || !getArticle(sourcePage)) {
+        const rejected: FormOutcome = { form: "lead", status: "rejected", title: "Invalid Request", description: "This form can't be sent from that page." };
+        return rejected;
+      }
+      return storeLead({ name, email, sourcePage });
+    },
+    ({ name, email }) => ({ name, email }),
+  );
 }

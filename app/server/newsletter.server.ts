@@ -1,9 +1,9 @@
 /** The blog's newsletter box: double opt-in, with a consent record per address. */
 import { sql } from "drizzle-orm";
-import { checkForm, isBot, NewsletterSchema, outcome } from "~/lib/forms";
+import { NewsletterSchema } from "~/lib/forms";
 import { NEWSLETTER_CONSENT } from "~/lib/site";
 import { db, rowsOf } from "~/server/db.server";
-import { failedKeepsValues, formResponse, readFormBody, storeOnce, unreadableBody, type StoreResult } from "~/server/form-request.server";
+import { storeOnce, submitPublicForm, type StoreResult } from "~/server/form-request.server";
 import { wakeOutbox } from "~/server/outbox.server";
 
 /**
@@ -38,13 +38,7 @@ export async function storeSubscriber(email: string, consentPage = "/blog"): Pro
   return stored;
 }
 
-export async function submitNewsletter(request: Request) {
-  const body = await readFormBody(request);
-  if (!body.ok) return unreadableBody("newsletter", body);
-  if (isBot(body.fields)) return formResponse(outcome("newsletter", "success"));
-  const checked = checkForm("newsletter", NewsletterSchema, body.fields);
-  if (!checked.ok) return formResponse(checked.outcome);
-  const { email } = checked.data;
-  const stored = await storeSubscriber(email, new URL(request.url).pathname.replace(/\.data$/, "") || "/blog");
-  return formResponse(failedKeepsValues(outcome("newsletter", stored === "created" ? "success" : stored), { email }));
+export function submitNewsletter(request: Request) {
+  const consentPage = new URL(request.url).pathname.replace(/\.data$/, "") || "/blog";
+  return submitPublicForm(request, "newsletter", NewsletterSchema, ({ email }) => storeSubscriber(email, consentPage), ({ email }) => ({ email }));
 }
