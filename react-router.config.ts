@@ -1,5 +1,7 @@
 import type { Config } from "@react-router/dev/config";
 import { articleSlugsFromDisk } from "./app/content/article-files";
+import { publicConfig } from "./app/server/env.server";
+import { writeBuildInfo } from "./server/build-info";
 
 export default {
   ssr: true,
@@ -9,5 +11,9 @@ export default {
   async prerender() {
     const articles = articleSlugsFromDisk().map((slug) => `/blog/${slug}`);
     return ["/", "/about", "/resources", "/blog", ...articles, "/sitemap.xml", "/rss.xml", "/robots.txt"];
+  },
+  // The origin baked into the prerendered pages, for the server to check at start-up.
+  buildEnd({ reactRouterConfig }) {
+    writeBuildInfo(reactRouterConfig.buildDirectory, { publicOrigin: publicConfig().origin });
   },
 } satisfies Config;

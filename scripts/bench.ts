@@ -20,6 +20,7 @@ import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { articleSlugsFromDisk } from "../app/content/article-files.ts";
+import { readBuildInfo } from "../server/build-info.ts";
 import { freePort, waitForServer } from "./lib/server-process.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -60,8 +61,7 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
 }
 
 async function main() {
-  const robots = readFileSync(join(BUILD_DIR, "client/robots.txt"), "utf8");
-  const origin = /Sitemap: (\S+)\/sitemap\.xml/.exec(robots)?.[1] ?? "http://localhost:3000";
+  const origin = readBuildInfo(BUILD_DIR)?.publicOrigin ?? "http://localhost:3000";
   const article = `/blog/${articleSlugsFromDisk()[0]}`;
   const [port, staticPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(join(tmpdir(), "bench-data-"));

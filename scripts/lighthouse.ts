@@ -20,7 +20,7 @@
  * CHROME_PATH (default /usr/bin/chromium).
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { createRequire } from "node:module";
@@ -30,6 +30,7 @@ import lighthouse from "lighthouse";
 import type * as ChromeLauncher from "chrome-launcher";
 import { articleSlugsFromDisk } from "../app/content/article-files.ts";
 import { CHROME_ARGS } from "../playwright.config.ts";
+import { readBuildInfo } from "../server/build-info.ts";
 import { freePort, waitForServer } from "./lib/server-process.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -162,16 +163,12 @@ function failingAudits(lhr: Lhr, categoryId: string, ignoreAudits: string[]): st
 }
 
 async function main() {
-  const robots = (() => {
-    try {
-      return readFileSync(join(BUILD_DIR, "client/robots.txt"), "utf8");
-    } catch {
-      console.error(`No production build in ${BUILD_DIR}: run \`npm run build\` first (with the same BUILD_DIR).`);
-      process.exit(1);
-    }
-  })();
   // The server refuses to start unless PUBLIC_ORIGIN matches the origin the build was made for.
-  const builtOrigin = /Sitemap: (\S+)\/sitemap\.xml/.exec(robots)?.[1] ?? "http://localhost:3000";
+  const builtOrigin = readBuildInfo(BUILD_DIR)?.publicOrigin;
+  if (!builtOrigin) {
+    console.error(`No production build in ${BUILD_DIR}: run \`npm run build\` first (with the same BUILD_DIR).`);
+    process.exit(1);
+  }
 
   const wanted = process.env.LIGHTHOUSE_ROUTES?.split(",").map((r) => r.trim()).filter(Boolean);
   // A path outside the list (an experiment) is measured against the prerendered budget.

@@ -4,10 +4,11 @@
  */
 import compression from "compression";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { resolve } from "node:path";
 import express from "express";
+import { readBuildInfo } from "./build-info.ts";
 import { protections } from "./protections.ts";
 import { finalErrorHandler, rejectMalformed } from "./request-guards.ts";
 import { baseSecurityHeaders, contentSecurityPolicy, routeReferrerPolicyWins } from "./security.ts";
@@ -39,8 +40,7 @@ if (missingFiles.length > 0) {
 }
 
 // Prerendered pages carry the origin they were built for (canonical URLs, sitemap, feed).
-const builtRobots = readFileSync(`${buildDir}client/robots.txt`, "utf8");
-const builtOrigin = /Sitemap: (\S+)\/sitemap\.xml/.exec(builtRobots)?.[1];
+const builtOrigin = readBuildInfo(buildDir)?.publicOrigin;
 if (builtOrigin !== config.PUBLIC_ORIGIN) {
   console.error(
     `The build was made for PUBLIC_ORIGIN=${builtOrigin} but the server has PUBLIC_ORIGIN=${config.PUBLIC_ORIGIN}: run \`npm run build\` with the same PUBLIC_ORIGIN.`,

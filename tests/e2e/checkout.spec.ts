@@ -367,6 +367,13 @@ test.describe("the Stripe path (real SDK, fake Stripe server)", () => {
 });
 
 test.describe("production start-up", () => {
+  test("refuses a PUBLIC_ORIGIN other than the one the build was made for (build-info.json)", async () => {
+    const port = E2E_PORT + 42;
+    const mismatch = startServer(port, { PUBLIC_ORIGIN: "https://not-the-build.example" });
+    expect(await new Promise<number | null>((resolve) => mismatch.child.once("exit", resolve))).toBe(1);
+    expect(mismatch.output()).toContain("The build was made for PUBLIC_ORIGIN=http://localhost:3000");
+  });
+
   test("refuses the test payment provider unless PAYMENT_PROVIDER=test", async () => {
     test.setTimeout(60_000);
     const port = E2E_PORT + 41;

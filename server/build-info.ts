@@ -1,0 +1,24 @@
+/**
+ * What a build was made for, written by the build itself (react-router.config.ts, buildEnd) to
+ * BUILD_DIR/build-info.json: the server and the scripts read it instead of reading the origin
+ * back out of a generated page.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+export type BuildInfo = { publicOrigin: string };
+
+export const BUILD_INFO_FILE = "build-info.json";
+
+export function writeBuildInfo(buildDir: string, info: BuildInfo): void {
+  writeFileSync(join(buildDir, BUILD_INFO_FILE), `${JSON.stringify(info, null, 2)}\n`);
+}
+
+/** The build's metadata; undefined when there is no build (or one made before this file existed). */
+export function readBuildInfo(buildDir: string): BuildInfo | undefined {
+  try {
+    return JSON.parse(readFileSync(join(buildDir, BUILD_INFO_FILE), "utf8")) as BuildInfo;
+  } catch {
+    return undefined;
+  }
+}
