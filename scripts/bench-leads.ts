@@ -9,7 +9,7 @@
  *   DATABASE_URL=postgres://... npm run bench:leads     (rows are tagged, nothing is deleted)
  *   npm run bench:leads -- --no-build                   (reuse an existing BUILD_DIR build)
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,7 +17,7 @@ import { PGlite } from "@electric-sql/pglite";
 import autocannon from "autocannon";
 import pg from "pg";
 import { articleSlugsFromDisk } from "../app/content/article-files";
-import { freePort, waitForServer, stopServer } from "./lib/server-process.ts";
+import { freePort, startBuiltServer, stopServer, waitForServer } from "./lib/server-process.ts";
 
 const amount = Number(process.env.BENCH_LEADS ?? 2000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -53,19 +53,14 @@ async function main() {
   const port = await freePort();
   const tempDir = databaseUrl ? undefined : mkdtempSync(join(tmpdir(), "bench-leads-"));
   const dataDir = tempDir ? join(tempDir, "data") : undefined;
-  const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const { child: server } = startBuiltServer({
+    passOutput: true,
     env: {
-      ...process.env,
       BUILD_DIR: buildDir,
       PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || "test",
-      MAIL_TRANSPORT: process.env.MAIL_TRANSPORT || "file",
       FORM_RATE_LIMIT_PER_MINUTE: "1000000",
       ...(dataDir ? { DATA_DIR: dataDir, DATABASE_URL: "" } : {}),
     },
-    stdio: ["ignore", "ignore", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
   try {

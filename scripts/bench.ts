@@ -21,7 +21,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { articleSlugsFromDisk } from "../app/content/article-files.ts";
 import { readBuildInfo } from "../server/build-info.ts";
-import { freePort, waitForServer } from "./lib/server-process.ts";
+import { freePort, startBuiltServer, waitForServer } from "./lib/server-process.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_DIR = resolve(ROOT, process.env.BUILD_DIR ?? "build");
@@ -76,21 +76,10 @@ async function main() {
   });
 
   try {
-    const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    const { child: server } = startBuiltServer({
       cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || "test",
-        MAIL_TRANSPORT: process.env.MAIL_TRANSPORT || "file",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        PUBLIC_ORIGIN: origin,
-        DATA_DIR: dataDir,
-        BUILD_DIR,
-        FORM_RATE_LIMIT_PER_MINUTE: "1000000",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
+      passOutput: true,
+      env: { PORT: String(port), PUBLIC_ORIGIN: origin, DATA_DIR: dataDir, BUILD_DIR, FORM_RATE_LIMIT_PER_MINUTE: "1000000" },
     });
     children.push(server);
     const staticServer = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--static", join(BUILD_DIR, "client/index.html"), String(staticPort)], {

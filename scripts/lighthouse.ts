@@ -19,7 +19,6 @@
  * LIGHTHOUSE_KEEP=1 (keep every route's full report in reports/lighthouse/, not only failing ones),
  * CHROME_PATH (default /usr/bin/chromium).
  */
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -31,7 +30,7 @@ import type * as ChromeLauncher from "chrome-launcher";
 import { articleSlugsFromDisk } from "../app/content/article-files.ts";
 import { CHROME_ARGS } from "../playwright.config.ts";
 import { readBuildInfo } from "../server/build-info.ts";
-import { freePort, waitForServer } from "./lib/server-process.ts";
+import { freePort, startBuiltServer, waitForServer } from "./lib/server-process.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_DIR = resolve(ROOT, process.env.BUILD_DIR ?? "build");
@@ -183,24 +182,11 @@ async function main() {
   // (`nice -n -10`; without the right to raise it, nice warns and runs them normally).
   const niceWrapper = join(dataDir, "chromium-nice.sh");
   writeFileSync(niceWrapper, `#!/bin/sh\nexec nice -n -10 ${JSON.stringify(CHROME_PATH)} "$@" 2>/dev/null\n`, { mode: 0o755 });
-  const server = spawn("nice", ["-n", "-10", process.execPath, "--import", "tsx", "server/main.ts"], {
+  const { child: server, output: serverOutput } = startBuiltServer({
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || "test",
-      MAIL_TRANSPORT: process.env.MAIL_TRANSPORT || "file",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_ORIGIN: builtOrigin,
-      DATA_DIR: dataDir,
-      BUILD_DIR,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+    nice: true,
+    env: { PORT: String(port), PUBLIC_ORIGIN: builtOrigin, DATA_DIR: dataDir, BUILD_DIR },
   });
-  let serverLog = "";
-  server.stdout!.on("data", (d) => (serverLog += d));
-  server.stderr!.on("data", (d) => (serverLog += d));
   // "localhost" (not 127.0.0.1) so the canonical links (built for localhost) stay on the same site.
   const base = `http://localhost:${port}`;
 
@@ -216,7 +202,7 @@ async function main() {
   const results: RouteResult[] = [];
   try {
     await waitForServer(`${base}/about`, server).catch((error) => {
-      console.error(serverLog);
+      console.error(serverOutput());
       throw error;
     });
     chrome = await launch({

@@ -1,4 +1,4 @@
-import type { ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 
 /** A TCP port nothing listens on right now, on the loopback interface. */
@@ -35,4 +35,43 @@ export function stopServer(child: ChildProcess): Promise<void> {
     child.once("exit", () => resolveStop());
     child.kill("SIGTERM");
   });
+}
+
+export type BuiltServer = { child: ChildProcess; output: () => string };
+
+/**
+ * The built production server (`server/main.ts`) in a child process: the one way the benchmarks,
+ * Lighthouse and the browser tests start it. Production mode with the test payment provider and
+ * file mail unless the caller's environment says otherwise; `env` adds or overrides variables
+ * (PORT, DATA_DIR, BUILD_DIR, PUBLIC_ORIGIN...). `nice` lowers its priority below the caller's
+ * measuring tools' (Lighthouse). Its output is collected for `output()`, or passed through.
+ */
+export function startBuiltServer({
+  env,
+  cwd = process.cwd(),
+  nice = false,
+  passOutput = false,
+}: {
+  env: Record<string, string | undefined>;
+  cwd?: string;
+  nice?: boolean;
+  passOutput?: boolean;
+}): BuiltServer {
+  const args = ["--import", "tsx", "server/main.ts"];
+  const child = spawn(nice ? "nice" : process.execPath, nice ? ["-n", "-10", process.execPath, ...args] : args, {
+    cwd,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || "test",
+      MAIL_TRANSPORT: process.env.MAIL_TRANSPORT || "file",
+      HOST: "127.0.0.1",
+      ...env,
+    },
+    stdio: passOutput ? ["ignore", "ignore", "inherit"] : ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
 }

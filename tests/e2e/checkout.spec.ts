@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import Stripe from "stripe";
 import type { Page } from "@playwright/test";
+import { startBuiltServer, stopServer, waitForServer as waitForUrl } from "../../scripts/lib/server-process";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
 import { allowConsoleErrors, expect, payOnTestPage, test } from "./fixtures";
 
@@ -245,41 +246,14 @@ test.describe("checkout failures", () => {
   });
 });
 
-/** A second server of the same build, configured for Stripe against a local fake Stripe. */
-function startServer(port: number, extraEnv: Record<string, string>): { child: ChildProcess; output: () => string } {
+/** A second server of the same build (development mode unless `extraEnv` says otherwise), e.g. for Stripe against a local fake. */
+function startServer(port: number, extraEnv: Record<string, string>) {
   const dataDir = `.data/e2e-checkout-${port}`;
   rmSync(dataDir, { recursive: true, force: true });
-  let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...extraEnv },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
-  child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
-  return { child, output: () => output };
+  return startBuiltServer({ env: { NODE_ENV: "development", PAYMENT_PROVIDER: "", MAIL_TRANSPORT: "", PORT: String(port), DATA_DIR: dataDir, ...extraEnv } });
 }
 
-async function waitForServer(port: number, child: ChildProcess) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server on ${port} exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/about`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server on ${port} did not start`);
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-}
+const waitForServer = (port: number, child: ChildProcess) => waitForUrl(`http://127.0.0.1:${port}/about`, child, 60_000);
 
 test.describe("the Stripe path (real SDK, fake Stripe server)", () => {
   test.describe.configure({ mode: "serial" });
