@@ -124,11 +124,10 @@ ${paragraphsHtml(l.whenToUse)}
 ${l.tips?.length ? `<h3>Tips</h3><ul>${l.tips.map((t) => `<li>${inline(t)}</li>`).join("")}</ul>` : ""}
 ${
   l.recipient.kind === "bureau"
-    ? `<h3>Bureau dispute addresses</h3><ul>${BUREAUS.map((b) => `<li>${escapeHtml(b.lines.join(", "))} (<a href="${b.website}">${escapeHtml(b.website)}</a>)</li>`).join("")}</ul><p>${escapeHtml(CHECK_ADDRESS_NOTE)}</p>`
+    ? `<h3>Bureau dispute addresses</h3><ul class="keep">${BUREAUS.map((b) => `<li>${escapeHtml(b.lines.join(", "))} (<a href="${b.website}">${escapeHtml(b.website)}</a>)</li>`).join("")}</ul><p>${escapeHtml(CHECK_ADDRESS_NOTE)}</p>`
     : ""
 }
-<blockquote class="warn"><p><strong>In your own words:</strong> ${escapeHtml(OWN_WORDS_NOTE.replace(/^Write it in your own words\. /, ""))}</p></blockquote>
-<p class="muted">${escapeHtml(NOT_ADVICE_NOTE)} Questions: ${SUPPORT_EMAIL}.</p>
+<p class="muted"><strong>In your own words:</strong> ${escapeHtml(OWN_WORDS_NOTE.replace(/^Write it in your own words\. /, ""))} ${escapeHtml(NOT_ADVICE_NOTE)} Questions: ${SUPPORT_EMAIL}.</p>
 </section>
 <div class="letter page-break">
 ${block(senderLines(l))}
@@ -246,7 +245,7 @@ export async function letterDocx(id: LetterId): Promise<Buffer> {
   ];
   const guidance: Paragraph[] = [
     new Paragraph({ children: [new PageBreak()] }),
-    heading(`How to use this letter: ${l.title}`, HeadingLevel.HEADING_1),
+    heading(`How to use this letter: ${l.title} (${l.product})`, HeadingLevel.HEADING_1),
     new Paragraph({
       children: [new TextRun({ text: "Delete this page before you print the letter.", italics: true, font: "Arial", size: 20 })],
       spacing: { after: 160 },

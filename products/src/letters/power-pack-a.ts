@@ -380,7 +380,7 @@ export const powerPackLettersA = {
       },
     ],
     enclosures: [
-      "A copy of your results letter dated [DATE ON THE RESULTS LETTER]",
+      "A copy of the results letter you sent me, dated [DATE ON THE RESULTS LETTER]",
       "A copy of my dispute letter dated [DATE OF YOUR DISPUTE LETTER] and its certified mail receipt",
       ...bureauIdEnclosures,
       "[ANY NEW DOCUMENTS, IF YOU ARE ASKING FOR A NEW INVESTIGATION, OR DELETE THIS LINE]",

@@ -100,7 +100,7 @@ export const powerPackLettersB = {
       "A copy of my proof of address (for example, a recent utility bill or bank statement)",
       "A copy of the bureau's letter or results showing the item was deleted",
       "A copy of my current credit report page with the reinserted item marked",
-      "If you still dispute the item: copies of your proof that it is wrong",
+      "[IF I STILL DISPUTE THE ITEM: COPIES OF MY PROOF THAT IT IS WRONG, OR DELETE THIS LINE]",
     ],
     howToSend: [
       "Check the bureau's website for its current dispute mailing address before you mail.",
@@ -158,7 +158,7 @@ export const powerPackLettersB = {
     ],
     enclosures: [
       "A copy of the credit report page with the disputed item marked",
-      "Copies of your proof, for example bank statements, payment confirmations or the lender's own statements",
+      "Copies of my proof: [FOR EXAMPLE BANK STATEMENTS, PAYMENT CONFIRMATIONS OR YOUR OWN STATEMENTS]",
       "A copy of any letter from the lender confirming the correct information, if you have one",
     ],
     howToSend: [
@@ -257,8 +257,8 @@ export const powerPackLettersB = {
       },
     ],
     enclosures: [
-      "Optional: copy of a recent statement showing the account is current",
-      "Optional: copy of the credit report page with the late payment marked",
+      "[OPTIONAL] A copy of a recent statement showing the account is current",
+      "[OPTIONAL] A copy of my credit report page with the late payment marked",
     ],
     howToSend: [
       "Send it by certified mail, return receipt requested, to the customer service address on your statement or the creditor's website.",

@@ -203,7 +203,7 @@ export const toolkitLetters = {
       },
     ],
     enclosures: [
-      "A copy of your results letter dated [DATE ON THE RESULTS LETTER]",
+      "A copy of the results letter you sent me, dated [DATE ON THE RESULTS LETTER]",
       "A copy of my dispute letter dated [DATE OF YOUR DISPUTE LETTER]",
       ...bureauIdEnclosures,
     ],
