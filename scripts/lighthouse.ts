@@ -63,13 +63,15 @@ type Audit = Lhr["audits"][string];
  */
 type Exception = { audit: string; why: string; holds: (audit: Audit, url: string) => boolean };
 
-const items = (audit: Audit) => ((audit.details as { items?: unknown[] } | undefined)?.items ?? []) as Record<string, any>[];
+/** The fields of an audit's detail items that the exceptions below read. */
+type Item = { source?: string | { snippet?: string }; sourceLocation?: { url?: string }; description?: string };
+const items = (audit: Audit) => ((audit.details as { items?: unknown[] } | undefined)?.items ?? []) as Item[];
 
 /** The page asks search engines not to index it (<meta name="robots" content="noindex">), and nothing else blocks it. */
 const NOINDEX: Exception = {
   audit: "is-crawlable",
   why: "noindex on purpose: a page that must not appear in search results",
-  holds: (audit) => items(audit).length > 0 && items(audit).every((i) => /<meta name="robots" content="noindex/.test(i.source?.snippet ?? "")),
+  holds: (audit) => items(audit).length > 0 && items(audit).every((i) => /<meta name="robots" content="noindex/.test(typeof i.source === "object" ? (i.source.snippet ?? "") : "")),
 };
 
 const NOT_FOUND: Exception[] = [

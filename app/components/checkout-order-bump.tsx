@@ -28,6 +28,7 @@ export function CheckoutOrderBump({
   useEffect(() => {
     // Once, on mount: pick up a tick (or untick) made before hydration.
     if (box.current && box.current.checked !== defaultChecked) report(box.current.checked);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount, by design
   }, []);
   function onCardClick(event: MouseEvent<HTMLDivElement>) {
     if ((event.target as Element).closest("input, label, a, button")) return;
@@ -35,6 +36,7 @@ export function CheckoutOrderBump({
   }
   return (
     // The card is a larger pointer target for the checkbox inside it; keyboard users use the checkbox.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- see above
     <div
       onClick={onCardClick}
       data-testid="order-bump"

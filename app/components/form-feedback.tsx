@@ -41,6 +41,8 @@ export function usePublicForm({ form, action, anchor, serverOutcome, onSuccess }
   const submitting = fetcher.state !== "idle";
 
   useEffect(() => {
+    // The server's answer replaces the shown outcome, once per answer (client-side checks set it too).
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- that synchronisation is the point
     if (fetcher.data) setCurrent(fetcher.data);
   }, [fetcher.data]);
 
@@ -53,6 +55,7 @@ export function usePublicForm({ form, action, anchor, serverOutcome, onSuccess }
     const firstInvalid = current.invalidFields?.[0];
     if (firstInvalid) (element.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
     // Only a new outcome runs this (onSuccess is a fresh function on every render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [current]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { CircleAlert, CircleCheck, Clock, Undo2 } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/checkout-success";
 import { CheckoutPurchase } from "~/components/checkout-purchase";
 import { buttonClass } from "~/components/ui/button";
@@ -40,7 +40,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const PLAIN_LINES = [{ name: toolkit.name, amountCents: toolkit.priceCents }];
 
+/** This page's own address, to look again. */
+function useHere(): string {
+  const { pathname, search } = useLocation();
+  return `${pathname}${search}`;
+}
+
 function Heading({ kind, order }: { kind: LoaderResult["kind"]; order?: Extract<OrderView, { found: true }> }) {
+  const here = useHere();
   const state = kind === "missing" ? "missing" : kind === "plain" ? "plain" : (order?.state ?? "processing");
   const content = {
     plain: { Icon: CircleCheck, tone: "bg-brand-100 text-brand-700", title: "Payment Successful!", text: "Thank you for your purchase. Your Credit Repair Toolkit is ready for you." },
@@ -66,7 +73,7 @@ function Heading({ kind, order }: { kind: LoaderResult["kind"]; order?: Extract<
       ) : null}
       {state === "processing" ? (
         <p className="mt-3">
-          <a href="" className="font-semibold text-brand-800 underline underline-offset-2">
+          <a href={here} className="font-semibold text-brand-800 underline underline-offset-2">
             Check again
           </a>
         </p>
@@ -78,6 +85,7 @@ function Heading({ kind, order }: { kind: LoaderResult["kind"]; order?: Extract<
 export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
   useEffect(() => window.scrollTo(0, 0), []);
   const origin = useRootData()?.origin ?? "";
+  const here = useHere();
   const result = loaderData;
   const order = result.kind === "order" ? result.order : undefined;
   const showNextSteps = result.kind === "plain" || order?.state === "confirmed" || order?.state === "processing";
@@ -123,7 +131,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
         ) : order?.awaitingFulfilment ? (
           <p className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">
             Your files will be here in a few seconds, as soon as the payment provider tells us:{" "}
-            <a href="" className="font-semibold text-brand-800 underline underline-offset-2">
+            <a href={here} className="font-semibold text-brand-800 underline underline-offset-2">
               refresh this page
             </a>
             . The receipt e-mail with your private link is on its way too.

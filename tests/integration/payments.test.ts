@@ -384,7 +384,7 @@ describe("POST /api/webhooks/stripe", () => {
   });
 
   it("finds the order through Stripe when the refund arrives before the completion", async () => {
-    const session = fake.pay((await pendingStripeOrder()).id, { paymentIntent: "pi_early_refund" });
+    fake.pay((await pendingStripeOrder()).id, { paymentIntent: "pi_early_refund" });
     const charge = { id: "ch_2", object: "charge", payment_intent: "pi_early_refund", refunded: true, amount: 700, amount_refunded: 700 };
     const refund = signed(stripeEvent("charge.refunded", charge));
     expect((await handleStripeWebhook(refund.payload, refund.header)).status).toBe(200);

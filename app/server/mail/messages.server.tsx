@@ -53,6 +53,7 @@ export function formatDateTime(date: Date): string {
 /** One line of user text: no CR/LF (or other control or line-separator characters), spaces collapsed. */
 export function oneLine(value: string): string {
   return value
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
     .replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, " ")
     .replace(/\s+/g, " ")
     .trim();

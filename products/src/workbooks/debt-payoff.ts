@@ -20,7 +20,7 @@
  * starting balances, APRs and minimums of the debts in order.
  */
 import ExcelJS from "exceljs";
-import { applyFont, esc, fill, fitHeight, formula, validate, newWorkbook } from "./common";
+import { applyFont, fill, fitHeight, formula, newWorkbook, validate } from "./common";
 
 export const MAX_DEBTS = 10;
 export const MAX_MONTHS = 360;
