@@ -7,7 +7,20 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "reports/", "test-results/", "data/", ".data/", "products/files/", "public/"] },
+  {
+    ignores: [
+      "build/",
+      "build-*/",
+      ".react-router/",
+      "node_modules/",
+      "reports/",
+      "test-results/",
+      "data/",
+      ".data/",
+      "products/files/",
+      "public/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

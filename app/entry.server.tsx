@@ -26,8 +26,7 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers and prerendering get the whole document at once.
-    const readyOption =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !nonce ? "onAllReady" : "onShellReady";
+    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !nonce ? "onAllReady" : "onShellReady";
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>

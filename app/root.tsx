@@ -1,14 +1,5 @@
 import { type ReactNode, useEffect } from "react";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { NotFound } from "~/components/not-found";
@@ -83,9 +74,7 @@ export function ErrorBoundary() {
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="mt-4 text-slate-600">
-        Sorry, this page could not be shown right now. Please try again in a moment.
-      </p>
+      <p className="mt-4 text-slate-600">Sorry, this page could not be shown right now. Please try again in a moment.</p>
       <a href="/" className="mt-8 inline-block font-semibold text-brand-700 underline">
         Return to Home
       </a>

@@ -46,7 +46,10 @@ async function storedEmails(dataDir: string | undefined): Promise<Set<string>> {
 async function main() {
   if (!skipBuild || !existsSync(join(buildDir, "server/index.js"))) {
     console.error(`Building into ${buildDir}...`);
-    const built = spawnSync("npx", ["react-router", "build"], { env: { ...process.env, BUILD_DIR: buildDir }, stdio: ["ignore", "ignore", "inherit"] });
+    const built = spawnSync("npx", ["react-router", "build"], {
+      env: { ...process.env, BUILD_DIR: buildDir },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     if (built.status !== 0) throw new Error("the build failed");
   }
 
@@ -65,7 +68,9 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitForServer(`${base}/about`, server);
-    console.error(`Posting ${amount} leads with ${connections} connections to ${databaseUrl ? "PostgreSQL (DATABASE_URL)" : "the embedded database"}...`);
+    console.error(
+      `Posting ${amount} leads with ${connections} connections to ${databaseUrl ? "PostgreSQL (DATABASE_URL)" : "the embedded database"}...`,
+    );
 
     let sent = 0;
     const accepted: string[] = [];
@@ -117,7 +122,9 @@ async function main() {
     console.log(`\n| ${"measure".padEnd(width)} | value |\n|${"-".repeat(width + 2)}|-------|`);
     for (const [k, v] of rows) console.log(`| ${k.padEnd(width)} | ${v} |`);
     if (lost.length > 0 || stored.size !== accepted.length || accepted.length !== amount) {
-      console.error(`\nFAIL: ${lost.length} accepted leads are missing, ${stored.size} stored vs ${accepted.length} accepted of ${amount} posted.`);
+      console.error(
+        `\nFAIL: ${lost.length} accepted leads are missing, ${stored.size} stored vs ${accepted.length} accepted of ${amount} posted.`,
+      );
       process.exitCode = 1;
     }
   } finally {

@@ -82,10 +82,14 @@ async function main() {
       env: { PORT: String(port), PUBLIC_ORIGIN: origin, DATA_DIR: dataDir, BUILD_DIR, FORM_RATE_LIMIT_PER_MINUTE: "1000000" },
     });
     children.push(server);
-    const staticServer = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--static", join(BUILD_DIR, "client/index.html"), String(staticPort)], {
-      cwd: ROOT,
-      stdio: ["ignore", "ignore", "inherit"],
-    });
+    const staticServer = spawn(
+      process.execPath,
+      ["--import", "tsx", fileURLToPath(import.meta.url), "--static", join(BUILD_DIR, "client/index.html"), String(staticPort)],
+      {
+        cwd: ROOT,
+        stdio: ["ignore", "ignore", "inherit"],
+      },
+    );
     children.push(staticServer);
     const base = `http://127.0.0.1:${port}`;
     await waitForServer(`${base}/about`, server);
@@ -117,7 +121,11 @@ async function main() {
             {
               setupRequest: (request) => ({
                 ...request,
-                body: new URLSearchParams({ name: "Bench Reader", email: `bench.${leadRun}.${lead++}@example.com`, sourcePage: slug }).toString(),
+                body: new URLSearchParams({
+                  name: "Bench Reader",
+                  email: `bench.${leadRun}.${lead++}@example.com`,
+                  sourcePage: slug,
+                }).toString(),
               }),
             },
           ],
@@ -153,7 +161,15 @@ async function main() {
     }
 
     const header = ["case", "req/s", "p50 ms", "p99 ms", "KB/resp", "wrong status", "errors"];
-    const cells = rows.map((r) => [r.name, String(r.rps), String(r.p50), String(r.p99), r.kbPerResponse.toFixed(1), String(r.unexpected), String(r.errors)]);
+    const cells = rows.map((r) => [
+      r.name,
+      String(r.rps),
+      String(r.p50),
+      String(r.p99),
+      r.kbPerResponse.toFixed(1),
+      String(r.unexpected),
+      String(r.errors),
+    ]);
     const widths = header.map((h, i) => Math.max(h.length, ...cells.map((row) => row[i]!.length)));
     const line = (row: string[]) => `| ${row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
     console.log(`\nautocannon, ${CONNECTIONS} connections x ${DURATION} s per case, Accept-Encoding: br, gzip, NODE_ENV=production\n`);

@@ -7,7 +7,7 @@ describe("CSV", () => {
   });
 
   it("neutralises cells a spreadsheet would run as formulas", () => {
-    expect(["=SUM(A1)", "+1", "-2", "@cmd", "\tx", "\r=1"].map(csvField)).toEqual(["'=SUM(A1)", "'+1", "'-2", "'@cmd", "'\tx", "\"'\r=1\""]);
+    expect(["=SUM(A1)", "+1", "-2", "@cmd", "\tx", "\r=1"].map(csvField)).toEqual(["'=SUM(A1)", "'+1", "'-2", "'@cmd", "'\tx", '"\'\r=1"']);
     expect(csvField('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
     expect(csvField("ann@example.com")).toBe("ann@example.com");
   });

@@ -16,8 +16,7 @@ type Cell = string | number | Date | null;
 const EXPORTS = {
   leads: {
     header: ["id", "name", "email", "lead_magnet", "source_page", "created_at"],
-    page: (after: number, limit: number) =>
-      db().select().from(leads).where(gt(leads.id, after)).orderBy(asc(leads.id)).limit(limit),
+    page: (after: number, limit: number) => db().select().from(leads).where(gt(leads.id, after)).orderBy(asc(leads.id)).limit(limit),
     cells: (r: typeof leads.$inferSelect): Cell[] => [r.id, r.name, r.email, r.leadMagnet, r.sourcePage, r.createdAt],
   },
   contacts: {
@@ -29,7 +28,12 @@ const EXPORTS = {
   subscribers: {
     header: ["id", "email", "created_at"],
     page: (after: number, limit: number) =>
-      db().select().from(newsletterSubscribers).where(gt(newsletterSubscribers.id, after)).orderBy(asc(newsletterSubscribers.id)).limit(limit),
+      db()
+        .select()
+        .from(newsletterSubscribers)
+        .where(gt(newsletterSubscribers.id, after))
+        .orderBy(asc(newsletterSubscribers.id))
+        .limit(limit),
     cells: (r: typeof newsletterSubscribers.$inferSelect): Cell[] => [r.id, r.email, r.createdAt],
   },
 } as const;

@@ -41,9 +41,7 @@ const GATE_TIMING = process.env.LIGHTHOUSE_TIMING !== "report";
 
 // chrome-launcher is lighthouse's own dependency: resolve it from there, not from our package.json.
 const requireFromLighthouse = createRequire(createRequire(import.meta.url).resolve("lighthouse"));
-const { launch } = (await import(
-  pathToFileURL(requireFromLighthouse.resolve("chrome-launcher")).href
-)) as typeof ChromeLauncher;
+const { launch } = (await import(pathToFileURL(requireFromLighthouse.resolve("chrome-launcher")).href)) as typeof ChromeLauncher;
 
 type Kind = "prerendered" | "server-rendered";
 type Budget = { perf: number; a11y: number; bp: number; seo: number; lcpMs: number; cls: number; tbtMs: number; jsKb: number };
@@ -71,7 +69,9 @@ const items = (audit: Audit) => ((audit.details as { items?: unknown[] } | undef
 const NOINDEX: Exception = {
   audit: "is-crawlable",
   why: "noindex on purpose: a page that must not appear in search results",
-  holds: (audit) => items(audit).length > 0 && items(audit).every((i) => /<meta name="robots" content="noindex/.test(typeof i.source === "object" ? (i.source.snippet ?? "") : "")),
+  holds: (audit) =>
+    items(audit).length > 0 &&
+    items(audit).every((i) => /<meta name="robots" content="noindex/.test(typeof i.source === "object" ? (i.source.snippet ?? "") : "")),
 };
 
 const NOT_FOUND: Exception[] = [
@@ -146,7 +146,13 @@ function categoryScore(lhr: Lhr, id: string, ignoreAudits: string[] = []): numbe
   for (const ref of category.auditRefs) {
     if (ignoreAudits.includes(ref.id) || ref.weight === 0) continue;
     const audit = lhr.audits[ref.id];
-    if (!audit || audit.scoreDisplayMode === "notApplicable" || audit.scoreDisplayMode === "manual" || audit.scoreDisplayMode === "informative") continue;
+    if (
+      !audit ||
+      audit.scoreDisplayMode === "notApplicable" ||
+      audit.scoreDisplayMode === "manual" ||
+      audit.scoreDisplayMode === "informative"
+    )
+      continue;
     total += (audit.score ?? 0) * ref.weight;
     weights += ref.weight;
   }
@@ -171,11 +177,11 @@ async function main() {
     process.exit(1);
   }
 
-  const wanted = process.env.LIGHTHOUSE_ROUTES?.split(",").map((r) => r.trim()).filter(Boolean);
+  const wanted = process.env.LIGHTHOUSE_ROUTES?.split(",")
+    .map((r) => r.trim())
+    .filter(Boolean);
   // A path outside the list (an experiment) is measured against the prerendered budget.
-  const routes = wanted
-    ? wanted.map((path) => ROUTES.find((r) => r.path === path) ?? { path, kind: "prerendered" as const })
-    : ROUTES;
+  const routes = wanted ? wanted.map((path) => ROUTES.find((r) => r.path === path) ?? { path, kind: "prerendered" as const }) : ROUTES;
 
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "lighthouse-data-"));
@@ -246,7 +252,9 @@ async function main() {
       }
       const full = runs[0]!;
       // Audits this route fails on purpose, and only for that purpose, do not count against it.
-      const excused = (route.exceptions ?? []).filter((e) => full.audits[e.audit] && e.holds(full.audits[e.audit]!, url)).map((e) => e.audit);
+      const excused = (route.exceptions ?? [])
+        .filter((e) => full.audits[e.audit] && e.holds(full.audits[e.audit]!, url))
+        .map((e) => e.audit);
       const perRun = runs.map((lhr) => ({
         performance: categoryScore(lhr, "performance"),
         lcpMs: Math.round(lhr.audits["largest-contentful-paint"]!.numericValue ?? NaN),
@@ -254,9 +262,11 @@ async function main() {
         tbtMs: Math.round(lhr.audits["total-blocking-time"]!.numericValue ?? NaN),
       }));
       const networkItems =
-        ((full.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? []);
+        (full.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
       const scriptUrls = [...new Set(networkItems.filter((item) => item.resourceType === "Script").map((item) => item.url))];
-      const scripts = await Promise.all(scriptUrls.map(async (scriptUrl) => ({ url: scriptUrl.replace(base, ""), gzipBytes: await gzipBytes(scriptUrl) })));
+      const scripts = await Promise.all(
+        scriptUrls.map(async (scriptUrl) => ({ url: scriptUrl.replace(base, ""), gzipBytes: await gzipBytes(scriptUrl) })),
+      );
       const jsGzipKb = Number((scripts.reduce((sum, s) => sum + s.gzipBytes, 0) / 1024).toFixed(1));
 
       const result: RouteResult = {
@@ -281,9 +291,14 @@ async function main() {
       if (!(result.performance >= budget.perf)) timing.push(`performance ${result.performance} < ${budget.perf}`);
       if (!(result.tbtMs <= budget.tbtMs)) timing.push(`TBT ${result.tbtMs} ms > ${budget.tbtMs} ms`);
       if (GATE_TIMING) f.push(...timing);
-      else if (timing.length) console.log(`     over a timing budget (reported, not gated here: run npm run lighthouse on a quiet machine): ${timing.join("; ")}`);
-      if (!(result.accessibility >= budget.a11y)) f.push(`accessibility ${result.accessibility} < ${budget.a11y} (${failingAudits(full, "accessibility", excused).join("; ")})`);
-      if (!(result.bestPractices >= budget.bp)) f.push(`best practices ${result.bestPractices} < ${budget.bp} (${failingAudits(full, "best-practices", excused).join("; ")})`);
+      else if (timing.length)
+        console.log(
+          `     over a timing budget (reported, not gated here: run npm run lighthouse on a quiet machine): ${timing.join("; ")}`,
+        );
+      if (!(result.accessibility >= budget.a11y))
+        f.push(`accessibility ${result.accessibility} < ${budget.a11y} (${failingAudits(full, "accessibility", excused).join("; ")})`);
+      if (!(result.bestPractices >= budget.bp))
+        f.push(`best practices ${result.bestPractices} < ${budget.bp} (${failingAudits(full, "best-practices", excused).join("; ")})`);
       if (!(result.seo >= budget.seo)) f.push(`SEO ${result.seo} < ${budget.seo} (${failingAudits(full, "seo", excused).join("; ")})`);
       if (!(result.lcpMs <= budget.lcpMs)) f.push(`LCP ${result.lcpMs} ms > ${budget.lcpMs} ms`);
       if (!(result.cls <= budget.cls)) f.push(`CLS ${result.cls} > ${budget.cls}`);
@@ -312,7 +327,9 @@ async function main() {
     join(ROOT, "reports/lighthouse.json"),
     JSON.stringify({ passed, failed, budgets: BUDGETS, runsPerRoute: RUNS, routes: results }, null, 2),
   );
-  console.log(`\nLighthouse: ${passed} routes passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(0)} s, ${RUNS} runs per route)`);
+  console.log(
+    `\nLighthouse: ${passed} routes passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(0)} s, ${RUNS} runs per route)`,
+  );
   if (failed) process.exitCode = 1;
 }
 

@@ -25,7 +25,6 @@ const PUBLIC = join(ROOT, "public");
 const ARTICLES = join(PUBLIC, "images/articles");
 const OG = join(PUBLIC, "images/og");
 
-
 /** Flat colour behind each illustration (the mid tone of its background gradient), used for OG letterboxing. */
 const OG_BACKGROUND: Record<string, string> = {
   "budgeting-tips-that-work": "#e4f8ef",
@@ -89,7 +88,8 @@ function toOgViewBox(svg: string): string {
 
 async function articleImages(slug: string) {
   const background = OG_BACKGROUND[slug];
-  if (!background) throw new Error(`No illustration for article "${slug}": add scripts/images/src/${slug}.svg and its OG_BACKGROUND colour.`);
+  if (!background)
+    throw new Error(`No illustration for article "${slug}": add scripts/images/src/${slug}.svg and its OG_BACKGROUND colour.`);
   const svg = await readFile(join(SRC, `${slug}.svg`));
   // Render at 2x and downsample: smoother edges than rasterizing at the target size.
   const master = await sharp(svg, { density: 144 }).png().toBuffer();

@@ -20,10 +20,13 @@ await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : 
 try {
   const order = await findOrder(id);
   if (!order) throw new Error(`No order ${arg}.`);
-  if (order.provider !== "test") throw new Error(`Order ${arg} was paid through Stripe: refund it in the Stripe dashboard; its webhook ends access.`);
+  if (order.provider !== "test")
+    throw new Error(`Order ${arg} was paid through Stripe: refund it in the Stripe dashboard; its webhook ends access.`);
   if (order.status !== "paid") throw new Error(`Order ${arg} is ${order.status}, not paid: nothing to refund.`);
   const result = await refundTestOrder(order);
-  console.log(result === "applied" ? `Order ${arg} refunded: access ended and the refund notice is queued.` : `Order ${arg} was already refunded.`);
+  console.log(
+    result === "applied" ? `Order ${arg} refunded: access ended and the refund notice is queued.` : `Order ${arg} was already refunded.`,
+  );
 } catch (error) {
   console.error((error as Error).message);
   process.exitCode = 1;

@@ -29,6 +29,7 @@ gate() {
 }
 
 gate "typecheck" npm run --silent typecheck
+step "lint (ESLint, Prettier)" npm run --silent lint
 step "unit and integration tests (embedded PostgreSQL)" npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest-pglite.json
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "integration tests (PostgreSQL at TEST_DATABASE_URL)" env TEST_DB=postgres npx vitest run tests/integration --reporter=default --reporter=json --outputFile=reports/vitest-postgres.json

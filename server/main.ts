@@ -49,9 +49,7 @@ if (builtOrigin !== config.PUBLIC_ORIGIN) {
 }
 
 try {
-  const database = await build.openDatabase(
-    config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
-  );
+  const database = await build.openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
   console.log(`Database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.DATA_DIR}`}`);
 } catch (error) {
   console.error(`Could not open the database: ${(error as Error).message}`);
@@ -96,9 +94,7 @@ app.use((_req, res, next) => {
 });
 app.use(rejectMalformed);
 // Size limit, same-origin check and per-client rate limit for every POST (server/protections.ts).
-app.use(
-  protections({ publicOrigin: config.PUBLIC_ORIGIN, trustProxy: config.TRUST_PROXY, perMinute: config.FORM_RATE_LIMIT_PER_MINUTE }),
-);
+app.use(protections({ publicOrigin: config.PUBLIC_ORIGIN, trustProxy: config.TRUST_PROXY, perMinute: config.FORM_RATE_LIMIT_PER_MINUTE }));
 app.use((_req, res, next) => {
   const nonce = randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;

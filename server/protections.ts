@@ -67,7 +67,10 @@ export function clientAddress(req: Request, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = req.headers["x-forwarded-for"];
     const list = (Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? "")).split(",");
-    const last = list.map((s) => s.trim()).filter(Boolean).pop();
+    const last = list
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .pop();
     if (last) return last;
   }
   return req.socket.remoteAddress ?? "unknown";
@@ -96,7 +99,10 @@ function refuse(req: Request, res: Response, refusal: Refusal) {
   }
   // Our own path only: "//evil.example" would be a link to another host.
   const back = `/${formPath(req.path).replace(/^[/\\]+/, "")}`;
-  res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'");
+  res.setHeader(
+    "Content-Security-Policy",
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+  );
   res.type("html").send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(refusal.title)}</title>

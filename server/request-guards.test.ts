@@ -63,6 +63,8 @@ describe("an error in a route", () => {
 });
 
 it("knows a host when it sees one", () => {
-  for (const host of ["localhost", "localhost:3000", "127.0.0.1:3100", "[::1]:3000", "freshstartmoney.com"]) expect(validHost(host), host).toBe(true);
-  for (const host of [undefined, "", "a b", "evil.example/x", "user@host", "host?x", "a\\b"]) expect(validHost(host), String(host)).toBe(false);
+  for (const host of ["localhost", "localhost:3000", "127.0.0.1:3100", "[::1]:3000", "freshstartmoney.com"])
+    expect(validHost(host), host).toBe(true);
+  for (const host of [undefined, "", "a b", "evil.example/x", "user@host", "host?x", "a\\b"])
+    expect(validHost(host), String(host)).toBe(false);
 });

@@ -56,7 +56,11 @@ export function inlineScriptHashes(html: string): string[] {
     if (/\ssrc\s*=/i.test(attrs)) continue;
     const type = /\stype\s*=\s*"([^"]*)"/i.exec(attrs)?.[1]?.toLowerCase();
     if (type && type !== "module" && type !== "text/javascript" && type !== BOOT_SCRIPT_TYPE) continue; // data blocks (JSON-LD) never run
-    hashes.add(`'sha256-${createHash("sha256").update(match[2] ?? "").digest("base64")}'`);
+    hashes.add(
+      `'sha256-${createHash("sha256")
+        .update(match[2] ?? "")
+        .digest("base64")}'`,
+    );
   }
   return [...hashes];
 }
@@ -169,7 +173,9 @@ export function createStaticResponder(
     }
     const encoding = preferredEncoding(req.headers["accept-encoding"], entry.file);
     res.writeHead(200, entry.headers[encoding]);
-    res.end(req.method === "HEAD" ? undefined : encoding === "br" ? entry.file.br : encoding === "gzip" ? entry.file.gzip : entry.file.body);
+    res.end(
+      req.method === "HEAD" ? undefined : encoding === "br" ? entry.file.br : encoding === "gzip" ? entry.file.gzip : entry.file.body,
+    );
     return true;
   };
 }

@@ -12,13 +12,7 @@ const LABEL = `Yes, add this to my order for only ${formatPrice(powerPack.priceC
  * slow phone may tick it before the page's JavaScript has started, and a controlled input would
  * be reset by hydration, silently dropping the Power Pack they chose.
  */
-export function CheckoutOrderBump({
-  defaultChecked,
-  onChange,
-}: {
-  defaultChecked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
+export function CheckoutOrderBump({ defaultChecked, onChange }: { defaultChecked: boolean; onChange: (checked: boolean) => void }) {
   const box = useRef<HTMLInputElement>(null);
   const [checked, setChecked] = useState(defaultChecked);
   const report = (value: boolean) => {

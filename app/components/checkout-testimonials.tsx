@@ -7,8 +7,7 @@ const TESTIMONIALS = [
     name: "Maria S.",
   },
   {
-    quote:
-      "Clear steps I could follow after work, without the jargon. The budget worksheets helped me stop living paycheck to paycheck.",
+    quote: "Clear steps I could follow after work, without the jargon. The budget worksheets helped me stop living paycheck to paycheck.",
     name: "James T.",
   },
 ] as const;

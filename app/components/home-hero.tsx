@@ -28,8 +28,8 @@ export function HomeHero() {
             Take control of your money and <span className="text-brand-700">rebuild your credit</span>
           </h1>
           <p className="mt-5 max-w-xl text-lg text-slate-700">
-            Simple budgeting tips, step-by-step credit repair guides and low-cost tools for families, beginners and anyone
-            starting over. No jargon, no judgement, no expensive programs.
+            Simple budgeting tips, step-by-step credit repair guides and low-cost tools for families, beginners and anyone starting over. No
+            jargon, no judgement, no expensive programs.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <Link to="/checkout" className={buttonClass({ size: "lg", className: "max-sm:px-4 max-sm:text-base" })}>

@@ -99,8 +99,7 @@ function LeadSuccess() {
         You're All Set!
       </h2>
       <p className="mt-2 text-slate-800">
-        Check your email for your free {LEAD_MAGNET}. If it doesn't arrive within 5 minutes, please check your spam or
-        promotions folder.
+        Check your email for your free {LEAD_MAGNET}. If it doesn't arrive within 5 minutes, please check your spam or promotions folder.
       </p>
       <a
         href={LEAD_MAGNET_PDF}

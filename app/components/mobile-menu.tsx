@@ -44,12 +44,7 @@ export function MobileMenu() {
         <div className="flex h-full flex-col p-5">
           <div className="flex items-center justify-between">
             <span className="text-lg font-bold">Menu</span>
-            <button
-              type="button"
-              className="rounded-md p-2 text-slate-800 hover:bg-slate-100"
-              aria-label="Close menu"
-              onClick={close}
-            >
+            <button type="button" className="rounded-md p-2 text-slate-800 hover:bg-slate-100" aria-label="Close menu" onClick={close}>
               <X aria-hidden="true" className="size-6" />
             </button>
           </div>

@@ -35,8 +35,8 @@ function ItemRow({ files, fileHref }: { files: FileView[]; fileHref: (fileId: st
         {files.map((file) =>
           file.overLimit ? (
             <p key={file.id} id={`file-${file.id}`} className="w-full rounded-lg bg-accent-100 p-3 text-sm text-slate-900 sm:max-w-xs">
-              {file.variant ? `${file.variant}: ` : ""}this file has been downloaded many times. For a fresh copy, e-mail {supportLink} and we'll
-              help.
+              {file.variant ? `${file.variant}: ` : ""}this file has been downloaded many times. For a fresh copy, e-mail {supportLink} and
+              we'll help.
             </p>
           ) : (
             <a key={file.id} id={`file-${file.id}`} href={fileHref(file.id)} download className={downloadClass}>
@@ -47,7 +47,9 @@ function ItemRow({ files, fileHref }: { files: FileView[]; fileHref: (fileId: st
                 </>
               ) : (
                 <>
-                  <span className="sr-only">Download {file.title}, {file.variant}: </span>
+                  <span className="sr-only">
+                    Download {file.title}, {file.variant}:{" "}
+                  </span>
                   {FORMAT_LABELS[file.format]} <span className="text-sm font-normal opacity-90">{formatBytes(file.bytes)}</span>
                 </>
               )}

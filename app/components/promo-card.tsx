@@ -17,9 +17,7 @@ export function PromoCard() {
       <p className="mt-2 text-xl font-bold text-slate-900">
         The {toolkit.name}: everything you need to fix your credit, for just {toolkitPrice}
       </p>
-      <p className="mt-2 text-slate-700">
-        Step-by-step guide, dispute letter templates and score tracking worksheets. No subscription.
-      </p>
+      <p className="mt-2 text-slate-700">Step-by-step guide, dispute letter templates and score tracking worksheets. No subscription.</p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <Link to="/checkout" className={buttonClass()}>
           Get the Toolkit - {toolkitPrice}
@@ -52,7 +50,10 @@ export function ClosingCta({ kind }: { kind: ClosingCtaKind }) {
           ? `The ${toolkit.name} plus the ${powerPack.name} (${powerPack.summary}), for ${bundleTotal}.`
           : `The ${toolkit.name} gives you the guide, templates and worksheets to start today. One-time payment, 30-day money-back guarantee.`}
       </p>
-      <Link to={bundle ? "/checkout?bump=1" : "/checkout"} className={buttonClass({ variant: "accent", size: "lg", className: "mt-6 max-sm:px-5 max-sm:text-base" })}>
+      <Link
+        to={bundle ? "/checkout?bump=1" : "/checkout"}
+        className={buttonClass({ variant: "accent", size: "lg", className: "mt-6 max-sm:px-5 max-sm:text-base" })}
+      >
         {CLOSING_LABELS[kind]}
       </Link>
     </section>

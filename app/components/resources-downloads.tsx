@@ -34,7 +34,10 @@ export function ResourcesDownloads() {
               className="mt-4 inline-flex items-center justify-center gap-2 self-start rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
             >
               <Download aria-hidden="true" className="size-5" />
-              Download Free<span className="sr-only">: {item.title} (PDF, {item.pages})</span>
+              Download Free
+              <span className="sr-only">
+                : {item.title} (PDF, {item.pages})
+              </span>
             </a>
           </div>
         </li>

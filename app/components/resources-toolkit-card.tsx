@@ -6,10 +6,7 @@ import { formatPrice, toolkit, toolkitIncluded, toolkitBonuses } from "~/lib/cat
 /** The featured product on /resources: contents and bonuses come from the catalogue. */
 export function ResourcesToolkitCard() {
   return (
-    <section
-      aria-labelledby="toolkit-heading"
-      className="overflow-hidden rounded-3xl border-2 border-brand-600 bg-white shadow-xl"
-    >
+    <section aria-labelledby="toolkit-heading" className="overflow-hidden rounded-3xl border-2 border-brand-600 bg-white shadow-xl">
       <div className="grid lg:grid-cols-[1fr_24rem]">
         <div className="p-6 sm:p-10">
           <p className="inline-flex rounded-full bg-accent-400 px-3 py-1 text-sm font-bold text-slate-900">Most popular</p>
@@ -17,8 +14,7 @@ export function ResourcesToolkitCard() {
             {toolkit.name}
           </h2>
           <p className="mt-3 max-w-2xl text-lg text-slate-700">
-            Everything you need to check your reports, challenge errors and build better habits, in one download you
-            keep forever.
+            Everything you need to check your reports, challenge errors and build better habits, in one download you keep forever.
           </p>
           <div className="mt-8 grid gap-8 sm:grid-cols-2">
             <div>

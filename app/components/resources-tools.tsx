@@ -17,8 +17,8 @@ export function ResourcesTools() {
         <h3 className="mt-4 text-xl font-bold text-slate-900">Credit Monitoring</h3>
         <p className="mt-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Partner link</p>
         <p className="mt-2 flex-1 text-slate-700">
-          Get an alert when a new account, hard inquiry or late payment appears on your credit report, so you can catch
-          identity theft and errors early instead of finding them at loan time.
+          Get an alert when a new account, hard inquiry or late payment appears on your credit report, so you can catch identity theft and
+          errors early instead of finding them at loan time.
         </p>
         <a href={monitoring.url} target="_blank" rel={PARTNER_REL} className={linkClass}>
           {monitoring.cta} <ExternalLink aria-hidden="true" className="size-4" />
@@ -30,8 +30,8 @@ export function ResourcesTools() {
         <h3 className="mt-4 text-xl font-bold text-slate-900">Secured Credit Cards</h3>
         <p className="mt-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Our guide</p>
         <p className="mt-2 flex-1 text-slate-700">
-          A secured card is backed by a refundable deposit, so it is easier to get. Put one small bill on it, pay it in
-          full every month, and it builds positive payment history.
+          A secured card is backed by a refundable deposit, so it is easier to get. Put one small bill on it, pay it in full every month,
+          and it builds positive payment history.
         </p>
         <Link to="/blog/rebuild-credit-6-months" className={linkClass}>
           Read Our Rebuild Plan <ArrowRight aria-hidden="true" className="size-4" />
@@ -42,8 +42,8 @@ export function ResourcesTools() {
         <h3 className="mt-4 text-xl font-bold text-slate-900">Budgeting Apps</h3>
         <p className="mt-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Our guide</p>
         <p className="mt-2 flex-1 text-slate-700">
-          You don't need to pay to budget well. See the kinds of free apps and templates out there, and the red flags
-          that mean you should keep looking.
+          You don't need to pay to budget well. See the kinds of free apps and templates out there, and the red flags that mean you should
+          keep looking.
         </p>
         <Link to="/blog/free-budgeting-apps" className={linkClass}>
           Compare Free Apps <ArrowRight aria-hidden="true" className="size-4" />

@@ -26,9 +26,7 @@ export function parseArticles(files: Record<string, string>): Article[] {
   return articles.sort((a, b) => a.order - b.order);
 }
 
-const articles = parseArticles(
-  import.meta.glob<string>("./articles/*.md", { query: "?raw", import: "default", eager: true }),
-);
+const articles = parseArticles(import.meta.glob<string>("./articles/*.md", { query: "?raw", import: "default", eager: true }));
 
 /** All articles in listing order. */
 export function getArticles(): Article[] {

@@ -15,9 +15,9 @@ export const ArticleFrontmatterSchema = z
     description: z.string().min(50).max(170),
     category: z.enum(CATEGORIES),
     /** ISO date, e.g. 2025-01-15 (YAML parses it as a date). */
-    date: z.union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]).transform((d) =>
-      typeof d === "string" ? d : d.toISOString().slice(0, 10),
-    ),
+    date: z
+      .union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)])
+      .transform((d) => (typeof d === "string" ? d : d.toISOString().slice(0, 10))),
     readingMinutes: z.number().int().min(1).max(30),
     imageAlt: z.string().min(10).max(200),
     /** Position in the blog listing (1 = first). */

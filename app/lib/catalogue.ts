@@ -86,9 +86,7 @@ export function orderLines({ includeBump }: { includeBump: boolean }): {
   totalCents: number;
   currency: typeof CURRENCY;
 } {
-  const lines: OrderLine[] = [
-    { id: toolkit.id, name: toolkit.name, unitAmountCents: toolkit.priceCents, quantity: 1 },
-  ];
+  const lines: OrderLine[] = [{ id: toolkit.id, name: toolkit.name, unitAmountCents: toolkit.priceCents, quantity: 1 }];
   if (includeBump) {
     lines.push({ id: powerPack.id, name: powerPack.name, unitAmountCents: powerPack.priceCents, quantity: 1 });
   }

@@ -35,7 +35,11 @@ describe("the lead schema (browser and server)", () => {
 
 describe("submitting from the browser", () => {
   it("shows the server's refusal (429 from the protections) instead of an error page", async () => {
-    const refusal = { status: 429, statusText: "Too Many Requests", data: JSON.stringify({ status: "rejected", title: "Too Many Attempts", description: "Wait." }) };
+    const refusal = {
+      status: 429,
+      statusText: "Too Many Requests",
+      data: JSON.stringify({ status: "rejected", title: "Too Many Attempts", description: "Wait." }),
+    };
     const outcome = await submitFromBrowser("lead", () => Promise.reject(refusal));
     expect(outcome).toEqual({ form: "lead", status: "rejected", title: "Too Many Attempts", description: "Wait." });
   });
@@ -65,4 +69,3 @@ describe("the e-mail check's cost", () => {
     }
   });
 });
-

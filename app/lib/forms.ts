@@ -4,14 +4,7 @@
  * this module only when a visitor starts using a form. Messages and limits: ./form-outcomes.ts.
  */
 import { z } from "zod/mini";
-import {
-  FIELD_LIMITS,
-  type FormName,
-  type FormOutcome,
-  HONEYPOT_FIELD,
-  type Message,
-  MESSAGES,
-} from "./form-outcomes";
+import { FIELD_LIMITS, type FormName, type FormOutcome, HONEYPOT_FIELD, type Message, MESSAGES } from "./form-outcomes";
 
 export * from "./form-outcomes";
 
@@ -28,20 +21,17 @@ const TOO_LONG = "too_long";
 const INVALID_EMAIL = "invalid_email";
 const UNKNOWN_PAGE = "unknown_page";
 
-const requiredText = (max: number) =>
-  z.string().check(z.trim(), z.minLength(1, MISSING), z.maxLength(max, TOO_LONG));
+const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1, MISSING), z.maxLength(max, TOO_LONG));
 
 /** Trimmed and lowercased, so " Ann@Example.com " and "ann@example.com" are one subscriber. */
-const email = z
-  .string()
-  .check(
-    z.trim(),
-    z.toLowerCase(),
-    z.minLength(1, MISSING),
-    // Too long stops here: the pattern never sees more than FIELD_LIMITS.email characters.
-    z.maxLength(FIELD_LIMITS.email, { error: TOO_LONG, abort: true }),
-    z.regex(EMAIL_PATTERN, INVALID_EMAIL),
-  );
+const email = z.string().check(
+  z.trim(),
+  z.toLowerCase(),
+  z.minLength(1, MISSING),
+  // Too long stops here: the pattern never sees more than FIELD_LIMITS.email characters.
+  z.maxLength(FIELD_LIMITS.email, { error: TOO_LONG, abort: true }),
+  z.regex(EMAIL_PATTERN, INVALID_EMAIL),
+);
 
 const honeypot = z.optional(z.string().check(z.maxLength(1_000, TOO_LONG)));
 
@@ -158,4 +148,3 @@ function typedValues(record: Record<string, unknown> | undefined): Record<string
   }
   return values;
 }
-

@@ -12,8 +12,7 @@ export const PARTNERS = {
   },
   "identity-monitoring": {
     name: "Identity and credit monitoring",
-    pitch:
-      "Get alerts when something changes on your credit reports, so you can catch fraud and errors early.",
+    pitch: "Get alerts when something changes on your credit reports, so you can catch fraud and errors early.",
     cta: "Start Credit Monitoring",
     url: "https://www.example.com/partners/identity-monitoring",
   },

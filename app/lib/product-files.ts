@@ -66,22 +66,58 @@ export const PRODUCT_FILES: Record<ProductId, readonly { label: ItemLabel; note?
       files: [
         { id: "toolkit-letters", title: "All 5 dispute letters in one PDF", format: "pdf", path: "toolkit/dispute-letters.pdf" },
         .../*#__PURE__*/ letterFiles(TOOLKIT_LETTERS, "toolkit/letters"),
-        { id: "dispute-tracker.xlsx", title: "Dispute tracker with the 30/45-day deadlines", variant: "Spreadsheet", format: "xlsx", path: "toolkit/dispute-tracker.xlsx" },
-        { id: "dispute-tracker.pdf", title: "Dispute tracker with the 30/45-day deadlines", variant: "PDF, to print", format: "pdf", path: "toolkit/dispute-tracker.pdf" },
+        {
+          id: "dispute-tracker.xlsx",
+          title: "Dispute tracker with the 30/45-day deadlines",
+          variant: "Spreadsheet",
+          format: "xlsx",
+          path: "toolkit/dispute-tracker.xlsx",
+        },
+        {
+          id: "dispute-tracker.pdf",
+          title: "Dispute tracker with the 30/45-day deadlines",
+          variant: "PDF, to print",
+          format: "pdf",
+          path: "toolkit/dispute-tracker.pdf",
+        },
       ],
     },
     {
       label: "Credit score tracking worksheets",
       files: [
-        { id: "score-tracker.xlsx", title: "Credit score tracker", variant: "Spreadsheet", format: "xlsx", path: "toolkit/credit-score-tracker.xlsx" },
-        { id: "score-tracker.pdf", title: "Credit score tracker", variant: "PDF, to print", format: "pdf", path: "toolkit/credit-score-tracker.pdf" },
+        {
+          id: "score-tracker.xlsx",
+          title: "Credit score tracker",
+          variant: "Spreadsheet",
+          format: "xlsx",
+          path: "toolkit/credit-score-tracker.xlsx",
+        },
+        {
+          id: "score-tracker.pdf",
+          title: "Credit score tracker",
+          variant: "PDF, to print",
+          format: "pdf",
+          path: "toolkit/credit-score-tracker.pdf",
+        },
       ],
     },
     {
       label: "Budget planning templates",
       files: [
-        { id: "budget.xlsx", title: "Budget planner with the 50/30/20 split", variant: "Spreadsheet", format: "xlsx", path: "toolkit/budget-planner.xlsx" },
-        { id: "budget.pdf", title: "Budget planner with the 50/30/20 split", variant: "PDF, to print", format: "pdf", path: "toolkit/budget-planner.pdf" },
+        {
+          id: "budget.xlsx",
+          title: "Budget planner with the 50/30/20 split",
+          variant: "Spreadsheet",
+          format: "xlsx",
+          path: "toolkit/budget-planner.xlsx",
+        },
+        {
+          id: "budget.pdf",
+          title: "Budget planner with the 50/30/20 split",
+          variant: "PDF, to print",
+          format: "pdf",
+          path: "toolkit/budget-planner.pdf",
+        },
       ],
     },
     {
@@ -91,12 +127,24 @@ export const PRODUCT_FILES: Record<ProductId, readonly { label: ItemLabel; note?
     {
       label: "Debt payoff calculator",
       files: [
-        { id: "debt-payoff", title: "Debt payoff calculator: snowball vs. avalanche (spreadsheet)", format: "xlsx", path: "toolkit/debt-payoff-calculator.xlsx" },
+        {
+          id: "debt-payoff",
+          title: "Debt payoff calculator: snowball vs. avalanche (spreadsheet)",
+          format: "xlsx",
+          path: "toolkit/debt-payoff-calculator.xlsx",
+        },
       ],
     },
     {
       label: "Credit monitoring checklist",
-      files: [{ id: "monitoring-checklist", title: "Credit monitoring checklist", format: "pdf", path: "toolkit/credit-monitoring-checklist.pdf" }],
+      files: [
+        {
+          id: "monitoring-checklist",
+          title: "Credit monitoring checklist",
+          format: "pdf",
+          path: "toolkit/credit-monitoring-checklist.pdf",
+        },
+      ],
     },
     {
       label: "Email support access",
@@ -108,7 +156,12 @@ export const PRODUCT_FILES: Record<ProductId, readonly { label: ItemLabel; note?
     {
       label: "15+ dispute letter templates",
       files: [
-        { id: "power-pack-letters", title: "All 16 Power Pack letters in one PDF, with an index", format: "pdf", path: "power-pack/dispute-letter-power-pack.pdf" },
+        {
+          id: "power-pack-letters",
+          title: "All 16 Power Pack letters in one PDF, with an index",
+          format: "pdf",
+          path: "power-pack/dispute-letter-power-pack.pdf",
+        },
         .../*#__PURE__*/ letterFiles(POWER_PACK_LETTERS, "power-pack/letters"),
       ],
     },
@@ -119,4 +172,3 @@ export const PRODUCT_FILES: Record<ProductId, readonly { label: ItemLabel; note?
 export function productFiles(productId: ProductId): ProductFile[] {
   return PRODUCT_FILES[productId].flatMap((group) => group.files);
 }
-

@@ -1,7 +1,6 @@
 /** Site-wide constants: the one list of navigation links, brand and contact details. */
 export const SITE_NAME = "Fresh Start Money";
-export const SITE_TAGLINE =
-  "Empowering everyday people to achieve financial freedom through smart budgeting and credit repair strategies.";
+export const SITE_TAGLINE = "Empowering everyday people to achieve financial freedom through smart budgeting and credit repair strategies.";
 export const SUPPORT_EMAIL = "support@freshstartmoney.com";
 
 export type NavLink = { label: string; to: string };

@@ -67,13 +67,13 @@ export default function About() {
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">About {SITE_NAME}</p>
           <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-slate-900 md:text-5xl">Our Story</h1>
           <p className="mt-6 text-left text-lg text-slate-700 sm:text-center">
-            {SITE_NAME} started with a simple frustration: the people who most need help with money are often the ones
-            offered the least of it. Credit repair companies charge monthly fees for things you can do yourself.
-            Personal finance advice assumes you already have savings, a steady salary and time to spare.
+            {SITE_NAME} started with a simple frustration: the people who most need help with money are often the ones offered the least of
+            it. Credit repair companies charge monthly fees for things you can do yourself. Personal finance advice assumes you already have
+            savings, a steady salary and time to spare.
           </p>
           <p className="mt-4 text-left text-lg text-slate-700 sm:text-center">
-            So we set out to do it differently: explain budgeting and credit in plain language, show every step, and
-            keep the tools affordable. Everything we publish is written for real paychecks and real bills.
+            So we set out to do it differently: explain budgeting and credit in plain language, show every step, and keep the tools
+            affordable. Everything we publish is written for real paychecks and real bills.
           </p>
         </div>
       </section>
@@ -88,8 +88,8 @@ export default function About() {
               Our Mission
             </h2>
             <p className="mt-4 text-lg text-brand-50">
-              To empower everyday people to achieve financial freedom through smart budgeting and credit repair
-              strategies, with honest guidance, practical tools and prices that never get in the way.
+              To empower everyday people to achieve financial freedom through smart budgeting and credit repair strategies, with honest
+              guidance, practical tools and prices that never get in the way.
             </p>
           </div>
         </div>

@@ -89,9 +89,7 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
             {article.readingMinutes} min read
           </span>
         </p>
-        <h1 className="mt-4 text-3xl leading-tight font-extrabold tracking-tight text-slate-900 md:text-5xl">
-          {article.title}
-        </h1>
+        <h1 className="mt-4 text-3xl leading-tight font-extrabold tracking-tight text-slate-900 md:text-5xl">{article.title}</h1>
         <p className="mt-4 text-xl text-slate-600">{article.subtitle}</p>
       </header>
       <div className="mt-8 overflow-hidden rounded-2xl">
@@ -106,9 +104,8 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
           <AffiliateCard key={partner} partner={partner} />
         ))}
         <p className="text-sm text-slate-600">
-          <strong>Disclosure:</strong> some links on this page are partner links. If you sign up through them we may earn a
-          commission, at no extra cost to you. <strong>Disclaimer:</strong> this article is for education only and is not
-          financial or legal advice.
+          <strong>Disclosure:</strong> some links on this page are partner links. If you sign up through them we may earn a commission, at
+          no extra cost to you. <strong>Disclaimer:</strong> this article is for education only and is not financial or legal advice.
         </p>
       </div>
       <div className="mt-10">

@@ -12,7 +12,6 @@ import { seo } from "~/lib/seo";
 import { NEWSLETTER_CONSENT } from "~/lib/site";
 import { submitNewsletter } from "~/server/newsletter.server";
 
-
 export function loader() {
   return { posts: getArticleSummaries() };
 }
@@ -33,8 +32,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Blog: Budgeting and Credit Repair Tips",
-    description:
-      "Plain-language articles on budgeting, saving, paying off debt and repairing your credit, written for everyday people.",
+    description: "Plain-language articles on budgeting, saving, paying off debt and repairing your credit, written for everyday people.",
     path: "/blog",
   });
 

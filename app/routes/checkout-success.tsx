@@ -50,13 +50,48 @@ function Heading({ kind, order }: { kind: LoaderResult["kind"]; order?: Extract<
   const here = useHere();
   const state = kind === "missing" ? "missing" : kind === "plain" ? "plain" : (order?.state ?? "processing");
   const content = {
-    plain: { Icon: CircleCheck, tone: "bg-brand-100 text-brand-700", title: "Payment Successful!", text: "Thank you for your purchase. Your Credit Repair Toolkit is ready for you." },
-    confirmed: { Icon: CircleCheck, tone: "bg-brand-100 text-brand-700", title: "Payment Successful!", text: "Thank you for your purchase. Your payment is confirmed." },
-    processing: { Icon: Clock, tone: "bg-accent-100 text-amber-800", title: "Thank you! Your payment is processing", text: "We're waiting for the payment provider to confirm your payment. This usually takes a few seconds." },
-    failed: { Icon: CircleAlert, tone: "bg-red-100 text-red-700", title: "Your payment didn't go through", text: "The payment provider declined or could not complete this payment, so nothing was charged." },
-    refunded: { Icon: Undo2, tone: "bg-slate-200 text-slate-700", title: "This order was refunded", text: "The payment for this order has been refunded to you." },
-    disputed: { Icon: CircleAlert, tone: "bg-slate-200 text-slate-700", title: "Access to this order is paused", text: "The payment was disputed with the card issuer. If this is a mistake, contact support." },
-    missing: { Icon: CircleAlert, tone: "bg-red-100 text-red-700", title: "We couldn't find that order", text: "The link may be incomplete or out of date. If you have paid, your receipt e-mail has the details, and our support team can help." },
+    plain: {
+      Icon: CircleCheck,
+      tone: "bg-brand-100 text-brand-700",
+      title: "Payment Successful!",
+      text: "Thank you for your purchase. Your Credit Repair Toolkit is ready for you.",
+    },
+    confirmed: {
+      Icon: CircleCheck,
+      tone: "bg-brand-100 text-brand-700",
+      title: "Payment Successful!",
+      text: "Thank you for your purchase. Your payment is confirmed.",
+    },
+    processing: {
+      Icon: Clock,
+      tone: "bg-accent-100 text-amber-800",
+      title: "Thank you! Your payment is processing",
+      text: "We're waiting for the payment provider to confirm your payment. This usually takes a few seconds.",
+    },
+    failed: {
+      Icon: CircleAlert,
+      tone: "bg-red-100 text-red-700",
+      title: "Your payment didn't go through",
+      text: "The payment provider declined or could not complete this payment, so nothing was charged.",
+    },
+    refunded: {
+      Icon: Undo2,
+      tone: "bg-slate-200 text-slate-700",
+      title: "This order was refunded",
+      text: "The payment for this order has been refunded to you.",
+    },
+    disputed: {
+      Icon: CircleAlert,
+      tone: "bg-slate-200 text-slate-700",
+      title: "Access to this order is paused",
+      text: "The payment was disputed with the card issuer. If this is a mistake, contact support.",
+    },
+    missing: {
+      Icon: CircleAlert,
+      tone: "bg-red-100 text-red-700",
+      title: "We couldn't find that order",
+      text: "The link may be incomplete or out of date. If you have paid, your receipt e-mail has the details, and our support team can help.",
+    },
   }[state];
   const { Icon } = content;
   return (
@@ -117,7 +152,8 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
               Your downloads
             </h2>
             <p className="mt-2 text-slate-700">
-              Everything is ready now. Letters come as Word (to edit) and PDF (to print). Keep this private address to come back to your files any time in the next year (we've e-mailed it to you too):
+              Everything is ready now. Letters come as Word (to edit) and PDF (to print). Keep this private address to come back to your
+              files any time in the next year (we've e-mailed it to you too):
             </p>
             <p className="mt-2 rounded-lg bg-slate-100 p-3 font-mono text-sm break-all text-slate-900">
               <a href={order.access.orderPath} className="text-brand-800 underline underline-offset-2">

@@ -80,11 +80,19 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       {loaderData.testPayments ? (
-        <p role="note" className="border-b-4 border-dashed border-amber-600 bg-accent-100 px-4 py-3 text-center font-semibold text-slate-900">
+        <p
+          role="note"
+          className="border-b-4 border-dashed border-amber-600 bg-accent-100 px-4 py-3 text-center font-semibold text-slate-900"
+        >
           Test payments: this site is using its built-in test payment page. No card is charged, and no real money moves.
         </p>
       ) : null}
-      <CheckoutPage key={location.search} initialBump={loaderData.includeBump} providerName={loaderData.providerName} error={actionData?.error} />
+      <CheckoutPage
+        key={location.search}
+        initialBump={loaderData.includeBump}
+        providerName={loaderData.providerName}
+        error={actionData?.error}
+      />
     </>
   );
 }
@@ -129,7 +137,12 @@ function CheckoutPage({ initialBump, providerName, error }: { initialBump: boole
           </ul>
         </header>
 
-        <form method="post" onSubmit={onSubmit} onFocus={prepareToasts} className="mt-10 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
+        <form
+          method="post"
+          onSubmit={onSubmit}
+          onFocus={prepareToasts}
+          className="mt-10 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start"
+        >
           <div className="space-y-8">
             <CheckoutToolkitCard />
             <CheckoutOrderBump defaultChecked={initialBump} onChange={setIncludeBump} />
@@ -146,19 +159,13 @@ function CheckoutPage({ initialBump, providerName, error }: { initialBump: boole
                 {error}
               </p>
             ) : null}
-            <button
-              type="submit"
-              disabled={processing}
-              className={buttonClass({ size: "lg", className: "mt-6 w-full" })}
-            >
+            <button type="submit" disabled={processing} className={buttonClass({ size: "lg", className: "mt-6 w-full" })}>
               {processing ? "Processing..." : "Complete My Order"}
             </button>
             <p className="mt-4 flex items-center justify-center gap-2 text-sm text-slate-700">
               <Lock aria-hidden="true" className="size-4" /> Secure payment powered by {providerName ?? "a card payment provider"}
             </p>
-            <p className="mt-2 text-center text-sm text-slate-700">
-              30-day money-back guarantee • No recurring charges • SSL encrypted
-            </p>
+            <p className="mt-2 text-center text-sm text-slate-700">30-day money-back guarantee • No recurring charges • SSL encrypted</p>
           </section>
 
           <div className="lg:col-start-1 lg:row-start-2">

@@ -97,8 +97,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
       <section className="bg-brand-50 px-4 py-14 text-center">
         <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 md:text-5xl">Get in Touch</h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">
-          Questions about budgeting, credit repair or the toolkit? Send us a message and a real person will get back to
-          you within 24 hours.
+          Questions about budgeting, credit repair or the toolkit? Send us a message and a real person will get back to you within 24 hours.
         </p>
       </section>
 
@@ -124,8 +123,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           </ContactCard>
           <ContactCard icon={<MessageCircleQuestion className="size-6" />} title="General Inquiries">
             <p>
-              Questions about an article, the toolkit or your order? Use the form, or read the answers below: yours may
-              already be there.
+              Questions about an article, the toolkit or your order? Use the form, or read the answers below: yours may already be there.
             </p>
           </ContactCard>
           <ContactCard icon={<Handshake className="size-6" />} title="Partnerships">

@@ -6,7 +6,12 @@ import { seo } from "~/lib/seo";
 import { confirmSubscription, emailForLink } from "~/server/subscriptions.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...seo(matches, { title: "Confirm your subscription", description: "Confirm your newsletter subscription.", path: "/newsletter/confirm", noindex: true }),
+  ...seo(matches, {
+    title: "Confirm your subscription",
+    description: "Confirm your newsletter subscription.",
+    path: "/newsletter/confirm",
+    noindex: true,
+  }),
   // Not "no-referrer": with it the browser posts the button's form with `Origin: null`, which the same-origin check refuses.
   { name: "referrer", content: "same-origin" },
 ];
@@ -54,7 +59,8 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
   return (
     <SimplePage title="Confirm your subscription">
       <p>
-        Subscribe <strong>{result.email}</strong> to the Fresh Start Money newsletter: practical budgeting and credit tips, about twice a month.
+        Subscribe <strong>{result.email}</strong> to the Fresh Start Money newsletter: practical budgeting and credit tips, about twice a
+        month.
       </p>
       <form method="post">
         <button type="submit" className={buttonClass()}>

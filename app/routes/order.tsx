@@ -38,7 +38,9 @@ function Notice({ title, children, tone }: { title: string; children: React.Reac
   const Icon = tone === "bad" ? CircleAlert : Undo2;
   return (
     <div className="text-center">
-      <span className={`mx-auto flex size-16 items-center justify-center rounded-full ${tone === "bad" ? "bg-red-100 text-red-700" : "bg-slate-200 text-slate-700"}`}>
+      <span
+        className={`mx-auto flex size-16 items-center justify-center rounded-full ${tone === "bad" ? "bg-red-100 text-red-700" : "bg-slate-200 text-slate-700"}`}
+      >
         <Icon aria-hidden="true" className="size-9" />
       </span>
       <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900">{title}</h1>
@@ -69,7 +71,16 @@ export default function OrderPage({ loaderData, params }: Route.ComponentProps) 
         ) : (
           <>
             {result.kind === "closed" ? (
-              <Notice title={result.status === "refunded" ? "This order was refunded" : result.status === "disputed" ? "Access to this order is paused" : "This order is not paid"} tone="neutral">
+              <Notice
+                title={
+                  result.status === "refunded"
+                    ? "This order was refunded"
+                    : result.status === "disputed"
+                      ? "Access to this order is paused"
+                      : "This order is not paid"
+                }
+                tone="neutral"
+              >
                 <p>
                   {result.status === "refunded"
                     ? "The payment was refunded to you, so its downloads are no longer available."
@@ -90,7 +101,8 @@ export default function OrderPage({ loaderData, params }: Route.ComponentProps) 
                 </span>
                 <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Your downloads</h1>
                 <p className="mx-auto mt-3 max-w-xl text-lg text-slate-700">
-                  Order {result.orderNumber}. Bookmark this page: it is your private link to every file, valid for a year. Please don't share it.
+                  Order {result.orderNumber}. Bookmark this page: it is your private link to every file, valid for a year. Please don't
+                  share it.
                 </p>
               </div>
             )}
@@ -100,7 +112,10 @@ export default function OrderPage({ loaderData, params }: Route.ComponentProps) 
                 <h2 id="files-heading" className="text-xl font-bold text-slate-900">
                   Files
                 </h2>
-                <p className="mt-1 text-slate-700">Start with the step-by-step guide, then follow the 30-day action plan. Letters come as Word (to edit) and PDF (to print); trackers as a spreadsheet and a PDF to print.</p>
+                <p className="mt-1 text-slate-700">
+                  Start with the step-by-step guide, then follow the 30-day action plan. Letters come as Word (to edit) and PDF (to print);
+                  trackers as a spreadsheet and a PDF to print.
+                </p>
                 <div className="mt-6">
                   <OrderDownloads products={result.products} fileHref={(fileId) => filePath(orderPagePath(params.token), fileId)} />
                 </div>

@@ -50,7 +50,9 @@ export async function action({ request }: Route.ActionArgs) {
   const order = await findTestOrder(String(form.get("session") ?? ""));
   if (!order) return data({ error: "This test payment does not exist." }, { status: 404 });
   // Like Stripe Checkout, the payment page asks where to send the receipt.
-  const email = String(form.get("email") ?? "").trim().toLowerCase();
+  const email = String(form.get("email") ?? "")
+    .trim()
+    .toLowerCase();
   if (email.length > FIELD_LIMITS.email || !EMAIL_PATTERN.test(email)) {
     return data({ error: "Invalid Email: Please enter a valid email address for your receipt." }, { status: 400 });
   }
@@ -70,8 +72,8 @@ export default function PayTest({ loaderData, actionData }: Route.ComponentProps
             <FlaskConical aria-hidden="true" className="size-6" /> TEST PAYMENT
           </p>
           <p className="mt-2">
-            This is the site's built-in test payment page, used while no card payment provider is set up. No card details
-            are asked for and no money moves. 'Pay' marks the order paid exactly as a real payment would.
+            This is the site's built-in test payment page, used while no card payment provider is set up. No card details are asked for and
+            no money moves. 'Pay' marks the order paid exactly as a real payment would.
           </p>
         </div>
 
@@ -106,13 +108,25 @@ export default function PayTest({ loaderData, actionData }: Route.ComponentProps
                       className="mt-1 w-full rounded-lg border border-slate-300 px-4 py-3 text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
                     />
                   </div>
-                  <button type="submit" name="intent" value="pay" disabled={busy} className={buttonClass({ size: "lg", className: "w-full" })}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="pay"
+                    disabled={busy}
+                    className={buttonClass({ size: "lg", className: "w-full" })}
+                  >
                     Pay
                   </button>
                 </Form>
                 <Form method="post">
                   <input type="hidden" name="session" value={order.sessionId} />
-                  <button type="submit" name="intent" value="cancel" disabled={busy} className={buttonClass({ variant: "outline", size: "lg", className: "w-full" })}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="cancel"
+                    disabled={busy}
+                    className={buttonClass({ variant: "outline", size: "lg", className: "w-full" })}
+                  >
                     Cancel
                   </button>
                 </Form>
@@ -120,7 +134,10 @@ export default function PayTest({ loaderData, actionData }: Route.ComponentProps
             ) : (
               <p className="mt-6 text-slate-800">
                 This order is already {order.status}.{" "}
-                <Link to={`/checkout-success?session_id=${order.sessionId}`} className="font-semibold text-brand-800 underline underline-offset-2">
+                <Link
+                  to={`/checkout-success?session_id=${order.sessionId}`}
+                  className="font-semibold text-brand-800 underline underline-offset-2"
+                >
                   View the order
                 </Link>
               </p>

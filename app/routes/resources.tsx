@@ -20,8 +20,8 @@ export default function Resources() {
         <div className="mx-auto max-w-3xl">
           <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 md:text-5xl">Resources and Tools</h1>
           <p className="mt-5 text-lg text-slate-700">
-            Everything we recommend for fixing your credit and taking control of your budget: our toolkit, free
-            printables, and tools worth using.
+            Everything we recommend for fixing your credit and taking control of your budget: our toolkit, free printables, and tools worth
+            using.
           </p>
         </div>
       </section>
@@ -58,8 +58,8 @@ export default function Resources() {
           <p className="mt-2 text-lg text-slate-700">Tools that make budgeting and rebuilding credit easier.</p>
           <ResourcesTools />
           <p className="mt-6 text-sm text-slate-600">
-            <strong>Disclosure:</strong> partner links are marked. If you sign up through one we may earn a commission, at
-            no extra cost to you. We only recommend kinds of tools we would use ourselves.
+            <strong>Disclosure:</strong> partner links are marked. If you sign up through one we may earn a commission, at no extra cost to
+            you. We only recommend kinds of tools we would use ourselves.
           </p>
         </section>
       </div>

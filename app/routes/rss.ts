@@ -2,8 +2,7 @@ import { getArticleSummaries } from "~/content/articles.server";
 import { SITE_NAME, SITE_TAGLINE } from "~/lib/site";
 import { publicConfig } from "~/server/env.server";
 
-const escapeXml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export function loader() {
   const origin = publicConfig().origin;

@@ -7,9 +7,7 @@ export function loader() {
   const origin = publicConfig().origin;
   const urls = [
     ...STATIC_PATHS.map((path) => `<url><loc>${origin}${path}</loc></url>`),
-    ...getArticleSummaries().map(
-      (a) => `<url><loc>${origin}/blog/${a.slug}</loc><lastmod>${a.date}</lastmod></url>`,
-    ),
+    ...getArticleSummaries().map((a) => `<url><loc>${origin}/blog/${a.slug}</loc><lastmod>${a.date}</lastmod></url>`),
   ];
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
   return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8" } });

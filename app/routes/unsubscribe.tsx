@@ -40,7 +40,9 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
   if (result.state === "done") {
     return (
       <SimplePage title="You're unsubscribed">
-        <p role="status">{result.email} won't get any more newsletter or guide e-mails from us. Receipts for anything you buy still arrive.</p>
+        <p role="status">
+          {result.email} won't get any more newsletter or guide e-mails from us. Receipts for anything you buy still arrive.
+        </p>
         <Link to="/" className={buttonClass({ variant: "outline" })}>
           Return Home
         </Link>

@@ -31,11 +31,11 @@ export const EnvSchema = z
       .or(z.literal("").transform(() => undefined)),
     TRUST_PROXY: booleanFlag,
     /** POSTs one client may send to one form per minute (tests and benchmarks raise it). */
-    FORM_RATE_LIMIT_PER_MINUTE: z.preprocess(
-      (v) => (v === "" ? undefined : v),
-      z.coerce.number().int().min(1).max(1_000_000).default(10),
-    ),
-    PAYMENT_PROVIDER: z.enum(["stripe", "test"]).optional().or(z.literal("").transform(() => undefined)),
+    FORM_RATE_LIMIT_PER_MINUTE: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(1_000_000).default(10)),
+    PAYMENT_PROVIDER: z
+      .enum(["stripe", "test"])
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     STRIPE_SECRET_KEY: z
       .string()
       .regex(/^(sk|rk)_(test|live)_/, "must start with sk_test_, sk_live_, rk_test_ or rk_live_")
@@ -47,7 +47,10 @@ export const EnvSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     /** For tests against a local fake Stripe server, e.g. http://127.0.0.1:12111 */
-    STRIPE_API_BASE: z.url().optional().or(z.literal("").transform(() => undefined)),
+    STRIPE_API_BASE: z
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     /** The business behind the site, printed in every e-mail's footer and on the legal pages. */
     BUSINESS_NAME: z.string().trim().min(1).default("Fresh Start Money"),
     /** The postal address CAN-SPAM requires in every commercial e-mail (street, P.O. box or registered mailbox). */
@@ -59,7 +62,10 @@ export const EnvSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     /** "file" writes every e-mail as an .eml file under DATA_DIR/mail instead of sending it. */
-    MAIL_TRANSPORT: z.enum(["smtp", "file"]).optional().or(z.literal("").transform(() => undefined)),
+    MAIL_TRANSPORT: z
+      .enum(["smtp", "file"])
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     MAIL_FROM: z.string().trim().min(3).default("Fresh Start Money <support@freshstartmoney.com>"),
     /** Receives the contact form's messages. */
     OWNER_EMAIL: z.email().default("support@freshstartmoney.com"),
@@ -88,7 +94,11 @@ export const EnvSchema = z
       });
     }
     if (env.NODE_ENV === "production" && env.SMTP_URL && !env.BUSINESS_ADDRESS) {
-      ctx.addIssue({ code: "custom", path: ["BUSINESS_ADDRESS"], message: "is required in production: every e-mail must carry the business's postal address (CAN-SPAM)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["BUSINESS_ADDRESS"],
+        message: "is required in production: every e-mail must carry the business's postal address (CAN-SPAM)",
+      });
     }
     if (env.STRIPE_SECRET_KEY && env.PAYMENT_PROVIDER !== "test" && !env.STRIPE_WEBHOOK_SECRET && env.NODE_ENV === "production") {
       ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required in production with Stripe" });

@@ -27,7 +27,7 @@ const HEAD =
   '<link rel="icon" href="/favicon.svg"/>' +
   '<link nonce="n0nce" rel="stylesheet" href="/assets/app-abc123.css"/>';
 const BODY =
-  '</head><body><main>Hello — “quoted” text</main>' +
+  "</head><body><main>Hello — “quoted” text</main>" +
   '<script nonce="n0nce">window.__ctx = 1;</script>' +
   '<script nonce="n0nce" type="module" async="">import * as route0 from "/assets/root-2.js";\nimport("/assets/entry.client-1.js");</script>' +
   '<script nonce="n0nce">window.__ctx.stream = 2;</script></body></html>';
@@ -139,7 +139,13 @@ describe("the loader in a page", () => {
         (cb: () => void) => frames.push(cb),
         setTimeout,
       );
-    return { head, body, frames, run, paint: (names: string[]) => paintCallback?.({ getEntriesByName: (n) => (names.includes(n) ? [{}] : []) }) };
+    return {
+      head,
+      body,
+      frames,
+      run,
+      paint: (names: string[]) => paintCallback?.({ getEntriesByName: (n) => (names.includes(n) ? [{}] : []) }),
+    };
   }
 
   const PRELOADS = ["/a.js", "/b.js", "/c.js", "/d.js", "/e.js", "/f.js"];

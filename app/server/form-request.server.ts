@@ -5,11 +5,19 @@
  */
 import { data } from "react-router";
 import { sqlState } from "~/server/db.server";
-import { checkForm, FORM_BODY_LIMIT_BYTES, type FormName, type FormOutcome, isBot, outcome, OUTCOME_STATUS_CODES, type Schema } from "~/lib/forms";
+import {
+  checkForm,
+  FORM_BODY_LIMIT_BYTES,
+  type FormName,
+  type FormOutcome,
+  isBot,
+  outcome,
+  OUTCOME_STATUS_CODES,
+  type Schema,
+} from "~/lib/forms";
 
 export type BodyResult =
-  | { ok: true; fields: Record<string, unknown> }
-  | { ok: false; httpStatus: 400 | 413 | 415; title: string; description: string };
+  { ok: true; fields: Record<string, unknown> } | { ok: false; httpStatus: 400 | 413 | 415; title: string; description: string };
 
 const refuse = (httpStatus: 400 | 413 | 415, description: string, title = "Invalid Request"): BodyResult => ({
   ok: false,
@@ -18,8 +26,7 @@ const refuse = (httpStatus: 400 | 413 | 415, description: string, title = "Inval
   description,
 });
 
-const TOO_LARGE = () =>
-  refuse(413, `The form is too large: send at most ${FORM_BODY_LIMIT_BYTES / 1024} KB.`, "Request Too Large");
+const TOO_LARGE = () => refuse(413, `The form is too large: send at most ${FORM_BODY_LIMIT_BYTES / 1024} KB.`, "Request Too Large");
 
 /** The body's bytes, refusing more than the limit even when no Content-Length announced them. */
 async function readBytes(request: Request, limit: number): Promise<Uint8Array | "too-large" | "unreadable"> {
@@ -87,7 +94,11 @@ export async function readFormBody(request: Request): Promise<BodyResult> {
   const mediaType = contentType.split(";")[0]!.trim();
   const kinds = ["application/x-www-form-urlencoded", "multipart/form-data", "application/json"];
   if (!kinds.includes(mediaType)) {
-    return refuse(415, "Send the form as application/x-www-form-urlencoded, multipart/form-data or application/json.", "Unsupported Format");
+    return refuse(
+      415,
+      "Send the form as application/x-www-form-urlencoded, multipart/form-data or application/json.",
+      "Unsupported Format",
+    );
   }
 
   const bytes = await readBytes(request, FORM_BODY_LIMIT_BYTES);

@@ -44,7 +44,12 @@ export function submitLead(request: Request, slug: string) {
     async ({ name, email, sourcePage = slug }) => {
       // The page a lead came from is the article it was posted to: only the real articles count.
       if (sourcePage !== slug || !getArticle(sourcePage)) {
-        const rejected: FormOutcome = { form: "lead", status: "rejected", title: "Invalid Request", description: "This form can't be sent from that page." };
+        const rejected: FormOutcome = {
+          form: "lead",
+          status: "rejected",
+          title: "Invalid Request",
+          description: "This form can't be sent from that page.",
+        };
         return rejected;
       }
       return storeLead({ name, email, sourcePage });

@@ -50,7 +50,10 @@ export function createMailTransport(options: TransportOptions): MailTransport {
     async send(mail) {
       const info = (await transporter.sendMail(toNodemailer(mail))) as unknown as { message: Buffer };
       mkdirSync(dir, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+      const stamp = new Date()
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d+Z$/, "Z");
       const file = join(dir, `${stamp}-${mail.label}.eml`);
       writeFileSync(file, info.message);
       console.log(`E-mail to ${mail.to} written to ${file} (no SMTP_URL set)`);

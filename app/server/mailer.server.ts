@@ -67,13 +67,16 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       const products = await grantedProducts(order.id);
       const token = await mintOrderLink(order.id, "receipt");
       return {
-                mail: receiptMail(ctx, {
+        mail: receiptMail(ctx, {
           orderNumber: orderNumber(order.id),
           paidAt: order.paidAt ?? order.updatedAt,
           lines: order.lines.map((l) => ({ name: l.name, amountCents: l.unitAmountCents * l.quantity })),
           totalCents: order.amountTotal,
           orderUrl: url(orderPagePath(token)),
-          products: products.map((id) => ({ name: PRODUCT_NAMES[id], fileCount: PRODUCT_FILES[id].reduce((n, g) => n + g.files.length, 0) })),
+          products: products.map((id) => ({
+            name: PRODUCT_NAMES[id],
+            fileCount: PRODUCT_FILES[id].reduce((n, g) => n + g.files.length, 0),
+          })),
         }),
       };
     }
@@ -81,7 +84,7 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       const order = await findOrder(Number(payload.orderId));
       if (!order) return { skip: `order ${payload.orderId} is missing` };
       return {
-                mail: refundMail(ctx, {
+        mail: refundMail(ctx, {
           orderNumber: orderNumber(order.id),
           kind: order.status === "disputed" ? "disputed" : "refunded",
           lines: order.lines.map((l) => ({ name: l.name, amountCents: l.unitAmountCents * l.quantity })),
@@ -94,21 +97,32 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       const unsubscribeUrl = url(`/unsubscribe/${await mintEmailLink(row.toAddress, "unsubscribe")}`);
       return {
         unsubscribeUrl,
-        mail: guideMail(ctx, { name: String(payload.name ?? ""), guideUrl: url(LEAD_MAGNET_PDF), toolkitUrl: url("/resources"), unsubscribeUrl }),
+        mail: guideMail(ctx, {
+          name: String(payload.name ?? ""),
+          guideUrl: url(LEAD_MAGNET_PDF),
+          toolkitUrl: url("/resources"),
+          unsubscribeUrl,
+        }),
       };
     }
     case "newsletter-confirm": {
-      const [subscriber] = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, Number(payload.subscriberId)));
+      const [subscriber] = await db()
+        .select()
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.id, Number(payload.subscriberId)));
       if (!subscriber || subscriber.status !== "pending") return { skip: `subscriber is ${subscriber?.status ?? "missing"}` };
       const confirm = await mintEmailLink(row.toAddress, "newsletter-confirm");
       const unsubscribeUrl = url(`/unsubscribe/${await mintEmailLink(row.toAddress, "unsubscribe")}`);
       return { unsubscribeUrl, mail: newsletterConfirmMail(ctx, { confirmUrl: url(`/newsletter/confirm/${confirm}`), unsubscribeUrl }) };
     }
     case "contact-owner": {
-      const [message] = await db().select().from(contactMessages).where(eq(contactMessages.id, Number(payload.messageId)));
+      const [message] = await db()
+        .select()
+        .from(contactMessages)
+        .where(eq(contactMessages.id, Number(payload.messageId)));
       if (!message) return { skip: `contact message ${payload.messageId} is missing` };
       return {
-                replyTo: message.email,
+        replyTo: message.email,
         mail: contactOwnerMail(ctx, { ...message, receivedAt: message.createdAt, messageId: message.id }),
       };
     }

@@ -82,7 +82,6 @@ export async function orderForToken(token: string): Promise<TokenLookup> {
   return { kind: "ok", order: row.order };
 }
 
-
 const sizes = new Map<string, number>();
 function fileSize(path: string): number {
   let size = sizes.get(path);
@@ -102,9 +101,7 @@ export async function grantedProducts(orderId: number): Promise<ProductId[]> {
 /** Every file the order's entitlements open, product by product, with sizes and download counts. */
 export async function orderFiles(orderId: number): Promise<ProductView[]> {
   const products = await grantedProducts(orderId);
-  const counts = new Map(
-    (await db().select().from(downloads).where(eq(downloads.orderId, orderId))).map((d) => [d.fileId, d.count]),
-  );
+  const counts = new Map((await db().select().from(downloads).where(eq(downloads.orderId, orderId))).map((d) => [d.fileId, d.count]));
   return products.map((productId) => ({
     productId,
     name: PRODUCT_NAMES[productId],
@@ -150,7 +147,11 @@ const CONTENT_TYPES: Record<ProductFile["format"], string> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 };
 
-export const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "no-referrer" };
+export const PRIVATE_HEADERS = {
+  "Cache-Control": "private, no-store",
+  "X-Robots-Tag": "noindex, nofollow",
+  "Referrer-Policy": "no-referrer",
+};
 
 /** The file as a download: streamed from the private directory, never cached or indexed. */
 export function fileResponse(file: ProductFile): Response {

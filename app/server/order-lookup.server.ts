@@ -23,7 +23,8 @@ export async function requestOrderLinks(email: string): Promise<void> {
 
 export async function submitOrderLookup(request: Request): Promise<{ outcome: LookupOutcome; httpStatus: number }> {
   const body = await readFormBody(request);
-  if (!body.ok) return { outcome: { status: "invalid", title: body.title, description: body.description, email: "" }, httpStatus: body.httpStatus };
+  if (!body.ok)
+    return { outcome: { status: "invalid", title: body.title, description: body.description, email: "" }, httpStatus: body.httpStatus };
   if (isBot(body.fields)) return { outcome: { status: "sent" }, httpStatus: 200 };
   const parsed = OrderLookupSchema.safeParse(body.fields);
   if (!parsed.success) {

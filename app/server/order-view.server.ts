@@ -68,7 +68,9 @@ export async function orderView(sessionId: string): Promise<OrderView> {
     if (check.kind === "missing") return { found: false };
     if (check.kind === "found") {
       if (check.amountTotal !== null && check.amountTotal !== order.amountTotal) {
-        console.error(`Order ${order.id}: Stripe session ${sessionId} total ${check.amountTotal} differs from the order's ${order.amountTotal}`);
+        console.error(
+          `Order ${order.id}: Stripe session ${sessionId} total ${check.amountTotal} differs from the order's ${order.amountTotal}`,
+        );
       } else {
         providerSaysPaid = check.paid;
       }

@@ -69,10 +69,7 @@ async function sessionForPayment(paymentId: string, stripe: Stripe | undefined):
 }
 
 /** A full refund or a dispute ends access; a partial refund is recorded and changes nothing. */
-async function handleAccessEnding(
-  event: Stripe.Event,
-  stripe: Stripe | undefined,
-): Promise<ApplyResult> {
+async function handleAccessEnding(event: Stripe.Event, stripe: Stripe | undefined): Promise<ApplyResult> {
   const object = event.data.object as Stripe.Charge | Stripe.Refund | Stripe.Dispute;
   let paymentId: string | null;
   let full: boolean;
@@ -142,6 +139,9 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
   }
   return {
     status: 200,
-    body: { received: true, ...(result === "duplicate" ? { duplicate: true } : result === "ignored" ? { ignored: "no matching order" } : {}) },
+    body: {
+      received: true,
+      ...(result === "duplicate" ? { duplicate: true } : result === "ignored" ? { ignored: "no matching order" } : {}),
+    },
   };
 }

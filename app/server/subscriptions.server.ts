@@ -32,7 +32,11 @@ export async function emailForLink(token: string, purpose: Purpose): Promise<str
 }
 
 export async function isSuppressed(email: string): Promise<boolean> {
-  const [row] = await db().select({ email: emailSuppressions.email }).from(emailSuppressions).where(eq(emailSuppressions.email, email)).limit(1);
+  const [row] = await db()
+    .select({ email: emailSuppressions.email })
+    .from(emailSuppressions)
+    .where(eq(emailSuppressions.email, email))
+    .limit(1);
   return Boolean(row);
 }
 

@@ -22,5 +22,4 @@ export const BUREAUS = [
   },
 ] as const;
 
-export const CHECK_ADDRESS_NOTE =
-  "Addresses change: check the bureau's website for its current dispute address before you mail anything.";
+export const CHECK_ADDRESS_NOTE = "Addresses change: check the bureau's website for its current dispute address before you mail anything.";

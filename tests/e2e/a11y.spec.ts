@@ -34,7 +34,8 @@ const WIDTHS = [
 ];
 
 let counter = 0;
-const uniqueEmail = (tag: string) => `a11y.${tag}.${Date.now().toString(36)}.${counter++}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+const uniqueEmail = (tag: string) =>
+  `a11y.${tag}.${Date.now().toString(36)}.${counter++}.${Math.random().toString(36).slice(2, 7)}@example.com`;
 
 const toast = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title });
 

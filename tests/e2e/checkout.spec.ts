@@ -9,7 +9,6 @@ import { allowConsoleErrors, expect, payOnTestPage, test } from "./fixtures";
 const GENERIC = "Failed to create checkout session. Please try again.";
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 
-
 function summary(page: Page) {
   return page.getByRole("region", { name: "Order Summary" });
 }
@@ -114,7 +113,9 @@ test.describe("buying with the built-in test provider", () => {
     { bump: false, lines: ["Credit Repair Toolkit$7.00"], total: "$7.00" },
     { bump: true, lines: ["Credit Repair Toolkit$7.00", "Dispute Letter Power Pack$14.99"], total: "$21.99" },
   ]) {
-    test(`buys the toolkit ${bump ? "with" : "without"} the Power Pack and ends on a success page showing exactly that`, async ({ page }) => {
+    test(`buys the toolkit ${bump ? "with" : "without"} the Power Pack and ends on a success page showing exactly that`, async ({
+      page,
+    }) => {
       await page.goto("/checkout");
       if (bump) await bumpBox(page).check();
       await expect(page.getByTestId("order-total")).toHaveText(total);
@@ -250,7 +251,9 @@ test.describe("checkout failures", () => {
 function startServer(port: number, extraEnv: Record<string, string>) {
   const dataDir = `.data/e2e-checkout-${port}`;
   rmSync(dataDir, { recursive: true, force: true });
-  return startBuiltServer({ env: { NODE_ENV: "development", PAYMENT_PROVIDER: "", MAIL_TRANSPORT: "", PORT: String(port), DATA_DIR: dataDir, ...extraEnv } });
+  return startBuiltServer({
+    env: { NODE_ENV: "development", PAYMENT_PROVIDER: "", MAIL_TRANSPORT: "", PORT: String(port), DATA_DIR: dataDir, ...extraEnv },
+  });
 }
 
 const waitForServer = (port: number, child: ChildProcess) => waitForUrl(`http://127.0.0.1:${port}/about`, child, 60_000);
@@ -302,7 +305,9 @@ test.describe("the Stripe path (real SDK, fake Stripe server)", () => {
     const [session] = [...fake.sessions.values()].slice(-1);
     expect(tab.url()).toBe(session!.url);
     expect(session!.amount_total).toBe(2199);
-    expect(session!.success_url).toBe(`${process.env.PUBLIC_ORIGIN || "http://localhost:3000"}/checkout-success?session_id={CHECKOUT_SESSION_ID}`);
+    expect(session!.success_url).toBe(
+      `${process.env.PUBLIC_ORIGIN || "http://localhost:3000"}/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
+    );
 
     // Before the webhook: Stripe has not been paid, so the page says processing.
     await page.goto(`${origin}/checkout-success?session_id=${session!.id}`);
@@ -357,7 +362,13 @@ test.describe("production start-up", () => {
     expect(refused.output()).toContain("PAYMENT_PROVIDER=test");
 
     // Nor does it start without a way to send e-mail, unless files are chosen explicitly.
-    const noMail = startServer(port, { NODE_ENV: "production", PAYMENT_PROVIDER: "test", STRIPE_SECRET_KEY: "", SMTP_URL: "", MAIL_TRANSPORT: "" });
+    const noMail = startServer(port, {
+      NODE_ENV: "production",
+      PAYMENT_PROVIDER: "test",
+      STRIPE_SECRET_KEY: "",
+      SMTP_URL: "",
+      MAIL_TRANSPORT: "",
+    });
     expect(await new Promise<number | null>((resolve) => noMail.child.once("exit", resolve))).toBe(1);
     expect(noMail.output()).toContain("SMTP_URL");
 

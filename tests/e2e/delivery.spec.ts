@@ -52,7 +52,9 @@ async function buy(page: Page, bump: boolean) {
 }
 
 for (const bump of [false, true]) {
-  test(`a buyer ${bump ? "with" : "without"} the Power Pack downloads the files from the success page, the order page and the receipt`, async ({ page }) => {
+  test(`a buyer ${bump ? "with" : "without"} the Power Pack downloads the files from the success page, the order page and the receipt`, async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const { tab, email } = await buy(page, bump);
     const downloads = tab.getByRole("region", { name: "Your downloads" });
@@ -67,7 +69,11 @@ for (const bump of [false, true]) {
       downloads.getByRole("link", { name: "Download The Step-by-Step Credit Repair Guide" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe("credit-repair-guide.pdf");
-    expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      readFileSync(await download.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
 
     // The address to keep opens the order page with the same files.
     const orderHref = await downloads.getByRole("link", { name: /\/orders\// }).getAttribute("href");
@@ -101,7 +107,10 @@ test("the order page, the success page's downloads and the lost-link page pass a
     await tab.setViewportSize({ width, height: 900 });
     await expectNoViolations(tab, `the success page with downloads at ${width}`);
   }
-  const orderHref = await tab.getByRole("region", { name: "Your downloads" }).getByRole("link", { name: /\/orders\// }).getAttribute("href");
+  const orderHref = await tab
+    .getByRole("region", { name: "Your downloads" })
+    .getByRole("link", { name: /\/orders\// })
+    .getAttribute("href");
   await tab.goto(orderHref!);
   for (const width of [1280, 375]) {
     await tab.setViewportSize({ width, height: 900 });

@@ -17,7 +17,6 @@ let counter = 0;
 /** An address no other test (or earlier run against the same server) has used. */
 const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}.${counter++}.${Math.random().toString(36).slice(2, 7)}@example.com`;
 
-
 /** A toast: sonner shows the title and the description in one list item. */
 const toast = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title });
 
@@ -114,9 +113,7 @@ test.describe("lead form on an article", () => {
     await form.name.fill("Annie");
     await form.email.fill(shouted);
     await form.send.click();
-    await expect(toast(page, "Already Subscribed")).toContainText(
-      "This email is already on our list! Check your inbox for the guide.",
-    );
+    await expect(toast(page, "Already Subscribed")).toContainText("This email is already on our list! Check your inbox for the guide.");
     await expect(form.section).toContainText("Already Subscribed This email is already on our list!");
     await expect(form.send).toHaveText("Send Me the Guide");
     // (Browsers drop the spaces around an e-mail field's value themselves; the server trims too.)
@@ -155,7 +152,11 @@ test.describe("lead form on an article", () => {
             status: 429,
             headers: { "Retry-After": "42" },
             contentType: "application/json",
-            body: JSON.stringify({ status: "rejected", title: "Too Many Attempts", description: "You've sent this form too many times. Please wait a minute and try again." }),
+            body: JSON.stringify({
+              status: "rejected",
+              title: "Too Many Attempts",
+              description: "You've sent this form too many times. Please wait a minute and try again.",
+            }),
           })
         : route.continue(),
     );
@@ -171,10 +172,16 @@ test.describe("lead form on an article", () => {
   test("a lead from every article is accepted once, then known as a duplicate", async ({ request }) => {
     for (const slug of SLUGS) {
       const email = uniqueEmail(slug);
-      const first = await request.post(`/blog/${slug}`, { form: { name: "Reader", email, sourcePage: slug }, headers: { Accept: "application/json" } });
+      const first = await request.post(`/blog/${slug}`, {
+        form: { name: "Reader", email, sourcePage: slug },
+        headers: { Accept: "application/json" },
+      });
       expect(first.status(), slug).toBe(200);
       expect(await first.json()).toMatchObject({ status: "success", title: "Success!" });
-      const again = await request.post(`/blog/${slug}`, { form: { name: "Reader", email: ` ${email.toUpperCase()}` }, headers: { Accept: "application/json" } });
+      const again = await request.post(`/blog/${slug}`, {
+        form: { name: "Reader", email: ` ${email.toUpperCase()}` },
+        headers: { Accept: "application/json" },
+      });
       expect(again.status(), slug).toBe(200);
       expect(await again.json()).toMatchObject({ status: "duplicate", title: "Already Subscribed" });
     }
@@ -230,7 +237,10 @@ test.describe("contact page", () => {
     for (const name of ["Email Us", "General Inquiries", "Partnerships"]) {
       await expect(page.getByRole("heading", { name })).toBeVisible();
     }
-    await expect(page.getByRole("link", { name: "support@freshstartmoney.com" }).first()).toHaveAttribute("href", "mailto:support@freshstartmoney.com");
+    await expect(page.getByRole("link", { name: "support@freshstartmoney.com" }).first()).toHaveAttribute(
+      "href",
+      "mailto:support@freshstartmoney.com",
+    );
     const faq = page.locator("details").filter({ hasText: "How long until I see my credit improve?" });
     await expect(faq).not.toHaveAttribute("open");
     await faq.locator("summary").press("Enter");
@@ -310,14 +320,20 @@ test.describe("scripts and hostile requests", () => {
     expect(nowhere.status()).toBe(404);
     expect(await nowhere.json()).toMatchObject({ title: "Not Found", description: "There is no form at this address." });
 
-    const malformed = await request.post("/contact", { data: Buffer.from('{"name":'), headers: { ...headers, "Content-Type": "application/json" } });
+    const malformed = await request.post("/contact", {
+      data: Buffer.from('{"name":'),
+      headers: { ...headers, "Content-Type": "application/json" },
+    });
     expect(malformed.status()).toBe(400);
     expect((await malformed.json()).description).toBe("The request body is not valid JSON.");
 
     const huge = await request.post("/blog", { form: { email: "a@b.co", padding: "x".repeat(17_000) }, headers });
     expect(huge.status()).toBe(413);
 
-    const crossSite = await request.post("/blog", { form: { email: uniqueEmail("cross") }, headers: { ...headers, Origin: "https://evil.example" } });
+    const crossSite = await request.post("/blog", {
+      form: { email: uniqueEmail("cross") },
+      headers: { ...headers, Origin: "https://evil.example" },
+    });
     expect(crossSite.status()).toBe(403);
 
     const bot = await request.post("/contact", {

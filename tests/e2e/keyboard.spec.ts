@@ -12,7 +12,9 @@ async function focused(page: Page) {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return { tag: "body", name: "", inDialog: false, id: "" };
-    const name = (el.getAttribute("aria-label") || el.textContent || (el as HTMLInputElement).placeholder || "").replace(/\s+/g, " ").trim();
+    const name = (el.getAttribute("aria-label") || el.textContent || (el as HTMLInputElement).placeholder || "")
+      .replace(/\s+/g, " ")
+      .trim();
     return { tag: el.tagName.toLowerCase(), name, inDialog: !!el.closest("dialog[open]"), id: el.id };
   });
 }
@@ -24,7 +26,11 @@ async function expectVisibleFocusRing(page: Page) {
     const style = getComputedStyle(el);
     const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2 && style.outlineColor !== "rgba(0, 0, 0, 0)";
     const shadow = style.boxShadow !== "none" && /\d+px/.test(style.boxShadow);
-    return { outline, shadow, describe: `${el.tagName.toLowerCase()}#${el.id} "${(el.textContent ?? "").trim().slice(0, 40)}" outline=${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}` };
+    return {
+      outline,
+      shadow,
+      describe: `${el.tagName.toLowerCase()}#${el.id} "${(el.textContent ?? "").trim().slice(0, 40)}" outline=${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`,
+    };
   });
   expect(ring.outline || ring.shadow, `no visible focus ring on ${ring.describe}`).toBe(true);
 }

@@ -95,7 +95,9 @@ test.describe("headers of every HTML response", () => {
       for (const script of scripts) expect(script.attrs, "every inline script carries the nonce").toContain(`nonce="${nonce}"`);
 
       const second = await request.get(path);
-      const again = directives(second.headers()["content-security-policy"]!).get("script-src")!.find((s) => s.startsWith("'nonce-"));
+      const again = directives(second.headers()["content-security-policy"]!)
+        .get("script-src")!
+        .find((s) => s.startsWith("'nonce-"));
       expect(again).not.toBe(nonces[0]);
     });
   }
@@ -179,7 +181,15 @@ test.describe("what the browser downloads", () => {
   });
 
   test("holds no secret, key or database address", () => {
-    const patterns = [/STRIPE_SECRET_KEY/, /STRIPE_WEBHOOK_SECRET/, /DATABASE_URL/, /\bsk_(live|test)_/, /\brk_(live|test)_/, /\bwhsec_/, /postgres(ql)?:\/\//];
+    const patterns = [
+      /STRIPE_SECRET_KEY/,
+      /STRIPE_WEBHOOK_SECRET/,
+      /DATABASE_URL/,
+      /\bsk_(live|test)_/,
+      /\brk_(live|test)_/,
+      /\bwhsec_/,
+      /postgres(ql)?:\/\//,
+    ];
     // And the values themselves, when this run has any.
     for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "DATABASE_URL", "TEST_DATABASE_URL"]) {
       const value = process.env[name];
@@ -190,7 +200,14 @@ test.describe("what the browser downloads", () => {
   });
 
   test("holds no database driver, ORM or Node-only code", () => {
-    const markers = [/drizzle-orm|drizzle_orm|\bpgTable\b/, /@electric-sql|\bPGlite\b|pglite/i, /pg-protocol|pg-pool|\bpg_catalog\b/, /\bnode:(fs|crypto|child_process|zlib)\b/, /\brequire\("(fs|pg|crypto)"\)/, /\bstripe\.checkout\.sessions\b|api\.stripe\.com/];
+    const markers = [
+      /drizzle-orm|drizzle_orm|\bpgTable\b/,
+      /@electric-sql|\bPGlite\b|pglite/i,
+      /pg-protocol|pg-pool|\bpg_catalog\b/,
+      /\bnode:(fs|crypto|child_process|zlib)\b/,
+      /\brequire\("(fs|pg|crypto)"\)/,
+      /\bstripe\.checkout\.sessions\b|api\.stripe\.com/,
+    ];
     const found = scripts.flatMap(({ file, text }) => markers.filter((m) => m.test(text)).map((m) => `${file}: ${m}`));
     expect(found).toEqual([]);
   });
@@ -199,11 +216,18 @@ test.describe("what the browser downloads", () => {
     const appDir = resolve("app");
     const sources = (function walk(dir: string): string[] {
       return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-        entry.isDirectory() ? walk(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
+        entry.isDirectory()
+          ? walk(join(dir, entry.name))
+          : /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)
+            ? [join(dir, entry.name)]
+            : [],
       );
     })(appDir);
     const serverFiles = sources.filter((f) => /\.server\.tsx?$/.test(f));
-    const shared = sources.filter((f) => !/\.server\.tsx?$/.test(f)).map((f) => readFileSync(f, "utf8")).join("\n");
+    const shared = sources
+      .filter((f) => !/\.server\.tsx?$/.test(f))
+      .map((f) => readFileSync(f, "utf8"))
+      .join("\n");
     expect(serverFiles.length).toBeGreaterThan(5);
     // Distinctive string literals of every server module (messages, SQL, keys), unless a browser-safe module has them too.
     const literals = serverFiles.flatMap((file) =>

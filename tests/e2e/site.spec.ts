@@ -7,7 +7,6 @@ import { allowConsoleErrors, expect, test } from "./fixtures";
  * written out from the spec here on purpose, not imported from the code under test.
  */
 
-
 const readMoreLinks = (page: Page) => page.getByRole("main").getByRole("link", { name: /^Read More/ });
 
 type ArticleRow = {
@@ -23,14 +22,78 @@ type ArticleRow = {
 
 /** Spec section 2, "Articles" table, in listing order. */
 const ARTICLES: ArticleRow[] = [
-  { slug: "budgeting-tips-that-work", title: "10 Budgeting Tips That Actually Work", category: "Budgeting", date: "Jan 15, 2025", readTime: "5 min read", related: [], closing: null },
-  { slug: "rebuild-credit-6-months", title: "How to Rebuild Your Credit in 6 Months", category: "Credit Repair", date: "Jan 12, 2025", readTime: "7 min read", related: [], closing: null },
-  { slug: "free-budgeting-apps", title: "The Best Free Budgeting Apps and Tools (and How to Choose)", category: "Tools", date: "Jan 8, 2025", readTime: "6 min read", related: [], closing: null },
-  { slug: "understanding-credit-reports", title: "Understanding Your Credit Report", category: "Credit Repair", date: "Jan 5, 2025", readTime: "8 min read", related: [], closing: null },
-  { slug: "emergency-fund-guide", title: "How to Build an Emergency Fund (Even on a Tight Budget)", category: "Saving Money", date: "Jan 1, 2025", readTime: "5 min read", related: ["budgeting-tips-that-work", "free-budgeting-apps"], closing: /^Get Your Toolkit - Just \$7$/ },
-  { slug: "debt-snowball-vs-avalanche", title: "Debt Snowball vs. Avalanche: Which Is Right for You?", category: "Debt Free", date: "Dec 28, 2024", readTime: "6 min read", related: ["budgeting-tips-that-work", "emergency-fund-guide"], closing: /^Get Your Toolkit - Only \$7$/ },
-  { slug: "dispute-credit-errors", title: "How to Dispute Credit Report Errors (Step by Step)", category: "Credit Repair", date: "Feb 1, 2025", readTime: "10 min read", related: ["understanding-credit-reports", "rebuild-credit-6-months"], closing: /Bundle \(Toolkit \+ Letters\).*\$21\.99/ },
-  { slug: "credit-card-mistakes", title: "Credit Card Mistakes That Hurt Your Score", category: "Credit Repair", date: "Feb 3, 2025", readTime: "8 min read", related: [], closing: /^Download Now - Only \$7$/ },
+  {
+    slug: "budgeting-tips-that-work",
+    title: "10 Budgeting Tips That Actually Work",
+    category: "Budgeting",
+    date: "Jan 15, 2025",
+    readTime: "5 min read",
+    related: [],
+    closing: null,
+  },
+  {
+    slug: "rebuild-credit-6-months",
+    title: "How to Rebuild Your Credit in 6 Months",
+    category: "Credit Repair",
+    date: "Jan 12, 2025",
+    readTime: "7 min read",
+    related: [],
+    closing: null,
+  },
+  {
+    slug: "free-budgeting-apps",
+    title: "The Best Free Budgeting Apps and Tools (and How to Choose)",
+    category: "Tools",
+    date: "Jan 8, 2025",
+    readTime: "6 min read",
+    related: [],
+    closing: null,
+  },
+  {
+    slug: "understanding-credit-reports",
+    title: "Understanding Your Credit Report",
+    category: "Credit Repair",
+    date: "Jan 5, 2025",
+    readTime: "8 min read",
+    related: [],
+    closing: null,
+  },
+  {
+    slug: "emergency-fund-guide",
+    title: "How to Build an Emergency Fund (Even on a Tight Budget)",
+    category: "Saving Money",
+    date: "Jan 1, 2025",
+    readTime: "5 min read",
+    related: ["budgeting-tips-that-work", "free-budgeting-apps"],
+    closing: /^Get Your Toolkit - Just \$7$/,
+  },
+  {
+    slug: "debt-snowball-vs-avalanche",
+    title: "Debt Snowball vs. Avalanche: Which Is Right for You?",
+    category: "Debt Free",
+    date: "Dec 28, 2024",
+    readTime: "6 min read",
+    related: ["budgeting-tips-that-work", "emergency-fund-guide"],
+    closing: /^Get Your Toolkit - Only \$7$/,
+  },
+  {
+    slug: "dispute-credit-errors",
+    title: "How to Dispute Credit Report Errors (Step by Step)",
+    category: "Credit Repair",
+    date: "Feb 1, 2025",
+    readTime: "10 min read",
+    related: ["understanding-credit-reports", "rebuild-credit-6-months"],
+    closing: /Bundle \(Toolkit \+ Letters\).*\$21\.99/,
+  },
+  {
+    slug: "credit-card-mistakes",
+    title: "Credit Card Mistakes That Hurt Your Score",
+    category: "Credit Repair",
+    date: "Feb 3, 2025",
+    readTime: "8 min read",
+    related: [],
+    closing: /^Download Now - Only \$7$/,
+  },
 ];
 const LISTED = ARTICLES.slice(0, 6);
 const titleOf = (slug: string) => ARTICLES.find((a) => a.slug === slug)!.title;
@@ -153,8 +216,7 @@ test.describe("resources", () => {
 
   test("recommended tools go somewhere useful; the partner link is marked and opens in a new tab", async ({ page }) => {
     await page.goto("/resources");
-    const tool = (name: string) =>
-      page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name, exact: true }) });
+    const tool = (name: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name, exact: true }) });
 
     const monitoring = tool("Credit Monitoring");
     await expect(monitoring.getByText("Partner link", { exact: true })).toBeVisible();
@@ -307,7 +369,16 @@ test.describe("other screens (built by others: headings only)", () => {
 });
 
 test("every route of the spec has exactly one h1 and its own title", async ({ page }) => {
-  const routes = ["/", "/about", "/resources", "/blog", "/contact", "/checkout", "/checkout-success", ...ARTICLES.map((a) => `/blog/${a.slug}`)];
+  const routes = [
+    "/",
+    "/about",
+    "/resources",
+    "/blog",
+    "/contact",
+    "/checkout",
+    "/checkout-success",
+    ...ARTICLES.map((a) => `/blog/${a.slug}`),
+  ];
   const titles = new Set<string>();
   for (const route of routes) {
     const response = await page.goto(route);

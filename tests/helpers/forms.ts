@@ -52,8 +52,7 @@ async function answer(run: () => unknown): Promise<Answer> {
   return { status: r.init?.status ?? 200, outcome: r.data, headers: new Headers(r.init?.headers) };
 }
 
-const args = (request: Request, params: Record<string, string> = {}) =>
-  ({ request, params, context: {}, unstable_pattern: "" }) as never;
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {}, unstable_pattern: "" }) as never;
 
 export function postLead(body: Body, slug = ARTICLE, headers?: Record<string, string>) {
   return answer(() => leadAction(args(request(`/blog/${slug}`, body, headers), { slug })));

@@ -70,7 +70,8 @@ afterEach(() => vi.restoreAllMocks());
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
 const get = (path: string) => new Request(`${ORIGIN}${path}`);
-const post = (path: string, fields: Record<string, string> = {}) => new Request(`${ORIGIN}${path}`, { method: "POST", body: new URLSearchParams(fields) });
+const post = (path: string, fields: Record<string, string> = {}) =>
+  new Request(`${ORIGIN}${path}`, { method: "POST", body: new URLSearchParams(fields) });
 
 /** Everything due in the outbox, sent now. */
 async function flush(): Promise<void> {
@@ -86,7 +87,11 @@ async function paidTestOrder(includeBump: boolean, email = "buyer@example.com") 
 
 /** A header's value as sent, unfolded (mailparser folds List-* headers into a structured "list" entry). */
 function rawHeader(mail: ParsedMail, name: string): string | undefined {
-  return mail.headerLines.find((h) => h.key === name)?.line.slice(name.length + 1).replace(/\r?\n[ \t]+/g, " ").trim();
+  return mail.headerLines
+    .find((h) => h.key === name)
+    ?.line.slice(name.length + 1)
+    .replace(/\r?\n[ \t]+/g, " ")
+    .trim();
 }
 
 /** The first link in the text part that starts with this path. */
@@ -121,7 +126,9 @@ describe("a purchase", () => {
     const orderPath = linkIn(receipt!, "/orders/");
     const token = orderPath.split("/")[2]!;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const page = (await orderLoader(args(get(orderPath), { token }))) as { data: { kind: string; products: { productId: string; groups: { files: { id: string; bytes: number }[] }[] }[] } };
+    const page = (await orderLoader(args(get(orderPath), { token }))) as {
+      data: { kind: string; products: { productId: string; groups: { files: { id: string; bytes: number }[] }[] }[] };
+    };
     expect(page.data.kind).toBe("open");
     expect(page.data.products.map((p) => p.productId)).toEqual(["toolkit"]);
     const listed = page.data.products[0]!.groups.flatMap((g) => g.files);
@@ -146,10 +153,17 @@ describe("a purchase", () => {
   it("with the bump, grants both products; without it, a Power Pack file cannot be fetched", async () => {
     const both = await paidTestOrder(true, "both@example.com");
     await paidTestOrder(false, "alone@example.com");
-    expect((await db().select().from(entitlements).where(eq(entitlements.orderId, both.id))).map((e) => e.productId).sort()).toEqual(["power-pack", "toolkit"]);
+    expect((await db().select().from(entitlements).where(eq(entitlements.orderId, both.id))).map((e) => e.productId).sort()).toEqual([
+      "power-pack",
+      "toolkit",
+    ]);
     await flush();
     const mails = await smtp.waitFor(2);
-    const tokenOf = (to: string) => linkIn(mails.find((m) => m.to && "text" in m.to && m.to.text === to)!, "/orders/").split("/")[2]!;
+    const tokenOf = (to: string) =>
+      linkIn(
+        mails.find((m) => m.to && "text" in m.to && m.to.text === to)!,
+        "/orders/",
+      ).split("/")[2]!;
     const ppFile = "power-pack-letters";
     const ok = (await fileLoader(args(get("/"), { token: tokenOf("both@example.com"), fileId: ppFile }))) as Response;
     expect(ok.status).toBe(200);
@@ -181,7 +195,9 @@ describe("a purchase", () => {
     const response = await fileLoader(args(get("/"), { token, fileId: "guide" })).catch((r: Response) => r);
     expect((response as Response).status).toBe(303);
     expect((response as Response).headers.get("location")).toBe(`/orders/${token}#file-guide`);
-    const page = (await orderLoader(args(get("/"), { token }))) as { data: { products: { groups: { files: { id: string; overLimit: boolean }[] }[] }[] } };
+    const page = (await orderLoader(args(get("/"), { token }))) as {
+      data: { products: { groups: { files: { id: string; overLimit: boolean }[] }[] }[] };
+    };
     const guide = page.data.products[0]!.groups.flatMap((g) => g.files).find((f) => f.id === "guide")!;
     expect(guide.overLimit).toBe(true);
   });
@@ -204,7 +220,11 @@ function stripeDelivery(type: string, object: object, id = `evt_${type}_${Math.r
 
 describe("Stripe deliveries", () => {
   beforeEach(() => {
-    configurePayments({ provider: "stripe", publicOrigin: ORIGIN, stripe: { secretKey: "sk_test_delivery", webhookSecret: WEBHOOK_SECRET, apiBase: fake.url } });
+    configurePayments({
+      provider: "stripe",
+      publicOrigin: ORIGIN,
+      stripe: { secretKey: "sk_test_delivery", webhookSecret: WEBHOOK_SECRET, apiBase: fake.url },
+    });
   });
 
   it("duplicate and concurrent deliveries, and both completion events, grant once and send one receipt", async () => {
@@ -257,7 +277,11 @@ describe("Stripe deliveries", () => {
 
     const charge = { id: "ch_r", object: "charge", payment_intent: "pi_refunded", refunded: true, amount: 700, amount_refunded: 700 };
     const refund = { id: "re_1", object: "refund", payment_intent: "pi_refunded", amount: 700, status: "succeeded" };
-    for (const delivery of [stripeDelivery("charge.refunded", charge), stripeDelivery("refund.created", refund), stripeDelivery("charge.refunded", charge)]) {
+    for (const delivery of [
+      stripeDelivery("charge.refunded", charge),
+      stripeDelivery("refund.created", refund),
+      stripeDelivery("charge.refunded", charge),
+    ]) {
       expect((await handleStripeWebhook(delivery.payload, delivery.header)).status).toBe(200);
     }
     expect((await db().select().from(orders))[0]!.status).toBe("refunded");
@@ -308,7 +332,9 @@ describe("e-mails from the forms", () => {
     expect(mail!.html).toContain("/downloads/credit-repair-starter-guide.pdf");
     expect(mail!.html).not.toContain("<b>");
     const unsubscribe = rawHeader(mail!, "list-unsubscribe");
-    expect(unsubscribe).toMatch(new RegExp(`^<${ORIGIN}/unsubscribe/[A-Za-z0-9_-]{43}>, <mailto:support@freshstartmoney\\.com\\?subject=unsubscribe>$`));
+    expect(unsubscribe).toMatch(
+      new RegExp(`^<${ORIGIN}/unsubscribe/[A-Za-z0-9_-]{43}>, <mailto:support@freshstartmoney\\.com\\?subject=unsubscribe>$`),
+    );
     expect(rawHeader(mail!, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     await new Promise((r) => setTimeout(r, 100));
     expect(smtp.messages).toHaveLength(1);
@@ -318,7 +344,11 @@ describe("e-mails from the forms", () => {
     const token = path.split("/")[2]!;
     expect(await unsubscribeLoader(args(get(path), { token }))).toEqual({ state: "ask", email: "ana@example.com" });
     expect(await db().select().from(emailSuppressions)).toHaveLength(0);
-    const oneClick = new Request(`${ORIGIN}${path}`, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const oneClick = new Request(`${ORIGIN}${path}`, {
+      method: "POST",
+      body: "List-Unsubscribe=One-Click",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(await unsubscribeAction(args(oneClick, { token }))).toEqual({ state: "done", email: "ana@example.com" });
     expect(await db().select().from(emailSuppressions)).toEqual([expect.objectContaining({ email: "ana@example.com" })]);
 
@@ -331,7 +361,10 @@ describe("e-mails from the forms", () => {
   });
 
   it("a contact message reaches the owner with Reply-To set to the sender, and nothing goes to the sender", async () => {
-    await storeContactMessage({ name: "Sam", email: "sam@example.com", subject: "Question\r\nBcc: x@evil.example", message: "Line one\nLine two" }, "owner@example.com");
+    await storeContactMessage(
+      { name: "Sam", email: "sam@example.com", subject: "Question\r\nBcc: x@evil.example", message: "Line one\nLine two" },
+      "owner@example.com",
+    );
     await flush();
     const [mail] = await smtp.waitFor(1);
     expect(mail!.to).toMatchObject({ text: "owner@example.com" });
@@ -374,7 +407,10 @@ describe("the lost-link page", () => {
     expect(known.data).toEqual({ status: "sent" });
     expect(unknown.data).toEqual({ status: "sent" });
     await lookupAction(args(post("/orders/lookup", { email: "lost@example.com" })));
-    const invalid = (await lookupAction(args(post("/orders/lookup", { email: "not-an-email" })))) as { data: { status: string; title: string }; init: { status: number } };
+    const invalid = (await lookupAction(args(post("/orders/lookup", { email: "not-an-email" })))) as {
+      data: { status: string; title: string };
+      init: { status: number };
+    };
     expect(invalid.init.status).toBe(400);
     expect(invalid.data).toMatchObject({ status: "invalid", title: "Invalid Email" });
 
@@ -386,7 +422,10 @@ describe("the lost-link page", () => {
     const links = (mail!.text ?? "").split(/\s+/).filter((w) => w.startsWith(`${ORIGIN}/orders/`) && !w.includes("lookup"));
     expect(links).toHaveLength(2);
     for (const link of links) {
-      const token = link.replace(/[).,]+$/, "").split("/").pop()!;
+      const token = link
+        .replace(/[).,]+$/, "")
+        .split("/")
+        .pop()!;
       expect(((await orderLoader(args(get("/"), { token }))) as { data: { kind: string } }).data.kind).toBe("open");
     }
   });
@@ -433,7 +472,9 @@ describe("when the mail server is down", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     await storeLead({ name: "Nobody", email: "nobody@bounce.example", sourcePage: "dispute-credit-errors" });
     await flush();
-    expect((await outboxRows()).map((r) => [r.status, r.attempts, r.lastError?.includes("No such mailbox")])).toEqual([["failed", 1, true]]);
+    expect((await outboxRows()).map((r) => [r.status, r.attempts, r.lastError?.includes("No such mailbox")])).toEqual([
+      ["failed", 1, true],
+    ]);
   });
 
   it("two workers at once send each e-mail once", async () => {

@@ -30,8 +30,12 @@ describe("export", () => {
     const text = await csv("leads");
     const lines = text.split("\r\n");
     expect(lines[0]).toBe("id,name,email,lead_magnet,source_page,created_at");
-    expect(lines[1]).toMatch(/^1,"Ann, the first",ann@example\.com,Credit Repair Starter Guide,budgeting-tips-that-work,\d{4}-\d\d-\d\dT[\d:.]+Z$/);
-    expect(lines[2]).toMatch(/^2,"'=HYPERLINK\(""http:\/\/evil\.example"",""click""\)",formula@example\.com,Credit Repair Starter Guide,credit-card-mistakes,/);
+    expect(lines[1]).toMatch(
+      /^1,"Ann, the first",ann@example\.com,Credit Repair Starter Guide,budgeting-tips-that-work,\d{4}-\d\d-\d\dT[\d:.]+Z$/,
+    );
+    expect(lines[2]).toMatch(
+      /^2,"'=HYPERLINK\(""http:\/\/evil\.example"",""click""\)",formula@example\.com,Credit Repair Starter Guide,credit-card-mistakes,/,
+    );
     expect(lines[3]).toMatch(/^3,'\+1 555 0100,plus@example\.com,/);
     expect(lines[4]).toMatch(/^4,'@everyone,at@example\.com,/);
     expect(lines.at(-1)).toBe("");
@@ -63,14 +67,18 @@ describe("npm run export (the command)", () => {
     });
 
   it("reads the embedded database in DATA_DIR and writes CSV to standard output", async () => {
-    await run(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } });
+    await run(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    });
     const client = new PGlite(dataDir);
     await client.query(
       "insert into leads (name, email, lead_magnet, source_page) values ('Owner''s lead', 'lead@example.com', 'Credit Repair Starter Guide', 'emergency-fund-guide')",
     );
     await client.close();
     const { stdout } = await cli("leads");
-    expect(stdout).toMatch(/^id,name,email,lead_magnet,source_page,created_at\r\n1,Owner's lead,lead@example\.com,Credit Repair Starter Guide,emergency-fund-guide,\S+Z\r\n$/);
+    expect(stdout).toMatch(
+      /^id,name,email,lead_magnet,source_page,created_at\r\n1,Owner's lead,lead@example\.com,Credit Repair Starter Guide,emergency-fund-guide,\S+Z\r\n$/,
+    );
   });
 
   it("reads DATABASE_URL when set (PostgreSQL run), else DATA_DIR", async () => {
@@ -78,7 +86,9 @@ describe("npm run export (the command)", () => {
     // With TEST_DB=postgres this file's database is a real server the command can reach; the
     // in-memory PGlite lives in this process only, so the command then reads an empty directory.
     const env = testDb.url ? { DATABASE_URL: testDb.url, DATA_DIR: "" } : { DATA_DIR: dataDir, DATABASE_URL: "" };
-    const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/export.ts", "subscribers"], { env: { ...process.env, ...env } });
+    const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/export.ts", "subscribers"], {
+      env: { ...process.env, ...env },
+    });
     if (testDb.url) expect(stdout).toMatch(/^id,email,created_at\r\n1,url-reader@example\.com,\S+Z\r\n$/);
     else expect(stdout).toBe("id,email,created_at\r\n");
   });
@@ -96,7 +106,9 @@ describe("npm run export (the command)", () => {
     try {
       await expect(cli("leads")).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("Stop the server first") });
       // The refused process did not remove the owner's lock.
-      expect(await lockfile.check(dataDir, { lockfilePath: join(dataDir, "fsm-server.lock"), realpath: false, stale: LOCK_STALE_MS })).toBe(true);
+      expect(await lockfile.check(dataDir, { lockfilePath: join(dataDir, "fsm-server.lock"), realpath: false, stale: LOCK_STALE_MS })).toBe(
+        true,
+      );
     } finally {
       await release();
     }

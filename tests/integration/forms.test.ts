@@ -91,7 +91,8 @@ describe("lead form", () => {
   });
 
   it("maps a unique violation (SQLSTATE 23505) from the database to a duplicate", async () => {
-    const insert = () => db().insert(leads).values({ name: "A", email: "same@example.com", leadMagnet: "x", sourcePage: ARTICLE }).returning({ id: leads.id });
+    const insert = () =>
+      db().insert(leads).values({ name: "A", email: "same@example.com", leadMagnet: "x", sourcePage: ARTICLE }).returning({ id: leads.id });
     expect(await storeOnce("a lead", insert)).toBe("created");
     // A plain INSERT (no ON CONFLICT) makes the database raise the violation itself.
     expect(await storeOnce("a lead", insert)).toBe("duplicate");
@@ -106,7 +107,11 @@ describe("lead form", () => {
 
     const longName = await postLead({ form: { name: `${name}x`, email: "other@example.com" } });
     expect(longName.status).toBe(400);
-    expect(longName.outcome).toMatchObject({ title: "Too Long", description: "Your name can be at most 100 characters.", invalidFields: ["name"] });
+    expect(longName.outcome).toMatchObject({
+      title: "Too Long",
+      description: "Your name can be at most 100 characters.",
+      invalidFields: ["name"],
+    });
     const longEmail = await postLead({ form: { name: "Ann", email: `x${email}` } });
     expect(longEmail.outcome).toMatchObject({ title: "Too Long", description: "Your email can be at most 255 characters." });
     expect(await rowCount(leads)).toBe(1);
@@ -139,12 +144,36 @@ describe("lead form", () => {
     ["a JSON array", { json: [{ name: "Ann", email: "ann@example.com" }] }, /JSON object/],
     ["a JSON string", { json: "name=Ann" }, /JSON object/],
     ["malformed JSON", { raw: '{"name": "Ann", "email": ', contentType: "application/json" }, /not valid JSON/],
-    ["a broken percent-escape", { raw: "name=%E0%A4%A&email=ann@example.com", contentType: "application/x-www-form-urlencoded" }, /not correctly URL-encoded/],
-    ["bytes that are not UTF-8", { raw: new Uint8Array([0x6e, 0x61, 0x6d, 0x65, 0x3d, 0xff, 0xfe]), contentType: "application/x-www-form-urlencoded" }, /not valid UTF-8/],
-    ["a repeated field", { raw: "name=Ann&name=Bob&email=ann@example.com", contentType: "application/x-www-form-urlencoded" }, /sent more than once/],
-    ["an unknown source page", { form: { name: "Ann", email: "ann@example.com", sourcePage: "not-an-article" } }, /can't be sent from that page/],
-    ["another article's slug", { form: { name: "Ann", email: "ann@example.com", sourcePage: "credit-card-mistakes" } }, /can't be sent from that page/],
-    ["a malformed multipart body", { raw: "--x\r\nnonsense", contentType: "multipart/form-data; boundary=x" }, /multipart form data is malformed/],
+    [
+      "a broken percent-escape",
+      { raw: "name=%E0%A4%A&email=ann@example.com", contentType: "application/x-www-form-urlencoded" },
+      /not correctly URL-encoded/,
+    ],
+    [
+      "bytes that are not UTF-8",
+      { raw: new Uint8Array([0x6e, 0x61, 0x6d, 0x65, 0x3d, 0xff, 0xfe]), contentType: "application/x-www-form-urlencoded" },
+      /not valid UTF-8/,
+    ],
+    [
+      "a repeated field",
+      { raw: "name=Ann&name=Bob&email=ann@example.com", contentType: "application/x-www-form-urlencoded" },
+      /sent more than once/,
+    ],
+    [
+      "an unknown source page",
+      { form: { name: "Ann", email: "ann@example.com", sourcePage: "not-an-article" } },
+      /can't be sent from that page/,
+    ],
+    [
+      "another article's slug",
+      { form: { name: "Ann", email: "ann@example.com", sourcePage: "credit-card-mistakes" } },
+      /can't be sent from that page/,
+    ],
+    [
+      "a malformed multipart body",
+      { raw: "--x\r\nnonsense", contentType: "multipart/form-data; boundary=x" },
+      /multipart form data is malformed/,
+    ],
   ] as const)("refuses %s with 400 and a clear message, storing nothing", async (_case, body, message) => {
     const res = await postLead(body as never);
     expect(res.status).toBe(400);
@@ -256,7 +285,11 @@ describe("newsletter box", () => {
   it("stores the address as pending, trimmed and lowercased, and asks to confirm it by e-mail", async () => {
     const res = await postNewsletter({ form: { email: "  Reader@Example.COM " } });
     expect(res.status).toBe(200);
-    expect(res.outcome).toMatchObject({ status: "success", title: "Almost done!", description: "Check your inbox and click the link to confirm your subscription." });
+    expect(res.outcome).toMatchObject({
+      status: "success",
+      title: "Almost done!",
+      description: "Check your inbox and click the link to confirm your subscription.",
+    });
     expect((await db().select().from(newsletterSubscribers)).map((r) => [r.email, r.status])).toEqual([["reader@example.com", "pending"]]);
   });
 

@@ -492,7 +492,13 @@ describe("the success page's view of an order (Stripe)", () => {
     });
     fake.pay(session.id, { email: "kim@example.com" });
     resetSessionChecks();
-    expect(await orderView(session.id)).toMatchObject({ found: true, state: "confirmed", customerEmail: "kim@example.com", access: null, awaitingFulfilment: true });
+    expect(await orderView(session.id)).toMatchObject({
+      found: true,
+      state: "confirmed",
+      customerEmail: "kim@example.com",
+      access: null,
+      awaitingFulfilment: true,
+    });
     expect((await allOrders())[0]!.status).toBe("pending"); // reading never fulfils
   });
 
@@ -540,7 +546,10 @@ describe("the built-in test provider", () => {
     expect(page.order.totalCents).toBe(2199);
     expect(page.order.lines.map((l) => l.name)).toEqual(["Credit Repair Toolkit", "Dispute Letter Power Pack"]);
 
-    const pay = () => payTestAction(routeArgs(formRequest("http://localhost/pay/test", { session: sessionId, intent: "pay", email: "buyer@example.com" }))) as Promise<Response>;
+    const pay = () =>
+      payTestAction(
+        routeArgs(formRequest("http://localhost/pay/test", { session: sessionId, intent: "pay", email: "buyer@example.com" })),
+      ) as Promise<Response>;
     const first = await pay();
     expect(first.status).toBe(303);
     expect(first.headers.get("Location")).toBe(`/checkout-success?session_id=${sessionId}`);
@@ -567,7 +576,13 @@ describe("the built-in test provider", () => {
 
   it("refuses to pay an unknown session", async () => {
     const result = (await payTestAction(
-      routeArgs(formRequest("http://localhost/pay/test", { session: "test_00000000000000000000000000000000", intent: "pay", email: "buyer@example.com" })),
+      routeArgs(
+        formRequest("http://localhost/pay/test", {
+          session: "test_00000000000000000000000000000000",
+          intent: "pay",
+          email: "buyer@example.com",
+        }),
+      ),
     )) as unknown as { init: { status: number } };
     expect(result.init.status).toBe(404);
     expect(await eventCount()).toBe(0);
@@ -591,9 +606,19 @@ describe("choosing the provider from the environment", () => {
   });
 
   it("uses Stripe when a key is set, and needs the webhook secret with it in production", () => {
-    expect(() => parseEnv({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_abc", MAIL_TRANSPORT: "file" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
-    const prod = parseEnv({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc", MAIL_TRANSPORT: "file" });
-    expect(paymentsConfigFromEnv(prod)).toMatchObject({ provider: "stripe", stripe: { secretKey: "sk_live_abc", webhookSecret: "whsec_abc" } });
+    expect(() => parseEnv({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_abc", MAIL_TRANSPORT: "file" })).toThrow(
+      /STRIPE_WEBHOOK_SECRET/,
+    );
+    const prod = parseEnv({
+      NODE_ENV: "production",
+      STRIPE_SECRET_KEY: "sk_live_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      MAIL_TRANSPORT: "file",
+    });
+    expect(paymentsConfigFromEnv(prod)).toMatchObject({
+      provider: "stripe",
+      stripe: { secretKey: "sk_live_abc", webhookSecret: "whsec_abc" },
+    });
   });
 
   it("uses the test provider in development without a key, and honours an explicit choice", () => {
@@ -609,7 +634,9 @@ describe("orders table invariants", () => {
     await createPaymentFromRequest(jsonRequest({ includeBump: false }));
     const [row] = await allOrders();
     await expect(
-      db().insert(orders).values({ provider: "test", providerSessionId: row!.providerSessionId, lines: [], amountTotal: 700, currency: "usd" }),
+      db()
+        .insert(orders)
+        .values({ provider: "test", providerSessionId: row!.providerSessionId, lines: [], amountTotal: 700, currency: "usd" }),
     ).rejects.toThrow();
     expect(await db().select().from(orders).where(eq(orders.providerSessionId, row!.providerSessionId))).toHaveLength(1);
   });

@@ -26,7 +26,9 @@ type Server = { url: string; close: () => Promise<void>; webhookBytes: number[] 
 async function start(options: { trustProxy?: boolean; perMinute?: number } = {}): Promise<Server> {
   const app = express();
   app.set("trust proxy", options.trustProxy ?? false);
-  app.use(protections({ publicOrigin: PUBLIC_ORIGIN, trustProxy: options.trustProxy ?? false, perMinute: options.perMinute ?? DEFAULT_LIMIT }));
+  app.use(
+    protections({ publicOrigin: PUBLIC_ORIGIN, trustProxy: options.trustProxy ?? false, perMinute: options.perMinute ?? DEFAULT_LIMIT }),
+  );
   const webhookBytes: number[] = [];
   app.post("/api/webhooks/stripe", async (req, res) => {
     let size = 0;
@@ -164,7 +166,10 @@ describe("body size limit", () => {
 
   it("gives payment webhooks 256 KB instead, and no origin check or rate limit", async () => {
     const body200k = "x".repeat(200 * 1024);
-    const ok = await post(server.url, "/api/webhooks/stripe", body200k, { "Content-Type": "application/json", Origin: "https://stripe.example" });
+    const ok = await post(server.url, "/api/webhooks/stripe", body200k, {
+      "Content-Type": "application/json",
+      Origin: "https://stripe.example",
+    });
     expect(ok.status).toBe(200);
     expect(server.webhookBytes).toContain(200 * 1024);
     const tooBig = await post(server.url, "/api/webhooks/stripe", "x".repeat(257 * 1024), { "Content-Type": "application/json" });
@@ -223,7 +228,8 @@ describe("rate limit", () => {
   it("ignores X-Forwarded-For unless TRUST_PROXY says the proxy sets it", async () => {
     const direct = await start({ perMinute: 2 });
     try {
-      for (let i = 0; i < 2; i++) expect((await post(direct.url, "/contact", "", { "X-Forwarded-For": `203.0.113.${i}` })).status).toBe(400);
+      for (let i = 0; i < 2; i++)
+        expect((await post(direct.url, "/contact", "", { "X-Forwarded-For": `203.0.113.${i}` })).status).toBe(400);
       expect((await post(direct.url, "/contact", "", { "X-Forwarded-For": "203.0.113.99" })).status).toBe(429);
     } finally {
       await direct.close();
@@ -256,11 +262,22 @@ describe("helpers", () => {
 });
 
 /** A POST with the path exactly as written (fetch() would resolve dot segments first). */
-function rawPost(base: string, path: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+function rawPost(
+  base: string,
+  path: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: hostname, port, path, method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", ...headers } },
+      {
+        host: hostname,
+        port,
+        path,
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", ...headers },
+      },
       (res) => {
         let data = "";
         res.on("data", (c) => (data += c));
@@ -308,4 +325,3 @@ describe("one path: a POST the router would read differently is refused before a
     expect(res.status).toBe(403);
   });
 });
-

@@ -73,7 +73,10 @@ describe("the built files match their sources (npm run build:products)", () => {
     const publicFiles = readdirSync("public", { recursive: true }).map(String);
     for (const file of files) {
       const name = file.path.split("/").pop()!;
-      expect(publicFiles.some((p) => p.endsWith(name)), name).toBe(false);
+      expect(
+        publicFiles.some((p) => p.endsWith(name)),
+        name,
+      ).toBe(false);
     }
   });
 });
@@ -186,9 +189,7 @@ describe("no file promises what no one can deliver", () => {
     /remove (?:any|all) (?:negative|accurate)/i,
     /new credit identity(?! is| are|,? which)/i,
   ];
-  const texts = files
-    .filter((f) => f.format === "pdf")
-    .map((f) => [f.path, pdfPages(f.path).join("\n").replace(/\s+/g, " ")] as const);
+  const texts = files.filter((f) => f.format === "pdf").map((f) => [f.path, pdfPages(f.path).join("\n").replace(/\s+/g, " ")] as const);
 
   it.each(texts)("%s", (_path, text) => {
     for (const pattern of FORBIDDEN) expect(text, String(pattern)).not.toMatch(pattern);

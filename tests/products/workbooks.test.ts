@@ -156,8 +156,7 @@ function setDebts(wb: ExcelJS.Workbook, rows: (Partial<Debt> & { name?: string }
 
 function compareResults(wb: ExcelJS.Workbook) {
   const c = sheet(wb, "Compare");
-  const perDebt = (column: string) =>
-    Array.from({ length: debt.MAX_DEBTS }, (_, i) => val(c, `${column}${debt.COMPARE.firstDebtRow + i}`));
+  const perDebt = (column: string) => Array.from({ length: debt.MAX_DEBTS }, (_, i) => val(c, `${column}${debt.COMPARE.firstDebtRow + i}`));
   return {
     snowball: {
       months: val(c, `B${debt.COMPARE.months}`),
@@ -578,7 +577,13 @@ describe("credit score tracker", () => {
     const widths = scores.SCORE_COLUMNS.filter((c) => c.printable).map((c) => c.printWidth ?? 0);
     expect(widths.every((w) => w >= 9)).toBe(true);
     expect(widths.reduce((s, w) => s + w, 0)).toBe(100);
-    for (const text of ["Payment history</strong>: 35%", "Amounts owed</strong>: 30%", "15%", "New credit</strong>: 10%", "Credit mix</strong>: 10%"]) {
+    for (const text of [
+      "Payment history</strong>: 35%",
+      "Amounts owed</strong>: 30%",
+      "15%",
+      "New credit</strong>: 10%",
+      "Credit mix</strong>: 10%",
+    ]) {
       expect(html).toContain(text);
     }
     expect(html).toContain("https://www.myfico.com/credit-education/whats-in-your-credit-score");
@@ -603,7 +608,16 @@ describe("dispute tracker", () => {
     expect(ws.getCell(`${disputes.col("status")}${last}`).type).toBe(ExcelJS.ValueType.Formula);
     expect(ws.getCell(disputes.LOG.asOf).value).toEqual({ formula: "TODAY()" });
     const start = JSON.stringify(sheet(wb, "Start here").getSheetValues());
-    for (const cite of ["1681i(a)(1)(A)", "1681i(a)(1)(B)", "1681j(a)(3)", "1681i(a)(6)", "1681i(a)(7)", "1022.43(e)", "1692g(b)", "1006.38"]) {
+    for (const cite of [
+      "1681i(a)(1)(A)",
+      "1681i(a)(1)(B)",
+      "1681j(a)(3)",
+      "1681i(a)(6)",
+      "1681i(a)(7)",
+      "1022.43(e)",
+      "1692g(b)",
+      "1006.38",
+    ]) {
       expect(start).toContain(cite);
     }
   });
@@ -618,12 +632,40 @@ describe("dispute tracker", () => {
       const set = (i: number, values: Partial<Record<Parameters<typeof c>[0], ExcelJS.CellValue>>) => {
         for (const [key, value] of Object.entries(values)) ws.getCell(`${c(key as Parameters<typeof c>[0])}${f + i}`).value = value;
       };
-      set(0, { sent: utc(2026, 1, 2), sentTo: "Equifax", method: "Certified mail", item: "ABC Bank late payment", account: "1234", received: utc(2026, 1, 6) });
+      set(0, {
+        sent: utc(2026, 1, 2),
+        sentTo: "Equifax",
+        method: "Certified mail",
+        item: "ABC Bank late payment",
+        account: "1234",
+        received: utc(2026, 1, 6),
+      });
       set(1, { sent: utc(2026, 2, 5), sentTo: "Experian", method: "Certified mail", item: "Wrong balance", received: utc(2026, 2, 10) });
-      set(2, { sent: utc(2026, 1, 5), sentTo: "TransUnion", method: "Online", item: "Not my account", received: utc(2026, 1, 10), results: utc(2026, 2, 1), result: "Deleted" });
+      set(2, {
+        sent: utc(2026, 1, 5),
+        sentTo: "TransUnion",
+        method: "Online",
+        item: "Not my account",
+        received: utc(2026, 1, 10),
+        results: utc(2026, 2, 1),
+        result: "Deleted",
+      });
       set(3, { sent: utc(2026, 2, 20), sentTo: "Debt collector", method: "Certified mail", item: "Validation request" });
-      set(5, { sent: utc(2026, 1, 26), sentTo: "Lender or card issuer", method: "Certified mail", item: "Limit reported wrong", received: utc(2026, 1, 30) });
-      set(6, { sent: utc(2026, 1, 2), sentTo: "Other", method: "Phone", item: "Old address", received: utc(2026, 1, 2), result: "No answer" });
+      set(5, {
+        sent: utc(2026, 1, 26),
+        sentTo: "Lender or card issuer",
+        method: "Certified mail",
+        item: "Limit reported wrong",
+        received: utc(2026, 1, 30),
+      });
+      set(6, {
+        sent: utc(2026, 1, 2),
+        sentTo: "Other",
+        method: "Phone",
+        item: "Old address",
+        received: utc(2026, 1, 2),
+        result: "No answer",
+      });
       ws.getCell(disputes.LOG.asOf).value = utc(2026, 3, 1);
 
       const out = sheet(await recalculate(wb), disputes.LOG.sheet);

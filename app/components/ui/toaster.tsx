@@ -41,7 +41,11 @@ const READABLE_COLORS = {
 
 /** Rendered once in the root layout; renders nothing until toasts are wanted. */
 export function Toaster() {
-  const active = useSyncExternalStore(subscribe, () => wanted, () => false);
+  const active = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   if (!active) return null;
   return (
     <Suspense fallback={null}>

@@ -66,7 +66,12 @@ const disputed = refundMail(ctx, { orderNumber: "FSM-000123", kind: "disputed", 
 const lostLink = lostLinkMail(ctx, {
   orders: [
     { orderNumber: "FSM-000123", paidAt, productNames: ["Credit Repair Toolkit"], orderUrl },
-    { orderNumber: "FSM-000098", paidAt: new Date("2026-02-02T15:00:00Z"), productNames: ["Credit Repair Toolkit"], orderUrl: `${orderUrl}x` },
+    {
+      orderNumber: "FSM-000098",
+      paidAt: new Date("2026-02-02T15:00:00Z"),
+      productNames: ["Credit Repair Toolkit"],
+      orderUrl: `${orderUrl}x`,
+    },
   ],
 });
 
@@ -152,9 +157,9 @@ describe("contactOwnerMail", () => {
   it("strips CR/LF from the subject", () => {
     expect(contact.subject).toBe("Contact form: Help Bcc: victim@example.com X-Evil: 1");
     expect(contact.subject).not.toMatch(/[\r\n]/);
-    expect(contactOwnerMail(ctx, { name: "A", email: "a@b.c", subject: "\r\n", message: "x", receivedAt: paidAt, messageId: 1 }).subject).toBe(
-      "Contact form: (no subject)",
-    );
+    expect(
+      contactOwnerMail(ctx, { name: "A", email: "a@b.c", subject: "\r\n", message: "x", receivedAt: paidAt, messageId: 1 }).subject,
+    ).toBe("Contact form: (no subject)");
   });
 
   it("shows the sender, the received time, the id and the reply line", () => {

@@ -52,11 +52,13 @@ export function formatDateTime(date: Date): string {
 
 /** One line of user text: no CR/LF (or other control or line-separator characters), spaces collapsed. */
 export function oneLine(value: string): string {
-  return value
-    // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  return (
+    value
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      .replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 /** "Ann" from "  Ann  Lee "; empty when there is no name. */
@@ -145,12 +147,16 @@ function InlineHtml({ parts }: { parts: Inline[] }) {
     <>
       {parts.map((part, i) =>
         typeof part === "string" ? (
-          !part.includes("\n") ? part : splitLines(part).map((line, j) => (
-            <span key={`${i}-${j}`}>
-              {j > 0 && <br />}
-              {line}
-            </span>
-          ))
+          !part.includes("\n") ? (
+            part
+          ) : (
+            splitLines(part).map((line, j) => (
+              <span key={`${i}-${j}`}>
+                {j > 0 && <br />}
+                {line}
+              </span>
+            ))
+          )
         ) : "keep" in part ? (
           <span key={i} style={{ whiteSpace: "nowrap" }}>
             {part.keep}
@@ -170,9 +176,27 @@ function InlineHtml({ parts }: { parts: Inline[] }) {
 }
 
 /** role="presentation" layout table with the attributes old clients still need. */
-function LayoutTable({ children, style, width = "100%", className }: { children: ReactNode; style?: CSSProperties; width?: string | null; className?: string }) {
+function LayoutTable({
+  children,
+  style,
+  width = "100%",
+  className,
+}: {
+  children: ReactNode;
+  style?: CSSProperties;
+  width?: string | null;
+  className?: string;
+}) {
   return (
-    <table className={className} role="presentation" width={width ?? undefined} cellPadding={0} cellSpacing={0} border={0} style={{ borderCollapse: "collapse", ...style }}>
+    <table
+      className={className}
+      role="presentation"
+      width={width ?? undefined}
+      cellPadding={0}
+      cellSpacing={0}
+      border={0}
+      style={{ borderCollapse: "collapse", ...style }}
+    >
       <tbody>{children}</tbody>
     </table>
   );
@@ -222,12 +246,20 @@ function Rows({ rows, amounts }: { rows: Row[]; amounts: boolean }) {
         };
         return (
           <tr key={i}>
-            <td style={{ ...cell, paddingRight: "12px", color: amounts || row.total ? C.text : C.muted, width: amounts ? undefined : "30%" }}>
+            <td
+              style={{ ...cell, paddingRight: "12px", color: amounts || row.total ? C.text : C.muted, width: amounts ? undefined : "30%" }}
+            >
               <InlineHtml parts={row.label} />
             </td>
             <td
               align={amounts ? "right" : "left"}
-              style={{ ...cell, textAlign: amounts ? "right" : "left", whiteSpace: amounts ? "nowrap" : undefined, overflowWrap: "anywhere", wordBreak: "break-word" }}
+              style={{
+                ...cell,
+                textAlign: amounts ? "right" : "left",
+                whiteSpace: amounts ? "nowrap" : undefined,
+                overflowWrap: "anywhere",
+                wordBreak: "break-word",
+              }}
             >
               <InlineHtml parts={row.value} />
             </td>
@@ -300,7 +332,18 @@ function BlockHtml({ block }: { block: Block }): ReactNode {
               }}
             >
               {block.label && (
-                <p style={{ ...text, margin: "0 0 8px", fontSize: "13px", lineHeight: "18px", fontWeight: 700, letterSpacing: "0.04em", textTransform: "uppercase", color: ad ? C.brandDark : C.muted }}>
+                <p
+                  style={{
+                    ...text,
+                    margin: "0 0 8px",
+                    fontSize: "13px",
+                    lineHeight: "18px",
+                    fontWeight: 700,
+                    letterSpacing: "0.04em",
+                    textTransform: "uppercase",
+                    color: ad ? C.brandDark : C.muted,
+                  }}
+                >
                   {block.label}
                 </p>
               )}
@@ -326,7 +369,8 @@ a[x-apple-data-detectors]{color:inherit!important;text-decoration:none!important
 }`;
 
 /** Outlook for Windows ignores max-width: it gets a fixed 600 px table instead. */
-const MSO_OPEN = '<!--[if mso]><table role="presentation" width="600" align="center" cellpadding="0" cellspacing="0" border="0"><tr><td><![endif]-->';
+const MSO_OPEN =
+  '<!--[if mso]><table role="presentation" width="600" align="center" cellpadding="0" cellspacing="0" border="0"><tr><td><![endif]-->';
 const MSO_CLOSE = "<!--[if mso]></td></tr></table><![endif]-->";
 
 function Document({ ctx, message }: { ctx: MailContext; message: Message }) {
@@ -345,7 +389,18 @@ function Document({ ctx, message }: { ctx: MailContext; message: Message }) {
         <style>{HEAD_STYLE}</style>
       </head>
       <body style={{ margin: 0, padding: 0, backgroundColor: C.page }}>
-        <div style={{ display: "none", maxHeight: 0, maxWidth: 0, overflow: "hidden", opacity: 0, fontSize: "1px", lineHeight: "1px", color: C.page }}>
+        <div
+          style={{
+            display: "none",
+            maxHeight: 0,
+            maxWidth: 0,
+            overflow: "hidden",
+            opacity: 0,
+            fontSize: "1px",
+            lineHeight: "1px",
+            color: C.page,
+          }}
+        >
           {message.preheader}
           {/* Keeps the inbox preview from running on into the body text. */}
           {"\u00a0\u200c".repeat(60)}
@@ -357,13 +412,19 @@ function Document({ ctx, message }: { ctx: MailContext; message: Message }) {
               <LayoutTable style={{ maxWidth: "600px", margin: "0 auto" }}>
                 <tr>
                   <td style={{ padding: "4px 4px 16px" }}>
-                    <a href={ctx.origin} style={{ ...text, fontSize: "20px", lineHeight: "28px", fontWeight: 700, color: C.brandDark, textDecoration: "none" }}>
+                    <a
+                      href={ctx.origin}
+                      style={{ ...text, fontSize: "20px", lineHeight: "28px", fontWeight: 700, color: C.brandDark, textDecoration: "none" }}
+                    >
                       {ctx.businessName}
                     </a>
                   </td>
                 </tr>
                 <tr>
-                  <td className="card" style={{ padding: "32px", backgroundColor: C.card, border: `1px solid ${C.rule}`, borderRadius: "8px" }}>
+                  <td
+                    className="card"
+                    style={{ padding: "32px", backgroundColor: C.card, border: `1px solid ${C.rule}`, borderRadius: "8px" }}
+                  >
                     {message.blocks.map((block, i) => (
                       <BlockHtml key={i} block={block} />
                     ))}
@@ -381,7 +442,10 @@ function Document({ ctx, message }: { ctx: MailContext; message: Message }) {
                       ))}
                     </p>
                     <p style={small}>
-                      Support: <a href={`mailto:${ctx.supportEmail}`} style={linkStyle}>{ctx.supportEmail}</a>
+                      Support:{" "}
+                      <a href={`mailto:${ctx.supportEmail}`} style={linkStyle}>
+                        {ctx.supportEmail}
+                      </a>
                     </p>
                     {message.list && (
                       <p style={{ ...small, marginTop: "16px" }}>
@@ -472,7 +536,10 @@ function render(ctx: MailContext, message: Message): RenderedMail {
 // ---------------------------------------------------------------------------------------------
 
 function supportLine(ctx: MailContext): Block {
-  return { type: "p", parts: ["Questions? Reply to this e-mail or write to ", mailto(ctx.supportEmail), ". We aim to reply within 24 hours."] };
+  return {
+    type: "p",
+    parts: ["Questions? Reply to this e-mail or write to ", mailto(ctx.supportEmail), ". We aim to reply within 24 hours."],
+  };
 }
 
 function lineRows(lines: MoneyLine[], totalCents: number): Row[] {
@@ -578,7 +645,9 @@ export function guideMail(
       },
       {
         type: "p",
-        parts: ["Disputes take time, and nobody can promise a result. But checking your reports and disputing errors is your right, and you can do it yourself for free."],
+        parts: [
+          "Disputes take time, and nobody can promise a result. But checking your reports and disputing errors is your right, and you can do it yourself for free.",
+        ],
       },
       {
         type: "box",
@@ -637,9 +706,20 @@ export function newsletterConfirmMail(ctx: MailContext, p: { confirmUrl: string;
     preheader: "One tap to start getting our money tips. Didn’t ask? Ignore this e-mail.",
     blocks: [
       { type: "h1", text: "Please confirm your subscription" },
-      { type: "p", parts: [`Someone, hopefully you, asked for the ${ctx.businessName} newsletter at this e-mail address. To start getting it, tap the button below, then confirm on the page it opens.`] },
+      {
+        type: "p",
+        parts: [
+          `Someone, hopefully you, asked for the ${ctx.businessName} newsletter at this e-mail address. To start getting it, tap the button below, then confirm on the page it opens.`,
+        ],
+      },
       { type: "button", label: "Yes, subscribe me", href: p.confirmUrl },
-      { type: "p", parts: [strong("What you’ll get:"), " practical money tips on credit, budgeting and debt, about twice a month. You can unsubscribe at any time."] },
+      {
+        type: "p",
+        parts: [
+          strong("What you’ll get:"),
+          " practical money tips on credit, budgeting and debt, about twice a month. You can unsubscribe at any time.",
+        ],
+      },
       { type: "p", parts: ["If you didn’t ask for this, ignore this e-mail: you won’t be subscribed."] },
     ],
     list: {
@@ -699,7 +779,11 @@ export function refundMail(
       ...items,
       {
         type: "p",
-        parts: ["If this was a mistake, please contact us: reply to this e-mail or write to ", mailto(ctx.supportEmail), ". We’ll help sort it out, and we aim to reply within 24 hours."],
+        parts: [
+          "If this was a mistake, please contact us: reply to this e-mail or write to ",
+          mailto(ctx.supportEmail),
+          ". We’ll help sort it out, and we aim to reply within 24 hours.",
+        ],
       },
     ],
   });
@@ -723,21 +807,21 @@ export function lostLinkMail(
             : "Here are the links you asked for. Each one opens a private order page with all its downloads.",
         ],
       },
-      ...p.orders.map(
-        (order): Block => ({
-          type: "box",
-          tone: "note",
-          blocks: [
-            { type: "p", parts: [strong(`Order ${order.orderNumber}`), `\nPaid on ${formatDate(order.paidAt)}`] },
-            { type: "list", items: order.productNames.map((name) => [name]) },
-            { type: "button", label: `Open order ${order.orderNumber}`, href: order.orderUrl },
-          ],
-        }),
-      ),
+      ...p.orders.map((order): Block => ({
+        type: "box",
+        tone: "note",
+        blocks: [
+          { type: "p", parts: [strong(`Order ${order.orderNumber}`), `\nPaid on ${formatDate(order.paidAt)}`] },
+          { type: "list", items: order.productNames.map((name) => [name]) },
+          { type: "button", label: `Open order ${order.orderNumber}`, href: order.orderUrl },
+        ],
+      })),
       {
         type: "p",
         small: true,
-        parts: [`${count === 1 ? "This link works" : "These links work"} for one year. Please don’t forward ${count === 1 ? "it" : "them"}: anyone with the link can open the downloads.`],
+        parts: [
+          `${count === 1 ? "This link works" : "These links work"} for one year. Please don’t forward ${count === 1 ? "it" : "them"}: anyone with the link can open the downloads.`,
+        ],
       },
       { type: "p", parts: ["If you didn’t ask for this, you can ignore it; nobody can see your orders without this link."] },
       supportLine(ctx),

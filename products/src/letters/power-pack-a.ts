@@ -86,8 +86,7 @@ export const powerPackLettersA = {
     ],
     recipient: { kind: "bureau" },
     identifyWithDobAndSsn: true,
-    reLine:
-      "Re: Wrong payment history or status, [CREDITOR NAME], account ending [LAST 4 DIGITS], report number [REPORT NUMBER]",
+    reLine: "Re: Wrong payment history or status, [CREDITOR NAME], account ending [LAST 4 DIGITS], report number [REPORT NUMBER]",
     salutation: "Dear Sir or Madam:",
     body: [
       "My [CREDITOR NAME] account ending [LAST 4 DIGITS] is reported with a payment history or status that is not correct. The entries are circled on the enclosed copy of my report.",
@@ -128,8 +127,7 @@ export const powerPackLettersA = {
     ],
     recipient: { kind: "bureau" },
     identifyWithDobAndSsn: true,
-    reLine:
-      "Re: Account that is not mine, [CREDITOR OR COLLECTOR NAME], account ending [LAST 4 DIGITS], report number [REPORT NUMBER]",
+    reLine: "Re: Account that is not mine, [CREDITOR OR COLLECTOR NAME], account ending [LAST 4 DIGITS], report number [REPORT NUMBER]",
     salutation: "Dear Sir or Madam:",
     body: [
       "Your report lists an account that is not mine. I never applied for, opened or used this account, and I am not responsible for it. It is circled on the enclosed copy of my report.",
@@ -168,8 +166,7 @@ export const powerPackLettersA = {
     ],
     recipient: { kind: "bureau" },
     identifyWithDobAndSsn: true,
-    reLine:
-      "Re: One debt reported twice, [FIRST CREDITOR OR COLLECTOR] and [SECOND CREDITOR OR COLLECTOR], report number [REPORT NUMBER]",
+    reLine: "Re: One debt reported twice, [FIRST CREDITOR OR COLLECTOR] and [SECOND CREDITOR OR COLLECTOR], report number [REPORT NUMBER]",
     salutation: "Dear Sir or Madam:",
     body: [
       "My credit report lists the same debt twice, so it looks as if I owe it twice. Both entries are circled on the enclosed copy of my report.",
@@ -346,8 +343,7 @@ export const powerPackLettersA = {
     ],
     recipient: { kind: "bureau" },
     identifyWithDobAndSsn: true,
-    reLine:
-      "Re: Request under 15 U.S.C. § 1681i(a)(7), [CREDITOR NAME], account ending [LAST 4 DIGITS], report number [REPORT NUMBER]",
+    reLine: "Re: Request under 15 U.S.C. § 1681i(a)(7), [CREDITOR NAME], account ending [LAST 4 DIGITS], report number [REPORT NUMBER]",
     salutation: "Dear Sir or Madam:",
     body: [
       "On [DATE YOU MAILED YOUR DISPUTE], I disputed the item below in my credit file. Your results letter dated [DATE ON THE RESULTS LETTER], reference number [REFERENCE OR CONFIRMATION NUMBER, IF ANY], said the item was verified.",

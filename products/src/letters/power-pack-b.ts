@@ -124,8 +124,7 @@ export const powerPackLettersB = {
       lines: ["[LENDER OR CREDITOR NAME]", "[DISPUTE ADDRESS FROM YOUR CREDIT REPORT OR THE LENDER'S WEBSITE OR STATEMENT]"],
     },
     identifyWithDobAndSsn: false,
-    reLine:
-      "Re: Direct dispute of [PAYMENT HISTORY OR ACCOUNT STATUS], account number [ACCOUNT NUMBER], name on account [NAME ON ACCOUNT]",
+    reLine: "Re: Direct dispute of [PAYMENT HISTORY OR ACCOUNT STATUS], account number [ACCOUNT NUMBER], name on account [NAME ON ACCOUNT]",
     salutation: "Dear Sir or Madam:",
     body: [
       "I am disputing information your company reports to the credit bureaus about my account. I am writing to you directly under section 623(a)(8) of the Fair Credit Reporting Act and Regulation V, 12 CFR 1022.43.",
@@ -182,8 +181,7 @@ export const powerPackLettersB = {
     ],
     recipient: { kind: "other", lines: ["[COLLECTOR NAME]", "[COLLECTOR ADDRESS FROM ITS LETTER]"] },
     identifyWithDobAndSsn: false,
-    reLine:
-      "Re: Request for validation of debt, [COLLECTOR'S REFERENCE NUMBER], original creditor [ORIGINAL CREDITOR NAME, IF KNOWN]",
+    reLine: "Re: Request for validation of debt, [COLLECTOR'S REFERENCE NUMBER], original creditor [ORIGINAL CREDITOR NAME, IF KNOWN]",
     salutation: "Dear Sir or Madam:",
     body: [
       "I received your letter dated [DATE OF COLLECTOR'S LETTER] about an account you say I owe, reference number [COLLECTOR'S REFERENCE NUMBER], for [AMOUNT IN ITS LETTER].",
@@ -241,8 +239,7 @@ export const powerPackLettersB = {
       lines: ["[CREDITOR NAME]", "[CUSTOMER SERVICE ADDRESS FROM YOUR STATEMENT OR THE CREDITOR'S WEBSITE]"],
     },
     identifyWithDobAndSsn: false,
-    reLine:
-      "Re: Goodwill adjustment request, account ending [LAST 4 DIGITS], late payment in [MONTH AND YEAR OF LATE PAYMENT]",
+    reLine: "Re: Goodwill adjustment request, account ending [LAST 4 DIGITS], late payment in [MONTH AND YEAR OF LATE PAYMENT]",
     salutation: "Dear Sir or Madam:",
     body: [
       "I am writing about my account ending [LAST 4 DIGITS]. I have been a customer since [YEAR YOU OPENED THE ACCOUNT].",
@@ -320,7 +317,7 @@ export const powerPackLettersB = {
     tips: [
       "Companion steps: place a free fraud alert (an initial alert lasts at least 1 year; placing it with one bureau notifies the others; with an identity theft report you can get a 7-year extended alert), and freeze your credit for free at each bureau separately.",
       "Send a copy of your identity theft report to each company's designated address too; after that it may not report the items (15 U.S.C. 1681s-2(a)(6)(B)). You can also ask it for the fraudulent application and transaction records (15 U.S.C. 1681g(e)).",
-      "Ignore anyone selling a \"605B\" trick for debts that are really yours. It is illegal, and the block can be rescinded.",
+      'Ignore anyone selling a "605B" trick for debts that are really yours. It is illegal, and the block can be rescinded.',
     ],
   },
 
@@ -331,8 +328,7 @@ export const powerPackLettersB = {
     ],
     recipient: { kind: "bureau" },
     identifyWithDobAndSsn: true,
-    reLine:
-      "Re: Request to add a statement of dispute, [CREDITOR NAME], account ending [LAST 4 DIGITS], report number [REPORT NUMBER]",
+    reLine: "Re: Request to add a statement of dispute, [CREDITOR NAME], account ending [LAST 4 DIGITS], report number [REPORT NUMBER]",
     salutation: "Dear Sir or Madam:",
     body: [
       "On [DATE YOU SENT YOUR DISPUTE], I disputed this item on my credit report: [CREDITOR NAME], account ending [LAST 4 DIGITS]. Your results dated [DATE OF RESULTS LETTER] did not resolve my dispute.",
@@ -384,8 +380,7 @@ export const powerPackLettersB = {
     ],
     recipient: { kind: "other", lines: ["[COLLECTOR NAME]", "[COLLECTOR ADDRESS FROM ITS LETTER]"] },
     identifyWithDobAndSsn: false,
-    reLine:
-      "Re: Request to stop communication, reference number [COLLECTOR'S REFERENCE NUMBER], creditor [CREDITOR NAME IN ITS LETTER]",
+    reLine: "Re: Request to stop communication, reference number [COLLECTOR'S REFERENCE NUMBER], creditor [CREDITOR NAME IN ITS LETTER]",
     salutation: "Dear Sir or Madam:",
     body: [
       "I am writing about the account you have contacted me about, reference number [COLLECTOR'S REFERENCE NUMBER], which you say is owed to [CREDITOR NAME IN ITS LETTER].",

@@ -30,8 +30,7 @@ export const toolkitLetters = {
     ],
     recipient: { kind: "bureau" },
     identifyWithDobAndSsn: true,
-    reLine:
-      "Re: Dispute of inaccurate information, [CREDITOR NAME], account ending [LAST 4 DIGITS], report number [REPORT NUMBER]",
+    reLine: "Re: Dispute of inaccurate information, [CREDITOR NAME], account ending [LAST 4 DIGITS], report number [REPORT NUMBER]",
     salutation: "Dear Sir or Madam:",
     body: [
       "I am writing to dispute information in my credit file that is not accurate. The item is circled on the enclosed copy of my credit report.",
@@ -132,8 +131,7 @@ export const toolkitLetters = {
     ],
     recipient: { kind: "bureau" },
     identifyWithDobAndSsn: true,
-    reLine:
-      "Re: Outdated negative item, [CREDITOR OR COLLECTOR NAME], account ending [LAST 4 DIGITS], report number [REPORT NUMBER]",
+    reLine: "Re: Outdated negative item, [CREDITOR OR COLLECTOR NAME], account ending [LAST 4 DIGITS], report number [REPORT NUMBER]",
     salutation: "Dear Sir or Madam:",
     body: [
       "My credit report still shows a negative item that I believe is too old to be reported. It is circled on the enclosed copy of my report.",
@@ -228,11 +226,7 @@ export const toolkitLetters = {
     ],
     recipient: {
       kind: "other",
-      lines: [
-        "[LENDER OR COLLECTOR NAME]",
-        "[DISPUTE ADDRESS FROM THE COMPANY OR FROM YOUR CREDIT REPORT]",
-        "[CITY, STATE ZIP]",
-      ],
+      lines: ["[LENDER OR COLLECTOR NAME]", "[DISPUTE ADDRESS FROM THE COMPANY OR FROM YOUR CREDIT REPORT]", "[CITY, STATE ZIP]"],
     },
     identifyWithDobAndSsn: false,
     reLine: "Re: Dispute of information you report to the credit bureaus, account number [ACCOUNT NUMBER]",

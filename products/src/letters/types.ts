@@ -16,9 +16,7 @@ export type LetterContent = {
   whenToUse: string[];
   /** Who receives it: a bureau (the builder prints the three published bureau addresses as the
    * options to choose from), or a named party whose address the buyer fills in. */
-  recipient:
-    | { kind: "bureau" }
-    | { kind: "other"; lines: string[] }; // e.g. ["[LENDER OR COLLECTOR NAME]", "[DISPUTE ADDRESS FROM YOUR REPORT OR STATEMENT]"]
+  recipient: { kind: "bureau" } | { kind: "other"; lines: string[] }; // e.g. ["[LENDER OR COLLECTOR NAME]", "[DISPUTE ADDRESS FROM YOUR REPORT OR STATEMENT]"]
   /** Whether the sender block should include date of birth and last 4 of SSN (bureau letters: yes). */
   identifyWithDobAndSsn: boolean;
   /** The "Re:" account line, e.g. "Re: Dispute of inaccurate balance, [CREDITOR NAME], account ending [LAST 4 DIGITS], report number [REPORT NUMBER]". */

@@ -446,7 +446,9 @@ function twelveMonths(wb: ExcelJS.Workbook) {
   ws.getCell(`A${M.average}`).value = "Monthly average";
   for (const col of ["B", "C", "D", "E"]) {
     ws.getCell(`${col}${M.total}`).value = formula(`SUM(${col}${M.first}:${col}${M.last})`);
-    ws.getCell(`${col}${M.average}`).value = formula(`IF(COUNT(${col}${M.first}:${col}${M.last})=0,"",AVERAGE(${col}${M.first}:${col}${M.last}))`);
+    ws.getCell(`${col}${M.average}`).value = formula(
+      `IF(COUNT(${col}${M.first}:${col}${M.last})=0,"",AVERAGE(${col}${M.first}:${col}${M.last}))`,
+    );
   }
   for (const r of [M.total, M.average]) {
     for (let c = 1; c <= 5; c++) {
@@ -471,7 +473,6 @@ export async function build(): Promise<ExcelJS.Workbook> {
 // ---------------------------------------------------------------------------------------------
 // Printable (US Letter, filled in by hand). Wrapped by the product builder with print.css.
 
-
 export function printableHtml(): string {
   const cols = BUDGET_COLUMNS.length;
   const head = `<thead><tr>${BUDGET_COLUMNS.map((c) => `<th scope="col">${esc(c.header)}</th>`).join("")}</tr></thead>`;
@@ -489,8 +490,7 @@ export function printableHtml(): string {
     row("What is left (income − total)", true),
   ].join("\n");
   const split = GROUPS.map(
-    (g) =>
-      `<tr><td>${esc(g.title)}</td><td>${g.target}% <span class="muted">(or your own: ____%)</span></td><td></td><td></td></tr>`,
+    (g) => `<tr><td>${esc(g.title)}</td><td>${g.target}% <span class="muted">(or your own: ____%)</span></td><td></td><td></td></tr>`,
   ).join("\n");
   return `<div class="doc-header">
   <div>

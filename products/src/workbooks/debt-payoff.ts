@@ -184,7 +184,7 @@ function startHere(wb: ExcelJS.Workbook) {
     'Change "Month of first payment" to the month you will make your first payment (it is set to January 2027).',
     'Open "Compare" to see which method gets you debt-free sooner, the debt-free month, and the interest each one costs.',
     'Open "Snowball" or "Avalanche" for the month-by-month plan: how much to pay on each debt and what you will still owe.',
-    "The example numbers from our \"Debt Snowball vs. Avalanche\" article are filled in so you can see it work. Type over them or delete them.",
+    'The example numbers from our "Debt Snowball vs. Avalanche" article are filled in so you can see it work. Type over them or delete them.',
     "Yellow cells are yours to change. Grey cells are calculated for you: leave them as they are.",
   ];
   ws.getCell("A4").value = "How to use it";
@@ -367,11 +367,7 @@ function myDebts(wb: ExcelJS.Workbook) {
 
 function planSheet(wb: ExcelJS.Workbook, method: Method) {
   const ws = wb.addWorksheet(method.sheet, { views: [{ state: "frozen", xSplit: 2, ySplit: PLAN.headerRow }] });
-  title(
-    ws,
-    method.title,
-    `${method.rule} Calculated from "My debts": nothing to type here.`,
-  );
+  title(ws, method.title, `${method.rule} Calculated from "My debts": nothing to type here.`);
   // Next to the balances, outside the printed columns: the hidden details only exist on screen.
   const details = ws.getCell(2, PLAN.left(1));
   details.value = `Details (interest, minimum and extra parts) are in hidden columns: click + above column ${L(PLAN.left(MAX_DEBTS))} to show them.`;
@@ -468,9 +464,7 @@ function planSheet(wb: ExcelJS.Workbook, method: Method) {
     const row = ws.getRow(r);
     const p = r - 1;
     row.getCell(PLAN.month).value = r - S;
-    row.getCell(PLAN.date).value = formula(
-      `IF(ISNUMBER(${startMonth}),DATE(YEAR(${startMonth}),MONTH(${startMonth})+A$${r}-1,1),"")`,
-    );
+    row.getCell(PLAN.date).value = formula(`IF(ISNUMBER(${startMonth}),DATE(YEAR(${startMonth}),MONTH(${startMonth})+A$${r}-1,1),"")`);
     row.getCell(PLAN.date).numFmt = MONTH_FORMAT;
     row.getCell(PLAN.paid).value = formula(`SUM(${L(PLAN.payment(1))}$${r}:${L(PLAN.payment(MAX_DEBTS))}$${r})`);
     row.getCell(PLAN.interest).value = formula(`SUM(${L(PLAN.interestOf(1))}$${r}:${L(PLAN.interestOf(MAX_DEBTS))}$${r})`);
@@ -485,9 +479,7 @@ function planSheet(wb: ExcelJS.Workbook, method: Method) {
       row.getCell(PLAN.interestOf(k)).value = formula(`ROUND(${prev}*${L(PLAN.interestOf(k))}$${S}/1200,2)`);
       row.getCell(PLAN.minimumPart(k)).value = formula(`MIN(${L(PLAN.minimumPart(k))}$${S},${owed})`);
       const available =
-        k === 1
-          ? `${L(PLAN.pool)}$${r}`
-          : `${L(PLAN.pool)}$${r}-SUM(${L(PLAN.extraPart(1))}$${r}:${L(PLAN.extraPart(k - 1))}$${r})`;
+        k === 1 ? `${L(PLAN.pool)}$${r}` : `${L(PLAN.pool)}$${r}-SUM(${L(PLAN.extraPart(1))}$${r}:${L(PLAN.extraPart(k - 1))}$${r})`;
       row.getCell(PLAN.extraPart(k)).value = formula(`ROUND(MAX(0,MIN(${owed}-${minPart},${available})),2)`);
       row.getCell(PLAN.payment(k)).value = formula(`${minPart}+${extra}`);
       row.getCell(PLAN.left(k)).value = formula(`ROUND(${owed}-${L(PLAN.payment(k))}$${r},2)`);
@@ -612,7 +604,9 @@ function compareSheet(wb: ExcelJS.Workbook) {
   ws.getCell(`A${d}`).font = { bold: true };
   ws.getCell(`C${d}`).value = "Snowball interest minus avalanche interest.";
   ws.getCell(`C${d}`).font = { color: { argb: COLORS.muted } };
-  ws.getCell(`B${d}`).value = formula(`IF(COUNT(B${COMPARE.interest}:C${COMPARE.interest})<2,"",B${COMPARE.interest}-C${COMPARE.interest})`);
+  ws.getCell(`B${d}`).value = formula(
+    `IF(COUNT(B${COMPARE.interest}:C${COMPARE.interest})<2,"",B${COMPARE.interest}-C${COMPARE.interest})`,
+  );
   ws.getCell(`B${d}`).numFmt = CURRENCY;
   ws.getCell(`B${d}`).alignment = { horizontal: "left" };
   formulaStyle(ws.getCell(`B${d}`));

@@ -285,9 +285,7 @@ function disputes(wb: ExcelJS.Workbook) {
     const result = `${k("result")}${r}`;
     ws.getCell(`${k("deadline30")}${r}`).value = formula(`IF(ISNUMBER(${received}),${received}+30,"")`);
     ws.getCell(`${k("deadline45")}${r}`).value = formula(`IF(ISNUMBER(${received}),${received}+45,"")`);
-    ws.getCell(`${k("daysTaken")}${r}`).value = formula(
-      `IF(AND(ISNUMBER(${received}),ISNUMBER(${results})),${results}-${received},"")`,
-    );
+    ws.getCell(`${k("daysTaken")}${r}`).value = formula(`IF(AND(ISNUMBER(${received}),ISNUMBER(${results})),${results}-${received},"")`);
     const empty = `AND(${k("sent")}${r}="",${k("item")}${r}="",${received}="",${results}="",${result}="")`;
     const done = `OR(ISNUMBER(${results}),AND(${result}<>"",${result}<>"No answer"))`;
     ws.getCell(`${k("status")}${r}`).value = formula(
@@ -380,7 +378,6 @@ export async function build(): Promise<ExcelJS.Workbook> {
 
 // ---------------------------------------------------------------------------------------------
 // Printable (US Letter, filled in by hand). Wrapped by the product builder with print.css.
-
 
 export const PRINT_ROWS = 18;
 

@@ -65,7 +65,15 @@ export const SCORE_COLUMNS: ScoreColumn[] = [
     printable: true,
     printWidth: 15,
   },
-  { key: "bureau", header: "Bureau", width: 13, input: true, prompt: "Pick Equifax, Experian or TransUnion.", printable: true, printWidth: 13 },
+  {
+    key: "bureau",
+    header: "Bureau",
+    width: 13,
+    input: true,
+    prompt: "Pick Equifax, Experian or TransUnion.",
+    printable: true,
+    printWidth: 13,
+  },
   { key: "score", header: "Score", width: 9, numFmt: "0", input: true, printable: true, printWidth: 9 },
   { key: "change", header: "Change since last check", width: 13, numFmt: "+0;-0;0", input: false, printable: true, printWidth: 10 },
   { key: "balances", header: "Total card balances", width: 15, numFmt: CURRENCY, input: true, printable: true, printWidth: 13 },
@@ -108,7 +116,7 @@ function startHere(wb: ExcelJS.Workbook) {
   ws.getCell("A2").font = { color: { argb: COLORS.header }, bold: true };
   const steps = [
     'Each time you check a score, add a row on "Score log": the date, where you saw it, the score model, the bureau and the score.',
-    "Scores differ by model (FICO 8, VantageScore 3.0...) and by bureau, so compare like with like. \"Change since last check\" only compares checks with the same bureau and the same model, and stays blank when there is no earlier one.",
+    'Scores differ by model (FICO 8, VantageScore 3.0...) and by bureau, so compare like with like. "Change since last check" only compares checks with the same bureau and the same model, and stays blank when there is no earlier one.',
     "Add your total card balances and total credit limits from the same day: Utilization (balances ÷ limits) is calculated for you.",
     "Lower utilization is better. 30% is a common ceiling rule of thumb and under 10% is common guidance; there is no magic number.",
     "Checking your own score is a soft inquiry: it does not lower your score. Yellow cells are yours to type in; grey cells are calculated.",
@@ -141,8 +149,7 @@ function scoreLog(wb: ExcelJS.Workbook) {
   const ws = wb.addWorksheet(LOG.sheet, { views: [{ state: "frozen", xSplit: 1, ySplit: LOG.header }] });
   ws.getCell("A1").value = "Credit score log";
   ws.getCell("A1").font = { bold: true, size: 16, color: { argb: COLORS.titleText } };
-  ws.getCell("A2").value =
-    "One row per check, oldest first is easiest. Compare like with like: the same bureau and the same score model.";
+  ws.getCell("A2").value = "One row per check, oldest first is easiest. Compare like with like: the same bureau and the same score model.";
   ws.getCell("A2").font = { italic: true, color: { argb: COLORS.muted } };
 
   SCORE_COLUMNS.forEach((c, i) => {
@@ -280,7 +287,6 @@ export async function build(): Promise<ExcelJS.Workbook> {
 
 // ---------------------------------------------------------------------------------------------
 // Printable (US Letter, filled in by hand). Wrapped by the product builder with print.css.
-
 
 /** Blank rows on the paper log. */
 export const PRINT_ROWS = 18;
