@@ -21,7 +21,6 @@ export function startMail(): OutboxWorker {
   const transport = transportFromEnv();
   const worker = startOutboxWorker(createDeliver(transport, mailSettingsFromEnv()));
   return {
-    drain: worker.drain,
     stop: async () => {
       await worker.stop();
       transport.close();

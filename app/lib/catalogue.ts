@@ -38,6 +38,9 @@ export const powerPack = {
 } as const;
 
 export type ProductId = typeof toolkit.id | typeof powerPack.id;
+
+/** A product's name by its id (order lines and entitlements store the id). */
+export const PRODUCT_NAMES: Record<ProductId, string> = { toolkit: toolkit.name, "power-pack": powerPack.name };
 export type ItemLabel = (typeof toolkit.items)[number]["label"] | (typeof powerPack.items)[number]["label"];
 
 /** The labels the toolkit's cards show: included items, then bonuses (spec section 2). */

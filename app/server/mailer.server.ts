@@ -24,7 +24,7 @@ import { orderPagePath } from "~/lib/order-files";
 import { grantedProducts, mintOrderLink, productNamesByOrder } from "~/server/order-access.server";
 import { findOrder, orderNumber, paidOrdersFor } from "~/server/orders.server";
 import type { Deliver, DeliveryResult, OutboxRow } from "~/server/outbox.server";
-import { powerPack, toolkit, type ProductId } from "~/lib/catalogue";
+import { PRODUCT_NAMES } from "~/lib/catalogue";
 import { PRODUCT_FILES } from "~/lib/product-files";
 import { isSuppressed, mintEmailLink } from "~/server/subscriptions.server";
 
@@ -49,8 +49,6 @@ export function transportFromEnv(): MailTransport {
     ? createMailTransport({ kind: "smtp", url: e.SMTP_URL! })
     : createMailTransport({ kind: "file", dir: `${e.DATA_DIR}/mail` });
 }
-
-const PRODUCT_NAMES: Record<ProductId, string> = { toolkit: toolkit.name, "power-pack": powerPack.name };
 
 /** `unsubscribeUrl` marks a list message: it gets the unsubscribe headers (RFC 8058). */
 type Composed = { mail: RenderedMail; unsubscribeUrl?: string; replyTo?: string } | { skip: string };

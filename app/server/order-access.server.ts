@@ -5,9 +5,9 @@
 import { createReadStream, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { Readable } from "node:stream";
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { downloads, entitlements, orderAccessTokens, orders } from "../../db/schema";
-import { powerPack, toolkit, type ProductId } from "~/lib/catalogue";
+import { PRODUCT_NAMES, type ProductId } from "~/lib/catalogue";
 import { PRODUCT_FILES, type ProductFile } from "~/lib/product-files";
 import type { ProductView } from "~/lib/order-files";
 
@@ -20,8 +20,6 @@ export const ORDER_LINK_DAYS = 365;
 export const DOWNLOAD_SOFT_LIMIT = 20;
 /** Links one order may get from its success page (each view makes one); then the receipt's link is the way. */
 export const SUCCESS_PAGE_LINKS_PER_ORDER = 20;
-
-const PRODUCT_NAMES: Record<ProductId, string> = { toolkit: toolkit.name, "power-pack": powerPack.name };
 
 /** Where the built product files are (products/files, relative to the working directory). */
 export function productFilesDir(): string {
@@ -179,13 +177,4 @@ export async function productNamesByOrder(orderIds: number[]): Promise<Map<numbe
     if (name) map.set(row.orderId, [...(map.get(row.orderId) ?? []), name]);
   }
   return map;
-}
-
-/** Live tokens of an order (tests and support). */
-export async function liveLinkCount(orderId: number): Promise<number> {
-  const [row] = await db()
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orderAccessTokens)
-    .where(and(eq(orderAccessTokens.orderId, orderId), gt(orderAccessTokens.expiresAt, new Date())));
-  return row?.n ?? 0;
 }

@@ -99,7 +99,7 @@ export async function processOutbox(deliver: Deliver): Promise<number> {
   return rows.length;
 }
 
-export type OutboxWorker = { stop(): Promise<void>; drain(): Promise<void> };
+export type OutboxWorker = { stop(): Promise<void> };
 
 /**
  * Run the outbox in this process: a pass every `intervalMs` and whenever something is queued
@@ -149,10 +149,6 @@ export function startOutboxWorker(deliver: Deliver, { intervalMs = 5_000 }: { in
       clearTimeout(timer);
       if (wake === run) wake = undefined;
       await running;
-    },
-    async drain() {
-      run();
-      while (running) await running;
     },
   };
 }

@@ -1,22 +1,10 @@
+import { bureauHowToSend, bureauIdEnclosures } from "./common";
 import type { LetterContent } from "./types";
 
 /**
  * The core dispute letters of the $7 Credit Repair Toolkit (general-purpose versions).
  * Every legal statement here follows shared/reference/credit-law-facts.md.
  */
-
-const bureauIdEnclosures = [
-  "A copy of my driver's license or state ID",
-  "A copy of a recent utility bill or bank statement showing my current address",
-];
-
-const bureauHowToSend = [
-  "Before mailing, check the bureau's website for its current dispute mailing address; addresses change.",
-  "Send the letter by certified mail, return receipt requested, and keep the receipt.",
-  "Keep a copy of the signed letter and of everything you enclose. Send copies, never originals.",
-  "Write the date the bureau received it (from the return receipt or USPS tracking) in your dispute tracker, and count 30 days from that date.",
-  "You can also dispute online or by phone, but a mailed letter gives you a dated record of exactly what you sent.",
-];
 
 const ifVerifiedTip =
   "If the answer comes back “verified” and you still believe the item is wrong, you can send the method-of-verification letter, dispute again with any new documents, add a short statement of dispute to your file, or file a complaint with the CFPB at https://www.consumerfinance.gov/complaint/.";

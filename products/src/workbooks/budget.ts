@@ -6,6 +6,7 @@
  * INCOME_ROWS and GROUPS (the category rows) feed both build() and printableHtml().
  */
 import ExcelJS from "exceljs";
+import { docHeader } from "../../build/document";
 import { applyFont, esc, fill, fitHeight, formula, validate, newWorkbook } from "./common";
 
 const CURRENCY = "$#,##0.00";
@@ -492,13 +493,7 @@ export function printableHtml(): string {
   const split = GROUPS.map(
     (g) => `<tr><td>${esc(g.title)}</td><td>${g.target}% <span class="muted">(or your own: ____%)</span></td><td></td><td></td></tr>`,
   ).join("\n");
-  return `<div class="doc-header">
-  <div>
-    <h1>Monthly budget</h1>
-    <p class="subtitle">Plan at the start of the month; fill in Actual at the end.</p>
-  </div>
-  <div class="brand">Fresh Start Money</div>
-</div>
+  return `${docHeader({ title: "Monthly budget", subtitle: "Plan at the start of the month; fill in Actual at the end." })}
 <p>Month: <span class="fill"></span></p>
 <p>Write what you plan for each category, then what really happened. <strong>Difference</strong>: Actual − Planned for income and savings, Planned − Actual for spending, so a plus number is always good news. Use a pencil: a budget is a plan you adjust.</p>
 <table class="log" style="break-inside:auto">

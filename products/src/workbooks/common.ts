@@ -64,3 +64,17 @@ export function validate(ws: ExcelJS.Worksheet, range: string, rule: ExcelJS.Dat
 export function fill(cell: ExcelJS.Cell, argb: string) {
   cell.fill = { type: "pattern", pattern: "solid", fgColor: { argb } };
 }
+
+/** A paper log: the columns (fixed widths, in %), and blank rows tall enough to write in. */
+export function logTableHtml(cols: readonly { header: string; printHeader?: string; printWidth?: number }[], rows: number): string {
+  const colgroup = cols.map((c) => `<col style="width:${c.printWidth}%">`).join("");
+  const head = cols.map((c) => `<th scope="col">${esc(c.printHeader ?? c.header)}</th>`).join("");
+  const blank = `<tr>${"<td></td>".repeat(cols.length)}</tr>`;
+  return `<table class="log" style="table-layout:fixed">
+<colgroup>${colgroup}</colgroup>
+<thead><tr>${head}</tr></thead>
+<tbody>
+${Array.from({ length: rows }, () => blank).join("\n")}
+</tbody>
+</table>`;
+}

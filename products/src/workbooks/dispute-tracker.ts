@@ -14,7 +14,8 @@
  * 2 and 6).
  */
 import ExcelJS from "exceljs";
-import { applyFont, esc, fill, fitHeight, formula, validate, newWorkbook } from "./common";
+import { docHeader } from "../../build/document";
+import { applyFont, esc, fill, fitHeight, formula, validate, newWorkbook, logTableHtml } from "./common";
 
 const DATE_FORMAT = "mmm d, yyyy";
 
@@ -385,27 +386,12 @@ export function printableHtml(): string {
   // Portrait Letter fits the hand-written columns only; see `printable` and `printWidth` on
   // DISPUTE_COLUMNS. The widths are kept as given (table-layout:fixed); headings wrap.
   const cols = DISPUTE_COLUMNS.filter((c) => c.printable);
-  const colgroup = cols.map((c) => `<col style="width:${c.printWidth}%">`).join("");
-  const head = cols.map((c) => `<th scope="col">${esc(c.printHeader ?? c.header)}</th>`).join("");
-  const blank = `<tr>${"<td></td>".repeat(cols.length)}</tr>`;
   const deadlines = DEADLINES.map(
     (d) => `<li><strong>${esc(d.who)}:</strong> ${esc(d.rule)} <span class="muted">(${esc(d.cite)})</span></li>`,
   ).join("\n");
-  return `<div class="doc-header">
-  <div>
-    <h1>Dispute log</h1>
-    <p class="subtitle">One row per dispute. Deadlines count from the date they received it.</p>
-  </div>
-  <div class="brand">Fresh Start Money</div>
-</div>
+  return `${docHeader({ title: "Dispute log", subtitle: "One row per dispute. Deadlines count from the date they received it." })}
 <p class="muted"><strong>Sent to</strong>: ${esc(SENT_TO.join(", "))}. <strong>Result</strong>: ${esc(RESULTS.join(", "))}. <strong>30-day deadline</strong> = the date they received it + 30 days (45 if you sent more information during the 30 days).</p>
-<table class="log" style="table-layout:fixed">
-<colgroup>${colgroup}</colgroup>
-<thead><tr>${head}</tr></thead>
-<tbody>
-${Array.from({ length: PRINT_ROWS }, () => blank).join("\n")}
-</tbody>
-</table>
+${logTableHtml(cols, PRINT_ROWS)}
 <div class="page-break"></div>
 <h2>Deadlines</h2>
 <blockquote class="law keep">

@@ -7,7 +7,8 @@
  * write (8 columns, none under about 0.6 in).
  */
 import ExcelJS from "exceljs";
-import { applyFont, esc, fill, fitHeight, formula, validate, newWorkbook } from "./common";
+import { docHeader } from "../../build/document";
+import { applyFont, esc, fill, fitHeight, formula, validate, newWorkbook, logTableHtml } from "./common";
 
 const CURRENCY = "$#,##0.00";
 const DATE_FORMAT = "mmm d, yyyy";
@@ -293,24 +294,9 @@ export const PRINT_ROWS = 18;
 
 export function printableHtml(): string {
   const cols = SCORE_COLUMNS.filter((c) => c.printable);
-  const colgroup = cols.map((c) => `<col style="width:${c.printWidth}%">`).join("");
-  const head = cols.map((c) => `<th scope="col">${esc(c.header)}</th>`).join("");
-  const blank = `<tr>${"<td></td>".repeat(cols.length)}</tr>`;
   const weights = FICO_WEIGHTS.map(([f, p]) => `<li><strong>${esc(f)}</strong>: ${p}%</li>`).join("");
-  return `<div class="doc-header">
-  <div>
-    <h1>Credit score log</h1>
-    <p class="subtitle">One row each time you check. Compare like with like.</p>
-  </div>
-  <div class="brand">Fresh Start Money</div>
-</div>
-<table class="log" style="table-layout:fixed">
-<colgroup>${colgroup}</colgroup>
-<thead><tr>${head}</tr></thead>
-<tbody>
-${Array.from({ length: PRINT_ROWS }, () => blank).join("\n")}
-</tbody>
-</table>
+  return `${docHeader({ title: "Credit score log", subtitle: "One row each time you check. Compare like with like." })}
+${logTableHtml(cols, PRINT_ROWS)}
 <p class="muted">Compare like with like: scores differ by bureau and by score model. <strong>Change since last check</strong>: this score minus your last score from the same bureau and the same model. <strong>Utilization</strong> = total card balances ÷ total credit limits × 100.</p>
 <div class="page-break"></div>
 <h2>What moves your score</h2>
