@@ -37,11 +37,11 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           // Inline CSS; scripts start after the first paint (first-paint.server.ts).
-          const body = createFirstPaintOptimizer();
-          const stream = createReadableStreamFromReadable(body);
+          const { input, output } = createFirstPaintOptimizer();
+          const stream = createReadableStreamFromReadable(output);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          pipe(input);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -1,11 +1,23 @@
 import { type ReactNode, useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import pageScript from "./browser/page-script.js?url&no-inline";
 import { NotFound } from "~/components/not-found";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/ui/toaster";
+import { needsHydration } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import { publicConfig } from "~/server/env.server";
 
@@ -29,6 +41,11 @@ export function useRootData() {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRootData();
+  // Articles are plain HTML in the browser: no React Router scripts at all (app/lib/hydration.ts).
+  // In the browser React is running already (an article reached by a client-side navigation),
+  // so the scripts stay.
+  const matches = useMatches();
+  const hydrate = typeof document !== "undefined" || needsHydration(matches);
   // Scripts start after the first paint (app/server/first-paint.server.ts): until React has
   // hydrated, the page is plain HTML. This marks the moment (browser tests wait for it).
   useEffect(() => {
@@ -42,6 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#047857" />
         <Meta />
         <Links />
+        <script src={pageScript} defer />
       </head>
       <body className="flex min-h-screen flex-col">
         <a
@@ -55,9 +73,13 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter year={data?.year ?? new Date().getFullYear()} />
-        <Toaster />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate && (
+          <>
+            <Toaster />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

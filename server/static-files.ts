@@ -3,7 +3,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import Negotiator from "negotiator";
+import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { BOOT_SCRIPT_TYPE } from "../app/server/first-paint.server.ts";
+
+type ParentNode = DefaultTreeAdapterMap["parentNode"];
+type ChildNode = DefaultTreeAdapterMap["childNode"];
 
 /** One file of build/client, held in memory with its compressed forms. */
 export type StaticFile = {
@@ -45,23 +50,28 @@ function* walk(dir: string): Generator<string> {
   }
 }
 
+/** Script types a browser runs; anything else (JSON-LD, the inert bootstrap before the loader runs it) is data. */
+const EXECUTABLE = new Set(["", "module", "text/javascript", "application/javascript", BOOT_SCRIPT_TYPE]);
+
 /**
- * sha256 sources for every inline executable <script> in a prerendered page, including the inert
- * bootstrap the first-paint loader re-inserts as a module (same text, same hash).
+ * sha256 sources for every inline executable <script> in a prerendered page (read by an HTML
+ * parser), including the inert bootstrap the first-paint loader re-inserts as a module (same
+ * text, same hash).
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
-    const attrs = match[1] ?? "";
-    if (/\ssrc\s*=/i.test(attrs)) continue;
-    const type = /\stype\s*=\s*"([^"]*)"/i.exec(attrs)?.[1]?.toLowerCase();
-    if (type && type !== "module" && type !== "text/javascript" && type !== BOOT_SCRIPT_TYPE) continue; // data blocks (JSON-LD) never run
-    hashes.add(
-      `'sha256-${createHash("sha256")
-        .update(match[2] ?? "")
-        .digest("base64")}'`,
-    );
-  }
+  const visit = (node: ParentNode | ChildNode) => {
+    if ("tagName" in node && node.tagName === "script") {
+      const attrs = new Map(node.attrs.map((a) => [a.name, a.value]));
+      const type = (attrs.get("type") ?? "").trim().toLowerCase();
+      if (!attrs.has("src") && EXECUTABLE.has(type)) {
+        const text = node.childNodes.map((child) => ("value" in child && child.nodeName === "#text" ? child.value : "")).join("");
+        hashes.add(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+      }
+    }
+    if ("childNodes" in node) for (const child of node.childNodes) visit(child);
+  };
+  visit(parse(html));
   return [...hashes];
 }
 
@@ -110,12 +120,19 @@ export function statOrNull(path: string) {
 
 type Encoding = "br" | "gzip" | "identity";
 
-/** Which stored form of a file to send for this Accept-Encoding (q=0 refuses an encoding). */
-export function preferredEncoding(accept: string | undefined, file: Pick<StaticFile, "br" | "gzip">): Encoding {
-  if (!accept) return "identity";
-  if (file.br && /\bbr\b(?!;q=0(\.0*)?\b)/.test(accept)) return "br";
-  if (file.gzip && /\bgzip\b(?!;q=0(\.0*)?\b)/.test(accept)) return "gzip";
-  return "identity";
+/**
+ * Which stored form of a file to send for this Accept-Encoding, by HTTP's rules (negotiator, as
+ * Express uses): q-values rank, "q=0" refuses, "*" stands for the rest. Brotli first when
+ * equally acceptable (smaller). Undefined: nothing the client accepts (identity;q=0 and no
+ * stored compression it takes), answered 406.
+ */
+export function preferredEncoding(accept: string | undefined, file: Pick<StaticFile, "br" | "gzip">): Encoding | undefined {
+  const available: Encoding[] = [...(file.br ? (["br"] as const) : []), ...(file.gzip ? (["gzip"] as const) : []), "identity"];
+  // negotiator 1.x takes the server's preference for ties; its published types predate that option.
+  const negotiator = new Negotiator({ headers: { "accept-encoding": accept } }) as Negotiator & {
+    encoding(available: readonly string[], options: { preferred: readonly string[] }): string | undefined;
+  };
+  return negotiator.encoding(available, { preferred: ["br", "gzip"] }) as Encoding | undefined;
 }
 
 /**
@@ -172,6 +189,11 @@ export function createStaticResponder(
       return true;
     }
     const encoding = preferredEncoding(req.headers["accept-encoding"], entry.file);
+    if (!encoding) {
+      res.writeHead(406, { ...baseHeaders, "Content-Type": "text/plain; charset=utf-8", Vary: "Accept-Encoding" });
+      res.end("Not Acceptable: this file is available as br, gzip or uncompressed.");
+      return true;
+    }
     res.writeHead(200, entry.headers[encoding]);
     res.end(
       req.method === "HEAD" ? undefined : encoding === "br" ? entry.file.br : encoding === "gzip" ? entry.file.gzip : entry.file.body,

@@ -1,4 +1,4 @@
-import { FormMessage, Honeypot, usePublicForm } from "~/components/form-feedback";
+import { FormMessage, Honeypot, SubmitButton, usePublicForm } from "~/components/form-feedback";
 import { FIELD_LIMITS, type FormOutcome } from "~/lib/form-outcomes";
 
 const fieldClass =
@@ -7,7 +7,7 @@ const labelClass = "block font-semibold text-slate-900";
 
 /** The contact page's form: the message is stored, then the form clears; on failure the text stays. */
 export function ContactForm({ outcome }: { outcome?: FormOutcome }) {
-  const { formProps, field, current, submitting, messageId } = usePublicForm({
+  const { formProps, field, current, submitting, messageId, focusMessage, focusOutcome } = usePublicForm({
     form: "contact",
     action: "/contact",
     anchor: "contact-form",
@@ -77,15 +77,14 @@ export function ContactForm({ outcome }: { outcome?: FormOutcome }) {
         />
         <p className="mt-1 text-sm text-slate-600">Up to {FIELD_LIMITS.message.toLocaleString("en-US")} characters.</p>
       </div>
-      {current && <FormMessage id={messageId} outcome={current} />}
+      {current && <FormMessage id={messageId} outcome={current} focusOnLoad={focusMessage || focusOutcome} />}
       <div>
-        <button
-          type="submit"
-          disabled={submitting}
+        <SubmitButton
+          submitting={submitting}
           className="w-full rounded-lg bg-brand-700 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-wait disabled:opacity-70 sm:w-auto"
         >
-          {submitting ? "Sending..." : "Send Message"}
-        </button>
+          Send Message
+        </SubmitButton>
       </div>
     </form>
   );

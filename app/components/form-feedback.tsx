@@ -86,12 +86,16 @@ export function usePublicForm({ form, action, anchor, serverOutcome, onSuccess }
 
   const invalid = new Set(current && current.status !== "success" ? (current.invalidFields ?? []) : []);
   const messageId = `${form}-feedback`;
+  // A page rendered after a post without React: where focus goes when it loads (the page script
+  // focuses the element marked data-autofocus): the first field the message is about, or the answer.
+  const focusOnLoad = ours && (ours.status === "success" ? "outcome" : (ours.invalidFields?.[0] ?? "message"));
   /** Props for a field: aria-invalid and aria-describedby while the current message is about it. */
   const field = (name: string) => ({
     name,
     "aria-invalid": invalid.has(name) || undefined,
     "aria-describedby": invalid.has(name) ? messageId : undefined,
     defaultValue: ours && ours.status !== "success" ? ours.values?.[name] : undefined,
+    ...focusMark(focusOnLoad === name),
   });
 
   return {
@@ -100,11 +104,43 @@ export function usePublicForm({ form, action, anchor, serverOutcome, onSuccess }
     current,
     submitting,
     messageId,
+    /** Whether the message (or, after success, the answer that replaces the form) takes focus on load. */
+    focusMessage: focusOnLoad === "message",
+    focusOutcome: focusOnLoad === "outcome",
   };
 }
 
+/** Marks the element the page script focuses when the page loads. */
+export function focusMark(on: boolean | undefined): { "data-autofocus"?: "" } {
+  return on ? { "data-autofocus": "" } : {};
+}
+
+export const PENDING_LABEL = "Sending...";
+
+/**
+ * A public form's submit button: "Sending..." and disabled while a submission is under way,
+ * from React's state, or (before or without React) from the page script, which reads the label.
+ */
+export function SubmitButton({ submitting, className, children }: { submitting: boolean; className: string; children: string }) {
+  return (
+    <button type="submit" disabled={submitting} data-pending-label={PENDING_LABEL} className={className}>
+      {submitting ? PENDING_LABEL : children}
+    </button>
+  );
+}
+
 /** The current message, inline under the form (the toast may be gone; without JavaScript there is none). */
-export function FormMessage({ id, outcome, tone = "light" }: { id: string; outcome: FormOutcome | undefined; tone?: "light" | "dark" }) {
+export function FormMessage({
+  id,
+  outcome,
+  tone = "light",
+  focusOnLoad,
+}: {
+  id: string;
+  outcome: FormOutcome | undefined;
+  tone?: "light" | "dark";
+  focusOnLoad?: boolean;
+}) {
   if (!outcome) return null;
   const good = outcome.status === "success" || outcome.status === "duplicate";
   const styles =
@@ -116,7 +152,12 @@ export function FormMessage({ id, outcome, tone = "light" }: { id: string; outco
         ? "border-brand-200 bg-brand-50 text-brand-900"
         : "border-red-300 bg-red-50 text-red-900";
   return (
-    <p id={id} className={`rounded-lg border px-4 py-3 text-left text-base ${styles}`}>
+    <p
+      id={id}
+      tabIndex={focusOnLoad ? -1 : undefined}
+      {...focusMark(focusOnLoad)}
+      className={`rounded-lg border px-4 py-3 text-left text-base ${styles}`}
+    >
       <strong className="font-semibold">{outcome.title}</strong> {outcome.description}
     </p>
   );

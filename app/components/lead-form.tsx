@@ -1,6 +1,6 @@
 import { CircleCheck, Download, Gift } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { FormMessage, Honeypot, usePublicForm } from "~/components/form-feedback";
+import { focusMark, FormMessage, Honeypot, SubmitButton, usePublicForm } from "~/components/form-feedback";
 import { FIELD_LIMITS, type FormOutcome } from "~/lib/form-outcomes";
 import { LEAD_MAGNET, LEAD_MAGNET_PDF } from "~/lib/site";
 
@@ -12,7 +12,7 @@ const inputClass =
  * JavaScript; with it, the page stays and the answer shows in place.
  */
 export function LeadForm({ sourcePage, outcome }: { sourcePage: string; outcome?: FormOutcome }) {
-  const { formProps, field, current, submitting, messageId } = usePublicForm({
+  const { formProps, field, current, submitting, messageId, focusMessage, focusOutcome } = usePublicForm({
     form: "lead",
     action: `/blog/${sourcePage}`,
     anchor: "lead-form",
@@ -23,7 +23,7 @@ export function LeadForm({ sourcePage, outcome }: { sourcePage: string; outcome?
   return (
     <section id="lead-form" aria-labelledby="lead-heading" className="scroll-mt-24 rounded-2xl bg-accent-100 p-6 md:p-8">
       {done ? (
-        <LeadSuccess />
+        <LeadSuccess focusOnLoad={focusOutcome} />
       ) : (
         <>
           <p className="flex items-center gap-2 font-semibold text-slate-800">
@@ -66,16 +66,15 @@ export function LeadForm({ sourcePage, outcome }: { sourcePage: string; outcome?
                 className={inputClass}
               />
             </div>
-            <button
-              type="submit"
-              disabled={submitting}
+            <SubmitButton
+              submitting={submitting}
               className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-wait disabled:opacity-70"
             >
-              {submitting ? "Sending..." : "Send Me the Guide"}
-            </button>
+              Send Me the Guide
+            </SubmitButton>
             {current && (
               <div className="sm:col-span-3">
-                <FormMessage id={messageId} outcome={current} />
+                <FormMessage id={messageId} outcome={current} focusOnLoad={focusMessage} />
               </div>
             )}
           </form>
@@ -86,7 +85,7 @@ export function LeadForm({ sourcePage, outcome }: { sourcePage: string; outcome?
   );
 }
 
-function LeadSuccess() {
+function LeadSuccess({ focusOnLoad }: { focusOnLoad: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The form the visitor was using is gone: bring keyboard and screen-reader focus to its answer.
   useEffect(() => {
@@ -95,7 +94,13 @@ function LeadSuccess() {
   return (
     <div className="text-center">
       <CircleCheck aria-hidden="true" className="mx-auto size-12 text-brand-700" />
-      <h2 id="lead-heading" ref={heading} tabIndex={-1} className="mt-3 text-2xl font-bold text-slate-900 focus:outline-none">
+      <h2
+        id="lead-heading"
+        ref={heading}
+        tabIndex={-1}
+        {...focusMark(focusOnLoad)}
+        className="mt-3 text-2xl font-bold text-slate-900 focus:outline-none"
+      >
         You're All Set!
       </h2>
       <p className="mt-2 text-slate-800">

@@ -1,9 +1,9 @@
-import { FormMessage, Honeypot, usePublicForm } from "~/components/form-feedback";
+import { FormMessage, Honeypot, SubmitButton, usePublicForm } from "~/components/form-feedback";
 import { FIELD_LIMITS, type FormOutcome } from "~/lib/form-outcomes";
 
 /** The blog's newsletter box: stores the address (posts to the blog listing's action). */
 export function NewsletterForm({ outcome }: { outcome?: FormOutcome }) {
-  const { formProps, field, current, submitting, messageId } = usePublicForm({
+  const { formProps, field, current, submitting, messageId, focusMessage, focusOutcome } = usePublicForm({
     form: "newsletter",
     action: "/blog",
     anchor: "newsletter",
@@ -28,17 +28,16 @@ export function NewsletterForm({ outcome }: { outcome?: FormOutcome }) {
           placeholder="Enter your email"
           className="flex-1 rounded-lg border border-slate-300 bg-white px-4 py-3 text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-400 aria-invalid:border-red-400 aria-invalid:ring-2 aria-invalid:ring-red-400"
         />
-        <button
-          type="submit"
-          disabled={submitting}
+        <SubmitButton
+          submitting={submitting}
           className="rounded-lg bg-accent-400 px-6 py-3 font-semibold text-slate-900 hover:bg-accent-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-wait disabled:opacity-70"
         >
-          {submitting ? "Sending..." : "Subscribe"}
-        </button>
+          Subscribe
+        </SubmitButton>
       </div>
       {current && (
         <div className="mt-3">
-          <FormMessage id={messageId} outcome={current} tone="dark" />
+          <FormMessage id={messageId} outcome={current} tone="dark" focusOnLoad={focusMessage || focusOutcome} />
         </div>
       )}
     </form>

@@ -139,7 +139,8 @@ export function isBot(input: unknown): boolean {
 }
 
 /** The text fields a form shows, echoed back (never the honeypot), each cut to a safe length. */
-function typedValues(record: Record<string, unknown> | undefined): Record<string, string> | undefined {
+/** What the visitor typed into the form's text fields (as typed, not as normalised), to show again. */
+export function typedValues(record: Record<string, unknown> | undefined): Record<string, string> | undefined {
   if (!record) return undefined;
   const values: Record<string, string> = {};
   for (const field of ["name", "email", "subject", "message"] as const) {

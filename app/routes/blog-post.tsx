@@ -6,11 +6,15 @@ import { ArticleImage } from "~/components/article-image";
 import { LeadForm } from "~/components/lead-form";
 import { ClosingCta, PromoCard } from "~/components/promo-card";
 import { formatArticleDate } from "~/lib/article-meta";
+import { NO_HYDRATION } from "~/lib/hydration";
 import { getArticle, getArticleSummaries } from "~/content/articles.server";
 import { submitFromBrowser } from "~/lib/form-outcomes";
 import { originFrom, seo } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
 import { submitLead } from "~/server/leads.server";
+
+/** An article is plain HTML in the browser: no React bundle (app/lib/hydration.ts). */
+export const handle = NO_HYDRATION;
 
 export function loader({ params, request }: Route.LoaderArgs) {
   const article = getArticle(params.slug);

@@ -34,11 +34,7 @@ export async function storeContactMessage(message: NewContactMessage, ownerEmail
 
 export function submitContactMessage(request: Request) {
   // Contact messages have no unique rule, so the only outcomes are stored or unavailable.
-  return submitPublicForm(
-    request,
-    "contact",
-    ContactSchema,
-    ({ name, email, subject, message }) => storeContactMessage({ name, email, subject, message }),
-    ({ name, email, subject, message }) => ({ name, email, subject, message }),
+  return submitPublicForm(request, "contact", ContactSchema, ({ name, email, subject, message }) =>
+    storeContactMessage({ name, email, subject, message }),
   );
 }

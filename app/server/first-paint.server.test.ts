@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createFirstPaintOptimizer, deferBootstrap, loaderScript, optimizeHead } from "./first-paint.server";
+import { createFirstPaintOptimizer, loaderScript } from "./first-paint.server";
 
 const CSS = "body{color:#0f172a}";
 let buildDir: string;
@@ -33,63 +33,32 @@ const BODY =
   '<script nonce="n0nce">window.__ctx.stream = 2;</script></body></html>';
 const DOC = HEAD + BODY;
 
-describe("optimizeHead", () => {
-  it("inlines the built stylesheet and keeps a disabled link for React to hydrate", () => {
-    const { head } = optimizeHead(HEAD);
-    expect(head).toContain(`<style>${CSS}</style><link nonce="n0nce" rel="stylesheet" href="/assets/app-abc123.css" disabled=""/>`);
-    expect(head).not.toMatch(/<link[^>]*rel="stylesheet"(?![^>]*disabled)[^>]*>/);
-  });
-
-  it("leaves a stylesheet it cannot find (the dev server, a foreign URL) as it is", () => {
-    const tag = '<link rel="stylesheet" href="/assets/missing.css"/><link rel="stylesheet" href="https://cdn.example/x.css"/>';
-    expect(optimizeHead(tag).head).toBe(tag);
-  });
-
-  it("takes the module preloads out, with or without a nonce, and returns them in order", () => {
-    const { head, preloads } = optimizeHead(HEAD);
-    expect(head).not.toContain("modulepreload");
-    expect(preloads).toEqual(["/assets/entry.client-1.js", "/assets/root-2.js"]);
-    expect(head).toContain('<link rel="icon" href="/favicon.svg"/>');
-  });
-
-  it("cannot be broken out of by a stylesheet that contains </style>", () => {
-    writeFileSync(join(buildDir, "client/assets/evil-1.css"), 'a::after{content:"</style><script>alert(1)</script></STYLE >"}');
-    const { head } = optimizeHead('<link rel="stylesheet" href="/assets/evil-1.css"/>');
-    // Inside <style> only "</style" ends the raw text: the one left is the real end.
-    expect(head.match(/<\/style/gi)).toHaveLength(1);
-    expect(head.indexOf("</style>")).toBe(head.lastIndexOf("</style>"));
-    expect(head).toMatch(/<\/style><link rel="stylesheet" href="\/assets\/evil-1.css" disabled=""\/>$/);
-  });
-});
-
-describe("deferBootstrap", () => {
-  it("makes the bootstrap inert (same text, same nonce) and adds the loader with the nonce", () => {
-    const out = deferBootstrap(BODY, ["/assets/a.js"])!;
-    expect(out).toContain(
-      '<script nonce="n0nce" type="text/x-boot" id="rr-boot">import * as route0 from "/assets/root-2.js";\nimport("/assets/entry.client-1.js");</script><script nonce="n0nce">(function(){var p=["/assets/a.js"]',
-    );
-    expect(out).not.toContain('<script nonce="n0nce" type="module"');
-    // Everything around it is untouched.
-    expect(out.startsWith('</head><body><main>Hello — “quoted” text</main><script nonce="n0nce">window.__ctx = 1;</script>')).toBe(true);
-    expect(out.endsWith('<script nonce="n0nce">window.__ctx.stream = 2;</script></body></html>')).toBe(true);
-  });
-
-  it("returns null for a document without a bootstrap", () => {
-    expect(deferBootstrap("<body><p>plain</p></body>", [])).toBeNull();
-  });
-
-  it("escapes preload URLs so they cannot close the script", () => {
-    expect(loaderScript(["/a</script><script>x.js"])).not.toContain("</script>");
-  });
-});
-
+/** The optimizer's output for a document sent in these chunks. */
 async function run(chunks: Buffer[]): Promise<string> {
-  const out: Buffer[] = [];
-  for await (const chunk of Readable.from(chunks).pipe(createFirstPaintOptimizer())) out.push(Buffer.from(chunk));
-  return Buffer.concat(out).toString("utf8");
+  const { input, output } = createFirstPaintOptimizer();
+  Readable.from(chunks).pipe(input);
+  let out = "";
+  for await (const chunk of output) out += String(chunk);
+  return out;
 }
 
+// The built pages and the server-rendered ones are checked in tests/e2e/first-paint.spec.ts;
+// these cover what a real page seldom shows: odd chunking, escaping, pages without scripts.
 describe("createFirstPaintOptimizer", () => {
+  it("inlines the built stylesheet, keeps its link disabled, and defers the bootstrap with its nonce", async () => {
+    const out = await run([Buffer.from(DOC)]);
+    expect(out).toContain(`<style>${CSS}</style><link nonce="n0nce" rel="stylesheet" href="/assets/app-abc123.css" disabled=""/>`);
+    expect(out).not.toContain('<link rel="modulepreload"');
+    expect(out).toContain('<link rel="icon" href="/favicon.svg"/>');
+    expect(out).toContain(
+      '<script nonce="n0nce" type="text/x-boot" id="rr-boot">import * as route0 from "/assets/root-2.js";\nimport("/assets/entry.client-1.js");</script>' +
+        `<script nonce="n0nce">${loaderScript(["/assets/entry.client-1.js", "/assets/root-2.js"])}</script>`,
+    );
+    expect(out).toContain("<title>Ünïcode — page</title>");
+    expect(out).toContain("<main>Hello — “quoted” text</main>");
+    expect(out).toContain('<script nonce="n0nce">window.__ctx.stream = 2;</script></body></html>');
+  });
+
   it("gives the same document however the stream is cut (one byte at a time, inside characters)", async () => {
     const bytes = Buffer.from(DOC, "utf8");
     const whole = await run([bytes]);
@@ -97,18 +66,30 @@ describe("createFirstPaintOptimizer", () => {
     const odd = await run([bytes.subarray(0, 97), bytes.subarray(97, 98), bytes.subarray(98, 450), bytes.subarray(450)]);
     expect(bytewise).toBe(whole);
     expect(odd).toBe(whole);
-    const { head, preloads } = optimizeHead(HEAD);
-    expect(whole).toBe(head + deferBootstrap(BODY, preloads));
   });
 
-  it("passes through what follows the bootstrap as it comes (streamed Suspense content)", async () => {
-    const later = '<script nonce="n0nce">late()</script>';
-    const out = await run([Buffer.from(DOC.replace("</body></html>", "")), Buffer.from(later), Buffer.from("</body></html>")]);
-    expect(out.endsWith(`${later}</body></html>`)).toBe(true);
+  it("leaves a stylesheet it cannot find (the dev server, a foreign URL) as it is", async () => {
+    const doc = '<html><head><link rel="stylesheet" href="https://elsewhere.example/x.css"/></head><body></body></html>';
+    expect(await run([Buffer.from(doc)])).toBe(doc);
   });
 
-  it("sends a document without a </head> through with only the head rewrite", async () => {
-    expect(await run([Buffer.from("<p>fragment</p>")])).toBe("<p>fragment</p>");
+  it("cannot be broken out of by a stylesheet that contains </style>", async () => {
+    writeFileSync(join(buildDir, "client/assets/evil-1.css"), "a{content:'</style><script>alert(1)</script>'}");
+    const out = await run([Buffer.from('<html><head><link rel="stylesheet" href="/assets/evil-1.css"/></head></html>')]);
+    expect(out).toContain("<\\/style><script>alert(1)");
+    expect(out).not.toContain("</style><script>");
+  });
+
+  it("escapes preload URLs so they cannot close the loader's script", () => {
+    expect(loaderScript(["/a.js</script><script>alert(1)//"])).not.toContain("</script>");
+  });
+
+  it("passes a page without scripts (an article) through with only the stylesheet changed", async () => {
+    const doc = HEAD.replace(/<link rel="modulepreload"[^>]*>/g, "") + "</head><body><main>Text</main></body></html>";
+    const out = await run([Buffer.from(doc)]);
+    expect(out).toContain("<main>Text</main></body></html>");
+    expect(out).not.toContain("rr-boot");
+    expect(out).not.toContain("<script");
   });
 });
 

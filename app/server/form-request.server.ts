@@ -14,6 +14,7 @@ import {
   outcome,
   OUTCOME_STATUS_CODES,
   type Schema,
+  typedValues,
 } from "~/lib/forms";
 
 export type BodyResult =
@@ -226,7 +227,6 @@ export async function submitPublicForm<T>(
   form: FormName,
   schema: Schema<T>,
   handle: (data: T) => Promise<StoreResult | FormOutcome>,
-  echo: (data: T) => Record<string, string>,
 ) {
   const body = await readFormBody(request);
   if (!body.ok) return unreadableBody(form, body);
@@ -235,5 +235,5 @@ export async function submitPublicForm<T>(
   if (!checked.ok) return formResponse(checked.outcome);
   const result = await handle(checked.data);
   if (typeof result === "object") return formResponse(result);
-  return formResponse(failedKeepsValues(outcome(form, result === "created" ? "success" : result), echo(checked.data)));
+  return formResponse(failedKeepsValues(outcome(form, result === "created" ? "success" : result), typedValues(body.fields) ?? {}));
 }

@@ -37,23 +37,17 @@ export async function storeLead(lead: NewLead): Promise<StoreResult> {
 
 /** Handle a lead form submission posted to the article at `slug`. */
 export function submitLead(request: Request, slug: string) {
-  return submitPublicForm(
-    request,
-    "lead",
-    LeadSchema,
-    async ({ name, email, sourcePage = slug }) => {
-      // The page a lead came from is the article it was posted to: only the real articles count.
-      if (sourcePage !== slug || !getArticle(sourcePage)) {
-        const rejected: FormOutcome = {
-          form: "lead",
-          status: "rejected",
-          title: "Invalid Request",
-          description: "This form can't be sent from that page.",
-        };
-        return rejected;
-      }
-      return storeLead({ name, email, sourcePage });
-    },
-    ({ name, email }) => ({ name, email }),
-  );
+  return submitPublicForm(request, "lead", LeadSchema, async ({ name, email, sourcePage = slug }) => {
+    // The page a lead came from is the article it was posted to: only the real articles count.
+    if (sourcePage !== slug || !getArticle(sourcePage)) {
+      const rejected: FormOutcome = {
+        form: "lead",
+        status: "rejected",
+        title: "Invalid Request",
+        description: "This form can't be sent from that page.",
+      };
+      return rejected;
+    }
+    return storeLead({ name, email, sourcePage });
+  });
 }

@@ -40,11 +40,5 @@ export async function storeSubscriber(email: string, consentPage = "/blog"): Pro
 
 export function submitNewsletter(request: Request) {
   const consentPage = new URL(request.url).pathname.replace(/\.data$/, "") || "/blog";
-  return submitPublicForm(
-    request,
-    "newsletter",
-    NewsletterSchema,
-    ({ email }) => storeSubscriber(email, consentPage),
-    ({ email }) => ({ email }),
-  );
+  return submitPublicForm(request, "newsletter", NewsletterSchema, ({ email }) => storeSubscriber(email, consentPage));
 }

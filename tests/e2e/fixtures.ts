@@ -26,6 +26,30 @@ export async function waitForHydration(page: Page) {
     });
 }
 
+/** The page script every page loads (app/browser/page-script.js); anything else that runs is React's. */
+const PAGE_SCRIPT = /\/assets\/page-script-[\w-]+\.js$/;
+
+/**
+ * Counts what a page requests from now on: `scripts()` every script, `reactBundle()` those that
+ * are not the page script (React, React Router, route modules, their .data requests), `posts()`
+ * the POSTs sent.
+ */
+export function countScripts(page: Page) {
+  const scripts: string[] = [];
+  const data: string[] = [];
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+    if (/\.data(\?|$)/.test(request.url())) data.push(request.url());
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  return {
+    scripts: () => [...scripts],
+    reactBundle: () => [...scripts.filter((url) => !PAGE_SCRIPT.test(new URL(url).pathname)), ...data],
+    posts: () => [...posts],
+  };
+}
+
 export const test = base.extend({
   page: async ({ page, context, javaScriptEnabled }, use) => {
     const errors: string[] = [];
