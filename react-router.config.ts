@@ -1,6 +1,7 @@
 import type { Config } from "@react-router/dev/config";
 import { articleSlugsFromDisk } from "./app/content/article-files";
 import { publicConfig } from "./app/server/env.server";
+import { inlineCriticalCss } from "./scripts/build/critical-css";
 import { writeBuildInfo } from "./server/build-info";
 
 export default {
@@ -13,7 +14,11 @@ export default {
     return ["/", "/about", "/resources", "/blog", ...articles, "/sitemap.xml", "/rss.xml", "/robots.txt"];
   },
   // The origin baked into the prerendered pages, for the server to check at start-up.
-  buildEnd({ reactRouterConfig }) {
+  async buildEnd({ reactRouterConfig }) {
     writeBuildInfo(reactRouterConfig.buildDirectory, { publicOrigin: publicConfig().origin });
+    // Pages without hydration (the articles) keep only the CSS their markup uses.
+    const pruned = await inlineCriticalCss(`${reactRouterConfig.buildDirectory}/client`);
+    const kb = (n: number) => (n / 1024).toFixed(1);
+    for (const { file, before, after } of pruned) console.log(`critical CSS: ${file} ${kb(before)} KB -> ${kb(after)} KB`);
   },
 } satisfies Config;

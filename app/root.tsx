@@ -59,7 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#047857" />
         <Meta />
         <Links />
-        <script src={pageScript} defer />
+        {hydrate && <script src={pageScript} defer />}
       </head>
       <body className="flex min-h-screen flex-col">
         <a
@@ -73,6 +73,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter year={data?.year ?? new Date().getFullYear()} />
+        {/* A page without React: its one script, written into the page (first-paint.server.ts). */}
+        {!hydrate && <script src={pageScript} nonce={nonce} data-inline="" />}
         {hydrate && (
           <>
             <Toaster />

@@ -23,7 +23,7 @@ export function ArticleImage({ slug, alt, priority = false, sizes, className = "
         height={720}
         loading={priority ? "eager" : "lazy"}
         fetchPriority={priority ? "high" : "auto"}
-        decoding={priority ? "sync" : "async"}
+        decoding="async"
         className={`aspect-video h-auto w-full object-cover ${className}`}
       />
     </picture>

@@ -102,8 +102,8 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
       <div className="mt-8">
         <PromoCard />
       </div>
-      <div className="prose-article mt-10" dangerouslySetInnerHTML={{ __html: article.html }} />
-      <div className="mt-10 space-y-4">
+      <div className="prose-article render-when-near mt-10" dangerouslySetInnerHTML={{ __html: article.html }} />
+      <div className="render-when-near mt-10 space-y-4">
         {article.affiliates.map((partner) => (
           <AffiliateCard key={partner} partner={partner} />
         ))}
@@ -112,7 +112,7 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
           no extra cost to you. <strong>Disclaimer:</strong> this article is for education only and is not financial or legal advice.
         </p>
       </div>
-      <div className="mt-10">
+      <div className="render-when-near mt-10">
         <LeadForm sourcePage={article.slug} outcome={actionData} />
       </div>
       {article.closingCta && (
@@ -121,7 +121,7 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
         </div>
       )}
       {related.length > 0 && (
-        <section className="mt-12" aria-labelledby="related-heading">
+        <section className="render-when-near mt-12" aria-labelledby="related-heading">
           <h2 id="related-heading" className="text-2xl font-bold">
             Related Articles
           </h2>

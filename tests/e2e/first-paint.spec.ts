@@ -28,17 +28,30 @@ async function page(request: APIRequestContext, path: string) {
   return { document, head: head!, scripts: elements(document, "script"), links: elements(document, "link") };
 }
 
-/** The stylesheet is in the page (the built file's exact text) and its link is disabled. */
-async function expectInlinedStylesheet(request: APIRequestContext, path: string) {
+/**
+ * The stylesheet is in the page: the built file's exact text, its link kept but disabled; or for
+ * a page that does not hydrate (an article), only the rules its markup uses, and no link.
+ */
+async function expectInlinedStylesheet(request: APIRequestContext, path: string, { critical = false } = {}) {
   const { head, links } = await page(request, path);
   const stylesheets = links.filter((l) => attr(l, "rel") === "stylesheet");
-  expect(stylesheets, `${path}: one stylesheet link`).toHaveLength(1);
-  expect(attr(stylesheets[0]!, "disabled"), `${path}: the link is disabled`).toBe("");
-  const css = await (await request.get(attr(stylesheets[0]!, "href")!)).text();
+  const inline = elements(head, "style").map(text);
+  const href = (await page(request, "/about")).links.find((l) => attr(l, "rel") === "stylesheet")!;
+  const css = await (await request.get(attr(href, "href")!)).text();
   expect(css.length).toBeGreaterThan(1000);
-  expect(elements(head, "style").map(text), `${path}: the built stylesheet inlined in <head>`).toContain(css);
+  if (!critical) {
+    expect(stylesheets, `${path}: one stylesheet link`).toHaveLength(1);
+    expect(attr(stylesheets[0]!, "disabled"), `${path}: the link is disabled`).toBe("");
+    expect(inline, `${path}: the built stylesheet inlined in <head>`).toContain(css);
+    return;
+  }
+  expect(stylesheets, `${path}: no stylesheet to fetch`).toEqual([]);
+  expect(inline).toHaveLength(1);
+  expect(inline[0]!.length, `${path}: only the rules the page uses`).toBeLessThan(css.length * 0.7);
+  expect(inline[0]).toContain(".prose-article");
+  expect(inline[0], "the focus rings stay").toContain(":focus-visible");
+  expect(inline[0], "the open side menu's rules stay").toContain("side-menu[open]");
 }
-
 const HYDRATED = ["/", "/about", "/resources", "/blog", "/contact", "/checkout"];
 const ARTICLES = ["/blog/budgeting-tips-that-work", "/blog/dispute-credit-errors"];
 
@@ -66,14 +79,46 @@ for (const path of HYDRATED) {
 }
 
 for (const path of ARTICLES) {
-  test(`${path}: stylesheet inline and no React at all, only the page script`, async ({ request }) => {
-    await expectInlinedStylesheet(request, path);
+  test(`${path}: its own CSS inline and no React at all, only the page script, in the page`, async ({ request }) => {
+    await expectInlinedStylesheet(request, path, { critical: true });
     const { links, scripts } = await page(request, path);
     expect(links.filter((l) => attr(l, "rel") === "modulepreload")).toEqual([]);
     const running = scripts.filter((s) => attr(s, "type") !== "application/ld+json");
-    expect(running.map((s) => attr(s, "src"))).toEqual([expect.stringMatching(/^\/assets\/page-script-[\w-]+\.js$/)]);
-    expect(attr(running[0]!, "defer")).toBe("");
-    const script = await (await request.get(attr(running[0]!, "src")!)).body();
-    expect(gzipSync(script).length, "the article's JavaScript, compressed").toBeLessThan(10 * 1024);
+    expect(
+      running.map((s) => attr(s, "src")),
+      "no script to fetch",
+    ).toEqual([undefined]);
+    // The page script every hydrating page loads as a file, here as the page's own text.
+    const pageScript = (await page(request, "/about")).scripts.map((s) => attr(s, "src")).find((src) => src?.includes("/page-script-"));
+    expect(pageScript).toBeTruthy();
+    const file = await (await request.get(pageScript!)).text();
+    expect(text(running[0]!)).toBe(file);
+    expect(gzipSync(file).length, "the article's JavaScript, compressed").toBeLessThan(10 * 1024);
   });
 }
+
+test("an article's page is one round trip of a new connection: at most 14 KB brotli", async ({ request }) => {
+  for (const path of ARTICLES) {
+    const response = await request.get(path, { headers: { "Accept-Encoding": "br" } });
+    expect(Number(response.headers()["content-length"]), path).toBeLessThanOrEqual(14 * 1024);
+  }
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("an article fetches no stylesheet, and its side menu opens styled", async ({ page }) => {
+    const stylesheets: string[] = [];
+    page.on("request", (r) => r.resourceType() === "stylesheet" && stylesheets.push(r.url()));
+    await page.goto(ARTICLES[0]!);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    const box = await menu.boundingBox();
+    // The side menu's own rules: on the right, full height, sliding in.
+    expect(box!.height).toBeGreaterThan(700);
+    expect(box!.x + box!.width).toBeGreaterThan(370);
+    expect(await menu.evaluate((el) => getComputedStyle(el).animationName)).toBe("slide-in");
+    expect(stylesheets).toEqual([]);
+  });
+});

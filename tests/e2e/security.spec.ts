@@ -13,7 +13,7 @@ import { allowConsoleErrors, expect, test } from "./fixtures";
 const PRERENDERED = ["/", "/about", "/resources", "/blog", "/blog/budgeting-tips-that-work", "/blog/credit-card-mistakes"];
 const SERVER_RENDERED = ["/contact", "/checkout", "/checkout-success", "/pay/test?session=none"];
 const NOT_FOUND = ["/no-such-page", "/blog/no-such-article"];
-/** Pages without React in the browser (app/lib/hydration.ts): no inline script at all. */
+/** Pages without React in the browser (app/lib/hydration.ts): one inline script, the page script. */
 const NOT_HYDRATED = new Set(["/blog/budgeting-tips-that-work", "/blog/credit-card-mistakes", "/blog/no-such-article"]);
 const STRICTER_REFERRER_POLICY: Record<string, string> = { "/checkout-success": "no-referrer", "/pay/test": "same-origin" };
 
@@ -75,7 +75,7 @@ test.describe("headers of every HTML response", () => {
       expect(response.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
       const html = await response.text();
       const scripts = inlineScripts(html);
-      if (NOT_HYDRATED.has(path)) expect(scripts, "an article runs no inline script").toEqual([]);
+      if (NOT_HYDRATED.has(path)) expect(scripts, "an article runs only the page script").toHaveLength(1);
       else expect(scripts.length).toBeGreaterThan(2);
       for (const script of scripts) expect(scriptSrc, `hash of <script${script.attrs}>`).toContain(sha256(script.body));
       expect(scriptSrc.some((s) => s.startsWith("'nonce-"))).toBe(false);
@@ -94,7 +94,7 @@ test.describe("headers of every HTML response", () => {
       const nonce = nonces[0]!.slice("'nonce-".length, -1);
       expect(nonce.length).toBeGreaterThanOrEqual(16);
       const scripts = inlineScripts(await first.text());
-      if (NOT_HYDRATED.has(path)) expect(scripts, "an article runs no inline script").toEqual([]);
+      if (NOT_HYDRATED.has(path)) expect(scripts, "an article runs only the page script").toHaveLength(1);
       else expect(scripts.length).toBeGreaterThan(2);
       for (const script of scripts) expect(script.attrs, "every inline script carries the nonce").toContain(`nonce="${nonce}"`);
 

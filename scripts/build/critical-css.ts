@@ -1,0 +1,113 @@
+/**
+ * Build step (react-router.config.ts, buildEnd): a prerendered page that does not hydrate (an
+ * article) keeps only the CSS rules its own markup uses, in its inline <style>, and no link to
+ * the whole stylesheet. The whole stylesheet is ~40 KB (6.6 KB brotli) and was nearly half of an
+ * article's bytes; with only its rules the page fits a new connection's first round trip
+ * (~14 KB), which is what a phone on a slow network waits for before it can paint
+ * (docs/decisions/019-pages-without-hydration.md).
+ *
+ * Which rules: Beasties (a maintained critical-CSS tool) matches each rule against the page;
+ * pseudo-classes such as :hover, :focus-visible and :disabled count as matching their element.
+ * A few selectors are kept whatever the page holds (ALWAYS: the open side menu, the focus ring). Pages the server renders per request (a form's answer, with its
+ * marked fields) keep the whole stylesheet inline.
+ *
+ * Only the text of the first <style> in <head> changes, and the stylesheet link goes; parse5's
+ * rewriting stream passes every other byte of the page through as it was.
+ */
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import Beasties from "beasties";
+import { parse, type DefaultTreeAdapterMap } from "parse5";
+import { RewritingStream } from "parse5-html-rewriting-stream";
+
+/**
+ * Selectors always kept: states the page script creates after the first paint (`[open]`, the
+ * side menu's slide-in), and selectors made only of pseudo-classes or pseudo-elements, which
+ * apply to any element (`:focus-visible`, the site's focus ring; `::placeholder`): with those
+ * parts stripped, as Beasties matches, nothing would be left to match.
+ */
+const ALWAYS = [/\[open\]/, /^(::?[\w-]+(\([^)]*\))?)+$/];
+
+type Node = DefaultTreeAdapterMap["node"];
+type Element = DefaultTreeAdapterMap["element"];
+
+function find(root: Node, test: (el: Element) => boolean): Element | undefined {
+  if ("tagName" in root && test(root)) return root;
+  if ("childNodes" in root) {
+    for (const child of root.childNodes) {
+      const found = find(child, test);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+const textOf = (el: Element) => el.childNodes.map((c) => ("value" in c && c.nodeName === "#text" ? c.value : "")).join("");
+
+function* htmlFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* htmlFiles(path);
+    else if (entry.name.endsWith(".html")) yield path;
+  }
+}
+
+/** The page with `css` as the text of its first <style>, without the link to the whole stylesheet. */
+async function rewrite(html: string, css: string): Promise<string> {
+  const rewriter = new RewritingStream();
+  let state: "before" | "inside" | "done" = "before";
+  rewriter.on("startTag", (tag, raw) => {
+    if (tag.tagName === "style" && state === "before") state = "inside";
+    // The disabled link React would have expected: nothing hydrates here, and nothing needs it.
+    if (tag.tagName === "link" && tag.attrs.some((a) => a.name === "rel" && a.value === "stylesheet")) return;
+    rewriter.emitRaw(raw);
+  });
+  rewriter.on("text", (_text, raw) => {
+    if (state !== "inside") rewriter.emitRaw(raw);
+  });
+  rewriter.on("endTag", (tag, raw) => {
+    if (tag.tagName === "style" && state === "inside") {
+      rewriter.emitRaw(css.replace(/<\/style/gi, "<\\/style"));
+      state = "done";
+    }
+    rewriter.emitRaw(raw);
+  });
+  let out = "";
+  rewriter.on("data", (chunk: string) => (out += chunk));
+  await new Promise<void>((resolve, reject) => {
+    rewriter.on("end", resolve);
+    rewriter.on("error", reject);
+    rewriter.end(html);
+  });
+  return out;
+}
+
+export type CriticalCssResult = { file: string; before: number; after: number };
+
+/** Prunes the inline stylesheet of every prerendered page under `clientDir` that does not hydrate. */
+export async function inlineCriticalCss(clientDir: string): Promise<CriticalCssResult[]> {
+  const beasties = new Beasties({
+    path: clientDir,
+    external: false,
+    reduceInlineStyles: true,
+    keyframes: "critical",
+    allowRules: ALWAYS,
+    fonts: false,
+    compress: false,
+    logLevel: "warn",
+  });
+  const results: CriticalCssResult[] = [];
+  for (const file of htmlFiles(clientDir)) {
+    const html = readFileSync(file, "utf8");
+    const document = parse(html);
+    if (find(document, (el) => el.tagName === "script" && el.attrs.some((a) => a.name === "id" && a.value === "rr-boot"))) continue;
+    const style = find(document, (el) => el.tagName === "style");
+    if (!style) continue;
+    const pruned = find(parse(await beasties.process(html)), (el) => el.tagName === "style");
+    if (!pruned) throw new Error(`${file}: no stylesheet left after pruning`);
+    const css = textOf(pruned);
+    writeFileSync(file, await rewrite(html, css));
+    results.push({ file, before: textOf(style).length, after: css.length });
+  }
+  return results;
+}

@@ -1,0 +1,64 @@
+/**
+ * What `npm run lighthouse` measures and against which budgets: the routes, their kind, and the
+ * audits a route fails on purpose (with the check that it fails only for that reason).
+ */
+import { articleSlugsFromDisk } from "../../app/content/article-files.ts";
+import type { Audit } from "./scores.ts";
+
+export type Kind = "prerendered" | "article" | "server-rendered";
+export type Budget = { perf: number; a11y: number; bp: number; seo: number; lcpMs: number; cls: number; tbtMs: number; jsKb: number };
+
+/**
+ * Issue #5: prerendered pages and server-rendered pages. Issue #15: the articles, plain HTML in
+ * the browser (no React bundle), as light as a static blog.
+ */
+export const BUDGETS: Record<Kind, Budget> = {
+  prerendered: { perf: 98, a11y: 100, bp: 100, seo: 100, lcpMs: 1800, cls: 0.01, tbtMs: 50, jsKb: 125 },
+  article: { perf: 100, a11y: 100, bp: 100, seo: 100, lcpMs: 1000, cls: 0.01, tbtMs: 9, jsKb: 10 },
+  "server-rendered": { perf: 95, a11y: 100, bp: 100, seo: 100, lcpMs: 2000, cls: 0.01, tbtMs: 100, jsKb: 140 },
+};
+
+/**
+ * An audit a route fails on purpose, with the reason, and the check that it fails only for that
+ * reason: anything else the audit finds still counts.
+ */
+export type Exception = { audit: string; why: string; holds: (audit: Audit, url: string) => boolean };
+
+/** The fields of an audit's detail items that the exceptions below read. */
+type Item = { source?: string | { snippet?: string }; sourceLocation?: { url?: string }; description?: string };
+const items = (audit: Audit) => ((audit.details as { items?: unknown[] } | undefined)?.items ?? []) as Item[];
+
+/** The page asks search engines not to index it (<meta name="robots" content="noindex">), and nothing else blocks it. */
+const NOINDEX: Exception = {
+  audit: "is-crawlable",
+  why: "noindex on purpose: a page that must not appear in search results",
+  holds: (audit) =>
+    items(audit).length > 0 &&
+    items(audit).every((i) => /<meta name="robots" content="noindex/.test(typeof i.source === "object" ? (i.source.snippet ?? "") : "")),
+};
+
+const NOT_FOUND: Exception[] = [
+  { audit: "http-status-code", why: "a not-found page answers 404", holds: () => true },
+  NOINDEX,
+  {
+    audit: "errors-in-console",
+    why: "Chromium logs the document's own 404 status as an error",
+    holds: (audit, url) =>
+      items(audit).every((i) => i.source === "network" && i.sourceLocation?.url === url && /status of 404/.test(i.description ?? "")),
+  },
+];
+
+export type RouteSpec = { path: string; kind: Kind; notFound?: boolean; exceptions?: Exception[] };
+
+export const ROUTES: RouteSpec[] = [
+  { path: "/", kind: "prerendered" },
+  { path: "/about", kind: "prerendered" },
+  { path: "/resources", kind: "prerendered" },
+  { path: "/blog", kind: "prerendered" },
+  ...articleSlugsFromDisk().map((slug): RouteSpec => ({ path: `/blog/${slug}`, kind: "article" })),
+  { path: "/contact", kind: "server-rendered" },
+  { path: "/checkout", kind: "server-rendered" },
+  // A payment confirmation is no landing page for search: it carries noindex.
+  { path: "/checkout-success", kind: "server-rendered", exceptions: [NOINDEX] },
+  { path: "/this-page-does-not-exist", kind: "server-rendered", notFound: true, exceptions: NOT_FOUND },
+];
