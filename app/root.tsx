@@ -19,6 +19,7 @@ import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/ui/toaster";
 import { needsHydration } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
+import { REFERRER_POLICY } from "~/lib/site";
 import { publicConfig } from "~/server/env.server";
 
 export const links: Route.LinksFunction = () => [
@@ -28,6 +29,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "alternate", type: "application/rss+xml", title: "Fresh Start Money blog", href: "/rss.xml" },
 ];
+
+/** Every rendered page's Referrer-Policy, unless its route sends a stricter one (see those routes' headers). */
+export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": REFERRER_POLICY });
 
 /** Values every page needs from configuration; only this allow-list reaches the browser. */
 export function loader() {
@@ -59,7 +63,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#047857" />
         <Meta />
         <Links />
-        {hydrate && <script src={pageScript} defer />}
+        {/* A page React hydrates: the page script starts with React's, after the first paint (first-paint.server.ts). */}
+        {hydrate && <script src={pageScript} defer data-after-paint="" />}
       </head>
       <body className="flex min-h-screen flex-col">
         <a

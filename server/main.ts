@@ -7,12 +7,16 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { resolve } from "node:path";
+import { constants as zlibConstants } from "node:zlib";
 import express from "express";
 import { readBuildInfo } from "./build-info.ts";
 import { protections } from "./protections.ts";
 import { finalErrorHandler, rejectMalformed } from "./request-guards.ts";
-import { baseSecurityHeaders, contentSecurityPolicy, routeReferrerPolicyWins } from "./security.ts";
+import { baseSecurityHeaders, contentSecurityPolicy } from "./security.ts";
 import { createStaticResponder, loadStaticFiles } from "./static-files.ts";
+
+/** Brotli quality for server-rendered responses (measured with npm run bench). */
+const SSR_BROTLI_QUALITY = 1;
 
 const buildDir = `${resolve(process.env.BUILD_DIR ?? "build")}/`;
 const serverBuild = `${buildDir}server/index.js`;
@@ -88,8 +92,11 @@ const app = express();
 app.disable("x-powered-by");
 // One proxy hop, like the rate limiter: the left of X-Forwarded-For is whatever the client wrote.
 app.set("trust proxy", config.TRUST_PROXY ? 1 : false);
+// All but the Referrer-Policy, which a rendered page gets from its route (app/root.tsx; the
+// payment and order pages send a stricter one).
+const { "Referrer-Policy": _staticOnly, ...renderedHeaders } = securityHeaders;
 app.use((_req, res, next) => {
-  res.set(securityHeaders);
+  res.set(renderedHeaders);
   next();
 });
 app.use(rejectMalformed);
@@ -101,15 +108,11 @@ app.use((_req, res, next) => {
   res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`], config.PUBLIC_ORIGIN));
   next();
 });
-// Server-rendered responses are compressed with gzip: a brotli stream per response cost twice the
-// server time of gzip for ~8 % fewer bytes (npm run bench); the static files above keep brotli.
-app.use((req, _res, next) => {
-  const accept = req.headers["accept-encoding"];
-  if (typeof accept === "string" && /\bgzip\b/.test(accept)) req.headers["accept-encoding"] = accept.replace(/\bbr\b/g, "br-static-only");
-  next();
-});
-app.use(compression());
-app.use(routeReferrerPolicyWins);
+// Server-rendered responses: compressed as the client asks (compression negotiates with
+// negotiator: q-values, q=0 refuses). Brotli at quality 4 (the default) cost twice the server
+// time of gzip; at quality SSR_BROTLI_QUALITY it costs no more than gzip, for fewer bytes
+// (npm run bench; docs/decisions/019). The static files above are stored at brotli 11.
+app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: SSR_BROTLI_QUALITY } } }));
 app.use(build.app);
 // Last: an error anywhere answers a plain 500, never a stack trace (Express's default shows one
 // whenever NODE_ENV is not production, which is what `npm start` runs with).

@@ -119,26 +119,26 @@ const tooLarge = (limit: number): Refusal => ({
   headers: { Connection: "close" },
 });
 
-/** Refuse bodies over the limit: at once when Content-Length says so, else as the bytes arrive. */
+/**
+ * The one size limit of a request body (16 KB for a form, 256 KB for the payment webhook),
+ * checked before anything reads the body: Content-Length over the limit is refused with 413.
+ * A body without a Content-Length (chunked) is refused with 411: browsers always send one for a
+ * form, and Node's HTTP parser never delivers more bytes than Content-Length announced, so the
+ * routes can read the body with the platform's parsers without counting.
+ */
 function bodyLimit(req: Request, res: Response, next: NextFunction) {
   const limit = isWebhook(req.path) ? WEBHOOK_BODY_LIMIT_BYTES : FORM_BODY_LIMIT_BYTES;
   const declared = req.get("content-length");
-  if (declared !== undefined) {
-    // Node's HTTP parser never delivers more bytes than Content-Length announced.
-    if (Number(declared) > limit) return refuse(req, res, tooLarge(limit));
-    return next();
+  if (declared === undefined) {
+    if (req.get("transfer-encoding") === undefined) return next(); // no body at all
+    return refuse(req, res, {
+      status: 411,
+      title: "Length Required",
+      description: "Send the form with a Content-Length header.",
+      headers: { Connection: "close" },
+    });
   }
-  // Chunked: count without consuming. prependListener doesn't start the flow; the route's reader
-  // does, and this counter sees each chunk first. The form actions also refuse over 16 KB.
-  let received = 0;
-  const count = (chunk: Buffer) => {
-    received += chunk.length;
-    if (received > limit) {
-      req.removeListener("data", count);
-      refuse(req, res, tooLarge(limit));
-    }
-  };
-  req.prependListener("data", count);
+  if (Number(declared) > limit) return refuse(req, res, tooLarge(limit));
   next();
 }
 

@@ -1,7 +1,5 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { baseSecurityHeaders, contentSecurityPolicy, routeReferrerPolicyWins } from "./security";
+import { baseSecurityHeaders, contentSecurityPolicy } from "./security";
 
 const directive = (csp: string, name: string) =>
   csp
@@ -49,35 +47,5 @@ describe("contentSecurityPolicy", () => {
   it("upgrades insecure requests only for an https origin", () => {
     expect(contentSecurityPolicy(hashes, "https://freshstartmoney.example")).toContain("upgrade-insecure-requests");
     expect(contentSecurityPolicy(hashes, "http://localhost:3000")).not.toContain("upgrade-insecure-requests");
-  });
-});
-
-describe("routeReferrerPolicyWins", () => {
-  async function referrerPolicy(routeValue: string | undefined, end: "end" | "writeHead" = "end") {
-    const server = createServer((req, res) => {
-      res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-      routeReferrerPolicyWins(req, res, () => {
-        // What React Router's Express adapter does with a route's headers: append.
-        if (routeValue) res.setHeader("Referrer-Policy", [String(res.getHeader("Referrer-Policy")), routeValue]);
-        if (end === "writeHead") res.writeHead(200, { "Content-Type": "text/html" });
-        res.end("ok");
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    try {
-      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-      return response.headers.get("referrer-policy");
-    } finally {
-      server.close();
-    }
-  }
-
-  it("sends the route's stricter policy alone", async () => {
-    expect(await referrerPolicy("no-referrer")).toBe("no-referrer");
-    expect(await referrerPolicy("same-origin", "writeHead")).toBe("same-origin");
-  });
-
-  it("keeps the site's policy when the route sets none", async () => {
-    expect(await referrerPolicy(undefined)).toBe("strict-origin-when-cross-origin");
   });
 });

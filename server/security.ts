@@ -1,10 +1,10 @@
-import type { ServerResponse } from "node:http";
+import { REFERRER_POLICY } from "../app/lib/site.ts";
 
 /** Headers every response carries, and the Content-Security-Policy for HTML. */
 export function baseSecurityHeaders(publicOrigin: string): Record<string, string> {
   const headers: Record<string, string> = {
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Referrer-Policy": REFERRER_POLICY,
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), usb=(), payment=()",
     "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
     "X-Frame-Options": "DENY",
@@ -35,20 +35,4 @@ export function contentSecurityPolicy(scriptSources: string[], publicOrigin: str
     `form-action ${FORM_ACTION}`,
     ...(publicOrigin.startsWith("https:") ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
-}
-
-/**
- * A route may ask for a stricter Referrer-Policy than the site's (the payment pages, whose
- * addresses carry a session id). React Router's adapter appends route headers to ours, which
- * would send both values: this keeps the route's, as the one header the response sends.
- */
-export function routeReferrerPolicyWins(_req: unknown, res: ServerResponse, next: () => void) {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
-    const value = res.getHeader("Referrer-Policy");
-    const values = (Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : []).map((v) => v.trim()).filter(Boolean);
-    if (values.length > 1) res.setHeader("Referrer-Policy", values[values.length - 1]!);
-    return writeHead.apply(this, args);
-  } as ServerResponse["writeHead"];
-  next();
 }

@@ -1,4 +1,4 @@
-import { FormMessage, Honeypot, SubmitButton, usePublicForm } from "~/components/form-feedback";
+import { FormMessage, Honeypot, SubmitButton, TextField, usePublicForm } from "~/components/form-feedback";
 import { FIELD_LIMITS, type FormOutcome } from "~/lib/form-outcomes";
 
 const fieldClass =
@@ -18,50 +18,41 @@ export function ContactForm({ outcome }: { outcome?: FormOutcome }) {
     <form {...formProps} className="relative grid gap-5">
       <Honeypot form="contact" />
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor="contact-name" className={labelClass}>
-            Name
-          </label>
-          <input
-            id="contact-name"
-            {...field("name")}
-            required
-            maxLength={FIELD_LIMITS.name}
-            autoComplete="name"
-            placeholder="Your name"
-            className={fieldClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="contact-email" className={labelClass}>
-            Email
-          </label>
-          <input
-            id="contact-email"
-            {...field("email")}
-            type="email"
-            required
-            maxLength={FIELD_LIMITS.email}
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            className={fieldClass}
-          />
-        </div>
-      </div>
-      <div>
-        <label htmlFor="contact-subject" className={labelClass}>
-          Subject
-        </label>
-        <input
-          id="contact-subject"
-          {...field("subject")}
+        <TextField
+          id="contact-name"
+          label="Name"
+          labelClassName={labelClass}
+          {...field("name")}
           required
-          maxLength={FIELD_LIMITS.subject}
-          placeholder="What can we help with?"
+          maxLength={FIELD_LIMITS.name}
+          autoComplete="name"
+          placeholder="Your name"
+          className={fieldClass}
+        />
+        <TextField
+          id="contact-email"
+          label="Email"
+          labelClassName={labelClass}
+          {...field("email")}
+          type="email"
+          required
+          maxLength={FIELD_LIMITS.email}
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
           className={fieldClass}
         />
       </div>
+      <TextField
+        id="contact-subject"
+        label="Subject"
+        labelClassName={labelClass}
+        {...field("subject")}
+        required
+        maxLength={FIELD_LIMITS.subject}
+        placeholder="What can we help with?"
+        className={fieldClass}
+      />
       <div>
         <label htmlFor="contact-message" className={labelClass}>
           Message

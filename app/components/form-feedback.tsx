@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type InputHTMLAttributes, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { notify, prepareToasts, type ToastVariant } from "~/components/ui/toaster";
 import { type FormName, type FormOutcome, HONEYPOT_FIELD } from "~/lib/form-outcomes";
@@ -169,6 +169,23 @@ export function Honeypot({ form }: { form: FormName }) {
     <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
       <label htmlFor={`${form}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
       <input id={`${form}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
+/** A labelled text field of a public form: the label (visible or for screen readers only) and the input. */
+export function TextField({
+  id,
+  label,
+  labelClassName,
+  ...input
+}: { id: string; label: string; labelClassName: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
+      <input id={id} {...input} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { CircleCheck, Download, Gift } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { focusMark, FormMessage, Honeypot, SubmitButton, usePublicForm } from "~/components/form-feedback";
+import { focusMark, FormMessage, Honeypot, SubmitButton, TextField, usePublicForm } from "~/components/form-feedback";
 import { FIELD_LIMITS, type FormOutcome } from "~/lib/form-outcomes";
 import { LEAD_MAGNET, LEAD_MAGNET_PDF } from "~/lib/site";
 
@@ -36,36 +36,30 @@ export function LeadForm({ sourcePage, outcome }: { sourcePage: string; outcome?
           <form {...formProps} className="relative mt-6 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
             <input type="hidden" name="sourcePage" value={sourcePage} />
             <Honeypot form="lead" />
-            <div>
-              <label className="sr-only" htmlFor="lead-name">
-                Your name
-              </label>
-              <input
-                id="lead-name"
-                {...field("name")}
-                maxLength={FIELD_LIMITS.name}
-                required
-                autoComplete="given-name"
-                placeholder="Your name"
-                className={inputClass}
-              />
-            </div>
-            <div>
-              <label className="sr-only" htmlFor="lead-email">
-                Your email
-              </label>
-              <input
-                id="lead-email"
-                {...field("email")}
-                type="email"
-                maxLength={FIELD_LIMITS.email}
-                required
-                autoComplete="email"
-                inputMode="email"
-                placeholder="Your email"
-                className={inputClass}
-              />
-            </div>
+            <TextField
+              id="lead-name"
+              label="Your name"
+              labelClassName="sr-only"
+              {...field("name")}
+              maxLength={FIELD_LIMITS.name}
+              required
+              autoComplete="given-name"
+              placeholder="Your name"
+              className={inputClass}
+            />
+            <TextField
+              id="lead-email"
+              label="Your email"
+              labelClassName="sr-only"
+              {...field("email")}
+              type="email"
+              maxLength={FIELD_LIMITS.email}
+              required
+              autoComplete="email"
+              inputMode="email"
+              placeholder="Your email"
+              className={inputClass}
+            />
             <SubmitButton
               submitting={submitting}
               className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-wait disabled:opacity-70"

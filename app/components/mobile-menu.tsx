@@ -1,8 +1,8 @@
 import { Menu, X } from "lucide-react";
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
+import { NavLinks } from "~/components/nav-links";
 import { buttonClass } from "~/components/ui/button";
 import { formatPrice, toolkit } from "~/lib/catalogue";
-import { NAV_LINKS } from "~/lib/site";
 
 const MENU_ID = "side-menu";
 
@@ -34,21 +34,12 @@ export function MobileMenu() {
             </button>
           </div>
           <nav aria-label="Mobile" className="mt-6">
-            <ul className="space-y-1">
-              {NAV_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink
-                    to={link.to}
-                    end={link.to === "/"}
-                    className={({ isActive }) =>
-                      `block rounded-md px-3 py-3 text-base font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-800 hover:bg-slate-100"}`
-                    }
-                  >
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            <NavLinks
+              listClassName="space-y-1"
+              linkClassName={(isActive) =>
+                `block rounded-md px-3 py-3 text-base font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-800 hover:bg-slate-100"}`
+              }
+            />
           </nav>
           <Link to="/resources" className={buttonClass({ className: "mt-6 w-full" })}>
             Get {formatPrice(toolkit.priceCents, { short: true })} Toolkit

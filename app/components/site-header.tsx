@@ -1,9 +1,9 @@
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
 import { BrandMark } from "~/components/brand-mark";
 import { MobileMenu } from "~/components/mobile-menu";
+import { NavLinks } from "~/components/nav-links";
 import { buttonClass } from "~/components/ui/button";
 import { formatPrice, toolkit } from "~/lib/catalogue";
-import { NAV_LINKS } from "~/lib/site";
 
 export function SiteHeader() {
   return (
@@ -11,21 +11,12 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <BrandMark />
         <nav aria-label="Main" className="hidden md:block">
-          <ul className="flex items-center gap-1">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end={link.to === "/"}
-                  className={({ isActive }) =>
-                    `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-800 underline decoration-2 underline-offset-8" : "text-slate-700 hover:text-brand-800"}`
-                  }
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavLinks
+            listClassName="flex items-center gap-1"
+            linkClassName={(isActive) =>
+              `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-800 underline decoration-2 underline-offset-8" : "text-slate-700 hover:text-brand-800"}`
+            }
+          />
         </nav>
         <div className="flex items-center gap-2">
           <Link to="/resources" className={buttonClass({ size: "sm", className: "whitespace-nowrap max-sm:hidden" })}>

@@ -3,6 +3,12 @@ export const SITE_NAME = "Fresh Start Money";
 export const SITE_TAGLINE = "Empowering everyday people to achieve financial freedom through smart budgeting and credit repair strategies.";
 export const SUPPORT_EMAIL = "support@freshstartmoney.com";
 
+/**
+ * The site's Referrer-Policy: static files get it from the server, rendered pages from the root
+ * route's headers, which a route may replace with a stricter one (the payment and order pages).
+ */
+export const REFERRER_POLICY = "strict-origin-when-cross-origin";
+
 export type NavLink = { label: string; to: string };
 
 export const NAV_LINKS: readonly NavLink[] = [

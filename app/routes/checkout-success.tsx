@@ -3,6 +3,7 @@ import { CircleAlert, CircleCheck, Clock, Undo2 } from "lucide-react";
 import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/checkout-success";
 import { CheckoutPurchase } from "~/components/checkout-purchase";
+import { ContinueLinks } from "~/components/continue-links";
 import { buttonClass } from "~/components/ui/button";
 import { toolkit } from "~/lib/catalogue";
 import { filePath } from "~/lib/order-files";
@@ -198,19 +199,16 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
           <p className="mt-8 text-center text-slate-700">Need help? Contact support at {supportLink}.</p>
         )}
 
-        <div className="mt-10 flex flex-wrap justify-center gap-4">
-          {order?.state === "failed" ? (
-            <Link to="/checkout" className={buttonClass()}>
-              Try Again
-            </Link>
-          ) : null}
-          <Link to="/resources" className={buttonClass({ variant: order?.state === "failed" ? "outline" : "primary" })}>
-            View All Resources
-          </Link>
-          <Link to="/" className={buttonClass({ variant: "outline" })}>
-            Return Home
-          </Link>
-        </div>
+        <ContinueLinks
+          resourcesFirst={order?.state !== "failed"}
+          first={
+            order?.state === "failed" ? (
+              <Link to="/checkout" className={buttonClass()}>
+                Try Again
+              </Link>
+            ) : null
+          }
+        />
         <p className="mt-6 text-center text-slate-700">
           Something not right?{" "}
           <Link to="/contact" className="font-semibold text-brand-800 underline underline-offset-2">

@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/order";
 import { CheckoutPurchase } from "~/components/checkout-purchase";
 import { OrderDownloads } from "~/components/order-downloads";
-import { buttonClass } from "~/components/ui/button";
+import { ContinueLinks } from "~/components/continue-links";
 import { seo } from "~/lib/seo";
 import { SUPPORT_EMAIL } from "~/lib/site";
 import { filePath, orderPagePath } from "~/lib/order-files";
@@ -139,14 +139,7 @@ export default function OrderPage({ loaderData, params }: Route.ComponentProps) 
             </section>
           </>
         )}
-        <div className="mt-10 flex flex-wrap justify-center gap-4">
-          <Link to="/resources" className={buttonClass({ variant: "outline" })}>
-            View All Resources
-          </Link>
-          <Link to="/" className={buttonClass({ variant: "outline" })}>
-            Return Home
-          </Link>
-        </div>
+        <ContinueLinks />
       </div>
     </div>
   );

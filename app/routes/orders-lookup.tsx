@@ -15,9 +15,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+export const headers: Route.HeadersFunction = ({ parentHeaders }) => {
+  parentHeaders.set("Cache-Control", "no-store");
+  return parentHeaders;
+};
 
 export async function action({ request }: Route.ActionArgs) {
   const { outcome, httpStatus } = await submitOrderLookup(request);

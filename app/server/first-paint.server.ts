@@ -15,8 +15,9 @@ import { RewritingStream } from "parse5-html-rewriting-stream";
  *   page and its hero image for a slow connection. The scripts start right after the first
  *   contentful paint instead: React Router's bootstrap module is kept inert (type="text/x-boot")
  *   and a small loader re-inserts it, with the module preloads, once the browser reports that
- *   paint (or after 3 s at the latest). The page works before that (the page script runs the
- *   menu; links are links; forms post without JavaScript).
+ *   paint (or after 3 s at the latest). The small page script (app/browser/page-script.js, the
+ *   menu) starts first, at the same moment. Before that the page is plain HTML: links are links,
+ *   forms post without JavaScript.
  * - A page that does not hydrate (an article) has none of those scripts, only the small page
  *   script (app/browser/page-script.js), which is written into the page (a request for it came
  *   before the largest paint in Lighthouse's simulation: +0.13 s).
@@ -47,10 +48,10 @@ function builtAsset(href: string, extension: ".css" | ".js"): string | null {
   return text;
 }
 
-/** The loader: after the first contentful paint, preload the modules and run the bootstrap. */
-export function loaderScript(preloads: string[]): string {
+/** The loader: after the first contentful paint, start the page's scripts, preload the modules and run the bootstrap. */
+export function loaderScript(preloads: string[], scripts: string[] = []): string {
   // Short tasks only (a few preloads each, then the bootstrap): nothing that blocks input for long.
-  return `(function(){var p=${JSON.stringify(preloads).replaceAll("<", "\\u003c")},d=document,s=0;function n(){if(p.length){p.splice(0,4).forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});return setTimeout(n,0)}var o=d.getElementById("${BOOT_ID}"),m=d.createElement("script");m.type="module";m.nonce=o.nonce;m.textContent=o.textContent;d.body.appendChild(m)}function b(){if(!s){s=1;n()}}function a(){setTimeout(b,0)}setTimeout(b,3000);try{if(PerformanceObserver.supportedEntryTypes.indexOf("paint")>=0){new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)a()}).observe({type:"paint",buffered:true});return}}catch(e){}requestAnimationFrame(a)})()`;
+  return `(function(){var p=${JSON.stringify(preloads).replaceAll("<", "\\u003c")},c=${JSON.stringify(scripts).replaceAll("<", "\\u003c")},d=document,s=0;function n(){c.splice(0).forEach(function(h){var e=d.createElement("script");e.src=h;d.head.appendChild(e)});if(p.length){p.splice(0,4).forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});return setTimeout(n,0)}var o=d.getElementById("${BOOT_ID}"),m=d.createElement("script");m.type="module";m.nonce=o.nonce;m.textContent=o.textContent;d.body.appendChild(m)}function b(){if(!s){s=1;n()}}function a(){setTimeout(b,0)}setTimeout(b,3000);try{if(PerformanceObserver.supportedEntryTypes.indexOf("paint")>=0){new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)a()}).observe({type:"paint",buffered:true});return}}catch(e){}requestAnimationFrame(a)})()`;
 }
 
 const attr = (tag: StartTag, name: string) => tag.attrs.find((a) => a.name === name)?.value;
@@ -66,7 +67,9 @@ export function createFirstPaintOptimizer(): { input: PassThrough; output: Reada
   input.setEncoding("utf8");
   const rewriter = new RewritingStream();
   const preloads: string[] = [];
+  const afterPaint: string[] = [];
   let inBootstrap = false;
+  let dropEndTag = false;
   let bootNonce: string | undefined;
 
   rewriter.on("startTag", (tag, raw) => {
@@ -84,6 +87,11 @@ export function createFirstPaintOptimizer(): { input: PassThrough; output: Reada
         preloads.push(href);
         return;
       }
+    } else if (tag.tagName === "script" && attr(tag, "data-after-paint") !== undefined && attr(tag, "src")) {
+      // The page script of a hydrating page: the loader starts it first, after the paint.
+      afterPaint.push(attr(tag, "src")!);
+      dropEndTag = true;
+      return;
     } else if (tag.tagName === "script" && attr(tag, "data-inline") !== undefined) {
       // A page without React: its small page script in the page, not one more request before the
       // largest paint. Same nonce; a prerendered page's CSP lists its hash (server/static-files.ts).
@@ -104,10 +112,14 @@ export function createFirstPaintOptimizer(): { input: PassThrough; output: Reada
   });
 
   rewriter.on("endTag", (tag, raw) => {
+    if (dropEndTag && tag.tagName === "script") {
+      dropEndTag = false;
+      return;
+    }
     rewriter.emitRaw(raw);
     if (inBootstrap && tag.tagName === "script") {
       inBootstrap = false;
-      rewriter.emitRaw(`<script${bootNonce ? attrText("nonce", bootNonce) : ""}>${loaderScript(preloads)}</script>`);
+      rewriter.emitRaw(`<script${bootNonce ? attrText("nonce", bootNonce) : ""}>${loaderScript(preloads, afterPaint)}</script>`);
     }
   });
 

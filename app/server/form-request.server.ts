@@ -1,100 +1,39 @@
 /**
  * Reading a form submission as browsers and scripts send it (URL-encoded, multipart or JSON),
- * and answering it. Anything that is not a well-formed, small set of text fields is refused with
- * a 4xx and a plain message; nothing here ever throws to a 500.
+ * with the platform's parsers (Request.formData(), Request.json()), and answering it. Anything
+ * that is not a well-formed, small set of text fields is refused with a 4xx and a plain message;
+ * nothing here ever throws to a 500. The size of the body is limited once, before any route runs
+ * (server/protections.ts: 16 KB, with a Content-Length).
  */
 import { data } from "react-router";
 import { sqlState } from "~/server/db.server";
-import {
-  checkForm,
-  FORM_BODY_LIMIT_BYTES,
-  type FormName,
-  type FormOutcome,
-  isBot,
-  outcome,
-  OUTCOME_STATUS_CODES,
-  type Schema,
-  typedValues,
-} from "~/lib/forms";
+import { checkForm, type FormName, type FormOutcome, isBot, outcome, OUTCOME_STATUS_CODES, type Schema, typedValues } from "~/lib/forms";
 
 export type BodyResult =
-  { ok: true; fields: Record<string, unknown> } | { ok: false; httpStatus: 400 | 413 | 415; title: string; description: string };
+  { ok: true; fields: Record<string, unknown> } | { ok: false; httpStatus: 400 | 415; title: string; description: string };
 
-const refuse = (httpStatus: 400 | 413 | 415, description: string, title = "Invalid Request"): BodyResult => ({
+const refuse = (httpStatus: 400 | 415, description: string, title = "Invalid Request"): BodyResult => ({
   ok: false,
   httpStatus,
   title,
   description,
 });
 
-const TOO_LARGE = () => refuse(413, `The form is too large: send at most ${FORM_BODY_LIMIT_BYTES / 1024} KB.`, "Request Too Large");
+const KINDS = ["application/x-www-form-urlencoded", "multipart/form-data", "application/json"];
 
-/** The body's bytes, refusing more than the limit even when no Content-Length announced them. */
-async function readBytes(request: Request, limit: number): Promise<Uint8Array | "too-large" | "unreadable"> {
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limit) return "too-large";
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        // Stop reading, but don't cancel: cancelling destroys the connection before the 413 is sent.
-        reader.releaseLock();
-        return "too-large";
-      }
-      chunks.push(value);
-    }
-  } catch {
-    return "unreadable";
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-
-/** Strict application/x-www-form-urlencoded: bad percent-escapes are refused, not guessed at. */
-function parseUrlEncoded(text: string): Record<string, string> | string {
-  const fields: Record<string, string> = {};
-  if (text === "") return fields;
-  for (const pair of text.split("&")) {
-    if (pair === "") continue;
-    const eq = pair.indexOf("=");
-    const rawKey = eq === -1 ? pair : pair.slice(0, eq);
-    const rawValue = eq === -1 ? "" : pair.slice(eq + 1);
-    let key: string;
-    let value: string;
-    try {
-      key = decodeURIComponent(rawKey.replaceAll("+", " "));
-      value = decodeURIComponent(rawValue.replaceAll("+", " "));
-    } catch {
-      return "The form data is not correctly URL-encoded.";
-    }
-    if (Object.hasOwn(fields, key)) return `The field ${JSON.stringify(key.slice(0, 60))} was sent more than once.`;
-    fields[key] = value;
-  }
-  return fields;
-}
+/**
+ * What the platform's decoders put in place of bytes that are not UTF-8 (or, in a URL-encoded
+ * body, of a %-escape that decodes to none): a form a person filled in never holds it.
+ */
+const REPLACEMENT_CHARACTER = "\uFFFD";
 
 /**
  * Read and decode a submission. Scripts may send JSON; browsers send URL-encoded or multipart
- * form data. Every value must be text, and each field may appear once.
+ * form data. Every value must be text, each field may appear once, and the text must be UTF-8.
  */
 export async function readFormBody(request: Request): Promise<BodyResult> {
-  const contentType = (request.headers.get("content-type") ?? "").toLowerCase();
-  const mediaType = contentType.split(";")[0]!.trim();
-  const kinds = ["application/x-www-form-urlencoded", "multipart/form-data", "application/json"];
-  if (!kinds.includes(mediaType)) {
+  const mediaType = (request.headers.get("content-type") ?? "").toLowerCase().split(";")[0]!.trim();
+  if (!KINDS.includes(mediaType)) {
     return refuse(
       415,
       "Send the form as application/x-www-form-urlencoded, multipart/form-data or application/json.",
@@ -102,48 +41,34 @@ export async function readFormBody(request: Request): Promise<BodyResult> {
     );
   }
 
-  const bytes = await readBytes(request, FORM_BODY_LIMIT_BYTES);
-  if (bytes === "too-large") return TOO_LARGE();
-  if (bytes === "unreadable") return refuse(400, "The request body could not be read.");
-
-  if (mediaType === "multipart/form-data") {
+  const fields: Record<string, unknown> = {};
+  if (mediaType === "application/json") {
+    let parsed: unknown;
+    try {
+      parsed = await request.json();
+    } catch {
+      return refuse(400, "The request body is not valid JSON.");
+    }
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return refuse(400, "Send the form fields as a JSON object.");
+    Object.assign(fields, parsed);
+  } else {
     let form: FormData;
     try {
-      form = await new Response(bytes as BodyInit, { headers: { "content-type": contentType } }).formData();
+      form = await request.formData();
     } catch {
-      return refuse(400, "The multipart form data is malformed.");
+      return refuse(400, mediaType === "multipart/form-data" ? "The multipart form data is malformed." : "The form data is malformed.");
     }
-    const fields: Record<string, unknown> = {};
     for (const [key, value] of form.entries()) {
       if (typeof value !== "string") return refuse(400, "Files are not accepted by this form.");
       if (Object.hasOwn(fields, key)) return refuse(400, `The field ${JSON.stringify(key.slice(0, 60))} was sent more than once.`);
       fields[key] = value;
     }
-    return { ok: true, fields };
   }
-
-  let text: string;
-  try {
-    text = utf8.decode(bytes);
-  } catch {
-    return refuse(400, "The request body is not valid UTF-8 text.");
-  }
-
-  if (mediaType === "application/json") {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return refuse(400, "The request body is not valid JSON.");
+  for (const [key, value] of Object.entries(fields)) {
+    if (key.includes(REPLACEMENT_CHARACTER) || (typeof value === "string" && value.includes(REPLACEMENT_CHARACTER))) {
+      return refuse(400, "The form data is not valid UTF-8 text (or not correctly URL-encoded).");
     }
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
-      return refuse(400, "Send the form fields as a JSON object.");
-    }
-    return { ok: true, fields: parsed as Record<string, unknown> };
   }
-
-  const fields = parseUrlEncoded(text);
-  if (typeof fields === "string") return refuse(400, fields);
   return { ok: true, fields };
 }
 

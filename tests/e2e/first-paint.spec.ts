@@ -52,6 +52,7 @@ async function expectInlinedStylesheet(request: APIRequestContext, path: string,
   expect(inline[0], "the focus rings stay").toContain(":focus-visible");
   expect(inline[0], "the open side menu's rules stay").toContain("side-menu[open]");
 }
+const PAGE_SCRIPT = /\/assets\/page-script-[\w-]+\.js/;
 const HYDRATED = ["/", "/about", "/resources", "/blog", "/contact", "/checkout"];
 const ARTICLES = ["/blog/budgeting-tips-that-work", "/blog/dispute-credit-errors"];
 
@@ -75,6 +76,9 @@ for (const path of HYDRATED) {
     expect(text(loader)).toContain('getElementById("rr-boot")');
     expect(text(loader)).toMatch(/"\/assets\/entry\.client-[\w-]+\.js"/);
     expect(attr(loader, "nonce"), "the loader carries the bootstrap's nonce").toBe(attr(boot[0]!, "nonce"));
+    // The page script (the menu) starts with React's scripts, after the paint: no tag of its own.
+    expect(scripts.filter((s) => attr(s, "src"))).toEqual([]);
+    expect(text(loader)).toMatch(PAGE_SCRIPT);
   });
 }
 
@@ -88,8 +92,9 @@ for (const path of ARTICLES) {
       running.map((s) => attr(s, "src")),
       "no script to fetch",
     ).toEqual([undefined]);
-    // The page script every hydrating page loads as a file, here as the page's own text.
-    const pageScript = (await page(request, "/about")).scripts.map((s) => attr(s, "src")).find((src) => src?.includes("/page-script-"));
+    // The page script a hydrating page's loader starts as a file, here as the page's own text.
+    const about = await page(request, "/about");
+    const pageScript = about.scripts.map(text).join("").match(PAGE_SCRIPT)?.[0];
     expect(pageScript).toBeTruthy();
     const file = await (await request.get(pageScript!)).text();
     expect(text(running[0]!)).toBe(file);

@@ -143,16 +143,19 @@ describe("body size limit", () => {
     expect(await rowCount(leads)).toBe(0);
   });
 
-  it("refuses a streamed (chunked) body over 16 KB with 413", async () => {
-    const bytes = new TextEncoder().encode(oversized);
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        for (let i = 0; i < bytes.length; i += 2048) controller.enqueue(bytes.slice(i, i + 2048));
-        controller.close();
-      },
-    });
-    const res = await post(server.url, "/contact", body);
-    expect(res.status).toBe(413);
+  it("refuses a streamed (chunked) body, small or large, with 411: the limit needs a Content-Length", async () => {
+    for (const text of [oversized, lead()]) {
+      const bytes = new TextEncoder().encode(text);
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < bytes.length; i += 2048) controller.enqueue(bytes.slice(i, i + 2048));
+          controller.close();
+        },
+      });
+      const res = await post(server.url, "/contact", body);
+      expect(res.status).toBe(411);
+      expect(await res.json()).toMatchObject({ title: "Length Required", description: "Send the form with a Content-Length header." });
+    }
     expect(await rowCount(contactMessages)).toBe(0);
   });
 
@@ -175,7 +178,7 @@ describe("body size limit", () => {
     const tooBig = await post(server.url, "/api/webhooks/stripe", "x".repeat(257 * 1024), { "Content-Type": "application/json" });
     expect(tooBig.status).toBe(413);
     expect((await tooBig.json()).description).toBe("The form is too large: send at most 256 KB.");
-    // Streamed without a Content-Length: the protections count the bytes as they arrive.
+    // Streamed without a Content-Length: refused before any byte is read.
     const chunk = new TextEncoder().encode("y".repeat(16 * 1024));
     let sent = 0;
     const stream = new ReadableStream<Uint8Array>({
@@ -186,7 +189,7 @@ describe("body size limit", () => {
       },
     });
     const streamed = await post(server.url, "/api/webhooks/stripe", stream, { "Content-Type": "application/json" });
-    expect(streamed.status).toBe(413);
+    expect(streamed.status).toBe(411);
     for (let i = 0; i < DEFAULT_LIMIT + 5; i++) {
       expect((await post(server.url, "/api/webhooks/stripe", "{}", { "Content-Type": "application/json" })).status).toBe(200);
     }
