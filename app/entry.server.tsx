@@ -4,6 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { encodeDocument } from "~/server/document-encoding.server";
 import { createFirstPaintOptimizer } from "~/server/first-paint.server";
 import { jsonActionAnswer } from "~/server/form-request.server";
 
@@ -37,11 +38,21 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           // Inline CSS; scripts start after the first paint (first-paint.server.ts).
-          const { input, output } = createFirstPaintOptimizer();
-          const stream = createReadableStreamFromReadable(output);
+          const body = createFirstPaintOptimizer();
+          const encoded = encodeDocument(request, responseHeaders, body);
+          if (!encoded) {
+            abort();
+            resolve(
+              new Response("Not Acceptable: this page is available gzip-compressed or uncompressed.", {
+                status: 406,
+                headers: { Vary: "Accept-Encoding" },
+              }),
+            );
+            return;
+          }
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(input);
+          resolve(new Response(createReadableStreamFromReadable(encoded), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -2,21 +2,16 @@
  * The production HTTP server: prerendered pages and assets from memory (precompressed),
  * everything else through React Router's server rendering. `npm run serve` after `npm run build`.
  */
-import compression from "compression";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { resolve } from "node:path";
-import { constants as zlibConstants } from "node:zlib";
 import express from "express";
 import { readBuildInfo } from "./build-info.ts";
 import { protections } from "./protections.ts";
 import { finalErrorHandler, rejectMalformed } from "./request-guards.ts";
 import { baseSecurityHeaders, contentSecurityPolicy } from "./security.ts";
 import { createStaticResponder, loadStaticFiles } from "./static-files.ts";
-
-/** Brotli quality for server-rendered responses (measured with npm run bench). */
-const SSR_BROTLI_QUALITY = 1;
 
 const buildDir = `${resolve(process.env.BUILD_DIR ?? "build")}/`;
 const serverBuild = `${buildDir}server/index.js`;
@@ -108,11 +103,6 @@ app.use((_req, res, next) => {
   res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`], config.PUBLIC_ORIGIN));
   next();
 });
-// Server-rendered responses: compressed as the client asks (compression negotiates with
-// negotiator: q-values, q=0 refuses). Brotli at quality 4 (the default) cost twice the server
-// time of gzip; at quality SSR_BROTLI_QUALITY it costs no more than gzip, for fewer bytes
-// (npm run bench; docs/decisions/019). The static files above are stored at brotli 11.
-app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: SSR_BROTLI_QUALITY } } }));
 app.use(build.app);
 // Last: an error anywhere answers a plain 500, never a stack trace (Express's default shows one
 // whenever NODE_ENV is not production, which is what `npm start` runs with).

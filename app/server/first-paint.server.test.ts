@@ -35,11 +35,9 @@ const DOC = HEAD + BODY;
 
 /** The optimizer's output for a document sent in these chunks. */
 async function run(chunks: Buffer[]): Promise<string> {
-  const { input, output } = createFirstPaintOptimizer();
-  Readable.from(chunks).pipe(input);
-  let out = "";
-  for await (const chunk of output) out += String(chunk);
-  return out;
+  const chunksOut: Buffer[] = [];
+  for await (const chunk of Readable.from(chunks).pipe(createFirstPaintOptimizer())) chunksOut.push(Buffer.from(chunk));
+  return Buffer.concat(chunksOut).toString("utf8");
 }
 
 // The built pages and the server-rendered ones are checked in tests/e2e/first-paint.spec.ts;
