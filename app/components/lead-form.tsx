@@ -1,7 +1,7 @@
 import { CircleCheck, Download, Gift } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { focusMark, FormMessage, Honeypot, SubmitButton, TextField, usePublicForm } from "~/components/form-feedback";
-import { FIELD_LIMITS, type FormOutcome } from "~/lib/form-outcomes";
+import { FIELD_LIMITS, type FormOutcome, MESSAGES } from "~/lib/form-outcomes";
 import { LEAD_MAGNET, LEAD_MAGNET_PDF } from "~/lib/site";
 
 const inputClass =
@@ -98,7 +98,8 @@ function LeadSuccess({ focusOnLoad }: { focusOnLoad: boolean }) {
         You're All Set!
       </h2>
       <p className="mt-2 text-slate-800">
-        Check your email for your free {LEAD_MAGNET}. If it doesn't arrive within 5 minutes, please check your spam or promotions folder.
+        <strong>{MESSAGES.lead.success.title}</strong> {MESSAGES.lead.success.description} If it doesn't arrive within 5 minutes, please
+        check your spam or promotions folder.
       </p>
       <a
         href={LEAD_MAGNET_PDF}

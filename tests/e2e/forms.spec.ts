@@ -105,6 +105,8 @@ test.describe("lead form on an article (plain HTML: no React in the browser)", (
     await expect(page.getByRole("heading", { name: "You're All Set!" })).toBeVisible();
     expect(await pendingButton()).toEqual({ text: "Sending...", disabled: true });
     await expect(form.section).toContainText("If it doesn't arrive within 5 minutes, please check your spam");
+    // The spec's message for a lead's success (section 8), in the panel (no toast without React).
+    await expect(form.section).toContainText("Success! Check your email for your free Credit Repair Starter Guide!");
     await expect(form.name).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "You're All Set!" })).toBeFocused();
     await expect(page).toHaveURL(new RegExp(`${ARTICLE}#lead-form$`));
