@@ -1,4 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { LEGAL_PAGES } from "./lib/site";
 
 export default [
   index("routes/home.tsx"),
@@ -7,6 +8,7 @@ export default [
   route("blog", "routes/blog.tsx"),
   route("blog/:slug", "routes/blog-post.tsx"),
   route("contact", "routes/contact.tsx"),
+  ...LEGAL_PAGES.map((page) => route(page.slug, "routes/legal.tsx", { id: `legal-${page.slug}` })),
   route("checkout", "routes/checkout.tsx"),
   route("checkout-success", "routes/checkout-success.tsx"),
   route("pay/test", "routes/pay-test.tsx"),

@@ -56,7 +56,7 @@ export function CheckoutOrderBump({ defaultChecked, onChange }: { defaultChecked
       <div className="mt-4 flex gap-4">
         <FileText aria-hidden="true" className="mt-1 size-10 shrink-0 text-brand-700" />
         <div>
-          <p className="text-sm font-bold tracking-wide text-amber-900 uppercase">One-time offer</p>
+          <p className="text-sm font-bold tracking-wide text-amber-900 uppercase">Optional add-on</p>
           <h2 className="text-xl font-bold text-slate-900">{powerPack.name}</h2>
           <p className="mt-1 text-slate-700">
             {powerPack.summary}, normally <s>{formatPrice(powerPack.compareAtCents, { short: true })}</s>, today{" "}

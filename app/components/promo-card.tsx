@@ -15,7 +15,7 @@ export function PromoCard() {
         <ShieldCheck aria-hidden="true" className="size-5" /> Instant access · One-time payment
       </p>
       <p className="mt-2 text-xl font-bold text-slate-900">
-        The {toolkit.name}: everything you need to fix your credit, for just {toolkitPrice}
+        The {toolkit.name}: a do-it-yourself guide to checking your reports and disputing errors, for just {toolkitPrice}
       </p>
       <p className="mt-2 text-slate-700">Step-by-step guide, dispute letter templates and score tracking worksheets. No subscription.</p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
@@ -43,7 +43,7 @@ export function ClosingCta({ kind }: { kind: ClosingCtaKind }) {
   return (
     <section aria-label="Get the toolkit" className="rounded-2xl bg-brand-800 px-5 py-8 text-center text-white sm:px-8">
       <h2 className="text-2xl font-bold">
-        {bundle ? "Fix the errors faster with the complete bundle" : "Ready to take control of your credit?"}
+        {bundle ? "Dispute errors with ready-made letters: the complete bundle" : "Ready to take control of your credit?"}
       </h2>
       <p className="mx-auto mt-3 max-w-xl text-brand-100">
         {bundle

@@ -9,12 +9,13 @@ export function ResourcesToolkitCard() {
     <section aria-labelledby="toolkit-heading" className="overflow-hidden rounded-3xl border-2 border-brand-600 bg-white shadow-xl">
       <div className="grid lg:grid-cols-[1fr_24rem]">
         <div className="p-6 sm:p-10">
-          <p className="inline-flex rounded-full bg-accent-400 px-3 py-1 text-sm font-bold text-slate-900">Most popular</p>
+          <p className="inline-flex rounded-full bg-accent-400 px-3 py-1 text-sm font-bold text-slate-900">Do-it-yourself kit</p>
           <h2 id="toolkit-heading" className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900 md:text-4xl">
             {toolkit.name}
           </h2>
           <p className="mt-3 max-w-2xl text-lg text-slate-700">
-            Everything you need to check your reports, challenge errors and build better habits, in one download you keep forever.
+            A guide, letter templates and worksheets to check your reports, dispute errors yourself and build better habits, in one download
+            you keep forever.
           </p>
           <div className="mt-8 grid gap-8 sm:grid-cols-2">
             <div>

@@ -1,21 +1,35 @@
 import { Mail } from "lucide-react";
 import { Link } from "react-router";
 import { BrandMark } from "~/components/brand-mark";
-import { FOOTER_QUICK_LINKS, FOOTER_RESOURCE_LINKS, type NavLink, SITE_NAME, SITE_TAGLINE, SUPPORT_EMAIL } from "~/lib/site";
+import {
+  FOOTER_LEGAL_LINKS,
+  FOOTER_QUICK_LINKS,
+  FOOTER_RESOURCE_LINKS,
+  type NavLink,
+  SITE_NAME,
+  SITE_TAGLINE,
+  SUPPORT_EMAIL,
+} from "~/lib/site";
+
+function LinkItems({ links, className }: { links: readonly NavLink[]; className: string }) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.label}>
+          <Link to={link.to} className="text-slate-300 hover:text-white hover:underline">
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function LinkList({ title, links }: { title: string; links: readonly NavLink[] }) {
   return (
     <div>
       <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
-      <ul className="mt-4 space-y-2">
-        {links.map((link) => (
-          <li key={link.label}>
-            <Link to={link.to} className="text-slate-300 hover:text-white hover:underline">
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <LinkItems links={links} className="mt-4 space-y-2" />
     </div>
   );
 }
@@ -43,9 +57,14 @@ export function SiteFooter({ year }: { year: number }) {
         </div>
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-400">
-          © {year} {SITE_NAME}. All rights reserved. Educational content, not financial or legal advice.
-        </p>
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-3 px-4 py-6 text-sm text-slate-400">
+          <p>
+            © {year} {SITE_NAME}. All rights reserved. Educational content, not financial or legal advice.
+          </p>
+          <nav aria-label="Legal">
+            <LinkItems links={FOOTER_LEGAL_LINKS} className="flex flex-wrap gap-x-4 gap-y-2" />
+          </nav>
+        </div>
       </div>
     </footer>
   );

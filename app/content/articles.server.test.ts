@@ -8,6 +8,7 @@ excerpt: An excerpt that is long enough to pass the minimum length of the schema
 description: A description that is long enough to be a meta description for search.
 category: Budgeting
 date: 2025-01-15
+reviewed: 2025-02-01
 readingMinutes: 5
 imageAlt: Illustration of something
 order: 1
@@ -21,7 +22,7 @@ Body **text**.
 describe("articles", () => {
   it("parses frontmatter and renders the body", () => {
     const [article] = parseArticles({ "./articles/a-post.md": valid });
-    expect(article).toMatchObject({ slug: "a-post", category: "Budgeting", date: "2025-01-15", related: [] });
+    expect(article).toMatchObject({ slug: "a-post", category: "Budgeting", date: "2025-01-15", reviewed: "2025-02-01", related: [] });
     expect(article?.html).toContain("<h2>Hello</h2>");
     expect(article?.html).toContain("<strong>text</strong>");
   });
@@ -29,6 +30,11 @@ describe("articles", () => {
   it("names the file when a field is bad", () => {
     const bad = valid.replace("category: Budgeting", "category: Gardening");
     expect(() => parseArticles({ "./articles/bad-post.md": bad })).toThrow(/bad-post\.md[\s\S]*category/);
+  });
+
+  it("requires a reviewed date", () => {
+    expect(() => parseArticles({ "./articles/x.md": valid.replace("reviewed: 2025-02-01\n", "") })).toThrow(/x\.md[\s\S]*reviewed/);
+    expect(() => parseArticles({ "./articles/x.md": valid.replace("reviewed: 2025-02-01", "reviewed: Feb 1") })).toThrow(/reviewed/);
   });
 
   it("rejects unknown fields and unknown related slugs", () => {
@@ -59,4 +65,49 @@ describe("articles", () => {
       ["credit-card-mistakes", "download"],
     ]);
   });
+
+  it("every article links at least two primary sources and has a reviewed date not before its published date", () => {
+    for (const article of getArticles()) {
+      expect(primarySourceLinks(article.html).length, `${article.slug}: primary-source links`).toBeGreaterThanOrEqual(2);
+      expect(isIsoDate(article.reviewed), `${article.slug}: reviewed ${article.reviewed}`).toBe(true);
+      expect(article.reviewed >= article.date, `${article.slug}: reviewed ${article.reviewed} before published ${article.date}`).toBe(true);
+    }
+  });
+
+  it("the dispute article links both CFPB sample dispute letters", () => {
+    const links = primarySourceLinks(getArticles().find((a) => a.slug === "dispute-credit-errors")?.html ?? "");
+    expect(links).toContain("https://files.consumerfinance.gov/f/documents/092016_cfpb__CreditReportingSampleLetter.pdf");
+    expect(links).toContain("https://files.consumerfinance.gov/f/documents/092016_cfpb_FurnisherSampleLetter.pdf");
+  });
+
+  it("counts only distinct links to primary-source domains", () => {
+    const html =
+      '<a href="https://www.consumerfinance.gov/complaint/">a</a> <a href="https://www.consumerfinance.gov/complaint/">again</a> ' +
+      '<a href="https://consumer.ftc.gov/x">b</a> <a href="https://notftc.gov/">c</a> <a href="https://myfico.com.example.com/">d</a> <a href="/blog/x">e</a>';
+    expect(primarySourceLinks(html)).toEqual(["https://www.consumerfinance.gov/complaint/", "https://consumer.ftc.gov/x"]);
+  });
 });
+
+/** Agencies and the scoring model: the sources issue 11 asks every article to cite. */
+const PRIMARY_SOURCE_DOMAINS = [
+  "consumerfinance.gov",
+  "ftc.gov",
+  "myfico.com",
+  "annualcreditreport.com",
+  "identitytheft.gov",
+  "federalreserve.gov",
+  "fdic.gov",
+];
+
+/** Distinct absolute link targets in rendered article HTML whose host is (a subdomain of) a primary-source domain. */
+function primarySourceLinks(html: string): string[] {
+  const hrefs = [...html.matchAll(/<a\s[^>]*href="(https?:\/\/[^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
+  return [...new Set(hrefs)].filter((href) => {
+    const host = new URL(href).hostname;
+    return PRIMARY_SOURCE_DOMAINS.some((domain) => host === domain || host.endsWith(`.${domain}`));
+  });
+}
+
+function isIsoDate(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+}

@@ -1,8 +1,25 @@
 import matter from "gray-matter";
-import { marked } from "marked";
+import { Marked } from "marked";
 import { ArticleFrontmatterSchema, type ArticleSummary } from "~/content/articles";
 
 export type Article = ArticleSummary & { html: string };
+
+/**
+ * Markdown as the articles need it: a link to another site (a source the article cites) opens in
+ * a new tab and sends no referrer, like the partner links (which also carry rel="sponsored").
+ */
+const markdown = new Marked({
+  gfm: true,
+  renderer: {
+    link({ href, title, tokens }) {
+      const text = this.parser.parseInline(tokens);
+      const titleAttr = title ? ` title="${title.replaceAll('"', "&quot;")}"` : "";
+      const external = /^https?:\/\//.test(href);
+      if (!external) return `<a href="${href.replaceAll('"', "%22")}"${titleAttr}>${text}</a>`;
+      return `<a href="${href.replaceAll('"', "%22")}"${titleAttr} target="_blank" rel="noopener noreferrer">${text}<span class="sr-only"> (opens in a new tab)</span></a>`;
+    },
+  },
+});
 
 /** Parse and validate article files; a bad one throws naming the file. Exported for tests. */
 export function parseArticles(files: Record<string, string>): Article[] {
@@ -14,7 +31,7 @@ export function parseArticles(files: Record<string, string>): Article[] {
       const problems = result.error.issues.map((i) => `${i.path.join(".") || "(frontmatter)"}: ${i.message}`);
       throw new Error(`Invalid article frontmatter in ${path}:\n  ${problems.join("\n  ")}`);
     }
-    const html = marked.parse(content, { async: false, gfm: true });
+    const html = markdown.parse(content, { async: false });
     return { ...result.data, slug, html };
   });
   const slugs = new Set(articles.map((a) => a.slug));

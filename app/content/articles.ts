@@ -3,6 +3,11 @@ import { AFFILIATES, CATEGORIES, CLOSING_CTAS } from "~/lib/article-meta";
 
 export { CATEGORIES };
 
+/** ISO date, e.g. 2025-01-15 (YAML parses it as a date), kept as the "YYYY-MM-DD" string. */
+export const isoDate = z
+  .union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)])
+  .transform((d) => (typeof d === "string" ? d : d.toISOString().slice(0, 10)));
+
 /** Frontmatter of app/content/articles/*.md. A bad field fails the build naming the file. */
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -14,10 +19,10 @@ export const ArticleFrontmatterSchema = z
     /** Short text for <meta name="description"> (search snippets: ~150 characters). */
     description: z.string().min(50).max(170),
     category: z.enum(CATEGORIES),
-    /** ISO date, e.g. 2025-01-15 (YAML parses it as a date). */
-    date: z
-      .union([z.date(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)])
-      .transform((d) => (typeof d === "string" ? d : d.toISOString().slice(0, 10))),
+    /** Published: ISO date, e.g. 2025-01-15. */
+    date: isoDate,
+    /** Last reviewed against its sources: ISO date, not before `date` (checked in articles.server.test.ts). */
+    reviewed: isoDate,
     readingMinutes: z.number().int().min(1).max(30),
     imageAlt: z.string().min(10).max(200),
     /** Position in the blog listing (1 = first). */

@@ -40,3 +40,13 @@ export const NEWSLETTER_CONSENT = {
   version: "2026-11-23",
   text: "Practical budgeting and credit tips, about twice a month. We'll e-mail you a link to confirm first. Unsubscribe anytime.",
 } as const;
+
+/** The legal and trust pages (app/content/legal/<slug>.md): routes, footer and sitemap all read this list. */
+export const LEGAL_PAGES = [
+  { slug: "privacy", label: "Privacy Policy" },
+  { slug: "terms", label: "Terms of Use" },
+  { slug: "refund-policy", label: "Refund Policy" },
+  { slug: "disclosures", label: "How We Make Money" },
+] as const;
+
+export const FOOTER_LEGAL_LINKS: readonly NavLink[] = LEGAL_PAGES.map((page) => ({ label: page.label, to: `/${page.slug}` }));

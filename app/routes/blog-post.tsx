@@ -64,6 +64,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
         headline: article.title,
         description: article.description,
         datePublished: article.date,
+        dateModified: article.reviewed,
         articleSection: article.category,
         image: `${origin}/images/og/${article.slug}.jpg`,
         mainEntityOfPage: `${origin}${path}`,
@@ -87,6 +88,9 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
           <span className="inline-flex items-center gap-1">
             <Calendar aria-hidden="true" className="size-4" />
             <time dateTime={article.date}>{formatArticleDate(article.date)}</time>
+          </span>
+          <span>
+            Last reviewed <time dateTime={article.reviewed}>{formatArticleDate(article.reviewed)}</time>
           </span>
           <span className="inline-flex items-center gap-1">
             <Clock aria-hidden="true" className="size-4" />

@@ -4,6 +4,7 @@ import { data, Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/checkout";
 import { CheckoutOrderBump } from "~/components/checkout-order-bump";
 import { CheckoutOrderSummary } from "~/components/checkout-order-summary";
+import { CheckoutRights } from "~/components/checkout-rights";
 import { CheckoutTestimonials } from "~/components/checkout-testimonials";
 import { CheckoutToolkitCard } from "~/components/checkout-toolkit-card";
 import { buttonClass } from "~/components/ui/button";
@@ -166,6 +167,7 @@ function CheckoutPage({ initialBump, providerName, error }: { initialBump: boole
               <Lock aria-hidden="true" className="size-4" /> Secure payment powered by {providerName ?? "a card payment provider"}
             </p>
             <p className="mt-2 text-center text-sm text-slate-700">30-day money-back guarantee • No recurring charges • SSL encrypted</p>
+            <CheckoutRights />
           </section>
 
           <div className="lg:col-start-1 lg:row-start-2">

@@ -8,6 +8,7 @@ import { formatPrice, toolkit } from "~/lib/catalogue";
 import { submitFromBrowser } from "~/lib/form-outcomes";
 import { seo } from "~/lib/seo";
 import { LEAD_MAGNET, SUPPORT_EMAIL } from "~/lib/site";
+import { env } from "~/server/env.server";
 import { submitContactMessage } from "~/server/contact.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -91,7 +92,13 @@ function ContactCard({ icon, title, children }: { icon: ReactNode; title: string
   );
 }
 
-export default function Contact({ actionData }: Route.ComponentProps) {
+/** Who runs the site (BUSINESS_NAME, BUSINESS_ADDRESS), shown with the ways to reach us. */
+export function loader() {
+  const { BUSINESS_NAME, BUSINESS_ADDRESS } = env();
+  return { business: { name: BUSINESS_NAME, address: BUSINESS_ADDRESS ?? null } };
+}
+
+export default function Contact({ actionData, loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="bg-brand-50 px-4 py-14 text-center">
@@ -120,6 +127,10 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               </a>
             </p>
             <p className="mt-1">We reply within 24 hours.</p>
+            <p className="mt-3 text-sm">
+              {loaderData.business.name}
+              {loaderData.business.address ? <span className="block">{loaderData.business.address}</span> : null}
+            </p>
           </ContactCard>
           <ContactCard icon={<MessageCircleQuestion className="size-6" />} title="General Inquiries">
             <p>

@@ -1,7 +1,8 @@
 import { getArticleSummaries } from "~/content/articles.server";
+import { LEGAL_PAGES } from "~/lib/site";
 import { publicConfig } from "~/server/env.server";
 
-const STATIC_PATHS = ["/", "/about", "/resources", "/blog", "/contact", "/checkout"];
+const STATIC_PATHS = ["/", "/about", "/resources", "/blog", "/contact", "/checkout", ...LEGAL_PAGES.map((page) => `/${page.slug}`)];
 
 export function loader() {
   const origin = publicConfig().origin;

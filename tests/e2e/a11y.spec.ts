@@ -25,6 +25,10 @@ const ROUTES = [
   "/contact",
   "/checkout",
   "/checkout-success",
+  "/privacy",
+  "/terms",
+  "/refund-policy",
+  "/disclosures",
   "/no-such-page",
 ];
 

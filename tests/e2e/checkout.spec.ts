@@ -24,6 +24,23 @@ async function completeOrder(page: Page) {
 }
 
 test.describe("checkout page", () => {
+  test("says what the buyer can do for free and what the product is, next to the button, with its sources", async ({ page }) => {
+    await page.goto("/checkout");
+    const rights = page.getByRole("region", { name: "Your rights, before you buy" });
+    await expect(rights).toContainText("You can dispute inaccurate information with the credit bureaus yourself, for free");
+    await expect(rights).toContainText("No one can legally remove accurate, timely negative information from your credit report");
+    await expect(rights).toContainText("Results vary");
+    await expect(rights).toContainText("a self-help product, not a credit repair service");
+    await expect(rights.getByRole("link", { name: "CFPB: how to dispute an error" })).toHaveAttribute(
+      "href",
+      /^https:\/\/www\.consumerfinance\.gov\//,
+    );
+    await expect(rights.getByRole("link", { name: "FTC: fixing your credit" })).toHaveAttribute("href", /^https:\/\/consumer\.ftc\.gov\//);
+    // No claim the site cannot stand behind (issue 11).
+    await expect(page.getByText("One-time offer")).toHaveCount(0);
+    await expect(page.getByText("Optional add-on")).toBeVisible();
+  });
+
   test("shows the offer, and the bump toggles by its checkbox, its label and its card row", async ({ page }) => {
     await page.goto("/checkout");
     await expect(page.getByRole("heading", { level: 1, name: "Secure Checkout" })).toBeVisible();

@@ -232,15 +232,27 @@ test.describe("resources", () => {
 
 test.describe("partner links", () => {
   for (const path of ["/resources", "/blog/rebuild-credit-6-months", "/blog/dispute-credit-errors"]) {
-    test(`every outbound link on ${path} opens in a new tab with rel noopener noreferrer sponsored`, async ({ page }) => {
+    test(`every outbound link on ${path} opens in a new tab without referrer; partner links are marked sponsored, sources are not`, async ({
+      page,
+    }) => {
       await page.goto(path);
       const outbound = page.getByRole("main").locator('a[href^="http"]');
       expect(await outbound.count()).toBeGreaterThan(0);
+      let partners = 0;
       for (const link of await outbound.all()) {
         await expect(link).toHaveAttribute("target", "_blank");
         const rel = ((await link.getAttribute("rel")) ?? "").split(/\s+/);
-        expect(rel).toEqual(expect.arrayContaining(["noopener", "noreferrer", "sponsored"]));
+        expect(rel).toEqual(expect.arrayContaining(["noopener", "noreferrer"]));
+        // A primary source the article cites (CFPB, FTC, FICO...) is no partner.
+        const host = new URL((await link.getAttribute("href"))!).hostname;
+        const source = /(^|\.)(consumerfinance\.gov|ftc\.gov|myfico\.com|annualcreditreport\.com|identitytheft\.gov)$/.test(host);
+        if (source) expect(rel, host).not.toContain("sponsored");
+        else {
+          expect(rel, host).toContain("sponsored");
+          partners++;
+        }
       }
+      expect(partners).toBeGreaterThan(0);
     });
   }
 });

@@ -1,0 +1,40 @@
+import matter from "gray-matter";
+import { marked } from "marked";
+import { z } from "zod";
+import { isoDate } from "~/content/articles";
+import { LEGAL_PAGES } from "~/lib/site";
+
+/** Frontmatter of app/content/legal/*.md. A bad field, or a page missing from LEGAL_PAGES, fails at start naming the file. */
+const LegalFrontmatterSchema = z
+  .object({
+    title: z.string().min(5).max(80),
+    description: z.string().min(50).max(170),
+    /** ISO date of the last change, shown on the page. */
+    updated: isoDate,
+  })
+  .strict();
+
+export type LegalPage = z.infer<typeof LegalFrontmatterSchema> & { slug: string; html: string };
+
+/** Parse and validate the legal pages; exported for tests. */
+export function parseLegalPages(files: Record<string, string>): LegalPage[] {
+  const pages = Object.entries(files).map(([path, source]) => {
+    const slug = path.split("/").pop()!.replace(/\.md$/, "");
+    const { data, content } = matter(source);
+    const result = LegalFrontmatterSchema.safeParse(data);
+    if (!result.success) {
+      throw new Error(`Invalid frontmatter in ${path}: ${result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    }
+    return { ...result.data, slug, html: marked.parse(content, { async: false, gfm: true }) };
+  });
+  for (const { slug } of LEGAL_PAGES) {
+    if (!pages.some((p) => p.slug === slug)) throw new Error(`Legal page app/content/legal/${slug}.md is missing`);
+  }
+  return pages;
+}
+
+const pages = parseLegalPages(import.meta.glob<string>("./legal/*.md", { query: "?raw", import: "default", eager: true }));
+
+export function getLegalPage(slug: string): LegalPage | undefined {
+  return pages.find((p) => p.slug === slug);
+}

@@ -1,0 +1,48 @@
+import { data } from "react-router";
+import type { Route } from "./+types/legal";
+import { getLegalPage } from "~/content/legal.server";
+import { formatArticleDate } from "~/lib/article-meta";
+import { NO_HYDRATION } from "~/lib/hydration";
+import { seo } from "~/lib/seo";
+import { SUPPORT_EMAIL } from "~/lib/site";
+import { env } from "~/server/env.server";
+
+/** Plain text pages: no React in the browser (app/lib/hydration.ts). */
+export const handle = NO_HYDRATION;
+
+/** A legal or trust page (privacy, terms, refunds, disclosures), with who runs the site (BUSINESS_NAME, BUSINESS_ADDRESS). */
+export function loader({ request }: Route.LoaderArgs) {
+  const page = getLegalPage(new URL(request.url).pathname.slice(1));
+  if (!page) throw data(null, { status: 404 });
+  const { BUSINESS_NAME, BUSINESS_ADDRESS } = env();
+  return { page, business: { name: BUSINESS_NAME, address: BUSINESS_ADDRESS ?? null } };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
+  loaderData
+    ? seo(matches, { title: loaderData.page.title, description: loaderData.page.description, path: `/${loaderData.page.slug}` })
+    : [];
+
+export default function LegalPage({ loaderData }: Route.ComponentProps) {
+  const { page, business } = loaderData;
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10 md:py-14">
+      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 md:text-4xl">{page.title}</h1>
+      <p className="mt-3 text-sm text-slate-600">
+        Last updated <time dateTime={page.updated}>{formatArticleDate(page.updated)}</time>
+      </p>
+      <div className="prose-article mt-8" dangerouslySetInnerHTML={{ __html: page.html }} />
+      <aside aria-label="Who we are" className="mt-10 rounded-xl border border-slate-200 bg-slate-50 p-5 text-slate-800">
+        <h2 className="font-bold text-slate-900">Who we are</h2>
+        <p className="mt-2">
+          This site is run by {business.name}
+          {business.address ? `, ${business.address}` : ""}. Questions:{" "}
+          <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-800 underline underline-offset-2">
+            {SUPPORT_EMAIL}
+          </a>
+          .
+        </p>
+      </aside>
+    </article>
+  );
+}

@@ -1,0 +1,52 @@
+import { expect, countScripts, test } from "./fixtures";
+
+/** Issue 11: the legal and trust pages, each linked from every page's footer and listed in the sitemap. */
+const PAGES = [
+  { path: "/privacy", title: "Privacy Policy", says: ["We don't sell your information", "This site sets no cookies", "Stripe"] },
+  {
+    path: "/terms",
+    title: "Terms of Use",
+    says: ["not financial, legal or tax advice", "We can't promise any change to your credit reports or scores"],
+  },
+  {
+    path: "/refund-policy",
+    title: "Refund Policy",
+    says: ["30-day money-back guarantee", "your order page and its download links stop working"],
+  },
+  { path: "/disclosures", title: "How We Make Money", says: ["Partners don't pay for articles", "at no extra cost to you"] },
+];
+
+for (const { path, title, says } of PAGES) {
+  test(`${path}: ${title}, its date, who runs the site, plain HTML`, async ({ page }) => {
+    const scripts = countScripts(page);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText(/^Last updated /)).toBeVisible();
+    for (const text of says) await expect(page.getByRole("main")).toContainText(text);
+    // BUSINESS_NAME's default; BUSINESS_ADDRESS is not set on the test server.
+    await expect(page.getByRole("complementary", { name: "Who we are" })).toContainText("This site is run by Fresh Start Money.");
+    await expect(page).toHaveTitle(`${title} | Fresh Start Money`);
+    expect(scripts.reactBundle(), "React's bundle on a legal page").toEqual([]);
+  });
+}
+
+test("every page's footer links the four legal pages, and they lead there", async ({ page }) => {
+  for (const start of ["/", "/blog/budgeting-tips-that-work", "/checkout"]) {
+    await page.goto(start);
+    const legal = page.getByRole("navigation", { name: "Legal" });
+    for (const { path, title } of PAGES) await expect(legal.getByRole("link", { name: title })).toHaveAttribute("href", path);
+  }
+  await page.getByRole("navigation", { name: "Legal" }).getByRole("link", { name: "Refund Policy" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Refund Policy" })).toBeVisible();
+});
+
+test("the sitemap lists the legal pages", async ({ request }) => {
+  const xml = await (await request.get("/sitemap.xml")).text();
+  for (const { path } of PAGES) expect(xml).toContain(`${path}</loc>`);
+});
+
+test("the contact page says who runs the site", async ({ page }) => {
+  await page.goto("/contact");
+  await expect(page.getByRole("main")).toContainText("Fresh Start Money");
+});
