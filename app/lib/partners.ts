@@ -6,7 +6,7 @@ export const PARTNERS = {
   "credit-repair": {
     name: "Professional credit repair service",
     pitch:
-      "Prefer expert help? A reputable credit repair service can challenge errors with the bureaus for you. Free consultation, cancel anytime.",
+      "Rather have someone else send the disputes? A credit repair service can do it for you, for a fee. Everything it does, you can also do yourself for free, with the steps in this article.",
     cta: "Get a Free Credit Consultation",
     url: "https://www.example.com/partners/credit-repair",
   },

@@ -50,3 +50,14 @@ test("the contact page says who runs the site", async ({ page }) => {
   await page.goto("/contact");
   await expect(page.getByRole("main")).toContainText("Fresh Start Money");
 });
+
+test("a partner card says on the card itself that the site may earn a commission, and claims nothing about the partner", async ({
+  page,
+}) => {
+  await page.goto("/blog/dispute-credit-errors");
+  const cards = page.getByRole("complementary", { name: "Partner offer" });
+  expect(await cards.count()).toBeGreaterThan(0);
+  for (const card of await cards.all()) await expect(card).toContainText("we may earn a commission");
+  await expect(page.getByRole("main")).not.toContainText("Free consultation");
+  await expect(page.getByRole("main")).toContainText("you can also do yourself for free");
+});
