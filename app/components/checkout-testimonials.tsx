@@ -1,29 +1,30 @@
 import { Quote } from "lucide-react";
+import type { Testimonial } from "~/server/testimonials.server";
 
-const TESTIMONIALS = [
-  {
-    quote:
-      "I finally understood what was on my credit report and which items to dispute. The letter templates saved me an evening of guessing what to write.",
-    name: "Maria S.",
-  },
-  {
-    quote: "Clear steps I could follow after work, without the jargon. The budget worksheets helped me stop living paycheck to paycheck.",
-    name: "James T.",
-  },
-] as const;
-
-export function CheckoutTestimonials() {
+/**
+ * Customers' words (app/content/testimonials.json). Samples (placeholder text) are labelled, and
+ * never reach a production page (app/server/testimonials.server.ts); with none to show, no block.
+ */
+export function CheckoutTestimonials({ testimonials }: { testimonials: readonly Testimonial[] }) {
+  if (testimonials.length === 0) return null;
   return (
     <section aria-labelledby="testimonials-heading">
       <h2 id="testimonials-heading" className="text-xl font-bold text-slate-900">
         What readers say
       </h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        {TESTIMONIALS.map((t) => (
+        {testimonials.map((t) => (
           <figure key={t.name} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
             <Quote aria-hidden="true" className="size-6 text-brand-600" />
             <blockquote className="mt-2 text-slate-800">"{t.quote}"</blockquote>
-            <figcaption className="mt-3 font-semibold text-slate-900">{t.name}</figcaption>
+            <figcaption className="mt-3 font-semibold text-slate-900">
+              {t.name}
+              {t.sample ? (
+                <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">
+                  Sample text, not a real customer
+                </span>
+              ) : null}
+            </figcaption>
           </figure>
         ))}
       </div>

@@ -4,7 +4,7 @@ import type { Route } from "./+types/about";
 import { FeatureCard, type Feature } from "~/components/feature-card";
 import { buttonClass } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
-import { SITE_NAME } from "~/lib/site";
+import { SITE_NAME, SUPPORT_EMAIL } from "~/lib/site";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -129,6 +129,36 @@ export default function About() {
               </li>
             ))}
           </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="editorial-heading" className="px-4 py-14 md:py-16">
+        <div className="mx-auto max-w-3xl">
+          <h2 id="editorial-heading" className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">
+            How we write and check our articles
+          </h2>
+          <div className="mt-6 space-y-4 text-lg text-slate-700">
+            <p>
+              Our articles are written by the {SITE_NAME} team. We don't claim titles or credentials we don't have, and we don't invent
+              statistics or stories.
+            </p>
+            <p>
+              Every legal or financial statement is checked against the source it links to: the law itself, the Consumer Financial
+              Protection Bureau, the Federal Trade Commission or FICO. Each article shows the date it was last reviewed. When a rule changes
+              or someone finds a mistake, we correct the article and update that date. Partners never pay for or review articles (see{" "}
+              <Link to="/disclosures" className="font-semibold text-brand-800 underline underline-offset-2">
+                how we make money
+              </Link>
+              ).
+            </p>
+            <p>
+              Found something wrong? Write to{" "}
+              <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-800 underline underline-offset-2">
+                {SUPPORT_EMAIL}
+              </a>{" "}
+              with the page and what you think is wrong. We reply within 24 hours.
+            </p>
+          </div>
         </div>
       </section>
 

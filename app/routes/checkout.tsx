@@ -12,6 +12,7 @@ import { notify, prepareToasts } from "~/components/ui/toaster";
 import { BUMP_PARAM, CHECKOUT_ERROR } from "~/lib/checkout";
 import { seo } from "~/lib/seo";
 import { checkoutFailureStatus, paymentProvider, startCheckout } from "~/server/checkout.server";
+import { type Testimonial, testimonialsToShow } from "~/server/testimonials.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -27,6 +28,7 @@ export function loader({ request }: Route.LoaderArgs) {
     providerName: paymentProvider().displayName,
     /** The built-in test provider sells: say so on the page (anyone can mark an order paid). */
     testPayments: paymentProvider().name === "test",
+    testimonials: testimonialsToShow(),
   };
 }
 
@@ -92,13 +94,24 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         key={location.search}
         initialBump={loaderData.includeBump}
         providerName={loaderData.providerName}
+        testimonials={loaderData.testimonials}
         error={actionData?.error}
       />
     </>
   );
 }
 
-function CheckoutPage({ initialBump, providerName, error }: { initialBump: boolean; providerName: string | null; error?: string }) {
+function CheckoutPage({
+  initialBump,
+  providerName,
+  testimonials,
+  error,
+}: {
+  initialBump: boolean;
+  providerName: string | null;
+  testimonials: readonly Testimonial[];
+  error?: string;
+}) {
   const [includeBump, setIncludeBump] = useState(initialBump);
   const [processing, setProcessing] = useState(false);
 
@@ -171,7 +184,7 @@ function CheckoutPage({ initialBump, providerName, error }: { initialBump: boole
           </section>
 
           <div className="lg:col-start-1 lg:row-start-2">
-            <CheckoutTestimonials />
+            <CheckoutTestimonials testimonials={testimonials} />
           </div>
         </form>
 

@@ -61,3 +61,22 @@ test("a partner card says on the card itself that the site may earn a commission
   await expect(page.getByRole("main")).not.toContainText("Free consultation");
   await expect(page.getByRole("main")).toContainText("you can also do yourself for free");
 });
+
+test("the about page says who writes the articles, how they are checked and how to report an error", async ({ page }) => {
+  await page.goto("/about");
+  const note = page.getByRole("region", { name: "How we write and check our articles" });
+  await expect(note).toContainText("checked against the source it links to");
+  await expect(note).toContainText("last reviewed");
+  await expect(note.getByRole("link", { name: "support@freshstartmoney.com" })).toHaveAttribute(
+    "href",
+    "mailto:support@freshstartmoney.com",
+  );
+});
+
+test("checkout testimonials outside production are labelled as samples", async ({ page }) => {
+  // The browser tests' server runs without NODE_ENV=production; production hides samples (app/server/testimonials.server.test.ts).
+  await page.goto("/checkout");
+  const figures = page.getByRole("figure");
+  expect(await figures.count()).toBeGreaterThan(0);
+  for (const figure of await figures.all()) await expect(figure).toContainText("Sample text, not a real customer");
+});
