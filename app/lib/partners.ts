@@ -7,7 +7,7 @@ export const PARTNERS = {
     name: "Professional credit repair service",
     pitch:
       "Rather have someone else send the disputes? A credit repair service can do it for you, for a fee. Everything it does, you can also do yourself for free, with the steps in this article.",
-    cta: "Get a Free Credit Consultation",
+    cta: "See the Credit Repair Service",
     url: "https://www.example.com/partners/credit-repair",
   },
   "identity-monitoring": {

@@ -23,10 +23,11 @@ import { RewritingStream } from "parse5-html-rewriting-stream";
 /**
  * Selectors always kept: states the page script creates after the first paint (`[open]`, the
  * side menu's slide-in), and selectors made only of pseudo-classes or pseudo-elements, which
- * apply to any element (`:focus-visible`, the site's focus ring; `::placeholder`): with those
- * parts stripped, as Beasties matches, nothing would be left to match.
+ * apply to any element (`:focus-visible`, the site's focus ring; `::placeholder`; Tailwind's
+ * `:where(.space-y-4>:not(:last-child))` spacing): with those parts stripped, as Beasties
+ * matches, nothing would be left to match (the cards of an article lost their spacing).
  */
-const ALWAYS = [/\[open\]/, /^(::?[\w-]+(\([^)]*\))?)+$/];
+const ALWAYS = [/\[open\]/, /^(::?[\w-]+(\([^)]*\))?)+$/, /^:where\(/];
 
 type Node = DefaultTreeAdapterMap["node"];
 type Element = DefaultTreeAdapterMap["element"];

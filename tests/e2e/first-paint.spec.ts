@@ -20,7 +20,7 @@ function elements(root: Node, name: string, found: Element[] = []): Element[] {
 const attr = (el: Element, name: string) => el.attrs.find((a) => a.name === name)?.value;
 const text = (el: Element) => el.childNodes.map((c) => ("value" in c ? c.value : "")).join("");
 
-async function page(request: APIRequestContext, path: string) {
+async function fetchPage(request: APIRequestContext, path: string) {
   const response = await request.get(path);
   expect(response.status(), path).toBe(200);
   const document = parse(await response.text());
@@ -33,10 +33,10 @@ async function page(request: APIRequestContext, path: string) {
  * a page that does not hydrate (an article), only the rules its markup uses, and no link.
  */
 async function expectInlinedStylesheet(request: APIRequestContext, path: string, { critical = false } = {}) {
-  const { head, links } = await page(request, path);
+  const { head, links } = await fetchPage(request, path);
   const stylesheets = links.filter((l) => attr(l, "rel") === "stylesheet");
   const inline = elements(head, "style").map(text);
-  const href = (await page(request, "/about")).links.find((l) => attr(l, "rel") === "stylesheet")!;
+  const href = (await fetchPage(request, "/about")).links.find((l) => attr(l, "rel") === "stylesheet")!;
   const css = await (await request.get(attr(href, "href")!)).text();
   expect(css.length).toBeGreaterThan(1000);
   if (!critical) {
@@ -59,7 +59,7 @@ const ARTICLES = ["/blog/budgeting-tips-that-work", "/blog/dispute-credit-errors
 for (const path of HYDRATED) {
   test(`${path}: stylesheet inline, React Router's scripts start after the first paint`, async ({ request }) => {
     await expectInlinedStylesheet(request, path);
-    const { links, scripts } = await page(request, path);
+    const { links, scripts } = await fetchPage(request, path);
     expect(
       links.filter((l) => attr(l, "rel") === "modulepreload"),
       "no module preloads in the document",
@@ -85,7 +85,7 @@ for (const path of HYDRATED) {
 for (const path of ARTICLES) {
   test(`${path}: its own CSS inline and no React at all, only the page script, in the page`, async ({ request }) => {
     await expectInlinedStylesheet(request, path, { critical: true });
-    const { links, scripts } = await page(request, path);
+    const { links, scripts } = await fetchPage(request, path);
     expect(links.filter((l) => attr(l, "rel") === "modulepreload")).toEqual([]);
     const running = scripts.filter((s) => attr(s, "type") !== "application/ld+json");
     expect(
@@ -93,7 +93,7 @@ for (const path of ARTICLES) {
       "no script to fetch",
     ).toEqual([undefined]);
     // The page script a hydrating page's loader starts as a file, here as the page's own text.
-    const about = await page(request, "/about");
+    const about = await fetchPage(request, "/about");
     const pageScript = about.scripts.map(text).join("").match(PAGE_SCRIPT)?.[0];
     expect(pageScript).toBeTruthy();
     const file = await (await request.get(pageScript!)).text();
@@ -127,3 +127,28 @@ test.describe("on a phone", () => {
     expect(stylesheets).toEqual([]);
   });
 });
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test("an article with only its own CSS looks exactly as with the whole stylesheet", async ({ page, request }) => {
+      const about = await fetchPage(request, "/about");
+      const stylesheet = attr(
+        about.links.find((l) => attr(l, "rel") === "stylesheet")!,
+        "href",
+      )!;
+      for (const path of ARTICLES) {
+        await page.goto(path);
+        // Render everything now (below-the-fold blocks wait for the viewport otherwise).
+        await page.evaluate(() =>
+          document.querySelectorAll<HTMLElement>(".render-when-near").forEach((el) => (el.style.contentVisibility = "visible")),
+        );
+        const own = await page.screenshot({ fullPage: true });
+        await page.addStyleTag({ url: stylesheet });
+        const whole = await page.screenshot({ fullPage: true });
+        expect(own.equals(whole), `${path}: a rule the page needs was pruned`).toBe(true);
+      }
+    });
+  });
+}
