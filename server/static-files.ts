@@ -4,11 +4,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import Negotiator from "negotiator";
-import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { BOOT_SCRIPT_TYPE } from "../app/server/first-paint.server.ts";
-
-type ParentNode = DefaultTreeAdapterMap["parentNode"];
-type ChildNode = DefaultTreeAdapterMap["childNode"];
+import { attrOf, elementsOf, parseHtml, textOf } from "./html-tree.ts";
 
 /** One file of build/client, held in memory with its compressed forms. */
 export type StaticFile = {
@@ -59,20 +56,11 @@ const EXECUTABLE = new Set(["", "module", "text/javascript", "application/javasc
  * text, same hash).
  */
 export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  const visit = (node: ParentNode | ChildNode) => {
-    if ("tagName" in node && node.tagName === "script") {
-      const attrs = new Map(node.attrs.map((a) => [a.name, a.value]));
-      const type = (attrs.get("type") ?? "").trim().toLowerCase();
-      if (!attrs.has("src") && EXECUTABLE.has(type)) {
-        const text = node.childNodes.map((child) => ("value" in child && child.nodeName === "#text" ? child.value : "")).join("");
-        hashes.add(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
-      }
-    }
-    if ("childNodes" in node) for (const child of node.childNodes) visit(child);
-  };
-  visit(parse(html));
-  return [...hashes];
+  const scripts = elementsOf(parseHtml(html), (el) => el.tagName === "script" && attrOf(el, "src") === undefined);
+  const hashes = scripts
+    .filter((el) => EXECUTABLE.has((attrOf(el, "type") ?? "").trim().toLowerCase()))
+    .map((el) => `'sha256-${createHash("sha256").update(textOf(el)).digest("base64")}'`);
+  return [...new Set(hashes)];
 }
 
 /**

@@ -1,7 +1,6 @@
-import matter from "gray-matter";
-import { marked } from "marked";
 import { z } from "zod";
 import { isoDate } from "~/content/articles";
+import { parseMarkdownFile } from "~/content/markdown.server";
 import { LEGAL_PAGES } from "~/lib/site";
 
 /** Frontmatter of app/content/legal/*.md. A bad field, or a page missing from LEGAL_PAGES, fails at start naming the file. */
@@ -18,15 +17,7 @@ export type LegalPage = z.infer<typeof LegalFrontmatterSchema> & { slug: string;
 
 /** Parse and validate the legal pages; exported for tests. */
 export function parseLegalPages(files: Record<string, string>): LegalPage[] {
-  const pages = Object.entries(files).map(([path, source]) => {
-    const slug = path.split("/").pop()!.replace(/\.md$/, "");
-    const { data, content } = matter(source);
-    const result = LegalFrontmatterSchema.safeParse(data);
-    if (!result.success) {
-      throw new Error(`Invalid frontmatter in ${path}: ${result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-    }
-    return { ...result.data, slug, html: marked.parse(content, { async: false, gfm: true }) };
-  });
+  const pages = Object.entries(files).map(([path, source]): LegalPage => parseMarkdownFile(path, source, LegalFrontmatterSchema));
   for (const { slug } of LEGAL_PAGES) {
     if (!pages.some((p) => p.slug === slug)) throw new Error(`Legal page app/content/legal/${slug}.md is missing`);
   }

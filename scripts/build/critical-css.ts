@@ -17,8 +17,8 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Beasties from "beasties";
-import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { RewritingStream } from "parse5-html-rewriting-stream";
+import { attrOf, elementsOf, parseHtml, textOf } from "../../server/html-tree.ts";
 
 /**
  * Selectors always kept: states the page script creates after the first paint (`[open]`, the
@@ -28,22 +28,6 @@ import { RewritingStream } from "parse5-html-rewriting-stream";
  * matches, nothing would be left to match (the cards of an article lost their spacing).
  */
 const ALWAYS = [/\[open\]/, /^(::?[\w-]+(\([^)]*\))?)+$/, /^:where\(/];
-
-type Node = DefaultTreeAdapterMap["node"];
-type Element = DefaultTreeAdapterMap["element"];
-
-function find(root: Node, test: (el: Element) => boolean): Element | undefined {
-  if ("tagName" in root && test(root)) return root;
-  if ("childNodes" in root) {
-    for (const child of root.childNodes) {
-      const found = find(child, test);
-      if (found) return found;
-    }
-  }
-  return undefined;
-}
-
-const textOf = (el: Element) => el.childNodes.map((c) => ("value" in c && c.nodeName === "#text" ? c.value : "")).join("");
 
 function* htmlFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -100,11 +84,11 @@ export async function inlineCriticalCss(clientDir: string): Promise<CriticalCssR
   const results: CriticalCssResult[] = [];
   for (const file of htmlFiles(clientDir)) {
     const html = readFileSync(file, "utf8");
-    const document = parse(html);
-    if (find(document, (el) => el.tagName === "script" && el.attrs.some((a) => a.name === "id" && a.value === "rr-boot"))) continue;
-    const style = find(document, (el) => el.tagName === "style");
+    const document = parseHtml(html);
+    if (elementsOf(document, (el) => el.tagName === "script" && attrOf(el, "id") === "rr-boot").length > 0) continue;
+    const [style] = elementsOf(document, (el) => el.tagName === "style");
     if (!style) continue;
-    const pruned = find(parse(await beasties.process(html)), (el) => el.tagName === "style");
+    const [pruned] = elementsOf(parseHtml(await beasties.process(html)), (el) => el.tagName === "style");
     if (!pruned) throw new Error(`${file}: no stylesheet left after pruning`);
     const css = textOf(pruned);
     writeFileSync(file, await rewrite(html, css));

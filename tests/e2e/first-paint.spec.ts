@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { type DefaultTreeAdapterMap, parse } from "parse5";
+import { attrOf, elementsOf, parseHtml, textOf } from "../../server/html-tree.ts";
 import { gzipSync } from "node:zlib";
 import { expect, test } from "./fixtures";
 
@@ -9,21 +9,12 @@ import { expect, test } from "./fixtures";
  * rewrite did not happen (a React Router upgrade that changes its markup shows up here).
  */
 
-type Element = DefaultTreeAdapterMap["element"];
-type Node = DefaultTreeAdapterMap["node"];
-
-function elements(root: Node, name: string, found: Element[] = []): Element[] {
-  if ("tagName" in root && root.tagName === name) found.push(root);
-  if ("childNodes" in root) for (const child of root.childNodes) elements(child, name, found);
-  return found;
-}
-const attr = (el: Element, name: string) => el.attrs.find((a) => a.name === name)?.value;
-const text = (el: Element) => el.childNodes.map((c) => ("value" in c ? c.value : "")).join("");
+const elements = (root: Parameters<typeof elementsOf>[0], name: string) => elementsOf(root, (el) => el.tagName === name);
 
 async function fetchPage(request: APIRequestContext, path: string) {
   const response = await request.get(path);
   expect(response.status(), path).toBe(200);
-  const document = parse(await response.text());
+  const document = parseHtml(await response.text());
   const [head] = elements(document, "head");
   return { document, head: head!, scripts: elements(document, "script"), links: elements(document, "link") };
 }
@@ -34,14 +25,14 @@ async function fetchPage(request: APIRequestContext, path: string) {
  */
 async function expectInlinedStylesheet(request: APIRequestContext, path: string, { critical = false } = {}) {
   const { head, links } = await fetchPage(request, path);
-  const stylesheets = links.filter((l) => attr(l, "rel") === "stylesheet");
-  const inline = elements(head, "style").map(text);
-  const href = (await fetchPage(request, "/about")).links.find((l) => attr(l, "rel") === "stylesheet")!;
-  const css = await (await request.get(attr(href, "href")!)).text();
+  const stylesheets = links.filter((l) => attrOf(l, "rel") === "stylesheet");
+  const inline = elements(head, "style").map(textOf);
+  const href = (await fetchPage(request, "/about")).links.find((l) => attrOf(l, "rel") === "stylesheet")!;
+  const css = await (await request.get(attrOf(href, "href")!)).text();
   expect(css.length).toBeGreaterThan(1000);
   if (!critical) {
     expect(stylesheets, `${path}: one stylesheet link`).toHaveLength(1);
-    expect(attr(stylesheets[0]!, "disabled"), `${path}: the link is disabled`).toBe("");
+    expect(attrOf(stylesheets[0]!, "disabled"), `${path}: the link is disabled`).toBe("");
     expect(inline, `${path}: the built stylesheet inlined in <head>`).toContain(css);
     return;
   }
@@ -61,24 +52,24 @@ for (const path of HYDRATED) {
     await expectInlinedStylesheet(request, path);
     const { links, scripts } = await fetchPage(request, path);
     expect(
-      links.filter((l) => attr(l, "rel") === "modulepreload"),
+      links.filter((l) => attrOf(l, "rel") === "modulepreload"),
       "no module preloads in the document",
     ).toEqual([]);
     expect(
-      scripts.filter((s) => attr(s, "type") === "module"),
+      scripts.filter((s) => attrOf(s, "type") === "module"),
       "no module script runs on its own",
     ).toEqual([]);
-    const boot = scripts.filter((s) => attr(s, "id") === "rr-boot");
+    const boot = scripts.filter((s) => attrOf(s, "id") === "rr-boot");
     expect(boot).toHaveLength(1);
-    expect(attr(boot[0]!, "type")).toBe("text/x-boot");
-    expect(text(boot[0]!)).toContain("import(");
+    expect(attrOf(boot[0]!, "type")).toBe("text/x-boot");
+    expect(textOf(boot[0]!)).toContain("import(");
     const loader = scripts[scripts.indexOf(boot[0]!) + 1]!;
-    expect(text(loader)).toContain('getElementById("rr-boot")');
-    expect(text(loader)).toMatch(/"\/assets\/entry\.client-[\w-]+\.js"/);
-    expect(attr(loader, "nonce"), "the loader carries the bootstrap's nonce").toBe(attr(boot[0]!, "nonce"));
+    expect(textOf(loader)).toContain('getElementById("rr-boot")');
+    expect(textOf(loader)).toMatch(/"\/assets\/entry\.client-[\w-]+\.js"/);
+    expect(attrOf(loader, "nonce"), "the loader carries the bootstrap's nonce").toBe(attrOf(boot[0]!, "nonce"));
     // The page script (the menu) starts with React's scripts, after the paint: no tag of its own.
-    expect(scripts.filter((s) => attr(s, "src"))).toEqual([]);
-    expect(text(loader)).toMatch(PAGE_SCRIPT);
+    expect(scripts.filter((s) => attrOf(s, "src"))).toEqual([]);
+    expect(textOf(loader)).toMatch(PAGE_SCRIPT);
   });
 }
 
@@ -86,18 +77,18 @@ for (const path of ARTICLES) {
   test(`${path}: its own CSS inline and no React at all, only the page script, in the page`, async ({ request }) => {
     await expectInlinedStylesheet(request, path, { critical: true });
     const { links, scripts } = await fetchPage(request, path);
-    expect(links.filter((l) => attr(l, "rel") === "modulepreload")).toEqual([]);
-    const running = scripts.filter((s) => attr(s, "type") !== "application/ld+json");
+    expect(links.filter((l) => attrOf(l, "rel") === "modulepreload")).toEqual([]);
+    const running = scripts.filter((s) => attrOf(s, "type") !== "application/ld+json");
     expect(
-      running.map((s) => attr(s, "src")),
+      running.map((s) => attrOf(s, "src")),
       "no script to fetch",
     ).toEqual([undefined]);
     // The page script a hydrating page's loader starts as a file, here as the page's own text.
     const about = await fetchPage(request, "/about");
-    const pageScript = about.scripts.map(text).join("").match(PAGE_SCRIPT)?.[0];
+    const pageScript = about.scripts.map(textOf).join("").match(PAGE_SCRIPT)?.[0];
     expect(pageScript).toBeTruthy();
     const file = await (await request.get(pageScript!)).text();
-    expect(text(running[0]!)).toBe(file);
+    expect(textOf(running[0]!)).toBe(file);
     expect(gzipSync(file).length, "the article's JavaScript, compressed").toBeLessThan(10 * 1024);
   });
 }
@@ -134,8 +125,8 @@ for (const width of [375, 1280]) {
 
     test("an article with only its own CSS looks exactly as with the whole stylesheet", async ({ page, request }) => {
       const about = await fetchPage(request, "/about");
-      const stylesheet = attr(
-        about.links.find((l) => attr(l, "rel") === "stylesheet")!,
+      const stylesheet = attrOf(
+        about.links.find((l) => attrOf(l, "rel") === "stylesheet")!,
         "href",
       )!;
       for (const path of ARTICLES) {

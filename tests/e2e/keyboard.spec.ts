@@ -35,6 +35,16 @@ async function expectVisibleFocusRing(page: Page) {
   expect(ring.outline || ring.shadow, `no visible focus ring on ${ring.describe}`).toBe(true);
 }
 
+/** Tab to the menu button and press Enter: the side menu is open. */
+async function openMenuByKeyboard(page: Page) {
+  const open = page.getByRole("button", { name: "Open menu" });
+  await tabTo(page, open);
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await expect(menu).toBeVisible();
+  return { open, menu };
+}
+
 /** Tab forward until `target` has focus, checking the ring on every stop; fails if it never does. */
 async function tabTo(page: Page, target: Locator, maxStops = 60) {
   for (let i = 0; i < maxStops; i++) {
@@ -68,11 +78,7 @@ for (const start of ["/", "/blog/budgeting-tips-that-work"]) {
     test("opens from the keyboard, keeps focus inside, closes on Escape and gives focus back", async ({ page }) => {
       const scripts = countScripts(page);
       await page.goto(start);
-      const open = page.getByRole("button", { name: "Open menu" });
-      await tabTo(page, open);
-      await page.keyboard.press("Enter");
-      const menu = page.getByRole("dialog", { name: "Menu" });
-      await expect(menu).toBeVisible();
+      const { open, menu } = await openMenuByKeyboard(page);
       expect((await focused(page)).inDialog).toBe(true);
 
       // The menu's stops, forwards and backwards, never leave it (the page behind is inert).
@@ -119,11 +125,7 @@ for (const start of ["/", "/blog/budgeting-tips-that-work"]) {
 
     test("follows a link chosen with the keyboard", async ({ page }) => {
       await page.goto(start);
-      const open = page.getByRole("button", { name: "Open menu" });
-      await tabTo(page, open);
-      await page.keyboard.press("Enter");
-      const menu = page.getByRole("dialog", { name: "Menu" });
-      await expect(menu).toBeVisible();
+      const { menu } = await openMenuByKeyboard(page);
       await tabTo(page, menu.getByRole("link", { name: "Blog" }), 10);
       await page.keyboard.press("Enter");
       await expect(page).toHaveURL(/\/blog$/);
