@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { STAND_IN_PARTNER_LINKS } from "./scripts/lib/server-process";
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 if (!existsSync(CHROME_PATH)) {
@@ -19,6 +20,9 @@ export const CHROME_ARGS = [
 ];
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+const partnerLinks = Object.entries(STAND_IN_PARTNER_LINKS)
+  .map(([name, url]) => `${name}='${url}'`)
+  .join(" ");
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -36,7 +40,7 @@ export default defineConfig({
   webServer: {
     // The built server, on a fresh embedded database. `npm test` builds first. The form rate limit is
     // raised so parallel browser tests from one address never trip it (tests/integration proves the default).
-    command: `rm -rf .data/e2e-${PORT} && PORT=${PORT} HOST=127.0.0.1 FORM_RATE_LIMIT_PER_MINUTE=10000 DATA_DIR=.data/e2e-${PORT} node --import tsx server/main.ts`,
+    command: `rm -rf .data/e2e-${PORT} && PORT=${PORT} HOST=127.0.0.1 FORM_RATE_LIMIT_PER_MINUTE=10000 DATA_DIR=.data/e2e-${PORT} ${partnerLinks} node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${PORT}/about`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -19,6 +19,7 @@ export default [
   route("unsubscribe/:token", "routes/unsubscribe.tsx"),
   route("api/create-payment", "routes/api/create-payment.ts"),
   route("api/webhooks/stripe", "routes/api/webhooks.stripe.ts"),
+  route("go/:partner", "routes/go.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("rss.xml", "routes/rss.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -1,5 +1,5 @@
 import { ExternalLink } from "lucide-react";
-import { PARTNER_REL, PARTNERS, type PartnerId } from "~/lib/partners";
+import { PARTNER_REL, PARTNERS, partnerHref, type PartnerId } from "~/lib/partners";
 
 export function AffiliateCard({ partner }: { partner: PartnerId }) {
   const p = PARTNERS[partner];
@@ -9,7 +9,7 @@ export function AffiliateCard({ partner }: { partner: PartnerId }) {
       <p className="mt-1 text-lg font-bold text-slate-900">{p.name}</p>
       <p className="mt-2 text-slate-700">{p.pitch}</p>
       <a
-        href={p.url}
+        href={partnerHref(partner)}
         target="_blank"
         rel={PARTNER_REL}
         className="mt-4 inline-block font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"

@@ -1,7 +1,7 @@
 import { ArrowRight, CreditCard, ExternalLink, ShieldCheck, Smartphone } from "lucide-react";
 import { Link } from "react-router";
 import { IconBadge } from "~/components/feature-card";
-import { PARTNER_REL, PARTNERS } from "~/lib/partners";
+import { PARTNER_REL, PARTNERS, partnerHref } from "~/lib/partners";
 
 const linkClass =
   "mt-5 inline-flex w-full items-center justify-center gap-2 rounded-lg border-2 border-brand-700 px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50";
@@ -20,7 +20,7 @@ export function ResourcesTools() {
           Get an alert when a new account, hard inquiry or late payment appears on your credit report, so you can catch identity theft and
           errors early instead of finding them at loan time.
         </p>
-        <a href={monitoring.url} target="_blank" rel={PARTNER_REL} className={linkClass}>
+        <a href={partnerHref("identity-monitoring")} target="_blank" rel={PARTNER_REL} className={linkClass}>
           {monitoring.cta} <ExternalLink aria-hidden="true" className="size-4" />
           <span className="sr-only">(partner link, opens in a new tab)</span>
         </a>

@@ -12,7 +12,7 @@ reviewed: 2025-02-01
 readingMinutes: 5
 imageAlt: Illustration of something
 order: 1
-affiliates: [credit-repair]
+affiliates: [identity-monitoring]
 ---
 ## Hello
 
@@ -35,6 +35,22 @@ describe("articles", () => {
   it("requires a reviewed date", () => {
     expect(() => parseArticles({ "./articles/x.md": valid.replace("reviewed: 2025-02-01\n", "") })).toThrow(/x\.md[\s\S]*reviewed/);
     expect(() => parseArticles({ "./articles/x.md": valid.replace("reviewed: 2025-02-01", "reviewed: Feb 1") })).toThrow(/reviewed/);
+  });
+
+  it("keeps the credit-repair service card to Credit Repair articles", () => {
+    const withCard = valid.replace("affiliates: [identity-monitoring]", "affiliates: [credit-repair]");
+    expect(() => parseArticles({ "./articles/x.md": withCard })).toThrow(
+      /x\.md[\s\S]*credit-repair service card belongs on Credit Repair articles only/,
+    );
+    const [credit] = parseArticles({ "./articles/x.md": withCard.replace("category: Budgeting", "category: Credit Repair") });
+    expect(credit?.affiliates).toEqual(["credit-repair"]);
+    const onSite = getArticles().map((a) => [a.slug, a.affiliates.includes("credit-repair")]);
+    expect(onSite.filter(([, card]) => card).map(([slug]) => slug)).toEqual([
+      "rebuild-credit-6-months",
+      "understanding-credit-reports",
+      "dispute-credit-errors",
+      "credit-card-mistakes",
+    ]);
   });
 
   it("rejects unknown fields and unknown related slugs", () => {

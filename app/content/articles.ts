@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { AFFILIATES, CATEGORIES, CLOSING_CTAS } from "~/lib/article-meta";
+import { CATEGORIES, CLOSING_CTAS } from "~/lib/article-meta";
+import { PARTNER_IDS, type PartnerId } from "~/lib/partners";
 
 export { CATEGORIES };
 
@@ -29,9 +30,14 @@ export const ArticleFrontmatterSchema = z
     order: z.number().int().min(1),
     related: z.array(z.string().regex(slugPattern)).max(2).default([]),
     closingCta: z.enum(CLOSING_CTAS).optional(),
-    affiliates: z.array(z.enum(AFFILIATES)).min(1),
+    /** Partner offers shown after the article (see lib/partners.ts); the credit-repair service only on credit articles. */
+    affiliates: z.array(z.enum(PARTNER_IDS as [PartnerId, ...PartnerId[]])).default([]),
   })
-  .strict();
+  .strict()
+  .refine((a) => a.category === "Credit Repair" || !a.affiliates.includes("credit-repair"), {
+    path: ["affiliates"],
+    message: "the credit-repair service card belongs on Credit Repair articles only",
+  });
 
 export type ArticleFrontmatter = z.infer<typeof ArticleFrontmatterSchema>;
 

@@ -4,7 +4,6 @@ export type Category = (typeof CATEGORIES)[number];
 
 export const CLOSING_CTAS = ["toolkit-just", "toolkit-only", "download", "bundle"] as const;
 export type ClosingCtaKind = (typeof CLOSING_CTAS)[number];
-export const AFFILIATES = ["credit-repair", "identity-monitoring"] as const;
 
 /** "Jan 15, 2025" */
 export function formatArticleDate(isoDate: string): string {

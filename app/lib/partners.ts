@@ -1,6 +1,8 @@
 /**
- * Partner (affiliate) links, in one place. Replace the URLs with the owner's tracked links.
- * They open in a new tab with rel="noopener noreferrer sponsored".
+ * Partner (affiliate) offers, in one place. Their links are the owner's, set in the environment
+ * (`envVar`, see .env.example): pages link to `/go/<id>`, which redirects there, so a prerendered
+ * page never carries a placeholder and the owner changes a link without a rebuild. In production
+ * the server refuses to start while any of them is unset or a placeholder (app/server/env.server.ts).
  */
 export const PARTNERS = {
   "credit-repair": {
@@ -8,15 +10,25 @@ export const PARTNERS = {
     pitch:
       "Rather have someone else send the disputes? A credit repair service can do it for you, for a fee. Everything it does, you can also do yourself for free, with the steps in this article.",
     cta: "See the Credit Repair Service",
-    url: "https://www.example.com/partners/credit-repair",
+    envVar: "PARTNER_URL_CREDIT_REPAIR",
   },
   "identity-monitoring": {
     name: "Identity and credit monitoring",
     pitch: "Get alerts when something changes on your credit reports, so you can catch fraud and errors early.",
     cta: "Start Credit Monitoring",
-    url: "https://www.example.com/partners/identity-monitoring",
+    envVar: "PARTNER_URL_IDENTITY_MONITORING",
   },
 } as const;
 
 export type PartnerId = keyof typeof PARTNERS;
+export const PARTNER_IDS = Object.keys(PARTNERS) as PartnerId[];
 export const PARTNER_REL = "noopener noreferrer sponsored";
+
+/** The site's own link to a partner's offer (a redirect, see app/routes/go.ts). */
+export const partnerHref = (id: PartnerId) => `/go/${id}`;
+
+/** Reserved example domains (RFC 2606): a link there is a placeholder, not the owner's. */
+export function isPlaceholderUrl(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase();
+  return /(^|\.)example\.(com|net|org)$/.test(host);
+}

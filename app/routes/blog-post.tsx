@@ -112,8 +112,13 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
           <AffiliateCard key={partner} partner={partner} />
         ))}
         <p className="text-sm text-slate-600">
-          <strong>Disclosure:</strong> some links on this page are partner links. If you sign up through them we may earn a commission, at
-          no extra cost to you. <strong>Disclaimer:</strong> this article is for education only and is not financial or legal advice.
+          {article.affiliates.length > 0 && (
+            <>
+              <strong>Disclosure:</strong> some links on this page are partner links. If you sign up through them we may earn a commission,
+              at no extra cost to you.{" "}
+            </>
+          )}
+          <strong>Disclaimer:</strong> this article is for education only and is not financial or legal advice.
         </p>
       </div>
       <div className="render-when-near mt-10">

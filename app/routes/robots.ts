@@ -1,6 +1,6 @@
 import { publicConfig } from "~/server/env.server";
 
 export function loader() {
-  const body = `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${publicConfig().origin}/sitemap.xml\n`;
+  const body = `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /go/\n\nSitemap: ${publicConfig().origin}/sitemap.xml\n`;
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPlaceholderUrl, PARTNER_IDS, PARTNERS } from "../lib/partners";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
@@ -15,6 +16,16 @@ const PublicOrigin = z
   .url({ protocol: /^https?$/ })
   .default("http://localhost:3000")
   .transform((u) => new URL(u).origin);
+
+type PartnerEnvVar = (typeof PARTNERS)[keyof typeof PARTNERS]["envVar"];
+
+/** One variable per partner offer: the owner's tracked link (placeholders until set). */
+const partnerUrl = (id: string) =>
+  z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).default(`https://www.example.com/partners/${id}`));
+const partnerUrlFields = Object.fromEntries(PARTNER_IDS.map((id) => [PARTNERS[id].envVar, partnerUrl(id)])) as Record<
+  PartnerEnvVar,
+  ReturnType<typeof partnerUrl>
+>;
 
 /** Every setting the server reads, validated once at start-up (documented in .env.example). */
 export const EnvSchema = z
@@ -69,8 +80,23 @@ export const EnvSchema = z
     MAIL_FROM: z.string().trim().min(3).default("Fresh Start Money <support@freshstartmoney.com>"),
     /** Receives the contact form's messages. */
     OWNER_EMAIL: z.email().default("support@freshstartmoney.com"),
+    ...partnerUrlFields,
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production") {
+      for (const id of PARTNER_IDS) {
+        const { envVar, name } = PARTNERS[id];
+        const url = env[envVar];
+        if (!URL.canParse(url)) continue; // already reported by the field's own check
+        if (isPlaceholderUrl(url) || !url.startsWith("https://")) {
+          ctx.addIssue({
+            code: "custom",
+            path: [envVar],
+            message: `is ${isPlaceholderUrl(url) ? "a placeholder" : "not https"} (${url}): set it to your own https link for "${name}"`,
+          });
+        }
+      }
+    }
     if (env.PAYMENT_PROVIDER === "stripe" && !env.STRIPE_SECRET_KEY) {
       ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "is required when PAYMENT_PROVIDER=stripe" });
     }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
+import { PARTNER_IDS, PARTNERS } from "../../app/lib/partners";
 
 /** A TCP port nothing listens on right now, on the loopback interface. */
 export function freePort(): Promise<number> {
@@ -37,12 +38,17 @@ export function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Partner links for servers started to be measured or tested: not placeholders (production refuses those), on the .test domain reserved for testing. */
+export const STAND_IN_PARTNER_LINKS: Record<string, string> = Object.fromEntries(
+  PARTNER_IDS.map((id) => [PARTNERS[id].envVar, `https://partners.test/${id}?ref=fresh-start-money`]),
+);
+
 export type BuiltServer = { child: ChildProcess; output: () => string };
 
 /**
  * The built production server (`server/main.ts`) in a child process: the one way the benchmarks,
- * Lighthouse and the browser tests start it. Production mode with the test payment provider and
- * file mail unless the caller's environment says otherwise; `env` adds or overrides variables
+ * Lighthouse and the browser tests start it. Production mode with the test payment provider, file
+ * mail and stand-in partner links unless the caller's environment says otherwise; `env` adds or overrides variables
  * (PORT, DATA_DIR, BUILD_DIR, PUBLIC_ORIGIN...). `nice` lowers its priority below the caller's
  * measuring tools' (Lighthouse). Its output is collected for `output()`, or passed through.
  */
@@ -65,6 +71,7 @@ export function startBuiltServer({
       NODE_ENV: "production",
       PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || "test",
       MAIL_TRANSPORT: process.env.MAIL_TRANSPORT || "file",
+      ...Object.fromEntries(Object.entries(STAND_IN_PARTNER_LINKS).map(([name, url]) => [name, process.env[name] || url])),
       HOST: "127.0.0.1",
       ...env,
     },

@@ -221,7 +221,7 @@ test.describe("resources", () => {
     const monitoring = tool("Credit Monitoring");
     await expect(monitoring.getByText("Partner link", { exact: true })).toBeVisible();
     const partner = monitoring.getByRole("link");
-    await expect(partner).toHaveAttribute("href", /^https:\/\//);
+    await expect(partner).toHaveAttribute("href", "/go/identity-monitoring");
     await expect(partner).toHaveAttribute("target", "_blank");
     await expect(partner).toHaveAccessibleName(/opens in a new tab/);
 
@@ -236,25 +236,55 @@ test.describe("partner links", () => {
       page,
     }) => {
       await page.goto(path);
-      const outbound = page.getByRole("main").locator('a[href^="http"]');
-      expect(await outbound.count()).toBeGreaterThan(0);
-      let partners = 0;
-      for (const link of await outbound.all()) {
+      const main = page.getByRole("main");
+      // Sources the page cites (CFPB, FTC, FICO...) link straight to them, never as partners.
+      const sources = main.locator('a[href^="http"]');
+      for (const link of await sources.all()) {
         await expect(link).toHaveAttribute("target", "_blank");
         const rel = ((await link.getAttribute("rel")) ?? "").split(/\s+/);
         expect(rel).toEqual(expect.arrayContaining(["noopener", "noreferrer"]));
-        // A primary source the article cites (CFPB, FTC, FICO...) is no partner.
         const host = new URL((await link.getAttribute("href"))!).hostname;
-        const source = /(^|\.)(consumerfinance\.gov|ftc\.gov|myfico\.com|annualcreditreport\.com|identitytheft\.gov)$/.test(host);
-        if (source) expect(rel, host).not.toContain("sponsored");
-        else {
-          expect(rel, host).toContain("sponsored");
-          partners++;
-        }
+        expect(host).toMatch(/(^|\.)(consumerfinance\.gov|ftc\.gov|myfico\.com|annualcreditreport\.com|identitytheft\.gov)$/);
+        expect(rel, host).not.toContain("sponsored");
       }
-      expect(partners).toBeGreaterThan(0);
+      // Partner offers go through the site's redirect to the owner's link.
+      const partners = main.locator('a[href^="/go/"]');
+      expect(await partners.count()).toBeGreaterThan(0);
+      for (const link of await partners.all()) {
+        await expect(link).toHaveAttribute("target", "_blank");
+        const rel = ((await link.getAttribute("rel")) ?? "").split(/\s+/);
+        expect(rel).toEqual(expect.arrayContaining(["noopener", "noreferrer", "sponsored"]));
+      }
     });
   }
+
+  test("a partner link leads to the owner's link for that partner, and is kept out of search engines", async ({ page, request }) => {
+    await page.goto("/blog/dispute-credit-errors");
+    for (const [cta, id] of [
+      ["See the Credit Repair Service", "credit-repair"],
+      ["Start Credit Monitoring", "identity-monitoring"],
+    ] as const) {
+      const href = await page.getByRole("link", { name: cta }).getAttribute("href");
+      const response = await request.get(href!, { maxRedirects: 0 });
+      expect(response.status()).toBe(302);
+      expect(response.headers()["location"]).toBe(`https://partners.test/${id}?ref=fresh-start-money`);
+      expect(response.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+    }
+    expect((await request.get("/go/nope", { maxRedirects: 0 })).status()).toBe(404);
+    expect(await (await request.get("/robots.txt")).text()).toContain("Disallow: /go/");
+  });
+
+  test("the credit-repair service card is on credit articles only; an article without partners says so", async ({ page }) => {
+    await page.goto("/blog/credit-card-mistakes");
+    await expect(page.getByRole("complementary", { name: "Partner offer" })).toContainText("Professional credit repair service");
+    await expect(page.getByRole("main")).toContainText("some links on this page are partner links");
+
+    await page.goto("/blog/budgeting-tips-that-work");
+    await expect(page.getByRole("complementary", { name: "Partner offer" })).toHaveCount(0);
+    await expect(page.getByRole("main").locator('a[href^="/go/"]')).toHaveCount(0);
+    await expect(page.getByRole("main")).not.toContainText("partner links");
+    await expect(page.getByRole("main")).toContainText("this article is for education only and is not financial or legal advice");
+  });
 });
 
 test.describe("blog listing", () => {

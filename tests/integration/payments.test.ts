@@ -6,6 +6,7 @@ import { action as checkoutAction } from "~/routes/checkout";
 import { action as payTestAction, loader as payTestLoader } from "~/routes/pay-test";
 import { db } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
+import { STAND_IN_PARTNER_LINKS } from "../../scripts/lib/server-process";
 import { createPaymentFromRequest } from "~/server/checkout.server";
 import { orderView, resetSessionChecks } from "~/server/order-view.server";
 import { configurePayments, paymentsConfigFromEnv, type PaymentsConfig } from "~/server/payment-provider.server";
@@ -601,7 +602,7 @@ describe("the built-in test provider", () => {
 describe("choosing the provider from the environment", () => {
   it("refuses the test provider in production unless PAYMENT_PROVIDER=test", () => {
     expect(() => parseEnv({ NODE_ENV: "production", MAIL_TRANSPORT: "file" })).toThrow(/PAYMENT_PROVIDER: .*PAYMENT_PROVIDER=test/);
-    const explicit = parseEnv({ NODE_ENV: "production", PAYMENT_PROVIDER: "test", MAIL_TRANSPORT: "file" });
+    const explicit = parseEnv({ NODE_ENV: "production", PAYMENT_PROVIDER: "test", MAIL_TRANSPORT: "file", ...STAND_IN_PARTNER_LINKS });
     expect(paymentsConfigFromEnv(explicit).provider).toBe("test");
   });
 
@@ -614,6 +615,7 @@ describe("choosing the provider from the environment", () => {
       STRIPE_SECRET_KEY: "sk_live_abc",
       STRIPE_WEBHOOK_SECRET: "whsec_abc",
       MAIL_TRANSPORT: "file",
+      ...STAND_IN_PARTNER_LINKS,
     });
     expect(paymentsConfigFromEnv(prod)).toMatchObject({
       provider: "stripe",
