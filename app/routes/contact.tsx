@@ -37,7 +37,7 @@ const FAQ: { question: string; answer: ReactNode }[] = [
   {
     question: "How long until I see my credit improve?",
     answer:
-      "Improvements typically show in 30-60 days: credit bureaus have about 30 days to investigate a dispute, and new positive history takes a few statement cycles to reach your score.",
+      "Improvements typically show in 30-60 days: credit bureaus have 30 days to investigate a dispute (up to 45 if you send more information during that time), and new positive history takes a few statement cycles to reach your score.",
   },
   {
     question: "Is there a money-back guarantee?",

@@ -373,7 +373,7 @@ export const powerPackLettersA = {
       "Before mailing, check the bureau's website for its current dispute mailing address; addresses change.",
       "Send the letter by certified mail, return receipt requested, and keep the receipt.",
       "Keep a copy of the signed letter and of everything you enclose. Send copies, never originals.",
-      "Write the date the bureau received it in your dispute tracker and count 15 days for the description (30 days if you also asked for a new investigation).",
+      "Write the date the bureau received it in your dispute tracker and count 15 days for the description (30 days, or up to 45 if you send more information, if you also asked for a new investigation).",
     ],
     tips: [
       "Some websites sell “method of verification” letters as a way to force the bureau to produce your signed contract or delete the item. The law requires only a description of the procedure and the contact details of the company it checked with; this letter asks for exactly that.",

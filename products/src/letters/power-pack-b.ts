@@ -106,7 +106,7 @@ export const powerPackLettersB = {
       "Check the bureau's website for its current dispute mailing address before you mail.",
       "Send it by certified mail, return receipt requested.",
       "Keep copies of everything you send and receive.",
-      "Write the date received in your dispute tracker and follow up if you get no answer within 30 days.",
+      "Write the date received in your dispute tracker and follow up if you get no answer within 30 days (45 if you sent more information during that time).",
     ],
     tips: [
       "If the furnisher did certify the item and you were notified, the reinsertion is allowed. If you still believe the item is wrong, dispute it again with new information, dispute with the lender directly, or add a statement of dispute.",
@@ -164,7 +164,7 @@ export const powerPackLettersB = {
       "Send it to the dispute address the lender gives or the one on your credit report; if there is none, use any business address of the lender.",
       "Send it by certified mail, return receipt requested.",
       "Keep copies of everything you send and receive.",
-      "Write the date received in your dispute tracker and watch the 30-day deadline.",
+      "Write the date received in your dispute tracker and watch the deadline: 30 days, or up to 45 if you send more information during those 30 days (12 CFR 1022.43(e)).",
     ],
     tips: [
       "Also dispute the item with the credit bureau. You cannot sue over a direct dispute to the lender; a private claim exists only under 15 U.S.C. 1681s-2(b), which is triggered by a dispute filed with a bureau.",

@@ -236,7 +236,7 @@ export const toolkitLetters = {
       },
       {
         cite: "Regulation V, 12 CFR § 1022.43(e)",
-        says: "The company must investigate, review what you sent, report the results to you within the time a bureau would have (generally 30 days), and if the information is wrong, promptly correct it with every bureau it reported to.",
+        says: "The company must investigate, review what you sent, report the results to you within the time a bureau would have (generally 30 days, or up to 45 if you send more information during that time), and if the information is wrong, promptly correct it with every bureau it reported to.",
       },
       {
         cite: "FCRA § 623(a)(3), 15 U.S.C. § 1681s-2(a)(3)",
@@ -255,7 +255,7 @@ export const toolkitLetters = {
       "Mail it to the address the company gives for credit reporting disputes (on your statement, its website or your credit report); if it gives none, use any business address of the company.",
       "Send the letter by certified mail, return receipt requested, and keep the receipt.",
       "Keep a copy of the signed letter and of everything you enclose. Send copies, never originals.",
-      "Write the date the company received it in your dispute tracker and count 30 days from that date.",
+      "Write the date the company received it in your dispute tracker and count 30 days from that date (up to 45 if you send more information during those 30 days).",
       "Send a dispute to each bureau that shows the error at the same time (see the tips).",
     ],
     tips: [
