@@ -1,3 +1,4 @@
+import { parseFragment, type DefaultTreeAdapterMap } from "parse5";
 import { describe, expect, it } from "vitest";
 import { getArticles, parseArticles } from "~/content/articles.server";
 
@@ -90,6 +91,27 @@ describe("articles", () => {
     }
   });
 
+  it("the dispute article is at most 1,500 words", () => {
+    expect(wordsOf("<p>Two <a href='x'>words<span class='sr-only'> (opens in a new tab)</span></a>, $5.</p>")).toBe(3);
+    const dispute = getArticles().find((a) => a.slug === "dispute-credit-errors")!;
+    expect(wordsOf(dispute.html)).toBeLessThanOrEqual(1500);
+    expect(wordsOf(dispute.html)).toBeGreaterThan(1000);
+  });
+
+  it("the free budgeting apps article names at least four real apps, each linked, with what is free and as of when", () => {
+    const apps = getArticles().find((a) => a.slug === "free-budgeting-apps")!;
+    for (const [name, site] of [
+      ["Goodbudget", "https://goodbudget.com"],
+      ["EveryDollar", "https://www.everydollar.com"],
+      ["Rocket Money", "https://www.rocketmoney.com"],
+      ["Empower Personal Dashboard", "https://www.empower.com"],
+    ]) {
+      expect(apps.html).toContain(`<a href="${site}" target="_blank" rel="noopener noreferrer">${name}<span class="sr-only">`);
+    }
+    expect(apps.html.match(/<strong>Free version:<\/strong>/g)).toHaveLength(4);
+    expect(apps.html).toContain("as of early 2025");
+  });
+
   it("the dispute article links both CFPB sample dispute letters", () => {
     const links = primarySourceLinks(getArticles().find((a) => a.slug === "dispute-credit-errors")?.html ?? "");
     expect(links).toContain("https://files.consumerfinance.gov/f/documents/092016_cfpb__CreditReportingSampleLetter.pdf");
@@ -103,6 +125,20 @@ describe("articles", () => {
     expect(primarySourceLinks(html)).toEqual(["https://www.consumerfinance.gov/complaint/", "https://consumer.ftc.gov/x"]);
   });
 });
+
+type Node = DefaultTreeAdapterMap["node"];
+
+/** The words a reader reads in rendered article HTML (screen-reader-only notes left out). */
+function wordsOf(html: string): number {
+  const text: string[] = [];
+  const walk = (node: Node) => {
+    if (node.nodeName === "#text" && "value" in node) text.push(node.value);
+    if ("attrs" in node && node.attrs.some((a) => a.name === "class" && a.value.split(" ").includes("sr-only"))) return;
+    if ("childNodes" in node) node.childNodes.forEach(walk);
+  };
+  walk(parseFragment(html) as unknown as Node);
+  return text.join(" ").split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+}
 
 /** Agencies and the scoring model: the sources issue 11 asks every article to cite. */
 const PRIMARY_SOURCE_DOMAINS = [
