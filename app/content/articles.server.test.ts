@@ -137,7 +137,10 @@ function wordsOf(html: string): number {
     if ("childNodes" in node) node.childNodes.forEach(walk);
   };
   walk(parseFragment(html) as unknown as Node);
-  return text.join(" ").split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  return text
+    .join(" ")
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 }
 
 /** Agencies and the scoring model: the sources issue 11 asks every article to cite. */
