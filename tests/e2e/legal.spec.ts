@@ -1,3 +1,5 @@
+import { rmSync } from "node:fs";
+import { startBuiltServer } from "../../scripts/lib/server-process";
 import { expect, countScripts, test } from "./fixtures";
 
 /** Issue 11: the legal and trust pages, each linked from every page's footer and listed in the sitemap. */
@@ -79,4 +81,23 @@ test("checkout testimonials outside production are labelled as samples", async (
   const figures = page.getByRole("figure");
   expect(await figures.count()).toBeGreaterThan(0);
   for (const figure of await figures.all()) await expect(figure).toContainText("Sample text, not a real customer");
+});
+
+test("in production the server refuses to start while a partner link is a placeholder, naming each", async () => {
+  test.setTimeout(60_000);
+  const dataDir = ".data/e2e-partner-placeholders";
+  rmSync(dataDir, { recursive: true, force: true });
+  const refused = startBuiltServer({
+    env: {
+      PORT: String(Number(process.env.E2E_PORT ?? 3100) + 42),
+      DATA_DIR: dataDir,
+      PARTNER_URL_CREDIT_REPAIR: "",
+      PARTNER_URL_IDENTITY_MONITORING: "",
+    },
+  });
+  expect(await new Promise<number | null>((resolve) => refused.child.once("exit", resolve))).toBe(1);
+  expect(refused.output()).toContain("PARTNER_URL_CREDIT_REPAIR: is a placeholder (https://www.example.com/partners/credit-repair)");
+  expect(refused.output()).toContain(
+    "PARTNER_URL_IDENTITY_MONITORING: is a placeholder (https://www.example.com/partners/identity-monitoring)",
+  );
 });
