@@ -5,6 +5,7 @@
  */
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
+import * as tool from "../../app/lib/tools/debt-payoff.ts";
 import * as budget from "../../products/src/workbooks/budget.ts";
 import * as debt from "../../products/src/workbooks/debt-payoff.ts";
 import * as disputes from "../../products/src/workbooks/dispute-tracker.ts";
@@ -113,33 +114,6 @@ describe("recalculate", () => {
 // Debt payoff
 
 type Debt = { balance: number; apr: number; minimum: number };
-/** Reference implementation of the workbook's model (see debt-payoff.ts), in plain TypeScript. */
-function simulate(debts: Debt[], extra: number, order: number[]) {
-  const round = (x: number) => Math.round(x * 100) / 100;
-  let balances = debts.map((d) => d.balance);
-  const total = debts.reduce((s, d) => s + d.minimum, 0) + extra;
-  const paidOff: (number | null)[] = debts.map(() => null);
-  let months = 0;
-  let interest = 0;
-  while (balances.some((b) => b > 0) && months < 360) {
-    months++;
-    const charged = balances.map((b, i) => round((b * debts[i]!.apr) / 1200));
-    const owed = balances.map((b, i) => b + charged[i]!);
-    const pay = owed.map((o, i) => Math.min(debts[i]!.minimum, o));
-    let pool = round(Math.max(0, total - pay.reduce((s, p) => s + p, 0)));
-    for (const i of order) {
-      const extraPart = round(Math.max(0, Math.min(owed[i]! - pay[i]!, pool)));
-      pay[i]! += extraPart;
-      pool -= extraPart;
-    }
-    interest += charged.reduce((s, c) => s + c, 0);
-    balances = owed.map((o, i) => round(o - pay[i]!));
-    balances.forEach((b, i) => {
-      if (b <= 0 && paidOff[i] === null) paidOff[i] = months;
-    });
-  }
-  return { months, interest: round(interest), paidOff };
-}
 
 function setDebts(wb: ExcelJS.Workbook, rows: (Partial<Debt> & { name?: string })[], extra: number) {
   const ws = sheet(wb, "My debts");
@@ -180,7 +154,59 @@ function compareResults(wb: ExcelJS.Workbook) {
   };
 }
 
+/**
+ * The site's debt tool (app/lib/tools/debt-payoff.ts) on the same debts gives every number the
+ * recalculated workbook shows, to the cent: months, debt-free month, interest, total paid, order,
+ * the month each debt is paid off, and each month's payments, interest and balances. `rows` are
+ * the "My debts" rows (0-based) of `debts`, in order.
+ */
+function expectSameAsTool(wb: ExcelJS.Workbook, debts: tool.Debt[], extra: number, rows: number[]) {
+  const r = compareResults(wb);
+  const start = sheet(wb, "My debts").getCell(debt.CELLS.start).value as Date;
+  const web = tool.computeDebtPayoff({ debts, extra }, { year: start.getUTCFullYear(), month: start.getUTCMonth() + 1 });
+  for (const method of debt.METHODS) {
+    const plan = method.sheet === "Snowball" ? web.snowball : web.avalanche;
+    const book = method.sheet === "Snowball" ? r.snowball : r.avalanche;
+    expect(book.months).toBe(plan.finished ? plan.months : "More than 30 years");
+    if (plan.debtFreeMonth) sameDay(book.debtFree, plan.debtFreeMonth.year, plan.debtFreeMonth.month, 1);
+    else expect(book.debtFree).toBe("");
+    expect(book.interest).toBeCloseTo(plan.totalInterest, 2);
+    expect(book.paid).toBeCloseTo(plan.totalPaid, 2);
+    rows.forEach((row, i) => {
+      expect(book.order[row], `${method.sheet} order of row ${row}`).toBe(plan.order.indexOf(i) + 1);
+      expect(book.paidOff[row], `${method.sheet} payoff month of row ${row}`).toBe(plan.paidOffMonth[i] ?? "Not within 30 years");
+    });
+    // Month by month: the plan sheets' columns are the debts in payoff order.
+    const ws = sheet(wb, method.sheet);
+    const L = debt.colLetter;
+    for (const m of plan.schedule) {
+      const row = debt.PLAN.firstMonthRow + m.month - 1;
+      const at = (col: number) => num(ws, `${L(col)}${row}`);
+      const where = `${method.sheet} month ${m.month}`;
+      expect(at(debt.PLAN.paid), where).toBeCloseTo(m.totalPaid, 2);
+      expect(at(debt.PLAN.interest), where).toBeCloseTo(m.totalInterest, 2);
+      expect(at(debt.PLAN.balance), where).toBeCloseTo(m.totalBalance, 2);
+      plan.order.forEach((d, k) => {
+        expect(at(debt.PLAN.payment(k + 1)), where).toBeCloseTo(m.payments[d]!, 2);
+        expect(at(debt.PLAN.interestOf(k + 1)), where).toBeCloseTo(m.interest[d]!, 2);
+        expect(at(debt.PLAN.left(k + 1)), where).toBeCloseTo(m.balances[d]!, 2);
+      });
+    }
+    if (plan.finished && plan.months! < debt.MAX_MONTHS) {
+      expect(num(ws, `${L(debt.PLAN.balance)}${debt.PLAN.firstMonthRow + plan.months!}`)).toBe(0);
+    }
+  }
+  if (typeof r.difference === "number") expect(r.difference).toBeCloseTo(web.interestDifference, 2);
+  return web;
+}
+
 describe("debt payoff calculator", () => {
+  it("shares its limits with the site's debt tool", () => {
+    // The tool cannot import the workbook module (exceljs would follow it into the browser).
+    expect(tool.MAX_DEBTS).toBe(debt.MAX_DEBTS);
+    expect(tool.MAX_MONTHS).toBe(debt.MAX_MONTHS);
+  });
+
   it("has the expected sheets, hygiene and the article's example as input", async () => {
     const wb = await debt.build();
     expect(wb.worksheets.map((w) => w.name)).toEqual(["Start here", "My debts", "Compare", "Snowball", "Avalanche"]);
@@ -258,15 +284,11 @@ describe("debt payoff calculator", () => {
       expect(num(s, `${L(debt.PLAN.interest)}${m1}`)).toBeCloseTo(116.67, 2); // 2000×10%/12 + 5000×24%/12
       expect(num(s, `${L(debt.PLAN.left(1))}${m1}`)).toBe(300);
 
-      // The same as the reference model.
-      const example = debt.EXAMPLE_DEBTS;
-      const snow = simulate(example, debt.EXAMPLE_EXTRA, [0, 1, 2]);
-      const aval = simulate(example, debt.EXAMPLE_EXTRA, [2, 1, 0]);
-      expect([snow.months, aval.months]).toEqual([22, 21]);
-      expect(r.snowball.interest).toBeCloseTo(snow.interest, 2);
-      expect(r.avalanche.interest).toBeCloseTo(aval.interest, 2);
-      expect(snow.paidOff).toEqual([3, 10, 22]);
-      expect(aval.paidOff).toEqual([10, 21, 19]);
+      // The same as the site's debt tool, month by month.
+      const web = expectSameAsTool(wb, debt.EXAMPLE_DEBTS, debt.EXAMPLE_EXTRA, [0, 1, 2]);
+      expect([web.snowball.months, web.avalanche.months]).toEqual([22, 21]);
+      expect(web.snowball.paidOffMonth).toEqual([3, 10, 22]);
+      expect(web.avalanche.paidOffMonth).toEqual([10, 21, 19]);
     },
     LO_TIMEOUT,
   );
@@ -276,14 +298,10 @@ describe("debt payoff calculator", () => {
     async () => {
       const wb = await debt.build();
       sheet(wb, "My debts").getCell(debt.CELLS.extra).value = 0;
-      const r = compareResults(await recalculate(wb));
-      const snow = simulate(debt.EXAMPLE_DEBTS, 0, [0, 1, 2]);
-      const aval = simulate(debt.EXAMPLE_DEBTS, 0, [2, 1, 0]);
-      expect(r.snowball.months).toBe(snow.months);
-      expect(r.avalanche.months).toBe(aval.months);
+      const out = await recalculate(wb);
+      const r = compareResults(out);
+      expectSameAsTool(out, debt.EXAMPLE_DEBTS, 0, [0, 1, 2]);
       expect(r.snowball.months as number).toBeGreaterThan(22);
-      expect(r.snowball.interest).toBeCloseTo(snow.interest, 2);
-      expect(r.avalanche.interest).toBeCloseTo(aval.interest, 2);
       expect(r.snowball.interest).toBeGreaterThan(1700);
     },
     LO_TIMEOUT,
@@ -309,16 +327,11 @@ describe("debt payoff calculator", () => {
       expect(r.names.slice(0, 7)).toEqual(["Store card", "", "Car loan", "(no name)", "Old phone bill", "Visa", ""]);
       expect(r.snowball.order.slice(0, 7)).toEqual([3, "", 5, 1, 2, 4, ""]);
       expect(r.avalanche.order.slice(0, 7)).toEqual([1, "", 4, 3, 5, 2, ""]);
-      const debts = [rows[0], rows[2], rows[3], rows[4], rows[5]] as Debt[];
-      const snow = simulate(debts, 100, [2, 3, 0, 4, 1]);
-      const aval = simulate(debts, 100, [0, 4, 2, 1, 3]);
-      expect(r.snowball.months).toBe(snow.months);
-      expect(r.avalanche.months).toBe(aval.months);
-      expect(r.snowball.interest).toBeCloseTo(snow.interest, 2);
-      expect(r.avalanche.interest).toBeCloseTo(aval.interest, 2);
-      const pick = (a: unknown[]) => [a[0], a[2], a[3], a[4], a[5]];
-      expect(pick(r.snowball.paidOff)).toEqual(snow.paidOff);
-      expect(pick(r.avalanche.paidOff)).toEqual(aval.paidOff);
+      // The tool orders them the same way (ranks above: snowball 3, 5, 1, 2, 4; avalanche 1, 4, 3, 5, 2).
+      const debts = [rows[0], rows[2], rows[3], rows[4], rows[5]] as tool.Debt[];
+      const web = expectSameAsTool(out, debts, 100, [0, 2, 3, 4, 5]);
+      expect(web.snowball.order).toEqual([2, 3, 0, 4, 1]);
+      expect(web.avalanche.order).toEqual([0, 4, 2, 1, 3]);
       expect(sheet(out, "My debts").getCell(debt.CELLS.minimums).result).toBe(450); // "Name only" not counted
     },
     LO_TIMEOUT,
@@ -338,10 +351,15 @@ describe("debt payoff calculator", () => {
 
       const slow = await debt.build();
       setDebts(slow, [{ name: "Card", balance: 10000, apr: 24, minimum: 150 }], 0);
-      const s = compareResults(await recalculate(slow));
+      const slowOut = await recalculate(slow);
+      const s = compareResults(slowOut);
       expect(s.snowball.months).toBe("More than 30 years");
       expect(s.snowball.paidOff[0]).toBe("Not within 30 years");
       expect(s.snowball.debtFree).toBe("");
+      // The tool stops at the same 360 months and says so; the 30 years' interest agrees to the cent.
+      const web = expectSameAsTool(slowOut, [{ name: "Card", balance: 10000, apr: 24, minimum: 150 }], 0, [0]);
+      expect(web.snowball.finished).toBe(false);
+      expect(web.snowball.schedule).toHaveLength(debt.MAX_MONTHS);
     },
     LO_TIMEOUT,
   );
