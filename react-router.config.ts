@@ -11,7 +11,7 @@ export default {
   // Content pages become HTML files at build time; forms on them still POST to their actions.
   async prerender() {
     const articles = articleSlugsFromDisk().map((slug) => `/blog/${slug}`);
-    return ["/", "/about", "/resources", "/blog", ...articles, "/sitemap.xml", "/rss.xml", "/robots.txt"];
+    return ["/", "/about", "/resources", "/blog", "/tools", ...articles, "/sitemap.xml", "/rss.xml", "/robots.txt"];
   },
   // The origin baked into the prerendered pages, for the server to check at start-up.
   async buildEnd({ reactRouterConfig }) {

@@ -1,10 +1,9 @@
 import { Scale } from "lucide-react";
+import { SourceLink } from "~/components/source-link";
 
 /** Sources a buyer can check for themselves (credit-law facts: FCRA 611; CROA 1679c). */
 const CFPB_DISPUTE = "https://www.consumerfinance.gov/ask-cfpb/how-do-i-dispute-an-error-on-my-credit-report-en-314/";
 const FTC_FIXING_CREDIT = "https://consumer.ftc.gov/articles/fixing-your-credit-faqs";
-
-const linkClass = "font-semibold text-brand-800 underline underline-offset-2";
 
 /**
  * Near the checkout button: what the law lets anyone do for free, what no one can do, and what
@@ -19,16 +18,12 @@ export function CheckoutRights() {
       <ul className="mt-2 list-disc space-y-1 pl-5">
         <li>
           You can dispute inaccurate information with the credit bureaus yourself, for free (
-          <a href={CFPB_DISPUTE} className={linkClass} target="_blank" rel="noreferrer">
-            CFPB: how to dispute an error
-          </a>
+          <SourceLink href={CFPB_DISPUTE}>CFPB: how to dispute an error</SourceLink>
           ).
         </li>
         <li>
           No one can legally remove accurate, timely negative information from your credit report (
-          <a href={FTC_FIXING_CREDIT} className={linkClass} target="_blank" rel="noreferrer">
-            FTC: fixing your credit
-          </a>
+          <SourceLink href={FTC_FIXING_CREDIT}>FTC: fixing your credit</SourceLink>
           ).
         </li>
         <li>Results vary: what changes depends on what is on your reports.</li>

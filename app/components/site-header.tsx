@@ -7,10 +7,10 @@ import { formatPrice, toolkit } from "~/lib/catalogue";
 
 export function SiteHeader() {
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur print:static print:border-0">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <BrandMark />
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label="Main" className="hidden md:block print:hidden">
           <NavLinks
             listClassName="flex items-center gap-1"
             linkClassName={(isActive) =>
@@ -18,7 +18,7 @@ export function SiteHeader() {
             }
           />
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-2 print:hidden">
           <Link to="/resources" className={buttonClass({ size: "sm", className: "whitespace-nowrap max-sm:hidden" })}>
             Get {formatPrice(toolkit.priceCents, { short: true })} Toolkit
           </Link>

@@ -1,6 +1,7 @@
 import { parseFragment, type DefaultTreeAdapterMap } from "parse5";
 import { describe, expect, it } from "vitest";
 import { getArticles, parseArticles } from "~/content/articles.server";
+import { TOOLS, toolPath } from "~/lib/tools/catalog";
 
 const valid = `---
 title: A valid article title
@@ -88,6 +89,13 @@ describe("articles", () => {
       expect(primarySourceLinks(article.html).length, `${article.slug}: primary-source links`).toBeGreaterThanOrEqual(2);
       expect(isIsoDate(article.reviewed), `${article.slug}: reviewed ${article.reviewed}`).toBe(true);
       expect(article.reviewed >= article.date, `${article.slug}: reviewed ${article.reviewed} before published ${article.date}`).toBe(true);
+    }
+  });
+
+  it("each calculator's article links back to it", () => {
+    for (const tool of TOOLS) {
+      const article = getArticles().find((a) => a.slug === tool.article);
+      expect(article?.html, tool.slug).toContain(`<a href="${toolPath(tool.slug)}">`);
     }
   });
 

@@ -5,6 +5,7 @@ import type { Route } from "./+types/blog";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { PostCard } from "~/components/post-card";
 import { Button } from "~/components/ui/button";
+import { ToolLinks } from "~/components/tool-links";
 import { getArticleSummaries } from "~/content/articles.server";
 import { BLOG_FILTERS, type BlogFilter, filterPosts, PAGE_SIZE } from "~/lib/blog-filter";
 import { submitFromBrowser } from "~/lib/form-outcomes";
@@ -123,6 +124,13 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
             </Button>
           </div>
         )}
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 pb-14" aria-labelledby="tools-heading">
+        <h2 id="tools-heading" className="text-2xl font-bold tracking-tight text-slate-900">
+          Free money tools
+        </h2>
+        <ToolLinks intro="Put an article into practice with a calculator." />
       </section>
 
       <section id="newsletter" className="scroll-mt-16 bg-slate-900 px-4 py-14 text-white">

@@ -3,6 +3,7 @@ import { ResourcesDownloads } from "~/components/resources-downloads";
 import { ResourcesToolkitCard } from "~/components/resources-toolkit-card";
 import { ResourcesTools } from "~/components/resources-tools";
 import { ResourcesUpsellCard } from "~/components/resources-upsell-card";
+import { ToolLinks } from "~/components/tool-links";
 import { formatPrice, toolkit, upsells } from "~/lib/catalogue";
 import { seo } from "~/lib/seo";
 
@@ -49,6 +50,16 @@ export default function Resources() {
           </h2>
           <p className="mt-2 text-lg text-slate-700">Print them, pin them to the fridge, fill them in with a pencil. No sign-up needed.</p>
           <ResourcesDownloads />
+        </section>
+
+        <section aria-labelledby="calculators-heading">
+          <h2 id="calculators-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+            Free Calculators
+          </h2>
+          <ToolLinks
+            intro="Debt payoff, credit utilization, budget and emergency fund: answers in seconds, nothing stored."
+            introClassName="text-lg"
+          />
         </section>
 
         <section aria-labelledby="tools-heading">

@@ -1,8 +1,19 @@
 import { getArticleSummaries } from "~/content/articles.server";
 import { LEGAL_PAGES } from "~/lib/site";
+import { TOOLS, TOOLS_PATH, toolPath } from "~/lib/tools/catalog";
 import { publicConfig } from "~/server/env.server";
 
-const STATIC_PATHS = ["/", "/about", "/resources", "/blog", "/contact", "/checkout", ...LEGAL_PAGES.map((page) => `/${page.slug}`)];
+const STATIC_PATHS = [
+  "/",
+  "/about",
+  "/resources",
+  "/blog",
+  TOOLS_PATH,
+  ...TOOLS.map((tool) => toolPath(tool.slug)),
+  "/contact",
+  "/checkout",
+  ...LEGAL_PAGES.map((page) => `/${page.slug}`),
+];
 
 export function loader() {
   const origin = publicConfig().origin;

@@ -2,20 +2,23 @@
  * What `npm run lighthouse` measures and against which budgets: the routes, their kind, and the
  * audits a route fails on purpose (with the check that it fails only for that reason).
  */
+import { TOOLS, TOOLS_PATH, toolExamplePath } from "../../app/lib/tools/catalog";
 import { articleSlugsFromDisk } from "../../app/content/article-files.ts";
 import type { Audit } from "./scores.ts";
 
-export type Kind = "prerendered" | "article" | "server-rendered";
+export type Kind = "prerendered" | "article" | "server-rendered" | "tool";
 export type Budget = { perf: number; a11y: number; bp: number; seo: number; lcpMs: number; cls: number; tbtMs: number; jsKb: number };
 
 /**
  * Issue #5: prerendered pages and server-rendered pages. Issue #15: the articles, plain HTML in
- * the browser (no React bundle), as light as a static blog.
+ * the browser (no React bundle), as light as a static blog. Issue #12: the calculators, server
+ * rendered with their result and no React bundle either (the page script refreshes the result).
  */
 export const BUDGETS: Record<Kind, Budget> = {
   prerendered: { perf: 98, a11y: 100, bp: 100, seo: 100, lcpMs: 1800, cls: 0.01, tbtMs: 50, jsKb: 125 },
   article: { perf: 100, a11y: 100, bp: 100, seo: 100, lcpMs: 1000, cls: 0.01, tbtMs: 9, jsKb: 10 },
   "server-rendered": { perf: 95, a11y: 100, bp: 100, seo: 100, lcpMs: 2000, cls: 0.01, tbtMs: 100, jsKb: 140 },
+  tool: { perf: 98, a11y: 100, bp: 100, seo: 100, lcpMs: 1800, cls: 0.01, tbtMs: 50, jsKb: 10 },
 };
 
 /**
@@ -56,6 +59,8 @@ export const ROUTES: RouteSpec[] = [
   { path: "/resources", kind: "prerendered" },
   { path: "/blog", kind: "prerendered" },
   ...articleSlugsFromDisk().map((slug): RouteSpec => ({ path: `/blog/${slug}`, kind: "article" })),
+  { path: TOOLS_PATH, kind: "tool" },
+  ...TOOLS.map((tool): RouteSpec => ({ path: toolExamplePath(tool), kind: "tool" })),
   { path: "/contact", kind: "server-rendered" },
   { path: "/checkout", kind: "server-rendered" },
   // A payment confirmation is no landing page for search: it carries noindex.

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { TOOLS, TOOLS_PATH, toolExamplePath } from "../../app/lib/tools/catalog";
 import { allowConsoleErrors, expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
 
 /**
@@ -29,6 +30,9 @@ const ROUTES = [
   "/terms",
   "/refund-policy",
   "/disclosures",
+  // The calculators, with a result shown (issue 12).
+  TOOLS_PATH,
+  ...TOOLS.map(toolExamplePath),
   "/no-such-page",
 ];
 

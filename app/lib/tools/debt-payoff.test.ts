@@ -13,6 +13,8 @@ import {
   planPayoff,
   scheduleCsv,
   snowballOrder,
+  nextMonth,
+  readStartMonth,
 } from "./debt-payoff";
 
 const JAN_2027 = { year: 2027, month: 1 };
@@ -351,5 +353,21 @@ describe("schedule CSV", () => {
     expect(lines[22]).toMatch(/,0\.00$/);
     expect(lines[23]).toBe("Avalanche,1,2027-01,50.00,450.00,75.00,1941.67,300.00,4800.00,116.67,425.00,7191.67");
     expect(lines[43]).toMatch(/^Avalanche,21,2028-09,/);
+  });
+});
+
+describe("the month of the first payment", () => {
+  it("defaults to the month after today (UTC), across a year's end", () => {
+    expect(nextMonth(new Date("2026-11-23T12:00:00Z"))).toEqual({ year: 2026, month: 12 });
+    expect(nextMonth(new Date("2026-12-31T23:59:59Z"))).toEqual({ year: 2027, month: 1 });
+  });
+
+  it("reads YYYY-MM as <input type=month> sends it, and refuses anything else", () => {
+    const fallback = { year: 2030, month: 6 };
+    expect(readStartMonth("2027-01", fallback)).toEqual({ ok: true, value: { year: 2027, month: 1 } });
+    expect(readStartMonth(" ", fallback)).toEqual({ ok: true, value: fallback });
+    for (const bad of ["2027-13", "2027-00", "1999-12", "2101-01", "Jan 2027", "2027-1", "2027-01-01"]) {
+      expect(readStartMonth(bad, fallback), bad).toEqual({ ok: false, message: "Enter the month as year and month, like 2027-01." });
+    }
   });
 });

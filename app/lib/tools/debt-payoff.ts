@@ -152,6 +152,24 @@ export function formatYearMonth({ year, month }: YearMonth): string {
   return MONTH_NAME.format(new Date(Date.UTC(year, month - 1, 1)));
 }
 
+/** The month after `today` (UTC): when a plan starting now makes its first payment. */
+export function nextMonth(today: Date): YearMonth {
+  return addMonths({ year: today.getUTCFullYear(), month: today.getUTCMonth() + 1 }, 1);
+}
+
+/** The "Month of your first payment" field: "2027-01" (as <input type="month"> sends it); blank = `fallback`. */
+export function readStartMonth(text: string, fallback: YearMonth): { ok: true; value: YearMonth } | { ok: false; message: string } {
+  const trimmed = text.trim();
+  if (trimmed === "") return { ok: true, value: fallback };
+  const match = /^(\d{4})-(\d{2})$/.exec(trimmed);
+  const year = Number(match?.[1]);
+  const month = Number(match?.[2]);
+  if (!match || year < 2000 || year > 2100 || month < 1 || month > 12) {
+    return { ok: false, message: "Enter the month as year and month, like 2027-01." };
+  }
+  return { ok: true, value: { year, month } };
+}
+
 export type Strategy = "snowball" | "avalanche";
 export const STRATEGY_LABELS: Record<Strategy, string> = { snowball: "Snowball", avalanche: "Avalanche" };
 

@@ -68,3 +68,6 @@ export function addIssues(errors: FieldErrors, issues: readonly Issue[], suffix 
     errors[key] ??= issue.message;
   }
 }
+
+/** The id of the element that holds a field's message (ToolField, and the page script's refresh). */
+export const fieldErrorId = (inputId: string) => `${inputId}-error`;
