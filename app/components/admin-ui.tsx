@@ -86,7 +86,18 @@ export function Notice({ ok, children }: { ok: boolean; children: ReactNode }) {
 export type Column = string | { label: string; numeric?: boolean; hidden?: boolean };
 
 /** A table under its column headings; a wide one scrolls sideways on a phone instead of overflowing the page. */
-export function DataTable({ label, columns, children }: { label: string; columns: readonly Column[]; children: ReactNode }) {
+export function DataTable({
+  label,
+  columns,
+  narrow = false,
+  children,
+}: {
+  label: string;
+  columns: readonly Column[];
+  /** Few columns: fit a phone's width instead of scrolling. */
+  narrow?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div
       role="region"
@@ -96,7 +107,7 @@ export function DataTable({ label, columns, children }: { label: string; columns
       tabIndex={0}
       className="mt-4 overflow-x-auto focus-visible:outline-3 focus-visible:outline-brand-700"
     >
-      <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
+      <table className={`w-full border-collapse text-left text-sm ${narrow ? "" : "min-w-[36rem]"}`}>
         <thead>
           <tr>
             {columns.map((column) => {

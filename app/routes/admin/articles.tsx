@@ -25,6 +25,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
         left out). Checkouts and sales are those started from the article's own links.
       </p>
       <DataTable
+        narrow
         label="Articles"
         columns={[
           "Article",

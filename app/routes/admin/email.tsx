@@ -52,12 +52,12 @@ export default function EmailHealth({ loaderData: h, actionData }: Route.Compone
               <td className={td}>
                 <form method="post">
                   <input type="hidden" name="id" value={r.id} />
-                  <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })}>
+                  <button
+                    type="submit"
+                    aria-label={`Retry the ${r.kind} e-mail to ${r.toAddress}`}
+                    className={buttonClass({ variant: "outline", size: "sm" })}
+                  >
                     Retry
-                    <span className="sr-only">
-                      {" "}
-                      the {r.kind} e-mail to {r.toAddress}
-                    </span>
                   </button>
                 </form>
               </td>

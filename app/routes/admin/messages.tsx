@@ -57,8 +57,12 @@ export default function Messages({ loaderData: p, actionData }: Route.ComponentP
                 ) : (
                   <form method="post" className="mt-3">
                     <input type="hidden" name="id" value={m.id} />
-                    <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })}>
-                      Mark handled<span className="sr-only">: {m.subject}</span>
+                    <button
+                      type="submit"
+                      aria-label={`Mark handled: ${m.subject}`}
+                      className={buttonClass({ variant: "outline", size: "sm" })}
+                    >
+                      Mark handled
                     </button>
                   </form>
                 )}

@@ -47,7 +47,7 @@ const ACTIONS: Record<OrderAction, { label: string; question: string; consequenc
     consequence: "Every file's count goes back to zero, so the buyer is under the download limit again.",
   },
   refund: {
-    label: "Refund",
+    label: "Refund the order",
     question: "Refund this order?",
     consequence:
       "The payment provider returns the money, access to the files ends and the buyer gets the refund e-mail. This cannot be undone.",
@@ -126,10 +126,15 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       )}
 
       <Panel title="Downloads" id="downloads-heading">
-        {order.files.length === 0 ? (
-          <p className="mt-2 text-slate-700">No files: the order gives no access ({order.status}).</p>
-        ) : (
-          <DataTable label="Downloads per file" columns={["File", "Product", { label: "Downloads", numeric: true }]}>
+        {order.status !== "paid" ? (
+          <p className="mt-2 text-slate-700">
+            {order.status === "pending" || order.status === "failed"
+              ? `Not paid (${order.status}): no access to the files.`
+              : `Access to the files has ended: the order is ${order.status}.`}
+          </p>
+        ) : null}
+        {order.files.length === 0 ? null : (
+          <DataTable narrow label="Downloads per file" columns={["File", "Product", { label: "Downloads", numeric: true }]}>
             {order.files.map((f) => (
               <tr key={f.fileId}>
                 <th scope="row" className={rowHead}>

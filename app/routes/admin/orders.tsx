@@ -49,7 +49,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         <DataTable label="Orders" columns={["Order", "E-mail", "Status", "Items", { label: "Amount", numeric: true }, "Created"]}>
           {rows.map((o) => (
             <tr key={o.id}>
-              <th scope="row" className={rowHead}>
+              <th scope="row" className={`${rowHead} whitespace-nowrap`}>
                 <Link to={`/admin/orders/${o.id}`} className="text-brand-800 underline underline-offset-2">
                   {o.number}
                 </Link>
