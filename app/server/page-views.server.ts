@@ -19,10 +19,25 @@ const header = (headers: IncomingHttpHeaders, name: string) => {
   return Array.isArray(value) ? value.join(",") : (value ?? "");
 };
 
+/**
+ * isbot's pattern takes a few microseconds on a browser's user agent (it must read it all), and
+ * the same few user agents come back again and again: remember the answers (bounded).
+ */
+const botAnswers = new Map<string, boolean>();
+function isBotAgent(userAgent: string): boolean {
+  let answer = botAnswers.get(userAgent);
+  if (answer === undefined) {
+    answer = isbot(userAgent);
+    if (botAnswers.size >= 500) botAnswers.clear();
+    botAnswers.set(userAgent, answer);
+  }
+  return answer;
+}
+
 /** A person's visit: not a crawler, not a prefetch or prerender, not the owner. */
 export function isCountableVisit(headers: IncomingHttpHeaders): boolean {
   const userAgent = header(headers, "user-agent");
-  if (!userAgent || isbot(userAgent)) return false;
+  if (!userAgent || isBotAgent(userAgent)) return false;
   if (/prefetch|prerender/i.test(`${header(headers, "purpose")} ${header(headers, "sec-purpose")} ${header(headers, "x-moz")}`))
     return false;
   // Presence is enough: a visitor who forges the cookie only stops counting themselves.
