@@ -161,6 +161,11 @@ function sameOrigin(options: ProtectionOptions) {
   };
 }
 
+/** The owner's login: failed attempts one client may make per window (a success does not count). */
+export const LOGIN_FAILURES_ALLOWED = 5;
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+export const LOGIN_PATH = "/admin/login";
+
 function perClientLimit(options: ProtectionOptions): RequestHandler {
   const windowMs = options.windowMs ?? 60_000;
   return rateLimit({
@@ -168,7 +173,10 @@ function perClientLimit(options: ProtectionOptions): RequestHandler {
     limit: options.perMinute,
     legacyHeaders: false,
     standardHeaders: false,
-    skip: (req) => isWebhook(req.path),
+    // The dashboard's own actions: only a logged-in owner's do anything (each checks the session
+    // first), and marking twenty messages handled in a minute is normal work. Its login has a
+    // stricter limit of its own (loginLimit).
+    skip: (req) => isWebhook(req.path) || (formPath(req.path).startsWith("/admin/") && formPath(req.path) !== LOGIN_PATH),
     keyGenerator: (req) => `${ipKeyGenerator(clientAddress(req, options.trustProxy))} ${formPath(req.path)}`,
     // The address comes from clientAddress(), not from Express's req.ip: its checks don't apply.
     validate: { ip: false, trustProxy: false, xForwardedForHeader: false, forwardedHeader: false, keyGeneratorIpFallback: false },
@@ -179,11 +187,6 @@ function perClientLimit(options: ProtectionOptions): RequestHandler {
     },
   });
 }
-
-/** The owner's login: failed attempts one client may make per window (a success does not count). */
-export const LOGIN_FAILURES_ALLOWED = 5;
-export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const LOGIN_PATH = "/admin/login";
 
 /**
  * Password guessing at the owner's login: after 5 failed attempts in 15 minutes a client gets

@@ -255,9 +255,9 @@ describe("logging in", () => {
 });
 
 /** The protections of server/main.ts in front of the real login action, over real HTTP. */
-async function startProtectedLogin() {
+async function startProtectedLogin(perMinute = 1000) {
   const app = express();
-  app.use(protections({ publicOrigin: ORIGIN, trustProxy: false, perMinute: 1000 }));
+  app.use(protections({ publicOrigin: ORIGIN, trustProxy: false, perMinute }));
   app.use(async (req, res) => {
     const request = new Request(`http://${req.get("host")}${req.originalUrl}`, {
       method: req.method,
@@ -276,6 +276,33 @@ async function startProtectedLogin() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+describe("the per-form rate limit", () => {
+  it("leaves the dashboard's actions to the session check, but not its login or the public forms", async () => {
+    const server = await startProtectedLogin(2);
+    try {
+      const statuses = async (path: string, n: number) => {
+        const seen: number[] = [];
+        for (let i = 0; i < n; i++) {
+          const answer = await fetch(`${server.url}${path}`, {
+            method: "POST",
+            body: new URLSearchParams({ password: PASSWORD }),
+            headers: { "Content-Type": "application/x-www-form-urlencoded" },
+            redirect: "manual",
+          });
+          seen.push(answer.status);
+        }
+        return seen;
+      };
+      // Behind the limiter the test server answers every path with the login action.
+      expect(await statuses("/admin/messages", 4)).toEqual([303, 303, 303, 303]);
+      expect(await statuses("/admin/login", 3)).toEqual([303, 303, 429]);
+      expect(await statuses("/contact", 3)).toEqual([303, 303, 429]);
+    } finally {
+      await server.close();
+    }
+  });
+});
 
 describe("the configuration", () => {
   it("checks the hash's format and the secret's length, and in production refuses one without the other, naming it", () => {
