@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/order";
 import { AdminHeading, formatWhen, Notice, Panel, StatusBadge, DataTable, num, rowHead, td } from "~/components/admin-ui";
@@ -134,15 +135,23 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           </p>
         ) : null}
         {order.files.length === 0 ? null : (
-          <DataTable narrow label="Downloads per file" columns={["File", "Product", { label: "Downloads", numeric: true }]}>
-            {order.files.map((f) => (
-              <tr key={f.fileId}>
-                <th scope="row" className={rowHead}>
-                  {f.name}
-                </th>
-                <td className={td}>{f.productName}</td>
-                <td className={num}>{f.downloads}</td>
-              </tr>
+          <DataTable narrow label="Downloads per file" columns={["File", { label: "Downloads", numeric: true }]}>
+            {order.files.map((f, i) => (
+              <Fragment key={f.fileId}>
+                {f.productName !== order.files[i - 1]?.productName ? (
+                  <tr>
+                    <th scope="colgroup" colSpan={2} className={`${td} bg-slate-50 font-bold text-slate-900`}>
+                      {f.productName}
+                    </th>
+                  </tr>
+                ) : null}
+                <tr>
+                  <th scope="row" className={`${rowHead} font-normal`}>
+                    {f.name}
+                  </th>
+                  <td className={num}>{f.downloads}</td>
+                </tr>
+              </Fragment>
             ))}
           </DataTable>
         )}
