@@ -1,6 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 import { STAND_IN_PARTNER_LINKS } from "./scripts/lib/server-process";
+import { hashOwnerPassword } from "./app/server/owner-password.server";
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 if (!existsSync(CHROME_PATH)) {
@@ -24,6 +26,13 @@ const partnerLinks = Object.entries(STAND_IN_PARTNER_LINKS)
   .map(([name, url]) => `${name}='${url}'`)
   .join(" ");
 
+/**
+ * The owner dashboard of the server under test: a password that exists only here, hashed when
+ * the tests start (the cheapest parameters the format accepts), and a fresh session secret.
+ */
+export const E2E_OWNER_PASSWORD = "e2e-only owner password";
+const ownerEnv = `OWNER_PASSWORD_HASH=${hashOwnerPassword(E2E_OWNER_PASSWORD, { ln: 14, r: 8, p: 1 })} SESSION_SECRET=${randomBytes(32).toString("hex")}`;
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -40,7 +49,7 @@ export default defineConfig({
   webServer: {
     // The built server, on a fresh embedded database. `npm test` builds first. The form rate limit is
     // raised so parallel browser tests from one address never trip it (tests/integration proves the default).
-    command: `rm -rf .data/e2e-${PORT} && PORT=${PORT} HOST=127.0.0.1 FORM_RATE_LIMIT_PER_MINUTE=10000 DATA_DIR=.data/e2e-${PORT} ${partnerLinks} node --import tsx server/main.ts`,
+    command: `rm -rf .data/e2e-${PORT} && PORT=${PORT} HOST=127.0.0.1 FORM_RATE_LIMIT_PER_MINUTE=10000 ${ownerEnv} DATA_DIR=.data/e2e-${PORT} ${partnerLinks} node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${PORT}/about`,
     reuseExistingServer: false,
     timeout: 60_000,

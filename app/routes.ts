@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { LEGAL_PAGES } from "./lib/site";
 
 export default [
@@ -23,6 +23,19 @@ export default [
   route("orders/:token/files/:fileId", "routes/order-file.ts"),
   route("newsletter/confirm/:token", "routes/newsletter-confirm.tsx"),
   route("unsubscribe/:token", "routes/unsubscribe.tsx"),
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin/logout", "routes/admin/logout.ts"),
+  route("admin/export/:name", "routes/admin/export.ts"),
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/overview.tsx"),
+    route("admin/articles", "routes/admin/articles.tsx"),
+    route("admin/orders", "routes/admin/orders.tsx"),
+    route("admin/orders/:id", "routes/admin/order.tsx"),
+    route("admin/leads", "routes/admin/leads.tsx"),
+    route("admin/subscribers", "routes/admin/subscribers.tsx"),
+    route("admin/messages", "routes/admin/messages.tsx"),
+    route("admin/email", "routes/admin/email.tsx"),
+  ]),
   route("api/create-payment", "routes/api/create-payment.ts"),
   route("api/webhooks/stripe", "routes/api/webhooks.stripe.ts"),
   route("go/:partner", "routes/go.ts"),

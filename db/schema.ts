@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -23,6 +23,8 @@ export const contactMessages = pgTable("contact_messages", {
   subject: text("subject").notNull(),
   message: text("message").notNull(),
   createdAt: createdAt(),
+  /** When the owner marked it handled in the dashboard; null while it waits. */
+  handledAt: timestamp("handled_at", { withTimezone: true }),
 });
 
 export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
@@ -66,6 +68,8 @@ export const orders = pgTable(
     customerEmail: text("customer_email"),
     /** The provider's payment id (Stripe PaymentIntent), once known: refunds name the payment, not the session. */
     providerPaymentId: text("provider_payment_id"),
+    /** The article whose promo link started this checkout (a validated slug), for the dashboard's per-article sales. */
+    sourceArticle: text("source_article"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -176,3 +180,31 @@ export const emailSuppressions = pgTable("email_suppressions", {
   reason: text("reason").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Page views: one counter per UTC day and path, nothing about the visitor (no address, no
+ * cookie, no user agent). Counted by the static page server (app/server/page-views.server.ts).
+ */
+export const pageViews = pgTable(
+  "page_views",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    path: text("path").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "page_views_pk", columns: [t.day, t.path] }), check("page_views_views_check", sql`${t.views} >= 0`)],
+);
+
+/** What the owner did in the dashboard (refunds, resends, resets, retries, handled messages), for the record. */
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
+  {
+    id: serial("id").primaryKey(),
+    action: text("action").notNull(),
+    /** The order, message or outbox row acted on, as "order:12", "message:3", "outbox:7". */
+    target: text("target").notNull(),
+    detail: text("detail"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_audit_log_created_at_idx").on(t.createdAt)],
+);

@@ -12,6 +12,7 @@ declare module "react-router" {
 export { env, mailTransportKind } from "~/server/env.server";
 export { closeDatabase, openDatabase } from "~/server/db.server";
 export { missingProductFiles, productFilesDir } from "~/server/order-access.server";
+export { countPageView, startPageViewFlusher } from "~/server/page-views.server";
 
 import { createDeliver, mailSettingsFromEnv, transportFromEnv } from "~/server/mailer.server";
 import { startOutboxWorker, type OutboxWorker } from "~/server/outbox.server";

@@ -74,6 +74,12 @@ console.log(
     : `E-mail: written as .eml files to ${config.DATA_DIR}/mail (set SMTP_URL to send)`,
 );
 
+const pageViews = build.startPageViewFlusher();
+console.log(
+  config.OWNER_PASSWORD_HASH && config.SESSION_SECRET
+    ? "Owner dashboard: /admin"
+    : "Owner dashboard: off (set OWNER_PASSWORD_HASH from `npm run owner:hash` and SESSION_SECRET to turn it on)",
+);
 const files = loadStaticFiles(`${buildDir}client`);
 const securityHeaders = baseSecurityHeaders(config.PUBLIC_ORIGIN);
 
@@ -81,6 +87,8 @@ const securityHeaders = baseSecurityHeaders(config.PUBLIC_ORIGIN);
 const serveStatic = createStaticResponder(files, {
   baseHeaders: securityHeaders,
   htmlPolicy: (scriptHashes) => contentSecurityPolicy(scriptHashes, config.PUBLIC_ORIGIN),
+  // Counted in memory, written every few seconds: the page's answer does not wait for the database.
+  onPage: (path, req) => build.countPageView(path, req.headers),
 });
 
 const app = express();
@@ -118,8 +126,7 @@ server.listen(config.PORT, config.HOST, () => {
 function shutdown(signal: string) {
   console.log(`${signal}: closing`);
   server.close(() => {
-    mail
-      .stop()
+    Promise.all([mail.stop(), pageViews.stop()])
       .then(() => build.closeDatabase())
       .finally(() => process.exit(0));
   });

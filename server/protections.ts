@@ -161,6 +161,11 @@ function sameOrigin(options: ProtectionOptions) {
   };
 }
 
+/** The owner's login: failed attempts one client may make per window (a success does not count). */
+export const LOGIN_FAILURES_ALLOWED = 5;
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+export const LOGIN_PATH = "/admin/login";
+
 function perClientLimit(options: ProtectionOptions): RequestHandler {
   const windowMs = options.windowMs ?? 60_000;
   return rateLimit({
@@ -168,7 +173,10 @@ function perClientLimit(options: ProtectionOptions): RequestHandler {
     limit: options.perMinute,
     legacyHeaders: false,
     standardHeaders: false,
-    skip: (req) => isWebhook(req.path),
+    // The dashboard's own actions: only a logged-in owner's do anything (each checks the session
+    // first), and marking twenty messages handled in a minute is normal work. Its login has a
+    // stricter limit of its own (loginLimit).
+    skip: (req) => isWebhook(req.path) || (formPath(req.path).startsWith("/admin/") && formPath(req.path) !== LOGIN_PATH),
     keyGenerator: (req) => `${ipKeyGenerator(clientAddress(req, options.trustProxy))} ${formPath(req.path)}`,
     // The address comes from clientAddress(), not from Express's req.ip: its checks don't apply.
     validate: { ip: false, trustProxy: false, xForwardedForHeader: false, forwardedHeader: false, keyGeneratorIpFallback: false },
@@ -180,6 +188,34 @@ function perClientLimit(options: ProtectionOptions): RequestHandler {
   });
 }
 
+/**
+ * Password guessing at the owner's login: after 5 failed attempts in 15 minutes a client gets
+ * 429 with Retry-After until the window passes. Only failures count (express-rate-limit's
+ * skipSuccessfulRequests: an answer under 400, the redirect after a good password, is given back).
+ */
+function loginLimit(options: ProtectionOptions): RequestHandler {
+  const limiter = rateLimit({
+    windowMs: LOGIN_WINDOW_MS,
+    limit: LOGIN_FAILURES_ALLOWED,
+    skipSuccessfulRequests: true,
+    legacyHeaders: false,
+    standardHeaders: false,
+    keyGenerator: (req) => ipKeyGenerator(clientAddress(req, options.trustProxy)),
+    validate: { ip: false, trustProxy: false, xForwardedForHeader: false, forwardedHeader: false, keyGeneratorIpFallback: false },
+    handler: (req, res) => {
+      const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+      const seconds = resetTime ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : LOGIN_WINDOW_MS / 1000;
+      refuse(req, res, {
+        status: 429,
+        title: "Too Many Attempts",
+        description: `Too many wrong passwords from this connection. Try again in ${Math.ceil(seconds / 60)} minutes.`,
+        headers: { "Retry-After": String(seconds) },
+      });
+    },
+  });
+  return (req, res, next) => (formPath(req.path) === LOGIN_PATH ? limiter(req, res, next) : next());
+}
+
 function normalPath(req: Request, res: Response, next: NextFunction) {
   if (isNormalPath(req.path)) return next();
   refuse(req, res, { status: 400, title: "Invalid Request", description: "Send the form to the page's own address." });
@@ -187,7 +223,7 @@ function normalPath(req: Request, res: Response, next: NextFunction) {
 
 /** The protections, in order: one path, size, origin, rate. Requests that change nothing pass straight through. */
 export function protections(options: ProtectionOptions): RequestHandler {
-  const steps: RequestHandler[] = [normalPath, bodyLimit, sameOrigin(options), perClientLimit(options)];
+  const steps: RequestHandler[] = [normalPath, bodyLimit, sameOrigin(options), loginLimit(options), perClientLimit(options)];
   return (req, res, next) => {
     if (!MUTATIONS.has(req.method)) return next();
     let i = 0;

@@ -132,7 +132,16 @@ export function preferredEncoding(accept: string | undefined, file: Pick<StaticF
  */
 export function createStaticResponder(
   files: Map<string, StaticFile>,
-  { baseHeaders, htmlPolicy }: { baseHeaders: Record<string, string>; htmlPolicy: (scriptHashes: string[]) => string },
+  {
+    baseHeaders,
+    htmlPolicy,
+    onPage,
+  }: {
+    baseHeaders: Record<string, string>;
+    htmlPolicy: (scriptHashes: string[]) => string;
+    /** Told of every prerendered page answered 200 to a GET (the page-view counter); must not block. */
+    onPage?: (path: string, req: IncomingMessage) => void;
+  },
 ) {
   type Prepared = { file: StaticFile; headers: Record<Encoding, Record<string, string | number>>; notModified: Record<string, string> };
   const prepared = new Map<string, Prepared>();
@@ -183,6 +192,7 @@ export function createStaticResponder(
       return true;
     }
     res.writeHead(200, entry.headers[encoding]);
+    if (onPage && req.method === "GET" && entry.file.scriptHashes) onPage(path, req);
     res.end(
       req.method === "HEAD" ? undefined : encoding === "br" ? entry.file.br : encoding === "gzip" ? entry.file.gzip : entry.file.body,
     );

@@ -2,13 +2,14 @@ import { ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import type { ClosingCtaKind } from "~/lib/article-meta";
+import { checkoutHref } from "~/lib/checkout";
 import { formatPrice, orderLines, powerPack, toolkit } from "~/lib/catalogue";
 
 const bundleTotal = formatPrice(orderLines({ includeBump: true }).totalCents);
 const toolkitPrice = formatPrice(toolkit.priceCents, { short: true });
 
-/** The in-article card that leads to checkout. */
-export function PromoCard() {
+/** The in-article card that leads to checkout; its links name the article (`from`), kept on the order. */
+export function PromoCard({ from }: { from: string }) {
   return (
     <aside aria-label="Credit Repair Toolkit offer" className="rounded-2xl border-2 border-brand-200 bg-brand-50 p-6">
       <p className="flex items-center gap-2 text-sm font-semibold text-brand-800">
@@ -19,10 +20,10 @@ export function PromoCard() {
       </p>
       <p className="mt-2 text-slate-700">Step-by-step guide, dispute letter templates and score tracking worksheets. No subscription.</p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <Link to="/checkout" className={buttonClass()}>
+        <Link to={checkoutHref({ from })} className={buttonClass()}>
           Get the Toolkit - {toolkitPrice}
         </Link>
-        <Link to="/checkout?bump=1" className="font-semibold text-brand-800 underline underline-offset-2">
+        <Link to={checkoutHref({ bump: true, from })} className="font-semibold text-brand-800 underline underline-offset-2">
           Bundle (Toolkit + Letters) - {bundleTotal}
         </Link>
       </div>
@@ -38,7 +39,7 @@ const CLOSING_LABELS: Record<ClosingCtaKind, string> = {
 };
 
 /** The closing banner at the foot of some articles. */
-export function ClosingCta({ kind }: { kind: ClosingCtaKind }) {
+export function ClosingCta({ kind, from }: { kind: ClosingCtaKind; from: string }) {
   const bundle = kind === "bundle";
   return (
     <section aria-label="Get the toolkit" className="rounded-2xl bg-brand-800 px-5 py-8 text-center text-white sm:px-8">
@@ -51,7 +52,7 @@ export function ClosingCta({ kind }: { kind: ClosingCtaKind }) {
           : `The ${toolkit.name} gives you the guide, templates and worksheets to start today. One-time payment, 30-day money-back guarantee.`}
       </p>
       <Link
-        to={bundle ? "/checkout?bump=1" : "/checkout"}
+        to={checkoutHref({ bump: bundle, from })}
         className={buttonClass({ variant: "accent", size: "lg", className: "mt-6 max-sm:px-5 max-sm:text-base" })}
       >
         {CLOSING_LABELS[kind]}

@@ -6,3 +6,15 @@ export const CHECKOUT_ERROR = {
 
 /** The query string that arrives with the order bump ticked (articles link to it for the bundle). */
 export const BUMP_PARAM = "bump";
+
+/** The query string naming the article a promo link was on (`/checkout?from=<slug>`), stored on the order. */
+export const FROM_PARAM = "from";
+
+/** The checkout address a promo link on an article uses. */
+export function checkoutHref({ bump = false, from }: { bump?: boolean; from?: string } = {}): string {
+  const query = new URLSearchParams();
+  if (bump) query.set(BUMP_PARAM, "1");
+  if (from) query.set(FROM_PARAM, from);
+  const text = query.toString();
+  return text ? `/checkout?${text}` : "/checkout";
+}

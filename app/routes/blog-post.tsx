@@ -104,7 +104,7 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
         <ArticleImage slug={article.slug} alt={article.imageAlt} priority sizes="(min-width: 800px) 768px, 100vw" />
       </div>
       <div className="mt-8">
-        <PromoCard />
+        <PromoCard from={article.slug} />
       </div>
       <div className="prose-article render-when-near mt-10" dangerouslySetInnerHTML={{ __html: article.html }} />
       <div className="render-when-near mt-10 space-y-4">
@@ -126,7 +126,7 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
       </div>
       {article.closingCta && (
         <div className="mt-10">
-          <ClosingCta kind={article.closingCta} />
+          <ClosingCta kind={article.closingCta} from={article.slug} />
         </div>
       )}
       {related.length > 0 && (

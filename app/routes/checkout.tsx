@@ -9,9 +9,9 @@ import { CheckoutTestimonials } from "~/components/checkout-testimonials";
 import { CheckoutToolkitCard } from "~/components/checkout-toolkit-card";
 import { buttonClass } from "~/components/ui/button";
 import { notify, prepareToasts } from "~/components/ui/toaster";
-import { BUMP_PARAM, CHECKOUT_ERROR } from "~/lib/checkout";
+import { BUMP_PARAM, CHECKOUT_ERROR, FROM_PARAM } from "~/lib/checkout";
 import { seo } from "~/lib/seo";
-import { checkoutFailureStatus, paymentProvider, startCheckout } from "~/server/checkout.server";
+import { checkoutFailureStatus, paymentProvider, sourceArticle, startCheckout } from "~/server/checkout.server";
 import { type Testimonial, testimonialsToShow } from "~/server/testimonials.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -23,8 +23,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export function loader({ request }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams;
   return {
-    includeBump: new URL(request.url).searchParams.get(BUMP_PARAM) === "1",
+    includeBump: query.get(BUMP_PARAM) === "1",
+    /** The article whose promo link led here, if it names one: it travels with the checkout to the order. */
+    from: sourceArticle(query.get(FROM_PARAM)),
     providerName: paymentProvider().displayName,
     /** The built-in test provider sells: say so on the page (anyone can mark an order paid). */
     testPayments: paymentProvider().name === "test",
@@ -40,7 +43,8 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ error: "The order bump choice was not understood. Please tick or untick the box and try again." }, { status: 400 });
   }
   try {
-    const { url } = await startCheckout({ includeBump: bump === "1" });
+    const from = form.get(FROM_PARAM);
+    const { url } = await startCheckout({ includeBump: bump === "1", from: typeof from === "string" ? from : undefined });
     return redirect(url, 303);
   } catch (error) {
     return data({ error: CHECKOUT_ERROR.description }, { status: checkoutFailureStatus(error) });
@@ -61,11 +65,11 @@ function openPendingTab(): Window | null {
   return tab;
 }
 
-async function createPayment(includeBump: boolean): Promise<string> {
+async function createPayment(includeBump: boolean, from: string | null): Promise<string> {
   const response = await fetch("/api/create-payment", {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ includeBump }),
+    body: JSON.stringify(from ? { includeBump, from } : { includeBump }),
     signal: AbortSignal.timeout(25_000),
   });
   const body = (await response.json().catch(() => null)) as { url?: unknown; error?: unknown } | null;
@@ -93,6 +97,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       <CheckoutPage
         key={location.search}
         initialBump={loaderData.includeBump}
+        from={loaderData.from}
         providerName={loaderData.providerName}
         testimonials={loaderData.testimonials}
         error={actionData?.error}
@@ -103,11 +108,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
 function CheckoutPage({
   initialBump,
+  from,
   providerName,
   testimonials,
   error,
 }: {
   initialBump: boolean;
+  from: string | null;
   providerName: string | null;
   testimonials: readonly Testimonial[];
   error?: string;
@@ -121,7 +128,7 @@ function CheckoutPage({
     setProcessing(true);
     const tab = openPendingTab();
     try {
-      const url = await createPayment(includeBump);
+      const url = await createPayment(includeBump, from);
       if (tab && !tab.closed) tab.location.replace(url);
       else window.location.assign(url); // the tab was blocked: go there in this one
     } catch (failure) {
@@ -158,6 +165,7 @@ function CheckoutPage({
           className="mt-10 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start"
         >
           <div className="space-y-8">
+            {from ? <input type="hidden" name={FROM_PARAM} value={from} /> : null}
             <CheckoutToolkitCard />
             <CheckoutOrderBump defaultChecked={initialBump} onChange={setIncludeBump} />
           </div>

@@ -1,6 +1,7 @@
 /** Starting a purchase: lines from the catalogue, our pending order, then the provider's hosted page. */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { getArticle } from "~/content/articles.server";
 import { orderLines } from "~/lib/catalogue";
 import { CHECKOUT_ERROR } from "~/lib/checkout";
 import { attachSession, createPendingOrder, discardPendingOrder } from "~/server/orders.server";
@@ -8,8 +9,12 @@ import { onPaymentsConfigChange, PaymentProviderError, paymentsConfig, type Paym
 import { createStripeProvider } from "~/server/stripe.server";
 import { createTestProvider } from "~/server/test-payments.server";
 
-/** The only body POST /api/create-payment accepts: prices never come from the browser. */
-export const CreatePaymentSchema = z.strictObject({ includeBump: z.boolean() });
+/**
+ * The only body POST /api/create-payment accepts: prices never come from the browser. `from` is
+ * the article whose promo link led here (kept on the order for the dashboard; an unknown slug is
+ * dropped, never refused: a stale link must not stop a sale).
+ */
+export const CreatePaymentSchema = z.strictObject({ includeBump: z.boolean(), from: z.string().max(120).optional() });
 export type CreatePayment = z.infer<typeof CreatePaymentSchema>;
 
 let provider: PaymentProvider | undefined;
@@ -34,7 +39,7 @@ export function paymentProvider(): PaymentProvider {
  * Start a purchase: the pending order first (so whatever the provider later says has an order
  * to land on), then a hosted payment page for it. Returns the page's URL.
  */
-export async function startCheckout({ includeBump }: CreatePayment): Promise<{ url: string; sessionId: string }> {
+export async function startCheckout({ includeBump, from }: CreatePayment): Promise<{ url: string; sessionId: string }> {
   const chosen = paymentProvider();
   const priced = orderLines({ includeBump });
   const order = await createPendingOrder({
@@ -42,6 +47,7 @@ export async function startCheckout({ includeBump }: CreatePayment): Promise<{ u
     lines: priced.lines,
     amountTotal: priced.totalCents,
     currency: priced.currency,
+    sourceArticle: sourceArticle(from),
   });
   let session: { url: string; sessionId: string };
   try {
@@ -54,9 +60,14 @@ export async function startCheckout({ includeBump }: CreatePayment): Promise<{ u
   return session;
 }
 
+/** The article a checkout came from, if `from` names one (a slug from the one list of articles). */
+export function sourceArticle(from: string | null | undefined): string | null {
+  return from && getArticle(from) ? from : null;
+}
+
 export type CreatePaymentResult = { status: number; body: { url: string } | { error: string } };
 
-const BODY_SHAPE = 'expected a JSON body {"includeBump": true|false} and nothing else';
+const BODY_SHAPE = 'expected a JSON body {"includeBump": true|false} (and optionally "from": an article slug) and nothing else';
 
 /** POST /api/create-payment: strict JSON in, the hosted page's URL out; failures never leak detail. */
 export async function createPaymentFromRequest(request: Request): Promise<CreatePaymentResult> {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isPlaceholderUrl, PARTNER_IDS, PARTNERS } from "../lib/partners";
+import { parseOwnerHash } from "./owner-password.server";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
@@ -81,6 +82,14 @@ export const EnvSchema = z
     /** Receives the contact form's messages. */
     OWNER_EMAIL: z.email().default("support@freshstartmoney.com"),
     ...partnerUrlFields,
+    /** The owner dashboard's password, as `npm run owner:hash` prints it (scrypt). Unset: no dashboard. */
+    OWNER_PASSWORD_HASH: optionalText.superRefine((value, ctx) => {
+      if (value === undefined) return;
+      const parsed = parseOwnerHash(value);
+      if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.reason });
+    }),
+    /** Signs the owner's session cookie: at least 32 random characters (e.g. `openssl rand -base64 48`). */
+    SESSION_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 48)").optional()),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production") {
@@ -124,6 +133,14 @@ export const EnvSchema = z
         code: "custom",
         path: ["BUSINESS_ADDRESS"],
         message: "is required in production: every e-mail must carry the business's postal address (CAN-SPAM)",
+      });
+    }
+    if (env.NODE_ENV === "production" && Boolean(env.OWNER_PASSWORD_HASH) !== Boolean(env.SESSION_SECRET)) {
+      const missing = env.OWNER_PASSWORD_HASH ? "SESSION_SECRET" : "OWNER_PASSWORD_HASH";
+      ctx.addIssue({
+        code: "custom",
+        path: [missing],
+        message: `is required with ${missing === "SESSION_SECRET" ? "OWNER_PASSWORD_HASH" : "SESSION_SECRET"}: the owner dashboard needs both (or neither, to leave it off)`,
       });
     }
     if (env.STRIPE_SECRET_KEY && env.PAYMENT_PROVIDER !== "test" && !env.STRIPE_WEBHOOK_SECRET && env.NODE_ENV === "production") {

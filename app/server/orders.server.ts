@@ -21,6 +21,8 @@ export async function createPendingOrder(input: {
   lines: StoredOrderLine[];
   amountTotal: number;
   currency: string;
+  /** The article whose promo link started this checkout. */
+  sourceArticle?: string | null;
 }): Promise<Order> {
   const [row] = await db()
     .insert(orders)
@@ -30,6 +32,7 @@ export async function createPendingOrder(input: {
       lines: input.lines,
       amountTotal: input.amountTotal,
       currency: input.currency,
+      sourceArticle: input.sourceArticle ?? null,
       status: "pending",
     })
     .returning();

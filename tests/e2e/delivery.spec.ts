@@ -3,36 +3,13 @@ import { join } from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
 import type { Page } from "@playwright/test";
 import { expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
+import { MAIL_DIR, mailTo } from "./mail";
 
 /**
  * What a buyer and a reader get, in the browser against the built server on its embedded
  * defaults: e-mail goes to .eml files under the server's DATA_DIR/mail, which these tests read
- * with a real mail parser and whose links they follow.
+ * with a real mail parser and whose links they follow (tests/e2e/mail.ts).
  */
-const MAIL_DIR = join(`.data/e2e-${process.env.E2E_PORT ?? 3100}`, "mail");
-
-/** The e-mail to this address (waiting for the server's outbox to write it). */
-async function mailTo(address: string, subject?: RegExp): Promise<ParsedMail> {
-  let found: ParsedMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        if (!existsSync(MAIL_DIR)) return false;
-        for (const name of readdirSync(MAIL_DIR).filter((n) => n.endsWith(".eml"))) {
-          const mail = await simpleParser(readFileSync(join(MAIL_DIR, name)));
-          const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
-          if (to.some((a) => a.value.some((v) => v.address === address)) && (!subject || subject.test(mail.subject ?? ""))) {
-            found = mail;
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 15_000, message: `an e-mail to ${address}` },
-    )
-    .toBe(true);
-  return found!;
-}
 
 /** A link of the e-mail's text part, as a path on the server under test. */
 function linkPath(mail: ParsedMail, path: string): string {

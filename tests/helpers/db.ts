@@ -26,6 +26,8 @@ export const TABLES = [
   "outbox",
   "email_tokens",
   "email_suppressions",
+  "page_views",
+  "admin_audit_log",
 ] as const;
 
 export type TestDatabase = {

@@ -128,6 +128,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const data = [...sessions.values()].filter((s) => !pi || s.payment_intent === pi);
         return json(res, { object: "list", url: "/v1/checkout/sessions", has_more: false, data });
       }
+      if (req.method === "POST" && url.pathname === "/v1/refunds") {
+        // A full refund of the session paid with this payment intent (the dashboard's Refund).
+        const form = new URLSearchParams(body);
+        const pi = form.get("payment_intent");
+        const session = [...sessions.values()].find((s) => pi && s.payment_intent === pi);
+        if (!session) return stripeError(res, 404, "invalid_request_error", `No such payment_intent: '${pi}'`, "resource_missing");
+        return json(res, {
+          id: `re_fake${++counter}`,
+          object: "refund",
+          payment_intent: pi,
+          amount: session.amount_total,
+          status: "succeeded",
+        });
+      }
       const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (req.method === "GET" && retrieve) {
         const session = sessions.get(decodeURIComponent(retrieve[1]!));

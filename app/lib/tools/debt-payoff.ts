@@ -21,7 +21,7 @@
  * the submitted rows, blank ones included), "extra", and "form".
  */
 import { z } from "zod/mini";
-import { csvRow } from "../../../scripts/csv";
+import { csvRow } from "~/lib/csv";
 import { formatMoney, fromCents, labelField, moneyField, percentField, toCents } from "./money";
 import { addIssues, FORM_ERROR, type FieldErrors, isBlankRow, type Parsed, readField, readRows } from "./query";
 
@@ -305,7 +305,7 @@ const amount = (dollars: number) => dollars.toFixed(2);
 
 /**
  * Both plans month by month, as CSV (RFC 4180, CRLF; names that would run as a spreadsheet
- * formula are neutralised by scripts/csv.ts). Columns: Strategy, Month #, Month (YYYY-MM), then
+ * formula are neutralised by app/lib/csv.ts). Columns: Strategy, Month #, Month (YYYY-MM), then
  * "<name>: payment" and "<name>: balance left" for each debt, Interest, Total paid, Total
  * balance left.
  */

@@ -1,0 +1,195 @@
+import type { ReactNode } from "react";
+import { Link, NavLink } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+
+const SECTIONS = [
+  { to: "/admin", label: "Overview", end: true },
+  { to: "/admin/articles", label: "Articles" },
+  { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/leads", label: "Leads" },
+  { to: "/admin/subscribers", label: "Subscribers" },
+  { to: "/admin/messages", label: "Messages" },
+  { to: "/admin/email", label: "E-mail" },
+] as const;
+
+/** The dashboard's frame: its sections as tabs that wrap on a phone, and the log-out button. */
+export function AdminFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="bg-slate-50">
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">Owner dashboard</p>
+          <form method="post" action="/admin/logout">
+            <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })}>
+              Log out
+            </button>
+          </form>
+        </div>
+        <nav aria-label="Dashboard" className="mt-3">
+          <ul className="flex flex-wrap gap-2">
+            {SECTIONS.map((s) => (
+              <li key={s.to}>
+                <NavLink
+                  to={s.to}
+                  end={"end" in s}
+                  className={({ isActive }) =>
+                    `inline-block rounded-lg border px-3 py-2 text-sm font-semibold ${isActive ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-800 hover:border-brand-700 hover:text-brand-800"}`
+                  }
+                >
+                  {s.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mt-6">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+export function AdminHeading({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+export function Panel({ title, children, id }: { title?: string; children: ReactNode; id?: string }) {
+  return (
+    <section aria-labelledby={title ? id : undefined} className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      {title ? (
+        <h2 id={id} className="text-lg font-bold text-slate-900">
+          {title}
+        </h2>
+      ) : null}
+      {children}
+    </section>
+  );
+}
+
+/** A result of an action, said where the owner looks. */
+export function Notice({ ok, children }: { ok: boolean; children: ReactNode }) {
+  return (
+    <p
+      role={ok ? "status" : "alert"}
+      className={`mt-4 rounded-lg border p-3 text-sm font-medium ${ok ? "border-brand-300 bg-brand-50 text-brand-900" : "border-red-300 bg-red-50 text-red-800"}`}
+    >
+      {children}
+    </p>
+  );
+}
+
+/** A column heading; `numeric` right-aligns it (and its cells use `num`); `hidden` is for screen readers only. */
+export type Column = string | { label: string; numeric?: boolean; hidden?: boolean };
+
+/** A table under its column headings; a wide one scrolls sideways on a phone instead of overflowing the page. */
+export function DataTable({
+  label,
+  columns,
+  narrow = false,
+  children,
+}: {
+  label: string;
+  columns: readonly Column[];
+  /** Few columns: fit a phone's width instead of scrolling. */
+  narrow?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      // A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable).
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above
+      tabIndex={0}
+      className="mt-4 overflow-x-auto focus-visible:outline-3 focus-visible:outline-brand-700"
+    >
+      <table className={`w-full border-collapse text-left text-sm ${narrow ? "" : "min-w-[36rem]"}`}>
+        <thead>
+          <tr>
+            {columns.map((column) => {
+              const c = typeof column === "string" ? { label: column } : column;
+              return (
+                <th key={c.label} scope="col" className={`${th} ${c.numeric ? "text-right" : ""}`}>
+                  {c.hidden ? <span className="sr-only">{c.label}</span> : c.label}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+const th = "border-b-2 border-slate-200 px-2 py-2 font-semibold text-slate-900";
+export const td = "border-b border-slate-100 px-2 py-2 align-top text-slate-800";
+/** A numeric cell. */
+export const num = `${td} text-right tabular-nums`;
+/** The row's heading cell. */
+export const rowHead = `${td} font-medium`;
+
+export function Pager({ page, pages, path }: { page: number; pages: number; path: string }) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
+      {page > 1 ? (
+        <Link to={`${path}?page=${page - 1}`} className="font-semibold text-brand-800 underline underline-offset-2">
+          Newer
+        </Link>
+      ) : null}
+      <span className="text-slate-700">
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <Link to={`${path}?page=${page + 1}`} className="font-semibold text-brand-800 underline underline-offset-2">
+          Older
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  const tone: Record<string, string> = {
+    paid: "bg-brand-100 text-brand-900",
+    sent: "bg-brand-100 text-brand-900",
+    confirmed: "bg-brand-100 text-brand-900",
+    refunded: "bg-slate-200 text-slate-900",
+    disputed: "bg-red-100 text-red-900",
+    failed: "bg-red-100 text-red-900",
+    pending: "bg-accent-100 text-slate-900",
+  };
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tone[status] ?? "bg-slate-100 text-slate-900"}`}>
+      {status}
+    </span>
+  );
+}
+
+/** "2026-11-23 17:05 UTC": one unambiguous form for every date in the dashboard. */
+export function formatWhen(at: Date | string | null): string {
+  if (!at) return "-";
+  return `${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+export function WindowChooser({ days, path }: { days: number; path: string }) {
+  return (
+    <nav aria-label="Period" className="flex gap-2 text-sm">
+      {[7, 30, 90].map((d) => (
+        <Link
+          key={d}
+          to={`${path}?days=${d}`}
+          aria-current={d === days ? "page" : undefined}
+          className={`rounded-lg border px-3 py-1.5 font-semibold ${d === days ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-800"}`}
+        >
+          {d} days
+        </Link>
+      ))}
+    </nav>
+  );
+}

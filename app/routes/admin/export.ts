@@ -1,0 +1,32 @@
+import { data } from "react-router";
+import type { Route } from "./+types/export";
+import { EXPORT_NAMES, exportCsv, type ExportName } from "~/server/export.server";
+import { requireOwner } from "~/server/owner-session.server";
+import { utcDay } from "~/server/page-views.server";
+
+/** GET /admin/export/leads|contacts|subscribers: the same CSV as `npm run export`, streamed a page of rows at a time. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireOwner(request);
+  const name = params.name as ExportName;
+  if (!EXPORT_NAMES.includes(name)) throw data(null, { status: 404 });
+  const rows = exportCsv(name);
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await rows.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value.csv));
+    },
+    async cancel() {
+      await rows.return(undefined);
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}-${utcDay()}.csv"`,
+      "Cache-Control": "no-store",
+      "X-Robots-Tag": "noindex, nofollow",
+    },
+  });
+}

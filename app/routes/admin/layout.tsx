@@ -1,0 +1,28 @@
+import { Outlet } from "react-router";
+import type { Route } from "./+types/layout";
+import { AdminFrame } from "~/components/admin-ui";
+import { NO_HYDRATION } from "~/lib/hydration";
+import { requireOwner } from "~/server/owner-session.server";
+
+/** Plain HTML: every form posts without JavaScript, and no script runs but the site's page script. */
+export const handle = NO_HYDRATION;
+
+/** Never stored by a browser or a proxy, never indexed (children inherit these headers). */
+export const headers: Route.HeadersFunction = ({ parentHeaders }) => {
+  parentHeaders.set("Cache-Control", "no-store");
+  parentHeaders.set("X-Robots-Tag", "noindex, nofollow");
+  return parentHeaders;
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireOwner(request);
+  return null;
+}
+
+export default function AdminLayout() {
+  return (
+    <AdminFrame>
+      <Outlet />
+    </AdminFrame>
+  );
+}

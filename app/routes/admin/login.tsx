@@ -1,0 +1,93 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/login";
+import { SimplePage } from "~/components/simple-page";
+import { buttonClass } from "~/components/ui/button";
+import { formFields, LoginSchema } from "~/lib/admin-forms";
+import { NO_HYDRATION } from "~/lib/hydration";
+import { seo } from "~/lib/seo";
+import { isOwner, logIn, ownerConfig, safeNext } from "~/server/owner-session.server";
+
+export const handle = NO_HYDRATION;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Owner login", description: "The site owner's dashboard.", path: "/admin/login", noindex: true });
+
+export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders, loaderHeaders }) => {
+  parentHeaders.set("Cache-Control", "no-store");
+  parentHeaders.set("X-Robots-Tag", "noindex, nofollow");
+  const retry = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  if (retry) parentHeaders.set("Retry-After", retry);
+  return parentHeaders;
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const next = new URL(request.url).searchParams.get("next");
+  if (!ownerConfig()) return data({ off: true, next: "/admin" }, { status: 503 });
+  if (await isOwner(request)) throw redirect(safeNext(next), 303);
+  return { off: false, next: safeNext(next) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const fields = await formFields(request);
+  const parsed = LoginSchema.safeParse(fields ?? {});
+  if (!parsed.success) return data({ error: "Enter the password." }, { status: 400 });
+  const result = await logIn(parsed.data.password);
+  if (result.ok) return redirect(safeNext(parsed.data.next ?? null), { status: 303, headers: { "Set-Cookie": result.setCookie } });
+  if (result.reason === "off") return data({ error: "The dashboard is off." }, { status: 503 });
+  // 401: the login limiter (server/protections.ts) counts it; five in 15 minutes and the client waits.
+  return data({ error: "That password is not right." }, { status: 401 });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.off) {
+    return (
+      <SimplePage title="The owner dashboard is off">
+        <p>To turn it on, on the server:</p>
+        <ol className="list-decimal space-y-2 pl-5">
+          <li>
+            Run <code className="rounded bg-slate-100 px-1">npm run owner:hash</code>, type a password (12 characters or more) and copy the
+            line it prints into <code className="rounded bg-slate-100 px-1">OWNER_PASSWORD_HASH</code>.
+          </li>
+          <li>
+            Set <code className="rounded bg-slate-100 px-1">SESSION_SECRET</code> to at least 32 random characters, for example the output
+            of <code className="rounded bg-slate-100 px-1">openssl rand -base64 48</code>.
+          </li>
+          <li>Restart the server and come back to /admin.</li>
+        </ol>
+        <p>There is no default password: without both settings nobody can log in.</p>
+      </SimplePage>
+    );
+  }
+  return (
+    <SimplePage title="Owner login">
+      <form method="post" className="space-y-4">
+        <input type="hidden" name="next" value={loaderData.next} />
+        {/* For password managers: the dashboard has one account. */}
+        <input type="text" name="username" value="owner" autoComplete="username" readOnly hidden />
+        <div>
+          <label htmlFor="owner-password" className="block font-semibold text-slate-900">
+            Password
+          </label>
+          <input
+            id="owner-password"
+            name="password"
+            type="password"
+            required
+            maxLength={1024}
+            autoComplete="current-password"
+            aria-describedby={actionData?.error ? "login-error" : undefined}
+            className="mt-1 w-full rounded-lg border border-slate-300 px-4 py-3 text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          />
+        </div>
+        {actionData?.error ? (
+          <p id="login-error" role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
+            {actionData.error}
+          </p>
+        ) : null}
+        <button type="submit" className={buttonClass({ className: "w-full" })}>
+          Log in
+        </button>
+      </form>
+    </SimplePage>
+  );
+}

@@ -1,0 +1,12 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { logOut } from "~/server/owner-session.server";
+
+export async function action({ request }: Route.ActionArgs) {
+  const cookie = await logOut(request);
+  return redirect("/admin/login", { status: 303, headers: cookie ? { "Set-Cookie": cookie, "Cache-Control": "no-store" } : {} });
+}
+
+export function loader() {
+  return redirect("/admin", 303);
+}
