@@ -11,11 +11,8 @@
  *   browser's post, and are left to React.)
  * - After a form was posted without React, the server marks the element that should have focus
  *   (the outcome, or the first field it is about) with data-autofocus.
- * - A calculator's GET form (form[data-live], app/components/tools): as the visitor types, the
- *   server renders the page for the new address, and its result and messages (the elements
- *   marked data-live-slot) replace the current ones; the address follows, to bookmark or share.
- *   Without this script the Calculate button does the same with a page load.
- * - A print button (data-print) is shown, and prints.
+ *
+ * The calculators add their own (app/browser/tool-script.js).
  */
 (() => {
   const d = document;
@@ -60,51 +57,6 @@
         button.disabled = false;
       }
     }
-  });
-
-  // Calculators: refresh the result a moment after the visitor stops typing.
-  let timer = 0;
-  /** @type {AbortController | undefined} */
-  let inFlight;
-  d.addEventListener("input", (event) => {
-    const form = /** @type {Element} */ (event.target).closest("form[data-live]");
-    if (!(form instanceof HTMLFormElement)) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => refresh(form), 300);
-  });
-
-  /** @param {HTMLFormElement} form */
-  async function refresh(form) {
-    const url = new URL(form.action);
-    url.search = new URLSearchParams(/** @type {any} */ (new FormData(form))).toString();
-    inFlight?.abort();
-    const controller = (inFlight = new AbortController());
-    let html;
-    try {
-      html = await (await fetch(url, { signal: controller.signal, headers: { Accept: "text/html" } })).text();
-    } catch {
-      return; // superseded, or offline: the Calculate button still works
-    }
-    const next = new DOMParser().parseFromString(html, "text/html");
-    for (const slot of d.querySelectorAll("[data-live-slot]")) {
-      const fresh = next.getElementById(slot.id);
-      if (fresh && fresh.innerHTML !== slot.innerHTML) slot.innerHTML = fresh.innerHTML;
-    }
-    for (const input of form.querySelectorAll("input[id]")) {
-      const invalid = next.getElementById(input.id)?.getAttribute("aria-invalid");
-      if (invalid) input.setAttribute("aria-invalid", invalid);
-      else input.removeAttribute("aria-invalid");
-    }
-    showPrintButtons();
-    history.replaceState(history.state, "", url);
-  }
-
-  const showPrintButtons = () => {
-    for (const button of d.querySelectorAll("button[data-print][hidden]")) /** @type {HTMLElement} */ (button).hidden = false;
-  };
-  showPrintButtons();
-  d.addEventListener("click", (event) => {
-    if (/** @type {Element} */ (event.target).closest("button[data-print]")) print();
   });
 
   // After the load event: the browser's own scroll to the address's #fragment, which comes with

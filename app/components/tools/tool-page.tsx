@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import toolScript from "~/browser/tool-script.js?url&no-inline";
+import { useNonce } from "~/lib/nonce";
 import { FORM_ERROR, type FieldErrors } from "~/lib/tools/query";
 import { TOOLS_PATH, type Tool, toolExamplePath, toolPath } from "~/lib/tools/catalog";
 
@@ -30,6 +32,7 @@ export function ToolPage({
   status: string;
   explanation: ReactNode;
 }) {
+  const nonce = useNonce();
   return (
     <div className="bg-slate-50 print:bg-white">
       <div className="mx-auto max-w-6xl px-4 py-10 md:py-14 print:py-0">
@@ -73,6 +76,8 @@ export function ToolPage({
           </p>
         </section>
       </div>
+      {/* Written into the page, like the page script (app/server/first-paint.server.ts). */}
+      <script src={toolScript} nonce={nonce} data-inline="" />
     </div>
   );
 }
