@@ -31,7 +31,14 @@ const partnerLinks = Object.entries(STAND_IN_PARTNER_LINKS)
  * the tests start (the cheapest parameters the format accepts), and a fresh session secret.
  */
 export const E2E_OWNER_PASSWORD = "e2e-only owner password";
-const ownerEnv = `OWNER_PASSWORD_HASH=${hashOwnerPassword(E2E_OWNER_PASSWORD, { ln: 14, r: 8, p: 1 })} SESSION_SECRET=${randomBytes(32).toString("hex")}`;
+/** The dashboard's settings for the browser tests' servers (a test-only password, a fresh secret). */
+export const E2E_OWNER_ENV = {
+  OWNER_PASSWORD_HASH: hashOwnerPassword(E2E_OWNER_PASSWORD, { ln: 14, r: 8, p: 1 }),
+  SESSION_SECRET: randomBytes(32).toString("hex"),
+};
+const ownerEnv = Object.entries(E2E_OWNER_ENV)
+  .map(([name, value]) => `${name}='${value}'`)
+  .join(" ");
 
 export default defineConfig({
   testDir: "tests/e2e",

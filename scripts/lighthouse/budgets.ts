@@ -2,7 +2,8 @@
  * What `npm run lighthouse` measures and against which budgets: the routes, their kind, and the
  * audits a route fails on purpose (with the check that it fails only for that reason).
  */
-import { TOOLS, TOOLS_PATH, toolExamplePath } from "../../app/lib/tools/catalog";
+import { TOOLS, TOOLS_PATH } from "../../app/lib/tools/catalog";
+import { toolExamplePath } from "../../app/lib/tools/pages";
 import { articleSlugsFromDisk } from "../../app/content/article-files.ts";
 import type { Audit } from "./scores.ts";
 
@@ -60,7 +61,7 @@ export const ROUTES: RouteSpec[] = [
   { path: "/blog", kind: "prerendered" },
   ...articleSlugsFromDisk().map((slug): RouteSpec => ({ path: `/blog/${slug}`, kind: "article" })),
   { path: TOOLS_PATH, kind: "tool" },
-  ...TOOLS.map((tool): RouteSpec => ({ path: toolExamplePath(tool), kind: "tool" })),
+  ...TOOLS.map((tool): RouteSpec => ({ path: toolExamplePath(tool.slug), kind: "tool" })),
   { path: "/contact", kind: "server-rendered" },
   { path: "/checkout", kind: "server-rendered" },
   // A payment confirmation is no landing page for search: it carries noindex.

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { TOOLS, TOOLS_PATH, toolExamplePath } from "../../app/lib/tools/catalog";
+import { TOOLS, TOOLS_PATH } from "../../app/lib/tools/catalog";
+import { toolExamplePath } from "../../app/lib/tools/pages";
 import { allowConsoleErrors, expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
 
 /**
@@ -32,7 +33,7 @@ const ROUTES = [
   "/disclosures",
   // The calculators, with a result shown (issue 12).
   TOOLS_PATH,
-  ...TOOLS.map(toolExamplePath),
+  ...TOOLS.map((tool) => toolExamplePath(tool.slug)),
   "/no-such-page",
 ];
 

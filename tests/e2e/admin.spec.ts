@@ -1,5 +1,8 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { E2E_OWNER_PASSWORD } from "../../playwright.config";
+import { E2E_OWNER_ENV, E2E_OWNER_PASSWORD } from "../../playwright.config";
+import { type BuiltServer, startBuiltServer, stopServer, waitForServer } from "../../scripts/lib/server-process";
 import { allowConsoleErrors, expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
 import { mailTo } from "./mail";
 
@@ -56,8 +59,8 @@ async function overviewNumbers(page: Page) {
 }
 
 /** A reader in a browser of their own (no owner cookie): two visits to the article, the guide, then the toolkit from the article's promo link. */
-async function readerVisitsAndBuys(browser: Browser) {
-  const context = await browser.newContext({ userAgent: READER_UA });
+async function readerVisitsAndBuys(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ userAgent: READER_UA, baseURL });
   const reader = await context.newPage();
   await reader.goto(`/blog/${ARTICLE}`);
   // A second view the browser has no cached copy of (a reload would be a 304, which is not counted).
@@ -103,63 +106,85 @@ test("a wrong password is refused and says so", async ({ page }) => {
   await expect(page).toHaveURL("/admin/login");
 });
 
-test("the owner sees a reader's visits, lead and purchase on the overview and per article, then refunds the order", async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(90_000);
-  await logIn(page);
-  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
-  const before = { overview: await overviewNumbers(page), article: await articleRow(page) };
+/**
+ * The numbers are exact, so this runs on a server of its own: the other browser tests, in
+ * parallel on the shared one, add leads, checkouts and orders of their own.
+ */
+const OWN_PORT = Number(process.env.E2E_PORT ?? 3100) + 43;
+const OWN_ORIGIN = `http://127.0.0.1:${OWN_PORT}`;
+const OWN_DATA_DIR = `.data/e2e-admin-${OWN_PORT}`;
 
-  const { email, orderPath } = await readerVisitsAndBuys(browser);
-  // The owner's own visit does not count.
-  await page.goto(`/blog/${ARTICLE}`);
-
-  const after = { overview: await overviewNumbers(page), article: await articleRow(page) };
-  expect(after.article).toEqual({
-    views: before.article.views! + 2,
-    leads: before.article.leads! + 1,
-    checkouts: before.article.checkouts! + 1,
-    sales: before.article.sales! + 1,
+test.describe("on a server of its own", () => {
+  test.use({ baseURL: OWN_ORIGIN });
+  let server: BuiltServer;
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    rmSync(OWN_DATA_DIR, { recursive: true, force: true });
+    server = startBuiltServer({ env: { PORT: String(OWN_PORT), DATA_DIR: OWN_DATA_DIR, ...E2E_OWNER_ENV } });
+    await waitForServer(`${OWN_ORIGIN}/about`, server.child, 60_000);
   });
-  expect(after.overview.paid).toBe(before.overview.paid + 1);
-  expect(after.overview.net).toBe(before.overview.net + 700);
-  expect(after.overview.leads).toBe(before.overview.leads + 1);
-  const [paidBefore, startedBefore] = before.overview.checkouts.split(" of ").map(Number);
-  expect(after.overview.checkouts).toBe(`${paidBefore! + 1} of ${startedBefore! + 1}`);
+  test.afterAll(async () => {
+    if (server) await stopServer(server.child);
+  });
 
-  // The order, found by the buyer's address.
-  await page.goto("/admin/orders");
-  await page.getByRole("searchbox", { name: "Buyer's e-mail (or part of it)" }).fill(email);
-  await page.getByRole("button", { name: "Search" }).click();
-  const row = page.getByRole("row", { name: new RegExp(email.replace(/\./g, "\\.")) });
-  await expect(row).toContainText("paid");
-  await row.getByRole("link", { name: /^FSM-/ }).click();
-  await expect(page.getByRole("heading", { level: 1, name: /^Order FSM-/ })).toBeVisible();
-  await expect(page.getByText(ARTICLE, { exact: true })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Downloads per file" })).toContainText("The Step-by-Step Credit Repair Guide");
+  test("the owner sees a reader's visits, lead and purchase on the overview and per article, then refunds the order", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    await logIn(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    const before = { overview: await overviewNumbers(page), article: await articleRow(page) };
 
-  // Refund: asked first, then done.
-  await page.getByRole("link", { name: "Refund the order" }).click();
-  await expect(page.getByRole("heading", { name: "Refund this order?" })).toBeVisible();
-  await page.getByRole("button", { name: "Yes, refund the order" }).click();
-  await expect(page.getByRole("status")).toContainText("Refunded: access to the files has ended");
-  await expect(page.getByText("refunded", { exact: true }).first()).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Downloads" }).locator("..")).toContainText(
-    "Access to the files has ended: the order is refunded.",
-  );
-  await expect(page.getByRole("heading", { name: "Audit log" }).locator("..")).toContainText("refund (refunded)");
+    const { email, orderPath } = await readerVisitsAndBuys(browser, OWN_ORIGIN);
+    // The owner's own visit does not count.
+    await page.goto(`/blog/${ARTICLE}`);
 
-  const notice = await mailTo(email, /refund/i);
-  expect(notice.text).toContain("$7.00");
-  // The buyer's order page no longer offers the files.
-  await page.goto(orderPath);
-  await expect(page.getByRole("region", { name: "Your downloads" })).toHaveCount(0);
-  await expect(page.locator("main")).toContainText(/refunded/i);
+    const after = { overview: await overviewNumbers(page), article: await articleRow(page) };
+    expect(after.article).toEqual({
+      views: before.article.views! + 2,
+      leads: before.article.leads! + 1,
+      checkouts: before.article.checkouts! + 1,
+      sales: before.article.sales! + 1,
+    });
+    expect(after.overview.paid).toBe(before.overview.paid + 1);
+    expect(after.overview.net).toBe(before.overview.net + 700);
+    expect(after.overview.leads).toBe(before.overview.leads + 1);
+    const [paidBefore, startedBefore] = before.overview.checkouts.split(" of ").map(Number);
+    expect(after.overview.checkouts).toBe(`${paidBefore! + 1} of ${startedBefore! + 1}`);
 
-  const refunded = await overviewNumbers(page);
-  expect(refunded.net).toBe(before.overview.net);
+    // The order, found by the buyer's address.
+    await page.goto("/admin/orders");
+    await page.getByRole("searchbox", { name: "Buyer's e-mail (or part of it)" }).fill(email);
+    await page.getByRole("button", { name: "Search" }).click();
+    const row = page.getByRole("row", { name: new RegExp(email.replace(/\./g, "\\.")) });
+    await expect(row).toContainText("paid");
+    await row.getByRole("link", { name: /^FSM-/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /^Order FSM-/ })).toBeVisible();
+    await expect(page.getByText(ARTICLE, { exact: true })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Downloads per file" })).toContainText("The Step-by-Step Credit Repair Guide");
+
+    // Refund: asked first, then done.
+    await page.getByRole("link", { name: "Refund the order" }).click();
+    await expect(page.getByRole("heading", { name: "Refund this order?" })).toBeVisible();
+    await page.getByRole("button", { name: "Yes, refund the order" }).click();
+    await expect(page.getByRole("status")).toContainText("Refunded: access to the files has ended");
+    await expect(page.getByText("refunded", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Downloads" }).locator("..")).toContainText(
+      "Access to the files has ended: the order is refunded.",
+    );
+    await expect(page.getByRole("heading", { name: "Audit log" }).locator("..")).toContainText("refund (refunded)");
+
+    const notice = await mailTo(email, /refund/i, join(OWN_DATA_DIR, "mail"));
+    expect(notice.text).toContain("$7.00");
+    // The buyer's order page no longer offers the files.
+    await page.goto(orderPath);
+    await expect(page.getByRole("region", { name: "Your downloads" })).toHaveCount(0);
+    await expect(page.locator("main")).toContainText(/refunded/i);
+
+    const refunded = await overviewNumbers(page);
+    expect(refunded.net).toBe(before.overview.net);
+  });
 });
 
 test("a contact message can be marked handled, and the CSV downloads are the export's", async ({ page }) => {

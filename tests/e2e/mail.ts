@@ -9,15 +9,15 @@ import { expect } from "./fixtures";
 
 export const MAIL_DIR = join(`.data/e2e-${process.env.E2E_PORT ?? 3100}`, "mail");
 
-/** The e-mail to this address (waiting for the server's outbox to write it). */
-export async function mailTo(address: string, subject?: RegExp): Promise<ParsedMail> {
+/** The e-mail to this address (waiting for the server's outbox to write it), from the browser tests' server or `dir`. */
+export async function mailTo(address: string, subject?: RegExp, dir = MAIL_DIR): Promise<ParsedMail> {
   let found: ParsedMail | undefined;
   await expect
     .poll(
       async () => {
-        if (!existsSync(MAIL_DIR)) return false;
-        for (const name of readdirSync(MAIL_DIR).filter((n) => n.endsWith(".eml"))) {
-          const mail = await simpleParser(readFileSync(join(MAIL_DIR, name)));
+        if (!existsSync(dir)) return false;
+        for (const name of readdirSync(dir).filter((n) => n.endsWith(".eml"))) {
+          const mail = await simpleParser(readFileSync(join(dir, name)));
           const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
           if (to.some((a) => a.value.some((v) => v.address === address)) && (!subject || subject.test(mail.subject ?? ""))) {
             found = mail;

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { TOOLS, toolExamplePath, toolPath } from "../../app/lib/tools/catalog";
+import { TOOLS, toolPath } from "../../app/lib/tools/catalog";
+import { TOOL_PAGES, toolExamplePath } from "../../app/lib/tools/pages";
 import { allowConsoleErrors, countScripts, expect, expectNoViolations, test } from "./fixtures";
 
 /**
@@ -141,7 +142,7 @@ test("crafted addresses get a 400 or the bare form, never a 500, and answer fast
 });
 
 test("the schedule downloads as CSV: both plans, month by month", async ({ request }) => {
-  const response = await request.get(`${toolPath("debt-payoff")}/schedule.csv?${TOOLS[0].example}&start=2027-01`);
+  const response = await request.get(`${toolPath("debt-payoff")}/schedule.csv?${TOOL_PAGES["debt-payoff"].example}&start=2027-01`);
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");
   expect(response.headers()["content-disposition"]).toBe('attachment; filename="debt-payoff-schedule.csv"');
@@ -158,7 +159,7 @@ test.describe("with JavaScript on", () => {
   test("the result follows the typing without a page load, the address follows, and the page loads no React", async ({ page }) => {
     allowConsoleErrors(page, /status of 400/);
     const requests = countScripts(page);
-    await page.goto(`${toolExamplePath(TOOLS[0])}&start=2027-01`);
+    await page.goto(`${toolExamplePath("debt-payoff")}&start=2027-01`);
     await expectArticleNumbers(page);
     expect(requests.reactBundle()).toEqual([]);
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
@@ -185,7 +186,7 @@ test.describe("with JavaScript on", () => {
   });
 
   test("prints the result without the form, the menu or the footer", async ({ page }) => {
-    await page.goto(toolExamplePath(TOOLS[0]));
+    await page.goto(toolExamplePath("debt-payoff"));
     await expect(page.getByRole("button", { name: "Print or save as PDF" })).toBeVisible();
     await page.emulateMedia({ media: "print" });
     await expect(page.getByRole("heading", { name: "Your results" })).toBeVisible();
@@ -204,7 +205,7 @@ test.describe("with JavaScript on", () => {
 
 test.describe("the other calculators, with hand-checked numbers", () => {
   test("credit utilization: $1,350 of $4,500 is 30%; $900 more to reach 10%", async ({ page }) => {
-    await page.goto(toolExamplePath(TOOLS[1]));
+    await page.goto(toolExamplePath("credit-utilization"));
     await expect(result(page)).toContainText("Overall utilization");
     await expect(result(page)).toContainText("30%");
     await expect(result(page)).toContainText("$1,350.00 of $4,500.00 in limits: at or under 30%.");
@@ -217,7 +218,7 @@ test.describe("the other calculators, with hand-checked numbers", () => {
   });
 
   test("budget: $2,800 splits into $1,400, $840 and $560; the article's example spends it all", async ({ page }) => {
-    await page.goto(toolExamplePath(TOOLS[2]));
+    await page.goto(toolExamplePath("budget"));
     const table = result(page).getByRole("table");
     await expect(table.getByRole("row", { name: /Needs \(50%\)/ })).toContainText("$1,400.00");
     await expect(table.getByRole("row", { name: /Wants \(30%\)/ })).toContainText("$840.00");
@@ -233,7 +234,7 @@ test.describe("the other calculators, with hand-checked numbers", () => {
   });
 
   test("emergency fund: $2,000 x 3 = $6,000; $1,500 saved is 25%; $300 a month takes 15 months", async ({ page }) => {
-    await page.goto(toolExamplePath(TOOLS[3]));
+    await page.goto(toolExamplePath("emergency-fund"));
     await expect(result(page)).toContainText("Your target$6,000.00");
     await expect(result(page)).toContainText("Still to save$4,500.00");
     await expect(result(page)).toContainText("Funded so far25%");

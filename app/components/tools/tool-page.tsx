@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import toolScript from "~/browser/tool-script.js?url&no-inline";
 import { useNonce } from "~/lib/nonce";
 import { FORM_ERROR, type FieldErrors } from "~/lib/tools/query";
-import { TOOLS_PATH, type Tool, toolExamplePath, toolPath } from "~/lib/tools/catalog";
+import { TOOLS_PATH, type Tool, toolPath } from "~/lib/tools/catalog";
+import { toolExamplePath } from "~/lib/tools/pages";
 
 const linkClass = "font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900";
 
@@ -45,7 +46,7 @@ export function ToolPage({
         <div className="mt-3 max-w-3xl text-lg text-slate-700">{intro}</div>
         <p className="mt-2 text-sm text-slate-600 print:hidden">
           Nothing you type is stored: your numbers stay in this page's address, to bookmark or share.{" "}
-          <a href={toolExamplePath(tool)} className={linkClass}>
+          <a href={toolExamplePath(tool.slug)} className={linkClass}>
             Try an example
           </a>
         </p>
