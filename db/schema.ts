@@ -208,3 +208,18 @@ export const adminAuditLog = pgTable(
   },
   (t) => [index("admin_audit_log_created_at_idx").on(t.createdAt)],
 );
+
+/**
+ * Rate-limit counters shared by every server process (express-rate-limit's store,
+ * app/server/rate-limit-store.server.ts): one row per limiter and client key, counting hits until
+ * reset_at; an expired row starts over on its next hit and is deleted now and then.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    hits: integer("hits").notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limits_reset_at_idx").on(t.resetAt)],
+);

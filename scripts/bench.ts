@@ -9,6 +9,11 @@
  *   POST (unique e-mails, same-origin headers), and for comparison a minimal static file server
  *   (node:http, the same prerendered file from memory, precompressed) in its own process.
  *
+ * With BENCH_DATABASE_URL (a PostgreSQL server; or TEST_DATABASE_URL), the same page, article and
+ * lead POST again on PostgreSQL: one server, then two servers on the same database with the load
+ * split between them (half the connections each, as a round-robin balancer would), in a
+ * throwaway database created and dropped on that server.
+ *
  * Options (environment): BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50).
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -19,14 +24,18 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import pg from "pg";
 import { articleSlugsFromDisk } from "../app/content/article-files.ts";
 import { readBuildInfo } from "../server/build-info.ts";
-import { freePort, startBuiltServer, waitForServer } from "./lib/server-process.ts";
+import { freePort, startBuiltServer, stopServer, waitForServer } from "./lib/server-process.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_DIR = resolve(ROOT, process.env.BUILD_DIR ?? "build");
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Stands for the server's address in a case's URL (measure() puts in each server's). */
+const BASE_PLACEHOLDER = "http://server.invalid";
+const DATABASE_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
 
 /** `bench.ts --static <file> <port>`: the comparison server, run as its own process. */
 if (process.argv[2] === "--static") {
@@ -58,6 +67,60 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolveRun, reject) => {
     autocannon(options, (error, result) => (error ? reject(error) : resolveRun(result)));
   });
+}
+
+/**
+ * One case against one or more servers at once, the connections split evenly between them (the
+ * way a round-robin balancer spreads them): requests per second add up; latency is the worst
+ * server's percentile.
+ */
+async function measure(c: Case, bases: string[]): Promise<Row> {
+  const options = (base: string, duration: number, connections: number): autocannon.Options => ({
+    url: c.url.replace(BASE_PLACEHOLDER, base),
+    connections,
+    duration,
+    headers: { "accept-encoding": "br, gzip" },
+    ...c.options,
+    ...(c.options?.headers ? { headers: { ...c.options.headers, origin: base } } : {}),
+  });
+  await Promise.all(bases.map((base) => run(options(base, 2, 10)))); // warm-up: JIT, caches, database pages
+  const results = await Promise.all(bases.map((base) => run(options(base, DURATION, Math.ceil(CONNECTIONS / bases.length)))));
+  let total = 0;
+  let expected = 0;
+  for (const result of results) {
+    const statusCount = (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
+    total += Object.values(statusCount).reduce((sum, s) => sum + s.count, 0);
+    expected += statusCount[String(c.expectStatus)]?.count ?? 0;
+  }
+  const sum = (f: (r: autocannon.Result) => number) => results.reduce((acc, r) => acc + f(r), 0);
+  return {
+    name: c.name,
+    rps: Math.round(sum((r) => r.requests.average)),
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    kbPerResponse: total ? sum((r) => r.throughput.total) / total / 1024 : 0,
+    unexpected: total - expected,
+    errors: sum((r) => r.errors + r.timeouts),
+  };
+}
+
+function printTable(title: string, rows: Row[]) {
+  const header = ["case", "req/s", "p50 ms", "p99 ms", "KB/resp", "wrong status", "errors"];
+  const cells = rows.map((r) => [
+    r.name,
+    String(r.rps),
+    String(r.p50),
+    String(r.p99),
+    r.kbPerResponse.toFixed(1),
+    String(r.unexpected),
+    String(r.errors),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((row) => row[i]!.length)));
+  const line = (row: string[]) => `| ${row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
+  console.log(`\n${title}\n`);
+  console.log(line(header));
+  console.log(`|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`);
+  for (const row of cells) console.log(line(row));
 }
 
 async function main() {
@@ -99,13 +162,13 @@ async function main() {
     const leadRun = Date.now().toString(36);
     const slug = article.slice("/blog/".length);
     const cases: Case[] = [
-      { name: "prerendered page GET /", url: `${base}/`, expectStatus: 200 },
-      { name: `article GET ${article}`, url: `${base}${article}`, expectStatus: 200 },
-      { name: "server-rendered GET /checkout", url: `${base}/checkout`, expectStatus: 200 },
-      { name: "404 page GET /no-such-page", url: `${base}/no-such-page`, expectStatus: 404 },
+      { name: "prerendered page GET /", url: `${BASE_PLACEHOLDER}/`, expectStatus: 200 },
+      { name: `article GET ${article}`, url: `${BASE_PLACEHOLDER}${article}`, expectStatus: 200 },
+      { name: "server-rendered GET /checkout", url: `${BASE_PLACEHOLDER}/checkout`, expectStatus: 200 },
+      { name: "404 page GET /no-such-page", url: `${BASE_PLACEHOLDER}/no-such-page`, expectStatus: 404 },
       {
         name: `lead POST ${article} (unique e-mails)`,
-        url: `${base}${article}`,
+        url: `${BASE_PLACEHOLDER}${article}`,
         expectStatus: 200,
         options: {
           method: "POST",
@@ -113,8 +176,8 @@ async function main() {
             "accept-encoding": "br, gzip",
             "content-type": "application/x-www-form-urlencoded",
             accept: "application/json",
-            // What a browser on this server sends (React Router checks Origin against Host).
-            origin: base,
+            // What a browser on this server sends (React Router checks Origin against Host; measure() sets each server's).
+            origin: BASE_PLACEHOLDER,
             "sec-fetch-site": "same-origin",
           },
           requests: [
@@ -136,54 +199,83 @@ async function main() {
 
     const rows: Row[] = [];
     for (const c of cases) {
-      const options = (duration: number, connections: number): autocannon.Options => ({
-        url: c.url,
-        connections,
-        duration,
-        headers: { "accept-encoding": "br, gzip" },
-        ...c.options,
-      });
-      await run(options(2, 10)); // warm-up: JIT, caches, database pages
-      const result = await run(options(DURATION, CONNECTIONS));
-      const statusCount = (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
-      const total = Object.values(statusCount).reduce((sum, s) => sum + s.count, 0);
-      const expected = statusCount[String(c.expectStatus)]?.count ?? 0;
-      rows.push({
-        name: c.name,
-        rps: Math.round(result.requests.average),
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        kbPerResponse: total ? result.throughput.total / total / 1024 : 0,
-        unexpected: total - expected,
-        errors: result.errors + result.timeouts,
-      });
+      rows.push(await measure(c, [c.url.startsWith(BASE_PLACEHOLDER) ? base : `http://127.0.0.1:${staticPort}`]));
       console.log(`done: ${c.name}`);
     }
-
-    const header = ["case", "req/s", "p50 ms", "p99 ms", "KB/resp", "wrong status", "errors"];
-    const cells = rows.map((r) => [
-      r.name,
-      String(r.rps),
-      String(r.p50),
-      String(r.p99),
-      r.kbPerResponse.toFixed(1),
-      String(r.unexpected),
-      String(r.errors),
-    ]);
-    const widths = header.map((h, i) => Math.max(h.length, ...cells.map((row) => row[i]!.length)));
-    const line = (row: string[]) => `| ${row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
-    console.log(`\nautocannon, ${CONNECTIONS} connections x ${DURATION} s per case, Accept-Encoding: br, gzip, NODE_ENV=production\n`);
-    console.log(line(header));
-    console.log(`|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`);
-    for (const row of cells) console.log(line(row));
+    printTable(`autocannon, ${CONNECTIONS} connections x ${DURATION} s per case, Accept-Encoding: br, gzip, NODE_ENV=production`, rows);
     const prerendered = rows[0]!.rps;
     const plain = rows[rows.length - 1]!.rps;
     console.log(`\nprerendered / static server: ${((prerendered / plain) * 100).toFixed(0)} %`);
+    if (DATABASE_URL) {
+      // The embedded server goes first: the two-server runs need both cores.
+      server.kill("SIGTERM");
+      rows.push(...(await benchServersOnPostgres(DATABASE_URL, origin, cases.slice(0, 3).concat(cases[4]!))));
+    } else {
+      console.log("\nSet BENCH_DATABASE_URL (a PostgreSQL server) for the one- and two-server cases on PostgreSQL.");
+    }
     if (rows.some((r) => r.unexpected || r.errors)) {
       console.error("Some requests failed or answered an unexpected status (see the table).");
       process.exitCode = 1;
     }
   } finally {
     cleanup();
+  }
+}
+
+/**
+ * The given cases on PostgreSQL: one server, then two on the same database with the load split
+ * between them. A throwaway database on that server, dropped at the end.
+ */
+async function benchServersOnPostgres(adminUrl: string, origin: string, cases: Case[]): Promise<Row[]> {
+  const name = `bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const servers: ChildProcess[] = [];
+  const dataDirs: string[] = [];
+  try {
+    const bases: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const port = await freePort();
+      const dataDir = mkdtempSync(join(tmpdir(), "bench-pg-"));
+      dataDirs.push(dataDir);
+      const { child } = startBuiltServer({
+        cwd: ROOT,
+        passOutput: true,
+        env: {
+          PORT: String(port),
+          PUBLIC_ORIGIN: origin,
+          DATA_DIR: dataDir,
+          DATABASE_URL: url.href,
+          BUILD_DIR,
+          FORM_RATE_LIMIT_PER_MINUTE: "1000000",
+        },
+      });
+      servers.push(child);
+      bases.push(`http://127.0.0.1:${port}`);
+      await waitForServer(`${bases[i]}/healthz`, child);
+    }
+    const rows: Row[] = [];
+    for (const c of cases) {
+      for (const n of [1, 2]) {
+        rows.push({ ...(await measure(c, bases.slice(0, n))), name: `${c.name}, PostgreSQL, ${n} server${n > 1 ? "s" : ""}` });
+        console.log(`done: ${rows.at(-1)!.name}`);
+      }
+    }
+    printTable(
+      `PostgreSQL at BENCH_DATABASE_URL: one server, then two with the ${CONNECTIONS} connections split between them (${DURATION} s each)`,
+      rows,
+    );
+    for (let i = 0; i < rows.length; i += 2) {
+      console.log(`${cases[i / 2]!.name}: two servers ${(rows[i + 1]!.rps / rows[i]!.rps).toFixed(2)}x one`);
+    }
+    return rows;
+  } finally {
+    await Promise.all(servers.map((child) => stopServer(child)));
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
   }
 }

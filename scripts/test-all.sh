@@ -35,6 +35,10 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "integration tests (PostgreSQL at TEST_DATABASE_URL)" env TEST_DB=postgres npx vitest run tests/integration --reporter=default --reporter=json --outputFile=reports/vitest-postgres.json
 fi
 gate "build" npm run --silent build
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  # Two built servers on one PostgreSQL (shared rate limit, outbox, webhooks, SIGKILL, SIGTERM).
+  step "two servers on one PostgreSQL" npx vitest run --config vitest.multi.config.ts --reporter=default --reporter=json --outputFile=reports/vitest-multi.json
+fi
 step "browser tests" npx playwright test
 # Lighthouse budgets of issue #5 for every route, against the build above (reports/lighthouse.json).
 step "lighthouse budgets" env LIGHTHOUSE_TIMING=report npm run --silent lighthouse

@@ -10,9 +10,10 @@ declare module "react-router" {
 }
 
 export { env, mailTransportKind } from "~/server/env.server";
-export { closeDatabase, openDatabase } from "~/server/db.server";
+export { closeDatabase, databaseAnswers, openDatabase } from "~/server/db.server";
 export { missingProductFiles, productFilesDir } from "~/server/order-access.server";
 export { countPageView, startPageViewFlusher } from "~/server/page-views.server";
+export { rateLimitStore } from "~/server/rate-limit-store.server";
 
 import { createDeliver, mailSettingsFromEnv, transportFromEnv } from "~/server/mailer.server";
 import { startOutboxWorker, type OutboxWorker } from "~/server/outbox.server";

@@ -8,7 +8,10 @@ import { createServer } from "node:http";
 import { resolve } from "node:path";
 import express from "express";
 import { readBuildInfo } from "./build-info.ts";
+import { privateByDefault } from "./cache-control.ts";
+import { healthResponder } from "./health.ts";
 import { protections } from "./protections.ts";
+import { requestLogger } from "./request-log.ts";
 import { finalErrorHandler, rejectMalformed } from "./request-guards.ts";
 import { baseSecurityHeaders, contentSecurityPolicy } from "./security.ts";
 import { createStaticResponder, loadStaticFiles } from "./static-files.ts";
@@ -104,7 +107,15 @@ app.use((_req, res, next) => {
 });
 app.use(rejectMalformed);
 // Size limit, same-origin check and per-client rate limit for every POST (server/protections.ts).
-app.use(protections({ publicOrigin: config.PUBLIC_ORIGIN, trustProxy: config.TRUST_PROXY, perMinute: config.FORM_RATE_LIMIT_PER_MINUTE }));
+// The counters live in the database, shared by every server on it (app/server/rate-limit-store.server.ts).
+app.use(
+  protections({
+    publicOrigin: config.PUBLIC_ORIGIN,
+    trustProxy: config.TRUST_PROXY,
+    perMinute: config.FORM_RATE_LIMIT_PER_MINUTE,
+    store: build.rateLimitStore,
+  }),
+);
 app.use((_req, res, next) => {
   const nonce = randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;
@@ -116,21 +127,48 @@ app.use(build.app);
 // whenever NODE_ENV is not production, which is what `npm start` runs with).
 app.use(finalErrorHandler);
 
+let draining = false;
+const health = healthResponder({ ping: build.databaseAnswers, draining: () => draining });
+const logRequest = requestLogger({ enabled: config.NODE_ENV === "production" });
+
 const server = createServer((req, res) => {
-  if (!serveStatic(req, res)) app(req, res);
+  logRequest(req, res);
+  // A keep-alive connection would outlive the shutdown: the answer during it says so.
+  if (draining) res.setHeader("Connection", "close");
+  if (health(req, res) || serveStatic(req, res)) return;
+  privateByDefault(res);
+  app(req, res);
 });
 server.listen(config.PORT, config.HOST, () => {
   console.log(`Serving ${config.PUBLIC_ORIGIN} on http://${config.HOST}:${config.PORT} (${files.size} static files in memory)`);
 });
 
-function shutdown(signal: string) {
-  console.log(`${signal}: closing`);
-  server.close(() => {
-    Promise.all([mail.stop(), pageViews.stop()])
-      .then(() => build.closeDatabase())
-      .finally(() => process.exit(0));
-  });
-  setTimeout(() => process.exit(0), 5000).unref();
+/**
+ * SIGTERM (a deploy, a scale-down) or SIGINT: stop accepting connections and answer /healthz 503,
+ * let the requests in flight finish (for SHUTDOWN_GRACE_SECONDS at most, then cut what is left),
+ * stop the outbox worker after the message it is sending, write the counted page views, close
+ * the database, exit 0.
+ */
+async function shutdown(signal: string) {
+  if (draining) return;
+  draining = true;
+  console.log(`${signal}: no new connections; finishing requests in flight (at most ${config.SHUTDOWN_GRACE_SECONDS} s)`);
+  const closed = new Promise<void>((resolveClose) => server.close(() => resolveClose()));
+  // Idle keep-alive connections are closed by server.close(); busy ones get Connection: close.
+  server.closeIdleConnections();
+  const grace = setTimeout(() => {
+    console.warn(`${signal}: requests still running after ${config.SHUTDOWN_GRACE_SECONDS} s; closing their connections`);
+    server.closeAllConnections();
+  }, config.SHUTDOWN_GRACE_SECONDS * 1000);
+  grace.unref();
+  // Whatever happens below, the process ends.
+  setTimeout(() => process.exit(0), (config.SHUTDOWN_GRACE_SECONDS + 10) * 1000).unref();
+  await closed;
+  clearTimeout(grace);
+  await Promise.all([mail.stop(), pageViews.stop()]).catch((error: unknown) => console.error(`Shutdown: ${(error as Error).message}`));
+  await build.closeDatabase().catch((error: unknown) => console.error(`Closing the database: ${(error as Error).message}`));
+  console.log(`${signal}: closed`);
+  process.exit(0);
 }
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -7,7 +7,7 @@
  * check below keys on the path the router sees. See docs/decisions/ on protections.
  */
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { ipKeyGenerator, rateLimit } from "express-rate-limit";
+import { ipKeyGenerator, rateLimit, type Store } from "express-rate-limit";
 import { FORM_BODY_LIMIT_BYTES, TOO_MANY_ATTEMPTS } from "../app/lib/form-outcomes.ts";
 
 export const WEBHOOK_BODY_LIMIT_BYTES = 256 * 1024;
@@ -21,6 +21,12 @@ export type ProtectionOptions = {
   /** Requests one client may send to one path per minute (FORM_RATE_LIMIT_PER_MINUTE). */
   perMinute: number;
   windowMs?: number;
+  /**
+   * The counters of one named limiter ("form", "login"), shared by every server process: the
+   * database store (app/server/rate-limit-store.server.ts). Never express-rate-limit's memory
+   * store, which would give each process behind a load balancer an allowance of its own.
+   */
+  store: (name: string) => Store;
 };
 
 type Refusal = { status: number; title: string; description: string; headers?: Record<string, string> };
@@ -171,6 +177,7 @@ function perClientLimit(options: ProtectionOptions): RequestHandler {
   return rateLimit({
     windowMs,
     limit: options.perMinute,
+    store: options.store("form"),
     legacyHeaders: false,
     standardHeaders: false,
     // The dashboard's own actions: only a logged-in owner's do anything (each checks the session
@@ -190,7 +197,7 @@ function perClientLimit(options: ProtectionOptions): RequestHandler {
 
 /**
  * Password guessing at the owner's login: after 5 failed attempts in 15 minutes a client gets
- * 429 with Retry-After until the window passes. Only failures count (express-rate-limit's
+ * 429 with Retry-After until the window passes, on whichever server it tries. Only failures count (express-rate-limit's
  * skipSuccessfulRequests: an answer under 400, the redirect after a good password, is given back).
  */
 function loginLimit(options: ProtectionOptions): RequestHandler {
@@ -198,6 +205,7 @@ function loginLimit(options: ProtectionOptions): RequestHandler {
     windowMs: LOGIN_WINDOW_MS,
     limit: LOGIN_FAILURES_ALLOWED,
     skipSuccessfulRequests: true,
+    store: options.store("login"),
     legacyHeaders: false,
     standardHeaders: false,
     keyGenerator: (req) => ipKeyGenerator(clientAddress(req, options.trustProxy)),

@@ -64,6 +64,14 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
+ * Prerendered pages (and their .data, the sitemap, the feed): a browser revalidates every time
+ * (max-age=0, the ETag makes that a 304), a CDN keeps them 5 minutes (s-maxage) and may serve a
+ * stale copy for an hour while it fetches the new one in the background, so a deploy reaches
+ * every visitor within minutes and a burst of traffic reaches the servers as a trickle.
+ */
+export const PRERENDERED_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=3600";
+
+/**
  * URL path -> file. Prerendered pages answer at their clean URL ("/about" -> about/index.html);
  * everything else at its own path. Hashed assets are cached for a year, the rest revalidated.
  */
@@ -82,7 +90,7 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
       cacheControl: hashed
         ? "public, max-age=31536000, immutable"
         : ext === ".html" || ext === ".data" || ext === ".xml" || ext === ".txt"
-          ? "public, max-age=0, must-revalidate"
+          ? PRERENDERED_CACHE_CONTROL
           : "public, max-age=604800",
     };
     if (COMPRESSIBLE.has(ext) && body.length > 512) {

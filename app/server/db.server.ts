@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -39,7 +40,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Opened> {
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    await migratePg(db as never, { migrationsFolder });
+    try {
+      await withMigrationLock(pool, () => migratePg(db as never, { migrationsFolder }));
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     opened = { db, kind: "postgres", close: () => pool.end() };
   } else {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -56,6 +62,47 @@ export async function openDatabase(options: DatabaseOptions): Promise<Opened> {
     }
   }
   return opened;
+}
+
+/** The advisory lock key the migrations run under (any constant; "fsm-migrate" as a number). */
+export const MIGRATION_LOCK_KEY = 0x66736d6d;
+const MIGRATION_LOCK_WAIT_MS = 5 * 60_000;
+
+/**
+ * Several servers starting at once on one PostgreSQL (a rolling deploy, two replicas) each run
+ * the migrations: under a session advisory lock they run one after the other, so the first
+ * applies them and the rest find nothing to do (Drizzle's migrator alone would race on its own
+ * bookkeeping table). The lock is held on a connection of its own for the migration's length and
+ * released when it ends or when that connection drops. PGlite is one process: no lock needed.
+ */
+async function withMigrationLock<T>(pool: pg.Pool, run: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    // Polled rather than waited on: the pool's query_timeout would cut a long wait short.
+    const deadline = Date.now() + MIGRATION_LOCK_WAIT_MS;
+    while (!(await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [MIGRATION_LOCK_KEY])).rows[0]!.locked) {
+      if (Date.now() > deadline) throw new Error(`another server held the migration lock for over ${MIGRATION_LOCK_WAIT_MS / 1000} s`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    try {
+      return await run();
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** Whether the open database answers a trivial query (GET /healthz). */
+export async function databaseAnswers(): Promise<boolean> {
+  if (!opened) return false;
+  try {
+    await opened.db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** How long a lock lives without its owner's heartbeat (the owner refreshes it every `LOCK_UPDATE_MS`). */

@@ -42,6 +42,8 @@ export const EnvSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     TRUST_PROXY: booleanFlag,
+    /** On SIGTERM: how long requests in flight may take to finish before their connections are cut. */
+    SHUTDOWN_GRACE_SECONDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(600).default(10)),
     /** POSTs one client may send to one form per minute (tests and benchmarks raise it). */
     FORM_RATE_LIMIT_PER_MINUTE: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(1_000_000).default(10)),
     PAYMENT_PROVIDER: z

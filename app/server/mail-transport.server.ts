@@ -56,7 +56,8 @@ export function createMailTransport(options: TransportOptions): MailTransport {
         .replace(/\.\d+Z$/, "Z");
       const file = join(dir, `${stamp}-${mail.label}.eml`);
       writeFileSync(file, info.message);
-      console.log(`E-mail to ${mail.to} written to ${file} (no SMTP_URL set)`);
+      // The file, not the address: no personal data in the log.
+      console.log(`E-mail written to ${file} (no SMTP_URL set)`);
       return `file ${file}`;
     },
     close: () => {},

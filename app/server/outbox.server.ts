@@ -75,10 +75,33 @@ async function markFailed(row: OutboxRow, error: unknown): Promise<"retry" | "fa
   return giveUp ? "failed" : "retry";
 }
 
-/** One pass: claim what is due, deliver each, record the outcome. Returns how many were handled. */
-export async function processOutbox(deliver: Deliver): Promise<number> {
+/**
+ * Claimed rows this worker will not send after all (it is stopping): free them at once for the
+ * other servers' workers instead of leaving them locked for CLAIM_SECONDS; the claim's attempt
+ * is given back.
+ */
+async function release(ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db().execute(sql`
+    update outbox set locked_until = null, attempts = greatest(attempts - 1, 0)
+    where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and status = 'pending'
+  `);
+}
+
+/**
+ * One pass: claim what is due, deliver each, record the outcome. Returns how many were handled.
+ * `stopping` is asked before each message: once it says yes, the rest of the batch is released.
+ */
+export async function processOutbox(deliver: Deliver, stopping: () => boolean = () => false): Promise<number> {
   const rows = await claimDue();
-  for (const row of rows) {
+  for (const [i, row] of rows.entries()) {
+    if (stopping()) {
+      await release(rows.slice(i).map((r) => r.id));
+      return i;
+    }
     let result: DeliveryResult;
     try {
       result = await deliver(row);
@@ -103,7 +126,8 @@ export type OutboxWorker = { stop(): Promise<void> };
 
 /**
  * Run the outbox in this process: a pass every `intervalMs` and whenever something is queued
- * here. stop() waits for the message being sent to finish.
+ * here. stop() waits for the message being sent to finish; the rest of its batch goes back to
+ * the queue for the other servers (or the next start).
  */
 export function startOutboxWorker(deliver: Deliver, { intervalMs = 5_000 }: { intervalMs?: number } = {}): OutboxWorker {
   let stopped = false;
@@ -116,7 +140,7 @@ export function startOutboxWorker(deliver: Deliver, { intervalMs = 5_000 }: { in
       again = false;
       try {
         // Keep going while full batches come back (a backlog after an outage).
-        while (!stopped && (await processOutbox(deliver)) >= 10);
+        while (!stopped && (await processOutbox(deliver, () => stopped)) >= 10);
       } catch (error) {
         // The database itself is unreachable: the next tick tries again.
         console.error(`Outbox: ${(error as Error).message ?? error}`);

@@ -32,7 +32,8 @@ export async function waitForServer(url: string, child: ChildProcess, timeoutMs 
 /** SIGTERM, then wait for the process to exit. */
 export function stopServer(child: ChildProcess): Promise<void> {
   return new Promise((resolveStop) => {
-    if (child.exitCode !== null) return resolveStop();
+    // Already gone (exited, or killed by a signal: then exitCode stays null).
+    if (child.exitCode !== null || child.signalCode !== null) return resolveStop();
     child.once("exit", () => resolveStop());
     child.kill("SIGTERM");
   });

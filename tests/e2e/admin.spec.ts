@@ -90,7 +90,7 @@ test("without a session every page sends the visitor to the login, which is noin
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveURL(`/admin/login?next=${encodeURIComponent(path)}`);
-    expect(response?.headers()["cache-control"]).toBe("no-store");
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
     expect(response?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
   }
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");

@@ -28,6 +28,7 @@ export const TABLES = [
   "email_suppressions",
   "page_views",
   "admin_audit_log",
+  "rate_limits",
 ] as const;
 
 export type TestDatabase = {

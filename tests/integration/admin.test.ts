@@ -29,6 +29,7 @@ import { createPaymentFromRequest, startCheckout } from "~/server/checkout.serve
 import { storeContactMessage } from "~/server/contact.server";
 import { db, rowsOf } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
+import { rateLimitStore } from "~/server/rate-limit-store.server";
 import { STAND_IN_PARTNER_LINKS } from "../../scripts/lib/server-process";
 import { exportCsv } from "~/server/export.server";
 import { storeLead } from "~/server/leads.server";
@@ -258,7 +259,7 @@ describe("logging in", () => {
 /** The protections of server/main.ts in front of the real login action, over real HTTP. */
 async function startProtectedLogin(perMinute = 1000) {
   const app = express();
-  app.use(protections({ publicOrigin: ORIGIN, trustProxy: false, perMinute }));
+  app.use(protections({ publicOrigin: ORIGIN, trustProxy: false, perMinute, store: rateLimitStore }));
   app.use(async (req, res) => {
     const request = new Request(`http://${req.get("host")}${req.originalUrl}`, {
       method: req.method,

@@ -11,6 +11,7 @@ import { contactMessages, leads } from "../../db/schema";
 import { action as leadAction } from "~/routes/blog-post";
 import { action as contactAction } from "~/routes/contact";
 import { parseEnv } from "~/server/env.server";
+import { rateLimitStore } from "~/server/rate-limit-store.server";
 import { clientAddress, formPath, protections } from "../../server/protections";
 import { useTestDatabase } from "../helpers/db";
 import { ARTICLE, rowCount } from "../helpers/forms";
@@ -27,7 +28,12 @@ async function start(options: { trustProxy?: boolean; perMinute?: number } = {})
   const app = express();
   app.set("trust proxy", options.trustProxy ?? false);
   app.use(
-    protections({ publicOrigin: PUBLIC_ORIGIN, trustProxy: options.trustProxy ?? false, perMinute: options.perMinute ?? DEFAULT_LIMIT }),
+    protections({
+      publicOrigin: PUBLIC_ORIGIN,
+      trustProxy: options.trustProxy ?? false,
+      perMinute: options.perMinute ?? DEFAULT_LIMIT,
+      store: rateLimitStore,
+    }),
   );
   const webhookBytes: number[] = [];
   app.post("/api/webhooks/stripe", async (req, res) => {

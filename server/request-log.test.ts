@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { loggablePath } from "./request-log";
+
+describe("loggablePath", () => {
+  it("never keeps a query string: a tool page's inputs stay out of the log", () => {
+    expect(loggablePath("/tools/budget?income=4200&rent=1500")).toBe("/tools/budget");
+    expect(loggablePath("/contact?email=ann%40example.com#x")).toBe("/contact");
+  });
+
+  it("replaces the tokens of secret links", () => {
+    expect(loggablePath("/orders/AbCdEf0123456789xyz/files/workbook")).toBe("/orders/:token/files/workbook");
+    expect(loggablePath("/newsletter/confirm/tok123")).toBe("/newsletter/confirm/:token");
+    expect(loggablePath("/unsubscribe/tok123?x=1")).toBe("/unsubscribe/:token");
+    expect(loggablePath("/orders/lookup")).toBe("/orders/lookup");
+  });
+
+  it("keeps ordinary paths as they are", () => {
+    expect(loggablePath("/blog/budgeting-tips-that-work")).toBe("/blog/budgeting-tips-that-work");
+    expect(loggablePath(undefined)).toBe("/");
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * One JSON line per request in production, for whatever collects the process's standard output:
+ * time, request id, method, path, status, duration and bytes sent. Never a query string (the
+ * tools' pages carry a visitor's finances in theirs), never a secret link's token, never an
+ * address, a cookie or a user agent. The request id comes from the load balancer's X-Request-Id
+ * when it sends a sane one, else a new one; the response carries it back.
+ */
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/** Paths whose last segments are bearer tokens (order pages, confirmation and unsubscribe links). */
+const TOKEN_PATHS: [prefix: string, keep: number][] = [
+  ["/orders/", 2],
+  ["/newsletter/confirm/", 3],
+  ["/unsubscribe/", 2],
+];
+
+/**
+ * What a log may say of a request's address: the path alone, with each token replaced by
+ * ":token" ("/orders/abc.../files/x" -> "/orders/:token/files/x").
+ */
+export function loggablePath(url: string | undefined): string {
+  const raw = url ?? "/";
+  const end = raw.search(/[?#]/);
+  const path = end === -1 ? raw : raw.slice(0, end);
+  for (const [prefix, tokenIndex] of TOKEN_PATHS) {
+    if (!path.toLowerCase().startsWith(prefix) || path.toLowerCase().startsWith("/orders/lookup")) continue;
+    const segments = path.split("/");
+    if (segments[tokenIndex]) segments[tokenIndex] = ":token";
+    return segments.join("/");
+  }
+  return path.length > 300 ? `${path.slice(0, 300)}...` : path;
+}
+
+const SANE_ID = /^[\w.:-]{8,128}$/;
+
+export type RequestLogOptions = {
+  /** Write the lines (production); the request id header is set either way. */
+  enabled: boolean;
+  write?: (line: string) => void;
+};
+
+/** Call first for every request: sets X-Request-Id and, when enabled, logs the request once it ends. */
+export function requestLogger({ enabled, write = (line) => process.stdout.write(line) }: RequestLogOptions) {
+  return (req: IncomingMessage, res: ServerResponse): string => {
+    const offered = req.headers["x-request-id"];
+    const id = typeof offered === "string" && SANE_ID.test(offered) ? offered : randomUUID();
+    res.setHeader("X-Request-Id", id);
+    if (!enabled) return id;
+    const started = process.hrtime.bigint();
+    res.once("close", () => {
+      const line = {
+        time: new Date().toISOString(),
+        level: res.statusCode >= 500 ? "error" : "info",
+        msg: "request",
+        id,
+        method: req.method,
+        path: loggablePath(req.url),
+        status: res.statusCode,
+        ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
+        bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
+        ...(res.writableFinished ? {} : { aborted: true }),
+      };
+      write(`${JSON.stringify(line)}\n`);
+    });
+    return id;
+  };
+}
