@@ -9,7 +9,7 @@
  */
 import { z } from "zod/mini";
 import { fromCents, moneyField, optionalMoneyField, percentField, toCents } from "./money";
-import { addIssues, type Parsed, readFields } from "./query";
+import { type Parsed, parseFields } from "./query";
 
 export const MAX_AMOUNT = 10_000_000;
 
@@ -111,12 +111,7 @@ export type BudgetValues = Record<BudgetField, string>;
 
 /** The budget form from the query string; blank percentages are the 50/30/20 defaults. */
 export function parseBudget(params: URLSearchParams): Parsed<BudgetInput, BudgetValues> {
-  const values = readFields(params, BUDGET_FIELDS);
-  const result = BudgetSchema.safeParse(values);
-  if (result.success) return { ok: true, input: result.data, values };
-  const errors = {};
-  addIssues(errors, result.error.issues);
-  return { ok: false, errors, values };
+  return parseFields(params, BUDGET_FIELDS, BudgetSchema);
 }
 
 export type Comparison = "over" | "under" | "on target";

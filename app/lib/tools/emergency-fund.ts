@@ -8,7 +8,7 @@
  */
 import { z } from "zod/mini";
 import { fromCents, moneyField, toCents, wholeField } from "./money";
-import { addIssues, type Parsed, readFields } from "./query";
+import { type Parsed, parseFields } from "./query";
 
 export const MAX_AMOUNT = 10_000_000;
 export const MAX_MONTHLY = 1_000_000;
@@ -37,12 +37,7 @@ export type EmergencyInput = z.output<typeof EmergencySchema>;
 export type EmergencyValues = Record<EmergencyField, string>;
 
 export function parseEmergencyFund(params: URLSearchParams): Parsed<EmergencyInput, EmergencyValues> {
-  const values = readFields(params, EMERGENCY_FIELDS);
-  const result = EmergencySchema.safeParse(values);
-  if (result.success) return { ok: true, input: result.data, values };
-  const errors = {};
-  addIssues(errors, result.error.issues);
-  return { ok: false, errors, values };
+  return parseFields(params, EMERGENCY_FIELDS, EmergencySchema);
 }
 
 export type Goal = {

@@ -57,6 +57,22 @@ export function isBlankRow(row: Record<string, string>): boolean {
 
 type Issue = { path: readonly PropertyKey[]; message: string };
 
+/** A form of single fields: read them (bounded), check them with `schema`, errors keyed by field. */
+export function parseFields<K extends string, Input>(
+  params: URLSearchParams,
+  keys: readonly K[],
+  schema: {
+    safeParse: (values: Record<K, string>) => { success: true; data: Input } | { success: false; error: { issues: readonly Issue[] } };
+  },
+): Parsed<Input, Record<K, string>> {
+  const values = readFields(params, keys);
+  const result = schema.safeParse(values);
+  if (result.success) return { ok: true, input: result.data, values };
+  const errors: FieldErrors = {};
+  addIssues(errors, result.error.issues);
+  return { ok: false, errors, values };
+}
+
 /**
  * Zod issues as field errors, the first message per field winning. `suffix` is the row's
  * position (".2") for the fields of a row, "" for single fields; an issue without a path is
