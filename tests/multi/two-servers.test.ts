@@ -264,7 +264,7 @@ describe.skipIf(!ADMIN_URL)("two servers on one PostgreSQL", () => {
   });
 
   it("logs one JSON line per request with an id, without query strings or e-mail addresses", async () => {
-    const tool = await fetch(`${b.base}/tools/budget?income=4321&rent=1234`, { headers: { "x-request-id": "check-log-line-0001" } });
+    const tool = await fetch(`${b.base}/tools/budget?pay=4321.98&housing=1234.56`, { headers: { "x-request-id": "check-log-line-0001" } });
     await tool.arrayBuffer();
     expect(tool.headers.get("x-request-id")).toBe("check-log-line-0001");
     expect(tool.headers.get("cache-control")).toBe("private, no-store");
@@ -285,7 +285,9 @@ describe.skipIf(!ADMIN_URL)("two servers on one PostgreSQL", () => {
     });
     expect(lines.filter((line) => line.msg === "request").length).toBeGreaterThan(20);
     for (const server of [a, b]) {
-      expect(server.output()).not.toContain("4321");
+      // The amounts and the field names (a request id is a UUID: its digits could be anything).
+      expect(server.output()).not.toContain("4321.98");
+      expect(server.output()).not.toContain("pay=");
       expect(server.output()).not.toContain("@example.com");
     }
   });
