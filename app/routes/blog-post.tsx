@@ -12,6 +12,7 @@ import { submitFromBrowser } from "~/lib/form-outcomes";
 import { originFrom, seo } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
 import { submitLead } from "~/server/leads.server";
+import { warnNotFound } from "~/server/not-found.server";
 
 /** An article is plain HTML in the browser: no React bundle (app/lib/hydration.ts). */
 export const handle = NO_HYDRATION;
@@ -19,7 +20,7 @@ export const handle = NO_HYDRATION;
 export function loader({ params, request }: Route.LoaderArgs) {
   const article = getArticle(params.slug);
   if (!article) {
-    console.warn(`404: ${new URL(request.url).pathname}`);
+    warnNotFound(request);
     throw data(null, { status: 404 });
   }
   // In the order the article lists them (the spec's table), not listing order.

@@ -2,9 +2,10 @@ import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFound } from "~/components/not-found";
 import { seo } from "~/lib/seo";
+import { warnNotFound } from "~/server/not-found.server";
 
 export function loader({ request }: Route.LoaderArgs) {
-  console.warn(`404: ${new URL(request.url).pathname}`);
+  warnNotFound(request);
   return data(null, { status: 404 });
 }
 

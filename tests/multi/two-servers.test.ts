@@ -270,6 +270,8 @@ describe.skipIf(!ADMIN_URL)("two servers on one PostgreSQL", () => {
     expect(tool.headers.get("cache-control")).toBe("private, no-store");
     const page = await fetch(`${b.base}/about`);
     await page.arrayBuffer();
+    const missing = await fetch(`${b.base}/no-such-page-for-the-log`);
+    await missing.arrayBuffer();
     expect(page.headers.get("cache-control")).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
     await new Promise((r) => setTimeout(r, 100));
     const lines = b
@@ -284,6 +286,9 @@ describe.skipIf(!ADMIN_URL)("two servers on one PostgreSQL", () => {
       status: 200,
     });
     expect(lines.filter((line) => line.msg === "request").length).toBeGreaterThan(20);
+    // A missing page is one JSON line like any other, with no plain line beside it.
+    expect(lines.find((line) => line.path === "/no-such-page-for-the-log")).toMatchObject({ status: 404 });
+    expect(b.output()).not.toContain("404: /no-such-page-for-the-log");
     for (const server of [a, b]) {
       // The amounts and the field names (a request id is a UUID: its digits could be anything).
       expect(server.output()).not.toContain("4321.98");
