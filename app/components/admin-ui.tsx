@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 const SECTIONS = [
   { to: "/admin", label: "Overview", end: true },
@@ -99,14 +100,7 @@ export function DataTable({
   children: ReactNode;
 }) {
   return (
-    <div
-      role="region"
-      aria-label={label}
-      // A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable).
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above
-      tabIndex={0}
-      className="mt-4 overflow-x-auto focus-visible:outline-3 focus-visible:outline-brand-700"
-    >
+    <ScrollRegion label={label} className="mt-4 overflow-x-auto focus-visible:outline-3">
       <table className={`w-full border-collapse text-left text-sm ${narrow ? "" : "min-w-[36rem]"}`}>
         <thead>
           <tr>
@@ -122,7 +116,7 @@ export function DataTable({
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import toolScript from "~/browser/tool-script.js?url&no-inline";
 import { useNonce } from "~/lib/nonce";
 import { FORM_ERROR, type FieldErrors } from "~/lib/tools/query";
@@ -150,21 +151,6 @@ export function Stat({ label, value, detail }: { label: string; value: ReactNode
   );
 }
 
-/** A table that may scroll (a narrow phone, a long schedule): reachable and scrollable by keyboard. */
-export function ScrollArea({ label, className = "", children }: { label: string; className?: string; children: ReactNode }) {
-  return (
-    <div
-      role="region"
-      aria-label={label}
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll container takes focus to scroll by keyboard (WCAG 2.1.1)
-      tabIndex={0}
-      className={`overflow-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-700 ${className}`}
-    >
-      {children}
-    </div>
-  );
-}
-
 /** The result's heading, with the print button. */
 export function ResultHeader() {
   return (
@@ -190,7 +176,10 @@ export function ResultTable({
   children: ReactNode;
 }) {
   return (
-    <ScrollArea label={`${caption}, as a table`} className={className}>
+    <ScrollRegion
+      label={`${caption}, as a table`}
+      className={`overflow-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 ${className ?? ""}`}
+    >
       <table className="w-full text-left text-sm">
         <caption className="p-3 text-left font-semibold text-slate-900">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">
@@ -204,7 +193,7 @@ export function ResultTable({
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </ScrollArea>
+    </ScrollRegion>
   );
 }
 

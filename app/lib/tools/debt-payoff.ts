@@ -22,7 +22,7 @@
  */
 import { z } from "zod/mini";
 import { csvRow } from "~/lib/csv";
-import { formatMoney, fromCents, labelField, moneyField, percentField, toCents } from "./money";
+import { type FieldResult, formatMoney, fromCents, labelField, moneyField, percentField, toCents } from "./money";
 import { addIssues, FORM_ERROR, type FieldErrors, isBlankRow, type Parsed, readField, readRows } from "./query";
 
 export const MAX_DEBTS = 10;
@@ -158,7 +158,7 @@ export function nextMonth(today: Date): YearMonth {
 }
 
 /** The "Month of your first payment" field: "2027-01" (as <input type="month"> sends it); blank = `fallback`. */
-export function readStartMonth(text: string, fallback: YearMonth): { ok: true; value: YearMonth } | { ok: false; message: string } {
+export function readStartMonth(text: string, fallback: YearMonth): FieldResult<YearMonth> {
   const trimmed = text.trim();
   if (trimmed === "") return { ok: true, value: fallback };
   const match = /^(\d{4})-(\d{2})$/.exec(trimmed);
