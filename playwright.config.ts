@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 import { STAND_IN_PARTNER_LINKS } from "./scripts/lib/server-process";
-import { hashOwnerPassword } from "./app/server/owner-password.server";
+import { hashOwnerPassword } from "./app/server/admin/owner-password.server";
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 if (!existsSync(CHROME_PATH)) {

@@ -4,9 +4,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
-import { encodeDocument } from "~/server/document-encoding.server";
-import { createFirstPaintOptimizer } from "~/server/first-paint.server";
-import { jsonActionAnswer } from "~/server/form-request.server";
+import { encodeDocument } from "~/server/document/encoding.server";
+import { createFirstPaintOptimizer } from "~/server/document/first-paint.server";
+import { jsonActionAnswer } from "~/server/forms/submission.server";
 
 export const streamTimeout = 5_000;
 

@@ -50,7 +50,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // so the scripts stay.
   const matches = useMatches();
   const hydrate = typeof document !== "undefined" || needsHydration(matches);
-  // Scripts start after the first paint (app/server/first-paint.server.ts): until React has
+  // Scripts start after the first paint (app/server/document/first-paint.server.ts): until React has
   // hydrated, the page is plain HTML. This marks the moment (browser tests wait for it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";

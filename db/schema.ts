@@ -183,7 +183,7 @@ export const emailSuppressions = pgTable("email_suppressions", {
 
 /**
  * Page views: one counter per UTC day and path, nothing about the visitor (no address, no
- * cookie, no user agent). Counted by the static page server (app/server/page-views.server.ts).
+ * cookie, no user agent). Counted by the static page server (app/server/admin/page-views.server.ts).
  */
 export const pageViews = pgTable(
   "page_views",

@@ -6,14 +6,14 @@
  * under Vitest (vitest.bench.config.ts) because the app's modules use Vite's import.meta.glob.
  */
 import { sql } from "drizzle-orm";
-import { startCheckout } from "../app/server/checkout.server";
+import { startCheckout } from "../app/server/payments/checkout.server";
 import { closeDatabase, db, openDatabase } from "../app/server/db.server";
-import { storeLead } from "../app/server/leads.server";
-import { createMailTransport } from "../app/server/mail-transport.server";
-import { createDeliver } from "../app/server/mailer.server";
-import { processOutbox } from "../app/server/outbox.server";
-import { configurePayments } from "../app/server/payment-provider.server";
-import { findTestOrder, payTestOrder } from "../app/server/test-payments.server";
+import { storeLead } from "../app/server/forms/leads.server";
+import { createMailTransport } from "../app/server/mail/transport.server";
+import { createDeliver } from "../app/server/mail/mailer.server";
+import { processOutbox } from "../app/server/mail/outbox.server";
+import { configurePayments } from "../app/server/payments/provider.server";
+import { findTestOrder, payTestOrder } from "../app/server/payments/test-provider.server";
 import { startSmtp } from "../tests/helpers/smtp";
 import { expect, it } from "vitest";
 

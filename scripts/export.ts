@@ -3,12 +3,12 @@
  * (or `--output file.csv`). Writes CSV (header row, RFC 4180 quoting, formula-looking cells
  * neutralised) to standard output, from the configured database: DATABASE_URL, or the embedded
  * one in DATA_DIR (stop the server first: the embedded database allows one process at a time).
- * The owner dashboard's CSV downloads use the same exportCsv() (app/server/export.server.ts).
+ * The owner dashboard's CSV downloads use the same exportCsv() (app/server/admin/export.server.ts).
  */
 import { createWriteStream, type WriteStream } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { closeDatabase, openDatabase } from "../app/server/db.server";
-import { EXPORT_NAMES, exportCsv, type ExportName } from "../app/server/export.server";
+import { EXPORT_NAMES, exportCsv, type ExportName } from "../app/server/admin/export.server";
 
 export { EXPORT_NAMES, exportCsv, type ExportName };
 

@@ -5,7 +5,7 @@
  */
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
-import { hashOwnerPassword, MIN_PASSWORD_LENGTH } from "../app/server/owner-password.server";
+import { hashOwnerPassword, MIN_PASSWORD_LENGTH } from "../app/server/admin/owner-password.server";
 
 async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) {

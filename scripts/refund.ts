@@ -1,15 +1,15 @@
 /**
  * `npm run order:refund -- FSM-000123` (or the order's number alone): refunds an order through
  * the provider that took the payment, with the same function as the owner dashboard's Refund
- * (app/server/refunds.server.ts). A test-provider order is refunded at once: access ends, the order
+ * (app/server/payments/refunds.server.ts). A test-provider order is refunded at once: access ends, the order
  * page says so, the buyer gets the refund notice. A Stripe order is refunded through Stripe's
  * API; its webhook event then does the rest.
  * Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the server first).
  */
 import { closeDatabase, openDatabase } from "../app/server/db.server";
 import { env } from "../app/server/env.server";
-import { findOrder } from "../app/server/orders.server";
-import { refundOrder } from "../app/server/refunds.server";
+import { findOrder } from "../app/server/payments/orders.server";
+import { refundOrder } from "../app/server/payments/refunds.server";
 
 const arg = process.argv[2] ?? "";
 const id = Number(/^(?:FSM-)?0*(\d+)$/i.exec(arg.trim())?.[1]);

@@ -11,12 +11,12 @@ declare module "react-router" {
 
 export { env, mailTransportKind } from "~/server/env.server";
 export { closeDatabase, databaseAnswers, openDatabase } from "~/server/db.server";
-export { missingProductFiles, productFilesDir } from "~/server/order-access.server";
-export { countPageView, startPageViewFlusher } from "~/server/page-views.server";
+export { missingProductFiles, productFilesDir } from "~/server/delivery/order-access.server";
+export { countPageView, startPageViewFlusher } from "~/server/admin/page-views.server";
 export { rateLimitStore } from "~/server/rate-limit-store.server";
 
-import { createDeliver, mailSettingsFromEnv, transportFromEnv } from "~/server/mailer.server";
-import { startOutboxWorker, type OutboxWorker } from "~/server/outbox.server";
+import { createDeliver, mailSettingsFromEnv, transportFromEnv } from "~/server/mail/mailer.server";
+import { startOutboxWorker, type OutboxWorker } from "~/server/mail/outbox.server";
 
 /** The e-mail outbox worker of this process, on the configured transport (SMTP or .eml files). */
 export function startMail(): OutboxWorker {

@@ -1,9 +1,9 @@
 import { Quote } from "lucide-react";
-import type { Testimonial } from "~/server/testimonials.server";
+import type { Testimonial } from "~/server/content/testimonials.server";
 
 /**
  * Customers' words (app/content/testimonials.json). Samples (placeholder text) are labelled, and
- * never reach a production page (app/server/testimonials.server.ts); with none to show, no block.
+ * never reach a production page (app/server/content/testimonials.server.ts); with none to show, no block.
  */
 export function CheckoutTestimonials({ testimonials }: { testimonials: readonly Testimonial[] }) {
   if (testimonials.length === 0) return null;

@@ -11,8 +11,8 @@ import { getArticle, getArticleSummaries } from "~/content/articles.server";
 import { submitFromBrowser } from "~/lib/form-outcomes";
 import { originFrom, seo } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
-import { submitLead } from "~/server/leads.server";
-import { warnNotFound } from "~/server/not-found.server";
+import { submitLead } from "~/server/forms/leads.server";
+import { warnNotFound } from "~/server/document/not-found.server";
 
 /** An article is plain HTML in the browser: no React bundle (app/lib/hydration.ts). */
 export const handle = NO_HYDRATION;

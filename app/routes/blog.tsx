@@ -11,7 +11,7 @@ import { BLOG_FILTERS, type BlogFilter, filterPosts, PAGE_SIZE } from "~/lib/blo
 import { submitFromBrowser } from "~/lib/form-outcomes";
 import { seo } from "~/lib/seo";
 import { NEWSLETTER_CONSENT } from "~/lib/site";
-import { submitNewsletter } from "~/server/newsletter.server";
+import { submitNewsletter } from "~/server/forms/newsletter.server";
 
 export function loader() {
   return { posts: getArticleSummaries() };

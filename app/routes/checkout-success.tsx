@@ -11,7 +11,7 @@ import { seo } from "~/lib/seo";
 import { useRootData } from "~/root";
 import { SUPPORT_EMAIL } from "~/lib/site";
 import { OrderDownloads } from "~/components/order-downloads";
-import { orderView, type OrderView } from "~/server/order-view.server";
+import { orderView, type OrderView } from "~/server/delivery/order-view.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo(matches, {

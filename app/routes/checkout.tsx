@@ -11,8 +11,8 @@ import { buttonClass } from "~/components/ui/button";
 import { notify, prepareToasts } from "~/components/ui/toaster";
 import { BUMP_PARAM, CHECKOUT_ERROR, FROM_PARAM } from "~/lib/checkout";
 import { seo } from "~/lib/seo";
-import { checkoutFailureStatus, paymentProvider, sourceArticle, startCheckout } from "~/server/checkout.server";
-import { type Testimonial, testimonialsToShow } from "~/server/testimonials.server";
+import { checkoutFailureStatus, paymentProvider, sourceArticle, startCheckout } from "~/server/payments/checkout.server";
+import { type Testimonial, testimonialsToShow } from "~/server/content/testimonials.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

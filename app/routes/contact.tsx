@@ -9,7 +9,7 @@ import { submitFromBrowser } from "~/lib/form-outcomes";
 import { seo } from "~/lib/seo";
 import { LEAD_MAGNET, SUPPORT_EMAIL } from "~/lib/site";
 import { env } from "~/server/env.server";
-import { submitContactMessage } from "~/server/contact.server";
+import { submitContactMessage } from "~/server/forms/contact.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

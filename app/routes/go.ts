@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/go";
 import { PARTNERS, type PartnerId } from "~/lib/partners";
-import { partnerUrl } from "~/server/partners.server";
+import { partnerUrl } from "~/server/content/partners.server";
 
 const HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/newsletter-confirm";
 import { SimplePage } from "~/components/simple-page";
 import { buttonClass } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
-import { confirmSubscription, emailForLink } from "~/server/subscriptions.server";
+import { confirmSubscription, emailForLink } from "~/server/forms/subscriptions.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo(matches, {

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFound } from "~/components/not-found";
 import { seo } from "~/lib/seo";
-import { warnNotFound } from "~/server/not-found.server";
+import { warnNotFound } from "~/server/document/not-found.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   warnNotFound(request);

@@ -1,7 +1,14 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/order-file";
 import { orderPagePath } from "~/lib/order-files";
-import { countDownload, fileResponse, findFile, grantedProducts, orderForToken, PRIVATE_HEADERS } from "~/server/order-access.server";
+import {
+  countDownload,
+  fileResponse,
+  findFile,
+  grantedProducts,
+  orderForToken,
+  PRIVATE_HEADERS,
+} from "~/server/delivery/order-access.server";
 
 const refuse = (status: 404 | 410, message: string) =>
   new Response(message, { status, headers: { ...PRIVATE_HEADERS, "Content-Type": "text/plain; charset=utf-8" } });

@@ -7,8 +7,8 @@ import { ContinueLinks } from "~/components/continue-links";
 import { seo } from "~/lib/seo";
 import { SUPPORT_EMAIL } from "~/lib/site";
 import { filePath, orderPagePath } from "~/lib/order-files";
-import { orderFiles, orderForToken, PRIVATE_HEADERS } from "~/server/order-access.server";
-import { orderNumber } from "~/server/orders.server";
+import { orderFiles, orderForToken, PRIVATE_HEADERS } from "~/server/delivery/order-access.server";
+import { orderNumber } from "~/server/payments/orders.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo(matches, { title: "Your order", description: "Your order and its downloads.", path: "/orders", noindex: true }),

@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { FIELD_LIMITS, HONEYPOT_FIELD } from "~/lib/forms";
 import { seo } from "~/lib/seo";
 import { SUPPORT_EMAIL } from "~/lib/site";
-import { submitOrderLookup } from "~/server/order-lookup.server";
+import { submitOrderLookup } from "~/server/forms/order-lookup.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

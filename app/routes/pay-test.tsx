@@ -5,8 +5,8 @@ import { CheckoutPurchase } from "~/components/checkout-purchase";
 import { buttonClass } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import { EMAIL_PATTERN, FIELD_LIMITS } from "~/lib/forms";
-import { paymentProvider } from "~/server/checkout.server";
-import { findTestOrder, payTestOrder, successPath } from "~/server/test-payments.server";
+import { paymentProvider } from "~/server/payments/checkout.server";
+import { findTestOrder, payTestOrder, successPath } from "~/server/payments/test-provider.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo(matches, { title: "Test payment", description: "The built-in test payment page.", path: "/pay/test", noindex: true }),

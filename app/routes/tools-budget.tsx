@@ -6,7 +6,7 @@ import { NO_HYDRATION } from "~/lib/hydration";
 import { toolMeta } from "~/lib/tools/meta";
 import { BUDGET_FIELDS, BUDGET_GROUPS, type BudgetGroupResult, type BudgetResult, computeBudget, parseBudget } from "~/lib/tools/budget";
 import { formatMoney } from "~/lib/tools/money";
-import { toolPage } from "~/server/tools.server";
+import { toolPage } from "~/server/tools/tools.server";
 
 /** Plain HTML in the browser: the page script refreshes the result as the visitor types. */
 export const handle = NO_HYDRATION;

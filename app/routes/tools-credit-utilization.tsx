@@ -14,7 +14,7 @@ import {
   type UtilizationResult,
 } from "~/lib/tools/credit-utilization";
 import { formatMoney, formatPercent } from "~/lib/tools/money";
-import { toolPage } from "~/server/tools.server";
+import { toolPage } from "~/server/tools/tools.server";
 
 /** Plain HTML in the browser: the page script refreshes the result as the visitor types. */
 export const handle = NO_HYDRATION;

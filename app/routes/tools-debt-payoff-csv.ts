@@ -1,5 +1,5 @@
 import type { Route } from "./+types/tools-debt-payoff-csv";
-import { debtPayoffCsv } from "~/server/debt-payoff.server";
+import { debtPayoffCsv } from "~/server/tools/debt-payoff.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 

@@ -16,7 +16,7 @@ import {
   type Plan,
   yearMonthKey,
 } from "~/lib/tools/debt-payoff";
-import { computeDebtPayoffPage } from "~/server/debt-payoff.server";
+import { computeDebtPayoffPage } from "~/server/tools/debt-payoff.server";
 import { formatMoney } from "~/lib/tools/money";
 
 /** Plain HTML in the browser: the page script refreshes the result as the visitor types. */

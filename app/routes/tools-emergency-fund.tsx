@@ -13,7 +13,7 @@ import {
   STARTER_GOAL,
 } from "~/lib/tools/emergency-fund";
 import { formatMoney, formatPercent } from "~/lib/tools/money";
-import { toolPage } from "~/server/tools.server";
+import { toolPage } from "~/server/tools/tools.server";
 
 /** Plain HTML in the browser: the page script refreshes the result as the visitor types. */
 export const handle = NO_HYDRATION;

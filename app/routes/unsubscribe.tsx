@@ -3,7 +3,7 @@ import type { Route } from "./+types/unsubscribe";
 import { SimplePage } from "~/components/simple-page";
 import { buttonClass } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
-import { emailForLink, unsubscribe } from "~/server/subscriptions.server";
+import { emailForLink, unsubscribe } from "~/server/forms/subscriptions.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo(matches, { title: "Unsubscribe", description: "Stop our e-mails.", path: "/unsubscribe", noindex: true }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isPlaceholderUrl, PARTNER_IDS, PARTNERS } from "../lib/partners";
-import { parseOwnerHash } from "./owner-password.server";
+import { parseOwnerHash } from "./admin/owner-password.server";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])

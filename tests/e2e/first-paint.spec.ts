@@ -4,7 +4,7 @@ import { gzipSync } from "node:zlib";
 import { expect, test } from "./fixtures";
 
 /**
- * The first-paint rewrite (app/server/first-paint.server.ts) on the real build: the prerendered
+ * The first-paint rewrite (app/server/document/first-paint.server.ts) on the real build: the prerendered
  * pages as served, and pages the server renders per request. Every assertion fails if the
  * rewrite did not happen (a React Router upgrade that changes its markup shows up here).
  */

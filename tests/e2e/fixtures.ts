@@ -12,7 +12,7 @@ export function allowConsoleErrors(page: Page, ...patterns: RegExp[]) {
 }
 
 /**
- * Pages start their scripts after the first paint (app/server/first-paint.server.ts), so `load`
+ * Pages start their scripts after the first paint (app/server/document/first-paint.server.ts), so `load`
  * can come before React has hydrated. Wait for the mark root.tsx sets (pages that are not React
  * Router documents, without the inert bootstrap script, return at once).
  */

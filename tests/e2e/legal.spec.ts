@@ -76,7 +76,7 @@ test("the about page says who writes the articles, how they are checked and how 
 });
 
 test("checkout testimonials outside production are labelled as samples", async ({ page }) => {
-  // The browser tests' server runs without NODE_ENV=production; production hides samples (app/server/testimonials.server.test.ts).
+  // The browser tests' server runs without NODE_ENV=production; production hides samples (app/server/content/testimonials.server.test.ts).
   await page.goto("/checkout");
   const figures = page.getByRole("figure");
   expect(await figures.count()).toBeGreaterThan(0);

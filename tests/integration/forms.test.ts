@@ -9,7 +9,7 @@ import { contactMessages, leads, newsletterSubscribers } from "../../db/schema";
 import { getArticleSummaries } from "~/content/articles.server";
 import { loader as articleLoader } from "~/routes/blog-post";
 import { db } from "~/server/db.server";
-import { storeOnce } from "~/server/form-request.server";
+import { storeOnce } from "~/server/forms/submission.server";
 import { useTestDatabase } from "../helpers/db";
 import { allLeads, ARTICLE, postContact, postLead, postNewsletter, rowCount } from "../helpers/forms";
 

@@ -7,11 +7,11 @@ import { action as payTestAction, loader as payTestLoader } from "~/routes/pay-t
 import { db } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
 import { STAND_IN_PARTNER_LINKS } from "../../scripts/lib/server-process";
-import { createPaymentFromRequest } from "~/server/checkout.server";
-import { orderView, resetSessionChecks } from "~/server/order-view.server";
-import { configurePayments, paymentsConfigFromEnv, type PaymentsConfig } from "~/server/payment-provider.server";
-import { STRIPE_API_VERSION } from "~/server/stripe.server";
-import { handleStripeWebhook } from "~/server/stripe-webhook.server";
+import { createPaymentFromRequest } from "~/server/payments/checkout.server";
+import { orderView, resetSessionChecks } from "~/server/delivery/order-view.server";
+import { configurePayments, paymentsConfigFromEnv, type PaymentsConfig } from "~/server/payments/provider.server";
+import { STRIPE_API_VERSION } from "~/server/payments/stripe.server";
+import { handleStripeWebhook } from "~/server/payments/stripe-webhook.server";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
 import { useTestDatabase } from "../helpers/db";
 

@@ -78,7 +78,7 @@ export function ToolPage({
           </p>
         </section>
       </div>
-      {/* Written into the page, like the page script (app/server/first-paint.server.ts). */}
+      {/* Written into the page, like the page script (app/server/document/first-paint.server.ts). */}
       <script src={toolScript} nonce={nonce} data-inline="" />
     </div>
   );

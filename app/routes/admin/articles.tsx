@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/articles";
 import { AdminHeading, DataTable, num, rowHead, WindowChooser } from "~/components/admin-ui";
 import { seo } from "~/lib/seo";
-import { byArticle, windowFrom } from "~/server/admin-stats.server";
-import { requireOwner } from "~/server/owner-session.server";
+import { byArticle, windowFrom } from "~/server/admin/stats.server";
+import { requireOwner } from "~/server/admin/owner-session.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Articles", description: "Views, leads and sales per article.", path: "/admin/articles", noindex: true });

@@ -4,8 +4,8 @@ import { AdminHeading, formatWhen, Notice, StatusBadge, DataTable, rowHead, td }
 import { buttonClass } from "~/components/ui/button";
 import { formFields, RowActionSchema } from "~/lib/admin-forms";
 import { seo } from "~/lib/seo";
-import { mailHealth, retryEmail } from "~/server/mail-health.server";
-import { requireOwner } from "~/server/owner-session.server";
+import { mailHealth, retryEmail } from "~/server/admin/mail-health.server";
+import { requireOwner } from "~/server/admin/owner-session.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "E-mail health", description: "E-mails waiting or failed.", path: "/admin/email", noindex: true });

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/export";
-import { EXPORT_NAMES, exportCsv, type ExportName } from "~/server/export.server";
-import { requireOwner } from "~/server/owner-session.server";
-import { utcDay } from "~/server/page-views.server";
+import { EXPORT_NAMES, exportCsv, type ExportName } from "~/server/admin/export.server";
+import { requireOwner } from "~/server/admin/owner-session.server";
+import { utcDay } from "~/server/admin/page-views.server";
 
 /** GET /admin/export/leads|contacts|subscribers: the same CSV as `npm run export`, streamed a page of rows at a time. */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminFrame } from "~/components/admin-ui";
 import { NO_HYDRATION } from "~/lib/hydration";
-import { requireOwner } from "~/server/owner-session.server";
+import { requireOwner } from "~/server/admin/owner-session.server";
 
 /** Plain HTML: every form posts without JavaScript, and no script runs but the site's page script. */
 export const handle = NO_HYDRATION;

@@ -2,8 +2,8 @@ import type { Route } from "./+types/leads";
 import { AdminHeading, formatWhen, Pager, DataTable, rowHead, td } from "~/components/admin-ui";
 import { CsvLink } from "~/components/admin-csv-link";
 import { seo } from "~/lib/seo";
-import { leadsPage, pageFrom } from "~/server/admin-lists.server";
-import { requireOwner } from "~/server/owner-session.server";
+import { leadsPage, pageFrom } from "~/server/admin/lists.server";
+import { requireOwner } from "~/server/admin/owner-session.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Leads", description: "Guide requests.", path: "/admin/leads", noindex: true });

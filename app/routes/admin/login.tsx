@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { formFields, LoginSchema } from "~/lib/admin-forms";
 import { NO_HYDRATION } from "~/lib/hydration";
 import { seo } from "~/lib/seo";
-import { isOwner, logIn, ownerConfig, safeNext } from "~/server/owner-session.server";
+import { isOwner, logIn, ownerConfig, safeNext } from "~/server/admin/owner-session.server";
 
 export const handle = NO_HYDRATION;
 

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { logOut } from "~/server/owner-session.server";
+import { logOut } from "~/server/admin/owner-session.server";
 
 export async function action({ request }: Route.ActionArgs) {
   const cookie = await logOut(request);

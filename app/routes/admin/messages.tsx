@@ -5,8 +5,8 @@ import { CsvLink } from "~/components/admin-csv-link";
 import { buttonClass } from "~/components/ui/button";
 import { formFields, RowActionSchema } from "~/lib/admin-forms";
 import { seo } from "~/lib/seo";
-import { markMessageHandled, messagesPage, pageFrom } from "~/server/admin-lists.server";
-import { requireOwner } from "~/server/owner-session.server";
+import { markMessageHandled, messagesPage, pageFrom } from "~/server/admin/lists.server";
+import { requireOwner } from "~/server/admin/owner-session.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Messages", description: "Contact form messages.", path: "/admin/messages", noindex: true });

@@ -6,8 +6,8 @@ import { buttonClass } from "~/components/ui/button";
 import { formFields, ORDER_ACTIONS, OrderActionSchema, type OrderAction } from "~/lib/admin-forms";
 import { formatPrice } from "~/lib/catalogue";
 import { seo } from "~/lib/seo";
-import { orderDetail, refundFromDashboard, resendReceipt, resetDownloads } from "~/server/admin-orders.server";
-import { requireOwner } from "~/server/owner-session.server";
+import { orderDetail, refundFromDashboard, resendReceipt, resetDownloads } from "~/server/admin/orders.server";
+import { requireOwner } from "~/server/admin/owner-session.server";
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) =>
   seo(matches, { title: d?.order ? `Order ${d.order.number}` : "Order", description: "One order.", path: "/admin/orders", noindex: true });

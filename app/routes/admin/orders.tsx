@@ -4,9 +4,9 @@ import { AdminHeading, formatWhen, StatusBadge, DataTable, num, rowHead, td } fr
 import { buttonClass } from "~/components/ui/button";
 import { formatPrice } from "~/lib/catalogue";
 import { seo } from "~/lib/seo";
-import { searchOrders } from "~/server/admin-orders.server";
-import { pageFrom } from "~/server/admin-lists.server";
-import { requireOwner } from "~/server/owner-session.server";
+import { searchOrders } from "~/server/admin/orders.server";
+import { pageFrom } from "~/server/admin/lists.server";
+import { requireOwner } from "~/server/admin/owner-session.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Orders", description: "Orders, refunds and downloads.", path: "/admin/orders", noindex: true });

@@ -3,8 +3,8 @@ import { DailyChart } from "~/components/admin-chart";
 import { AdminHeading, Panel, WindowChooser } from "~/components/admin-ui";
 import { formatPrice } from "~/lib/catalogue";
 import { seo } from "~/lib/seo";
-import { overview, windowFrom } from "~/server/admin-stats.server";
-import { requireOwner } from "~/server/owner-session.server";
+import { overview, windowFrom } from "~/server/admin/stats.server";
+import { requireOwner } from "~/server/admin/owner-session.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Dashboard", description: "Sales, leads and subscribers.", path: "/admin", noindex: true });

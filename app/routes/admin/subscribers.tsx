@@ -2,8 +2,8 @@ import type { Route } from "./+types/subscribers";
 import { AdminHeading, formatWhen, Pager, StatusBadge, DataTable, td } from "~/components/admin-ui";
 import { CsvLink } from "~/components/admin-csv-link";
 import { seo } from "~/lib/seo";
-import { pageFrom, subscribersPage } from "~/server/admin-lists.server";
-import { requireOwner } from "~/server/owner-session.server";
+import { pageFrom, subscribersPage } from "~/server/admin/lists.server";
+import { requireOwner } from "~/server/admin/owner-session.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Subscribers", description: "Newsletter subscribers.", path: "/admin/subscribers", noindex: true });

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/create-payment";
-import { createPaymentFromRequest } from "~/server/checkout.server";
+import { createPaymentFromRequest } from "~/server/payments/checkout.server";
 
 const USAGE = 'Use POST with a JSON body {"includeBump": true|false}';
 

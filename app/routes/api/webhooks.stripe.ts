@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/webhooks.stripe";
-import { handleStripeWebhook } from "~/server/stripe-webhook.server";
+import { handleStripeWebhook } from "~/server/payments/stripe-webhook.server";
 
 /** POST /api/webhooks/stripe: the signature is checked on the raw body, so read it as text. */
 export async function action({ request }: Route.ActionArgs) {

@@ -1,0 +1,134 @@
+/**
+ * Orders as the owner sees them: search by e-mail, one order with its files' download counts,
+ * and the three actions (resend the receipt, reset the download count, refund), each recorded
+ * in the audit log.
+ */
+import { desc, eq, ilike, sql } from "drizzle-orm";
+import { downloads, orders, outbox } from "../../../db/schema";
+import { auditEntries, recordAudit, type AuditEntry } from "~/server/admin/audit.server";
+import { db } from "~/server/db.server";
+import { orderFiles } from "~/server/delivery/order-access.server";
+import { findOrder, orderNumber, type Order } from "~/server/payments/orders.server";
+import { wakeOutbox } from "~/server/mail/outbox.server";
+import { refundOrder } from "~/server/payments/refunds.server";
+
+export type OrderRow = {
+  id: number;
+  number: string;
+  email: string | null;
+  status: Order["status"];
+  items: string[];
+  amountCents: number;
+  provider: string;
+  sourceArticle: string | null;
+  createdAt: Date;
+  paidAt: Date | null;
+};
+
+const toRow = (o: Order): OrderRow => ({
+  id: o.id,
+  number: orderNumber(o.id),
+  email: o.customerEmail,
+  status: o.status,
+  items: o.lines.map((l) => l.name),
+  amountCents: o.amountTotal,
+  provider: o.provider,
+  sourceArticle: o.sourceArticle,
+  createdAt: o.createdAt,
+  paidAt: o.paidAt,
+});
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Newest first; `email` narrows to addresses containing it. Abandoned checkouts (pending, no address) are left out unless asked for. */
+export async function searchOrders({ email, page, pageSize = 25 }: { email?: string; page: number; pageSize?: number }) {
+  const where = email
+    ? ilike(orders.customerEmail, `%${escapeLike(email)}%`)
+    : sql`${orders.status} <> 'pending' or ${orders.customerEmail} is not null`;
+  const rows = await db()
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.id))
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize);
+  return { rows: rows.slice(0, pageSize).map(toRow), hasMore: rows.length > pageSize };
+}
+
+export type OrderDetail = OrderRow & {
+  files: { productName: string; name: string; fileId: string; downloads: number }[];
+  emails: { kind: string; status: string; createdAt: Date; sentAt: Date | null; lastError: string | null }[];
+  audit: AuditEntry[];
+};
+
+export async function orderDetail(id: number): Promise<OrderDetail | undefined> {
+  const order = await findOrder(id);
+  if (!order) return undefined;
+  const products = await orderFiles(id);
+  const emails = await db()
+    .select({ kind: outbox.kind, status: outbox.status, createdAt: outbox.createdAt, sentAt: outbox.sentAt, lastError: outbox.lastError })
+    .from(outbox)
+    .where(sql`${outbox.payload}->>'orderId' = ${String(id)}`)
+    .orderBy(desc(outbox.id));
+  return {
+    ...toRow(order),
+    files: products.flatMap((p) =>
+      p.groups.flatMap((g) =>
+        g.files.map((f) => ({
+          productName: p.name,
+          name: `${f.title}${f.variant ? ` (${f.variant})` : ""} (${f.format.toUpperCase()})`,
+          fileId: f.id,
+          downloads: f.downloads,
+        })),
+      ),
+    ),
+    emails,
+    audit: await auditEntries({ target: `order:${id}` }),
+  };
+}
+
+export type ActionOutcome = { ok: boolean; message: string };
+
+/** A new receipt with a fresh order link (the first one's dedupe key is taken, so this one has its own). */
+export async function resendReceipt(id: number): Promise<ActionOutcome> {
+  const order = await findOrder(id);
+  if (!order) return { ok: false, message: "No such order." };
+  if (order.status !== "paid") return { ok: false, message: `The order is ${order.status}: only a paid order has a receipt.` };
+  if (!order.customerEmail) return { ok: false, message: "The order has no e-mail address." };
+  await db()
+    .insert(outbox)
+    .values({ kind: "receipt", dedupeKey: `receipt:${id}:resend:${Date.now()}`, toAddress: order.customerEmail, payload: { orderId: id } });
+  await recordAudit("resend-receipt", `order:${id}`, `receipt queued to ${order.customerEmail}`);
+  wakeOutbox();
+  return { ok: true, message: `A new receipt is on its way to ${order.customerEmail}.` };
+}
+
+/** The buyer reached the soft download limit: start their counts again. */
+export async function resetDownloads(id: number): Promise<ActionOutcome> {
+  const order = await findOrder(id);
+  if (!order) return { ok: false, message: "No such order." };
+  const removed = await db().delete(downloads).where(eq(downloads.orderId, id)).returning({ count: downloads.count });
+  const total = removed.reduce((n, r) => n + r.count, 0);
+  await recordAudit("reset-downloads", `order:${id}`, `${total} download(s) over ${removed.length} file(s) reset`);
+  return { ok: true, message: `Download counts reset (${total} download${total === 1 ? "" : "s"} cleared).` };
+}
+
+export async function refundFromDashboard(id: number): Promise<ActionOutcome> {
+  const order = await findOrder(id);
+  if (!order) return { ok: false, message: "No such order." };
+  const result = await refundOrder(order);
+  const messages: Record<typeof result.kind, string> = {
+    refunded: "Refunded: access to the files has ended and the refund e-mail is on its way.",
+    requested: "Stripe accepted the refund: access ends and the refund e-mail goes out when Stripe confirms it (moments).",
+    "already-refunded": "This order was already refunded.",
+    "not-refundable": `Not refunded: ${"reason" in result ? result.reason : ""}.`,
+    failed: `Not refunded: ${"reason" in result ? result.reason : ""}.`,
+  };
+  const ok = result.kind === "refunded" || result.kind === "requested";
+  await recordAudit(
+    "refund",
+    `order:${id}`,
+    `${result.kind}${"refundId" in result ? ` ${result.refundId}` : ""}${"reason" in result ? `: ${result.reason}` : ""}`,
+  );
+  return { ok, message: messages[result.kind] };
+}

@@ -1,0 +1,103 @@
+/**
+ * The owner's session: one signed cookie (React Router's cookie session storage) holding only
+ * when the owner logged in. Nothing is stored on the server, so there is no session table to
+ * clean and a restart logs no one out; changing SESSION_SECRET logs everyone out.
+ */
+import { createCookieSessionStorage, redirect, type SessionStorage } from "react-router";
+import { env } from "~/server/env.server";
+import { verifyOwnerPassword } from "~/server/admin/owner-password.server";
+
+export const OWNER_COOKIE = "fsm_owner";
+export const SESSION_HOURS = 12;
+const SESSION_MS = SESSION_HOURS * 60 * 60 * 1000;
+
+export type OwnerConfig = { passwordHash: string; sessionSecret: string; secureCookie: boolean };
+type SessionData = { loggedInAt: number };
+
+let override: OwnerConfig | null | undefined;
+let storage: { config: OwnerConfig; storage: SessionStorage<SessionData> } | undefined;
+
+/** The dashboard's settings, or null when OWNER_PASSWORD_HASH or SESSION_SECRET is missing (it is off). */
+export function ownerConfig(): OwnerConfig | null {
+  if (override !== undefined) return override;
+  const e = env();
+  if (!e.OWNER_PASSWORD_HASH || !e.SESSION_SECRET) return null;
+  return { passwordHash: e.OWNER_PASSWORD_HASH, sessionSecret: e.SESSION_SECRET, secureCookie: e.PUBLIC_ORIGIN.startsWith("https:") };
+}
+
+/** Tests: use these settings (null: the dashboard is off); undefined goes back to the environment. */
+export function configureOwner(next: OwnerConfig | null | undefined): void {
+  override = next;
+  storage = undefined;
+}
+
+function sessionStorage(config: OwnerConfig): SessionStorage<SessionData> {
+  if (storage?.config !== config) {
+    storage = {
+      config,
+      storage: createCookieSessionStorage<SessionData>({
+        cookie: {
+          name: OWNER_COOKIE,
+          httpOnly: true,
+          sameSite: "strict",
+          secure: config.secureCookie,
+          // "/": the page-view counter on every page must see it to leave the owner's own visits out.
+          path: "/",
+          maxAge: SESSION_MS / 1000,
+          secrets: [config.sessionSecret],
+        },
+      }),
+    };
+  }
+  return storage.storage;
+}
+
+/**
+ * Whether this request carries a valid owner session: signed with the secret and younger than
+ * 12 hours by its own timestamp (the cookie's Max-Age only asks the browser to forget it).
+ */
+export async function isOwner(request: Request): Promise<boolean> {
+  const config = ownerConfig();
+  if (!config) return false;
+  const session = await sessionStorage(config).getSession(request.headers.get("Cookie"));
+  const at = session.get("loggedInAt");
+  return typeof at === "number" && at <= Date.now() && Date.now() - at < SESSION_MS;
+}
+
+/** Where a page sends someone without a session: the login page, then back here. */
+export function loginPath(request: Request): string {
+  const url = new URL(request.url);
+  return `/admin/login?next=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+/** Every dashboard loader and action starts here: no session, no data and no change. */
+export async function requireOwner(request: Request): Promise<void> {
+  if (!(await isOwner(request))) throw redirect(loginPath(request), 303);
+}
+
+/** Only paths of the dashboard itself (never "//host" or another site) are followed after login. */
+export function safeNext(next: string | null): string {
+  return next && /^\/admin(?:[/?]|$)/.test(next) && !next.includes("\\") && !next.startsWith("//") ? next : "/admin";
+}
+
+export type LoginResult = { ok: true; setCookie: string } | { ok: false; reason: "off" | "wrong" };
+
+/** Check the password (scrypt, constant-time compare) and make the session cookie. */
+export async function logIn(password: string): Promise<LoginResult> {
+  const config = ownerConfig();
+  if (!config) return { ok: false, reason: "off" };
+  if (!password || password.length > 1024 || !(await verifyOwnerPassword(password, config.passwordHash)))
+    return { ok: false, reason: "wrong" };
+  const store = sessionStorage(config);
+  const session = await store.getSession();
+  session.set("loggedInAt", Date.now());
+  return { ok: true, setCookie: await store.commitSession(session) };
+}
+
+/** The Set-Cookie header that ends the session. */
+export async function logOut(request: Request): Promise<string | undefined> {
+  const config = ownerConfig();
+  if (!config) return undefined;
+  const store = sessionStorage(config);
+  return store.destroySession(await store.getSession(request.headers.get("Cookie")));
+}

@@ -1,0 +1,107 @@
+/**
+ * Page views without tracking: the static page server reports each prerendered page it answers
+ * 200 to a GET, and this module adds one to a counter per UTC day and path. Nothing about the
+ * visitor is kept (no address, no cookie, no user agent). Bots, prefetches and the owner's own
+ * visits are left out. Counts gather in memory and are written by one upsert per path every few
+ * seconds, off the response's path; a failed write keeps them for the next try.
+ */
+import type { IncomingHttpHeaders } from "node:http";
+import { sql } from "drizzle-orm";
+import { isbot } from "isbot";
+import { db } from "~/server/db.server";
+import { OWNER_COOKIE } from "~/server/admin/owner-session.server";
+
+const pending = new Map<string, number>();
+let flushing: Promise<void> | undefined;
+
+const header = (headers: IncomingHttpHeaders, name: string) => {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(",") : (value ?? "");
+};
+
+/**
+ * isbot's pattern takes a few microseconds on a browser's user agent (it must read it all), and
+ * the same few user agents come back again and again: remember the answers (bounded).
+ */
+const botAnswers = new Map<string, boolean>();
+function isBotAgent(userAgent: string): boolean {
+  let answer = botAnswers.get(userAgent);
+  if (answer === undefined) {
+    answer = isbot(userAgent);
+    if (botAnswers.size >= 500) botAnswers.clear();
+    botAnswers.set(userAgent, answer);
+  }
+  return answer;
+}
+
+/** A person's visit: not a crawler, not a prefetch or prerender, not the owner. */
+export function isCountableVisit(headers: IncomingHttpHeaders): boolean {
+  const userAgent = header(headers, "user-agent");
+  if (!userAgent || isBotAgent(userAgent)) return false;
+  if (/prefetch|prerender/i.test(`${header(headers, "purpose")} ${header(headers, "sec-purpose")} ${header(headers, "x-moz")}`))
+    return false;
+  // Presence is enough: a visitor who forges the cookie only stops counting themselves.
+  return !header(headers, "cookie")
+    .split(";")
+    .some((pair) => pair.trim().startsWith(`${OWNER_COOKIE}=`));
+}
+
+export const utcDay = (at = new Date()) => at.toISOString().slice(0, 10);
+
+/** Count one view of this path (a page the server knows, so the set of paths stays bounded). */
+export function countPageView(path: string, headers: IncomingHttpHeaders, at = new Date()): boolean {
+  if (!isCountableVisit(headers)) return false;
+  const key = `${utcDay(at)} ${path}`;
+  pending.set(key, (pending.get(key) ?? 0) + 1);
+  return true;
+}
+
+/** Write the gathered counts (one upsert for all of them). Failures keep them for the next call. */
+export async function flushPageViews(): Promise<void> {
+  while (flushing) await flushing;
+  if (pending.size === 0) return;
+  const batch = [...pending];
+  pending.clear();
+  flushing = (async () => {
+    try {
+      const values = sql.join(
+        batch.map(([key, views]) => {
+          const [day, path] = [key.slice(0, 10), key.slice(11)];
+          return sql`(${day}::date, ${path}, ${views}::int)`;
+        }),
+        sql`, `,
+      );
+      await db().execute(sql`
+        insert into page_views (day, path, views) values ${values}
+        on conflict (day, path) do update set views = page_views.views + excluded.views
+      `);
+    } catch (error) {
+      for (const [key, views] of batch) pending.set(key, (pending.get(key) ?? 0) + views);
+      throw error;
+    } finally {
+      flushing = undefined;
+    }
+  })();
+  await flushing;
+}
+
+/** Views counted but not yet written (tests, and the shutdown path). */
+export function unflushedPageViews(): number {
+  let n = 0;
+  for (const views of pending.values()) n += views;
+  return n;
+}
+
+/** Flush every `intervalMs` in this process; stop() writes what is left. */
+export function startPageViewFlusher(intervalMs = 5_000): { stop(): Promise<void> } {
+  const timer = setInterval(() => {
+    flushPageViews().catch((error: Error) => console.error(`Page views not written yet (kept for the next try): ${error.message}`));
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await flushPageViews().catch((error: Error) => console.error(`Page views lost at shutdown: ${error.message}`));
+    },
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * The dashboard's numbers, straight from the tables (no separate analytics store): money and
+ * orders from `orders`, leads from `leads`, subscribers from `newsletter_subscribers`, page
+ * views from `page_views`. A window is the last N days up to now; the daily series are UTC days.
+ */
+import { sql } from "drizzle-orm";
+import { getArticleSummaries } from "~/content/articles.server";
+import { powerPack } from "~/lib/catalogue";
+import { db, rowsOf } from "~/server/db.server";
+import { flushPageViews, utcDay } from "~/server/admin/page-views.server";
+
+export const WINDOWS = [7, 30, 90] as const;
+export type WindowDays = (typeof WINDOWS)[number];
+
+export function windowFrom(param: string | null): WindowDays {
+  const n = Number(param);
+  return (WINDOWS as readonly number[]).includes(n) ? (n as WindowDays) : 30;
+}
+
+/** Paid at some point: still paid, or later refunded or disputed. */
+const EVER_PAID = sql.raw(`status in ('paid', 'refunded', 'disputed') and paid_at is not null`);
+
+export type Overview = {
+  days: WindowDays;
+  grossCents: number;
+  refundedCents: number;
+  netCents: number;
+  paidOrders: number;
+  powerPackOrders: number;
+  checkoutsStarted: number;
+  checkoutsPaid: number;
+  leads: number;
+  confirmedSubscribers: number;
+  daily: { day: string; revenueCents: number; leads: number }[];
+};
+
+const since = (days: number) => new Date(Date.now() - days * 86_400_000);
+
+export async function overview(days: WindowDays): Promise<Overview> {
+  const from = since(days);
+  const [money] = rowsOf<{ gross: number; refunded: number; paid: number; bump: number }>(
+    await db().execute(sql`
+      select coalesce(sum(amount_total), 0)::int as gross,
+             coalesce(sum(amount_total) filter (where status = 'refunded'), 0)::int as refunded,
+             count(*)::int as paid,
+             count(*) filter (where lines @> ${JSON.stringify([{ id: powerPack.id }])}::jsonb)::int as bump
+      from orders where ${EVER_PAID} and paid_at >= ${from}
+    `),
+  );
+  // A checkout started is an order row (written when the buyer pressed the button); paid if it ever was.
+  const [funnel] = rowsOf<{ started: number; paid: number }>(
+    await db().execute(sql`
+      select count(*)::int as started, count(*) filter (where paid_at is not null)::int as paid
+      from orders where created_at >= ${from}
+    `),
+  );
+  const [people] = rowsOf<{ leads: number; confirmed: number }>(
+    await db().execute(sql`
+      select (select count(*) from leads where created_at >= ${from})::int as leads,
+             (select count(*) from newsletter_subscribers where status = 'confirmed' and confirmed_at >= ${from})::int as confirmed
+    `),
+  );
+  const daily = rowsOf<{ day: string; revenue: number; leads: number }>(
+    await db().execute(sql`
+      with days as (
+        select (generate_series(${utcDay(from)}::date, ${utcDay()}::date, interval '1 day'))::date as day
+      )
+      select to_char(d.day, 'YYYY-MM-DD') as day,
+             coalesce((select sum(amount_total) from orders
+                       where ${EVER_PAID} and (paid_at at time zone 'UTC')::date = d.day and paid_at >= ${from}), 0)::int as revenue,
+             (select count(*) from leads where (created_at at time zone 'UTC')::date = d.day and created_at >= ${from})::int as leads
+      from days d order by d.day
+    `),
+  );
+  return {
+    days,
+    grossCents: money!.gross,
+    refundedCents: money!.refunded,
+    netCents: money!.gross - money!.refunded,
+    paidOrders: money!.paid,
+    powerPackOrders: money!.bump,
+    checkoutsStarted: funnel!.started,
+    checkoutsPaid: funnel!.paid,
+    leads: people!.leads,
+    confirmedSubscribers: people!.confirmed,
+    daily: daily.map((d) => ({ day: d.day, revenueCents: d.revenue, leads: d.leads })),
+  };
+}
+
+export type ArticleStats = { slug: string; title: string; views: number; leads: number; checkouts: number; sales: number };
+
+/** Per article: views of its page, leads from its form, checkouts from its promo links and the sales among them. */
+export async function byArticle(days: WindowDays): Promise<ArticleStats[]> {
+  // The counter's latest views are in memory for a few seconds: write them first.
+  await flushPageViews().catch((error: Error) => console.error(`Page views not written yet: ${error.message}`));
+  const from = since(days);
+  const articles = getArticleSummaries();
+  const slugs = sql.join(
+    articles.map((a) => sql`(${a.slug})`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ slug: string; views: number; leads: number; checkouts: number; sales: number }>(
+    await db().execute(sql`
+      with slugs (slug) as (values ${slugs})
+      select s.slug,
+             (select coalesce(sum(views), 0) from page_views where path = '/blog/' || s.slug and day >= ${utcDay(from)}::date)::int as views,
+             (select count(*) from leads where source_page = s.slug and created_at >= ${from})::int as leads,
+             (select count(*) from orders where source_article = s.slug and created_at >= ${from})::int as checkouts,
+             (select count(*) from orders where source_article = s.slug and created_at >= ${from} and paid_at is not null)::int as sales
+      from slugs s
+    `),
+  );
+  const titles = new Map(articles.map((a) => [a.slug, a.title]));
+  return rows
+    .map((r) => ({ ...r, title: titles.get(r.slug) ?? r.slug }))
+    .sort((a, b) => b.views - a.views || a.title.localeCompare(b.title));
+}

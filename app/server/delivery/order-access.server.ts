@@ -1,0 +1,180 @@
+/**
+ * Access to what a paid order bought: the private order page's links (random tokens, stored as
+ * hashes, valid a year), the files each entitlement opens, and the per-file download count.
+ */
+import { createReadStream, statSync } from "node:fs";
+import { resolve } from "node:path";
+import { Readable } from "node:stream";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { downloads, entitlements, orderAccessTokens, orders } from "../../../db/schema";
+import { PRODUCT_NAMES, type ProductId } from "~/lib/catalogue";
+import { PRODUCT_FILES, type ProductFile } from "~/lib/product-files";
+import type { ProductView } from "~/lib/order-files";
+
+import { db } from "~/server/db.server";
+import type { Order } from "~/server/payments/orders.server";
+import { hashToken, isTokenShaped, newToken } from "~/server/tokens.server";
+
+export const ORDER_LINK_DAYS = 365;
+/** Downloads of one file past which the page says "contact support" instead (a generous soft limit). */
+export const DOWNLOAD_SOFT_LIMIT = 20;
+/** Links one order may get from its success page (each view makes one); then the receipt's link is the way. */
+export const SUCCESS_PAGE_LINKS_PER_ORDER = 20;
+
+/** Where the built product files are (products/files, relative to the working directory). */
+export function productFilesDir(): string {
+  return resolve(process.env.PRODUCT_FILES_DIR ?? "products/files");
+}
+
+/** Every catalogue file that is missing from the product directory (checked at start-up: a server that would sell what it cannot deliver refuses to start). */
+export function missingProductFiles(): string[] {
+  const missing: string[] = [];
+  for (const productId of Object.keys(PRODUCT_FILES) as ProductId[]) {
+    for (const group of PRODUCT_FILES[productId]) {
+      for (const file of group.files) {
+        try {
+          fileSize(file.path);
+        } catch {
+          missing.push(file.path);
+        }
+      }
+    }
+  }
+  return missing;
+}
+
+export type OrderPurpose = "receipt" | "success-page" | "lost-link";
+
+/** A new link to an order's page. The token is returned once, for the message or page that shows it. */
+export async function mintOrderLink(orderId: number, purpose: OrderPurpose): Promise<string> {
+  const { token, hash } = newToken();
+  await db()
+    .insert(orderAccessTokens)
+    .values({ tokenHash: hash, orderId, purpose, expiresAt: new Date(Date.now() + ORDER_LINK_DAYS * 86_400_000) });
+  return token;
+}
+
+/** A success-page link, unless this order has had its share of them. */
+export async function mintSuccessPageLink(orderId: number): Promise<string | undefined> {
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderAccessTokens)
+    .where(and(eq(orderAccessTokens.orderId, orderId), eq(orderAccessTokens.purpose, "success-page")));
+  if ((row?.n ?? 0) >= SUCCESS_PAGE_LINKS_PER_ORDER) return undefined;
+  return mintOrderLink(orderId, "success-page");
+}
+
+export type TokenLookup = { kind: "ok"; order: Order } | { kind: "expired" } | { kind: "invalid" };
+
+/** The order a link opens. Unknown, malformed and foreign tokens look the same: invalid. */
+export async function orderForToken(token: string): Promise<TokenLookup> {
+  if (!isTokenShaped(token)) return { kind: "invalid" };
+  const [row] = await db()
+    .select({ order: orders, expiresAt: orderAccessTokens.expiresAt })
+    .from(orderAccessTokens)
+    .innerJoin(orders, eq(orders.id, orderAccessTokens.orderId))
+    .where(eq(orderAccessTokens.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) return { kind: "invalid" };
+  if (row.expiresAt.getTime() <= Date.now()) return { kind: "expired" };
+  return { kind: "ok", order: row.order };
+}
+
+const sizes = new Map<string, number>();
+function fileSize(path: string): number {
+  let size = sizes.get(path);
+  if (size === undefined) {
+    size = statSync(resolve(productFilesDir(), path)).size;
+    sizes.set(path, size);
+  }
+  return size;
+}
+
+export async function grantedProducts(orderId: number): Promise<ProductId[]> {
+  const rows = await db().select({ productId: entitlements.productId }).from(entitlements).where(eq(entitlements.orderId, orderId));
+  const granted = new Set(rows.map((r) => r.productId));
+  return (Object.keys(PRODUCT_FILES) as ProductId[]).filter((id) => granted.has(id));
+}
+
+/** Every file the order's entitlements open, product by product, with sizes and download counts. */
+export async function orderFiles(orderId: number): Promise<ProductView[]> {
+  const products = await grantedProducts(orderId);
+  const counts = new Map((await db().select().from(downloads).where(eq(downloads.orderId, orderId))).map((d) => [d.fileId, d.count]));
+  return products.map((productId) => ({
+    productId,
+    name: PRODUCT_NAMES[productId],
+    groups: PRODUCT_FILES[productId].map((group) => ({
+      label: group.label,
+      note: group.note,
+      files: group.files.map((file) => {
+        const n = counts.get(file.id) ?? 0;
+        return { ...file, bytes: fileSize(file.path), downloads: n, overLimit: n >= DOWNLOAD_SOFT_LIMIT };
+      }),
+    })),
+  }));
+}
+
+/** The file behind an id, if one of these products has it. */
+export function findFile(products: readonly ProductId[], fileId: string): ProductFile | undefined {
+  for (const productId of products) {
+    for (const group of PRODUCT_FILES[productId]) {
+      const file = group.files.find((f) => f.id === fileId);
+      if (file) return file;
+    }
+  }
+  return undefined;
+}
+
+/** Count one download, unless the soft limit is reached: true when the file may be sent. */
+export async function countDownload(orderId: number, fileId: string): Promise<boolean> {
+  const rows = await db()
+    .insert(downloads)
+    .values({ orderId, fileId, count: 1 })
+    .onConflictDoUpdate({
+      target: [downloads.orderId, downloads.fileId],
+      set: { count: sql`${downloads.count} + 1`, lastAt: sql`now()` },
+      setWhere: sql`${downloads.count} < ${DOWNLOAD_SOFT_LIMIT}`,
+    })
+    .returning({ count: downloads.count });
+  return rows.length > 0;
+}
+
+const CONTENT_TYPES: Record<ProductFile["format"], string> = {
+  pdf: "application/pdf",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};
+
+export const PRIVATE_HEADERS = {
+  "Cache-Control": "private, no-store",
+  "X-Robots-Tag": "noindex, nofollow",
+  "Referrer-Policy": "no-referrer",
+};
+
+/** The file as a download: streamed from the private directory, never cached or indexed. */
+export function fileResponse(file: ProductFile): Response {
+  const path = resolve(productFilesDir(), file.path);
+  const name = file.path.split("/").pop()!;
+  const stream = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
+  return new Response(stream, {
+    headers: {
+      ...PRIVATE_HEADERS,
+      "Content-Type": CONTENT_TYPES[file.format],
+      "Content-Length": String(fileSize(file.path)),
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/** Products an order grants, by id, for several orders at once (the lost-link e-mail). */
+export async function productNamesByOrder(orderIds: number[]): Promise<Map<number, string[]>> {
+  const map = new Map<number, string[]>();
+  if (orderIds.length === 0) return map;
+  const rows = await db().select().from(entitlements).where(inArray(entitlements.orderId, orderIds));
+  for (const row of rows) {
+    const name = PRODUCT_NAMES[row.productId as ProductId];
+    if (name) map.set(row.orderId, [...(map.get(row.orderId) ?? []), name]);
+  }
+  return map;
+}

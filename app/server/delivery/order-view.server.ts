@@ -1,0 +1,104 @@
+/**
+ * What the success page shows for a session: the order's lines, its state (asking the provider
+ * only while the order is pending, cached and rate-limited), and, once paid, the downloads.
+ */
+import { paymentProvider } from "~/server/payments/checkout.server";
+import { orderPagePath, type ProductView } from "~/lib/order-files";
+import { mintSuccessPageLink, orderFiles } from "~/server/delivery/order-access.server";
+import { findOrderBySession, orderNumber } from "~/server/payments/orders.server";
+import type { SessionCheck } from "~/server/payments/provider.server";
+
+/** Stripe's ids are `cs_test_...`/`cs_live_...`; the test provider's `test_<hex>`. */
+const SESSION_ID = /^[A-Za-z0-9_]{8,255}$/;
+
+/** A pending session's check is reused for this long: reloading the page does not call Stripe again. */
+export const CHECK_CACHE_MS = 10_000;
+/** Calls to the provider from this page, per minute, for the whole process. */
+export const CHECKS_PER_MINUTE = 60;
+
+const cache = new Map<string, { at: number; check: SessionCheck }>();
+let rateWindow = { start: 0, used: 0 };
+
+async function checkSession(sessionId: string): Promise<SessionCheck> {
+  const now = Date.now();
+  const cached = cache.get(sessionId);
+  if (cached && now - cached.at < CHECK_CACHE_MS) return cached.check;
+  if (now - rateWindow.start >= 60_000) rateWindow = { start: now, used: 0 };
+  if (rateWindow.used >= CHECKS_PER_MINUTE) return { kind: "unknown" };
+  rateWindow.used++;
+  const check = await paymentProvider().checkSession(sessionId);
+  if (cache.size > 1_000) cache.clear();
+  cache.set(sessionId, { at: now, check });
+  return check;
+}
+
+/** Tests: forget cached checks and the rate window. */
+export function resetSessionChecks(): void {
+  cache.clear();
+  rateWindow = { start: 0, used: 0 };
+}
+
+export type OrderState = "confirmed" | "processing" | "failed" | "refunded" | "disputed";
+
+export type OrderView =
+  | { found: false }
+  | {
+      found: true;
+      orderNumber: string;
+      lines: { name: string; amountCents: number }[];
+      totalCents: number;
+      state: OrderState;
+      customerEmail: string | null;
+      /** Paid orders: the private order page and every file, or null once this page has made its share of links. */
+      access: { orderPath: string; products: ProductView[] } | null;
+      /** The provider says paid, but its event has not reached us yet: the files follow in moments. */
+      awaitingFulfilment: boolean;
+    };
+
+/** Reads the order; never fulfils (the webhook or the test provider's Pay does). */
+export async function orderView(sessionId: string): Promise<OrderView> {
+  if (!SESSION_ID.test(sessionId)) return { found: false };
+  const order = await findOrderBySession(sessionId);
+  if (!order) return { found: false };
+
+  let customerEmail = order.customerEmail;
+  let providerSaysPaid = false;
+  if (order.provider === "stripe" && order.status === "pending") {
+    const check = await checkSession(sessionId);
+    if (check.kind === "missing") return { found: false };
+    if (check.kind === "found") {
+      if (check.amountTotal !== null && check.amountTotal !== order.amountTotal) {
+        console.error(
+          `Order ${order.id}: Stripe session ${sessionId} total ${check.amountTotal} differs from the order's ${order.amountTotal}`,
+        );
+      } else {
+        providerSaysPaid = check.paid;
+      }
+      customerEmail ??= check.customerEmail;
+    }
+  }
+  const state: OrderState =
+    order.status === "paid"
+      ? "confirmed"
+      : order.status === "refunded" || order.status === "disputed" || order.status === "failed"
+        ? order.status
+        : // Paid at Stripe but the webhook has not landed yet: confirmed, files in a moment.
+          providerSaysPaid
+          ? "confirmed"
+          : "processing";
+  let access: { orderPath: string; products: ProductView[] } | null = null;
+  if (order.status === "paid") {
+    const token = await mintSuccessPageLink(order.id);
+    access = token ? { orderPath: orderPagePath(token), products: await orderFiles(order.id) } : null;
+  }
+  return {
+    found: true,
+    orderNumber: orderNumber(order.id),
+    lines: order.lines.map((line) => ({ name: line.name, amountCents: line.unitAmountCents * line.quantity })),
+    totalCents: order.amountTotal,
+    state,
+    customerEmail,
+    access,
+    awaitingFulfilment: order.status === "pending" && providerSaysPaid,
+  };
+}

@@ -1,0 +1,53 @@
+/** The free-guide lead form on every article: the rules for storing a lead. */
+import { sql } from "drizzle-orm";
+import { getArticle } from "~/content/articles.server";
+import { LeadSchema, type FormOutcome } from "~/lib/forms";
+import { LEAD_MAGNET } from "~/lib/site";
+import { db, rowsOf } from "~/server/db.server";
+import { storeOnce, submitPublicForm, type StoreResult } from "~/server/forms/submission.server";
+import { wakeOutbox } from "~/server/mail/outbox.server";
+
+export type NewLead = { name: string; email: string; sourcePage: string };
+
+/**
+ * Store a lead (already validated) and queue its guide e-mail in the same statement; the unique
+ * e-mail rule turns a repeat into "duplicate", which queues nothing.
+ */
+export async function storeLead(lead: NewLead): Promise<StoreResult> {
+  const stored = await storeOnce("a lead", async () =>
+    rowsOf(
+      await db().execute(sql`
+        with lead as (
+          insert into leads (name, email, lead_magnet, source_page)
+          values (${lead.name}, ${lead.email}, ${LEAD_MAGNET}, ${lead.sourcePage})
+          on conflict (email) do nothing
+          returning id, name, email
+        ), mail as (
+          insert into outbox (kind, dedupe_key, to_address, payload)
+          select 'guide', 'guide:' || id, email, jsonb_build_object('leadId', id, 'name', name) from lead
+          on conflict (dedupe_key) do nothing
+        )
+        select id from lead
+      `),
+    ),
+  );
+  if (stored === "created") wakeOutbox();
+  return stored;
+}
+
+/** Handle a lead form submission posted to the article at `slug`. */
+export function submitLead(request: Request, slug: string) {
+  return submitPublicForm(request, "lead", LeadSchema, async ({ name, email, sourcePage = slug }) => {
+    // The page a lead came from is the article it was posted to: only the real articles count.
+    if (sourcePage !== slug || !getArticle(sourcePage)) {
+      const rejected: FormOutcome = {
+        form: "lead",
+        status: "rejected",
+        title: "Invalid Request",
+        description: "This form can't be sent from that page.",
+      };
+      return rejected;
+    }
+    return storeLead({ name, email, sourcePage });
+  });
+}

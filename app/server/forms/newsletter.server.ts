@@ -1,0 +1,44 @@
+/** The blog's newsletter box: double opt-in, with a consent record per address. */
+import { sql } from "drizzle-orm";
+import { NewsletterSchema } from "~/lib/forms";
+import { NEWSLETTER_CONSENT } from "~/lib/site";
+import { db, rowsOf } from "~/server/db.server";
+import { storeOnce, submitPublicForm, type StoreResult } from "~/server/forms/submission.server";
+import { wakeOutbox } from "~/server/mail/outbox.server";
+
+/**
+ * Store the address as pending (with where and under which wording it was given) and queue the
+ * confirmation e-mail in one statement. An address already pending or confirmed is a duplicate
+ * and gets nothing new; one that unsubscribed and signs up again is asked to confirm again.
+ */
+export async function storeSubscriber(email: string, consentPage = "/blog"): Promise<StoreResult> {
+  const stored = await storeOnce("a newsletter subscriber", async () =>
+    rowsOf(
+      await db().execute(sql`
+        with subscriber as (
+          insert into newsletter_subscribers as s (email, status, consent_page, consent_version)
+          values (${email}, 'pending', ${consentPage}, ${NEWSLETTER_CONSENT.version})
+          on conflict (email) do update set
+            status = 'pending', consent_page = excluded.consent_page, consent_version = excluded.consent_version,
+            created_at = now(), confirmed_at = null
+          where s.status = 'unsubscribed'
+          returning id, email, created_at
+        ), mail as (
+          insert into outbox (kind, dedupe_key, to_address, payload)
+          select 'newsletter-confirm', 'newsletter-confirm:' || id || ':' || floor(extract(epoch from created_at)), email,
+                 jsonb_build_object('subscriberId', id)
+          from subscriber
+          on conflict (dedupe_key) do nothing
+        )
+        select id from subscriber
+      `),
+    ),
+  );
+  if (stored === "created") wakeOutbox();
+  return stored;
+}
+
+export function submitNewsletter(request: Request) {
+  const consentPage = new URL(request.url).pathname.replace(/\.data$/, "") || "/blog";
+  return submitPublicForm(request, "newsletter", NewsletterSchema, ({ email }) => storeSubscriber(email, consentPage));
+}

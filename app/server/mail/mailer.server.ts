@@ -1,0 +1,182 @@
+/**
+ * What each outbox row becomes: its data loaded, its links made (order and unsubscribe tokens are
+ * minted here, at send time, so no usable token is ever stored), the message rendered, and sent.
+ */
+import { createHash } from "node:crypto";
+import addressparser from "nodemailer/lib/addressparser";
+import { eq } from "drizzle-orm";
+import { contactMessages, newsletterSubscribers } from "../../../db/schema";
+import { LEAD_MAGNET_PDF, SUPPORT_EMAIL } from "~/lib/site";
+import { db } from "~/server/db.server";
+import { env, mailTransportKind } from "~/server/env.server";
+import {
+  contactOwnerMail,
+  guideMail,
+  lostLinkMail,
+  newsletterConfirmMail,
+  receiptMail,
+  refundMail,
+  type MailContext,
+  type RenderedMail,
+} from "~/server/mail/messages.server";
+import { createMailTransport, type MailTransport } from "~/server/mail/transport.server";
+import { orderPagePath } from "~/lib/order-files";
+import { grantedProducts, mintOrderLink, productNamesByOrder } from "~/server/delivery/order-access.server";
+import { findOrder, orderNumber, paidOrdersFor } from "~/server/payments/orders.server";
+import type { Deliver, DeliveryResult, OutboxRow } from "~/server/mail/outbox.server";
+import { PRODUCT_NAMES } from "~/lib/catalogue";
+import { PRODUCT_FILES } from "~/lib/product-files";
+import { isSuppressed, mintEmailLink } from "~/server/forms/subscriptions.server";
+
+export type MailSettings = { from: string; context: MailContext };
+
+export function mailSettingsFromEnv(): MailSettings {
+  const e = env();
+  return {
+    from: e.MAIL_FROM,
+    context: {
+      businessName: e.BUSINESS_NAME,
+      businessAddress: e.BUSINESS_ADDRESS ?? "Postal address not configured (set BUSINESS_ADDRESS)",
+      supportEmail: SUPPORT_EMAIL,
+      origin: e.PUBLIC_ORIGIN,
+    },
+  };
+}
+
+export function transportFromEnv(): MailTransport {
+  const e = env();
+  return mailTransportKind(e) === "smtp"
+    ? createMailTransport({ kind: "smtp", url: e.SMTP_URL! })
+    : createMailTransport({ kind: "file", dir: `${e.DATA_DIR}/mail` });
+}
+
+/** `unsubscribeUrl` marks a list message: it gets the unsubscribe headers (RFC 8058). */
+type Composed = { mail: RenderedMail; unsubscribeUrl?: string; replyTo?: string } | { skip: string };
+
+/** Kinds sent to a list (guide, newsletter): unsubscribe headers, and the suppression list applies. */
+async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed> {
+  const ctx = settings.context;
+  const url = (path: string) => `${ctx.origin}${path}`;
+  const payload = row.payload as Record<string, unknown>;
+  switch (row.kind) {
+    case "receipt": {
+      const order = await findOrder(Number(payload.orderId));
+      if (!order || order.status !== "paid") return { skip: `order ${payload.orderId} is not paid (${order?.status ?? "missing"})` };
+      const products = await grantedProducts(order.id);
+      const token = await mintOrderLink(order.id, "receipt");
+      return {
+        mail: receiptMail(ctx, {
+          orderNumber: orderNumber(order.id),
+          paidAt: order.paidAt ?? order.updatedAt,
+          lines: order.lines.map((l) => ({ name: l.name, amountCents: l.unitAmountCents * l.quantity })),
+          totalCents: order.amountTotal,
+          orderUrl: url(orderPagePath(token)),
+          products: products.map((id) => ({
+            name: PRODUCT_NAMES[id],
+            fileCount: PRODUCT_FILES[id].reduce((n, g) => n + g.files.length, 0),
+          })),
+        }),
+      };
+    }
+    case "access-ended": {
+      const order = await findOrder(Number(payload.orderId));
+      if (!order) return { skip: `order ${payload.orderId} is missing` };
+      return {
+        mail: refundMail(ctx, {
+          orderNumber: orderNumber(order.id),
+          kind: order.status === "disputed" ? "disputed" : "refunded",
+          lines: order.lines.map((l) => ({ name: l.name, amountCents: l.unitAmountCents * l.quantity })),
+          totalCents: order.amountTotal,
+        }),
+      };
+    }
+    case "guide": {
+      if (await isSuppressed(row.toAddress)) return { skip: "address unsubscribed" };
+      const unsubscribeUrl = url(`/unsubscribe/${await mintEmailLink(row.toAddress, "unsubscribe")}`);
+      return {
+        unsubscribeUrl,
+        mail: guideMail(ctx, {
+          name: String(payload.name ?? ""),
+          guideUrl: url(LEAD_MAGNET_PDF),
+          toolkitUrl: url("/resources"),
+          unsubscribeUrl,
+        }),
+      };
+    }
+    case "newsletter-confirm": {
+      const [subscriber] = await db()
+        .select()
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.id, Number(payload.subscriberId)));
+      if (!subscriber || subscriber.status !== "pending") return { skip: `subscriber is ${subscriber?.status ?? "missing"}` };
+      const confirm = await mintEmailLink(row.toAddress, "newsletter-confirm");
+      const unsubscribeUrl = url(`/unsubscribe/${await mintEmailLink(row.toAddress, "unsubscribe")}`);
+      return { unsubscribeUrl, mail: newsletterConfirmMail(ctx, { confirmUrl: url(`/newsletter/confirm/${confirm}`), unsubscribeUrl }) };
+    }
+    case "contact-owner": {
+      const [message] = await db()
+        .select()
+        .from(contactMessages)
+        .where(eq(contactMessages.id, Number(payload.messageId)));
+      if (!message) return { skip: `contact message ${payload.messageId} is missing` };
+      return {
+        replyTo: message.email,
+        mail: contactOwnerMail(ctx, { ...message, receivedAt: message.createdAt, messageId: message.id }),
+      };
+    }
+    case "lost-link": {
+      const orders = await paidOrdersFor(row.toAddress);
+      if (orders.length === 0) return { skip: "no paid orders for this address" };
+      const names = await productNamesByOrder(orders.map((o) => o.id));
+      const links = [];
+      for (const order of orders) {
+        const token = await mintOrderLink(order.id, "lost-link");
+        links.push({
+          orderNumber: orderNumber(order.id),
+          paidAt: order.paidAt ?? order.updatedAt,
+          productNames: names.get(order.id) ?? [],
+          orderUrl: url(orderPagePath(token)),
+        });
+      }
+      return { mail: lostLinkMail(ctx, { orders: links }) };
+    }
+    default:
+      throw new Error(`Unknown e-mail kind ${row.kind}`);
+  }
+}
+
+function addressDomain(from: string): string {
+  const [first] = addressparser(from, { flatten: true });
+  return first?.address?.split("@")[1] || "localhost";
+}
+
+function messageId(row: OutboxRow, from: string): string {
+  const domain = addressDomain(from);
+  const key = createHash("sha256").update(row.dedupeKey).digest("hex").slice(0, 24);
+  return `<${row.kind}.${row.id}.${key}@${domain}>`;
+}
+
+/** The outbox's deliver function for this transport and these settings. */
+export function createDeliver(transport: MailTransport, settings: MailSettings): Deliver {
+  return async (row): Promise<DeliveryResult> => {
+    const composed = await compose(row, settings);
+    if ("skip" in composed) return { status: "suppressed", info: composed.skip };
+    const headers: Record<string, string> = {};
+    if (composed.unsubscribeUrl) {
+      headers["List-Unsubscribe"] = `<${composed.unsubscribeUrl}>, <mailto:${settings.context.supportEmail}?subject=unsubscribe>`;
+      headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
+    }
+    const info = await transport.send({
+      from: settings.from,
+      to: row.toAddress,
+      replyTo: composed.replyTo,
+      subject: composed.mail.subject,
+      html: composed.mail.html,
+      text: composed.mail.text,
+      headers,
+      messageId: messageId(row, settings.from),
+      label: `${row.id}-${row.kind}`,
+    });
+    return { status: "sent", info };
+  };
+}

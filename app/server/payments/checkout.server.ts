@@ -1,0 +1,104 @@
+/** Starting a purchase: lines from the catalogue, our pending order, then the provider's hosted page. */
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { getArticle } from "~/content/articles.server";
+import { orderLines } from "~/lib/catalogue";
+import { CHECKOUT_ERROR } from "~/lib/checkout";
+import { attachSession, createPendingOrder, discardPendingOrder } from "~/server/payments/orders.server";
+import { onPaymentsConfigChange, PaymentProviderError, paymentsConfig, type PaymentProvider } from "~/server/payments/provider.server";
+import { createStripeProvider } from "~/server/payments/stripe.server";
+import { createTestProvider } from "~/server/payments/test-provider.server";
+
+/**
+ * The only body POST /api/create-payment accepts: prices never come from the browser. `from` is
+ * the article whose promo link led here (kept on the order for the dashboard; an unknown slug is
+ * dropped, never refused: a stale link must not stop a sale).
+ */
+export const CreatePaymentSchema = z.strictObject({ includeBump: z.boolean(), from: z.string().max(120).optional() });
+export type CreatePayment = z.infer<typeof CreatePaymentSchema>;
+
+let provider: PaymentProvider | undefined;
+onPaymentsConfigChange(() => {
+  provider = undefined;
+});
+
+export function paymentProvider(): PaymentProvider {
+  if (!provider) {
+    const cfg = paymentsConfig();
+    if (cfg.provider === "stripe") {
+      if (!cfg.stripe?.secretKey) throw new Error("PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY");
+      provider = createStripeProvider();
+    } else {
+      provider = createTestProvider();
+    }
+  }
+  return provider;
+}
+
+/**
+ * Start a purchase: the pending order first (so whatever the provider later says has an order
+ * to land on), then a hosted payment page for it. Returns the page's URL.
+ */
+export async function startCheckout({ includeBump, from }: CreatePayment): Promise<{ url: string; sessionId: string }> {
+  const chosen = paymentProvider();
+  const priced = orderLines({ includeBump });
+  const order = await createPendingOrder({
+    provider: chosen.name,
+    lines: priced.lines,
+    amountTotal: priced.totalCents,
+    currency: priced.currency,
+    sourceArticle: sourceArticle(from),
+  });
+  let session: { url: string; sessionId: string };
+  try {
+    session = await chosen.createSession({ ...priced, orderId: order.id, includeBump }, randomUUID());
+  } catch (error) {
+    await discardPendingOrder(order.id).catch(() => {});
+    throw error;
+  }
+  await attachSession(order.id, session.sessionId);
+  return session;
+}
+
+/** The article a checkout came from, if `from` names one (a slug from the one list of articles). */
+export function sourceArticle(from: string | null | undefined): string | null {
+  return from && getArticle(from) ? from : null;
+}
+
+export type CreatePaymentResult = { status: number; body: { url: string } | { error: string } };
+
+const BODY_SHAPE = 'expected a JSON body {"includeBump": true|false} (and optionally "from": an article slug) and nothing else';
+
+/** POST /api/create-payment: strict JSON in, the hosted page's URL out; failures never leak detail. */
+export async function createPaymentFromRequest(request: Request): Promise<CreatePaymentResult> {
+  if (!/^application\/json\s*(;|$)/i.test(request.headers.get("content-type") ?? "")) {
+    return { status: 400, body: { error: `Content-Type must be application/json: ${BODY_SHAPE}` } };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(await request.text());
+  } catch {
+    return { status: 400, body: { error: `The body is not valid JSON: ${BODY_SHAPE}` } };
+  }
+  const parsed = CreatePaymentSchema.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message));
+    return { status: 400, body: { error: `Invalid request (${problems.join("; ")}): ${BODY_SHAPE}` } };
+  }
+  try {
+    const { url } = await startCheckout(parsed.data);
+    return { status: 200, body: { url } };
+  } catch (error) {
+    return { status: checkoutFailureStatus(error), body: { error: CHECKOUT_ERROR.description } };
+  }
+}
+
+/** Log a failed checkout in full; answer 502 when the provider refused, 503 when it (or we) could not. */
+export function checkoutFailureStatus(error: unknown): 502 | 503 {
+  if (error instanceof PaymentProviderError) {
+    console.error(`Checkout failed: ${error.message}`);
+    return error.kind === "rejected" ? 502 : 503;
+  }
+  console.error("Checkout failed:", error);
+  return 503;
+}

@@ -1,0 +1,84 @@
+/** The orders table: creating a pending order and finding orders. Status changes live in fulfilment.server.ts. */
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, like } from "drizzle-orm";
+import { orders, type StoredOrderLine } from "../../../db/schema";
+import { db } from "~/server/db.server";
+import type { PaymentProviderName } from "~/server/payments/provider.server";
+
+export type Order = typeof orders.$inferSelect;
+
+/** "FSM-000123": how the buyer and support name an order. */
+export function orderNumber(id: number): string {
+  return `FSM-${String(id).padStart(6, "0")}`;
+}
+
+/**
+ * A new order, pending until the provider says it is paid. It is written before the provider's
+ * session exists (with a placeholder session id), so a payment can never land on no order.
+ */
+export async function createPendingOrder(input: {
+  provider: PaymentProviderName;
+  lines: StoredOrderLine[];
+  amountTotal: number;
+  currency: string;
+  /** The article whose promo link started this checkout. */
+  sourceArticle?: string | null;
+}): Promise<Order> {
+  const [row] = await db()
+    .insert(orders)
+    .values({
+      provider: input.provider,
+      providerSessionId: `pending_${randomUUID()}`,
+      lines: input.lines,
+      amountTotal: input.amountTotal,
+      currency: input.currency,
+      sourceArticle: input.sourceArticle ?? null,
+      status: "pending",
+    })
+    .returning();
+  return row!;
+}
+
+export async function attachSession(orderId: number, sessionId: string): Promise<void> {
+  await db()
+    .update(orders)
+    .set({ providerSessionId: sessionId, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), like(orders.providerSessionId, "pending\\_%")));
+}
+
+/** A checkout that never reached the provider: its placeholder order goes. */
+export async function discardPendingOrder(orderId: number): Promise<void> {
+  await db()
+    .delete(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending"), like(orders.providerSessionId, "pending\\_%")));
+}
+
+export async function findOrderBySession(sessionId: string): Promise<Order | undefined> {
+  const [row] = await db().select().from(orders).where(eq(orders.providerSessionId, sessionId)).limit(1);
+  return row;
+}
+
+export async function findOrderByPaymentId(paymentId: string): Promise<Order | undefined> {
+  const [row] = await db().select().from(orders).where(eq(orders.providerPaymentId, paymentId)).limit(1);
+  return row;
+}
+
+export async function findOrder(id: number): Promise<Order | undefined> {
+  const [row] = await db().select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row;
+}
+
+/** Paid orders for an address (the lost-link e-mail), newest first. */
+export async function paidOrdersFor(email: string): Promise<Order[]> {
+  return db()
+    .select()
+    .from(orders)
+    .where(and(eq(orders.customerEmail, email), eq(orders.status, "paid")))
+    .orderBy(desc(orders.id))
+    .limit(20);
+}
+
+/** The test provider's page asks for the buyer's e-mail, as Stripe Checkout does. */
+export async function setCustomerEmail(orderId: number, email: string): Promise<void> {
+  await db().update(orders).set({ customerEmail: email, updatedAt: new Date() }).where(eq(orders.id, orderId));
+}

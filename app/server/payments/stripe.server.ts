@@ -1,0 +1,137 @@
+/** The one Stripe client, and Stripe as a payment provider (hosted Checkout Sessions). */
+import Stripe from "stripe";
+import {
+  onPaymentsConfigChange,
+  PaymentProviderError,
+  paymentsConfig,
+  type CheckoutOrder,
+  type PaymentProvider,
+  type SessionCheck,
+  type StripeSettings,
+} from "~/server/payments/provider.server";
+
+/** Pinned: the SDK's types describe exactly this version, and Stripe answers in its shape. */
+export const STRIPE_API_VERSION = "2026-10-28.endive" as const;
+
+/** Per attempt; the SDK retries connection errors and 5xx answers with the same idempotency key. */
+export const STRIPE_TIMEOUT_MS = 10_000;
+export const STRIPE_MAX_NETWORK_RETRIES = 2;
+/** The whole create-session call, retries included: the visitor hears back within this. */
+export const STRIPE_DEADLINE_MS = 12_000;
+
+function newClient(settings: StripeSettings): Stripe {
+  const base = settings.apiBase ? new URL(settings.apiBase) : undefined;
+  return new Stripe(settings.secretKey || "sk_test_webhook_verification_only", {
+    apiVersion: STRIPE_API_VERSION,
+    timeout: settings.timeoutMs ?? STRIPE_TIMEOUT_MS,
+    maxNetworkRetries: settings.maxNetworkRetries ?? STRIPE_MAX_NETWORK_RETRIES,
+    appInfo: { name: "fresh-start-money" },
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === "https:" ? 443 : 80),
+          protocol: base.protocol === "https:" ? "https" : "http",
+        }
+      : {}),
+  });
+}
+
+let client: { settings: StripeSettings; stripe: Stripe } | undefined;
+onPaymentsConfigChange(() => {
+  client = undefined;
+});
+
+/** The process's Stripe client, built once from the configuration; undefined when Stripe is not configured. */
+export function stripeClient(): { stripe: Stripe; settings: StripeSettings } | undefined {
+  const settings = paymentsConfig().stripe;
+  if (!settings) return undefined;
+  if (client?.settings !== settings) client = { settings, stripe: newClient(settings) };
+  return client;
+}
+
+export function describeStripeError(error: unknown): string {
+  if (error instanceof Stripe.errors.StripeError) {
+    return `${error.type}${error.statusCode ? ` ${error.statusCode}` : ""}${error.code ? ` ${error.code}` : ""}: ${error.message}${error.requestId ? ` (request ${error.requestId})` : ""}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PaymentProviderError("timeout", `no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** The Checkout Session parameters for an order: the one place lines become Stripe's terms. */
+export function sessionParams(order: CheckoutOrder, publicOrigin: string): Stripe.Checkout.SessionCreateParams {
+  return {
+    mode: "payment",
+    line_items: order.lines.map((line) => ({
+      quantity: line.quantity,
+      price_data: {
+        currency: order.currency,
+        unit_amount: line.unitAmountCents,
+        product_data: { name: line.name },
+      },
+    })),
+    success_url: `${publicOrigin}/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${publicOrigin}/checkout`,
+    // Our order row: events are matched to it, and only to it (never to a session we did not create).
+    client_reference_id: String(order.orderId),
+    metadata: { order_id: String(order.orderId), include_bump: order.includeBump ? "true" : "false" },
+  };
+}
+
+export function createStripeProvider(): PaymentProvider {
+  const { publicOrigin } = paymentsConfig();
+  const current = () => {
+    const c = stripeClient();
+    if (!c?.settings.secretKey) throw new Error("PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY");
+    return c.stripe;
+  };
+  return {
+    name: "stripe",
+    displayName: "Stripe",
+    async createSession(order, idempotencyKey) {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await withDeadline(
+          current().checkout.sessions.create(sessionParams(order, publicOrigin), { idempotencyKey }),
+          STRIPE_DEADLINE_MS,
+        );
+      } catch (error) {
+        if (error instanceof PaymentProviderError) throw error;
+        const kind =
+          error instanceof Stripe.errors.StripeConnectionError
+            ? /timeout|timed out/i.test(error.message)
+              ? "timeout"
+              : "unavailable"
+            : error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError
+              ? "unavailable"
+              : "rejected";
+        throw new PaymentProviderError(kind, describeStripeError(error));
+      }
+      if (!session.url) throw new PaymentProviderError("rejected", `session ${session.id} came back without a url`);
+      return { sessionId: session.id, url: session.url };
+    },
+    async checkSession(sessionId: string): Promise<SessionCheck> {
+      try {
+        const session = await withDeadline(current().checkout.sessions.retrieve(sessionId), 5_000);
+        return {
+          kind: "found",
+          paid: session.payment_status === "paid" || session.payment_status === "no_payment_required",
+          amountTotal: session.amount_total,
+          customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
+        };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+          return { kind: "missing" };
+        }
+        console.error(`Could not check Stripe session ${sessionId}: ${describeStripeError(error)}`);
+        return { kind: "unknown" };
+      }
+    },
+  };
+}

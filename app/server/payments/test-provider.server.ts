@@ -1,0 +1,70 @@
+import { randomBytes } from "node:crypto";
+import { applyPaymentEvent } from "~/server/payments/fulfilment.server";
+import { findOrderBySession, setCustomerEmail, type Order } from "~/server/payments/orders.server";
+import type { PaymentProvider, SessionCheck } from "~/server/payments/provider.server";
+
+/**
+ * The built-in test provider: its "hosted payment page" is /pay/test on this server, so
+ * `npm start` sells end to end with nothing external. No card is ever asked for or charged.
+ * Its URLs are paths on this same server, so they work whatever origin the visitor used.
+ */
+export const TEST_PAY_PATH = "/pay/test";
+
+export function createTestProvider(): PaymentProvider {
+  return {
+    name: "test",
+    displayName: null,
+    async createSession() {
+      const sessionId = `test_${randomBytes(16).toString("hex")}`;
+      return { sessionId, url: `${TEST_PAY_PATH}?session=${sessionId}` };
+    },
+    async checkSession(sessionId: string): Promise<SessionCheck> {
+      const order = await findOrderBySession(sessionId);
+      if (!order) return { kind: "missing" };
+      return { kind: "found", paid: order.status === "paid", amountTotal: order.amountTotal, customerEmail: order.customerEmail };
+    },
+  };
+}
+
+export function successPath(sessionId: string): string {
+  return `/checkout-success?session_id=${encodeURIComponent(sessionId)}`;
+}
+
+/** The test page's order, only if it belongs to the test provider. */
+export async function findTestOrder(sessionId: string): Promise<Order | undefined> {
+  if (!/^test_[0-9a-f]{32}$/.test(sessionId)) return undefined;
+  const order = await findOrderBySession(sessionId);
+  return order?.provider === "test" ? order : undefined;
+}
+
+/**
+ * 'Pay' on the test page: the e-mail the buyer typed (as Stripe Checkout asks for one), then
+ * the same fulfilment a Stripe completion event goes through, with an event id derived from the
+ * session so a double click or a resubmitted form changes nothing twice.
+ */
+export async function payTestOrder(order: Order, email: string): Promise<void> {
+  if (!order.customerEmail) await setCustomerEmail(order.id, email);
+  await applyPaymentEvent({
+    eventId: `test_payment_${order.providerSessionId}`,
+    eventType: "test.payment.succeeded",
+    provider: "test",
+    sessionId: order.providerSessionId,
+    outcome: "paid",
+    amountCents: order.amountTotal,
+    currency: order.currency,
+    customerEmail: email,
+  });
+}
+
+/** A refund of a test order (npm run order:refund): the same path a Stripe refund event takes. */
+export async function refundTestOrder(order: Order): Promise<"applied" | "duplicate" | "ignored"> {
+  return applyPaymentEvent({
+    eventId: `test_refund_${order.providerSessionId}`,
+    eventType: "test.payment.refunded",
+    provider: "test",
+    sessionId: order.providerSessionId,
+    outcome: "refunded",
+    amountCents: order.amountTotal,
+    currency: order.currency,
+  });
+}
