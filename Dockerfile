@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# The site as a container: the same install, build and serve steps as CI (`npm install`, `npm run
+# The site as a container: the same install, build and serve steps as CI (`npm ci`, `npm run
 # build`, `npm run serve`), in three stages: the build with every dependency,
 # the production dependencies alone, and a slim runtime as the unprivileged `node` user.
 #
@@ -14,9 +14,9 @@ ARG PUBLIC_ORIGIN=http://localhost:3000
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# `npm install`, as .ci/run does: package-lock.json lists only this platform's optional native
-# packages (rollup, tailwind's oxide), so `npm ci` refuses it as out of sync.
-RUN npm install --no-audit --no-fund
+# `npm ci`, as .ci/run does: the committed package-lock.json lists every platform's optional native
+# packages (rollup, tailwind's oxide, esbuild), so the install is the one the lockfile records.
+RUN npm ci --no-audit --no-fund
 COPY . .
 ARG PUBLIC_ORIGIN
 ENV PUBLIC_ORIGIN=${PUBLIC_ORIGIN}
@@ -25,7 +25,7 @@ RUN npm run build
 FROM node:${NODE_VERSION}-bookworm-slim AS production-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 FROM node:${NODE_VERSION}-bookworm-slim
 WORKDIR /app

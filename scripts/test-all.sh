@@ -10,7 +10,7 @@ failed_steps=()
 step() {
   local name=$1; shift
   echo; echo "=== $name"
-  if ! "$@"; then failed_steps+=("$name"); fi
+  if ! "$@"; then failed_steps+=("$name"); return 1; fi
 }
 
 finish() {
@@ -22,10 +22,13 @@ finish() {
   exit 0
 }
 
-# A step that must pass for the rest to mean anything.
+# A step that must pass for the rest to mean anything: the run stops when this step itself fails
+# (an earlier, non-gating failure is reported at the end with the others, not blamed on this one).
 gate() {
-  step "$@"
-  if [ ${#failed_steps[@]} -gt 0 ]; then echo "Stopping: '$1' failed."; finish; fi
+  if ! step "$@"; then
+    echo "Stopping: '$1' failed."
+    finish
+  fi
 }
 
 gate "typecheck" npm run --silent typecheck

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkForm, ContactSchema, isBot, LeadSchema, NewsletterSchema, submitFromBrowser } from "~/lib/forms";
+import { FIELD_LIMITS } from "~/lib/form-outcomes";
+import { checkForm, ContactSchema, EMAIL_PATTERN, isBot, LeadSchema, NewsletterSchema, submitFromBrowser } from "~/lib/forms";
 
 describe("the lead schema (browser and server)", () => {
   it("trims the name and trims and lowercases the e-mail", () => {
@@ -66,6 +67,38 @@ describe("the e-mail check's cost", () => {
       expect(checkForm("newsletter", NewsletterSchema, input).ok).toBe(false);
       // The old pattern took ~10,000x a normal address here; linear work on 16 KB costs far less than 50x.
       expect(time(input, 50) / base).toBeLessThan(50);
+    }
+  });
+
+  // The schema stops at the length limit before the pattern runs, so the test above never reaches
+  // the pattern: these run it, on the worst shapes, at the limit and far past it.
+  it("runs the pattern on the worst shapes at the length limit, for about what a normal address costs", () => {
+    const limit = FIELD_LIMITS.email;
+    const worst = [`a@${".".repeat(limit - 3)}@`, `a@${"b.".repeat((limit - 3) / 2)}@`, `${"a".repeat(limit - 2)}@b`];
+    time({ email: "ann.lee@example.com" }, 200);
+    const base = time({ email: "ann.lee@example.com" }, 500);
+    for (const address of worst) {
+      expect(address.length).toBeLessThanOrEqual(limit);
+      const input = { email: address };
+      const result = checkForm("newsletter", NewsletterSchema, input);
+      expect(result.ok).toBe(false);
+      expect(result.ok ? null : result.outcome.title).toBe("Invalid Email");
+      expect(time(input, 200) / base).toBeLessThan(20);
+    }
+  });
+
+  it("the pattern alone grows linearly with the input (16 KB costs about 10x 1.6 KB, not 100x)", () => {
+    const cost = (address: string, runs: number) => {
+      const started = performance.now();
+      for (let i = 0; i < runs; i++) EMAIL_PATTERN.test(address);
+      return (performance.now() - started) / runs;
+    };
+    for (const shape of [(n: number) => `a@${".".repeat(n)}@`, (n: number) => `a@${"b.".repeat(n / 2)}@`, (n: number) => `${"a".repeat(n)}@b`]) {
+      cost(shape(1_600), 50);
+      const small = cost(shape(1_600), 200);
+      const large = cost(shape(16_000), 20);
+      expect(EMAIL_PATTERN.test(shape(16_000))).toBe(false);
+      expect(large / small).toBeLessThan(40);
     }
   });
 });

@@ -80,12 +80,14 @@ export async function orderForToken(token: string): Promise<TokenLookup> {
   return { kind: "ok", order: row.order };
 }
 
+/** Sizes by absolute path: the files never change while the server runs, but the directory may be another one. */
 const sizes = new Map<string, number>();
 function fileSize(path: string): number {
-  let size = sizes.get(path);
+  const absolute = resolve(productFilesDir(), path);
+  let size = sizes.get(absolute);
   if (size === undefined) {
-    size = statSync(resolve(productFilesDir(), path)).size;
-    sizes.set(path, size);
+    size = statSync(absolute).size;
+    sizes.set(absolute, size);
   }
   return size;
 }
