@@ -93,7 +93,11 @@ describe("the e-mail check's cost", () => {
       for (let i = 0; i < runs; i++) EMAIL_PATTERN.test(address);
       return (performance.now() - started) / runs;
     };
-    for (const shape of [(n: number) => `a@${".".repeat(n)}@`, (n: number) => `a@${"b.".repeat(n / 2)}@`, (n: number) => `${"a".repeat(n)}@b`]) {
+    for (const shape of [
+      (n: number) => `a@${".".repeat(n)}@`,
+      (n: number) => `a@${"b.".repeat(n / 2)}@`,
+      (n: number) => `${"a".repeat(n)}@b`,
+    ]) {
       cost(shape(1_600), 50);
       const small = cost(shape(1_600), 200);
       const large = cost(shape(16_000), 20);
