@@ -223,3 +223,17 @@ export const rateLimits = pgTable(
   },
   (t) => [index("rate_limits_reset_at_idx").on(t.resetAt)],
 );
+
+/**
+ * The owner's dashboard sessions: the signed cookie carries a random id whose SHA-256 is a row
+ * here, so logging out (which deletes the row) ends the session even for a copy of the cookie.
+ */
+export const ownerSessions = pgTable(
+  "owner_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("owner_sessions_expires_at_idx").on(t.expiresAt)],
+);

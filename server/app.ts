@@ -1,11 +1,19 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import "react-router";
+import { ipKeyGenerator } from "express-rate-limit";
+import type { ServerBuild } from "react-router";
+import * as serverBuild from "virtual:react-router/server-build";
+import { routeMatcher } from "./route-match.ts";
 
 declare module "react-router" {
   interface AppLoadContext {
     /** Per-request Content-Security-Policy nonce for the inline scripts of server-rendered pages. */
     cspNonce?: string;
+    /**
+     * The client's address as the rate limits key it (Express's req.ip: one trusted proxy hop with
+     * TRUST_PROXY, like server/protections.ts; IPv6 by its /56), for the login throttle.
+     */
+    clientAddress?: string;
   }
 }
 
@@ -36,8 +44,11 @@ export const app = express.Router();
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    getLoadContext(_req, res) {
-      return { cspNonce: res.locals.cspNonce as string | undefined };
+    getLoadContext(req, res) {
+      return { cspNonce: res.locals.cspNonce as string | undefined, clientAddress: ipKeyGenerator(req.ip ?? "unknown") };
     },
   }),
 );
+
+/** The route that serves a path, matched as React Router matches it (server/protections.ts keys its limits by it). */
+export const servingRoute = routeMatcher((serverBuild as unknown as ServerBuild).routes);

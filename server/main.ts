@@ -114,6 +114,7 @@ app.use(
     trustProxy: config.TRUST_PROXY,
     perMinute: config.FORM_RATE_LIMIT_PER_MINUTE,
     store: build.rateLimitStore,
+    route: build.servingRoute,
   }),
 );
 app.use((_req, res, next) => {

@@ -3,8 +3,8 @@
  * route sees it: a body size limit, a same-origin check and a per-client rate limit per form.
  * The payment provider's webhook (exactly /api/webhooks/stripe) comes from its servers, not from
  * a browser on this site: it only gets a (larger) size limit. A POST to a path the router would
- * read differently (dot segments, percent-encoding, doubled slashes) is refused first, so every
- * check below keys on the path the router sees. See docs/decisions/ on protections.
+ * read differently (dot segments, backslashes, percent-encoding, doubled slashes) is refused first,
+ * and every limit is keyed by the route that serves the request. See docs/decisions/002 and 018.
  */
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { ipKeyGenerator, rateLimit, type Store } from "express-rate-limit";
@@ -27,7 +27,17 @@ export type ProtectionOptions = {
    * store, which would give each process behind a load balancer an allowance of its own.
    */
   store: (name: string) => Store;
+  /**
+   * The route that serves a path, as the router itself matches it (server/app.ts asks React
+   * Router's matcher over the build's routes), or null when none does. With it, every limit is
+   * keyed by the route, a POST to no route answers 404 and one to a route without an action 405,
+   * before any counter is written. Without it (tests of the protections alone), the normalised path.
+   */
+  route?: (pathname: string) => ServingRoute | null;
 };
+
+/** The route module that answers a path: its id (e.g. "routes/contact") and whether it takes a POST. */
+export type ServingRoute = { id: string; hasAction: boolean };
 
 type Refusal = { status: number; title: string; description: string; headers?: Record<string, string> };
 
@@ -49,6 +59,10 @@ export function isNormalPath(path: string): boolean {
     return false;
   }
   if (decoded !== path || !path.startsWith("/")) return false;
+  // The router reads the address with the URL standard's parser, which turns a backslash into "/"
+  // and then resolves dot segments (/N\..\contact is /contact): any path that parser would
+  // change is another spelling of some other path.
+  if (path.includes("\\") || new URL(path, "http://h").pathname !== path) return false;
   const segments = path.split("/").slice(1);
   return segments.every((segment, i) => segment !== "." && segment !== ".." && (segment !== "" || i === segments.length - 1));
 }
@@ -167,10 +181,47 @@ function sameOrigin(options: ProtectionOptions) {
   };
 }
 
-/** The owner's login: failed attempts one client may make per window (a success does not count). */
-export const LOGIN_FAILURES_ALLOWED = 5;
-export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const LOGIN_PATH = "/admin/login";
+/**
+ * What a limit counts against: the route that serves the request (every article's lead form is
+ * one form; a path no route serves never gets this far), or, without a route matcher, the path.
+ */
+function limitKey(req: Request, options: ProtectionOptions): string {
+  const route = options.route?.(routerPath(req.path));
+  return route ? route.id : formPath(req.path);
+}
+
+/**
+ * The dashboard's own actions: only a logged-in owner's do anything (each checks the session
+ * first), and marking twenty messages handled in a minute is normal work. Its login is throttled
+ * in its action (app/server/admin/login-throttle.server.ts) and keeps the form limit too.
+ */
+function isDashboardAction(key: string): boolean {
+  return (key.startsWith("routes/admin/") && key !== "routes/admin/login") || (key.startsWith("/admin/") && key !== "/admin/login");
+}
+
+/** The path React Router matches for a request: its client-side submissions post to "<path>.data". */
+export function routerPath(path: string): string {
+  if (path === "/_root.data") return "/";
+  return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
+}
+
+/** With a route matcher: 404 for a POST no route serves, 405 for a route that takes none (no counter written). */
+function servingRoute(options: ProtectionOptions): RequestHandler {
+  return (req, res, next) => {
+    if (!options.route || isWebhook(req.path)) return next();
+    const route = options.route(routerPath(req.path));
+    if (!route) return refuse(req, res, { status: 404, title: "Page Not Found", description: "There is no form at this address." });
+    if (!route.hasAction) {
+      return refuse(req, res, {
+        status: 405,
+        title: "Method Not Allowed",
+        description: "This page does not take form submissions.",
+        headers: { Allow: "GET, HEAD" },
+      });
+    }
+    next();
+  };
+}
 
 function perClientLimit(options: ProtectionOptions): RequestHandler {
   const windowMs = options.windowMs ?? 60_000;
@@ -180,11 +231,8 @@ function perClientLimit(options: ProtectionOptions): RequestHandler {
     store: options.store("form"),
     legacyHeaders: false,
     standardHeaders: false,
-    // The dashboard's own actions: only a logged-in owner's do anything (each checks the session
-    // first), and marking twenty messages handled in a minute is normal work. Its login has a
-    // stricter limit of its own (loginLimit).
-    skip: (req) => isWebhook(req.path) || (formPath(req.path).startsWith("/admin/") && formPath(req.path) !== LOGIN_PATH),
-    keyGenerator: (req) => `${ipKeyGenerator(clientAddress(req, options.trustProxy))} ${formPath(req.path)}`,
+    skip: (req) => isWebhook(req.path) || isDashboardAction(limitKey(req, options)),
+    keyGenerator: (req) => `${ipKeyGenerator(clientAddress(req, options.trustProxy))} ${limitKey(req, options)}`,
     // The address comes from clientAddress(), not from Express's req.ip: its checks don't apply.
     validate: { ip: false, trustProxy: false, xForwardedForHeader: false, forwardedHeader: false, keyGeneratorIpFallback: false },
     handler: (req, res) => {
@@ -195,43 +243,14 @@ function perClientLimit(options: ProtectionOptions): RequestHandler {
   });
 }
 
-/**
- * Password guessing at the owner's login: after 5 failed attempts in 15 minutes a client gets
- * 429 with Retry-After until the window passes, on whichever server it tries. Only failures count (express-rate-limit's
- * skipSuccessfulRequests: an answer under 400, the redirect after a good password, is given back).
- */
-function loginLimit(options: ProtectionOptions): RequestHandler {
-  const limiter = rateLimit({
-    windowMs: LOGIN_WINDOW_MS,
-    limit: LOGIN_FAILURES_ALLOWED,
-    skipSuccessfulRequests: true,
-    store: options.store("login"),
-    legacyHeaders: false,
-    standardHeaders: false,
-    keyGenerator: (req) => ipKeyGenerator(clientAddress(req, options.trustProxy)),
-    validate: { ip: false, trustProxy: false, xForwardedForHeader: false, forwardedHeader: false, keyGeneratorIpFallback: false },
-    handler: (req, res) => {
-      const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-      const seconds = resetTime ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : LOGIN_WINDOW_MS / 1000;
-      refuse(req, res, {
-        status: 429,
-        title: "Too Many Attempts",
-        description: `Too many wrong passwords from this connection. Try again in ${Math.ceil(seconds / 60)} minutes.`,
-        headers: { "Retry-After": String(seconds) },
-      });
-    },
-  });
-  return (req, res, next) => (formPath(req.path) === LOGIN_PATH ? limiter(req, res, next) : next());
-}
-
 function normalPath(req: Request, res: Response, next: NextFunction) {
   if (isNormalPath(req.path)) return next();
   refuse(req, res, { status: 400, title: "Invalid Request", description: "Send the form to the page's own address." });
 }
 
-/** The protections, in order: one path, size, origin, rate. Requests that change nothing pass straight through. */
+/** The protections, in order: one path, size, a route that takes the POST, origin, rate. Requests that change nothing pass straight through. */
 export function protections(options: ProtectionOptions): RequestHandler {
-  const steps: RequestHandler[] = [normalPath, bodyLimit, sameOrigin(options), loginLimit(options), perClientLimit(options)];
+  const steps: RequestHandler[] = [normalPath, bodyLimit, servingRoute(options), sameOrigin(options), perClientLimit(options)];
   return (req, res, next) => {
     if (!MUTATIONS.has(req.method)) return next();
     let i = 0;

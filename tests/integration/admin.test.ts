@@ -12,13 +12,25 @@ import { count, eq, sql } from "drizzle-orm";
 import express from "express";
 import { createCookieSessionStorage } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { adminAuditLog, contactMessages, downloads, leads, newsletterSubscribers, orders, outbox, pageViews } from "../../db/schema";
+import { readFile } from "node:fs/promises";
+import {
+  adminAuditLog,
+  contactMessages,
+  downloads,
+  leads,
+  newsletterSubscribers,
+  orders,
+  outbox,
+  ownerSessions,
+  pageViews,
+} from "../../db/schema";
 import { loader as articlesLoader } from "~/routes/admin/articles";
 import { action as emailAction, loader as emailLoader } from "~/routes/admin/email";
 import { loader as exportLoader } from "~/routes/admin/export";
 import { loader as layoutLoader } from "~/routes/admin/layout";
 import { loader as leadsLoader } from "~/routes/admin/leads";
 import { action as loginAction, loader as loginLoader } from "~/routes/admin/login";
+import { action as logoutAction } from "~/routes/admin/logout";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/admin/messages";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin/order";
 import { loader as ordersLoader } from "~/routes/admin/orders";
@@ -38,12 +50,13 @@ import { createDeliver } from "~/server/mail/mailer.server";
 import { mintOrderLink } from "~/server/delivery/order-access.server";
 import { findOrderBySession } from "~/server/payments/orders.server";
 import { processOutbox, type Deliver } from "~/server/mail/outbox.server";
-import { hashOwnerPassword } from "~/server/admin/owner-password.server";
+import { hashOwnerPassword, PASSWORD_CHECKS_QUEUED_MAX } from "~/server/admin/owner-password.server";
 import { configureOwner, OWNER_COOKIE } from "~/server/admin/owner-session.server";
 import { countPageView, flushPageViews, unflushedPageViews } from "~/server/admin/page-views.server";
 import { configurePayments } from "~/server/payments/provider.server";
 import { findTestOrder, payTestOrder } from "~/server/payments/test-provider.server";
-import { LOGIN_FAILURES_ALLOWED, protections } from "../../server/protections";
+import { LOGIN_FAILURES_ALLOWED } from "~/server/admin/login-throttle.server";
+import { protections } from "../../server/protections";
 import { useTestDatabase } from "../helpers/db";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
 import { startSmtp, type TestSmtp } from "../helpers/smtp";
@@ -253,6 +266,60 @@ describe("logging in", () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe("the login throttle lives in the login action itself", () => {
+  const from = (client: string, password: string) =>
+    call(() => loginAction({ request: post("/admin/login", { password }), params: {}, context: { clientAddress: client } } as never));
+
+  it("whatever address reached it, five wrong passwords from a client and the sixth attempt waits, even with the right password; another client is not held up", async () => {
+    for (let i = 0; i < LOGIN_FAILURES_ALLOWED; i++) expect((await from("203.0.113.5", `wrong ${i}`)).status).toBe(401);
+    const throttled = await from("203.0.113.5", PASSWORD);
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get("Retry-After"))).toBeGreaterThan(800);
+    expect(throttled.headers.get("Set-Cookie")).toBeNull();
+    expect(throttled.data).toEqual({ error: "Too many wrong passwords from this connection. Try again in 15 minutes." });
+    expect((await from("203.0.113.6", PASSWORD)).status).toBe(303);
+  });
+
+  it("a burst of 20 wrong passwords at once gets at most five checked", async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => from("198.51.100.9", `wrong ${i}`)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(LOGIN_FAILURES_ALLOWED);
+    expect(statuses.every((s) => s === 401 || s === 429 || s === 503)).toBe(true);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20 - LOGIN_FAILURES_ALLOWED - PASSWORD_CHECKS_QUEUED_MAX - 1);
+  });
+
+  it("password checks take one thread at a time: a storm of logins from many clients leaves a file read fast", async () => {
+    // The production parameters (0.25 s or more each), as the real dashboard hashes.
+    configureOwner({ passwordHash: hashOwnerPassword(PASSWORD), sessionSecret: SECRET, secureCookie: true });
+    const storm = Promise.all(Array.from({ length: 16 }, (_, i) => from(`192.0.2.${i}`, `wrong ${i}`)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = performance.now();
+    await readFile("products/files/toolkit/credit-repair-guide.pdf");
+    const readMs = performance.now() - started;
+    const statuses = (await storm).map((a) => a.status);
+    // Unbounded, 16 checks on libuv's 4 threads kept the read waiting for about a second.
+    expect(readMs).toBeLessThan(200);
+    expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
+    expect(statuses.every((s) => s === 401 || s === 503)).toBe(true);
+  });
+});
+
+describe("logging out", () => {
+  it("ends the session on the server: a copy of the cookie no longer opens the dashboard", async () => {
+    const cookie = await logIn();
+    const copy = cookie;
+    expect((await call(() => overviewLoader(args(get("/admin", copy))))).status).toBe(200);
+    const sessionsBefore = (await db().select().from(ownerSessions)).length;
+    const out = await call(() => logoutAction(args(post("/admin/logout", {}, cookie))));
+    expect(out.status).toBe(303);
+    expect(out.headers.get("Set-Cookie")).toMatch(/^fsm_owner=;/);
+    const after = await call(() => overviewLoader(args(get("/admin", copy))));
+    expect(after.status).toBe(303);
+    expect(after.headers.get("Location")).toMatch(/^\/admin\/login/);
+    expect((await db().select().from(ownerSessions)).length).toBe(sessionsBefore - 1);
   });
 });
 

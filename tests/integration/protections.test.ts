@@ -7,12 +7,15 @@ import type { AddressInfo } from "node:net";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, leads } from "../../db/schema";
+import { contactMessages, leads, rateLimits } from "../../db/schema";
 import { action as leadAction } from "~/routes/blog-post";
 import { action as contactAction } from "~/routes/contact";
+import { db } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
 import { rateLimitStore } from "~/server/rate-limit-store.server";
-import { clientAddress, formPath, protections } from "../../server/protections";
+import { clientAddress, formPath, protections, type ProtectionOptions } from "../../server/protections";
+import { routeMatcher } from "../../server/route-match";
+import routeConfig from "~/routes";
 import { useTestDatabase } from "../helpers/db";
 import { ARTICLE, rowCount } from "../helpers/forms";
 
@@ -24,7 +27,7 @@ const DEFAULT_LIMIT = parseEnv({}).FORM_RATE_LIMIT_PER_MINUTE;
 type Server = { url: string; close: () => Promise<void>; webhookBytes: number[] };
 
 /** protections + the real actions behind them, the way server/main.ts and React Router chain them. */
-async function start(options: { trustProxy?: boolean; perMinute?: number } = {}): Promise<Server> {
+async function start(options: { trustProxy?: boolean; perMinute?: number; route?: ProtectionOptions["route"] } = {}): Promise<Server> {
   const app = express();
   app.set("trust proxy", options.trustProxy ?? false);
   app.use(
@@ -33,6 +36,7 @@ async function start(options: { trustProxy?: boolean; perMinute?: number } = {})
       trustProxy: options.trustProxy ?? false,
       perMinute: options.perMinute ?? DEFAULT_LIMIT,
       store: rateLimitStore,
+      route: options.route,
     }),
   );
   const webhookBytes: number[] = [];
@@ -309,6 +313,11 @@ describe("one path: a POST the router would read differently is refused before a
     "/api/webhooks/../create-payment",
     "/api/webhooks/stripe/../../../contact",
     "/contact%",
+    // The URL parser reads a backslash as "/": these are /contact, /contact and /admin/login.
+    "/N\\..\\contact",
+    "/admin/x\\..\\..\\contact",
+    "/admin/x\\..\\login",
+    "/x\\..\\api/create-payment",
   ])("%s answers 400 and stores nothing", async (path) => {
     const res = await rawPost(server.url, path, "name=Ann&email=ann@example.com&subject=s&message=m");
     expect(res.status).toBe(400);
@@ -332,5 +341,71 @@ describe("one path: a POST the router would read differently is refused before a
   it("only exactly /api/webhooks/stripe skips the origin check", async () => {
     const res = await rawPost(server.url, "/api/webhooks/other", "x=1", { Origin: "https://evil.example" });
     expect(res.status).toBe(403);
+  });
+});
+
+/**
+ * The site's real route table (app/routes.ts and each module's action), as the production server
+ * hands it to the protections from its build (server/app.ts).
+ */
+async function realRoutes(): Promise<ProtectionOptions["route"]> {
+  type Entry = { id?: string; file: string; path?: string; index?: boolean; children?: Entry[] };
+  const manifest: Record<string, unknown> = { root: { id: "root", path: "", module: await import("~/root") } };
+  const add = async (entries: Entry[], parentId: string) => {
+    for (const entry of entries) {
+      const id = entry.id ?? entry.file.replace(/\.tsx?$/, "");
+      const module = (await import(/* @vite-ignore */ `${process.cwd()}/app/${entry.file}`)) as object;
+      manifest[id] = { id, parentId, path: entry.path, index: entry.index, module };
+      if (entry.children) await add(entry.children, id);
+    }
+  };
+  await add(routeConfig as Entry[], "root");
+  return routeMatcher(manifest as never);
+}
+
+describe("limits keyed by the route that serves the request", () => {
+  let route: ProtectionOptions["route"];
+  beforeAll(async () => {
+    route = await realRoutes();
+  }, 60_000);
+
+  it("a POST to no route answers 404 and to a page without a form 405, naming no internal route and writing no counter", async () => {
+    const routed = await start({ route, perMinute: 2 });
+    try {
+      for (let i = 0; i < 100; i++) expect((await rawPost(routed.url, `/no-such-page-${i}`, "x=1")).status).toBe(404);
+      for (let i = 0; i < 50; i++) {
+        const res = await rawPost(routed.url, i % 2 ? "/about" : "/tools/budget", "x=1");
+        expect(res.status).toBe(405);
+        expect(res.body).not.toMatch(/routes\/|action/);
+        expect(JSON.parse(res.body)).toEqual({
+          status: "rejected",
+          title: "Method Not Allowed",
+          description: "This page does not take form submissions.",
+        });
+      }
+      expect((await db().select().from(rateLimits)).length).toBe(0);
+    } finally {
+      await routed.close();
+    }
+  });
+
+  it("every article's lead form is one form, and the payment API one route, however spelled", async () => {
+    const routed = await start({ route, perMinute: 2 });
+    try {
+      const leadStatuses: number[] = [];
+      for (const path of [`/blog/${ARTICLE}`, `/blog/another-article.data`, `/BLOG/${ARTICLE}/`, "/N\\..\\blog/x"]) {
+        leadStatuses.push((await rawPost(routed.url, path, lead())).status);
+      }
+      expect(leadStatuses.slice(2)).toEqual([429, 400]);
+      const payments: number[] = [];
+      for (const path of ["/api/create-payment", "/api/create-payment/", "/API/create-payment", "/x\\..\\api/create-payment"]) {
+        payments.push((await rawPost(routed.url, path, "{}")).status);
+      }
+      expect(payments.slice(2)).toEqual([429, 400]);
+      // One counter per client and route, not one per spelling.
+      expect((await db().select().from(rateLimits)).length).toBe(2);
+    } finally {
+      await routed.close();
+    }
   });
 });

@@ -27,15 +27,31 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { off: false, next: safeNext(next) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const fields = await formFields(request);
   const parsed = LoginSchema.safeParse(fields ?? {});
   if (!parsed.success) return data({ error: "Enter the password." }, { status: 400 });
-  const result = await logIn(parsed.data.password);
+  const result = await logIn(parsed.data.password, context.clientAddress ?? "unknown");
   if (result.ok) return redirect(safeNext(parsed.data.next ?? null), { status: 303, headers: { "Set-Cookie": result.setCookie } });
-  if (result.reason === "off") return data({ error: "The dashboard is off." }, { status: 503 });
-  // 401: the login limiter (server/protections.ts) counts it; five in 15 minutes and the client waits.
-  return data({ error: "That password is not right." }, { status: 401 });
+  switch (result.reason) {
+    case "off":
+      return data({ error: "The dashboard is off." }, { status: 503 });
+    case "busy":
+      return data(
+        { error: "The server is busy checking other logins. Try again in a few seconds." },
+        { status: 503, headers: { "Retry-After": "5" } },
+      );
+    case "throttled": {
+      const minutes = Math.ceil(result.retryAfterSeconds / 60);
+      return data(
+        { error: `Too many wrong passwords from this connection. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` },
+        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      );
+    }
+    case "wrong":
+      // Counted by the login throttle: five in 15 minutes and the client waits.
+      return data({ error: "That password is not right." }, { status: 401 });
+  }
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

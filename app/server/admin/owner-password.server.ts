@@ -9,6 +9,7 @@
  * that expand "$". See docs/decisions/020-owner-dashboard.md for the parameters.
  */
 import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import pLimit from "p-limit";
 
 /**
  * N=2^15, r=8, p=3: one of OWASP's equivalent scrypt minimums (the same work as 2^17, r=8, p=1)
@@ -51,13 +52,34 @@ export function hashOwnerPassword(password: string, params: { ln: number; r: num
   return `scrypt:ln=${params.ln},r=${params.r},p=${params.p}:${salt.toString("base64url")}:${hash.toString("base64url")}`;
 }
 
+/**
+ * One scrypt at a time, and a short queue: each check holds one of libuv's four threads for about
+ * 0.25 s, the threads file downloads and compression also use, so a stream of logins (even from
+ * many addresses, each within its throttle) must not take them all. Past the queue, a check is
+ * refused at once instead of waiting.
+ */
+const hashing = pLimit(1);
+export const PASSWORD_CHECKS_QUEUED_MAX = 4;
+
+/** Too many password checks are waiting: the caller answers "busy, try again" (503). */
+export class PasswordCheckBusyError extends Error {
+  constructor() {
+    super("Too many password checks at once");
+    this.name = "PasswordCheckBusyError";
+  }
+}
+
 /** Whether the password matches the stored hash, compared in constant time. */
 export async function verifyOwnerPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parseOwnerHash(stored);
   if (!parsed.ok) return false;
   const { salt, hash, ...params } = parsed.params;
-  const derived = await new Promise<Buffer>((resolve, reject) =>
-    scrypt(password.normalize("NFC"), salt, hash.length, options(params), (error, key) => (error ? reject(error) : resolve(key))),
+  if (hashing.pendingCount >= PASSWORD_CHECKS_QUEUED_MAX) throw new PasswordCheckBusyError();
+  const derived = await hashing(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize("NFC"), salt, hash.length, options(params), (error, key) => (error ? reject(error) : resolve(key))),
+      ),
   );
   return derived.length === hash.length && timingSafeEqual(derived, hash);
 }

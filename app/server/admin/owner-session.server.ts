@@ -1,18 +1,24 @@
 /**
- * The owner's session: one signed cookie (React Router's cookie session storage) holding only
- * when the owner logged in. Nothing is stored on the server, so there is no session table to
- * clean and a restart logs no one out; changing SESSION_SECRET logs everyone out.
+ * The owner's session: one signed cookie (React Router's cookie session storage) holding when the
+ * owner logged in and a random session id, whose hash is a row of owner_sessions. Logging out
+ * deletes the row, so a copied cookie ends with it; a restart logs no one out; changing
+ * SESSION_SECRET logs everyone out.
  */
+import { and, eq, gt, lt } from "drizzle-orm";
 import { createCookieSessionStorage, redirect, type SessionStorage } from "react-router";
+import { ownerSessions } from "../../../db/schema";
+import { db } from "~/server/db.server";
+import { hashToken, newToken } from "~/server/tokens.server";
 import { env } from "~/server/env.server";
-import { verifyOwnerPassword } from "~/server/admin/owner-password.server";
+import { throttledLogin } from "~/server/admin/login-throttle.server";
+import { PasswordCheckBusyError, verifyOwnerPassword } from "~/server/admin/owner-password.server";
 
 export const OWNER_COOKIE = "fsm_owner";
 export const SESSION_HOURS = 12;
 const SESSION_MS = SESSION_HOURS * 60 * 60 * 1000;
 
 export type OwnerConfig = { passwordHash: string; sessionSecret: string; secureCookie: boolean };
-type SessionData = { loggedInAt: number };
+type SessionData = { loggedInAt: number; sid: string };
 
 let override: OwnerConfig | null | undefined;
 let storage: { config: OwnerConfig; storage: SessionStorage<SessionData> } | undefined;
@@ -61,7 +67,13 @@ export async function isOwner(request: Request): Promise<boolean> {
   if (!config) return false;
   const session = await sessionStorage(config).getSession(request.headers.get("Cookie"));
   const at = session.get("loggedInAt");
-  return typeof at === "number" && at <= Date.now() && Date.now() - at < SESSION_MS;
+  const sid = session.get("sid");
+  if (typeof at !== "number" || at > Date.now() || Date.now() - at >= SESSION_MS || typeof sid !== "string") return false;
+  const [row] = await db()
+    .select({ tokenHash: ownerSessions.tokenHash })
+    .from(ownerSessions)
+    .where(and(eq(ownerSessions.tokenHash, hashToken(sid)), gt(ownerSessions.expiresAt, new Date())));
+  return row !== undefined;
 }
 
 /** Where a page sends someone without a session: the login page, then back here. */
@@ -80,17 +92,45 @@ export function safeNext(next: string | null): string {
   return next && /^\/admin(?:[/?]|$)/.test(next) && !next.includes("\\") && !next.startsWith("//") ? next : "/admin";
 }
 
-export type LoginResult = { ok: true; setCookie: string } | { ok: false; reason: "off" | "wrong" };
+export type LoginResult =
+  | { ok: true; setCookie: string }
+  | { ok: false; reason: "off" | "wrong" | "busy" }
+  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
 
-/** Check the password (scrypt, constant-time compare) and make the session cookie. */
-export async function logIn(password: string): Promise<LoginResult> {
+/**
+ * Check the password (scrypt, constant-time compare) under the client's login throttle and make
+ * the session cookie. `client` is the address the throttle counts against.
+ */
+export async function logIn(password: string, client: string): Promise<LoginResult> {
   const config = ownerConfig();
   if (!config) return { ok: false, reason: "off" };
+  let result: LoginResult;
+  try {
+    const outcome = await throttledLogin(client, () => checkPassword(config, password));
+    result = "throttled" in outcome ? { ok: false, reason: "throttled", retryAfterSeconds: outcome.retryAfterSeconds } : outcome;
+  } catch (error) {
+    if (error instanceof PasswordCheckBusyError) return { ok: false, reason: "busy" };
+    throw error;
+  }
+  return result;
+}
+
+async function checkPassword(config: OwnerConfig, password: string): Promise<LoginResult> {
   if (!password || password.length > 1024 || !(await verifyOwnerPassword(password, config.passwordHash)))
     return { ok: false, reason: "wrong" };
   const store = sessionStorage(config);
   const session = await store.getSession();
-  session.set("loggedInAt", Date.now());
+  const now = Date.now();
+  const { token, hash } = newToken();
+  // Ended sessions are not kept: each login sweeps the expired rows.
+  await db()
+    .delete(ownerSessions)
+    .where(lt(ownerSessions.expiresAt, new Date(now)));
+  await db()
+    .insert(ownerSessions)
+    .values({ tokenHash: hash, expiresAt: new Date(now + SESSION_MS) });
+  session.set("loggedInAt", now);
+  session.set("sid", token);
   return { ok: true, setCookie: await store.commitSession(session) };
 }
 
@@ -99,5 +139,12 @@ export async function logOut(request: Request): Promise<string | undefined> {
   const config = ownerConfig();
   if (!config) return undefined;
   const store = sessionStorage(config);
-  return store.destroySession(await store.getSession(request.headers.get("Cookie")));
+  const session = await store.getSession(request.headers.get("Cookie"));
+  const sid = session.get("sid");
+  // On the server first: a copy of this cookie (another browser, a stolen one) ends too.
+  if (typeof sid === "string")
+    await db()
+      .delete(ownerSessions)
+      .where(eq(ownerSessions.tokenHash, hashToken(sid)));
+  return store.destroySession(session);
 }
