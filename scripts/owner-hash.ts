@@ -1,19 +1,33 @@
 /**
  * `npm run owner:hash`: reads the owner's password from standard input (typed at a prompt, not
- * echoed, or piped: `printf '%s' "$PASSWORD" | npm run -s owner:hash`) and prints the value to
+ * echoed, or piped one line per prompt: `printf '%s\n' "$PASSWORD" | npm run -s owner:hash`) and prints the value to
  * put in OWNER_PASSWORD_HASH. The password itself is never stored or printed.
  */
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { hashOwnerPassword, MIN_PASSWORD_LENGTH } from "../app/server/admin/owner-password.server";
 
+/**
+ * Piped: one line per prompt, as a person would type them: the password, then optionally the
+ * same again. Anything after the second line is refused rather than guessed at.
+ */
+async function readPipedPassword(): Promise<string> {
+  const lines: string[] = [];
+  for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) lines.push(line);
+  const [first = "", again, ...rest] = lines;
+  if (rest.some((line) => line !== ""))
+    fail("Expected the password on one line (and optionally the same again on a second); nothing printed.");
+  if (again !== undefined && again !== "" && again !== first) fail("The two passwords differ; nothing printed.");
+  return first;
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
 async function readPassword(): Promise<string> {
-  if (!process.stdin.isTTY) {
-    let text = "";
-    for await (const chunk of process.stdin) text += String(chunk);
-    // One trailing line break is the end of the line typed or echoed, not part of the password.
-    return text.replace(/\r?\n$/, "");
-  }
+  if (!process.stdin.isTTY) return readPipedPassword();
   let muted = false;
   const output = new Writable({
     write(chunk, _encoding, done) {
@@ -35,10 +49,7 @@ async function readPassword(): Promise<string> {
   const first = await ask("Owner password: ");
   const again = await ask("Again: ");
   rl.close();
-  if (first !== again) {
-    console.error("The two passwords differ; nothing printed.");
-    process.exit(1);
-  }
+  if (first !== again) fail("The two passwords differ; nothing printed.");
   return first;
 }
 

@@ -1,11 +1,15 @@
 /** CSV as RFC 4180 describes it, made safe to open in a spreadsheet. */
 
 /**
- * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return that
- * hides one) gets a leading apostrophe, so it shows as the text it is.
+ * What a spreadsheet may read as the start of a formula: =, +, - or @, their full-width forms
+ * (＝ ＋ － ＠, which some locales accept), also after white space or line breaks that an import
+ * trims; and any cell that starts with a tab, CR or LF, which can hide one.
  */
+const FORMULA_START = /^(?:[\t\r\n]|[\s\u00a0\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20])/;
+
+/** Such a cell gets a leading apostrophe, so it shows as the text it is. */
 export function neutralise(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
 /** One field: quoted when it holds a comma, a quote or a line break; quotes doubled. */

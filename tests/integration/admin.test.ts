@@ -235,8 +235,25 @@ describe("logging in", () => {
     expect(page.status).toBe(200);
   });
 
+  it("a `next` holding CR or LF on the login page is a safe redirect, not a 500", async () => {
+    const cookie = await logIn();
+    const answer = await call(() =>
+      loginLoader(args(get(`/admin/login?next=${encodeURIComponent("/admin/x\r\nSet-Cookie: a=b")}`, cookie))),
+    );
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("Location")).toBe("/admin");
+  });
+
   it("never follows `next` off the dashboard", async () => {
-    for (const next of ["https://evil.example/admin", "//evil.example", "/\\evil.example", "/blog", "/admin@evil"]) {
+    for (const next of [
+      "https://evil.example/admin",
+      "//evil.example",
+      "/\\evil.example",
+      "/blog",
+      "/admin@evil",
+      "/admin/x\r\nSet-Cookie: a=b",
+      "/admin\n",
+    ]) {
       const answer = await call(() => loginAction(args(post("/admin/login", { password: PASSWORD, next }))));
       expect(answer.headers.get("Location")).toBe("/admin");
     }

@@ -359,10 +359,10 @@ describe("POST /api/webhooks/stripe", () => {
     expect(warn.mock.calls.flat().join(" ")).toContain(session.id);
   });
 
-  it("ignores an event for one of our sessions whose amount or currency differs from the order", async () => {
+  it("ignores an event for one of our sessions whose amount or currency differs from the order, or is missing", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const session = fake.pay((await pendingStripeOrder(false)).id);
-    for (const changed of [{ amount_total: 9900 }, { currency: "eur" }]) {
+    for (const changed of [{ amount_total: 9900 }, { currency: "eur" }, { amount_total: null }, { currency: null }]) {
       const { payload, header } = signed(stripeEvent("checkout.session.completed", { ...session, ...changed }));
       expect((await handleStripeWebhook(payload, header)).body).toMatchObject({ ignored: "no matching order" });
     }

@@ -19,7 +19,7 @@ export type PaymentEvent = {
   /** Our order id as the session carries it (client_reference_id), for an order whose session id was not saved yet. */
   orderRef?: number | null;
   outcome: Exclude<OrderStatus, "pending"> | "pending";
-  /** The amount and currency the provider says were charged (or refunded): must match the order's. Null skips the check. */
+  /** The amount and currency the provider says were charged (or refunded): must match the order's. Null skips the check, except for a payment (refused). */
   amountCents: number | null;
   currency: string | null;
   customerEmail?: string | null;
@@ -40,6 +40,11 @@ export type ApplyResult = "applied" | "duplicate" | "ignored";
  * disputed over all but refunded, paid replaces pending or failed, failed replaces only pending.
  */
 export async function applyPaymentEvent(event: PaymentEvent): Promise<ApplyResult> {
+  // Paid without saying how much: a mismatch, never a reason to skip the check.
+  if (event.outcome === "paid" && (event.amountCents === null || event.currency === null)) {
+    console.warn(`Payment event ${event.eventId} (${event.eventType}) ignored: it says paid but names no amount or currency`);
+    return "ignored";
+  }
   const { outcome } = event;
   const result = await db().execute(sql`
     with target as (
