@@ -12,7 +12,7 @@ import { storeLead } from "../app/server/forms/leads.server";
 import { createMailTransport } from "../app/server/mail/transport.server";
 import { createDeliver } from "../app/server/mail/mailer.server";
 import { processOutbox } from "../app/server/mail/outbox.server";
-import { configurePayments } from "../app/server/payments/provider.server";
+import { createPayments } from "../app/server/payments/payments.server";
 import { findTestOrder, payTestOrder } from "../app/server/payments/test-provider.server";
 import { startSmtp } from "../tests/helpers/smtp";
 import { expect, it } from "vitest";
@@ -23,7 +23,7 @@ const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 50);
 it(`survives an SMTP outage with ${LEADS} leads and ${PURCHASES} purchases`, { timeout: 600_000 }, async () => {
   const origin = "https://shop.example";
   await openDatabase({});
-  configurePayments({ provider: "test", publicOrigin: origin });
+  const payments = createPayments({ provider: "test", publicOrigin: origin });
   const smtp = await startSmtp();
   const deliver = createDeliver(createMailTransport({ kind: "smtp", url: smtp.url }), {
     from: "Fresh Start Money <support@freshstartmoney.com>",
@@ -43,7 +43,7 @@ it(`survives an SMTP outage with ${LEADS} leads and ${PURCHASES} purchases`, { t
     if ((await storeLead({ name: `Lead ${i}`, email: `lead${i}@example.com`, sourcePage: "dispute-credit-errors" })) === "created")
       accepted++;
   for (let i = 0; i < PURCHASES; i++) {
-    const { sessionId } = await startCheckout({ includeBump: i % 2 === 0 });
+    const { sessionId } = await startCheckout(payments, { includeBump: i % 2 === 0 });
     await payTestOrder((await findTestOrder(sessionId))!, `buyer${i}@example.com`);
     accepted++;
   }

@@ -7,6 +7,7 @@
  * Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the server first).
  */
 import { closeDatabase, openDatabase } from "../app/server/db.server";
+import { appConfigFromEnv } from "../app/server/config.server";
 import { env } from "../app/server/env.server";
 import { findOrder } from "../app/server/payments/orders.server";
 import { refundOrder } from "../app/server/payments/refunds.server";
@@ -22,7 +23,7 @@ await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : 
 try {
   const order = await findOrder(id);
   if (!order) throw new Error(`No order ${arg}.`);
-  const result = await refundOrder(order);
+  const result = await refundOrder(appConfigFromEnv(config).payments, order);
   switch (result.kind) {
     case "refunded":
       console.log(`Order ${arg} refunded: access ended and the refund notice is queued.`);

@@ -17,6 +17,8 @@ declare module "react-router" {
   }
 }
 
+import { appConfigFromEnv, type AppConfig } from "~/server/config.server";
+
 export { env, mailTransportKind } from "~/server/env.server";
 export { closeDatabase, databaseAnswers, openDatabase } from "~/server/db.server";
 export { missingProductFiles, productFilesDir } from "~/server/delivery/order-access.server";
@@ -41,11 +43,15 @@ export function startMail(): OutboxWorker {
 /** The React Router part of the server, bundled by Vite with the app (see server/main.ts). */
 export const app = express.Router();
 
+// Built on the first request, after server/main.ts has validated the environment.
+let config: AppConfig | undefined;
+
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
     getLoadContext(req, res) {
-      return { cspNonce: res.locals.cspNonce as string | undefined, clientAddress: ipKeyGenerator(req.ip ?? "unknown") };
+      config ??= appConfigFromEnv();
+      return { config, cspNonce: res.locals.cspNonce as string | undefined, clientAddress: ipKeyGenerator(req.ip ?? "unknown") };
     },
   }),
 );

@@ -11,6 +11,7 @@ import { seo } from "~/lib/seo";
 import { useRootData } from "~/root";
 import { SUPPORT_EMAIL } from "~/lib/site";
 import { OrderDownloads } from "~/components/order-downloads";
+import { appConfig } from "~/server/config.server";
 import { orderView, type OrderView } from "~/server/delivery/order-view.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -31,10 +32,10 @@ export function headers() {
 type LoaderResult = { kind: "plain" } | { kind: "order"; order: Extract<OrderView, { found: true }> } | { kind: "missing" };
 
 /** Reads only: fulfilment happens in the webhook (or the test provider's Pay), never here. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id");
   if (sessionId === null) return data<LoaderResult>({ kind: "plain" });
-  const view = await orderView(sessionId);
+  const view = await orderView(appConfig(context).payments, sessionId);
   if (!view.found) return data<LoaderResult>({ kind: "missing" }, { status: 404 });
   return data<LoaderResult>({ kind: "order", order: view });
 }

@@ -11,7 +11,8 @@ import { buttonClass } from "~/components/ui/button";
 import { notify, prepareToasts } from "~/components/ui/toaster";
 import { BUMP_PARAM, CHECKOUT_ERROR, FROM_PARAM } from "~/lib/checkout";
 import { seo } from "~/lib/seo";
-import { checkoutFailureStatus, paymentProvider, sourceArticle, startCheckout } from "~/server/payments/checkout.server";
+import { appConfig } from "~/server/config.server";
+import { checkoutFailureStatus, sourceArticle, startCheckout } from "~/server/payments/checkout.server";
 import { type Testimonial, testimonialsToShow } from "~/server/content/testimonials.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -22,21 +23,22 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/checkout",
   });
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
+  const { provider } = appConfig(context).payments;
   return {
     includeBump: query.get(BUMP_PARAM) === "1",
     /** The article whose promo link led here, if it names one: it travels with the checkout to the order. */
     from: sourceArticle(query.get(FROM_PARAM)),
-    providerName: paymentProvider().displayName,
+    providerName: provider.displayName,
     /** The built-in test provider sells: say so on the page (anyone can mark an order paid). */
-    testPayments: paymentProvider().name === "test",
+    testPayments: provider.name === "test",
     testimonials: testimonialsToShow(),
   };
 }
 
 /** Without JavaScript the form posts here: create the session and send the browser to it. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const bump = form.get("includeBump");
   if (bump !== null && bump !== "1") {
@@ -44,7 +46,10 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     const from = form.get(FROM_PARAM);
-    const { url } = await startCheckout({ includeBump: bump === "1", from: typeof from === "string" ? from : undefined });
+    const { url } = await startCheckout(appConfig(context).payments, {
+      includeBump: bump === "1",
+      from: typeof from === "string" ? from : undefined,
+    });
     return redirect(url, 303);
   } catch (error) {
     return data({ error: CHECKOUT_ERROR.description }, { status: checkoutFailureStatus(error) });

@@ -5,7 +5,7 @@ import { CheckoutPurchase } from "~/components/checkout-purchase";
 import { buttonClass } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import { EMAIL_PATTERN, FIELD_LIMITS } from "~/lib/forms";
-import { paymentProvider } from "~/server/payments/checkout.server";
+import { appConfig } from "~/server/config.server";
 import { findTestOrder, payTestOrder, successPath } from "~/server/payments/test-provider.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -22,12 +22,12 @@ export function headers() {
 }
 
 /** The test provider's hosted page exists only while the test provider sells. */
-function requireTestProvider() {
-  if (paymentProvider().name !== "test") throw data(null, { status: 404 });
+function requireTestProvider(context: Route.LoaderArgs["context"]) {
+  if (appConfig(context).payments.provider.name !== "test") throw data(null, { status: 404 });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  requireTestProvider();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireTestProvider(context);
   const sessionId = new URL(request.url).searchParams.get("session") ?? "";
   const order = await findTestOrder(sessionId);
   if (!order) return data({ order: null }, { status: 404 });
@@ -41,8 +41,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  requireTestProvider();
+export async function action({ request, context }: Route.ActionArgs) {
+  requireTestProvider(context);
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "cancel") return redirect("/checkout", 303);

@@ -51,9 +51,10 @@ import { mintOrderLink } from "~/server/delivery/order-access.server";
 import { findOrderBySession } from "~/server/payments/orders.server";
 import { processOutbox, type Deliver } from "~/server/mail/outbox.server";
 import { hashOwnerPassword, PASSWORD_CHECKS_QUEUED_MAX } from "~/server/admin/owner-password.server";
-import { configureOwner, OWNER_COOKIE } from "~/server/admin/owner-session.server";
+import { OWNER_COOKIE, type OwnerConfig } from "~/server/admin/owner-session.server";
 import { countPageView, flushPageViews, unflushedPageViews } from "~/server/admin/page-views.server";
-import { configurePayments } from "~/server/payments/provider.server";
+import { createPayments } from "~/server/payments/payments.server";
+import type { Payments } from "~/server/payments/provider.server";
 import { findTestOrder, payTestOrder } from "~/server/payments/test-provider.server";
 import { LOGIN_FAILURES_ALLOWED } from "~/server/admin/login-throttle.server";
 import { protections } from "../../server/protections";
@@ -87,20 +88,22 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  configureOwner(undefined);
-  configurePayments(undefined);
   await smtp.close();
   await fake.close();
 });
 beforeEach(async () => {
   smtp.messages.length = 0;
-  configureOwner({ passwordHash: HASH, sessionSecret: SECRET, secureCookie: true });
-  configurePayments({ provider: "test", publicOrigin: ORIGIN });
+  owner = { passwordHash: HASH, sessionSecret: SECRET, secureCookie: true };
+  payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
   await flushPageViews();
 });
 afterEach(() => vi.restoreAllMocks());
 
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
+/** What this test's server was configured with, as React Router's context hands it to routes. */
+let owner: OwnerConfig | null;
+let payments: Payments;
+const args = (request: Request, params: Record<string, string> = {}) =>
+  ({ request, params, context: { config: { owner, payments } } }) as never;
 const get = (path: string, cookie?: string) => new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
 const post = (path: string, fields: Record<string, string>, cookie?: string) =>
   new Request(`${ORIGIN}${path}`, {
@@ -134,7 +137,7 @@ async function flush() {
 }
 
 async function paidOrder(email: string, { bump = false, from }: { bump?: boolean; from?: string } = {}) {
-  const { sessionId } = await startCheckout({ includeBump: bump, from });
+  const { sessionId } = await startCheckout(payments, { includeBump: bump, from });
   await payTestOrder((await findTestOrder(sessionId))!, email);
   return (await findOrderBySession(sessionId))!;
 }
@@ -200,7 +203,7 @@ describe("without a valid session", () => {
   });
 
   it("with the dashboard off (no OWNER_PASSWORD_HASH or SESSION_SECRET) no password works and the login page says how to turn it on", async () => {
-    configureOwner(null);
+    owner = null;
     const page = await call(() => loginLoader(args(get("/admin/login"))));
     expect(page).toMatchObject({ status: 503, data: { off: true } });
     const attempt = await call(() => loginAction(args(post("/admin/login", { password: PASSWORD }))));
@@ -288,7 +291,13 @@ describe("logging in", () => {
 
 describe("the login throttle lives in the login action itself", () => {
   const from = (client: string, password: string) =>
-    call(() => loginAction({ request: post("/admin/login", { password }), params: {}, context: { clientAddress: client } } as never));
+    call(() =>
+      loginAction({
+        request: post("/admin/login", { password }),
+        params: {},
+        context: { clientAddress: client, config: { owner, payments } },
+      } as never),
+    );
 
   it("whatever address reached it, five wrong passwords from a client and the sixth attempt waits, even with the right password; another client is not held up", async () => {
     for (let i = 0; i < LOGIN_FAILURES_ALLOWED; i++) expect((await from("203.0.113.5", `wrong ${i}`)).status).toBe(401);
@@ -310,7 +319,7 @@ describe("the login throttle lives in the login action itself", () => {
 
   it("password checks take one thread at a time: a storm of logins from many clients leaves a file read fast", async () => {
     // The production parameters (0.25 s or more each), as the real dashboard hashes.
-    configureOwner({ passwordHash: hashOwnerPassword(PASSWORD), sessionSecret: SECRET, secureCookie: true });
+    owner = { passwordHash: hashOwnerPassword(PASSWORD), sessionSecret: SECRET, secureCookie: true };
     const storm = Promise.all(Array.from({ length: 16 }, (_, i) => from(`192.0.2.${i}`, `wrong ${i}`)));
     await new Promise((resolve) => setTimeout(resolve, 50));
     const started = performance.now();
@@ -448,9 +457,9 @@ describe("orders", () => {
   });
 
   it("a Stripe order is refunded through Stripe's refund API, once per order", async () => {
-    configurePayments({ provider: "stripe", publicOrigin: ORIGIN, stripe: { secretKey: "sk_test_admin", apiBase: fake.url } });
+    payments = createPayments({ provider: "stripe", publicOrigin: ORIGIN, stripe: { secretKey: "sk_test_admin", apiBase: fake.url } });
     const cookie = await logIn();
-    const { sessionId } = await startCheckout({ includeBump: false });
+    const { sessionId } = await startCheckout(payments, { includeBump: false });
     fake.pay(sessionId, { email: "stripe.buyer@example.com", paymentIntent: "pi_admin_1" });
     await db()
       .update(orders)
@@ -576,9 +585,9 @@ describe("the numbers", () => {
     // Four checkouts: two from the emergency-fund article (one paid with the Power Pack), one from
     // the dispute article (paid, then refunded from the dashboard), one from nowhere, abandoned.
     await paidOrder("p1@example.com", { bump: true, from: "emergency-fund-guide" });
-    await startCheckout({ includeBump: false, from: "emergency-fund-guide" });
+    await startCheckout(payments, { includeBump: false, from: "emergency-fund-guide" });
     const refunded = await paidOrder("p2@example.com", { from: "dispute-credit-errors" });
-    await startCheckout({ includeBump: false, from: "no-such-article" });
+    await startCheckout(payments, { includeBump: false, from: "no-such-article" });
     await orderAction(
       args(post(`/admin/orders/${refunded.id}`, { intent: "refund", confirmed: "yes" }, cookie), { id: String(refunded.id) }),
     );
@@ -631,6 +640,7 @@ describe("the numbers", () => {
   it("create-payment carries the article from the promo link, and drops a slug that is not an article", async () => {
     const create = (from: string) =>
       createPaymentFromRequest(
+        payments,
         new Request(`${ORIGIN}/api/create-payment`, {
           method: "POST",
           headers: { "Content-Type": "application/json" },

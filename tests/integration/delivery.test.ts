@@ -26,7 +26,8 @@ import { DOWNLOAD_SOFT_LIMIT } from "~/server/delivery/order-access.server";
 import { orderView } from "~/server/delivery/order-view.server";
 import { findOrderBySession } from "~/server/payments/orders.server";
 import { processOutbox, type Deliver } from "~/server/mail/outbox.server";
-import { configurePayments } from "~/server/payments/provider.server";
+import { createPayments } from "~/server/payments/payments.server";
+import type { Payments } from "~/server/payments/provider.server";
 import { STRIPE_API_VERSION } from "~/server/payments/stripe.server";
 import { handleStripeWebhook } from "~/server/payments/stripe-webhook.server";
 import { findTestOrder, payTestOrder, refundTestOrder } from "~/server/payments/test-provider.server";
@@ -57,18 +58,19 @@ beforeAll(async () => {
   deliver = createDeliver(createMailTransport({ kind: "smtp", url: smtp.url }), SETTINGS);
 });
 afterAll(async () => {
-  configurePayments(undefined);
   await smtp.close();
   await fake.close();
 });
 beforeEach(async () => {
   smtp.messages.length = 0;
   await smtp.start();
-  configurePayments({ provider: "test", publicOrigin: ORIGIN });
+  payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
 });
 afterEach(() => vi.restoreAllMocks());
 
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
+let payments: Payments;
+const args = (request: Request, params: Record<string, string> = {}) =>
+  ({ request, params, context: { config: { owner: null, payments } } }) as never;
 const get = (path: string) => new Request(`${ORIGIN}${path}`);
 const post = (path: string, fields: Record<string, string> = {}) =>
   new Request(`${ORIGIN}${path}`, { method: "POST", body: new URLSearchParams(fields) });
@@ -79,7 +81,7 @@ async function flush(): Promise<void> {
 }
 
 async function paidTestOrder(includeBump: boolean, email = "buyer@example.com") {
-  const { sessionId } = await startCheckout({ includeBump });
+  const { sessionId } = await startCheckout(payments, { includeBump });
   const order = (await findTestOrder(sessionId))!;
   await payTestOrder(order, email);
   return (await findOrderBySession(sessionId))!;
@@ -204,7 +206,7 @@ describe("a purchase", () => {
 
   it("shows the downloads on the success page at once, with the order page's address", async () => {
     const order = await paidTestOrder(true);
-    const view = await orderView(order.providerSessionId);
+    const view = await orderView(payments, order.providerSessionId);
     expect(view).toMatchObject({ found: true, state: "confirmed" });
     if (!view.found || !view.access) throw new Error("no access on a paid order");
     expect(view.access.orderPath).toMatch(/^\/orders\/[A-Za-z0-9_-]{43}$/);
@@ -220,7 +222,7 @@ function stripeDelivery(type: string, object: object, id = `evt_${type}_${Math.r
 
 describe("Stripe deliveries", () => {
   beforeEach(() => {
-    configurePayments({
+    payments = createPayments({
       provider: "stripe",
       publicOrigin: ORIGIN,
       stripe: { secretKey: "sk_test_delivery", webhookSecret: WEBHOOK_SECRET, apiBase: fake.url },
@@ -228,13 +230,13 @@ describe("Stripe deliveries", () => {
   });
 
   it("duplicate and concurrent deliveries, and both completion events, grant once and send one receipt", async () => {
-    const { sessionId } = await startCheckout({ includeBump: true });
+    const { sessionId } = await startCheckout(payments, { includeBump: true });
     const session = fake.pay(sessionId, { email: "stripe@example.com", paymentIntent: "pi_once" });
     const completed = stripeDelivery("checkout.session.completed", session, "evt_completed_once");
     const succeeded = stripeDelivery("checkout.session.async_payment_succeeded", session, "evt_async_once");
     const results = await Promise.all([
-      ...Array.from({ length: 5 }, () => handleStripeWebhook(completed.payload, completed.header)),
-      ...Array.from({ length: 3 }, () => handleStripeWebhook(succeeded.payload, succeeded.header)),
+      ...Array.from({ length: 5 }, () => handleStripeWebhook(payments, completed.payload, completed.header)),
+      ...Array.from({ length: 3 }, () => handleStripeWebhook(payments, succeeded.payload, succeeded.header)),
     ]);
     expect(results.every((r) => r.status === 200)).toBe(true);
     const [order] = await db().select().from(orders);
@@ -250,28 +252,28 @@ describe("Stripe deliveries", () => {
 
   it("finds our order by client_reference_id when its session id was never saved, and only then", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const { sessionId } = await startCheckout({ includeBump: false });
+    const { sessionId } = await startCheckout(payments, { includeBump: false });
     const [order] = await db().select().from(orders);
     // As if the database had failed between creating the Stripe session and saving its id.
     await db().update(orders).set({ providerSessionId: "pending_lost" }).where(eq(orders.id, order!.id));
     const session = { ...fake.pay(sessionId, { email: "ref@example.com" }), client_reference_id: String(order!.id) };
     const delivery = stripeDelivery("checkout.session.completed", session);
-    expect((await handleStripeWebhook(delivery.payload, delivery.header)).body).toEqual({ received: true });
+    expect((await handleStripeWebhook(payments, delivery.payload, delivery.header)).body).toEqual({ received: true });
     expect((await db().select().from(orders))[0]).toMatchObject({ status: "paid", providerSessionId: sessionId });
 
     // Another session naming the same order id is not ours: the order already has its session.
-    const { sessionId: other } = await startCheckout({ includeBump: false });
+    const { sessionId: other } = await startCheckout(payments, { includeBump: false });
     const foreign = { ...fake.pay(other), id: "cs_test_someone_else", client_reference_id: String(order!.id) };
     const forged = stripeDelivery("checkout.session.completed", foreign);
-    expect((await handleStripeWebhook(forged.payload, forged.header)).body).toMatchObject({ ignored: "no matching order" });
+    expect((await handleStripeWebhook(payments, forged.payload, forged.header)).body).toMatchObject({ ignored: "no matching order" });
     expect(await db().select({ n: count() }).from(entitlements)).toEqual([{ n: 1 }]);
   });
 
   it("a full refund ends access: files answer 410, the page says refunded, one refund e-mail", async () => {
-    const { sessionId } = await startCheckout({ includeBump: false });
+    const { sessionId } = await startCheckout(payments, { includeBump: false });
     const session = fake.pay(sessionId, { email: "refund@example.com", paymentIntent: "pi_refunded" });
     const completed = stripeDelivery("checkout.session.completed", session);
-    await handleStripeWebhook(completed.payload, completed.header);
+    await handleStripeWebhook(payments, completed.payload, completed.header);
     await flush();
     const token = linkIn((await smtp.waitFor(1))[0]!, "/orders/").split("/")[2]!;
 
@@ -282,7 +284,7 @@ describe("Stripe deliveries", () => {
       stripeDelivery("refund.created", refund),
       stripeDelivery("charge.refunded", charge),
     ]) {
-      expect((await handleStripeWebhook(delivery.payload, delivery.header)).status).toBe(200);
+      expect((await handleStripeWebhook(payments, delivery.payload, delivery.header)).status).toBe(200);
     }
     expect((await db().select().from(orders))[0]!.status).toBe("refunded");
     const file = (await fileLoader(args(get("/"), { token, fileId: "guide" }))) as Response;
@@ -298,14 +300,14 @@ describe("Stripe deliveries", () => {
   });
 
   it("a dispute pauses access and says so", async () => {
-    const { sessionId } = await startCheckout({ includeBump: false });
+    const { sessionId } = await startCheckout(payments, { includeBump: false });
     const session = fake.pay(sessionId, { email: "dispute@example.com", paymentIntent: "pi_disputed" });
     const completed = stripeDelivery("checkout.session.completed", session);
-    await handleStripeWebhook(completed.payload, completed.header);
+    await handleStripeWebhook(payments, completed.payload, completed.header);
     await flush();
     const dispute = { id: "dp_1", object: "dispute", payment_intent: "pi_disputed", charge: "ch_d", amount: 700 };
     const delivery = stripeDelivery("charge.dispute.created", dispute);
-    expect((await handleStripeWebhook(delivery.payload, delivery.header)).status).toBe(200);
+    expect((await handleStripeWebhook(payments, delivery.payload, delivery.header)).status).toBe(200);
     expect((await db().select().from(orders))[0]!.status).toBe("disputed");
     await flush();
     const mails = await smtp.waitFor(2);

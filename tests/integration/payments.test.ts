@@ -9,7 +9,8 @@ import { parseEnv } from "~/server/env.server";
 import { STAND_IN_PARTNER_LINKS } from "../../scripts/lib/server-process";
 import { createPaymentFromRequest } from "~/server/payments/checkout.server";
 import { orderView, resetSessionChecks } from "~/server/delivery/order-view.server";
-import { configurePayments, paymentsConfigFromEnv, type PaymentsConfig } from "~/server/payments/provider.server";
+import { createPayments } from "~/server/payments/payments.server";
+import { paymentsConfigFromEnv, type Payments, type PaymentsConfig } from "~/server/payments/provider.server";
 import { STRIPE_API_VERSION } from "~/server/payments/stripe.server";
 import { handleStripeWebhook } from "~/server/payments/stripe-webhook.server";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
@@ -51,14 +52,14 @@ async function eventCount() {
   return row!.n;
 }
 
-const routeArgs = (request: Request) => ({ request, params: {}, context: {} }) as never;
+let payments: Payments;
+const routeArgs = (request: Request) => ({ request, params: {}, context: { config: { owner: null, payments } } }) as never;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
 });
 
 afterAll(async () => {
-  configurePayments(undefined);
   await fake.close();
 });
 
@@ -74,10 +75,12 @@ afterEach(() => {
 });
 
 describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", () => {
-  beforeEach(() => configurePayments(stripeConfig()));
+  beforeEach(() => {
+    payments = createPayments(stripeConfig());
+  });
 
   it("sends exactly the toolkit line, URLs, mode and an idempotency key, and records a pending order", async () => {
-    const result = await createPaymentFromRequest(jsonRequest({ includeBump: false }));
+    const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump: false }));
     expect(result.status).toBe(200);
     const [session] = [...fake.sessions.values()];
     expect(result.body).toEqual({ url: session!.url });
@@ -118,7 +121,7 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
   });
 
   it("adds the Power Pack as a second line when the bump is ticked", async () => {
-    const result = await createPaymentFromRequest(jsonRequest({ includeBump: true }));
+    const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump: true }));
     expect(result.status).toBe(200);
     const rows = await allOrders();
     expect(fake.requests[0]!.form).toEqual([
@@ -146,8 +149,8 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
   });
 
   it("uses a new idempotency key per purchase", async () => {
-    await createPaymentFromRequest(jsonRequest({ includeBump: false }));
-    await createPaymentFromRequest(jsonRequest({ includeBump: false }));
+    await createPaymentFromRequest(payments, jsonRequest({ includeBump: false }));
+    await createPaymentFromRequest(payments, jsonRequest({ includeBump: false }));
     const keys = fake.requests.map((r) => r.headers["idempotency-key"]);
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe(keys[1]);
@@ -161,7 +164,7 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
     ["an array", [true], /expected object/],
     ["null", null, /expected object/],
   ])("refuses %s with 400 and a clear message, calling nobody", async (_name, body, pattern) => {
-    const result = await createPaymentFromRequest(jsonRequest(body));
+    const result = await createPaymentFromRequest(payments, jsonRequest(body));
     expect(result.status).toBe(400);
     const error = (result.body as { error: string }).error;
     expect(error).toMatch(pattern);
@@ -171,10 +174,10 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
   });
 
   it("refuses a body that is not JSON, or not sent as JSON", async () => {
-    const broken = await createPaymentFromRequest(jsonRequest("{includeBump: true"));
+    const broken = await createPaymentFromRequest(payments, jsonRequest("{includeBump: true"));
     expect(broken.status).toBe(400);
     expect(broken.body).toEqual({ error: expect.stringMatching(/not valid JSON/) });
-    const form = await createPaymentFromRequest(jsonRequest("includeBump=true", "application/x-www-form-urlencoded"));
+    const form = await createPaymentFromRequest(payments, jsonRequest("includeBump=true", "application/x-www-form-urlencoded"));
     expect(form.status).toBe(400);
     expect(form.body).toEqual({ error: expect.stringMatching(/Content-Type must be application\/json/) });
     expect(fake.requests).toHaveLength(0);
@@ -184,7 +187,7 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
   it("answers 502 with a generic message when Stripe refuses, logging the detail", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     fake.setMode({ kind: "error", status: 400, type: "invalid_request_error", message: "Secret detail: bad api key sk_test_xyz" });
-    const result = await createPaymentFromRequest(jsonRequest({ includeBump: true }));
+    const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump: true }));
     expect(result).toEqual({ status: 502, body: { error: GENERIC } });
     expect(JSON.stringify(result.body)).not.toContain("Secret detail");
     expect(log.mock.calls.flat().join(" ")).toContain("Secret detail");
@@ -193,9 +196,9 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
 
   it("retries a Stripe 500 with the same idempotency key, then answers 503", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    configurePayments(stripeConfig({ maxNetworkRetries: 1 }));
+    payments = createPayments(stripeConfig({ maxNetworkRetries: 1 }));
     fake.setMode({ kind: "error", status: 500, type: "api_error", message: "Stripe is having a bad day" });
-    const result = await createPaymentFromRequest(jsonRequest({ includeBump: false }));
+    const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump: false }));
     expect(result).toEqual({ status: 503, body: { error: GENERIC } });
     expect(fake.requests).toHaveLength(2);
     expect(fake.requests[1]!.headers["idempotency-key"]).toBe(fake.requests[0]!.headers["idempotency-key"]);
@@ -204,10 +207,10 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
 
   it("gives up on a Stripe that never answers within the timeout", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    configurePayments(stripeConfig({ timeoutMs: 300, maxNetworkRetries: 1 }));
+    payments = createPayments(stripeConfig({ timeoutMs: 300, maxNetworkRetries: 1 }));
     fake.setMode({ kind: "hang" });
     const started = Date.now();
-    const result = await createPaymentFromRequest(jsonRequest({ includeBump: false }));
+    const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump: false }));
     const elapsed = Date.now() - started;
     expect(result).toEqual({ status: 503, body: { error: GENERIC } });
     expect(elapsed).toBeLessThan(3_000);
@@ -218,7 +221,9 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
 });
 
 describe("the no-JavaScript checkout form (POST /checkout)", () => {
-  beforeEach(() => configurePayments(stripeConfig()));
+  beforeEach(() => {
+    payments = createPayments(stripeConfig());
+  });
 
   it("creates the session and redirects (303) to the hosted page", async () => {
     const response = (await checkoutAction(routeArgs(formRequest("http://localhost/checkout", { includeBump: "1" })))) as Response;
@@ -239,7 +244,7 @@ describe("the no-JavaScript checkout form (POST /checkout)", () => {
   it("shows the failure message when Stripe fails, creating nothing", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     fake.setMode({ kind: "error", status: 500, type: "api_error" });
-    configurePayments(stripeConfig({ maxNetworkRetries: 0 }));
+    payments = createPayments(stripeConfig({ maxNetworkRetries: 0 }));
     const result = (await checkoutAction(routeArgs(formRequest("http://localhost/checkout", {})))) as unknown as {
       data: { error: string };
       init: { status: number };
@@ -263,26 +268,28 @@ function stripeEvent(type: string, object: object) {
 }
 
 async function pendingStripeOrder(includeBump = false) {
-  const result = await createPaymentFromRequest(jsonRequest({ includeBump }));
+  const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump }));
   expect(result.status).toBe(200);
   return [...fake.sessions.values()].at(-1)!;
 }
 
 describe("POST /api/webhooks/stripe", () => {
-  beforeEach(() => configurePayments(stripeConfig()));
+  beforeEach(() => {
+    payments = createPayments(stripeConfig());
+  });
 
   it("refuses a missing, wrong, stale or tampered signature with 400 and changes nothing", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const session = fake.pay((await pendingStripeOrder()).id);
     const event = stripeEvent("checkout.session.completed", session);
 
-    const missing = await handleStripeWebhook(JSON.stringify(event), null);
+    const missing = await handleStripeWebhook(payments, JSON.stringify(event), null);
     const wrongSecret = signed(event, { secret: "whsec_someone_else" });
-    const wrong = await handleStripeWebhook(wrongSecret.payload, wrongSecret.header);
+    const wrong = await handleStripeWebhook(payments, wrongSecret.payload, wrongSecret.header);
     const stale = signed(event, { timestamp: Math.floor(Date.now() / 1000) - 301 });
-    const staleResult = await handleStripeWebhook(stale.payload, stale.header);
+    const staleResult = await handleStripeWebhook(payments, stale.payload, stale.header);
     const good = signed(event);
-    const tampered = await handleStripeWebhook(good.payload.replace('"paid"', '"unpaid"'), good.header);
+    const tampered = await handleStripeWebhook(payments, good.payload.replace('"paid"', '"unpaid"'), good.header);
 
     for (const result of [missing, wrong, staleResult, tampered]) expect(result.status).toBe(400);
     expect(missing.body).toEqual({ error: "Missing Stripe-Signature header" });
@@ -298,16 +305,16 @@ describe("POST /api/webhooks/stripe", () => {
     const { payload, header } = signed(stripeEvent("checkout.session.completed", session), {
       timestamp: Math.floor(Date.now() / 1000) - 240,
     });
-    expect((await handleStripeWebhook(payload, header)).status).toBe(200);
+    expect((await handleStripeWebhook(payments, payload, header)).status).toBe(200);
     expect((await allOrders())[0]!.status).toBe("paid");
   });
 
   it("answers 503 and logs why when STRIPE_WEBHOOK_SECRET is not set", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    configurePayments(stripeConfig({ webhookSecret: undefined }));
+    payments = createPayments(stripeConfig({ webhookSecret: undefined }));
     const session = fake.pay((await pendingStripeOrder()).id);
     const { payload, header } = signed(stripeEvent("checkout.session.completed", session));
-    const result = await handleStripeWebhook(payload, header);
+    const result = await handleStripeWebhook(payments, payload, header);
     expect(result.status).toBe(503);
     expect(log.mock.calls.flat().join(" ")).toContain("STRIPE_WEBHOOK_SECRET");
     expect((await allOrders())[0]!.status).toBe("pending");
@@ -316,7 +323,7 @@ describe("POST /api/webhooks/stripe", () => {
   it("marks the order paid on checkout.session.completed, with the buyer's e-mail and payment id", async () => {
     const session = fake.pay((await pendingStripeOrder(true)).id, { email: "ana@example.com", paymentIntent: "pi_123" });
     const { payload, header } = signed(stripeEvent("checkout.session.completed", session));
-    const result = await handleStripeWebhook(payload, header);
+    const result = await handleStripeWebhook(payments, payload, header);
     expect(result).toEqual({ status: 200, body: { received: true } });
     const rows = await allOrders();
     expect(rows).toHaveLength(1);
@@ -332,7 +339,7 @@ describe("POST /api/webhooks/stripe", () => {
   it("applies the same event delivered five times in parallel exactly once", async () => {
     const session = fake.pay((await pendingStripeOrder()).id);
     const { payload, header } = signed(stripeEvent("checkout.session.completed", session));
-    const results = await Promise.all(Array.from({ length: 5 }, () => handleStripeWebhook(payload, header)));
+    const results = await Promise.all(Array.from({ length: 5 }, () => handleStripeWebhook(payments, payload, header)));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(results.filter((r) => r.body.duplicate === true)).toHaveLength(4);
     const rows = await allOrders();
@@ -342,7 +349,7 @@ describe("POST /api/webhooks/stripe", () => {
 
     // Later redeliveries touch nothing at all, not even the order's updated_at.
     await new Promise((r) => setTimeout(r, 20));
-    const later = await Promise.all(Array.from({ length: 5 }, () => handleStripeWebhook(payload, header)));
+    const later = await Promise.all(Array.from({ length: 5 }, () => handleStripeWebhook(payments, payload, header)));
     expect(later.every((r) => r.status === 200 && r.body.duplicate === true)).toBe(true);
     const [after] = await allOrders();
     expect(after!.updatedAt.getTime()).toBe(rows[0]!.updatedAt.getTime());
@@ -353,7 +360,10 @@ describe("POST /api/webhooks/stripe", () => {
     const session = fake.pay((await pendingStripeOrder(true)).id);
     await testDb.truncate();
     const { payload, header } = signed(stripeEvent("checkout.session.completed", session));
-    expect(await handleStripeWebhook(payload, header)).toEqual({ status: 200, body: { received: true, ignored: "no matching order" } });
+    expect(await handleStripeWebhook(payments, payload, header)).toEqual({
+      status: 200,
+      body: { received: true, ignored: "no matching order" },
+    });
     expect(await allOrders()).toHaveLength(0);
     expect(await eventCount()).toBe(0);
     expect(warn.mock.calls.flat().join(" ")).toContain(session.id);
@@ -364,7 +374,7 @@ describe("POST /api/webhooks/stripe", () => {
     const session = fake.pay((await pendingStripeOrder(false)).id);
     for (const changed of [{ amount_total: 9900 }, { currency: "eur" }, { amount_total: null }, { currency: null }]) {
       const { payload, header } = signed(stripeEvent("checkout.session.completed", { ...session, ...changed }));
-      expect((await handleStripeWebhook(payload, header)).body).toMatchObject({ ignored: "no matching order" });
+      expect((await handleStripeWebhook(payments, payload, header)).body).toMatchObject({ ignored: "no matching order" });
     }
     expect((await allOrders())[0]!.status).toBe("pending");
   });
@@ -372,15 +382,15 @@ describe("POST /api/webhooks/stripe", () => {
   it("marks a paid order refunded on a full charge.refunded, and a late completion does not undo it", async () => {
     const session = fake.pay((await pendingStripeOrder()).id, { paymentIntent: "pi_refund_me" });
     const completed = signed(stripeEvent("checkout.session.completed", session));
-    expect((await handleStripeWebhook(completed.payload, completed.header)).status).toBe(200);
+    expect((await handleStripeWebhook(payments, completed.payload, completed.header)).status).toBe(200);
 
     const charge = { id: "ch_1", object: "charge", payment_intent: "pi_refund_me", refunded: true, amount: 700, amount_refunded: 700 };
     const refund = signed(stripeEvent("charge.refunded", charge));
-    expect((await handleStripeWebhook(refund.payload, refund.header)).status).toBe(200);
+    expect((await handleStripeWebhook(payments, refund.payload, refund.header)).status).toBe(200);
     expect((await allOrders())[0]!.status).toBe("refunded");
 
     const late = signed(stripeEvent("checkout.session.async_payment_succeeded", session));
-    expect((await handleStripeWebhook(late.payload, late.header)).status).toBe(200);
+    expect((await handleStripeWebhook(payments, late.payload, late.header)).status).toBe(200);
     expect((await allOrders())[0]!.status).toBe("refunded");
   });
 
@@ -388,7 +398,7 @@ describe("POST /api/webhooks/stripe", () => {
     fake.pay((await pendingStripeOrder()).id, { paymentIntent: "pi_early_refund" });
     const charge = { id: "ch_2", object: "charge", payment_intent: "pi_early_refund", refunded: true, amount: 700, amount_refunded: 700 };
     const refund = signed(stripeEvent("charge.refunded", charge));
-    expect((await handleStripeWebhook(refund.payload, refund.header)).status).toBe(200);
+    expect((await handleStripeWebhook(payments, refund.payload, refund.header)).status).toBe(200);
     const [row] = await allOrders();
     expect(row).toMatchObject({ status: "refunded", providerPaymentId: "pi_early_refund" });
     expect(fake.requests.some((r) => r.method === "GET" && r.query.get("payment_intent") === "pi_early_refund")).toBe(true);
@@ -398,10 +408,10 @@ describe("POST /api/webhooks/stripe", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const session = fake.pay((await pendingStripeOrder(true)).id, { paymentIntent: "pi_partial" });
     const completed = signed(stripeEvent("checkout.session.completed", session));
-    await handleStripeWebhook(completed.payload, completed.header);
+    await handleStripeWebhook(payments, completed.payload, completed.header);
     const charge = { id: "ch_3", object: "charge", payment_intent: "pi_partial", refunded: false, amount: 2199, amount_refunded: 1499 };
     const refund = signed(stripeEvent("charge.refunded", charge));
-    expect((await handleStripeWebhook(refund.payload, refund.header)).status).toBe(200);
+    expect((await handleStripeWebhook(payments, refund.payload, refund.header)).status).toBe(200);
     expect((await allOrders())[0]!.status).toBe("paid");
   });
 
@@ -409,7 +419,7 @@ describe("POST /api/webhooks/stripe", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const charge = { id: "ch_4", object: "charge", payment_intent: "pi_unknown", refunded: true, amount: 700, amount_refunded: 700 };
     const refund = signed(stripeEvent("charge.refunded", charge));
-    const result = await handleStripeWebhook(refund.payload, refund.header);
+    const result = await handleStripeWebhook(payments, refund.payload, refund.header);
     expect(result).toEqual({ status: 500, body: { error: "Webhook handler failed" } });
     expect(await eventCount()).toBe(0);
   });
@@ -418,24 +428,24 @@ describe("POST /api/webhooks/stripe", () => {
     const created = await pendingStripeOrder();
     const unpaid = { ...fake.sessions.get(created.id)!, status: "complete", payment_intent: "pi_ach" };
     const completed = signed(stripeEvent("checkout.session.completed", unpaid));
-    expect((await handleStripeWebhook(completed.payload, completed.header)).status).toBe(200);
+    expect((await handleStripeWebhook(payments, completed.payload, completed.header)).status).toBe(200);
     expect((await allOrders())[0]!.status).toBe("pending");
     const succeeded = signed(stripeEvent("checkout.session.async_payment_succeeded", { ...unpaid, payment_status: "paid" }));
-    expect((await handleStripeWebhook(succeeded.payload, succeeded.header)).status).toBe(200);
+    expect((await handleStripeWebhook(payments, succeeded.payload, succeeded.header)).status).toBe(200);
     expect((await allOrders())[0]!.status).toBe("paid");
   });
 
   it("marks the order failed on checkout.session.async_payment_failed", async () => {
     const created = await pendingStripeOrder();
     const failed = signed(stripeEvent("checkout.session.async_payment_failed", { ...fake.sessions.get(created.id)! }));
-    expect((await handleStripeWebhook(failed.payload, failed.header)).status).toBe(200);
+    expect((await handleStripeWebhook(payments, failed.payload, failed.header)).status).toBe(200);
     expect((await allOrders())[0]!.status).toBe("failed");
   });
 
   it("acknowledges an event of another type with 200 and ignores it", async () => {
     const session = fake.pay((await pendingStripeOrder()).id);
     const { payload, header } = signed(stripeEvent("checkout.session.expired", session));
-    const result = await handleStripeWebhook(payload, header);
+    const result = await handleStripeWebhook(payments, payload, header);
     expect(result).toEqual({ status: 200, body: { received: true, ignored: "checkout.session.expired" } });
     expect((await allOrders())[0]!.status).toBe("pending");
     expect(await eventCount()).toBe(0);
@@ -443,13 +453,15 @@ describe("POST /api/webhooks/stripe", () => {
 });
 
 describe("when the database is down", () => {
-  beforeEach(() => configurePayments(stripeConfig()));
+  beforeEach(() => {
+    payments = createPayments(stripeConfig());
+  });
   afterEach(() => testDb.restore());
 
   it("create-payment answers 503 with the generic message", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     await testDb.outage();
-    const result = await createPaymentFromRequest(jsonRequest({ includeBump: false }));
+    const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump: false }));
     expect(result).toEqual({ status: 503, body: { error: GENERIC } });
     expect(log).toHaveBeenCalled();
   });
@@ -460,11 +472,11 @@ describe("when the database is down", () => {
     const { payload, header } = signed(stripeEvent("checkout.session.completed", session));
     const [order] = await allOrders();
     await testDb.outage();
-    expect((await handleStripeWebhook(payload, header)).status).toBe(500);
+    expect((await handleStripeWebhook(payments, payload, header)).status).toBe(500);
     await testDb.restore();
     // An embedded database comes back empty (in memory): put the order back as the real one would have kept it.
     if (testDb.kind === "pglite") await db().insert(orders).values(order!);
-    expect((await handleStripeWebhook(payload, header)).status).toBe(200);
+    expect((await handleStripeWebhook(payments, payload, header)).status).toBe(200);
     const rows = await allOrders();
     expect(rows.filter((r) => r.providerSessionId === session.id)).toEqual([
       expect.objectContaining({ status: "paid", amountTotal: 2199 }),
@@ -474,11 +486,13 @@ describe("when the database is down", () => {
 });
 
 describe("the success page's view of an order (Stripe)", () => {
-  beforeEach(() => configurePayments(stripeConfig()));
+  beforeEach(() => {
+    payments = createPayments(stripeConfig());
+  });
 
   it("shows the lines and 'processing' until Stripe says paid, then 'confirmed' (without fulfilling)", async () => {
     const session = await pendingStripeOrder(true);
-    expect(await orderView(session.id)).toEqual({
+    expect(await orderView(payments, session.id)).toEqual({
       found: true,
       orderNumber: expect.stringMatching(/^FSM-\d{6}$/),
       lines: [
@@ -493,7 +507,7 @@ describe("the success page's view of an order (Stripe)", () => {
     });
     fake.pay(session.id, { email: "kim@example.com" });
     resetSessionChecks();
-    expect(await orderView(session.id)).toMatchObject({
+    expect(await orderView(payments, session.id)).toMatchObject({
       found: true,
       state: "confirmed",
       customerEmail: "kim@example.com",
@@ -504,32 +518,34 @@ describe("the success page's view of an order (Stripe)", () => {
   });
 
   it("says not found for a forged or unknown id, without asking Stripe for malformed ones", async () => {
-    expect(await orderView("cs_test_doesnotexist")).toEqual({ found: false });
-    expect(await orderView("../../etc/passwd")).toEqual({ found: false });
-    expect(await orderView("")).toEqual({ found: false });
+    expect(await orderView(payments, "cs_test_doesnotexist")).toEqual({ found: false });
+    expect(await orderView(payments, "../../etc/passwd")).toEqual({ found: false });
+    expect(await orderView(payments, "")).toEqual({ found: false });
     expect(fake.requests).toHaveLength(0);
   });
 
   it("says not found when Stripe does not know a session the table has", async () => {
     const session = await pendingStripeOrder();
     fake.sessions.delete(session.id);
-    expect(await orderView(session.id)).toEqual({ found: false });
+    expect(await orderView(payments, session.id)).toEqual({ found: false });
   });
 
   it("falls back to the order table when Stripe cannot be reached", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const session = await pendingStripeOrder();
     fake.setMode({ kind: "error", status: 500, type: "api_error", message: "down" });
-    configurePayments(stripeConfig({ maxNetworkRetries: 0 }));
-    expect(await orderView(session.id)).toMatchObject({ found: true, state: "processing", totalCents: 700 });
+    payments = createPayments(stripeConfig({ maxNetworkRetries: 0 }));
+    expect(await orderView(payments, session.id)).toMatchObject({ found: true, state: "processing", totalCents: 700 });
   });
 });
 
 describe("the built-in test provider", () => {
-  beforeEach(() => configurePayments({ provider: "test", publicOrigin: ORIGIN }));
+  beforeEach(() => {
+    payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
+  });
 
   async function startTestCheckout(includeBump: boolean) {
-    const result = await createPaymentFromRequest(jsonRequest({ includeBump }));
+    const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump }));
     expect(result.status).toBe(200);
     const url = (result.body as { url: string }).url;
     expect(url).toMatch(/^\/pay\/test\?session=test_[0-9a-f]{32}$/);
@@ -561,7 +577,7 @@ describe("the built-in test provider", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.status).toBe("paid");
     expect(await eventCount()).toBe(1);
-    expect(await orderView(sessionId)).toMatchObject({ found: true, state: "confirmed", totalCents: 2199 });
+    expect(await orderView(payments, sessionId)).toMatchObject({ found: true, state: "confirmed", totalCents: 2199 });
   });
 
   it("Cancel goes back to /checkout and leaves the order unpaid", async () => {
@@ -572,7 +588,7 @@ describe("the built-in test provider", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/checkout");
     expect((await allOrders())[0]!.status).toBe("pending");
-    expect(await orderView(sessionId)).toMatchObject({ state: "processing", totalCents: 700 });
+    expect(await orderView(payments, sessionId)).toMatchObject({ state: "processing", totalCents: 700 });
   });
 
   it("refuses to pay an unknown session", async () => {
@@ -591,7 +607,7 @@ describe("the built-in test provider", () => {
 
   it("does not exist while Stripe is the provider, so test orders cannot be marked paid", async () => {
     const sessionId = await startTestCheckout(false);
-    configurePayments(stripeConfig());
+    payments = createPayments(stripeConfig());
     await expect(
       payTestAction(routeArgs(formRequest("http://localhost/pay/test", { session: sessionId, intent: "pay", email: "buyer@example.com" }))),
     ).rejects.toMatchObject({ init: { status: 404 } });
@@ -632,8 +648,8 @@ describe("choosing the provider from the environment", () => {
 
 describe("orders table invariants", () => {
   it("holds one order per provider session", async () => {
-    configurePayments({ provider: "test", publicOrigin: ORIGIN });
-    await createPaymentFromRequest(jsonRequest({ includeBump: false }));
+    payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
+    await createPaymentFromRequest(payments, jsonRequest({ includeBump: false }));
     const [row] = await allOrders();
     await expect(
       db()

@@ -4,12 +4,13 @@ import { AdminHeading, DataTable, num, rowHead, WindowChooser } from "~/componen
 import { seo } from "~/lib/seo";
 import { byArticle, windowFrom } from "~/server/admin/stats.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
+import { appConfig } from "~/server/config.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Articles", description: "Views, leads and sales per article.", path: "/admin/articles", noindex: true });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireOwner(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(appConfig(context).owner, request);
   const days = windowFrom(new URL(request.url).searchParams.get("days"));
   return { days, articles: await byArticle(days) };
 }

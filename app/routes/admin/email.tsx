@@ -6,17 +6,18 @@ import { formFields, RowActionSchema } from "~/lib/admin-forms";
 import { seo } from "~/lib/seo";
 import { mailHealth, retryEmail } from "~/server/admin/mail-health.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
+import { appConfig } from "~/server/config.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "E-mail health", description: "E-mails waiting or failed.", path: "/admin/email", noindex: true });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireOwner(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(appConfig(context).owner, request);
   return mailHealth();
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireOwner(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireOwner(appConfig(context).owner, request);
   const parsed = RowActionSchema.safeParse((await formFields(request)) ?? {});
   if (!parsed.success) return data({ ok: false, message: "No such e-mail." }, { status: 400 });
   const queued = await retryEmail(parsed.data.id);

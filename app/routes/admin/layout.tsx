@@ -3,6 +3,7 @@ import type { Route } from "./+types/layout";
 import { AdminFrame } from "~/components/admin-ui";
 import { NO_HYDRATION } from "~/lib/hydration";
 import { requireOwner } from "~/server/admin/owner-session.server";
+import { appConfig } from "~/server/config.server";
 
 /** Plain HTML: every form posts without JavaScript, and no script runs but the site's page script. */
 export const handle = NO_HYDRATION;
@@ -14,8 +15,8 @@ export const headers: Route.HeadersFunction = ({ parentHeaders }) => {
   return parentHeaders;
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireOwner(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(appConfig(context).owner, request);
   return null;
 }
 

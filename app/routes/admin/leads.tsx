@@ -4,12 +4,13 @@ import { CsvLink } from "~/components/admin-csv-link";
 import { seo } from "~/lib/seo";
 import { leadsPage, pageFrom } from "~/server/admin/lists.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
+import { appConfig } from "~/server/config.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Leads", description: "Guide requests.", path: "/admin/leads", noindex: true });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireOwner(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(appConfig(context).owner, request);
   return leadsPage(pageFrom(new URL(request.url).searchParams.get("page")));
 }
 

@@ -5,7 +5,8 @@ import { buttonClass } from "~/components/ui/button";
 import { formFields, LoginSchema } from "~/lib/admin-forms";
 import { NO_HYDRATION } from "~/lib/hydration";
 import { seo } from "~/lib/seo";
-import { isOwner, logIn, ownerConfig, safeNext } from "~/server/admin/owner-session.server";
+import { isOwner, logIn, safeNext } from "~/server/admin/owner-session.server";
+import { appConfig } from "~/server/config.server";
 
 export const handle = NO_HYDRATION;
 
@@ -20,10 +21,11 @@ export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders, l
   return parentHeaders;
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const next = new URL(request.url).searchParams.get("next");
-  if (!ownerConfig()) return data({ off: true, next: "/admin" }, { status: 503 });
-  if (await isOwner(request)) throw redirect(safeNext(next), 303);
+  const { owner } = appConfig(context);
+  if (!owner) return data({ off: true, next: "/admin" }, { status: 503 });
+  if (await isOwner(owner, request)) throw redirect(safeNext(next), 303);
   return { off: false, next: safeNext(next) };
 }
 
@@ -31,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = await formFields(request);
   const parsed = LoginSchema.safeParse(fields ?? {});
   if (!parsed.success) return data({ error: "Enter the password." }, { status: 400 });
-  const result = await logIn(parsed.data.password, context.clientAddress ?? "unknown");
+  const result = await logIn(appConfig(context).owner, parsed.data.password, context.clientAddress ?? "unknown");
   if (result.ok) return redirect(safeNext(parsed.data.next ?? null), { status: 303, headers: { "Set-Cookie": result.setCookie } });
   switch (result.reason) {
     case "off":

@@ -7,17 +7,18 @@ import { formFields, RowActionSchema } from "~/lib/admin-forms";
 import { seo } from "~/lib/seo";
 import { markMessageHandled, messagesPage, pageFrom } from "~/server/admin/lists.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
+import { appConfig } from "~/server/config.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Messages", description: "Contact form messages.", path: "/admin/messages", noindex: true });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireOwner(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(appConfig(context).owner, request);
   return messagesPage(pageFrom(new URL(request.url).searchParams.get("page")));
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireOwner(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireOwner(appConfig(context).owner, request);
   const parsed = RowActionSchema.safeParse((await formFields(request)) ?? {});
   if (!parsed.success) return data({ ok: false, message: "No such message." }, { status: 400 });
   const changed = await markMessageHandled(parsed.data.id);

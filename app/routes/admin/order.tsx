@@ -8,6 +8,7 @@ import { formatPrice } from "~/lib/catalogue";
 import { seo } from "~/lib/seo";
 import { orderDetail, refundFromDashboard, resendReceipt, resetDownloads } from "~/server/admin/orders.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
+import { appConfig } from "~/server/config.server";
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) =>
   seo(matches, { title: d?.order ? `Order ${d.order.number}` : "Order", description: "One order.", path: "/admin/orders", noindex: true });
@@ -18,20 +19,23 @@ function orderId(params: { id?: string }): number {
   return id;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireOwner(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireOwner(appConfig(context).owner, request);
   const order = await orderDetail(orderId(params));
   if (!order) throw data(null, { status: 404 });
   const confirm = new URL(request.url).searchParams.get("confirm");
   return { order, confirm: (ORDER_ACTIONS as readonly string[]).includes(confirm ?? "") ? (confirm as OrderAction) : null };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  await requireOwner(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireOwner(appConfig(context).owner, request);
   const id = orderId(params);
   const parsed = OrderActionSchema.safeParse((await formFields(request)) ?? {});
   if (!parsed.success) return data({ ok: false, message: "Choose an action and confirm it." }, { status: 400 });
-  const run = { resend: resendReceipt, reset: resetDownloads, refund: refundFromDashboard }[parsed.data.intent];
+  const { payments } = appConfig(context);
+  const run = { resend: resendReceipt, reset: resetDownloads, refund: (order: number) => refundFromDashboard(payments, order) }[
+    parsed.data.intent
+  ];
   const outcome = await run(id);
   return data(outcome, { status: outcome.ok ? 200 : 409 });
 }

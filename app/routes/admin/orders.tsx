@@ -7,12 +7,13 @@ import { seo } from "~/lib/seo";
 import { searchOrders } from "~/server/admin/orders.server";
 import { pageFrom } from "~/server/admin/lists.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
+import { appConfig } from "~/server/config.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Orders", description: "Orders, refunds and downloads.", path: "/admin/orders", noindex: true });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireOwner(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(appConfig(context).owner, request);
   const query = new URL(request.url).searchParams;
   const email = (query.get("email") ?? "").trim().slice(0, 200);
   const page = pageFrom(query.get("page"));

@@ -5,12 +5,13 @@ import { formatPrice } from "~/lib/catalogue";
 import { seo } from "~/lib/seo";
 import { overview, windowFrom } from "~/server/admin/stats.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
+import { appConfig } from "~/server/config.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Dashboard", description: "Sales, leads and subscribers.", path: "/admin", noindex: true });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireOwner(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(appConfig(context).owner, request);
   return overview(windowFrom(new URL(request.url).searchParams.get("days")));
 }
 

@@ -1,11 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/webhooks.stripe";
+import { appConfig } from "~/server/config.server";
 import { handleStripeWebhook } from "~/server/payments/stripe-webhook.server";
 
 /** POST /api/webhooks/stripe: the signature is checked on the raw body, so read it as text. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Use POST" }, { status: 405, headers: { Allow: "POST" } });
-  const result = await handleStripeWebhook(await request.text(), request.headers.get("stripe-signature"));
+  const result = await handleStripeWebhook(appConfig(context).payments, await request.text(), request.headers.get("stripe-signature"));
   return data(result.body, { status: result.status });
 }
 

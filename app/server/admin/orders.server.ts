@@ -10,6 +10,7 @@ import { db } from "~/server/db.server";
 import { orderFiles } from "~/server/delivery/order-access.server";
 import { findOrder, orderNumber, type Order } from "~/server/payments/orders.server";
 import { wakeOutbox } from "~/server/mail/outbox.server";
+import type { Payments } from "~/server/payments/provider.server";
 import { refundOrder } from "~/server/payments/refunds.server";
 
 export type OrderRow = {
@@ -113,10 +114,10 @@ export async function resetDownloads(id: number): Promise<ActionOutcome> {
   return { ok: true, message: `Download counts reset (${total} download${total === 1 ? "" : "s"} cleared).` };
 }
 
-export async function refundFromDashboard(id: number): Promise<ActionOutcome> {
+export async function refundFromDashboard(payments: Payments, id: number): Promise<ActionOutcome> {
   const order = await findOrder(id);
   if (!order) return { ok: false, message: "No such order." };
-  const result = await refundOrder(order);
+  const result = await refundOrder(payments, order);
   const messages: Record<typeof result.kind, string> = {
     refunded: "Refunded: access to the files has ended and the refund e-mail is on its way.",
     requested: "Stripe accepted the refund: access ends and the refund e-mail goes out when Stripe confirms it (moments).",

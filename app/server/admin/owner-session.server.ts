@@ -9,7 +9,7 @@ import { createCookieSessionStorage, redirect, type SessionStorage } from "react
 import { ownerSessions } from "../../../db/schema";
 import { db } from "~/server/db.server";
 import { hashToken, newToken } from "~/server/tokens.server";
-import { env } from "~/server/env.server";
+import type { Env } from "~/server/env.server";
 import { throttledLogin } from "~/server/admin/login-throttle.server";
 import { PasswordCheckBusyError, verifyOwnerPassword } from "~/server/admin/owner-password.server";
 
@@ -20,50 +20,40 @@ const SESSION_MS = SESSION_HOURS * 60 * 60 * 1000;
 export type OwnerConfig = { passwordHash: string; sessionSecret: string; secureCookie: boolean };
 type SessionData = { loggedInAt: number; sid: string };
 
-let override: OwnerConfig | null | undefined;
-let storage: { config: OwnerConfig; storage: SessionStorage<SessionData> } | undefined;
-
 /** The dashboard's settings, or null when OWNER_PASSWORD_HASH or SESSION_SECRET is missing (it is off). */
-export function ownerConfig(): OwnerConfig | null {
-  if (override !== undefined) return override;
-  const e = env();
+export function ownerConfigFromEnv(e: Env): OwnerConfig | null {
   if (!e.OWNER_PASSWORD_HASH || !e.SESSION_SECRET) return null;
   return { passwordHash: e.OWNER_PASSWORD_HASH, sessionSecret: e.SESSION_SECRET, secureCookie: e.PUBLIC_ORIGIN.startsWith("https:") };
 }
 
-/** Tests: use these settings (null: the dashboard is off); undefined goes back to the environment. */
-export function configureOwner(next: OwnerConfig | null | undefined): void {
-  override = next;
-  storage = undefined;
-}
+/** One cookie storage per configuration object (the configuration never changes under a server). */
+const storages = new WeakMap<OwnerConfig, SessionStorage<SessionData>>();
 
 function sessionStorage(config: OwnerConfig): SessionStorage<SessionData> {
-  if (storage?.config !== config) {
-    storage = {
-      config,
-      storage: createCookieSessionStorage<SessionData>({
-        cookie: {
-          name: OWNER_COOKIE,
-          httpOnly: true,
-          sameSite: "strict",
-          secure: config.secureCookie,
-          // "/": the page-view counter on every page must see it to leave the owner's own visits out.
-          path: "/",
-          maxAge: SESSION_MS / 1000,
-          secrets: [config.sessionSecret],
-        },
-      }),
-    };
+  let storage = storages.get(config);
+  if (!storage) {
+    storage = createCookieSessionStorage<SessionData>({
+      cookie: {
+        name: OWNER_COOKIE,
+        httpOnly: true,
+        sameSite: "strict",
+        secure: config.secureCookie,
+        // "/": the page-view counter on every page must see it to leave the owner's own visits out.
+        path: "/",
+        maxAge: SESSION_MS / 1000,
+        secrets: [config.sessionSecret],
+      },
+    });
+    storages.set(config, storage);
   }
-  return storage.storage;
+  return storage;
 }
 
 /**
  * Whether this request carries a valid owner session: signed with the secret and younger than
  * 12 hours by its own timestamp (the cookie's Max-Age only asks the browser to forget it).
  */
-export async function isOwner(request: Request): Promise<boolean> {
-  const config = ownerConfig();
+export async function isOwner(config: OwnerConfig | null, request: Request): Promise<boolean> {
   if (!config) return false;
   const session = await sessionStorage(config).getSession(request.headers.get("Cookie"));
   const at = session.get("loggedInAt");
@@ -83,8 +73,8 @@ export function loginPath(request: Request): string {
 }
 
 /** Every dashboard loader and action starts here: no session, no data and no change. */
-export async function requireOwner(request: Request): Promise<void> {
-  if (!(await isOwner(request))) throw redirect(loginPath(request), 303);
+export async function requireOwner(config: OwnerConfig | null, request: Request): Promise<void> {
+  if (!(await isOwner(config, request))) throw redirect(loginPath(request), 303);
 }
 
 /** Only paths of the dashboard itself (never "//host" or another site) are followed after login. */
@@ -103,8 +93,7 @@ export type LoginResult =
  * Check the password (scrypt, constant-time compare) under the client's login throttle and make
  * the session cookie. `client` is the address the throttle counts against.
  */
-export async function logIn(password: string, client: string): Promise<LoginResult> {
-  const config = ownerConfig();
+export async function logIn(config: OwnerConfig | null, password: string, client: string): Promise<LoginResult> {
   if (!config) return { ok: false, reason: "off" };
   let result: LoginResult;
   try {
@@ -137,8 +126,7 @@ async function checkPassword(config: OwnerConfig, password: string): Promise<Log
 }
 
 /** The Set-Cookie header that ends the session. */
-export async function logOut(request: Request): Promise<string | undefined> {
-  const config = ownerConfig();
+export async function logOut(config: OwnerConfig | null, request: Request): Promise<string | undefined> {
   if (!config) return undefined;
   const store = sessionStorage(config);
   const session = await store.getSession(request.headers.get("Cookie"));

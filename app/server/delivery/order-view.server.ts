@@ -2,7 +2,7 @@
  * What the success page shows for a session: the order's lines, its state (asking the provider
  * only while the order is pending, cached and rate-limited), and, once paid, the downloads.
  */
-import { paymentProvider } from "~/server/payments/checkout.server";
+import type { Payments } from "~/server/payments/provider.server";
 import { orderPagePath, type ProductView } from "~/lib/order-files";
 import { mintSuccessPageLink, orderFiles } from "~/server/delivery/order-access.server";
 import { findOrderBySession, orderNumber } from "~/server/payments/orders.server";
@@ -19,14 +19,14 @@ export const CHECKS_PER_MINUTE = 60;
 const cache = new Map<string, { at: number; check: SessionCheck }>();
 let rateWindow = { start: 0, used: 0 };
 
-async function checkSession(sessionId: string): Promise<SessionCheck> {
+async function checkSession(payments: Payments, sessionId: string): Promise<SessionCheck> {
   const now = Date.now();
   const cached = cache.get(sessionId);
   if (cached && now - cached.at < CHECK_CACHE_MS) return cached.check;
   if (now - rateWindow.start >= 60_000) rateWindow = { start: now, used: 0 };
   if (rateWindow.used >= CHECKS_PER_MINUTE) return { kind: "unknown" };
   rateWindow.used++;
-  const check = await paymentProvider().checkSession(sessionId);
+  const check = await payments.provider.checkSession(sessionId);
   if (cache.size > 1_000) cache.clear();
   cache.set(sessionId, { at: now, check });
   return check;
@@ -56,7 +56,7 @@ export type OrderView =
     };
 
 /** Reads the order; never fulfils (the webhook or the test provider's Pay does). */
-export async function orderView(sessionId: string): Promise<OrderView> {
+export async function orderView(payments: Payments, sessionId: string): Promise<OrderView> {
   if (!SESSION_ID.test(sessionId)) return { found: false };
   const order = await findOrderBySession(sessionId);
   if (!order) return { found: false };
@@ -64,7 +64,7 @@ export async function orderView(sessionId: string): Promise<OrderView> {
   let customerEmail = order.customerEmail;
   let providerSaysPaid = false;
   if (order.provider === "stripe" && order.status === "pending") {
-    const check = await checkSession(sessionId);
+    const check = await checkSession(payments, sessionId);
     if (check.kind === "missing") return { found: false };
     if (check.kind === "found") {
       if (check.amountTotal !== null && check.amountTotal !== order.amountTotal) {

@@ -5,9 +5,7 @@ import { getArticle } from "~/content/articles.server";
 import { orderLines } from "~/lib/catalogue";
 import { CHECKOUT_ERROR } from "~/lib/checkout";
 import { attachSession, createPendingOrder, discardPendingOrder } from "~/server/payments/orders.server";
-import { onPaymentsConfigChange, PaymentProviderError, paymentsConfig, type PaymentProvider } from "~/server/payments/provider.server";
-import { createStripeProvider } from "~/server/payments/stripe.server";
-import { createTestProvider } from "~/server/payments/test-provider.server";
+import { PaymentProviderError, type Payments } from "~/server/payments/provider.server";
 
 /**
  * The only body POST /api/create-payment accepts: prices never come from the browser. `from` is
@@ -17,30 +15,12 @@ import { createTestProvider } from "~/server/payments/test-provider.server";
 export const CreatePaymentSchema = z.strictObject({ includeBump: z.boolean(), from: z.string().max(120).optional() });
 export type CreatePayment = z.infer<typeof CreatePaymentSchema>;
 
-let provider: PaymentProvider | undefined;
-onPaymentsConfigChange(() => {
-  provider = undefined;
-});
-
-export function paymentProvider(): PaymentProvider {
-  if (!provider) {
-    const cfg = paymentsConfig();
-    if (cfg.provider === "stripe") {
-      if (!cfg.stripe?.secretKey) throw new Error("PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY");
-      provider = createStripeProvider();
-    } else {
-      provider = createTestProvider();
-    }
-  }
-  return provider;
-}
-
 /**
  * Start a purchase: the pending order first (so whatever the provider later says has an order
  * to land on), then a hosted payment page for it. Returns the page's URL.
  */
-export async function startCheckout({ includeBump, from }: CreatePayment): Promise<{ url: string; sessionId: string }> {
-  const chosen = paymentProvider();
+export async function startCheckout(payments: Payments, { includeBump, from }: CreatePayment): Promise<{ url: string; sessionId: string }> {
+  const chosen = payments.provider;
   const priced = orderLines({ includeBump });
   const order = await createPendingOrder({
     provider: chosen.name,
@@ -70,7 +50,7 @@ export type CreatePaymentResult = { status: number; body: { url: string } | { er
 const BODY_SHAPE = 'expected a JSON body {"includeBump": true|false} (and optionally "from": an article slug) and nothing else';
 
 /** POST /api/create-payment: strict JSON in, the hosted page's URL out; failures never leak detail. */
-export async function createPaymentFromRequest(request: Request): Promise<CreatePaymentResult> {
+export async function createPaymentFromRequest(payments: Payments, request: Request): Promise<CreatePaymentResult> {
   if (!/^application\/json\s*(;|$)/i.test(request.headers.get("content-type") ?? "")) {
     return { status: 400, body: { error: `Content-Type must be application/json: ${BODY_SHAPE}` } };
   }
@@ -86,7 +66,7 @@ export async function createPaymentFromRequest(request: Request): Promise<Create
     return { status: 400, body: { error: `Invalid request (${problems.join("; ")}): ${BODY_SHAPE}` } };
   }
   try {
-    const { url } = await startCheckout(parsed.data);
+    const { url } = await startCheckout(payments, parsed.data);
     return { status: 200, body: { url } };
   } catch (error) {
     return { status: checkoutFailureStatus(error), body: { error: CHECKOUT_ERROR.description } };

@@ -1,9 +1,10 @@
 /**
  * What every payment provider offers the site, and which one sells. No implementation here:
- * stripe.server.ts and test-payments.server.ts implement it; checkout.server.ts picks one.
+ * stripe.server.ts and test-provider.server.ts implement it; payments.server.ts picks one.
  */
 import type { OrderLine } from "~/lib/catalogue";
-import { env, type Env } from "~/server/env.server";
+import type { Order } from "~/server/payments/orders.server";
+import type { Env } from "~/server/env.server";
 
 export type PaymentProviderName = "stripe" | "test";
 
@@ -24,7 +25,18 @@ export interface PaymentProvider {
   createSession(order: CheckoutOrder, idempotencyKey: string): Promise<{ sessionId: string; url: string }>;
   /** The provider's own word on a session, for the success page (never fulfils). */
   checkSession(sessionId: string): Promise<SessionCheck>;
+  /** Give a paid order's money back through this provider (app/server/payments/refunds.server.ts checks the order first). */
+  refund(order: Order): Promise<RefundResult>;
 }
+
+export type RefundResult =
+  /** Refunded now: access ended and the refund notice is queued. */
+  | { kind: "refunded" }
+  /** The provider accepted the refund; its event will end access in moments. */
+  | { kind: "requested"; refundId: string }
+  | { kind: "already-refunded" }
+  | { kind: "not-refundable"; reason: string }
+  | { kind: "failed"; reason: string };
 
 /** A provider failure: `detail` is for the log only, never for the browser. */
 export class PaymentProviderError extends Error {
@@ -67,21 +79,16 @@ export function paymentsConfigFromEnv(e: Env): PaymentsConfig {
   };
 }
 
-let config: PaymentsConfig | undefined;
-const listeners = new Set<() => void>();
+/**
+ * The payments of one configuration, built once (app/server/payments/payments.server.ts) and
+ * handed to routes through React Router's context (app/server/config.server.ts): the provider
+ * that sells and, when Stripe is configured, its one client.
+ */
+export type Payments = {
+  readonly config: PaymentsConfig;
+  readonly provider: PaymentProvider;
+  readonly stripe: StripeClient | undefined;
+};
 
-export function paymentsConfig(): PaymentsConfig {
-  config ??= paymentsConfigFromEnv(env());
-  return config;
-}
-
-/** Replace the configuration (tests); `undefined` goes back to the environment. */
-export function configurePayments(next: PaymentsConfig | undefined): void {
-  config = next;
-  for (const listener of listeners) listener();
-}
-
-/** Modules that cache something built from the configuration (a client) drop it when it changes. */
-export function onPaymentsConfigChange(listener: () => void): void {
-  listeners.add(listener);
-}
+/** The Stripe SDK client with the settings it was made from. */
+export type StripeClient = { stripe: import("stripe").Stripe; settings: StripeSettings };

@@ -5,7 +5,8 @@
 import Stripe from "stripe";
 import { applyPaymentEvent, recordIgnoredEvent, type ApplyResult } from "~/server/payments/fulfilment.server";
 import { findOrderByPaymentId, findOrderBySession } from "~/server/payments/orders.server";
-import { describeStripeError, stripeClient } from "~/server/payments/stripe.server";
+import type { Payments } from "~/server/payments/provider.server";
+import { describeStripeError } from "~/server/payments/stripe.server";
 
 /** Webhook signatures older than this (seconds) are refused: a replayed request is stale. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -113,8 +114,8 @@ async function handleAccessEnding(event: Stripe.Event, stripe: Stripe | undefine
   return result;
 }
 
-export async function handleStripeWebhook(rawBody: string, signature: string | null): Promise<WebhookResult> {
-  const client = stripeClient();
+export async function handleStripeWebhook(payments: Payments, rawBody: string, signature: string | null): Promise<WebhookResult> {
+  const client = payments.stripe;
   if (!client?.settings.webhookSecret) {
     console.error("Stripe webhook refused: STRIPE_WEBHOOK_SECRET is not set, so no event can be verified");
     return { status: 503, body: { error: "Webhooks are not configured" } };

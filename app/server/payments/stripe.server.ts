@@ -1,12 +1,11 @@
 /** The one Stripe client, and Stripe as a payment provider (hosted Checkout Sessions). */
 import Stripe from "stripe";
 import {
-  onPaymentsConfigChange,
   PaymentProviderError,
-  paymentsConfig,
   type CheckoutOrder,
   type PaymentProvider,
   type SessionCheck,
+  type StripeClient,
   type StripeSettings,
 } from "~/server/payments/provider.server";
 
@@ -18,6 +17,11 @@ export const STRIPE_TIMEOUT_MS = 10_000;
 export const STRIPE_MAX_NETWORK_RETRIES = 2;
 /** The whole create-session call, retries included: the visitor hears back within this. */
 export const STRIPE_DEADLINE_MS = 12_000;
+
+/** A Stripe client for these settings (one per configuration: app/server/payments/payments.server.ts). */
+export function newStripeClient(settings: StripeSettings): StripeClient {
+  return { settings, stripe: newClient(settings) };
+}
 
 function newClient(settings: StripeSettings): Stripe {
   const base = settings.apiBase ? new URL(settings.apiBase) : undefined;
@@ -34,19 +38,6 @@ function newClient(settings: StripeSettings): Stripe {
         }
       : {}),
   });
-}
-
-let client: { settings: StripeSettings; stripe: Stripe } | undefined;
-onPaymentsConfigChange(() => {
-  client = undefined;
-});
-
-/** The process's Stripe client, built once from the configuration; undefined when Stripe is not configured. */
-export function stripeClient(): { stripe: Stripe; settings: StripeSettings } | undefined {
-  const settings = paymentsConfig().stripe;
-  if (!settings) return undefined;
-  if (client?.settings !== settings) client = { settings, stripe: newClient(settings) };
-  return client;
 }
 
 export function describeStripeError(error: unknown): string {
@@ -84,12 +75,10 @@ export function sessionParams(order: CheckoutOrder, publicOrigin: string): Strip
   };
 }
 
-export function createStripeProvider(): PaymentProvider {
-  const { publicOrigin } = paymentsConfig();
+export function createStripeProvider(client: StripeClient, publicOrigin: string): PaymentProvider {
   const current = () => {
-    const c = stripeClient();
-    if (!c?.settings.secretKey) throw new Error("PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY");
-    return c.stripe;
+    if (!client.settings.secretKey) throw new Error("PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY");
+    return client.stripe;
   };
   return {
     name: "stripe",
@@ -131,6 +120,21 @@ export function createStripeProvider(): PaymentProvider {
         }
         console.error(`Could not check Stripe session ${sessionId}: ${describeStripeError(error)}`);
         return { kind: "unknown" };
+      }
+    },
+    async refund(order) {
+      if (!order.providerPaymentId)
+        return { kind: "failed", reason: "the order has no Stripe payment id yet: refund it in the Stripe dashboard" };
+      try {
+        // One refund per order whatever happens: a double click or a retry reuses Stripe's answer.
+        const refund = await current().refunds.create(
+          { payment_intent: order.providerPaymentId, metadata: { order_id: String(order.id) } },
+          { idempotencyKey: `refund_order_${order.id}` },
+        );
+        return { kind: "requested", refundId: refund.id };
+      } catch (error) {
+        console.error(`Refund of order ${order.id} failed: ${describeStripeError(error)}`);
+        return { kind: "failed", reason: "Stripe refused or could not be reached (see the server log)" };
       }
     },
   };

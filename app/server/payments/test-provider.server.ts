@@ -23,6 +23,14 @@ export function createTestProvider(): PaymentProvider {
       if (!order) return { kind: "missing" };
       return { kind: "found", paid: order.status === "paid", amountTotal: order.amountTotal, customerEmail: order.customerEmail };
     },
+    async refund(order) {
+      const result = await refundTestOrder(order);
+      return result === "applied"
+        ? { kind: "refunded" }
+        : result === "duplicate"
+          ? { kind: "already-refunded" }
+          : { kind: "failed", reason: "the order did not match its payment" };
+    },
   };
 }
 

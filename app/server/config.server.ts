@@ -1,0 +1,37 @@
+/**
+ * The site's configuration as code uses it: built once from the validated environment, handed to
+ * every loader and action through React Router's load context (server/app.ts), and to tests as
+ * they build it. Nothing here changes while a server runs.
+ */
+import type { AppLoadContext } from "react-router";
+import { ownerConfigFromEnv, type OwnerConfig } from "~/server/admin/owner-session.server";
+import { env, type Env } from "~/server/env.server";
+import { createPayments } from "~/server/payments/payments.server";
+import { paymentsConfigFromEnv, type Payments } from "~/server/payments/provider.server";
+
+export type AppConfig = {
+  /** The owner dashboard's password hash and session secret; null when it is off. */
+  readonly owner: OwnerConfig | null;
+  readonly payments: Payments;
+};
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** Set by the production server (server/app.ts); tests pass their own. */
+    config?: AppConfig;
+  }
+}
+
+export function appConfigFromEnv(e: Env = env()): AppConfig {
+  return { owner: ownerConfigFromEnv(e), payments: createPayments(paymentsConfigFromEnv(e)) };
+}
+
+let fromEnvironment: AppConfig | undefined;
+
+/**
+ * The configuration a route was given. A server that passes none (React Router's own dev server)
+ * gets the environment's, built once.
+ */
+export function appConfig(context: AppLoadContext | undefined): AppConfig {
+  return context?.config ?? (fromEnvironment ??= appConfigFromEnv());
+}
