@@ -68,14 +68,14 @@ export const PRODUCT_FILES: Record<ProductId, readonly { label: ItemLabel; note?
         .../*#__PURE__*/ letterFiles(TOOLKIT_LETTERS, "toolkit/letters"),
         {
           id: "dispute-tracker.xlsx",
-          title: "Dispute tracker with the 30/45-day deadlines",
+          title: "Dispute tracker with the legal deadlines (30/45 days, 15 days, debt validation)",
           variant: "Spreadsheet",
           format: "xlsx",
           path: "toolkit/dispute-tracker.xlsx",
         },
         {
           id: "dispute-tracker.pdf",
-          title: "Dispute tracker with the 30/45-day deadlines",
+          title: "Dispute tracker with the legal deadlines (30/45 days, 15 days, debt validation)",
           variant: "PDF, to print",
           format: "pdf",
           path: "toolkit/dispute-tracker.pdf",
