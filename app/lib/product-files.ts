@@ -162,6 +162,12 @@ export const PRODUCT_FILES: Record<ProductId, readonly { label: ItemLabel; note?
           format: "pdf",
           path: "power-pack/dispute-letter-power-pack.pdf",
         },
+        {
+          id: "power-pack-map",
+          title: "Letter map: where each letter fits, and the guide chapter that explains it",
+          format: "pdf",
+          path: "power-pack/letter-map.pdf",
+        },
         .../*#__PURE__*/ letterFiles(POWER_PACK_LETTERS, "power-pack/letters"),
       ],
     },

@@ -40,6 +40,11 @@ export function docHeader({ title, subtitle, product = "Credit Repair Toolkit" }
 
 const Frontmatter = z.strictObject({ title: z.string().min(3), subtitle: z.string().min(3) });
 
+/** A long document's numbered chapters ("## 9. Dispute errors with the credit bureaus"), by number. */
+export function chapterTitles(source: string): Map<number, string> {
+  return new Map([...matter(source).content.matchAll(/^## (\d+)\. (.+)$/gm)].map((m) => [Number(m[1]), m[2]!.trim()]));
+}
+
 const CALLOUT_CLASS: Record<string, string> = { "watch out": "warn", warning: "warn", important: "warn", "the law": "law" };
 
 function slug(text: string): string {
