@@ -193,7 +193,6 @@ export function letterMapHtml(guide: { title: string; chapters: Map<number, stri
     .join("\n");
   const body = `${docHeader({ title: "Letter map", subtitle: "Which letter for which situation, and where the guide explains it", product: powerPack.name })}
 <p>All ${ids.length} letters of the ${escapeHtml(powerPack.name)}, in the order of the letters PDF, with the chapters of <em>${escapeHtml(guide.title)}</em> (in your ${escapeHtml(toolkit.name)}) that explain each situation. ${only.length} are for situations the toolkit's ${toolkitCount} letters don't cover (marked <strong>New</strong>); the other ${ids.length - only.length} are fuller versions of a toolkit letter.</p>
-<style>table.map { font-size: 9pt; } table.map th, table.map td { padding: 2.5pt 5pt; }</style>
 <table class="map">
 <colgroup><col style="width:5%"><col style="width:40%"><col style="width:11%"><col style="width:44%"></colgroup>
 <thead><tr><th scope="col">#</th><th scope="col">Letter</th><th scope="col">Guide chapters</th><th scope="col">Toolkit letter it builds on</th></tr></thead>

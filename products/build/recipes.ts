@@ -14,13 +14,20 @@ import { chapterTitles, documentHtml, markdownDocument } from "./document";
 import { combinedLettersHtml, letterDocx, letterHtml, letterMapHtml } from "./letters";
 
 export type Recipe =
-  | { kind: "html"; html: () => string; footer: boolean }
+  | {
+      kind: "html";
+      html: () => string;
+      footer: boolean;
+      /** The same HTML with the contents page's page numbers (chapter id -> page), read from a first printing. */
+      withPageNumbers?: (pages: ReadonlyMap<string, number>) => string;
+    }
   | { kind: "zip"; build: () => Promise<Buffer> };
 
 const toolkitSource = (file: string) => readFileSync(new URL(`../src/toolkit/${file}`, import.meta.url), "utf8");
 
 function markdown(file: string, long: boolean): Recipe {
-  return { kind: "html", footer: true, html: () => markdownDocument(toolkitSource(file), `products/src/toolkit/${file}`, { long }).html };
+  const render = (pages?: ReadonlyMap<string, number>) => markdownDocument(toolkitSource(file), `products/src/toolkit/${file}`, { long, pages }).html;
+  return { kind: "html", footer: true, html: () => render(), ...(long ? { withPageNumbers: (pages) => render(pages) } : {}) };
 }
 
 function workbook(build: () => Promise<ExcelJS.Workbook>): Recipe {
