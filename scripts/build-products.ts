@@ -10,7 +10,30 @@ import { fileURLToPath } from "node:url";
 import { printFingerprint, sha256, zipContentHash } from "../products/build/fingerprint";
 import { MANIFEST_URL, PRODUCT_FILES_DIR, readManifest, type Manifest } from "../products/build/manifest";
 import { openPrinter } from "../products/build/pdf";
+import { pdfDestinations } from "../products/build/pdf-pages";
 import { allFiles, recipeFor } from "../products/build/recipes";
+
+/**
+ * Second pass for a document with a contents page: read where each chapter was printed, print
+ * again with those page numbers, and check the chapters stayed put (the numbers only fill space
+ * the first printing left blank; a third try is allowed before giving up).
+ */
+async function withPageNumbers(
+  first: Buffer,
+  render: (pages: ReadonlyMap<string, number>) => string,
+  print: (html: string) => Promise<Buffer>,
+  path: string,
+): Promise<Buffer> {
+  let pages = pdfDestinations(first);
+  if (pages.size === 0) throw new Error(`${path}: the first printing has no chapter destinations to number`);
+  for (let pass = 2; pass <= 3; pass++) {
+    const output = await print(render(pages));
+    const moved = pdfDestinations(output);
+    if ([...pages].every(([id, page]) => moved.get(id) === page)) return output;
+    pages = moved;
+  }
+  throw new Error(`${path}: the chapters' pages kept moving once numbered`);
+}
 
 async function main() {
   const onlyArg = process.argv.indexOf("--only");
@@ -27,6 +50,8 @@ async function main() {
         const html = recipe.html();
         fingerprint = printFingerprint(html, recipe.footer);
         output = await printer.print(html, { footer: recipe.footer });
+        if (recipe.withPageNumbers)
+          output = await withPageNumbers(output, recipe.withPageNumbers, (h) => printer.print(h, { footer: recipe.footer }), file.path);
       } else {
         output = await recipe.build();
         fingerprint = await zipContentHash(output);

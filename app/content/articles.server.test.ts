@@ -120,6 +120,37 @@ describe("articles", () => {
     expect(apps.html).toContain("as of early 2025");
   });
 
+  it("the free budgeting apps article dates its app details honestly: checked in early 2025, and the review date it states is its reviewed date", () => {
+    const apps = getArticles().find((a) => a.slug === "free-budgeting-apps")!;
+    const text = plainText(apps.html);
+    const reviewed = new Date(`${apps.reviewed}T12:00:00Z`).toLocaleDateString("en-US", {
+      month: "long",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    expect(text).toContain("when we last checked the app details in this section");
+    expect(text).toContain(`This page's last review, on ${reviewed}, did not re-check them`);
+    expect(text).toContain("confirm what's free on each app's own pricing page");
+    // No app fact is dated after the check.
+    expect(text).not.toMatch(/as of (?:late |mid-)?202[6-9]/i);
+  });
+
+  it("understanding your credit report dates collections from the delinquency, says when to dispute an outdated item, and gives any bankruptcy the law's 10 years", () => {
+    const article = getArticles().find((a) => a.slug === "understanding-credit-reports")!;
+    const text = plainText(article.html);
+    expect(text).toContain("The 7 years begin 180 days after the delinquency that led to the collection or charge-off began");
+    expect(text).toContain("15 U.S.C. 1681c(c)(1)");
+    expect(text).toContain("It is not 7 years from the other dates you may see on your report");
+    expect(text).toMatch(/you can dispute it with the bureau as obsolete/);
+    expect(text).toContain(
+      "the law allows any bankruptcy, Chapter 7 or Chapter 13, to be reported for up to 10 years (FCRA section 605(a)(1))",
+    );
+    expect(text).toMatch(/Chapter 13 bankruptcy 7 years after the filing date is the bureaus' own policy/);
+    // The review checklist no longer asks "older than 7 years?" without saying from when.
+    expect(text).not.toContain("Is anything older than 7 years still showing?");
+  });
+
   it("the dispute article links both CFPB sample dispute letters", () => {
     const links = primarySourceLinks(getArticles().find((a) => a.slug === "dispute-credit-errors")?.html ?? "");
     expect(links).toContain("https://files.consumerfinance.gov/f/documents/092016_cfpb__CreditReportingSampleLetter.pdf");
@@ -136,8 +167,8 @@ describe("articles", () => {
 
 type Node = DefaultTreeAdapterMap["node"];
 
-/** The words a reader reads in rendered article HTML (screen-reader-only notes left out). */
-function wordsOf(html: string): number {
+/** The text nodes a reader reads in rendered article HTML (screen-reader-only notes left out). */
+function textNodes(html: string): string[] {
   const text: string[] = [];
   const walk = (node: Node) => {
     if (node.nodeName === "#text" && "value" in node) text.push(node.value);
@@ -145,10 +176,20 @@ function wordsOf(html: string): number {
     if ("childNodes" in node) node.childNodes.forEach(walk);
   };
   walk(parseFragment(html) as unknown as Node);
-  return text
+  return text;
+}
+
+/** The words a reader reads in rendered article HTML. */
+function wordsOf(html: string): number {
+  return textNodes(html)
     .join(" ")
     .split(/\s+/)
     .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+}
+
+/** The text a reader reads in rendered article HTML, whitespace collapsed. */
+function plainText(html: string): string {
+  return textNodes(html).join("").replace(/\s+/g, " ");
 }
 
 /** Agencies and the scoring model: the sources issue 11 asks every article to cite. */

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { getLegalPage, parseLegalPages } from "~/content/legal.server";
 import { LEGAL_PAGES } from "~/lib/site";
@@ -25,5 +26,62 @@ describe("legal pages", () => {
   it("refuses a page with a bad date", () => {
     const files = { ...allPages(), "./legal/terms.md": page("Terms of Use").replace("2026-11-23", "soon") };
     expect(() => parseLegalPages(files)).toThrow(/terms\.md.*updated/);
+  });
+});
+
+/** The text of one `## heading` section of a legal page's HTML, tags removed. */
+function section(slug: string, heading: string): string {
+  const html = getLegalPage(slug)!.html;
+  const start = html.indexOf(`<h2>${heading}</h2>`);
+  expect(start, `${slug}: ## ${heading}`).toBeGreaterThanOrEqual(0);
+  const end = html.indexOf("<h2>", start + 1);
+  return html
+    .slice(start, end < 0 ? undefined : end)
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+describe("what the legal pages promise", () => {
+  it("the refund policy's partial refunds section answers plainly: whole orders only", () => {
+    const text = section("refund-policy", "Partial refunds");
+    expect(text).toMatch(/^Partial refunds We don't give partial refunds: a refund is always for the whole order\./);
+    expect(text).toContain("the full amount you paid for both");
+  });
+
+  it("the privacy policy names the kinds of processors the site uses, and the settings it names exist", () => {
+    const text = section("privacy", "Who else processes it");
+    for (const kind of [
+      "Payments: Stripe.",
+      "E-mail: our e-mail sending service.",
+      "Hosting: our hosting provider",
+      "Database: our database provider",
+    ]) {
+      expect(text).toContain(kind);
+    }
+    // Stripe is the only processor the code names; the others are whatever the owner configures.
+    expect(text).not.toMatch(/SendGrid|Mailgun|Postmark|Amazon|AWS|Google|Vercel|Netlify|Heroku|Fly\.io|Render|Supabase|Neon/);
+    const source = readFileSync("app/content/legal/privacy.md", "utf8");
+    const ownerNote = source
+      .split("\n---")[0]!
+      .split("\n")
+      .filter((line) => line.startsWith("#"))
+      .join("\n");
+    const settings = [...ownerNote.matchAll(/\b[A-Z]+(?:_[A-Z]+)+\b/g)].map((m) => m[0]);
+    expect(settings).toEqual(expect.arrayContaining(["STRIPE_SECRET_KEY", "SMTP_URL", "DATABASE_URL"]));
+    const example = readFileSync(".env.example", "utf8");
+    for (const name of settings) expect(example, name).toMatch(new RegExp(`^${name}=`, "m"));
+    expect(getLegalPage("privacy")!.html).not.toContain("kept in memory only");
+  });
+
+  it("the terms say how long order links last, as the code sets it, and where to get a fresh one", () => {
+    const days = Number(/ORDER_LINK_DAYS = (\d+)/.exec(readFileSync("app/server/order-access.server.ts", "utf8"))?.[1]);
+    expect(days).toBe(365);
+    const text = section("terms", "What you buy");
+    expect(text).toContain("that link works for a year");
+    expect(getLegalPage("terms")!.html).toContain('<a href="/orders/lookup">order lookup page</a>');
+    expect(readFileSync("app/routes.ts", "utf8")).toContain('route("orders/lookup"');
+    expect(text).not.toMatch(/forever|lifetime/i);
   });
 });

@@ -40,6 +40,11 @@ export function docHeader({ title, subtitle, product = "Credit Repair Toolkit" }
 
 const Frontmatter = z.strictObject({ title: z.string().min(3), subtitle: z.string().min(3) });
 
+/** A long document's numbered chapters ("## 9. Dispute errors with the credit bureaus"), by number. */
+export function chapterTitles(source: string): Map<number, string> {
+  return new Map([...matter(source).content.matchAll(/^## (\d+)\. (.+)$/gm)].map((m) => [Number(m[1]), m[2]!.trim()]));
+}
+
 const CALLOUT_CLASS: Record<string, string> = { "watch out": "warn", warning: "warn", important: "warn", "the law": "law" };
 
 function slug(text: string): string {
@@ -53,8 +58,16 @@ function slug(text: string): string {
 /**
  * A Markdown product document. `long` documents get a title page and a contents page, and each
  * `##` chapter starts a new page; short ones get a header band.
+ *
+ * The contents page gives each chapter's page number from `pages` (chapter id -> page), which
+ * the builder reads from a first printing (Chromium has no CSS target-counter()): without
+ * `pages` the numbers are left blank, which is the HTML the freshness check fingerprints.
  */
-export function markdownDocument(source: string, file: string, { long }: { long: boolean }): { title: string; html: string } {
+export function markdownDocument(
+  source: string,
+  file: string,
+  { long, pages }: { long: boolean; pages?: ReadonlyMap<string, number> },
+): { title: string; html: string; chapterIds: string[] } {
   const parsed = matter(source);
   const front = Frontmatter.safeParse(parsed.data);
   if (!front.success) throw new Error(`${file}: bad frontmatter: ${front.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
@@ -91,11 +104,17 @@ export function markdownDocument(source: string, file: string, { long }: { long:
     },
   });
   const content = marked.parse(parsed.content, { async: false });
+  const tocPage = (id: string) => {
+    if (!pages) return "";
+    const page = pages.get(id);
+    if (page === undefined) throw new Error(`${file}: no page number for chapter #${id}`);
+    return String(page);
+  };
   const body = long
     ? `<section class="cover"><p class="brand">${SITE_NAME} · Credit Repair Toolkit</p><h1>${escapeHtml(title)}</h1><p class="subtitle">${escapeHtml(subtitle)}</p><p class="meta">Education, not legal advice. Check every address and deadline against the sources named in the text before you rely on it.</p></section>
-<nav class="toc" aria-label="Contents"><h2>Contents</h2><ol>${chapters.map((c) => `<li><a href="#${c.id}">${c.text}</a></li>`).join("")}</ol></nav>
+<nav class="toc" aria-label="Contents"><h2>Contents</h2><ol>${chapters.map((c) => `<li><a href="#${c.id}"><span class="toc-title">${c.text}</span><span class="toc-dots"></span><span class="toc-page">${tocPage(c.id)}</span></a></li>`).join("")}</ol></nav>
 <div class="page-break"></div>
 ${content}`
     : `${docHeader({ title, subtitle })}\n${content}`;
-  return { title, html: documentHtml({ title, body }) };
+  return { title, html: documentHtml({ title, body }), chapterIds: chapters.map((c) => c.id) };
 }

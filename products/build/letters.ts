@@ -23,6 +23,7 @@ import { powerPack, toolkit } from "../../app/lib/catalogue";
 import { POWER_PACK_LETTERS, TOOLKIT_LETTERS, type LetterId } from "../../app/lib/product-files";
 import { SITE_NAME, SUPPORT_EMAIL } from "../../app/lib/site";
 import { BUREAUS, CHECK_ADDRESS_NOTE } from "../src/bureaus";
+import { POWER_PACK_MAP, powerPackOnlyLetters, type PowerPackLetterId } from "../src/letters/power-pack-map";
 import { powerPackLettersA } from "../src/letters/power-pack-a";
 import { powerPackLettersB } from "../src/letters/power-pack-b";
 import { toolkitLetters } from "../src/letters/toolkit";
@@ -167,6 +168,41 @@ ${letters.map((l, i) => `<tr><td>${i + 1}</td><td><a href="#letter-${l.id}">${es
 </nav>`;
   const body = `${index}\n${letters.map((l, i) => letterFragment(l, i + 1)).join("\n")}`;
   return documentHtml({ title, body });
+}
+
+/**
+ * The Power Pack's one-page letter map: each letter, the guide chapters that explain its
+ * situation (titles from the guide's own headings), and the toolkit letter it is a fuller version
+ * of, or "New" (products/src/letters/power-pack-map.ts).
+ */
+export function letterMapHtml(guide: { title: string; chapters: Map<number, string> }): string {
+  const ids = Object.keys(POWER_PACK_LETTERS) as PowerPackLetterId[];
+  const only = powerPackOnlyLetters();
+  const toolkitCount = Object.keys(TOOLKIT_LETTERS).length;
+  const used = [...new Set(ids.flatMap((id) => POWER_PACK_MAP[id].chapters))].sort((a, b) => a - b);
+  for (const n of used) if (!guide.chapters.has(n)) throw new Error(`power-pack-map.ts: the guide has no chapter ${n}`);
+  const rows = ids
+    .map((id, i) => {
+      const place = POWER_PACK_MAP[id];
+      // "(to a credit bureau)" dropped from toolkit titles so each row keeps to one line; the Power Pack title says who it goes to.
+      const toolkitLetter = place.toolkitLetter
+        ? escapeHtml(TOOLKIT_LETTERS[place.toolkitLetter].replace(/ \(to a credit bureau\)$/, ""))
+        : "<strong>New:</strong> no toolkit letter for this";
+      return `<tr><td>${i + 1}</td><td>${escapeHtml(POWER_PACK_LETTERS[id])}</td><td>${place.chapters.join(", ")}</td><td>${toolkitLetter}</td></tr>`;
+    })
+    .join("\n");
+  const body = `${docHeader({ title: "Letter map", subtitle: "Which letter for which situation, and where the guide explains it", product: powerPack.name })}
+<p>All ${ids.length} letters of the ${escapeHtml(powerPack.name)}, in the order of the letters PDF, with the chapters of <em>${escapeHtml(guide.title)}</em> (in your ${escapeHtml(toolkit.name)}) that explain each situation. ${only.length} are for situations the toolkit's ${toolkitCount} letters don't cover (marked <strong>New</strong>); the other ${ids.length - only.length} are fuller versions of a toolkit letter.</p>
+<table class="map">
+<colgroup><col style="width:5%"><col style="width:40%"><col style="width:11%"><col style="width:44%"></colgroup>
+<thead><tr><th scope="col">#</th><th scope="col">Letter</th><th scope="col">Guide chapters</th><th scope="col">Toolkit letter it builds on</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+<p class="muted"><strong>The guide's chapters:</strong> ${used.map((n) => `${n}. ${escapeHtml(guide.chapters.get(n)!)}`).join(" · ")}.</p>
+<p class="muted">Write every letter in your own words, and dispute only what you believe is wrong (each letter's guidance page says why). ${escapeHtml(NOT_ADVICE_NOTE)}</p>`;
+  return documentHtml({ title: `${powerPack.name}: letter map`, body });
 }
 
 // ---------- Word ----------

@@ -10,16 +10,24 @@ import * as budget from "../src/workbooks/budget";
 import * as debtPayoff from "../src/workbooks/debt-payoff";
 import * as disputeTracker from "../src/workbooks/dispute-tracker";
 import * as scoreTracker from "../src/workbooks/score-tracker";
-import { documentHtml, markdownDocument } from "./document";
-import { combinedLettersHtml, letterDocx, letterHtml } from "./letters";
+import { chapterTitles, documentHtml, markdownDocument } from "./document";
+import { combinedLettersHtml, letterDocx, letterHtml, letterMapHtml } from "./letters";
 
 export type Recipe =
-  | { kind: "html"; html: () => string; footer: boolean }
+  | {
+      kind: "html";
+      html: () => string;
+      footer: boolean;
+      /** The same HTML with the contents page's page numbers (chapter id -> page), read from a first printing. */
+      withPageNumbers?: (pages: ReadonlyMap<string, number>) => string;
+    }
   | { kind: "zip"; build: () => Promise<Buffer> };
 
+const toolkitSource = (file: string) => readFileSync(new URL(`../src/toolkit/${file}`, import.meta.url), "utf8");
+
 function markdown(file: string, long: boolean): Recipe {
-  const path = new URL(`../src/toolkit/${file}`, import.meta.url);
-  return { kind: "html", footer: true, html: () => markdownDocument(readFileSync(path, "utf8"), `products/src/toolkit/${file}`, { long }).html };
+  const render = (pages?: ReadonlyMap<string, number>) => markdownDocument(toolkitSource(file), `products/src/toolkit/${file}`, { long, pages }).html;
+  return { kind: "html", footer: true, html: () => render(), ...(long ? { withPageNumbers: (pages) => render(pages) } : {}) };
 }
 
 function workbook(build: () => Promise<ExcelJS.Workbook>): Recipe {
@@ -53,6 +61,15 @@ const FIXED: Record<string, Recipe> = {
         intro: `${Object.keys(POWER_PACK_LETTERS).length} letters for specific situations, each with when to use it, the law it relies on, what to enclose and how to send it.`,
         ids: Object.keys(POWER_PACK_LETTERS) as LetterId[],
       }),
+  },
+  "power-pack-map": {
+    kind: "html",
+    footer: true,
+    html: () => {
+      const source = toolkitSource("credit-repair-guide.md");
+      const { title } = markdownDocument(source, "products/src/toolkit/credit-repair-guide.md", { long: true });
+      return letterMapHtml({ title, chapters: chapterTitles(source) });
+    },
   },
   "debt-payoff": workbook(debtPayoff.build),
   "budget.xlsx": workbook(budget.build),

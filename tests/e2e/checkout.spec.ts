@@ -70,7 +70,7 @@ test.describe("checkout page", () => {
     await card.getByRole("heading", { name: "Dispute Letter Power Pack" }).click(); // the row, not the label
     await expect(bumpBox(page)).toBeChecked();
     await expect(total).toHaveText("$21.99");
-    await card.getByText("A follow-up letter").click();
+    await card.getByText("with a one-page map to the guide's chapters").click();
     await expect(bumpBox(page)).not.toBeChecked();
     await expect(total).toHaveText("$7.00");
 

@@ -3,24 +3,8 @@
  * during those 30 days (FCRA 611(a)(1), 15 U.S.C. 1681i(a)(1)(A)-(B)). Wherever the site, its
  * e-mails, its free downloads or its products state the dispute deadline, they give both.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-
-const SOURCES: [dir: string, extension: string][] = [
-  ["app/content/articles", ".md"],
-  ["app/content/legal", ".md"],
-  ["products/src/toolkit", ".md"],
-  ["products/src/letters", ".ts"],
-  ["scripts/downloads", ".html"],
-  ["app/routes", ".tsx"],
-  ["app/components", ".tsx"],
-  ["app/server/mail", ".tsx"],
-];
-
-/** Sentences (or table rows, list items, string literals) of a source file. */
-function sentences(text: string): string[] {
-  return text.split(/(?<=[.!?])\s+|\n/).map((s) => s.trim());
-}
+import { contentSentences } from "./content-sources";
 
 /** A sentence about a dispute's deadline that gives 30 days and not the 15-day extension. */
 function thirtyDaysAlone(sentence: string): boolean {
@@ -32,17 +16,9 @@ function thirtyDaysAlone(sentence: string): boolean {
 
 describe("the dispute deadline", () => {
   it("is never given as 30 days alone", () => {
-    const files = SOURCES.flatMap(([dir, extension]) =>
-      readdirSync(dir)
-        .filter((name) => name.endsWith(extension))
-        .map((name) => `${dir}/${name}`),
-    );
+    const files = contentSentences();
     expect(files.length).toBeGreaterThan(30);
-    const found = files.flatMap((file) =>
-      sentences(readFileSync(file, "utf8"))
-        .filter(thirtyDaysAlone)
-        .map((s) => `${file}: ${s}`),
-    );
+    const found = files.flatMap(({ file, sentences }) => sentences.filter(thirtyDaysAlone).map((s) => `${file}: ${s}`));
     // The guide's table gives the 30 days on one row and the extension on the next.
     expect(found).toEqual([
       "products/src/toolkit/credit-repair-guide.md: | Within 30 days after receiving your dispute | Finish its investigation: correct, confirm or delete the item | 15 U.S.C.",

@@ -622,6 +622,8 @@ describe("dispute tracker", () => {
     expect(disputes.SENT_TO).toContain("Other");
     expect(disputes.METHODS).toEqual(["Certified mail", "Online", "Phone"]);
     expect(disputes.RESULTS).toEqual(["Corrected", "Deleted", "Verified", "No answer", "Other"]);
+    expect(disputes.KINDS).toEqual(["Dispute", "How verified", "Debt validation", "Other"]);
+    expect(disputes.DUE_RULES.map((d) => d.kind)).toEqual(disputes.KINDS);
     const last = disputes.LOG.first + disputes.LOG.rows - 1;
     expect(ws.getCell(`${disputes.col("status")}${last}`).type).toBe(ExcelJS.ValueType.Formula);
     expect(ws.getCell(disputes.LOG.asOf).value).toEqual({ formula: "TODAY()" });
@@ -633,11 +635,18 @@ describe("dispute tracker", () => {
       "1681i(a)(6)",
       "1681i(a)(7)",
       "1022.43(e)",
-      "1692g(b)",
+      "1692g(a)-(b)",
+      "1006.34(b)(5)",
       "1006.38",
     ]) {
       expect(start).toContain(cite);
     }
+    // The three deadlines a buyer tracks besides the 30 days: the extension to 45, the 15 days for
+    // how an item was verified, and the collector's validation period.
+    expect(start).toContain("Up to 15 more days (45 in all) only if you send more relevant information during those 30 days");
+    expect(start).toContain("within 15 days of receiving your request");
+    expect(start).toContain("within the validation period, which ends 30 days after you receive the collector's validation notice");
+    for (const d of disputes.DUE_RULES) expect(start).toContain(d.rule.replace(/"/g, '\\"'));
   });
 
   it(
@@ -684,26 +693,89 @@ describe("dispute tracker", () => {
         received: utc(2026, 1, 2),
         result: "No answer",
       });
+      // How verified: 15 days. Received Feb 10, due Feb 25 (30 days would be Mar 12).
+      set(7, {
+        sent: utc(2026, 2, 6),
+        sentTo: "Equifax",
+        kind: "How verified",
+        item: "How was ABC Bank verified?",
+        received: utc(2026, 2, 10),
+      });
+      // A dispute extended to 45 days: received Jan 20, due Mar 6 (30 days would be Feb 19).
+      set(8, {
+        sent: utc(2026, 1, 16),
+        sentTo: "Experian",
+        kind: "Dispute",
+        item: "Late payment",
+        received: utc(2026, 1, 20),
+        extended: "Yes",
+      });
+      // Debt validation: the due date is the validation end date; no overdue, whatever the date.
+      set(9, {
+        sent: utc(2026, 2, 5),
+        sentTo: "Debt collector",
+        kind: "Debt validation",
+        item: "XYZ Collections",
+        received: utc(2026, 2, 10),
+        validationEnd: utc(2026, 2, 15),
+      });
+      set(10, {
+        sent: utc(2026, 2, 14),
+        sentTo: "Debt collector",
+        kind: "Debt validation",
+        item: "QRS Collections",
+        received: utc(2026, 2, 18),
+        validationEnd: utc(2026, 2, 15),
+      });
+      set(11, {
+        sent: utc(2026, 2, 14),
+        sentTo: "Debt collector",
+        kind: "Debt validation",
+        item: "No notice date yet",
+        received: utc(2026, 2, 18),
+      });
+      // Other (a goodwill letter): no deadline.
+      set(12, {
+        sent: utc(2026, 1, 2),
+        sentTo: "Lender or card issuer",
+        kind: "Other",
+        item: "Goodwill request",
+        received: utc(2026, 1, 5),
+      });
       ws.getCell(disputes.LOG.asOf).value = utc(2026, 3, 1);
 
       const out = sheet(await recalculate(wb), disputes.LOG.sheet);
       const get = (i: number, key: Parameters<typeof c>[0]) => val(out, `${c(key)}${f + i}`);
-      sameDay(get(0, "deadline30"), 2026, 2, 5);
+      sameDay(get(0, "due"), 2026, 2, 5);
       sameDay(get(0, "deadline45"), 2026, 2, 20);
       expect(get(0, "status")).toBe("Overdue: follow up");
       expect(get(0, "daysTaken")).toBe("");
-      sameDay(get(1, "deadline30"), 2026, 3, 12);
+      sameDay(get(1, "due"), 2026, 3, 12);
       expect(get(1, "status")).toBe("Waiting");
       expect(get(2, "daysTaken")).toBe(22);
       expect(get(2, "status")).toBe("Done: Deleted");
-      expect(get(3, "deadline30")).toBe("");
+      expect(get(3, "due")).toBe("");
       expect(get(3, "status")).toBe("Add the date they received it");
       expect(get(4, "status")).toBe(""); // empty row
-      expect(get(4, "deadline30")).toBe("");
-      sameDay(get(5, "deadline30"), 2026, 3, 1);
+      expect(get(4, "due")).toBe("");
+      sameDay(get(5, "due"), 2026, 3, 1);
       expect(get(5, "status")).toBe("Waiting"); // the deadline day itself is not past it
       expect(get(6, "status")).toBe("Overdue: follow up"); // "No answer" and past the deadline
       expect(get(0, "account")).toBe("1234");
+      sameDay(get(7, "due"), 2026, 2, 25);
+      expect(get(7, "deadline45")).toBe("");
+      expect(get(7, "status")).toBe("Overdue: follow up");
+      sameDay(get(8, "due"), 2026, 3, 6);
+      sameDay(get(8, "deadline45"), 2026, 3, 6);
+      expect(get(8, "status")).toBe("Waiting");
+      sameDay(get(9, "due"), 2026, 2, 15);
+      expect(get(9, "deadline45")).toBe("");
+      expect(get(9, "status")).toBe("Waiting: collection paused");
+      expect(get(10, "status")).toBe("Reached them after the validation end date");
+      expect(get(11, "due")).toBe("");
+      expect(get(11, "status")).toBe("Add the validation end date");
+      expect(get(12, "due")).toBe("");
+      expect(get(12, "status")).toBe("Waiting");
       expect(errors(out.workbook)).toEqual([]);
 
       // One day later the row whose deadline is March 1 becomes overdue.
