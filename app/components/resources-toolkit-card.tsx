@@ -14,8 +14,8 @@ export function ResourcesToolkitCard() {
             {toolkit.name}
           </h2>
           <p className="mt-3 max-w-2xl text-lg text-slate-700">
-            A guide, letter templates and worksheets to check your reports, dispute errors yourself and build better habits, in one download
-            you keep forever.
+            A guide, letter templates and worksheets to check your reports, dispute errors yourself and build better habits. Download them
+            all at once as soon as you pay and keep the files; your private order page has them again for a year.
           </p>
           <div className="mt-8 grid gap-8 sm:grid-cols-2">
             <div>
