@@ -4,17 +4,14 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import {
-  contactOwnerMail,
-  guideMail,
-  lostLinkMail,
-  newsletterConfirmMail,
-  receiptMail,
-  refundMail,
-  type MailContext,
-  type MoneyLine,
-  type RenderedMail,
-} from "../app/server/mail/messages.server.tsx";
+import type { MailContext, RenderedMail } from "../app/server/mail/render.server.tsx";
+import { contactOwnerMail } from "../app/server/mail/templates/contact-owner.server.tsx";
+import { guideMail } from "../app/server/mail/templates/guide.server.tsx";
+import { lostLinkMail } from "../app/server/mail/templates/lost-link.server.tsx";
+import { newsletterConfirmMail } from "../app/server/mail/templates/newsletter-confirm.server.tsx";
+import type { MoneyLine } from "../app/server/mail/templates/parts.server.tsx";
+import { receiptMail } from "../app/server/mail/templates/receipt.server.tsx";
+import { refundMail } from "../app/server/mail/templates/refund.server.tsx";
 
 const outDir = process.argv[2];
 if (!outDir) {
@@ -37,7 +34,7 @@ const lines: MoneyLine[] = [
 const orderUrl = "https://freshstartmoney.com/orders/FSM-000123?key=Zk3q9Xv0bT7mP2sLw8Yc4RnA1dEhU6gJ";
 const unsubscribeUrl = "https://freshstartmoney.com/unsubscribe?token=0f9a8c7e6d5b4a3928171605f4e3d2c1";
 
-const mails: Record<string, RenderedMail> = {
+const mails: Record<string, Promise<RenderedMail>> = {
   receipt: receiptMail(ctx, {
     orderNumber: "FSM-000123",
     paidAt,
@@ -93,7 +90,8 @@ const mails: Record<string, RenderedMail> = {
 
 const dir = resolve(outDir);
 mkdirSync(dir, { recursive: true });
-for (const [name, mail] of Object.entries(mails)) {
+for (const [name, pending] of Object.entries(mails)) {
+  const mail = await pending;
   writeFileSync(join(dir, `${name}.html`), mail.html);
   writeFileSync(join(dir, `${name}.txt`), mail.text);
   console.log(`${name}: ${mail.subject}`);

@@ -9,16 +9,13 @@ import { contactMessages, newsletterSubscribers } from "../../../db/schema";
 import { LEAD_MAGNET_PDF, SUPPORT_EMAIL } from "~/lib/site";
 import { db } from "~/server/db.server";
 import { env, mailTransportKind } from "~/server/env.server";
-import {
-  contactOwnerMail,
-  guideMail,
-  lostLinkMail,
-  newsletterConfirmMail,
-  receiptMail,
-  refundMail,
-  type MailContext,
-  type RenderedMail,
-} from "~/server/mail/messages.server";
+import type { MailContext, RenderedMail } from "~/server/mail/render.server";
+import { contactOwnerMail } from "~/server/mail/templates/contact-owner.server";
+import { guideMail } from "~/server/mail/templates/guide.server";
+import { lostLinkMail } from "~/server/mail/templates/lost-link.server";
+import { newsletterConfirmMail } from "~/server/mail/templates/newsletter-confirm.server";
+import { receiptMail } from "~/server/mail/templates/receipt.server";
+import { refundMail } from "~/server/mail/templates/refund.server";
 import { createMailTransport, type MailTransport } from "~/server/mail/transport.server";
 import { orderPagePath } from "~/lib/order-files";
 import { grantedProducts, mintOrderLink, productNamesByOrder } from "~/server/delivery/order-access.server";
@@ -65,7 +62,7 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       const products = await grantedProducts(order.id);
       const token = await mintOrderLink(order.id, "receipt");
       return {
-        mail: receiptMail(ctx, {
+        mail: await receiptMail(ctx, {
           orderNumber: orderNumber(order.id),
           paidAt: order.paidAt ?? order.updatedAt,
           lines: order.lines.map((l) => ({ name: l.name, amountCents: l.unitAmountCents * l.quantity })),
@@ -82,7 +79,7 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       const order = await findOrder(Number(payload.orderId));
       if (!order) return { skip: `order ${payload.orderId} is missing` };
       return {
-        mail: refundMail(ctx, {
+        mail: await refundMail(ctx, {
           orderNumber: orderNumber(order.id),
           kind: order.status === "disputed" ? "disputed" : "refunded",
           lines: order.lines.map((l) => ({ name: l.name, amountCents: l.unitAmountCents * l.quantity })),
@@ -95,7 +92,7 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       const unsubscribeUrl = url(`/unsubscribe/${await mintEmailLink(row.toAddress, "unsubscribe")}`);
       return {
         unsubscribeUrl,
-        mail: guideMail(ctx, {
+        mail: await guideMail(ctx, {
           name: String(payload.name ?? ""),
           guideUrl: url(LEAD_MAGNET_PDF),
           toolkitUrl: url("/resources"),
@@ -111,7 +108,10 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       if (!subscriber || subscriber.status !== "pending") return { skip: `subscriber is ${subscriber?.status ?? "missing"}` };
       const confirm = await mintEmailLink(row.toAddress, "newsletter-confirm");
       const unsubscribeUrl = url(`/unsubscribe/${await mintEmailLink(row.toAddress, "unsubscribe")}`);
-      return { unsubscribeUrl, mail: newsletterConfirmMail(ctx, { confirmUrl: url(`/newsletter/confirm/${confirm}`), unsubscribeUrl }) };
+      return {
+        unsubscribeUrl,
+        mail: await newsletterConfirmMail(ctx, { confirmUrl: url(`/newsletter/confirm/${confirm}`), unsubscribeUrl }),
+      };
     }
     case "contact-owner": {
       const [message] = await db()
@@ -121,7 +121,7 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       if (!message) return { skip: `contact message ${payload.messageId} is missing` };
       return {
         replyTo: message.email,
-        mail: contactOwnerMail(ctx, { ...message, receivedAt: message.createdAt, messageId: message.id }),
+        mail: await contactOwnerMail(ctx, { ...message, receivedAt: message.createdAt, messageId: message.id }),
       };
     }
     case "lost-link": {
@@ -138,7 +138,7 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
           orderUrl: url(orderPagePath(token)),
         });
       }
-      return { mail: lostLinkMail(ctx, { orders: links }) };
+      return { mail: await lostLinkMail(ctx, { orders: links }) };
     }
     default:
       throw new Error(`Unknown e-mail kind ${row.kind}`);
