@@ -10,12 +10,6 @@ import { LEAD_MAGNET_PDF, SUPPORT_EMAIL } from "~/lib/site";
 import { db } from "~/server/db.server";
 import { env, mailTransportKind } from "~/server/env.server";
 import type { MailContext, RenderedMail } from "~/server/mail/render.server";
-import { contactOwnerMail } from "~/server/mail/templates/contact-owner.server";
-import { guideMail } from "~/server/mail/templates/guide.server";
-import { lostLinkMail } from "~/server/mail/templates/lost-link.server";
-import { newsletterConfirmMail } from "~/server/mail/templates/newsletter-confirm.server";
-import { receiptMail } from "~/server/mail/templates/receipt.server";
-import { refundMail } from "~/server/mail/templates/refund.server";
 import { createMailTransport, type MailTransport, type OutgoingMail } from "~/server/mail/transport.server";
 import { orderPagePath } from "~/lib/order-files";
 import { grantedProducts, mintOrderLink, productNamesByOrder } from "~/server/delivery/order-access.server";
@@ -51,7 +45,12 @@ export function transportFromEnv(): MailTransport {
 export type ComposedMail = { mail: RenderedMail; unsubscribeUrl?: string; replyTo?: string };
 type Composed = ComposedMail | { skip: string };
 
-/** Kinds sent to a list (guide, newsletter): unsubscribe headers, and the suppression list applies. */
+/**
+ * Kinds sent to a list (guide, newsletter): unsubscribe headers, and the suppression list applies.
+ * The templates are imported when a message of their kind is first sent: React Email's components
+ * package loads all its components on import (Tailwind's compiler and Prism among them), seconds
+ * that the server's start and its requests need not wait for.
+ */
 async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed> {
   const ctx = settings.context;
   const url = (path: string) => `${ctx.origin}${path}`;
@@ -62,7 +61,9 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       const products = await grantedProducts(order.id);
       const token = await mintOrderLink(order.id, "receipt");
       return {
-        mail: await receiptMail(ctx, {
+        mail: await (
+          await import("~/server/mail/templates/receipt.server")
+        ).receiptMail(ctx, {
           orderNumber: orderNumber(order.id),
           paidAt: order.paidAt ?? order.updatedAt,
           lines: order.lines.map((l) => ({ name: l.name, amountCents: l.unitAmountCents * l.quantity })),
@@ -79,7 +80,9 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       const order = await findOrder(row.payload.orderId);
       if (!order) return { skip: `order ${row.payload.orderId} is missing` };
       return {
-        mail: await refundMail(ctx, {
+        mail: await (
+          await import("~/server/mail/templates/refund.server")
+        ).refundMail(ctx, {
           orderNumber: orderNumber(order.id),
           kind: order.status === "disputed" ? "disputed" : "refunded",
           lines: order.lines.map((l) => ({ name: l.name, amountCents: l.unitAmountCents * l.quantity })),
@@ -92,7 +95,9 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       const unsubscribeUrl = url(`/unsubscribe/${await mintEmailLink(row.toAddress, "unsubscribe")}`);
       return {
         unsubscribeUrl,
-        mail: await guideMail(ctx, {
+        mail: await (
+          await import("~/server/mail/templates/guide.server")
+        ).guideMail(ctx, {
           name: row.payload.name,
           guideUrl: url(LEAD_MAGNET_PDF),
           toolkitUrl: url("/resources"),
@@ -107,7 +112,9 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       const unsubscribeUrl = url(`/unsubscribe/${await mintEmailLink(row.toAddress, "unsubscribe")}`);
       return {
         unsubscribeUrl,
-        mail: await newsletterConfirmMail(ctx, { confirmUrl: url(`/newsletter/confirm/${confirm}`), unsubscribeUrl }),
+        mail: await (
+          await import("~/server/mail/templates/newsletter-confirm.server")
+        ).newsletterConfirmMail(ctx, { confirmUrl: url(`/newsletter/confirm/${confirm}`), unsubscribeUrl }),
       };
     }
     case "contact-owner": {
@@ -115,7 +122,9 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       if (!message) return { skip: `contact message ${row.payload.messageId} is missing` };
       return {
         replyTo: message.email,
-        mail: await contactOwnerMail(ctx, { ...message, receivedAt: message.createdAt, messageId: message.id }),
+        mail: await (
+          await import("~/server/mail/templates/contact-owner.server")
+        ).contactOwnerMail(ctx, { ...message, receivedAt: message.createdAt, messageId: message.id }),
       };
     }
     case "lost-link": {
@@ -132,7 +141,7 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
           orderUrl: url(orderPagePath(token)),
         });
       }
-      return { mail: await lostLinkMail(ctx, { orders: links }) };
+      return { mail: await (await import("~/server/mail/templates/lost-link.server")).lostLinkMail(ctx, { orders: links }) };
     }
     default: {
       // The kinds are checked twice before this: by the compiler here, and by the table's CHECK.
