@@ -136,6 +136,13 @@ export const OUTBOX_STATUSES = ["pending", "sent", "failed", "suppressed"] as co
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /**
+ * The messages the site sends; each kind's payload is typed in app/server/mail/outbox.server.ts.
+ * A new kind is added here (a migration then widens the CHECK) and there.
+ */
+export const OUTBOX_KINDS = ["receipt", "access-ended", "guide", "newsletter-confirm", "contact-owner", "lost-link"] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
+/**
  * Every e-mail, written in the same statement as what causes it; a worker sends it. The dedupe
  * key makes a second cause of the same message a no-op.
  */
@@ -143,7 +150,7 @@ export const outbox = pgTable(
   "outbox",
   {
     id: serial("id").primaryKey(),
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<OutboxKind>().notNull(),
     dedupeKey: text("dedupe_key").notNull(),
     toAddress: text("to_address").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
@@ -162,6 +169,7 @@ export const outbox = pgTable(
     unique("outbox_dedupe_key_unique").on(t.dedupeKey),
     index("outbox_due_idx").on(t.status, t.nextAttemptAt),
     check("outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed', 'suppressed')`),
+    check("outbox_kind_check", sql`${t.kind} in (${sql.raw(OUTBOX_KINDS.map((kind) => `'${kind}'`).join(", "))})`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { formatPrice } from "~/lib/catalogue";
+import { formatCents } from "~/lib/money";
 
 type Point = { day: string; revenueCents: number; leads: number };
 
@@ -23,7 +23,7 @@ export function DailyChart({ points }: { points: Point[] }) {
       <svg
         viewBox={`0 0 ${W} ${H}`}
         role="img"
-        aria-label={`Daily revenue and leads over ${points.length} days: ${formatPrice(total)} and ${leads} leads in all`}
+        aria-label={`Daily revenue and leads over ${points.length} days: ${formatCents(total)} and ${leads} leads in all`}
         className="h-40 w-full"
         preserveAspectRatio="none"
       >
@@ -38,7 +38,7 @@ export function DailyChart({ points }: { points: Point[] }) {
               height={H - PAD - y(p.revenueCents, maxRevenue)}
               fill="#047857"
             >
-              <title>{`${p.day}: ${formatPrice(p.revenueCents)}`}</title>
+              <title>{`${p.day}: ${formatCents(p.revenueCents)}`}</title>
             </rect>
           ) : null,
         )}
@@ -47,7 +47,7 @@ export function DailyChart({ points }: { points: Point[] }) {
       <figcaption className="mt-2 flex flex-wrap gap-4 text-sm text-slate-700">
         <span className="inline-flex items-center gap-2">
           <span aria-hidden="true" className="inline-block size-3 rounded-sm bg-brand-700" /> Revenue per day (max{" "}
-          {formatPrice(maxRevenue === 1 ? 0 : maxRevenue)})
+          {formatCents(maxRevenue === 1 ? 0 : maxRevenue)})
         </span>
         <span className="inline-flex items-center gap-2">
           <span aria-hidden="true" className="inline-block h-0.5 w-4 bg-amber-700" /> Leads per day (max{" "}

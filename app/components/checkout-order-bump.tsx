@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { FileText } from "lucide-react";
-import { formatPrice, powerPack } from "~/lib/catalogue";
+import { powerPack } from "~/lib/catalogue";
+import { formatCents } from "~/lib/money";
 
-const LABEL = `Yes, add this to my order for only ${formatPrice(powerPack.priceCents)}!`;
+const LABEL = `Yes, add this to my order for only ${formatCents(powerPack.priceCents)}!`;
 
 /**
  * The order bump. One real checkbox with its label; a click anywhere else on the card clicks
@@ -59,8 +60,8 @@ export function CheckoutOrderBump({ defaultChecked, onChange }: { defaultChecked
           <p className="text-sm font-bold tracking-wide text-amber-900 uppercase">Optional add-on</p>
           <h2 className="text-xl font-bold text-slate-900">{powerPack.name}</h2>
           <p className="mt-1 text-slate-700">
-            {powerPack.summary}, normally <s>{formatPrice(powerPack.compareAtCents, { short: true })}</s>, today{" "}
-            <strong className="text-slate-900">{formatPrice(powerPack.priceCents)}</strong>.
+            {powerPack.summary}, normally <s>{formatCents(powerPack.compareAtCents, { trimCents: true })}</s>, today{" "}
+            <strong className="text-slate-900">{formatCents(powerPack.priceCents)}</strong>.
           </p>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
             {powerPack.features.map((feature) => (

@@ -1,4 +1,5 @@
-import { formatPrice, orderLines } from "~/lib/catalogue";
+import { orderLines } from "~/lib/catalogue";
+import { formatCents } from "~/lib/money";
 
 /** The lines and total for the current choice, from the catalogue (the server recomputes them). */
 export function CheckoutOrderSummary({ includeBump }: { includeBump: boolean }) {
@@ -12,12 +13,12 @@ export function CheckoutOrderSummary({ includeBump }: { includeBump: boolean }) 
         {lines.map((line) => (
           <div key={line.id} className="flex justify-between gap-4 text-slate-800">
             <dt>{line.name}</dt>
-            <dd className="font-semibold">{formatPrice(line.unitAmountCents * line.quantity)}</dd>
+            <dd className="font-semibold">{formatCents(line.unitAmountCents * line.quantity)}</dd>
           </div>
         ))}
         <div className="flex justify-between gap-4 border-t border-slate-200 pt-3 text-lg font-bold text-slate-900">
           <dt>Total</dt>
-          <dd data-testid="order-total">{formatPrice(totalCents)}</dd>
+          <dd data-testid="order-total">{formatCents(totalCents)}</dd>
         </div>
       </dl>
     </div>

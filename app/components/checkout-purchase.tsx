@@ -1,4 +1,4 @@
-import { formatPrice } from "~/lib/catalogue";
+import { formatCents } from "~/lib/money";
 
 /** The lines of a purchase and its total, as bought. */
 export function CheckoutPurchase({ lines, totalCents }: { lines: { name: string; amountCents: number }[]; totalCents?: number }) {
@@ -7,13 +7,13 @@ export function CheckoutPurchase({ lines, totalCents }: { lines: { name: string;
       {lines.map((line) => (
         <div key={line.name} className="flex justify-between gap-4 text-slate-800">
           <dt>{line.name}</dt>
-          <dd className="font-semibold">{formatPrice(line.amountCents)}</dd>
+          <dd className="font-semibold">{formatCents(line.amountCents)}</dd>
         </div>
       ))}
       {totalCents !== undefined ? (
         <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-lg font-bold text-slate-900">
           <dt>Total</dt>
-          <dd>{formatPrice(totalCents)}</dd>
+          <dd>{formatCents(totalCents)}</dd>
         </div>
       ) : null}
     </dl>

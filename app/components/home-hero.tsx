@@ -1,9 +1,10 @@
 import { ArrowRight, BookOpen, CircleCheck, Circle, Tag, Users } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { formatPrice, toolkit } from "~/lib/catalogue";
+import { toolkit } from "~/lib/catalogue";
+import { formatCents } from "~/lib/money";
 
-const toolkitPrice = formatPrice(toolkit.priceCents, { short: true });
+const toolkitPrice = formatCents(toolkit.priceCents, { trimCents: true });
 
 const REASSURANCES = ["No credit card required", "Proven strategies", "Built for real people"] as const;
 

@@ -2,7 +2,8 @@ import { Menu, X } from "lucide-react";
 import { Link } from "react-router";
 import { NavLinks } from "~/components/nav-links";
 import { buttonClass } from "~/components/ui/button";
-import { formatPrice, toolkit } from "~/lib/catalogue";
+import { toolkit } from "~/lib/catalogue";
+import { formatCents } from "~/lib/money";
 
 const MENU_ID = "side-menu";
 
@@ -42,7 +43,7 @@ export function MobileMenu() {
             />
           </nav>
           <Link to="/resources" className={buttonClass({ className: "mt-6 w-full" })}>
-            Get {formatPrice(toolkit.priceCents, { short: true })} Toolkit
+            Get {formatCents(toolkit.priceCents, { trimCents: true })} Toolkit
           </Link>
         </div>
       </dialog>

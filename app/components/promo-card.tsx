@@ -3,10 +3,11 @@ import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import type { ClosingCtaKind } from "~/lib/article-meta";
 import { checkoutHref } from "~/lib/checkout";
-import { formatPrice, orderLines, powerPack, toolkit } from "~/lib/catalogue";
+import { orderLines, powerPack, toolkit } from "~/lib/catalogue";
+import { formatCents } from "~/lib/money";
 
-const bundleTotal = formatPrice(orderLines({ includeBump: true }).totalCents);
-const toolkitPrice = formatPrice(toolkit.priceCents, { short: true });
+const bundleTotal = formatCents(orderLines({ includeBump: true }).totalCents);
+const toolkitPrice = formatCents(toolkit.priceCents, { trimCents: true });
 
 /** The in-article card that leads to checkout; its links name the article (`from`), kept on the order. */
 export function PromoCard({ from }: { from: string }) {

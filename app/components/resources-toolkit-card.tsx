@@ -1,7 +1,8 @@
 import { ArrowRight, CircleCheck, Gift, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { formatPrice, toolkit, toolkitIncluded, toolkitBonuses } from "~/lib/catalogue";
+import { toolkit, toolkitIncluded, toolkitBonuses } from "~/lib/catalogue";
+import { formatCents } from "~/lib/money";
 
 /** The featured product on /resources: contents and bonuses come from the catalogue. */
 export function ResourcesToolkitCard() {
@@ -43,7 +44,7 @@ export function ResourcesToolkitCard() {
           </div>
         </div>
         <div className="flex flex-col justify-center bg-brand-50 p-6 text-center sm:p-8">
-          <p className="text-6xl font-extrabold tracking-tight text-slate-900">{formatPrice(toolkit.priceCents, { short: true })}</p>
+          <p className="text-6xl font-extrabold tracking-tight text-slate-900">{formatCents(toolkit.priceCents, { trimCents: true })}</p>
           <p className="mt-2 font-semibold text-slate-700">One-time payment</p>
           <p className="text-slate-700">No subscription, no recurring charges</p>
           <Link to="/checkout" className={buttonClass({ className: "mt-6 w-full py-3" })}>

@@ -1,7 +1,8 @@
 import { ChevronDown, CircleCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { formatPrice, type Upsell } from "~/lib/catalogue";
+import { type Upsell } from "~/lib/catalogue";
+import { formatCents } from "~/lib/money";
 
 /**
  * A product that can't be bought yet. 'Learn More' discloses what it will contain and where to
@@ -14,7 +15,7 @@ export function ResourcesUpsellCard({ upsell }: { upsell: Upsell }) {
     <article className="flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex items-start justify-between gap-4">
         <h3 className="text-xl font-bold text-slate-900">{upsell.name}</h3>
-        <p className="text-2xl font-extrabold text-brand-800">{formatPrice(upsell.priceCents, { short: true })}</p>
+        <p className="text-2xl font-extrabold text-brand-800">{formatCents(upsell.priceCents, { trimCents: true })}</p>
       </div>
       <p className="mt-1 text-sm font-semibold text-slate-600">Coming soon</p>
       <p className="mt-3 flex-1 text-slate-700">{upsell.description}</p>

@@ -3,7 +3,8 @@ import { BrandMark } from "~/components/brand-mark";
 import { MobileMenu } from "~/components/mobile-menu";
 import { NavLinks } from "~/components/nav-links";
 import { buttonClass } from "~/components/ui/button";
-import { formatPrice, toolkit } from "~/lib/catalogue";
+import { toolkit } from "~/lib/catalogue";
+import { formatCents } from "~/lib/money";
 
 export function SiteHeader() {
   return (
@@ -20,7 +21,7 @@ export function SiteHeader() {
         </nav>
         <div className="flex items-center gap-2 print:hidden">
           <Link to="/resources" className={buttonClass({ size: "sm", className: "whitespace-nowrap max-sm:hidden" })}>
-            Get {formatPrice(toolkit.priceCents, { short: true })} Toolkit
+            Get {formatCents(toolkit.priceCents, { trimCents: true })} Toolkit
           </Link>
           <MobileMenu />
         </div>

@@ -98,9 +98,3 @@ export function orderLines({ includeBump }: { includeBump: boolean }): {
   const totalCents = lines.reduce((sum, line) => sum + line.unitAmountCents * line.quantity, 0);
   return { lines, totalCents, currency: CURRENCY };
 }
-
-/** "$7.00"; with `short`, whole dollars drop the cents ("$7", "$14.99"). */
-export function formatPrice(cents: number, { short = false }: { short?: boolean } = {}): string {
-  const whole = cents % 100 === 0;
-  return `$${(cents / 100).toFixed(short && whole ? 0 : 2)}`;
-}

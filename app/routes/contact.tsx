@@ -4,7 +4,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/contact";
 import { ContactForm } from "~/components/contact-form";
 import { Card } from "~/components/ui/card";
-import { formatPrice, toolkit } from "~/lib/catalogue";
+import { toolkit } from "~/lib/catalogue";
+import { formatCents } from "~/lib/money";
 import { submitFromBrowser } from "~/lib/form-outcomes";
 import { seo } from "~/lib/seo";
 import { LEAD_MAGNET, SUPPORT_EMAIL } from "~/lib/site";
@@ -27,7 +28,7 @@ export function clientAction({ serverAction }: Route.ClientActionArgs) {
   return submitFromBrowser("contact", serverAction);
 }
 
-const toolkitPrice = formatPrice(toolkit.priceCents, { short: true });
+const toolkitPrice = formatCents(toolkit.priceCents, { trimCents: true });
 
 const FAQ: { question: string; answer: ReactNode }[] = [
   {

@@ -6,7 +6,8 @@ import { PostCard } from "~/components/post-card";
 import { FeatureCard, type Feature } from "~/components/feature-card";
 import { buttonClass } from "~/components/ui/button";
 import { getArticleSummaries } from "~/content/articles.server";
-import { formatPrice, toolkit } from "~/lib/catalogue";
+import { toolkit } from "~/lib/catalogue";
+import { formatCents } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
 
@@ -34,7 +35,7 @@ const VALUES: Feature[] = [
   {
     icon: Wallet,
     title: "Affordable Tools",
-    text: `Our articles are free, and the complete Credit Repair Toolkit costs ${formatPrice(toolkit.priceCents, { short: true })}, once. No subscriptions and no hidden fees.`,
+    text: `Our articles are free, and the complete Credit Repair Toolkit costs ${formatCents(toolkit.priceCents, { trimCents: true })}, once. No subscriptions and no hidden fees.`,
   },
   {
     icon: TrendingUp,
@@ -97,7 +98,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="mt-4 text-lg text-brand-100">
             The {toolkit.name} puts the guide, dispute letter templates and worksheets in one place, for a one-time{" "}
-            {formatPrice(toolkit.priceCents, { short: true })}, with a 30-day money-back guarantee.
+            {formatCents(toolkit.priceCents, { trimCents: true })}, with a 30-day money-back guarantee.
           </p>
           <Link to="/resources" className={buttonClass({ variant: "accent", size: "lg", className: "mt-8" })}>
             Get Your Toolkit Now <ArrowRight aria-hidden="true" className="size-5" />

@@ -4,13 +4,14 @@ import { ResourcesToolkitCard } from "~/components/resources-toolkit-card";
 import { ResourcesTools } from "~/components/resources-tools";
 import { ResourcesUpsellCard } from "~/components/resources-upsell-card";
 import { ToolLinks } from "~/components/tool-links";
-import { formatPrice, toolkit, upsells } from "~/lib/catalogue";
+import { toolkit, upsells } from "~/lib/catalogue";
+import { formatCents } from "~/lib/money";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Credit Repair Toolkit and Free Budget Tools",
-    description: `Get the ${formatPrice(toolkit.priceCents, { short: true })} Credit Repair Toolkit, download a free budget checklist and credit score guide, and find tools that help you rebuild credit.`,
+    description: `Get the ${formatCents(toolkit.priceCents, { trimCents: true })} Credit Repair Toolkit, download a free budget checklist and credit score guide, and find tools that help you rebuild credit.`,
     path: "/resources",
   });
 

@@ -7,6 +7,7 @@
  * `cents / 100`.
  */
 import { z } from "zod/mini";
+import { formatCents } from "~/lib/money";
 
 /** Longest text read as a number: "$10,000,000.00" with room for spaces is far shorter. */
 export const MAX_NUMBER_LENGTH = 40;
@@ -44,18 +45,15 @@ export function roundTo(value: number, decimals: number): number {
 // ---------------------------------------------------------------------------------------------
 // Formatting
 
-const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const USD_WHOLE = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 const PERCENT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
 
 /**
- * "$1,610.10". With `trimCents`, a whole amount drops its cents ("$10,000,000"), for limits
- * and round figures in sentences; an amount with cents keeps them.
+ * "$1,610.10" for an amount in dollars (the calculators' unit), written by the site's one
+ * formatter after rounding to the cent here. With `trimCents`, a whole amount drops its cents
+ * ("$10,000,000"), for limits and round figures in sentences; an amount with cents keeps them.
  */
 export function formatMoney(dollars: number, options: { trimCents?: boolean } = {}): string {
-  const value = roundMoney(dollars);
-  const text = options.trimCents && Number.isInteger(value) ? USD_WHOLE.format(value) : USD.format(value);
-  return text === "-$0.00" || text === "-$0" ? text.slice(1) : text;
+  return formatCents(toCents(dollars), options);
 }
 
 /** A percentage given as a number of percent (30 for 30%): "30%", "33.3%" (one decimal at most). */

@@ -4,7 +4,7 @@ import type { Route } from "./+types/order";
 import { AdminHeading, formatWhen, Notice, Panel, StatusBadge, DataTable, num, rowHead, td } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
 import { formFields, ORDER_ACTIONS, OrderActionSchema, type OrderAction } from "~/lib/admin-forms";
-import { formatPrice } from "~/lib/catalogue";
+import { formatCents } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { orderDetail, refundFromDashboard, resendReceipt, resetDownloads } from "~/server/admin/orders.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
@@ -82,7 +82,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <div>
             <dt className="text-sm font-semibold text-slate-700">Amount</dt>
             <dd className="text-slate-900">
-              {formatPrice(order.amountCents)} ({order.items.join(" + ")})
+              {formatCents(order.amountCents)} ({order.items.join(" + ")})
             </dd>
           </div>
           <div>

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/orders";
 import { AdminHeading, formatWhen, StatusBadge, DataTable, num, rowHead, td } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
-import { formatPrice } from "~/lib/catalogue";
+import { formatCents } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { searchOrders } from "~/server/admin/orders.server";
 import { pageFrom } from "~/server/admin/lists.server";
@@ -60,7 +60,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 <StatusBadge status={o.status} />
               </td>
               <td className={td}>{o.items.join(" + ")}</td>
-              <td className={num}>{formatPrice(o.amountCents)}</td>
+              <td className={num}>{formatCents(o.amountCents)}</td>
               <td className={`${td} whitespace-nowrap`}>{formatWhen(o.createdAt)}</td>
             </tr>
           ))}

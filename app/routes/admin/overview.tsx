@@ -1,7 +1,7 @@
 import type { Route } from "./+types/overview";
 import { DailyChart } from "~/components/admin-chart";
 import { AdminHeading, Panel, WindowChooser } from "~/components/admin-ui";
-import { formatPrice } from "~/lib/catalogue";
+import { formatCents } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { overview, windowFrom } from "~/server/admin/stats.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
@@ -21,8 +21,8 @@ export default function Overview({ loaderData: o }: Route.ComponentProps) {
   const stats = [
     {
       label: "Net revenue",
-      value: formatPrice(o.netCents),
-      note: `${formatPrice(o.grossCents)} gross, ${formatPrice(o.refundedCents)} refunded`,
+      value: formatCents(o.netCents),
+      note: `${formatCents(o.grossCents)} gross, ${formatCents(o.refundedCents)} refunded`,
     },
     { label: "Paid orders", value: String(o.paidOrders), note: `${percent(o.powerPackOrders, o.paidOrders)} with the Power Pack` },
     {

@@ -9,7 +9,7 @@ import { auditEntries, recordAudit, type AuditEntry } from "~/server/admin/audit
 import { db } from "~/server/db.server";
 import { orderFiles } from "~/server/delivery/order-access.server";
 import { findOrder, orderNumber, type Order } from "~/server/payments/orders.server";
-import { wakeOutbox } from "~/server/mail/outbox.server";
+import { outboxValues, wakeOutbox } from "~/server/mail/outbox.server";
 import type { Payments } from "~/server/payments/provider.server";
 import { refundOrder } from "~/server/payments/refunds.server";
 
@@ -98,7 +98,14 @@ export async function resendReceipt(id: number): Promise<ActionOutcome> {
   if (!order.customerEmail) return { ok: false, message: "The order has no e-mail address." };
   await db()
     .insert(outbox)
-    .values({ kind: "receipt", dedupeKey: `receipt:${id}:resend:${Date.now()}`, toAddress: order.customerEmail, payload: { orderId: id } });
+    .values(
+      outboxValues({
+        kind: "receipt",
+        dedupeKey: `receipt:${id}:resend:${Date.now()}`,
+        toAddress: order.customerEmail,
+        payload: { orderId: id },
+      }),
+    );
   await recordAudit("resend-receipt", `order:${id}`, `receipt queued to ${order.customerEmail}`);
   wakeOutbox();
   return { ok: true, message: `A new receipt is on its way to ${order.customerEmail}.` };

@@ -4,7 +4,7 @@ import { ContactSchema } from "~/lib/forms";
 import { db, rowsOf } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { storeOnce, submitPublicForm, type StoreResult } from "~/server/forms/submission.server";
-import { wakeOutbox } from "~/server/mail/outbox.server";
+import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outbox.server";
 
 export type NewContactMessage = { name: string; email: string; subject: string; message: string };
 
@@ -21,8 +21,9 @@ export async function storeContactMessage(message: NewContactMessage, ownerEmail
           values (${message.name}, ${message.email}, ${message.subject}, ${message.message})
           returning id
         ), mail as (
-          insert into outbox (kind, dedupe_key, to_address, payload)
-          select 'contact-owner', 'contact:' || id, ${ownerEmail}, jsonb_build_object('messageId', id) from message
+          ${INSERT_INTO_OUTBOX}
+          ${outboxSelect({ kind: "contact-owner", dedupeKey: sql`'contact:' || id`, toAddress: sql`${ownerEmail}`, payload: { messageId: sql`id` } })}
+          from message
         )
         select id from message
       `),

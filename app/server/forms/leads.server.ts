@@ -5,7 +5,7 @@ import { LeadSchema, type FormOutcome } from "~/lib/forms";
 import { LEAD_MAGNET } from "~/lib/site";
 import { db, rowsOf } from "~/server/db.server";
 import { storeOnce, submitPublicForm, type StoreResult } from "~/server/forms/submission.server";
-import { wakeOutbox } from "~/server/mail/outbox.server";
+import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outbox.server";
 
 export type NewLead = { name: string; email: string; sourcePage: string };
 
@@ -23,8 +23,9 @@ export async function storeLead(lead: NewLead): Promise<StoreResult> {
           on conflict (email) do nothing
           returning id, name, email
         ), mail as (
-          insert into outbox (kind, dedupe_key, to_address, payload)
-          select 'guide', 'guide:' || id, email, jsonb_build_object('leadId', id, 'name', name) from lead
+          ${INSERT_INTO_OUTBOX}
+          ${outboxSelect({ kind: "guide", dedupeKey: sql`'guide:' || id`, toAddress: sql`email`, payload: { leadId: sql`id`, name: sql`name` } })}
+          from lead
           on conflict (dedupe_key) do nothing
         )
         select id from lead

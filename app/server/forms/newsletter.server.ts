@@ -4,7 +4,7 @@ import { NewsletterSchema } from "~/lib/forms";
 import { NEWSLETTER_CONSENT } from "~/lib/site";
 import { db, rowsOf } from "~/server/db.server";
 import { storeOnce, submitPublicForm, type StoreResult } from "~/server/forms/submission.server";
-import { wakeOutbox } from "~/server/mail/outbox.server";
+import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outbox.server";
 
 /**
  * Store the address as pending (with where and under which wording it was given) and queue the
@@ -24,9 +24,13 @@ export async function storeSubscriber(email: string, consentPage = "/blog"): Pro
           where s.status = 'unsubscribed'
           returning id, email, created_at
         ), mail as (
-          insert into outbox (kind, dedupe_key, to_address, payload)
-          select 'newsletter-confirm', 'newsletter-confirm:' || id || ':' || floor(extract(epoch from created_at)), email,
-                 jsonb_build_object('subscriberId', id)
+          ${INSERT_INTO_OUTBOX}
+          ${outboxSelect({
+            kind: "newsletter-confirm",
+            dedupeKey: sql`'newsletter-confirm:' || id || ':' || floor(extract(epoch from created_at))`,
+            toAddress: sql`email`,
+            payload: { subscriberId: sql`id` },
+          })}
           from subscriber
           on conflict (dedupe_key) do nothing
         )

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { INVALID_EMAIL_MESSAGE, isBot, OrderLookupSchema } from "~/lib/forms";
 import { db } from "~/server/db.server";
 import { readFormBody } from "~/server/forms/submission.server";
-import { wakeOutbox } from "~/server/mail/outbox.server";
+import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outbox.server";
 
 /** One lost-link e-mail per address per this window, however often the form is sent. */
 export const LOOKUP_WINDOW_SECONDS = 600;
@@ -13,8 +13,13 @@ export type LookupOutcome = { status: "sent" } | { status: "invalid"; title: str
 /** Queue the e-mail only when the address has a paid order; the caller answers the same either way. */
 export async function requestOrderLinks(email: string): Promise<void> {
   await db().execute(sql`
-    insert into outbox (kind, dedupe_key, to_address, payload)
-    select 'lost-link', 'lost-link:' || ${email} || ':' || floor(extract(epoch from now()) / ${LOOKUP_WINDOW_SECONDS}), ${email}, '{}'::jsonb
+    ${INSERT_INTO_OUTBOX}
+    ${outboxSelect({
+      kind: "lost-link",
+      dedupeKey: sql`'lost-link:' || ${email} || ':' || floor(extract(epoch from now()) / ${LOOKUP_WINDOW_SECONDS})`,
+      toAddress: sql`${email}`,
+      payload: {},
+    })}
     where exists (select 1 from orders where customer_email = ${email} and status = 'paid')
     on conflict (dedupe_key) do nothing
   `);

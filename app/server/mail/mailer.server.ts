@@ -9,17 +9,8 @@ import { contactMessages, newsletterSubscribers } from "../../../db/schema";
 import { LEAD_MAGNET_PDF, SUPPORT_EMAIL } from "~/lib/site";
 import { db } from "~/server/db.server";
 import { env, mailTransportKind } from "~/server/env.server";
-import {
-  contactOwnerMail,
-  guideMail,
-  lostLinkMail,
-  newsletterConfirmMail,
-  receiptMail,
-  refundMail,
-  type MailContext,
-  type RenderedMail,
-} from "~/server/mail/messages.server";
-import { createMailTransport, type MailTransport } from "~/server/mail/transport.server";
+import type { MailContext, RenderedMail } from "~/server/mail/render.server";
+import { createMailTransport, type MailTransport, type OutgoingMail } from "~/server/mail/transport.server";
 import { orderPagePath } from "~/lib/order-files";
 import { grantedProducts, mintOrderLink, productNamesByOrder } from "~/server/delivery/order-access.server";
 import { findOrder, orderNumber, paidOrdersFor } from "~/server/payments/orders.server";
@@ -51,21 +42,28 @@ export function transportFromEnv(): MailTransport {
 }
 
 /** `unsubscribeUrl` marks a list message: it gets the unsubscribe headers (RFC 8058). */
-type Composed = { mail: RenderedMail; unsubscribeUrl?: string; replyTo?: string } | { skip: string };
+export type ComposedMail = { mail: RenderedMail; unsubscribeUrl?: string; replyTo?: string };
+type Composed = ComposedMail | { skip: string };
 
-/** Kinds sent to a list (guide, newsletter): unsubscribe headers, and the suppression list applies. */
+/**
+ * Kinds sent to a list (guide, newsletter): unsubscribe headers, and the suppression list applies.
+ * The templates are imported when a message of their kind is first sent: React Email's components
+ * package loads all its components on import (Tailwind's compiler and Prism among them), seconds
+ * that the server's start and its requests need not wait for.
+ */
 async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed> {
   const ctx = settings.context;
   const url = (path: string) => `${ctx.origin}${path}`;
-  const payload = row.payload as Record<string, unknown>;
   switch (row.kind) {
     case "receipt": {
-      const order = await findOrder(Number(payload.orderId));
-      if (!order || order.status !== "paid") return { skip: `order ${payload.orderId} is not paid (${order?.status ?? "missing"})` };
+      const order = await findOrder(row.payload.orderId);
+      if (!order || order.status !== "paid") return { skip: `order ${row.payload.orderId} is not paid (${order?.status ?? "missing"})` };
       const products = await grantedProducts(order.id);
       const token = await mintOrderLink(order.id, "receipt");
       return {
-        mail: receiptMail(ctx, {
+        mail: await (
+          await import("~/server/mail/templates/receipt.server")
+        ).receiptMail(ctx, {
           orderNumber: orderNumber(order.id),
           paidAt: order.paidAt ?? order.updatedAt,
           lines: order.lines.map((l) => ({ name: l.name, amountCents: l.unitAmountCents * l.quantity })),
@@ -79,10 +77,12 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       };
     }
     case "access-ended": {
-      const order = await findOrder(Number(payload.orderId));
-      if (!order) return { skip: `order ${payload.orderId} is missing` };
+      const order = await findOrder(row.payload.orderId);
+      if (!order) return { skip: `order ${row.payload.orderId} is missing` };
       return {
-        mail: refundMail(ctx, {
+        mail: await (
+          await import("~/server/mail/templates/refund.server")
+        ).refundMail(ctx, {
           orderNumber: orderNumber(order.id),
           kind: order.status === "disputed" ? "disputed" : "refunded",
           lines: order.lines.map((l) => ({ name: l.name, amountCents: l.unitAmountCents * l.quantity })),
@@ -95,8 +95,10 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       const unsubscribeUrl = url(`/unsubscribe/${await mintEmailLink(row.toAddress, "unsubscribe")}`);
       return {
         unsubscribeUrl,
-        mail: guideMail(ctx, {
-          name: String(payload.name ?? ""),
+        mail: await (
+          await import("~/server/mail/templates/guide.server")
+        ).guideMail(ctx, {
+          name: row.payload.name,
           guideUrl: url(LEAD_MAGNET_PDF),
           toolkitUrl: url("/resources"),
           unsubscribeUrl,
@@ -104,24 +106,25 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       };
     }
     case "newsletter-confirm": {
-      const [subscriber] = await db()
-        .select()
-        .from(newsletterSubscribers)
-        .where(eq(newsletterSubscribers.id, Number(payload.subscriberId)));
+      const [subscriber] = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, row.payload.subscriberId));
       if (!subscriber || subscriber.status !== "pending") return { skip: `subscriber is ${subscriber?.status ?? "missing"}` };
       const confirm = await mintEmailLink(row.toAddress, "newsletter-confirm");
       const unsubscribeUrl = url(`/unsubscribe/${await mintEmailLink(row.toAddress, "unsubscribe")}`);
-      return { unsubscribeUrl, mail: newsletterConfirmMail(ctx, { confirmUrl: url(`/newsletter/confirm/${confirm}`), unsubscribeUrl }) };
+      return {
+        unsubscribeUrl,
+        mail: await (
+          await import("~/server/mail/templates/newsletter-confirm.server")
+        ).newsletterConfirmMail(ctx, { confirmUrl: url(`/newsletter/confirm/${confirm}`), unsubscribeUrl }),
+      };
     }
     case "contact-owner": {
-      const [message] = await db()
-        .select()
-        .from(contactMessages)
-        .where(eq(contactMessages.id, Number(payload.messageId)));
-      if (!message) return { skip: `contact message ${payload.messageId} is missing` };
+      const [message] = await db().select().from(contactMessages).where(eq(contactMessages.id, row.payload.messageId));
+      if (!message) return { skip: `contact message ${row.payload.messageId} is missing` };
       return {
         replyTo: message.email,
-        mail: contactOwnerMail(ctx, { ...message, receivedAt: message.createdAt, messageId: message.id }),
+        mail: await (
+          await import("~/server/mail/templates/contact-owner.server")
+        ).contactOwnerMail(ctx, { ...message, receivedAt: message.createdAt, messageId: message.id }),
       };
     }
     case "lost-link": {
@@ -138,10 +141,13 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
           orderUrl: url(orderPagePath(token)),
         });
       }
-      return { mail: lostLinkMail(ctx, { orders: links }) };
+      return { mail: await (await import("~/server/mail/templates/lost-link.server")).lostLinkMail(ctx, { orders: links }) };
     }
-    default:
-      throw new Error(`Unknown e-mail kind ${row.kind}`);
+    default: {
+      // The kinds are checked twice before this: by the compiler here, and by the table's CHECK.
+      const unknown: never = row;
+      throw new Error(`Unknown e-mail kind ${(unknown as OutboxRow).kind}`);
+    }
   }
 }
 
@@ -150,10 +156,32 @@ function addressDomain(from: string): string {
   return first?.address?.split("@")[1] || "localhost";
 }
 
-function messageId(row: OutboxRow, from: string): string {
+type Addressed = Pick<OutboxRow, "id" | "kind" | "dedupeKey" | "toAddress">;
+
+function messageId(row: Addressed, from: string): string {
   const domain = addressDomain(from);
   const key = createHash("sha256").update(row.dedupeKey).digest("hex").slice(0, 24);
   return `<${row.kind}.${row.id}.${key}@${domain}>`;
+}
+
+/** A rendered message as the transport gets it: addresses, headers and a Message-ID stable per row. */
+export function outgoingMail(row: Addressed, composed: ComposedMail, settings: MailSettings): OutgoingMail {
+  const headers: Record<string, string> = {};
+  if (composed.unsubscribeUrl) {
+    headers["List-Unsubscribe"] = `<${composed.unsubscribeUrl}>, <mailto:${settings.context.supportEmail}?subject=unsubscribe>`;
+    headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
+  }
+  return {
+    from: settings.from,
+    to: row.toAddress,
+    replyTo: composed.replyTo,
+    subject: composed.mail.subject,
+    html: composed.mail.html,
+    text: composed.mail.text,
+    headers,
+    messageId: messageId(row, settings.from),
+    label: `${row.id}-${row.kind}`,
+  };
 }
 
 /** The outbox's deliver function for this transport and these settings. */
@@ -161,22 +189,6 @@ export function createDeliver(transport: MailTransport, settings: MailSettings):
   return async (row): Promise<DeliveryResult> => {
     const composed = await compose(row, settings);
     if ("skip" in composed) return { status: "suppressed", info: composed.skip };
-    const headers: Record<string, string> = {};
-    if (composed.unsubscribeUrl) {
-      headers["List-Unsubscribe"] = `<${composed.unsubscribeUrl}>, <mailto:${settings.context.supportEmail}?subject=unsubscribe>`;
-      headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
-    }
-    const info = await transport.send({
-      from: settings.from,
-      to: row.toAddress,
-      replyTo: composed.replyTo,
-      subject: composed.mail.subject,
-      html: composed.mail.html,
-      text: composed.mail.text,
-      headers,
-      messageId: messageId(row, settings.from),
-      label: `${row.id}-${row.kind}`,
-    });
-    return { status: "sent", info };
+    return { status: "sent", info: await transport.send(outgoingMail(row, composed, settings)) };
   };
 }

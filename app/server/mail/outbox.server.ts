@@ -3,11 +3,54 @@
  * a worker in every server process claims due rows with FOR UPDATE SKIP LOCKED, sends them, and
  * retries failures with growing delays for a day before marking them failed.
  */
-import { sql } from "drizzle-orm";
-import type { outbox } from "../../../db/schema";
+import { sql, type SQL } from "drizzle-orm";
+import type { OutboxKind, outbox } from "../../../db/schema";
 import { db } from "~/server/db.server";
 
-export type OutboxRow = typeof outbox.$inferSelect;
+/** What each kind of message carries: ids to load at send time, never a usable token. */
+export type OutboxPayloads = {
+  receipt: { orderId: number };
+  "access-ended": { orderId: number; kind: "refunded" | "disputed" };
+  guide: { leadId: number; name: string };
+  "newsletter-confirm": { subscriberId: number };
+  "contact-owner": { messageId: number };
+  /** The address is the whole question: every paid order of it is looked up at send time. */
+  "lost-link": Record<never, never>;
+};
+
+/** One message: its kind and that kind's payload (`{ kind: "receipt", payload: { orderId } }`). */
+export type OutboxMessage = { [K in OutboxKind]: { kind: K; payload: OutboxPayloads[K] } }[OutboxKind];
+
+export type OutboxRow = Omit<typeof outbox.$inferSelect, "kind" | "payload"> & OutboxMessage;
+
+/** A row for Drizzle's insert(outbox).values(...), its payload checked against its kind. */
+export function outboxValues<K extends OutboxKind>(row: {
+  kind: K;
+  dedupeKey: string;
+  toAddress: string;
+  payload: OutboxPayloads[K];
+}): typeof outbox.$inferInsert {
+  return row;
+}
+
+/** Where a message row is written inside a larger statement (after it, one or more outboxSelect). */
+export const INSERT_INTO_OUTBOX = sql`insert into outbox (kind, dedupe_key, to_address, payload)`;
+
+/**
+ * The `select` of one kind's rows inside the statement that causes them (the lead and its guide
+ * e-mail are written together, or neither is); the caller adds `from ... where ...`. Each payload
+ * field is an SQL expression typed with the field's type (sql<number>`u.id`), and every field of
+ * the kind must be there.
+ */
+export function outboxSelect<K extends OutboxKind>(row: {
+  kind: K;
+  dedupeKey: SQL<string>;
+  toAddress: SQL<string>;
+  payload: { [F in keyof OutboxPayloads[K]]-?: SQL<OutboxPayloads[K][F]> };
+}): SQL {
+  const fields = Object.entries(row.payload as Record<string, SQL>).map(([name, value]) => sql`${name}::text, ${value}`);
+  return sql`select ${row.kind}::text, ${row.dedupeKey}, ${row.toAddress}, jsonb_build_object(${sql.join(fields, sql`, `)})`;
+}
 
 /** What a claimed row became: sent (with what the transport said), or suppressed (not sent on purpose). */
 export type DeliveryResult = { status: "sent"; info: string } | { status: "suppressed"; info: string };

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { processedEvents, type OrderStatus } from "../../../db/schema";
 import { db } from "~/server/db.server";
-import { wakeOutbox } from "~/server/mail/outbox.server";
+import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outbox.server";
 import type { PaymentProviderName } from "~/server/payments/provider.server";
 
 export type PaymentEvent = {
@@ -85,11 +85,16 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<ApplyResul
       on conflict do nothing
       returning order_id
     ), mailed as (
-      insert into outbox (kind, dedupe_key, to_address, payload)
-      select 'receipt', 'receipt:' || u.id, u.customer_email, jsonb_build_object('orderId', u.id)
+      ${INSERT_INTO_OUTBOX}
+      ${outboxSelect({ kind: "receipt", dedupeKey: sql`'receipt:' || u.id`, toAddress: sql`u.customer_email`, payload: { orderId: sql`u.id` } })}
       from updated u where u.status = 'paid' and u.old_status <> 'paid' and u.customer_email is not null
       union all
-      select 'access-ended', 'access-ended:' || u.id, u.customer_email, jsonb_build_object('orderId', u.id, 'kind', u.status)
+      ${outboxSelect({
+        kind: "access-ended",
+        dedupeKey: sql`'access-ended:' || u.id`,
+        toAddress: sql`u.customer_email`,
+        payload: { orderId: sql`u.id`, kind: sql`u.status` },
+      })}
       from updated u where u.status in ('refunded', 'disputed') and u.old_status in ('paid', 'disputed') and u.customer_email is not null
       on conflict (dedupe_key) do nothing
       returning id

@@ -1,17 +1,14 @@
 import { describe, expect, it } from "vitest";
-import {
-  contactOwnerMail,
-  formatDate,
-  formatMoney,
-  guideMail,
-  lostLinkMail,
-  newsletterConfirmMail,
-  receiptMail,
-  refundMail,
-  type MailContext,
-  type MoneyLine,
-  type RenderedMail,
-} from "./messages.server";
+import { formatCents } from "~/lib/money";
+import { formatDate } from "~/server/mail/format.server";
+import type { MailContext, RenderedMail } from "~/server/mail/render.server";
+import { contactOwnerMail } from "~/server/mail/templates/contact-owner.server";
+import { guideMail } from "~/server/mail/templates/guide.server";
+import { lostLinkMail } from "~/server/mail/templates/lost-link.server";
+import { newsletterConfirmMail } from "~/server/mail/templates/newsletter-confirm.server";
+import type { MoneyLine } from "~/server/mail/templates/parts.server";
+import { receiptMail } from "~/server/mail/templates/receipt.server";
+import { refundMail } from "~/server/mail/templates/refund.server";
 
 const ctx: MailContext = {
   businessName: "Fresh Start Money",
@@ -32,7 +29,7 @@ const orderUrl = "https://freshstartmoney.com/orders/FSM-000123?key=abc123&v=1";
 const unsubscribeUrl = "https://freshstartmoney.com/unsubscribe?token=tok-987&list=news";
 const evilName = "<b>Ann</b>";
 
-const receipt = receiptMail(ctx, {
+const receipt = await receiptMail(ctx, {
   orderNumber: "FSM-000123",
   paidAt,
   lines,
@@ -43,13 +40,13 @@ const receipt = receiptMail(ctx, {
     { name: "Dispute Letter Power Pack", fileCount: 33 },
   ],
 });
-const guide = guideMail(ctx, {
+const guide = await guideMail(ctx, {
   name: evilName,
   guideUrl: "https://freshstartmoney.com/downloads/credit-repair-starter-guide.pdf",
   toolkitUrl: "https://freshstartmoney.com/checkout",
   unsubscribeUrl,
 });
-const contact = contactOwnerMail(ctx, {
+const contact = await contactOwnerMail(ctx, {
   name: evilName,
   email: "ann@example.com",
   subject: "Help\r\nBcc: victim@example.com\nX-Evil: 1",
@@ -57,13 +54,13 @@ const contact = contactOwnerMail(ctx, {
   receivedAt: paidAt,
   messageId: 42,
 });
-const newsletter = newsletterConfirmMail(ctx, {
+const newsletter = await newsletterConfirmMail(ctx, {
   confirmUrl: "https://freshstartmoney.com/newsletter/confirm?token=xyz&a=1",
   unsubscribeUrl,
 });
-const refunded = refundMail(ctx, { orderNumber: "FSM-000123", kind: "refunded", lines, totalCents: 2199 });
-const disputed = refundMail(ctx, { orderNumber: "FSM-000123", kind: "disputed", lines, totalCents: 2199 });
-const lostLink = lostLinkMail(ctx, {
+const refunded = await refundMail(ctx, { orderNumber: "FSM-000123", kind: "refunded", lines, totalCents: 2199 });
+const disputed = await refundMail(ctx, { orderNumber: "FSM-000123", kind: "disputed", lines, totalCents: 2199 });
+const lostLink = await lostLinkMail(ctx, {
   orders: [
     { orderNumber: "FSM-000123", paidAt, productNames: ["Credit Repair Toolkit"], orderUrl },
     {
@@ -137,8 +134,8 @@ describe("escaping user input", () => {
     expect(guide.subject).not.toContain("Ann");
   });
 
-  it("greets without a name when there is none", () => {
-    const mail = guideMail(ctx, { name: "   ", guideUrl: "https://x.test/g.pdf", toolkitUrl: "https://x.test/t", unsubscribeUrl });
+  it("greets without a name when there is none", async () => {
+    const mail = await guideMail(ctx, { name: "   ", guideUrl: "https://x.test/g.pdf", toolkitUrl: "https://x.test/t", unsubscribeUrl });
     expect(mail.text).toContain("Hi there,");
   });
 
@@ -154,11 +151,11 @@ describe("escaping user input", () => {
 });
 
 describe("contactOwnerMail", () => {
-  it("strips CR/LF from the subject", () => {
+  it("strips CR/LF from the subject", async () => {
     expect(contact.subject).toBe("Contact form: Help Bcc: victim@example.com X-Evil: 1");
     expect(contact.subject).not.toMatch(/[\r\n]/);
     expect(
-      contactOwnerMail(ctx, { name: "A", email: "a@b.c", subject: "\r\n", message: "x", receivedAt: paidAt, messageId: 1 }).subject,
+      (await contactOwnerMail(ctx, { name: "A", email: "a@b.c", subject: "\r\n", message: "x", receivedAt: paidAt, messageId: 1 })).subject,
     ).toBe("Contact form: (no subject)");
   });
 
@@ -259,9 +256,9 @@ describe("newsletterConfirmMail", () => {
 
 describe("formatting", () => {
   it("formats money and dates for the US", () => {
-    expect(formatMoney(700)).toBe("$7.00");
-    expect(formatMoney(2199)).toBe("$21.99");
-    expect(formatMoney(123456)).toBe("$1,234.56");
+    expect(formatCents(700)).toBe("$7.00");
+    expect(formatCents(2199)).toBe("$21.99");
+    expect(formatCents(123456)).toBe("$1,234.56");
     expect(formatDate(new Date("2026-11-23T12:00:00Z"))).toBe("November 23, 2026");
   });
 });

@@ -1,0 +1,59 @@
+/** How e-mails write dates, names and addresses (money: formatCents in app/lib/money.ts). */
+
+/** Dates in e-mails are shown in US Eastern time (the e-mails have no reader time zone). */
+export const MAIL_TIME_ZONE = "America/New_York";
+
+const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: MAIL_TIME_ZONE });
+/** "November 23, 2026". */
+export function formatDate(date: Date): string {
+  return longDate.format(date);
+}
+
+const dateTime = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: MAIL_TIME_ZONE,
+  timeZoneName: "short",
+});
+/** "November 23, 2026 at 3:04 PM EST". */
+export function formatDateTime(date: Date): string {
+  return dateTime.format(date);
+}
+
+/** One line of user text: no CR/LF (or other control or line-separator characters), spaces collapsed. */
+export function oneLine(value: string): string {
+  return (
+    value
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      .replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
+}
+
+/** "Ann" from "  Ann  Lee "; empty when there is no name. */
+export function firstName(name: string): string {
+  return oneLine(name).split(" ")[0] ?? "";
+}
+
+/** "freshstartmoney.com/orders/lookup" from "https://freshstartmoney.com/orders/lookup". */
+export function displayUrl(url: string): string {
+  return url.replace(/^https?:\/\//i, "").replace(/\/$/, "");
+}
+
+/** "freshstartmoney.com" from "https://freshstartmoney.com". */
+export function hostOf(origin: string): string {
+  return displayUrl(origin).split("/")[0] ?? origin;
+}
+
+export function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** The lines of user or configured text, whatever its line endings. */
+export function splitLines(value: string): string[] {
+  return value.replace(/\r\n?/g, "\n").split("\n");
+}

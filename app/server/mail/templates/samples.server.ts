@@ -1,0 +1,133 @@
+/**
+ * Every message with sample data, rendered by the same templates the outbox uses: for the
+ * previews (scripts/preview-mail.tsx), the spam score test and the render-time measurement.
+ */
+import type { OutboxKind } from "../../../../db/schema";
+import type { ComposedMail } from "~/server/mail/mailer.server";
+import type { MailContext } from "~/server/mail/render.server";
+import { contactOwnerMail } from "~/server/mail/templates/contact-owner.server";
+import { guideMail } from "~/server/mail/templates/guide.server";
+import { lostLinkMail } from "~/server/mail/templates/lost-link.server";
+import { newsletterConfirmMail } from "~/server/mail/templates/newsletter-confirm.server";
+import type { MoneyLine } from "~/server/mail/templates/parts.server";
+import { receiptMail } from "~/server/mail/templates/receipt.server";
+import { refundMail } from "~/server/mail/templates/refund.server";
+
+export const SAMPLE_CONTEXT: MailContext = {
+  businessName: "Fresh Start Money",
+  businessAddress: "1234 Example Street, Suite 100\nAustin, TX 78701\nUnited States",
+  supportEmail: "support@freshstartmoney.com",
+  origin: "https://freshstartmoney.com",
+};
+
+const ctx = SAMPLE_CONTEXT;
+const paidAt = new Date("2026-11-23T18:04:00Z");
+const lines: MoneyLine[] = [
+  { name: "Credit Repair Toolkit", amountCents: 700 },
+  { name: "Dispute Letter Power Pack", amountCents: 1499 },
+];
+const orderUrl = "https://freshstartmoney.com/orders/FSM-000123?key=Zk3q9Xv0bT7mP2sLw8Yc4RnA1dEhU6gJ";
+const unsubscribeUrl = "https://freshstartmoney.com/unsubscribe?token=0f9a8c7e6d5b4a3928171605f4e3d2c1";
+
+export type Sample = { name: string; kind: OutboxKind; compose: () => Promise<ComposedMail> };
+
+export const SAMPLES: Sample[] = [
+  {
+    name: "receipt",
+    kind: "receipt",
+    compose: async () => ({
+      mail: await receiptMail(ctx, {
+        orderNumber: "FSM-000123",
+        paidAt,
+        lines,
+        totalCents: 2199,
+        orderUrl,
+        products: [
+          { name: "Credit Repair Toolkit", fileCount: 25 },
+          { name: "Dispute Letter Power Pack", fileCount: 33 },
+        ],
+      }),
+    }),
+  },
+  {
+    name: "receipt-toolkit-only",
+    kind: "receipt",
+    compose: async () => ({
+      mail: await receiptMail(ctx, {
+        orderNumber: "FSM-000124",
+        paidAt,
+        lines: lines.slice(0, 1),
+        totalCents: 700,
+        orderUrl: orderUrl.replace("000123", "000124"),
+        products: [{ name: "Credit Repair Toolkit", fileCount: 25 }],
+      }),
+    }),
+  },
+  {
+    name: "guide",
+    kind: "guide",
+    compose: async () => ({
+      unsubscribeUrl,
+      mail: await guideMail(ctx, {
+        name: "Ann-Marie <b>Lee</b>",
+        guideUrl: "https://freshstartmoney.com/downloads/credit-repair-starter-guide.pdf",
+        toolkitUrl: "https://freshstartmoney.com/resources",
+        unsubscribeUrl,
+      }),
+    }),
+  },
+  {
+    name: "contact",
+    kind: "contact-owner",
+    compose: async () => ({
+      replyTo: "ann.lee.with.a.long.address@example-mail-provider.com",
+      mail: await contactOwnerMail(ctx, {
+        name: "Ann <b>Lee</b>",
+        email: "ann.lee.with.a.long.address@example-mail-provider.com",
+        subject: "Question about my dispute\r\nBcc: someone@example.com",
+        message:
+          "Hi,\n\nI sent the first letter on March 3 and haven't heard back.\n  - Should I send the follow-up letter?\n  - Or wait longer?\n\n<script>alert(1)</script> & thanks!\nhttps://example.com/a/very/long/link/that/might/overflow/a/narrow/phone/screen/if/nothing/wraps/it\n\nAnn",
+        receivedAt: paidAt,
+        messageId: 42,
+      }),
+    }),
+  },
+  {
+    name: "newsletter-confirm",
+    kind: "newsletter-confirm",
+    compose: async () => ({
+      unsubscribeUrl,
+      mail: await newsletterConfirmMail(ctx, {
+        confirmUrl: "https://freshstartmoney.com/newsletter/confirm?token=7c1d2e3f4a5b6c7d8e9f",
+        unsubscribeUrl,
+      }),
+    }),
+  },
+  {
+    name: "refunded",
+    kind: "access-ended",
+    compose: async () => ({ mail: await refundMail(ctx, { orderNumber: "FSM-000123", kind: "refunded", lines, totalCents: 2199 }) }),
+  },
+  {
+    name: "disputed",
+    kind: "access-ended",
+    compose: async () => ({ mail: await refundMail(ctx, { orderNumber: "FSM-000123", kind: "disputed", lines, totalCents: 2199 }) }),
+  },
+  {
+    name: "lost-link",
+    kind: "lost-link",
+    compose: async () => ({
+      mail: await lostLinkMail(ctx, {
+        orders: [
+          { orderNumber: "FSM-000123", paidAt, productNames: ["Credit Repair Toolkit", "Dispute Letter Power Pack"], orderUrl },
+          {
+            orderNumber: "FSM-000098",
+            paidAt: new Date("2026-02-02T15:00:00Z"),
+            productNames: ["Credit Repair Toolkit"],
+            orderUrl: orderUrl.replace("000123", "000098"),
+          },
+        ],
+      }),
+    }),
+  },
+];

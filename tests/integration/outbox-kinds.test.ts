@@ -1,0 +1,62 @@
+/**
+ * The outbox's kinds are a CHECK in the database: the migration that adds it applies to a
+ * database that already holds messages of every kind, and afterwards an unknown kind is refused.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { afterAll, describe, expect, it } from "vitest";
+import { OUTBOX_KINDS } from "../../db/schema";
+
+const MIGRATION = "0006_outbox_kind_check";
+const work = mkdtempSync(join(tmpdir(), "outbox-kinds-"));
+
+/** db/migrations as it was before the CHECK: the same files, the journal without its entry. */
+function migrationsBefore(): string {
+  const dir = join(work, "migrations-before");
+  cpSync(resolve("db/migrations"), dir, { recursive: true });
+  const journalPath = join(dir, "meta/_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
+  expect(journal.entries.map((e) => e.tag)).toContain(MIGRATION);
+  journal.entries = journal.entries.filter((e) => e.tag !== MIGRATION);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  rmSync(join(dir, `${MIGRATION}.sql`));
+  return dir;
+}
+
+// The migrator the server runs (db.server.ts), on a database of this test's own.
+const client = new PGlite();
+const database = drizzle(client);
+
+const insert = (kind: string, key: string) =>
+  database.execute(
+    sql`insert into outbox (kind, dedupe_key, to_address, payload) values (${kind}, ${key}, 'ann@example.com', '{}'::jsonb)`,
+  );
+
+async function kindsStored(): Promise<string[]> {
+  return (await database.execute<{ kind: string }>(sql`select kind from outbox order by id`)).rows.map((r) => r.kind);
+}
+
+afterAll(async () => {
+  await client.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe("the outbox kind CHECK", () => {
+  it("applies to a database holding a message of every kind, keeps them, then refuses an unknown kind", { timeout: 90_000 }, async () => {
+    await migrate(database, { migrationsFolder: migrationsBefore() });
+    // Before the migration the column takes any text, as every server so far has written it.
+    for (const kind of OUTBOX_KINDS) await insert(kind, `${kind}:old`);
+
+    await migrate(database, { migrationsFolder: resolve("db/migrations") });
+    expect(await kindsStored()).toEqual([...OUTBOX_KINDS]);
+    const refused = (await insert("newsletter", "newsletter:1").catch((error: unknown) => error)) as { cause?: Error };
+    expect(refused.cause?.message).toMatch(/violates check constraint "outbox_kind_check"/);
+    for (const kind of OUTBOX_KINDS) await insert(kind, `${kind}:new`);
+    expect(await kindsStored()).toHaveLength(OUTBOX_KINDS.length * 2);
+  });
+});
