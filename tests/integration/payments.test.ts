@@ -7,6 +7,7 @@ import { action as payTestAction, loader as payTestLoader } from "~/routes/pay-t
 import { db } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
 import { STAND_IN_PARTNER_LINKS } from "../../scripts/lib/server-process";
+import { getArticles } from "~/content/articles.server";
 import { createPaymentFromRequest } from "~/server/payments/checkout.server";
 import { orderView, resetSessionChecks } from "~/server/delivery/order-view.server";
 import { configurePayments, paymentsConfigFromEnv, type PaymentsConfig } from "~/server/payments/provider.server";
@@ -99,7 +100,8 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
       ["line_items[0][price_data][unit_amount]", "700"],
       ["line_items[0][price_data][product_data][name]", "Credit Repair Toolkit"],
       ["success_url", `${ORIGIN}/checkout-success?session_id={CHECKOUT_SESSION_ID}`],
-      ["cancel_url", `${ORIGIN}/checkout`],
+      // Cancel comes back to the checkout as it was, saying nothing was charged.
+      ["cancel_url", `${ORIGIN}/checkout?cancelled=1`],
       ["client_reference_id", String(rows[0]!.id)],
       ["metadata[order_id]", String(rows[0]!.id)],
       ["metadata[include_bump]", "false"],
@@ -117,6 +119,12 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
     });
   });
 
+  it("sends Cancel back to the checkout with the article the buyer came from", async () => {
+    const from = getArticles()[0]!.slug;
+    expect((await createPaymentFromRequest(jsonRequest({ includeBump: false, from }))).status).toBe(200);
+    expect(fake.requests[0]!.form).toContainEqual(["cancel_url", `${ORIGIN}/checkout?from=${from}&cancelled=1`]);
+  });
+
   it("adds the Power Pack as a second line when the bump is ticked", async () => {
     const result = await createPaymentFromRequest(jsonRequest({ includeBump: true }));
     expect(result.status).toBe(200);
@@ -132,7 +140,7 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
       ["line_items[1][price_data][unit_amount]", "1499"],
       ["line_items[1][price_data][product_data][name]", "Dispute Letter Power Pack"],
       ["success_url", `${ORIGIN}/checkout-success?session_id={CHECKOUT_SESSION_ID}`],
-      ["cancel_url", `${ORIGIN}/checkout`],
+      ["cancel_url", `${ORIGIN}/checkout?bump=1&cancelled=1`],
       ["client_reference_id", String(rows[0]!.id)],
       ["metadata[order_id]", String(rows[0]!.id)],
       ["metadata[include_bump]", "true"],
@@ -488,6 +496,7 @@ describe("the success page's view of an order (Stripe)", () => {
       totalCents: 2199,
       state: "processing",
       customerEmail: null,
+      buyer: false,
       access: null,
       awaitingFulfilment: false,
     });
@@ -570,9 +579,20 @@ describe("the built-in test provider", () => {
       routeArgs(formRequest("http://localhost/pay/test", { session: sessionId, intent: "cancel" })),
     )) as Response;
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/checkout");
+    expect(response.headers.get("Location")).toBe("/checkout?cancelled=1");
     expect((await allOrders())[0]!.status).toBe("pending");
     expect(await orderView(sessionId)).toMatchObject({ state: "processing", totalCents: 700 });
+  });
+
+  it("Cancel returns to the checkout with the add-on and the source article as they were", async () => {
+    const from = getArticles()[0]!.slug;
+    const result = await createPaymentFromRequest(jsonRequest({ includeBump: true, from }));
+    const sessionId = new URL((result.body as { url: string }).url, "http://localhost").searchParams.get("session")!;
+    const response = (await payTestAction(
+      routeArgs(formRequest("http://localhost/pay/test", { session: sessionId, intent: "cancel" })),
+    )) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe(`/checkout?bump=1&from=${from}&cancelled=1`);
   });
 
   it("refuses to pay an unknown session", async () => {
