@@ -81,7 +81,8 @@ function DownloadAll({ product, href }: { product: ProductView; href: string }) 
     <p className="mt-3">
       <a href={href} download className={downloadClass}>
         <FileArchive aria-hidden="true" className="size-5" />
-        Download all<span className="sr-only"> files of the {product.name}</span>
+        <span className="whitespace-nowrap">Download all</span>
+        <span className="sr-only"> files of the {product.name}</span>
         <span className="text-sm font-normal opacity-90">
           {files.length} files, zip, {formatBytes(bytes)}
         </span>
