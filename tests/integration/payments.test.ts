@@ -238,6 +238,23 @@ describe("the no-JavaScript checkout form (POST /checkout)", () => {
     expect(row).toMatchObject({ providerSessionId: session!.id, amountTotal: 2199, status: "pending" });
   });
 
+  it("without JavaScript too, gives the browser its buyer cookie, and a second checkout keeps the same key", async () => {
+    const first = (await checkoutAction(routeArgs(formRequest("http://localhost/checkout", {})))) as Response;
+    const setCookie = first.headers.get("Set-Cookie")!;
+    // The configured origin is https, so the cookie is Secure even though this request came over http.
+    expect(setCookie).toMatch(/^fsm_buyer=[^;]+; Max-Age=2592000; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    const again = new Request("http://localhost/checkout", {
+      method: "POST",
+      body: new URLSearchParams({ includeBump: "1" }),
+      headers: { Cookie: setCookie.split(";")[0]! },
+    });
+    await checkoutAction(routeArgs(again));
+    const rows = await allOrders();
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.buyerKeyHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[1]!.buyerKeyHash).toBe(rows[0]!.buyerKeyHash);
+  });
+
   it("without the box ticked buys the toolkit alone", async () => {
     const response = (await checkoutAction(routeArgs(formRequest("http://localhost/checkout", {})))) as Response;
     expect(response.status).toBe(303);
