@@ -21,6 +21,7 @@ export default [
   route("orders/lookup", "routes/orders-lookup.tsx"),
   route("orders/:token", "routes/order.tsx"),
   route("orders/:token/files/:fileId", "routes/order-file.ts"),
+  route("orders/:token/zip/:productId", "routes/order-zip.ts"),
   route("newsletter/confirm/:token", "routes/newsletter-confirm.tsx"),
   route("unsubscribe/:token", "routes/unsubscribe.tsx"),
   route("admin/login", "routes/admin/login.tsx"),

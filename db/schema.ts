@@ -70,6 +70,11 @@ export const orders = pgTable(
     providerPaymentId: text("provider_payment_id"),
     /** The article whose promo link started this checkout (a validated slug), for the dashboard's per-article sales. */
     sourceArticle: text("source_article"),
+    /**
+     * SHA-256 of the random key in the cookie of the browser that started this checkout: only that
+     * browser is shown the order link and files on the success page (whose address may be shared).
+     */
+    buyerKeyHash: text("buyer_key_hash"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { Download, FileSpreadsheet, FileText, Mail } from "lucide-react";
+import { Download, FileArchive, FileSpreadsheet, FileText, Mail } from "lucide-react";
 import { SUPPORT_EMAIL } from "~/lib/site";
 import { FORMAT_LABELS, formatBytes, type FileView, type ProductView } from "~/lib/order-files";
 
@@ -72,8 +72,35 @@ function items(files: FileView[]): FileView[][] {
   return out;
 }
 
-/** Every file an order opens, product by product and grouped as the product card promises. */
-export function OrderDownloads({ products, fileHref }: { products: ProductView[]; fileHref: (fileId: string) => string }) {
+/** The product's files in one zip; not offered once a file in it has reached the soft limit (that file's row says why). */
+function DownloadAll({ product, href }: { product: ProductView; href: string }) {
+  const files = product.groups.flatMap((g) => g.files);
+  if (files.length === 0 || files.some((f) => f.overLimit)) return null;
+  const bytes = files.reduce((n, f) => n + f.bytes, 0);
+  return (
+    <p className="mt-3">
+      <a href={href} download className={downloadClass}>
+        <FileArchive aria-hidden="true" className="size-5" />
+        <span className="whitespace-nowrap">Download all</span>
+        <span className="sr-only"> files of the {product.name}</span>
+        <span className="text-sm font-normal opacity-90">
+          {files.length} files, zip, {formatBytes(bytes)}
+        </span>
+      </a>
+    </p>
+  );
+}
+
+/** Every file an order opens, product by product and grouped as the product card promises, each product also as one zip. */
+export function OrderDownloads({
+  products,
+  fileHref,
+  zipHref,
+}: {
+  products: ProductView[];
+  fileHref: (fileId: string) => string;
+  zipHref: (productId: ProductView["productId"]) => string;
+}) {
   return (
     <div className="space-y-8">
       {products.map((product) => (
@@ -81,6 +108,7 @@ export function OrderDownloads({ products, fileHref }: { products: ProductView[]
           <h3 id={`product-${product.productId}`} className="text-lg font-bold text-slate-900">
             {product.name}
           </h3>
+          <DownloadAll product={product} href={zipHref(product.productId)} />
           {product.groups.map((group) => (
             <div key={group.label} className="mt-4">
               <h4 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{group.label}</h4>

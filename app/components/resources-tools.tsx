@@ -16,6 +16,9 @@ export function ResourcesTools() {
         <IconBadge icon={ShieldCheck} />
         <h3 className="mt-4 text-xl font-bold text-slate-900">Credit Monitoring</h3>
         <p className="mt-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Partner link</p>
+        <p className="mt-1 text-sm text-slate-600">
+          If you sign up through this link, we may earn a commission. It costs you nothing extra.
+        </p>
         <p className="mt-2 flex-1 text-slate-700">
           Get an alert when a new account, hard inquiry or late payment appears on your credit report, so you can catch identity theft and
           errors early instead of finding them at loan time.

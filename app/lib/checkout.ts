@@ -10,11 +10,21 @@ export const BUMP_PARAM = "bump";
 /** The query string naming the article a promo link was on (`/checkout?from=<slug>`), stored on the order. */
 export const FROM_PARAM = "from";
 
-/** The checkout address a promo link on an article uses. */
-export function checkoutHref({ bump = false, from }: { bump?: boolean; from?: string } = {}): string {
+/** The query string a cancelled payment page returns with, for the checkout's notice. */
+export const CANCELLED_PARAM = "cancelled";
+
+export const CANCELLED_NOTICE = "Payment cancelled. Nothing was charged.";
+
+/** The checkout address a promo link on an article uses, and the one a cancelled payment returns to. */
+export function checkoutHref({
+  bump = false,
+  from,
+  cancelled = false,
+}: { bump?: boolean; from?: string | null; cancelled?: boolean } = {}): string {
   const query = new URLSearchParams();
   if (bump) query.set(BUMP_PARAM, "1");
   if (from) query.set(FROM_PARAM, from);
+  if (cancelled) query.set(CANCELLED_PARAM, "1");
   const text = query.toString();
   return text ? `/checkout?${text}` : "/checkout";
 }

@@ -20,3 +20,8 @@ export function orderPagePath(token: string): string {
 export function filePath(orderPath: string, fileId: string): string {
   return `${orderPath}/files/${encodeURIComponent(fileId)}`;
 }
+
+/** The "Download all" zip of one product of the order. */
+export function zipPath(orderPath: string, productId: ProductId): string {
+  return `${orderPath}/zip/${encodeURIComponent(productId)}`;
+}

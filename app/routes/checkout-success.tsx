@@ -6,38 +6,65 @@ import { CheckoutPurchase } from "~/components/checkout-purchase";
 import { ContinueLinks } from "~/components/continue-links";
 import { buttonClass } from "~/components/ui/button";
 import { toolkit } from "~/lib/catalogue";
-import { filePath } from "~/lib/order-files";
+import { filePath, zipPath } from "~/lib/order-files";
 import { seo } from "~/lib/seo";
 import { useRootData } from "~/root";
 import { SUPPORT_EMAIL } from "~/lib/site";
 import { OrderDownloads } from "~/components/order-downloads";
+import { OrderLookupForm } from "~/components/order-lookup-form";
 import { appConfig } from "~/server/config.server";
-import { orderView, type OrderView } from "~/server/delivery/order-view.server";
+import { buyerKey } from "~/server/delivery/buyer-key.server";
+import { maskEmail, orderView, type OrderView } from "~/server/delivery/order-view.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
+/**
+ * The address carries the payment session id: no referrer leaves the page. Where the page holds
+ * the lost-link form, "same-origin" instead: with "no-referrer" a browser posts it with
+ * `Origin: null`, which the same-origin check refuses (the id still never leaves the site).
+ */
+const referrerPolicy = (loaderData: unknown) =>
+  (loaderData as LoaderResult | undefined)?.kind === "order" && (loaderData as { order: PageOrder }).order.lookupForm
+    ? "same-origin"
+    : "no-referrer";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...seo(matches, {
     title: "Payment Successful",
     description: "Thank you for your purchase: your Credit Repair Toolkit is on its way.",
     path: "/checkout-success",
     noindex: true,
   }),
-  // The address carries the payment session id: never send it on as a referrer.
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: referrerPolicy(loaderData) },
 ];
 
-export function headers() {
-  return { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
-}
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({
+  "Referrer-Policy": loaderHeaders.get("Referrer-Policy") ?? "no-referrer",
+  "Cache-Control": "no-store",
+});
 
-type LoaderResult = { kind: "plain" } | { kind: "order"; order: Extract<OrderView, { found: true }> } | { kind: "missing" };
+/**
+ * What the page shows of an order. The receipt's address in full, the order link and the files
+ * only to the browser that started the checkout; anyone else with the address gets the lost-link
+ * form and a masked address.
+ */
+type PageOrder = Omit<Extract<OrderView, { found: true }>, "customerEmail"> & { receiptTo: string | null; lookupForm: boolean };
+type LoaderResult = { kind: "plain" } | { kind: "order"; order: PageOrder } | { kind: "missing" };
 
 /** Reads only: fulfilment happens in the webhook (or the test provider's Pay), never here. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id");
   if (sessionId === null) return data<LoaderResult>({ kind: "plain" });
-  const view = await orderView(appConfig(context).payments, sessionId);
+  const view = await orderView(appConfig(context).payments, sessionId, await buyerKey(request));
   if (!view.found) return data<LoaderResult>({ kind: "missing" }, { status: 404 });
-  return data<LoaderResult>({ kind: "order", order: view });
+  const { customerEmail, ...rest } = view;
+  const order: PageOrder = {
+    ...rest,
+    receiptTo: customerEmail && (view.buyer ? customerEmail : maskEmail(customerEmail)),
+    lookupForm: !view.buyer && view.state === "confirmed",
+  };
+  return data<LoaderResult>(
+    { kind: "order", order },
+    order.lookupForm ? { headers: { "Referrer-Policy": referrerPolicy({ kind: "order", order }) } } : undefined,
+  );
 }
 
 const PLAIN_LINES = [{ name: toolkit.name, amountCents: toolkit.priceCents }];
@@ -48,7 +75,7 @@ function useHere(): string {
   return `${pathname}${search}`;
 }
 
-function Heading({ kind, order }: { kind: LoaderResult["kind"]; order?: Extract<OrderView, { found: true }> }) {
+function Heading({ kind, order }: { kind: LoaderResult["kind"]; order?: PageOrder }) {
   const here = useHere();
   const state = kind === "missing" ? "missing" : kind === "plain" ? "plain" : (order?.state ?? "processing");
   const content = {
@@ -142,6 +169,18 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
             <h2 id="purchase-heading" className="text-xl font-bold text-slate-900">
               Your purchase
             </h2>
+            {order ? (
+              <dl className="mt-3 grid gap-x-4 gap-y-1 text-slate-700 sm:grid-cols-[auto_1fr]">
+                <dt className="font-semibold text-slate-900">Order number</dt>
+                <dd>{order.orderNumber}</dd>
+                {order.receiptTo ? (
+                  <>
+                    <dt className="font-semibold text-slate-900">Receipt sent to</dt>
+                    <dd className="break-all">{order.receiptTo}</dd>
+                  </>
+                ) : null}
+              </dl>
+            ) : null}
             <div className="mt-4">
               {order ? <CheckoutPurchase lines={order.lines} totalCents={order.totalCents} /> : <CheckoutPurchase lines={PLAIN_LINES} />}
             </div>
@@ -163,10 +202,14 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
               </a>
             </p>
             <div className="mt-6">
-              <OrderDownloads products={order.access.products} fileHref={(fileId) => filePath(order.access!.orderPath, fileId)} />
+              <OrderDownloads
+                products={order.access.products}
+                fileHref={(fileId) => filePath(order.access!.orderPath, fileId)}
+                zipHref={(productId) => zipPath(order.access!.orderPath, productId)}
+              />
             </div>
           </section>
-        ) : order?.awaitingFulfilment ? (
+        ) : order?.buyer && order.awaitingFulfilment ? (
           <p className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">
             Your files will be here in a few seconds, as soon as the payment provider tells us:{" "}
             <a href={here} className="font-semibold text-brand-800 underline underline-offset-2">
@@ -174,14 +217,19 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
             </a>
             . The receipt e-mail with your private link is on its way too.
           </p>
-        ) : order?.state === "confirmed" ? (
-          <p className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">
-            Your files are ready: open the link in your receipt e-mail, or{" "}
-            <Link to="/orders/lookup" className="font-semibold text-brand-800 underline underline-offset-2">
-              get your order link by e-mail
-            </Link>
-            .
-          </p>
+        ) : order?.lookupForm ? (
+          <section aria-labelledby="lookup-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 id="lookup-heading" className="text-xl font-bold text-slate-900">
+              Check your e-mail, or get your link again
+            </h2>
+            <p className="mt-2 text-slate-700">
+              The private link to the files is in the receipt e-mail. It shows here only in the browser the order was placed from. Lost the
+              e-mail? Enter the address you paid with and we'll send a fresh link.
+            </p>
+            <div className="mt-4">
+              <OrderLookupForm />
+            </div>
+          </section>
         ) : null}
 
         {showNextSteps ? (

@@ -9,10 +9,10 @@ import { CheckoutTestimonials } from "~/components/checkout-testimonials";
 import { CheckoutToolkitCard } from "~/components/checkout-toolkit-card";
 import { buttonClass } from "~/components/ui/button";
 import { notify, prepareToasts } from "~/components/ui/toaster";
-import { BUMP_PARAM, CHECKOUT_ERROR, FROM_PARAM } from "~/lib/checkout";
+import { BUMP_PARAM, CANCELLED_NOTICE, CANCELLED_PARAM, CHECKOUT_ERROR, FROM_PARAM } from "~/lib/checkout";
 import { seo } from "~/lib/seo";
 import { appConfig } from "~/server/config.server";
-import { checkoutFailureStatus, sourceArticle, startCheckout } from "~/server/payments/checkout.server";
+import { checkoutFailureStatus, sourceArticle, startBuyerCheckout } from "~/server/payments/checkout.server";
 import { type Testimonial, testimonialsToShow } from "~/server/content/testimonials.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -30,6 +30,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
     includeBump: query.get(BUMP_PARAM) === "1",
     /** The article whose promo link led here, if it names one: it travels with the checkout to the order. */
     from: sourceArticle(query.get(FROM_PARAM)),
+    /** Back from the payment page's Cancel (the test page, or Stripe's cancel_url). */
+    cancelled: query.get(CANCELLED_PARAM) === "1",
     providerName: provider.displayName,
     /** The built-in test provider sells: say so on the page (anyone can mark an order paid). */
     testPayments: provider.name === "test",
@@ -46,11 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const from = form.get(FROM_PARAM);
-    const { url } = await startCheckout(appConfig(context).payments, {
+    const { url, setCookie } = await startBuyerCheckout(appConfig(context).payments, request, {
       includeBump: bump === "1",
       from: typeof from === "string" ? from : undefined,
     });
-    return redirect(url, 303);
+    return redirect(url, { status: 303, headers: { "Set-Cookie": setCookie } });
   } catch (error) {
     return data({ error: CHECKOUT_ERROR.description }, { status: checkoutFailureStatus(error) });
   }
@@ -104,6 +106,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         initialBump={loaderData.includeBump}
         from={loaderData.from}
         providerName={loaderData.providerName}
+        cancelled={loaderData.cancelled}
         testimonials={loaderData.testimonials}
         error={actionData?.error}
       />
@@ -115,12 +118,14 @@ function CheckoutPage({
   initialBump,
   from,
   providerName,
+  cancelled,
   testimonials,
   error,
 }: {
   initialBump: boolean;
   from: string | null;
   providerName: string | null;
+  cancelled: boolean;
   testimonials: readonly Testimonial[];
   error?: string;
 }) {
@@ -163,6 +168,13 @@ function CheckoutPage({
           </ul>
         </header>
 
+        {/* Present from the first paint, so a screen reader announces the notice when it is filled. */}
+        <div role="status" className="mx-auto mt-6 max-w-2xl empty:hidden">
+          {cancelled ? (
+            <p className="rounded-lg border border-slate-300 bg-white p-4 text-center font-semibold text-slate-900">{CANCELLED_NOTICE}</p>
+          ) : null}
+        </div>
+
         <form
           method="post"
           onSubmit={onSubmit}
@@ -189,9 +201,11 @@ function CheckoutPage({
             <button type="submit" disabled={processing} className={buttonClass({ size: "lg", className: "mt-6 w-full" })}>
               {processing ? "Processing..." : "Complete My Order"}
             </button>
-            <p className="mt-4 flex items-center justify-center gap-2 text-sm text-slate-700">
-              <Lock aria-hidden="true" className="size-4" /> Secure payment powered by {providerName ?? "a card payment provider"}
-            </p>
+            {providerName ? (
+              <p className="mt-4 flex items-center justify-center gap-2 text-sm text-slate-700">
+                <Lock aria-hidden="true" className="size-4" /> Secure payment powered by {providerName}
+              </p>
+            ) : null}
             <p className="mt-2 text-center text-sm text-slate-700">30-day money-back guarantee • No recurring charges • SSL encrypted</p>
             <CheckoutRights />
           </section>

@@ -6,7 +6,7 @@ import { OrderDownloads } from "~/components/order-downloads";
 import { ContinueLinks } from "~/components/continue-links";
 import { seo } from "~/lib/seo";
 import { SUPPORT_EMAIL } from "~/lib/site";
-import { filePath, orderPagePath } from "~/lib/order-files";
+import { filePath, orderPagePath, zipPath } from "~/lib/order-files";
 import { orderFiles, orderForToken, PRIVATE_HEADERS } from "~/server/delivery/order-access.server";
 import { orderNumber } from "~/server/payments/orders.server";
 
@@ -117,7 +117,11 @@ export default function OrderPage({ loaderData, params }: Route.ComponentProps) 
                   trackers as a spreadsheet and a PDF to print.
                 </p>
                 <div className="mt-6">
-                  <OrderDownloads products={result.products} fileHref={(fileId) => filePath(orderPagePath(params.token), fileId)} />
+                  <OrderDownloads
+                    products={result.products}
+                    fileHref={(fileId) => filePath(orderPagePath(params.token), fileId)}
+                    zipHref={(productId) => zipPath(orderPagePath(params.token), productId)}
+                  />
                 </div>
               </section>
             ) : null}

@@ -1,8 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/orders-lookup";
 import { SimplePage } from "~/components/simple-page";
-import { buttonClass } from "~/components/ui/button";
-import { FIELD_LIMITS, HONEYPOT_FIELD } from "~/lib/forms";
+import { OrderLookupForm } from "~/components/order-lookup-form";
 import { seo } from "~/lib/seo";
 import { SUPPORT_EMAIL } from "~/lib/site";
 import { submitOrderLookup } from "~/server/forms/order-lookup.server";
@@ -47,38 +46,7 @@ export default function OrdersLookup({ actionData }: Route.ComponentProps) {
   return (
     <SimplePage title="Find your order">
       <p>Lost the link to your downloads? Enter the e-mail address you paid with and we'll send you a new link to each of your orders.</p>
-      <form method="post" className="space-y-4" noValidate>
-        <div>
-          <label htmlFor="lookup-email" className="block font-semibold text-slate-900">
-            Email address
-          </label>
-          <input
-            id="lookup-email"
-            name="email"
-            type="email"
-            required
-            maxLength={FIELD_LIMITS.email}
-            autoComplete="email"
-            inputMode="email"
-            defaultValue={invalid?.email}
-            aria-invalid={invalid ? true : undefined}
-            aria-describedby={invalid ? "lookup-error" : undefined}
-            className="mt-1 w-full rounded-lg border border-slate-300 px-4 py-3 text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-invalid:border-red-500"
-          />
-          {invalid ? (
-            <p id="lookup-error" role="alert" className="mt-2 text-sm font-medium text-red-800">
-              {invalid.title}: {invalid.description}
-            </p>
-          ) : null}
-        </div>
-        <div aria-hidden="true" className="hidden">
-          <label htmlFor="lookup-website">Leave this empty</label>
-          <input id="lookup-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
-        </div>
-        <button type="submit" className={buttonClass({ className: "w-full sm:w-auto" })}>
-          Send my order links
-        </button>
-      </form>
+      <OrderLookupForm invalid={invalid} />
     </SimplePage>
   );
 }

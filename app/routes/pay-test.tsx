@@ -4,9 +4,10 @@ import type { Route } from "./+types/pay-test";
 import { CheckoutPurchase } from "~/components/checkout-purchase";
 import { buttonClass } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
+import { checkoutHref } from "~/lib/checkout";
 import { EMAIL_PATTERN, FIELD_LIMITS } from "~/lib/forms";
 import { appConfig } from "~/server/config.server";
-import { findTestOrder, payTestOrder, successPath } from "~/server/payments/test-provider.server";
+import { cancelledCheckoutPath, findTestOrder, payTestOrder, successPath } from "~/server/payments/test-provider.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo(matches, { title: "Test payment", description: "The built-in test payment page.", path: "/pay/test", noindex: true }),
@@ -45,9 +46,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireTestProvider(context);
   const form = await request.formData();
   const intent = form.get("intent");
-  if (intent === "cancel") return redirect("/checkout", 303);
-  if (intent !== "pay") return data({ error: "Choose Pay or Cancel." }, { status: 400 });
+  if (intent !== "pay" && intent !== "cancel") return data({ error: "Choose Pay or Cancel." }, { status: 400 });
   const order = await findTestOrder(String(form.get("session") ?? ""));
+  if (intent === "cancel") return redirect(order ? cancelledCheckoutPath(order) : checkoutHref({ cancelled: true }), 303);
   if (!order) return data({ error: "This test payment does not exist." }, { status: 404 });
   // Like Stripe Checkout, the payment page asks where to send the receipt.
   const email = String(form.get("email") ?? "")

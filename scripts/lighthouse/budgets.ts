@@ -41,6 +41,19 @@ const NOINDEX: Exception = {
     items(audit).every((i) => /<meta name="robots" content="noindex/.test(typeof i.source === "object" ? (i.source.snippet ?? "") : "")),
 };
 
+/** A private page: noindex in its markup and in an `X-Robots-Tag` header (files and order pages), nothing else blocks it. */
+const PRIVATE: Exception = {
+  audit: "is-crawlable",
+  why: "a private page: noindex in the page and in its X-Robots-Tag header",
+  holds: (audit) =>
+    items(audit).length > 0 &&
+    items(audit).every((i) =>
+      typeof i.source === "object"
+        ? /<meta name="robots" content="noindex/.test(i.source.snippet ?? "")
+        : /^x-robots-tag: noindex\b/.test(i.source ?? ""),
+    ),
+};
+
 const NOT_FOUND: Exception[] = [
   { audit: "http-status-code", why: "a not-found page answers 404", holds: () => true },
   NOINDEX,
@@ -52,7 +65,8 @@ const NOT_FOUND: Exception[] = [
   },
 ];
 
-export type RouteSpec = { path: string; kind: Kind; notFound?: boolean; exceptions?: Exception[] };
+/** `purchase`: the page of a test purchase made when the run starts (`path` then only names it). */
+export type RouteSpec = { path: string; kind: Kind; notFound?: boolean; exceptions?: Exception[]; purchase?: "success" | "order" };
 
 export const ROUTES: RouteSpec[] = [
   { path: "/", kind: "prerendered" },
@@ -66,5 +80,8 @@ export const ROUTES: RouteSpec[] = [
   { path: "/checkout", kind: "server-rendered" },
   // A payment confirmation is no landing page for search: it carries noindex.
   { path: "/checkout-success", kind: "server-rendered", exceptions: [NOINDEX] },
+  // The same page for a paid order, in the buyer's browser: every file and the Download all links.
+  { path: "/checkout-success?session_id=(bought)", kind: "server-rendered", exceptions: [NOINDEX], purchase: "success" },
+  { path: "/orders/(token)", kind: "server-rendered", exceptions: [PRIVATE], purchase: "order" },
   { path: "/this-page-does-not-exist", kind: "server-rendered", notFound: true, exceptions: NOT_FOUND },
 ];

@@ -17,14 +17,18 @@ export type MeasureOptions = {
   /** Where a failing route's full report is kept (reports/lighthouse/). */
   reportsDir: string;
   keepReports: boolean;
+  /** The address to measure, when it is not the route's path (a purchase's page). */
+  at?: string;
+  /** Sent with every request (the buyer's cookie). */
+  headers?: Record<string, string>;
 };
 
 export async function measureRoute(
   route: RouteSpec,
-  { base, chromePort, runs: RUNS, gateTiming: GATE_TIMING, reportsDir, keepReports }: MeasureOptions,
+  { base, chromePort, runs: RUNS, gateTiming: GATE_TIMING, reportsDir, keepReports, at, headers }: MeasureOptions,
 ): Promise<RouteResult> {
   const budget = BUDGETS[route.kind];
-  const url = `${base}${route.path}`;
+  const url = `${base}${at ?? route.path}`;
   const runs: Lhr[] = [];
   for (let i = 0; i < RUNS; i++) {
     // A loaded machine now and then makes Chromium drop the trace (NO_NAVSTART, NO_FCP): retry.
@@ -37,6 +41,7 @@ export async function measureRoute(
         onlyCategories: i === 0 ? ["performance", "accessibility", "best-practices", "seo"] : ["performance"],
         // The not-found page must answer 404; Lighthouse would otherwise refuse to audit it.
         ignoreStatusCode: route.notFound ?? false,
+        extraHeaders: headers,
         // Time, not figures: no full-page screenshot, and half the default waits for quiet
         // (every page here has loaded, scripts included, ~0.5 s after navigation on localhost;
         // the metrics come from the simulation of the recorded load, not from these waits).
@@ -105,7 +110,7 @@ export async function measureRoute(
   if (f.length || keepReports) {
     // Keep the whole report of a failing route for diagnosis.
     mkdirSync(reportsDir, { recursive: true });
-    const name = route.path === "/" ? "home" : route.path.slice(1).replaceAll("/", "_");
+    const name = route.path === "/" ? "home" : route.path.slice(1).replace(/[^\w.-]+/g, "_");
     writeFileSync(join(reportsDir, `${name}.report.json`), JSON.stringify(full));
   }
   return result;

@@ -30,6 +30,7 @@ import { readBuildInfo } from "../../server/build-info.ts";
 import { freePort, startBuiltServer, waitForServer } from "../lib/server-process.ts";
 import { BUDGETS, ROUTES } from "./budgets.ts";
 import { measureRoute } from "./measure.ts";
+import { buyTestOrder } from "./purchase.ts";
 import { printComparison, printTable, type RouteResult } from "./report.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -94,8 +95,12 @@ async function main() {
     });
     mkdirSync(join(ROOT, "reports"), { recursive: true });
 
+    const purchase = routes.some((r) => r.purchase) ? await buyTestOrder(base) : undefined;
     for (const route of routes) {
+      const at = route.purchase && (route.purchase === "success" ? purchase?.successPath : purchase?.orderPath);
       const result = await measureRoute(route, {
+        at,
+        headers: route.purchase === "success" && purchase ? { Cookie: purchase.cookie } : undefined,
         base,
         chromePort: chrome.port,
         runs: RUNS,

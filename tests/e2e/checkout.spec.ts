@@ -4,7 +4,7 @@ import Stripe from "stripe";
 import type { Page } from "@playwright/test";
 import { startBuiltServer, stopServer, waitForServer as waitForUrl } from "../../scripts/lib/server-process";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
-import { allowConsoleErrors, expect, payOnTestPage, test } from "./fixtures";
+import { allowConsoleErrors, expect, expectNoViolations, payOnTestPage, test, waitForHydration } from "./fixtures";
 
 const GENERIC = "Failed to create checkout session. Please try again.";
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -48,7 +48,8 @@ test.describe("checkout page", () => {
       await expect(page.getByText(badge, { exact: true })).toBeVisible();
     }
     await expect(page.getByText("Credit score tracking worksheets")).toBeVisible();
-    await expect(page.getByText("Secure payment powered by a card payment provider")).toBeVisible();
+    // The built-in test provider is no card payment provider: the line names none (the Stripe path below names Stripe).
+    await expect(page.getByText(/powered by/)).toHaveCount(0);
     await expect(page.getByText("30-day money-back guarantee • No recurring charges • SSL encrypted")).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to Resources" })).toHaveAttribute("href", "/resources");
 
@@ -179,11 +180,31 @@ test.describe("buying with the built-in test provider", () => {
     await expect(tab).toHaveURL(/\/pay\/test\?session=/);
     const sessionId = new URL(tab.url()).searchParams.get("session");
     await tab.getByRole("button", { name: "Cancel" }).click();
-    await expect(tab).toHaveURL(/\/checkout$/);
+    await expect(tab).toHaveURL(/\/checkout\?cancelled=1$/);
     await expect(tab.getByRole("heading", { name: "Secure Checkout" })).toBeVisible();
+    await expect(tab.getByRole("status").filter({ hasText: "Payment cancelled. Nothing was charged." })).toBeVisible();
     await tab.goto(`/checkout-success?session_id=${sessionId}`);
     await expect(tab.getByRole("heading", { level: 1, name: "Thank you! Your payment is processing" })).toBeVisible();
     await expect(tab.getByText("Payment confirmed")).toHaveCount(0);
+  });
+
+  test("Cancel comes back whole: the add-on still ticked, the same source article, and a notice", async ({ page }) => {
+    await page.goto("/checkout?bump=1&from=dispute-credit-errors");
+    await expect(bumpBox(page)).toBeChecked();
+    const tab = await completeOrder(page);
+    await expect(tab.getByRole("main").locator("dl")).toContainText("Total$21.99");
+    await tab.getByRole("button", { name: "Cancel" }).click();
+    await expect(tab).toHaveURL(/\/checkout\?bump=1&from=dispute-credit-errors&cancelled=1$/);
+    await waitForHydration(tab);
+    await expect(tab.getByRole("status").filter({ hasText: "Payment cancelled. Nothing was charged." })).toBeVisible();
+    await expect(bumpBox(tab)).toBeChecked();
+    await expect(tab.getByTestId("order-total")).toHaveText("$21.99");
+    await expect(tab.locator('input[type="hidden"][name="from"]')).toHaveValue("dispute-credit-errors");
+    await expectNoViolations(tab, "the checkout after a cancelled payment");
+
+    // Paying from there still carries both: the order has the add-on.
+    const again = await completeOrder(tab);
+    await expect(again.getByRole("main").locator("dl")).toContainText("Total$21.99");
   });
 
   test("navigates this page to the payment page when the browser blocks the new tab", async ({ page }) => {
@@ -329,6 +350,7 @@ test.describe("the Stripe path (real SDK, fake Stripe server)", () => {
     expect(session!.success_url).toBe(
       `${process.env.PUBLIC_ORIGIN || "http://localhost:3000"}/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
     );
+    expect(session!.cancel_url).toBe(`${process.env.PUBLIC_ORIGIN || "http://localhost:3000"}/checkout?bump=1&cancelled=1`);
 
     // Before the webhook: Stripe has not been paid, so the page says processing.
     await page.goto(`${origin}/checkout-success?session_id=${session!.id}`);

@@ -1,5 +1,9 @@
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { buffer } from "node:stream/consumers";
+import yauzl from "yauzl";
+import { productFiles } from "../../app/lib/product-files";
 import { simpleParser, type ParsedMail } from "mailparser";
 import type { Page } from "@playwright/test";
 import { expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
@@ -17,6 +21,8 @@ function linkPath(mail: ParsedMail, path: string): string {
   if (!url) throw new Error(`no ${path} link in ${mail.subject}`);
   return new URL(url).pathname;
 }
+
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 const unique = (tag: string) => `${tag}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.com`;
 
@@ -76,6 +82,92 @@ for (const bump of [false, true]) {
     await tab.close();
   });
 }
+
+test("the success page shows its link and files only in the browser that paid; another browser gets the lost-link form", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const { tab, email } = await buy(page, true);
+  const successUrl = tab.url();
+  const bought = tab.getByRole("region", { name: "Your purchase" });
+  const orderNumber = (await bought.getByText(/^FSM-\d{6}$/).textContent())!;
+  await expect(bought).toContainText(`Receipt sent to${email}`);
+  const downloads = tab.getByRole("region", { name: "Your downloads" });
+  const orderHref = await downloads.getByRole("link", { name: /\/orders\// }).getAttribute("href");
+
+  // Reloading in the buyer's own browser shows the same link (the server stores no new one: tests/integration/delivery.test.ts counts).
+  for (let i = 0; i < 3; i++) {
+    await tab.reload();
+    await expect(tab.getByRole("region", { name: "Your downloads" }).getByRole("link", { name: /\/orders\// })).toHaveAttribute(
+      "href",
+      orderHref!,
+    );
+  }
+
+  // Someone else with the same address: the order, but no link, no file, and a masked receipt address.
+  const other = await browser.newContext({ baseURL });
+  const stranger = await other.newPage();
+  await stranger.goto(successUrl);
+  await expect(stranger.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
+  const theirs = stranger.getByRole("region", { name: "Your purchase" });
+  await expect(theirs).toContainText(orderNumber);
+  await expect(theirs).toContainText("Dispute Letter Power Pack$14.99");
+  await expect(theirs).toContainText(`Receipt sent to${email[0]}•••@example.com`);
+  await expect(stranger.getByRole("main")).not.toContainText(email);
+  await expect(stranger.getByRole("region", { name: "Your downloads" })).toHaveCount(0);
+  await expect(stranger.locator('a[href*="/orders/"]:not([href="/orders/lookup"])')).toHaveCount(0);
+  await expect(stranger.getByRole("link", { name: /Download/ })).toHaveCount(0);
+  expect(await stranger.content()).not.toContain(orderHref!);
+  const lookup = stranger.getByRole("region", { name: "Check your e-mail, or get your link again" });
+  for (const width of [1280, 375]) {
+    await stranger.setViewportSize({ width, height: 900 });
+    await expectNoViolations(stranger, `the success page in another browser at ${width}`);
+  }
+  // Its lost-link form works from there (a form posted from this page is same-origin).
+  await lookup.getByRole("textbox", { name: "Email address" }).fill(email);
+  await lookup.getByRole("button", { name: "Send my order links" }).click();
+  await expect(stranger.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  await mailTo(email, /order link/i);
+  await other.close();
+  await tab.close();
+});
+
+test("Download all gives each product's files in one zip, byte for byte, and counts each file", async ({ page }) => {
+  test.setTimeout(60_000);
+  const { tab } = await buy(page, true);
+  const orderHref = await tab
+    .getByRole("region", { name: "Your downloads" })
+    .getByRole("link", { name: /\/orders\// })
+    .getAttribute("href");
+  await tab.goto(orderHref!);
+  for (const [productId, name, fileName] of [
+    ["toolkit", "Credit Repair Toolkit", "credit-repair-toolkit.zip"],
+    ["power-pack", "Dispute Letter Power Pack", "dispute-letter-power-pack.zip"],
+  ] as const) {
+    const [download] = await Promise.all([
+      tab.waitForEvent("download"),
+      tab.getByRole("link", { name: new RegExp(`^Download all files of the ${name}`) }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(fileName);
+    const zip = await yauzl.fromBufferPromise(readFileSync(await download.path()), { lazyEntries: true });
+    const entries = new Map<string, string>();
+    for await (const entry of zip.eachEntry()) entries.set(entry.fileName, sha256(await buffer(await zip.openReadStreamPromise(entry))));
+    const files = productFiles(productId);
+    expect(entries.size).toBe(files.length);
+    for (const file of files) {
+      expect(entries.get(`${name}/${file.path.split("/").slice(1).join("/")}`), file.path).toBe(
+        sha256(readFileSync(join("products/files", file.path))),
+      );
+    }
+  }
+  // Each file in the zip counts as a download of it.
+  await tab.reload();
+  const guide = tab.getByRole("listitem").filter({ hasText: "The Step-by-Step Credit Repair Guide" });
+  await expect(guide).toContainText("downloaded 1 time");
+  await tab.close();
+});
 
 test("the order page, the success page's downloads and the lost-link page pass axe at both widths", async ({ page }) => {
   test.setTimeout(60_000);

@@ -64,6 +64,12 @@ test("a partner card says on the card itself that the site may earn a commission
   await expect(page.getByRole("main")).toContainText("you can also do yourself for free");
 });
 
+test("the partner card on /resources says on the card itself that the site may earn a commission", async ({ page }) => {
+  await page.goto("/resources");
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Credit Monitoring" }) });
+  await expect(card).toContainText("we may earn a commission");
+});
+
 test("the about page says who writes the articles, how they are checked and how to report an error", async ({ page }) => {
   await page.goto("/about");
   const note = page.getByRole("region", { name: "How we write and check our articles" });

@@ -8,14 +8,22 @@ import Stripe from "stripe";
 import { count, eq, sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { downloads, emailSuppressions, entitlements, newsletterSubscribers, orders, outbox } from "../../db/schema";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { buffer } from "node:stream/consumers";
+import yauzl from "yauzl";
+import { downloads, emailSuppressions, entitlements, newsletterSubscribers, orderAccessTokens, orders, outbox } from "../../db/schema";
 import { productFiles } from "~/lib/product-files";
 import { action as lookupAction } from "~/routes/orders-lookup";
 import { loader as orderLoader } from "~/routes/order";
 import { loader as fileLoader } from "~/routes/order-file";
+import { loader as zipLoader } from "~/routes/order-zip";
+import { loader as successLoader } from "~/routes/checkout-success";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/newsletter-confirm";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
-import { startCheckout } from "~/server/payments/checkout.server";
+import { createPaymentFromRequest, startCheckout } from "~/server/payments/checkout.server";
+import { buyerKey } from "~/server/delivery/buyer-key.server";
 import { storeContactMessage } from "~/server/forms/contact.server";
 import { db } from "~/server/db.server";
 import { storeLead } from "~/server/forms/leads.server";
@@ -71,7 +79,7 @@ afterEach(() => vi.restoreAllMocks());
 let payments: Payments;
 const args = (request: Request, params: Record<string, string> = {}) =>
   ({ request, params, context: { config: { owner: null, payments } } }) as never;
-const get = (path: string) => new Request(`${ORIGIN}${path}`);
+const get = (path: string, cookie?: string) => new Request(`${ORIGIN}${path}`, cookie ? { headers: { Cookie: cookie } } : {});
 const post = (path: string, fields: Record<string, string> = {}) =>
   new Request(`${ORIGIN}${path}`, { method: "POST", body: new URLSearchParams(fields) });
 
@@ -205,12 +213,153 @@ describe("a purchase", () => {
   });
 
   it("shows the downloads on the success page at once, with the order page's address", async () => {
-    const order = await paidTestOrder(true);
-    const view = await orderView(payments, order.providerSessionId);
-    expect(view).toMatchObject({ found: true, state: "confirmed" });
+    const { sessionId, cookie } = await paidByBuyer(true);
+    const view = await orderView(payments, sessionId, await buyerKey(get("/", cookie)));
+    expect(view).toMatchObject({ found: true, state: "confirmed", buyer: true });
     if (!view.found || !view.access) throw new Error("no access on a paid order");
     expect(view.access.orderPath).toMatch(/^\/orders\/[A-Za-z0-9_-]{43}$/);
     expect(view.access.products.map((p) => p.name)).toEqual(["Credit Repair Toolkit", "Dispute Letter Power Pack"]);
+  });
+});
+
+/** A purchase started by a browser, as /api/create-payment starts it: its cookie comes back with the URL. */
+async function paidByBuyer(includeBump: boolean, email = "buyer@example.com") {
+  const result = await createPaymentFromRequest(
+    payments,
+    new Request(`${ORIGIN}/api/create-payment`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ includeBump }),
+    }),
+  );
+  const sessionId = new URL((result.body as { url: string }).url, ORIGIN).searchParams.get("session")!;
+  const order = (await findTestOrder(sessionId))!;
+  await payTestOrder(order, email);
+  return { sessionId, orderId: order.id, setCookie: result.setCookie!, cookie: result.setCookie!.split(";")[0]! };
+}
+
+type SuccessPage = { data: { kind: string; order: { orderNumber: string; receiptTo: string; access: { orderPath: string } | null } } };
+const successPage = async (sessionId: string, cookie?: string) =>
+  (await successLoader(args(get(`/checkout-success?session_id=${sessionId}`, cookie)))) as SuccessPage;
+
+async function linkCount(orderId: number): Promise<number> {
+  const [row] = await db().select({ n: count() }).from(orderAccessTokens).where(eq(orderAccessTokens.orderId, orderId));
+  return row!.n;
+}
+
+describe("the success page", () => {
+  it("gives the starting browser an HttpOnly, SameSite=Lax cookie whose hash is on the order", async () => {
+    const { setCookie, cookie, orderId } = await paidByBuyer(false);
+    expect(setCookie).toMatch(/; HttpOnly/);
+    expect(setCookie).toMatch(/; SameSite=Lax/);
+    expect(setCookie).toMatch(/; Path=\//);
+    // The test server's origin is https: the cookie never travels unencrypted.
+    expect(setCookie).toMatch(/; Secure/);
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    const key = (await buyerKey(get("/", cookie)))!;
+    expect(order!.buyerKeyHash).toBe(createHash("sha256").update(key).digest("hex"));
+  });
+
+  it("shows the buyer's browser the order, the receipt address and the link, and reloading adds no link", async () => {
+    const { sessionId, cookie, orderId } = await paidByBuyer(false, "kim@example.com");
+    const before = await linkCount(orderId);
+    const first = await successPage(sessionId, cookie);
+    expect(first.data.order.orderNumber).toMatch(/^FSM-\d{6}$/);
+    expect(first.data.order.receiptTo).toBe("kim@example.com");
+    expect(first.data.order.access!.orderPath).toMatch(/^\/orders\/[A-Za-z0-9_-]{43}$/);
+    expect(await linkCount(orderId)).toBe(before + 1);
+    for (let i = 0; i < 5; i++) {
+      const again = await successPage(sessionId, cookie);
+      expect(again.data.order.access!.orderPath).toBe(first.data.order.access!.orderPath);
+    }
+    expect(await linkCount(orderId)).toBe(before + 1);
+  });
+
+  it("shows any other browser no link and no file, makes it none, and offers the lost-link form", async () => {
+    const { sessionId, orderId } = await paidByBuyer(true, "kim@example.com");
+    const other = await paidByBuyer(false, "someone@example.com");
+    const before = await linkCount(orderId);
+    for (const cookie of [undefined, other.cookie, "fsm_buyer=bm90LWEta2V5"]) {
+      const page = await successPage(sessionId, cookie);
+      expect(page.data.kind).toBe("order");
+      expect(page.data.order.access).toBeNull();
+      expect(page.data.order).toMatchObject({ lookupForm: true, receiptTo: "k•••@example.com" });
+      expect(JSON.stringify(page.data)).not.toMatch(/\/orders\/|kim@/);
+    }
+    expect(await linkCount(orderId)).toBe(before);
+  });
+});
+
+const sha256 = (bytes: Buffer | undefined) => (bytes ? createHash("sha256").update(bytes).digest("hex") : "missing");
+
+/** The zip's entries: name and bytes, read back with a zip reader. */
+async function unzip(response: Response): Promise<Map<string, Buffer>> {
+  const zip = await yauzl.fromBufferPromise(Buffer.from(await response.arrayBuffer()), { lazyEntries: true });
+  const entries = new Map<string, Buffer>();
+  for await (const entry of zip.eachEntry()) entries.set(entry.fileName, await buffer(await zip.openReadStreamPromise(entry)));
+  return entries;
+}
+
+describe("Download all", () => {
+  async function zipOf(orderPath: string, productId: string) {
+    const token = orderPath.split("/")[2]!;
+    return (await zipLoader(args(get(`${orderPath}/zip/${productId}`), { token, productId }))) as Response;
+  }
+
+  for (const productId of ["toolkit", "power-pack"] as const) {
+    it(`streams the ${productId} as a zip holding each of its files, byte for byte, and counts each file once`, async () => {
+      const { sessionId, cookie, orderId } = await paidByBuyer(true);
+      const orderPath = (await successPage(sessionId, cookie)).data.order.access!.orderPath;
+      const response = await zipOf(orderPath, productId);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/zip");
+      const name = productId === "toolkit" ? "credit-repair-toolkit.zip" : "dispute-letter-power-pack.zip";
+      expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${name}"`);
+      expect(response.headers.get("cache-control")).toBe("private, no-store");
+      const announced = Number(response.headers.get("content-length"));
+      const entries = await unzip(response.clone());
+      expect(Buffer.from(await response.arrayBuffer()).length).toBe(announced);
+
+      const folder = productId === "toolkit" ? "Credit Repair Toolkit" : "Dispute Letter Power Pack";
+      const files = productFiles(productId);
+      expect(entries.size).toBe(files.length);
+      for (const file of files) {
+        const inside = `${folder}/${file.path.split("/").slice(1).join("/")}`;
+        // Compared by digest: a deep equality over megabytes of bytes takes the test runner minutes.
+        expect(sha256(entries.get(inside)), inside).toBe(sha256(readFileSync(join("products/files", file.path))));
+      }
+      const counts = await db().select().from(downloads).where(eq(downloads.orderId, orderId));
+      expect(counts.map((d) => [d.fileId, d.count]).sort()).toEqual(files.map((f) => [f.id, 1]).sort());
+    });
+  }
+
+  it("keeps the folders a buyer expects: the product, then its letters", async () => {
+    const { sessionId, cookie } = await paidByBuyer(false);
+    const orderPath = (await successPage(sessionId, cookie)).data.order.access!.orderPath;
+    const names = [...(await unzip(await zipOf(orderPath, "toolkit"))).keys()];
+    expect(names).toContain("Credit Repair Toolkit/credit-repair-guide.pdf");
+    expect(names).toContain("Credit Repair Toolkit/letters/01-bureau-inaccurate-item.docx");
+  });
+
+  it("refuses a product the order did not buy (404), and answers 410 once the order is refunded", async () => {
+    const { sessionId, cookie } = await paidByBuyer(false);
+    const orderPath = (await successPage(sessionId, cookie)).data.order.access!.orderPath;
+    expect((await zipOf(orderPath, "power-pack")).status).toBe(404);
+    expect((await zipOf(orderPath, "nothing")).status).toBe(404);
+    expect((await refundTestOrder((await findTestOrder(sessionId))!)).valueOf()).toBe("applied");
+    const refused = await zipOf(orderPath, "toolkit");
+    expect(refused.status).toBe(410);
+    expect(await refused.text()).toBe("This order's downloads are no longer available.");
+  });
+
+  it("past the soft limit of one of its files sends the buyer back to the product, counting nothing", async () => {
+    const { sessionId, cookie, orderId } = await paidByBuyer(false);
+    const orderPath = (await successPage(sessionId, cookie)).data.order.access!.orderPath;
+    await db().insert(downloads).values({ orderId, fileId: "budget.pdf", count: DOWNLOAD_SOFT_LIMIT });
+    const response = await zipOf(orderPath, "toolkit").catch((r: Response) => r);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(`${orderPath}#product-toolkit`);
+    expect((await db().select().from(downloads)).map((d) => [d.fileId, d.count])).toEqual([["budget.pdf", DOWNLOAD_SOFT_LIMIT]]);
   });
 });
 

@@ -7,6 +7,7 @@ import { action as payTestAction, loader as payTestLoader } from "~/routes/pay-t
 import { db } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
 import { STAND_IN_PARTNER_LINKS } from "../../scripts/lib/server-process";
+import { getArticles } from "~/content/articles.server";
 import { createPaymentFromRequest } from "~/server/payments/checkout.server";
 import { orderView, resetSessionChecks } from "~/server/delivery/order-view.server";
 import { createPayments } from "~/server/payments/payments.server";
@@ -102,7 +103,8 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
       ["line_items[0][price_data][unit_amount]", "700"],
       ["line_items[0][price_data][product_data][name]", "Credit Repair Toolkit"],
       ["success_url", `${ORIGIN}/checkout-success?session_id={CHECKOUT_SESSION_ID}`],
-      ["cancel_url", `${ORIGIN}/checkout`],
+      // Cancel comes back to the checkout as it was, saying nothing was charged.
+      ["cancel_url", `${ORIGIN}/checkout?cancelled=1`],
       ["client_reference_id", String(rows[0]!.id)],
       ["metadata[order_id]", String(rows[0]!.id)],
       ["metadata[include_bump]", "false"],
@@ -120,6 +122,12 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
     });
   });
 
+  it("sends Cancel back to the checkout with the article the buyer came from", async () => {
+    const from = getArticles()[0]!.slug;
+    expect((await createPaymentFromRequest(payments, jsonRequest({ includeBump: false, from }))).status).toBe(200);
+    expect(fake.requests[0]!.form).toContainEqual(["cancel_url", `${ORIGIN}/checkout?from=${from}&cancelled=1`]);
+  });
+
   it("adds the Power Pack as a second line when the bump is ticked", async () => {
     const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump: true }));
     expect(result.status).toBe(200);
@@ -135,7 +143,7 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
       ["line_items[1][price_data][unit_amount]", "1499"],
       ["line_items[1][price_data][product_data][name]", "Dispute Letter Power Pack"],
       ["success_url", `${ORIGIN}/checkout-success?session_id={CHECKOUT_SESSION_ID}`],
-      ["cancel_url", `${ORIGIN}/checkout`],
+      ["cancel_url", `${ORIGIN}/checkout?bump=1&cancelled=1`],
       ["client_reference_id", String(rows[0]!.id)],
       ["metadata[order_id]", String(rows[0]!.id)],
       ["metadata[include_bump]", "true"],
@@ -233,6 +241,23 @@ describe("the no-JavaScript checkout form (POST /checkout)", () => {
     expect(session!.amount_total).toBe(2199);
     const [row] = await allOrders();
     expect(row).toMatchObject({ providerSessionId: session!.id, amountTotal: 2199, status: "pending" });
+  });
+
+  it("without JavaScript too, gives the browser its buyer cookie, and a second checkout keeps the same key", async () => {
+    const first = (await checkoutAction(routeArgs(formRequest("http://localhost/checkout", {})))) as Response;
+    const setCookie = first.headers.get("Set-Cookie")!;
+    // The configured origin is https, so the cookie is Secure even though this request came over http.
+    expect(setCookie).toMatch(/^fsm_buyer=[^;]+; Max-Age=2592000; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    const again = new Request("http://localhost/checkout", {
+      method: "POST",
+      body: new URLSearchParams({ includeBump: "1" }),
+      headers: { Cookie: setCookie.split(";")[0]! },
+    });
+    await checkoutAction(routeArgs(again));
+    const rows = await allOrders();
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.buyerKeyHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[1]!.buyerKeyHash).toBe(rows[0]!.buyerKeyHash);
   });
 
   it("without the box ticked buys the toolkit alone", async () => {
@@ -502,6 +527,7 @@ describe("the success page's view of an order (Stripe)", () => {
       totalCents: 2199,
       state: "processing",
       customerEmail: null,
+      buyer: false,
       access: null,
       awaitingFulfilment: false,
     });
@@ -586,9 +612,20 @@ describe("the built-in test provider", () => {
       routeArgs(formRequest("http://localhost/pay/test", { session: sessionId, intent: "cancel" })),
     )) as Response;
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/checkout");
+    expect(response.headers.get("Location")).toBe("/checkout?cancelled=1");
     expect((await allOrders())[0]!.status).toBe("pending");
     expect(await orderView(payments, sessionId)).toMatchObject({ state: "processing", totalCents: 700 });
+  });
+
+  it("Cancel returns to the checkout with the add-on and the source article as they were", async () => {
+    const from = getArticles()[0]!.slug;
+    const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump: true, from }));
+    const sessionId = new URL((result.body as { url: string }).url, "http://localhost").searchParams.get("session")!;
+    const response = (await payTestAction(
+      routeArgs(formRequest("http://localhost/pay/test", { session: sessionId, intent: "cancel" })),
+    )) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe(`/checkout?bump=1&from=${from}&cancelled=1`);
   });
 
   it("refuses to pay an unknown session", async () => {

@@ -5,7 +5,7 @@
 import { createReadStream, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { Readable } from "node:stream";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { downloads, entitlements, orderAccessTokens, orders } from "../../../db/schema";
 import { PRODUCT_NAMES, type ProductId } from "~/lib/catalogue";
 import { PRODUCT_FILES, type ProductFile } from "~/lib/product-files";
@@ -13,13 +13,12 @@ import type { ProductView } from "~/lib/order-files";
 
 import { db } from "~/server/db.server";
 import type { Order } from "~/server/payments/orders.server";
+import { successPageToken } from "~/server/delivery/buyer-key.server";
 import { hashToken, isTokenShaped, newToken } from "~/server/tokens.server";
 
 export const ORDER_LINK_DAYS = 365;
 /** Downloads of one file past which the page says "contact support" instead (a generous soft limit). */
 export const DOWNLOAD_SOFT_LIMIT = 20;
-/** Links one order may get from its success page (each view makes one); then the receipt's link is the way. */
-export const SUCCESS_PAGE_LINKS_PER_ORDER = 20;
 
 /** Where the built product files are (products/files, relative to the working directory). */
 export function productFilesDir(): string {
@@ -54,14 +53,22 @@ export async function mintOrderLink(orderId: number, purpose: OrderPurpose): Pro
   return token;
 }
 
-/** A success-page link, unless this order has had its share of them. */
-export async function mintSuccessPageLink(orderId: number): Promise<string | undefined> {
-  const [row] = await db()
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orderAccessTokens)
-    .where(and(eq(orderAccessTokens.orderId, orderId), eq(orderAccessTokens.purpose, "success-page")));
-  if ((row?.n ?? 0) >= SUCCESS_PAGE_LINKS_PER_ORDER) return undefined;
-  return mintOrderLink(orderId, "success-page");
+/**
+ * The success page's link for the buyer's browser (its token derived from the browser's key):
+ * stored the first time, found again on every reload, so reloading adds no links.
+ */
+export async function successPageLink(orderId: number, key: string): Promise<string> {
+  const token = successPageToken(orderId, key);
+  await db()
+    .insert(orderAccessTokens)
+    .values({
+      tokenHash: hashToken(token),
+      orderId,
+      purpose: "success-page",
+      expiresAt: new Date(Date.now() + ORDER_LINK_DAYS * 86_400_000),
+    })
+    .onConflictDoNothing({ target: orderAccessTokens.tokenHash });
+  return token;
 }
 
 export type TokenLookup = { kind: "ok"; order: Order } | { kind: "expired" } | { kind: "invalid" };
@@ -81,6 +88,23 @@ export async function orderForToken(token: string): Promise<TokenLookup> {
 }
 
 /** Sizes by absolute path: the files never change while the server runs, but the directory may be another one. */
+const refuse = (status: 404 | 410, message: string) =>
+  new Response(message, { status, headers: { ...PRIVATE_HEADERS, "Content-Type": "text/plain; charset=utf-8" } });
+
+/**
+ * The paid order a download link opens, or the answer that refuses it: 404 for a link that is not
+ * ours, 410 once it has expired or the order is refunded or disputed.
+ */
+export async function downloadableOrder(token: string): Promise<{ order: Order; refusal?: undefined } | { refusal: Response }> {
+  const found = await orderForToken(token);
+  if (found.kind === "invalid") return { refusal: notFound() };
+  if (found.kind === "expired") return { refusal: refuse(410, "This order link has expired: get a new one at /orders/lookup.") };
+  if (found.order.status !== "paid") return { refusal: refuse(410, "This order's downloads are no longer available.") };
+  return { order: found.order };
+}
+
+export const notFound = () => refuse(404, "Not found.");
+
 const sizes = new Map<string, number>();
 function fileSize(path: string): number {
   const absolute = resolve(productFilesDir(), path);
@@ -125,6 +149,24 @@ export function findFile(products: readonly ProductId[], fileId: string): Produc
     }
   }
   return undefined;
+}
+
+/**
+ * Count a download of every file in a product's zip, unless one of them has reached the soft limit
+ * (then nothing is counted and the zip is not sent: the page says which files need support).
+ */
+export async function countZipDownload(orderId: number, fileIds: readonly string[]): Promise<boolean> {
+  const [spent] = await db()
+    .select({ fileId: downloads.fileId })
+    .from(downloads)
+    .where(and(eq(downloads.orderId, orderId), inArray(downloads.fileId, [...fileIds]), gte(downloads.count, DOWNLOAD_SOFT_LIMIT)))
+    .limit(1);
+  if (spent) return false;
+  await db()
+    .insert(downloads)
+    .values(fileIds.map((fileId) => ({ orderId, fileId, count: 1 })))
+    .onConflictDoUpdate({ target: [downloads.orderId, downloads.fileId], set: { count: sql`${downloads.count} + 1`, lastAt: sql`now()` } });
+  return true;
 }
 
 /** Count one download, unless the soft limit is reached: true when the file may be sent. */

@@ -4,7 +4,8 @@
  */
 import type { Payments } from "~/server/payments/provider.server";
 import { orderPagePath, type ProductView } from "~/lib/order-files";
-import { mintSuccessPageLink, orderFiles } from "~/server/delivery/order-access.server";
+import { isBuyer } from "~/server/delivery/buyer-key.server";
+import { orderFiles, successPageLink } from "~/server/delivery/order-access.server";
 import { findOrderBySession, orderNumber } from "~/server/payments/orders.server";
 import type { SessionCheck } from "~/server/payments/provider.server";
 
@@ -49,14 +50,19 @@ export type OrderView =
       totalCents: number;
       state: OrderState;
       customerEmail: string | null;
-      /** Paid orders: the private order page and every file, or null once this page has made its share of links. */
+      /** The browser asking is the one that started this checkout (its key matches the order's). */
+      buyer: boolean;
+      /** Paid orders seen from the buyer's browser: the private order page and every file. */
       access: { orderPath: string; products: ProductView[] } | null;
       /** The provider says paid, but its event has not reached us yet: the files follow in moments. */
       awaitingFulfilment: boolean;
     };
 
-/** Reads the order; never fulfils (the webhook or the test provider's Pay does). */
-export async function orderView(payments: Payments, sessionId: string): Promise<OrderView> {
+/**
+ * Reads the order; never fulfils (the webhook or the test provider's Pay does). `buyerKey` is the
+ * asking browser's key (buyer-key.server.ts): without the order's own, no link and no files.
+ */
+export async function orderView(payments: Payments, sessionId: string, buyerKey?: string): Promise<OrderView> {
   if (!SESSION_ID.test(sessionId)) return { found: false };
   const order = await findOrderBySession(sessionId);
   if (!order) return { found: false };
@@ -86,11 +92,11 @@ export async function orderView(payments: Payments, sessionId: string): Promise<
           providerSaysPaid
           ? "confirmed"
           : "processing";
-  let access: { orderPath: string; products: ProductView[] } | null = null;
-  if (order.status === "paid") {
-    const token = await mintSuccessPageLink(order.id);
-    access = token ? { orderPath: orderPagePath(token), products: await orderFiles(order.id) } : null;
-  }
+  const buyer = isBuyer(order, buyerKey);
+  const access =
+    buyer && buyerKey && order.status === "paid"
+      ? { orderPath: orderPagePath(await successPageLink(order.id, buyerKey)), products: await orderFiles(order.id) }
+      : null;
   return {
     found: true,
     orderNumber: orderNumber(order.id),
@@ -98,7 +104,14 @@ export async function orderView(payments: Payments, sessionId: string): Promise<
     totalCents: order.amountTotal,
     state,
     customerEmail,
+    buyer,
     access,
     awaitingFulfilment: order.status === "pending" && providerSaysPaid,
   };
+}
+
+/** "k•••@example.com": enough for the buyer to recognise, too little to learn from a borrowed screen. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  return at > 0 ? `${email[0]}•••${email.slice(at)}` : "•••";
 }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { getArticle } from "~/content/articles.server";
 import { orderLines } from "~/lib/catalogue";
 import { CHECKOUT_ERROR } from "~/lib/checkout";
+import { issueBuyerKey } from "~/server/delivery/buyer-key.server";
 import { attachSession, createPendingOrder, discardPendingOrder } from "~/server/payments/orders.server";
 import { PaymentProviderError, type Payments } from "~/server/payments/provider.server";
 
@@ -19,7 +20,11 @@ export type CreatePayment = z.infer<typeof CreatePaymentSchema>;
  * Start a purchase: the pending order first (so whatever the provider later says has an order
  * to land on), then a hosted payment page for it. Returns the page's URL.
  */
-export async function startCheckout(payments: Payments, { includeBump, from }: CreatePayment): Promise<{ url: string; sessionId: string }> {
+export async function startCheckout(
+  payments: Payments,
+  { includeBump, from }: CreatePayment,
+  buyerKeyHash?: string,
+): Promise<{ url: string; sessionId: string }> {
   const chosen = payments.provider;
   const priced = orderLines({ includeBump });
   const order = await createPendingOrder({
@@ -28,10 +33,11 @@ export async function startCheckout(payments: Payments, { includeBump, from }: C
     amountTotal: priced.totalCents,
     currency: priced.currency,
     sourceArticle: sourceArticle(from),
+    buyerKeyHash,
   });
   let session: { url: string; sessionId: string };
   try {
-    session = await chosen.createSession({ ...priced, orderId: order.id, includeBump }, randomUUID());
+    session = await chosen.createSession({ ...priced, orderId: order.id, includeBump, from: order.sourceArticle }, randomUUID());
   } catch (error) {
     await discardPendingOrder(order.id).catch(() => {});
     throw error;
@@ -40,12 +46,26 @@ export async function startCheckout(payments: Payments, { includeBump, from }: C
   return session;
 }
 
+/**
+ * A checkout started by this request's browser: the payment page's URL, and the cookie that lets
+ * this browser (and only it) see the order's link and files on the success page.
+ */
+export async function startBuyerCheckout(
+  payments: Payments,
+  request: Request,
+  input: CreatePayment,
+): Promise<{ url: string; setCookie: string }> {
+  const key = await issueBuyerKey(request, payments.config.publicOrigin);
+  const { url } = await startCheckout(payments, input, key.hash);
+  return { url, setCookie: key.setCookie };
+}
+
 /** The article a checkout came from, if `from` names one (a slug from the one list of articles). */
 export function sourceArticle(from: string | null | undefined): string | null {
   return from && getArticle(from) ? from : null;
 }
 
-export type CreatePaymentResult = { status: number; body: { url: string } | { error: string } };
+export type CreatePaymentResult = { status: number; body: { url: string } | { error: string }; setCookie?: string };
 
 const BODY_SHAPE = 'expected a JSON body {"includeBump": true|false} (and optionally "from": an article slug) and nothing else';
 
@@ -66,8 +86,8 @@ export async function createPaymentFromRequest(payments: Payments, request: Requ
     return { status: 400, body: { error: `Invalid request (${problems.join("; ")}): ${BODY_SHAPE}` } };
   }
   try {
-    const { url } = await startCheckout(payments, parsed.data);
-    return { status: 200, body: { url } };
+    const { url, setCookie } = await startBuyerCheckout(payments, request, parsed.data);
+    return { status: 200, body: { url }, setCookie };
   } catch (error) {
     return { status: checkoutFailureStatus(error), body: { error: CHECKOUT_ERROR.description } };
   }

@@ -23,6 +23,8 @@ export async function createPendingOrder(input: {
   currency: string;
   /** The article whose promo link started this checkout. */
   sourceArticle?: string | null;
+  /** The hash of the starting browser's key (delivery/buyer-key.server.ts). */
+  buyerKeyHash?: string | null;
 }): Promise<Order> {
   const [row] = await db()
     .insert(orders)
@@ -33,6 +35,7 @@ export async function createPendingOrder(input: {
       amountTotal: input.amountTotal,
       currency: input.currency,
       sourceArticle: input.sourceArticle ?? null,
+      buyerKeyHash: input.buyerKeyHash ?? null,
       status: "pending",
     })
     .returning();

@@ -8,7 +8,15 @@ import type { Env } from "~/server/env.server";
 
 export type PaymentProviderName = "stripe" | "test";
 
-export type CheckoutOrder = { orderId: number; lines: OrderLine[]; totalCents: number; currency: string; includeBump: boolean };
+export type CheckoutOrder = {
+  orderId: number;
+  lines: OrderLine[];
+  totalCents: number;
+  currency: string;
+  includeBump: boolean;
+  /** The article the checkout came from: a cancelled payment returns to the checkout as it was. */
+  from?: string | null;
+};
 
 /** What the provider says about a session when the success page asks. */
 export type SessionCheck =

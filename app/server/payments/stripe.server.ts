@@ -1,5 +1,6 @@
 /** The one Stripe client, and Stripe as a payment provider (hosted Checkout Sessions). */
 import Stripe from "stripe";
+import { checkoutHref } from "~/lib/checkout";
 import {
   PaymentProviderError,
   type CheckoutOrder,
@@ -68,7 +69,7 @@ export function sessionParams(order: CheckoutOrder, publicOrigin: string): Strip
       },
     })),
     success_url: `${publicOrigin}/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${publicOrigin}/checkout`,
+    cancel_url: `${publicOrigin}${checkoutHref({ bump: order.includeBump, from: order.from, cancelled: true })}`,
     // Our order row: events are matched to it, and only to it (never to a session we did not create).
     client_reference_id: String(order.orderId),
     metadata: { order_id: String(order.orderId), include_bump: order.includeBump ? "true" : "false" },

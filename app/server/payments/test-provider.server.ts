@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { powerPack } from "~/lib/catalogue";
+import { checkoutHref } from "~/lib/checkout";
 import { applyPaymentEvent } from "~/server/payments/fulfilment.server";
 import { findOrderBySession, setCustomerEmail, type Order } from "~/server/payments/orders.server";
 import type { PaymentProvider, SessionCheck } from "~/server/payments/provider.server";
@@ -36,6 +38,11 @@ export function createTestProvider(): PaymentProvider {
 
 export function successPath(sessionId: string): string {
   return `/checkout-success?session_id=${encodeURIComponent(sessionId)}`;
+}
+
+/** Where Cancel returns: the checkout as the order was started (add-on ticked or not, the same article), saying nothing was charged. */
+export function cancelledCheckoutPath(order: Order): string {
+  return checkoutHref({ bump: order.lines.some((line) => line.id === powerPack.id), from: order.sourceArticle, cancelled: true });
 }
 
 /** The test page's order, only if it belongs to the test provider. */

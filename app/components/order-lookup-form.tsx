@@ -1,0 +1,46 @@
+import { buttonClass } from "~/components/ui/button";
+import { FIELD_LIMITS, HONEYPOT_FIELD } from "~/lib/forms";
+
+/** The address where the lost-link form is handled (routes/orders-lookup.tsx). */
+export const ORDER_LOOKUP_PATH = "/orders/lookup";
+
+/**
+ * The lost-link form: an e-mail address in, fresh order links out by e-mail. A plain form, so it
+ * works from pages that never hydrate (the success page) as well as on its own page.
+ */
+export function OrderLookupForm({ invalid }: { invalid?: { title: string; description: string; email: string } }) {
+  return (
+    <form method="post" action={ORDER_LOOKUP_PATH} className="space-y-4" noValidate>
+      <div>
+        <label htmlFor="lookup-email" className="block font-semibold text-slate-900">
+          Email address
+        </label>
+        <input
+          id="lookup-email"
+          name="email"
+          type="email"
+          required
+          maxLength={FIELD_LIMITS.email}
+          autoComplete="email"
+          inputMode="email"
+          defaultValue={invalid?.email}
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={invalid ? "lookup-error" : undefined}
+          className="mt-1 w-full rounded-lg border border-slate-300 px-4 py-3 text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-invalid:border-red-500"
+        />
+        {invalid ? (
+          <p id="lookup-error" role="alert" className="mt-2 text-sm font-medium text-red-800">
+            {invalid.title}: {invalid.description}
+          </p>
+        ) : null}
+      </div>
+      <div aria-hidden="true" className="hidden">
+        <label htmlFor="lookup-website">Leave this empty</label>
+        <input id="lookup-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+      </div>
+      <button type="submit" className={buttonClass({ className: "w-full sm:w-auto" })}>
+        Send my order links
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/order-zip";
+import type { ProductId } from "~/lib/catalogue";
+import { orderPagePath } from "~/lib/order-files";
+import { productFiles } from "~/lib/product-files";
+import { countZipDownload, downloadableOrder, grantedProducts, notFound, PRIVATE_HEADERS } from "~/server/delivery/order-access.server";
+import { productZipResponse } from "~/server/delivery/zip.server";
+
+/**
+ * "Download all": every file of one product the order bought, as one zip, on the same terms as a
+ * single file (live link, paid order, bought product), counted as a download of each file in it.
+ */
+export async function loader({ params }: Route.LoaderArgs) {
+  const found = await downloadableOrder(params.token);
+  if (found.refusal) return found.refusal;
+  const { order } = found;
+  const productId = (await grantedProducts(order.id)).find((id): id is ProductId => id === params.productId);
+  if (!productId) return notFound();
+  if (
+    !(await countZipDownload(
+      order.id,
+      productFiles(productId).map((f) => f.id),
+    ))
+  ) {
+    throw redirect(`${orderPagePath(params.token)}#product-${productId}`, { status: 303, headers: PRIVATE_HEADERS });
+  }
+  return productZipResponse(productId);
+}
+
+export function action() {
+  return data({ error: "Use GET" }, { status: 405, headers: { Allow: "GET" } });
+}
