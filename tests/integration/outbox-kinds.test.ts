@@ -15,16 +15,19 @@ import { OUTBOX_KINDS } from "../../db/schema";
 const MIGRATION = "0006_outbox_kind_check";
 const work = mkdtempSync(join(tmpdir(), "outbox-kinds-"));
 
-/** db/migrations as it was before the CHECK: the same files, the journal without its entry. */
+/** db/migrations as it was before the CHECK: the files and journal entries up to it. */
 function migrationsBefore(): string {
   const dir = join(work, "migrations-before");
   cpSync(resolve("db/migrations"), dir, { recursive: true });
   const journalPath = join(dir, "meta/_journal.json");
   const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
   expect(journal.entries.map((e) => e.tag)).toContain(MIGRATION);
-  journal.entries = journal.entries.filter((e) => e.tag !== MIGRATION);
+  // The migrator applies only migrations newer than the last one applied: drop the CHECK and
+  // every later one, as a database last migrated before the CHECK existed would be.
+  const at = journal.entries.findIndex((e) => e.tag === MIGRATION);
+  for (const later of journal.entries.slice(at)) rmSync(join(dir, `${later.tag}.sql`));
+  journal.entries = journal.entries.slice(0, at);
   writeFileSync(journalPath, JSON.stringify(journal));
-  rmSync(join(dir, `${MIGRATION}.sql`));
   return dir;
 }
 
