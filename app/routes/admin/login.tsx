@@ -2,7 +2,8 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { SimplePage } from "~/components/simple-page";
 import { buttonClass } from "~/components/ui/button";
-import { formFields, LoginSchema } from "~/lib/admin-forms";
+import { LoginSchema } from "~/lib/admin-forms";
+import { parseSubmission } from "~/server/forms/submission.server";
 import { NO_HYDRATION } from "~/lib/hydration";
 import { seo } from "~/lib/seo";
 import { isOwner, logIn, ownerConfig, safeNext } from "~/server/admin/owner-session.server";
@@ -28,11 +29,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const fields = await formFields(request);
-  const parsed = LoginSchema.safeParse(fields ?? {});
-  if (!parsed.success) return data({ error: "Enter the password." }, { status: 400 });
-  const result = await logIn(parsed.data.password);
-  if (result.ok) return redirect(safeNext(parsed.data.next ?? null), { status: 303, headers: { "Set-Cookie": result.setCookie } });
+  const submission = await parseSubmission(request, LoginSchema);
+  if (!submission.ok) return data({ error: "Enter the password." }, { status: 400 });
+  const result = await logIn(submission.value.password);
+  if (result.ok) return redirect(safeNext(submission.value.next ?? null), { status: 303, headers: { "Set-Cookie": result.setCookie } });
   if (result.reason === "off") return data({ error: "The dashboard is off." }, { status: 503 });
   // 401: the login limiter (server/protections.ts) counts it; five in 15 minutes and the client waits.
   return data({ error: "That password is not right." }, { status: 401 });

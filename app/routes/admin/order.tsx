@@ -3,7 +3,8 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/order";
 import { AdminHeading, formatWhen, Notice, Panel, StatusBadge, DataTable, num, rowHead, td } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
-import { formFields, ORDER_ACTIONS, OrderActionSchema, type OrderAction } from "~/lib/admin-forms";
+import { ORDER_ACTIONS, OrderActionSchema, type OrderAction } from "~/lib/admin-forms";
+import { parseSubmission } from "~/server/forms/submission.server";
 import { formatPrice } from "~/lib/catalogue";
 import { seo } from "~/lib/seo";
 import { orderDetail, refundFromDashboard, resendReceipt, resetDownloads } from "~/server/admin/orders.server";
@@ -29,9 +30,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   await requireOwner(request);
   const id = orderId(params);
-  const parsed = OrderActionSchema.safeParse((await formFields(request)) ?? {});
-  if (!parsed.success) return data({ ok: false, message: "Choose an action and confirm it." }, { status: 400 });
-  const run = { resend: resendReceipt, reset: resetDownloads, refund: refundFromDashboard }[parsed.data.intent];
+  const submission = await parseSubmission(request, OrderActionSchema);
+  if (!submission.ok) return data({ ok: false, message: "Choose an action and confirm it." }, { status: 400 });
+  const run = { resend: resendReceipt, reset: resetDownloads, refund: refundFromDashboard }[submission.value.intent];
   const outcome = await run(id);
   return data(outcome, { status: outcome.ok ? 200 : 409 });
 }
