@@ -11,6 +11,10 @@ import { FIELD_LIMITS, type FormName, type FormOutcome, HONEYPOT_FIELD, type Mes
 
 export * from "./form-outcomes";
 
+// The pages' Content Security Policy forbids eval: without this Zod's object parser probes
+// `new Function` (a CSP violation in the console) before falling back to the same checks.
+z.config({ jitless: true });
+
 /**
  * Text, "@", text, ".", text: the check the spec asks for (the real test is the e-mail arriving).
  * The domain is dot-separated labels that cannot contain a dot, so the pattern never backtracks
