@@ -84,15 +84,16 @@ async function readBody(request: Request): Promise<{ body: FormData | Record<str
 
 const notUtf8 = () => refuse(400, "The form data is not valid UTF-8 text (or not correctly URL-encoded).");
 
+/** What `parseSubmission` gives an action. */
+export type Submission<T> =
+  (Parsed<T> & { unreadable?: undefined }) | { ok: false; unreadable: Unreadable; payload?: undefined; error?: undefined };
+
 /**
  * The one way an action reads its request: the body (refused when it is not a small set of text
  * fields, or a JSON object), then the form's schema. Either `unreadable`, or Conform's result:
  * the typed value, or each field's issues, with what was sent (`payload`: the honeypot, the
  * typed text to show again).
  */
-export type Submission<T> =
-  (Parsed<T> & { unreadable?: undefined }) | { ok: false; unreadable: Unreadable; payload?: undefined; error?: undefined };
-
 export async function parseSubmission<S extends z.ZodType>(request: Request, schema: S): Promise<Submission<z.output<S>>> {
   const read = await readBody(request);
   if ("unreadable" in read) return { ok: false, unreadable: read.unreadable };
