@@ -72,8 +72,8 @@ export const OrderLookupSchema = z.strictObject({ email: emailField, [HONEYPOT_F
 
 export const SCHEMAS = { lead: LeadSchema, contact: ContactSchema, newsletter: NewsletterSchema } as const;
 
-/** Each field's issues, by the field's name (the form-level ones under ""), as Conform groups them. */
 type Issue = z.core.$ZodIssue;
+/** Each field's issues, by the field's name (the form-level ones under ""), as Conform groups them. */
 export type FieldIssues = Record<string, readonly Issue[]>;
 
 /** A submission read and checked: the typed value, or every field's issues; `payload` is what was sent. */
@@ -93,8 +93,10 @@ const { coerceFormValue } = configureCoercion({
  * also turns an empty field into a missing one. JSON keeps its types, so a JSON body is checked
  * by the same schema as sent: `{"includeBump": true}`, not `"on"`.
  */
-export function parseSubmissionBody<S extends z.ZodType>(body: FormData | URLSearchParams | Record<string, unknown>, schema: S) {
-  type Result = Parsed<z.output<S>>;
+export function parseSubmissionBody<S extends z.ZodType>(
+  body: FormData | URLSearchParams | Record<string, unknown>,
+  schema: S,
+): Parsed<z.output<S>> {
   if (body instanceof FormData || body instanceof URLSearchParams) {
     const submission = parseWithZod(body, {
       schema: coerceFormValue(schema),
@@ -102,16 +104,16 @@ export function parseSubmissionBody<S extends z.ZodType>(body: FormData | URLSea
       formatError: (issues: Issue[]) => issues,
     });
     const payload = submission.payload;
-    if (submission.status === "success") return { ok: true, value: submission.value as z.output<S>, payload } satisfies Result;
+    if (submission.status === "success") return { ok: true, value: submission.value as z.output<S>, payload };
     const error: Record<string, readonly Issue[]> = {};
     for (const [name, issues] of Object.entries(submission.error ?? {})) if (issues) error[name] = issues;
-    return { ok: false, error, payload } satisfies Result;
+    return { ok: false, error, payload };
   }
   const result = schema.safeParse(body);
-  if (result.success) return { ok: true, value: result.data, payload: body } satisfies Result;
+  if (result.success) return { ok: true, value: result.data, payload: body };
   const error: Record<string, Issue[]> = {};
   for (const issue of result.error.issues) (error[issue.path.map(String).join(".")] ??= []).push(issue);
-  return { ok: false, error, payload: body } satisfies Result;
+  return { ok: false, error, payload: body };
 }
 
 const FIELD_LABELS: Record<string, string> = {
