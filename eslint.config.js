@@ -28,6 +28,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      // Zod one way: `import { z } from "zod"` (docs/decisions/024-forms-on-conform.md).
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^zod/", message: 'Import Zod one way: import { z } from "zod".' }] }],
     },
   },
   {

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { notify, prepareToasts, type ToastVariant } from "~/components/ui/toaster";
 import { type FormName, type FormOutcome, HONEYPOT_FIELD } from "~/lib/form-outcomes";
 
-/** The schemas (and zod/mini) load when a visitor first touches a form, not with the page. */
+/** The schemas (with Zod and Conform) load when a visitor first touches a form, not with the page. */
 const loadSchemas = () => import("~/lib/forms");
 
 type Options = {
@@ -63,10 +63,9 @@ export function usePublicForm({ form, action, anchor, serverOutcome, onSuccess }
     if (submitting || checking.current) return;
     checking.current = true;
     const element = event.currentTarget;
-    const fields = Object.fromEntries(new FormData(element));
     try {
       const { checkForm, SCHEMAS } = await loadSchemas();
-      const checked = checkForm(form, SCHEMAS[form], fields);
+      const checked = checkForm(form, SCHEMAS[form], new FormData(element));
       if (!checked.ok) {
         setCurrent(checked.outcome);
         return;

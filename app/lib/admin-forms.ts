@@ -1,4 +1,4 @@
-/** The dashboard's forms, one schema each (checked on the server; the pages are plain HTML forms). */
+/** The dashboard's forms, one schema each (read by parseSubmission on the server; the pages are plain HTML forms). */
 import { z } from "zod";
 
 export const LoginSchema = z.object({
@@ -13,16 +13,4 @@ export type OrderAction = (typeof ORDER_ACTIONS)[number];
 export const OrderActionSchema = z.object({ intent: z.enum(ORDER_ACTIONS), confirmed: z.literal("yes") });
 
 /** Mark a message handled; retry an e-mail. */
-export const RowActionSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
-/** The fields of a submitted form, or null when a field is not text. */
-export async function formFields(request: Request): Promise<Record<string, string> | null> {
-  const form = await request.formData().catch(() => null);
-  if (!form) return null;
-  const fields: Record<string, string> = {};
-  for (const [key, value] of form) {
-    if (typeof value !== "string") return null;
-    fields[key] = value;
-  }
-  return fields;
-}
+export const RowActionSchema = z.object({ id: z.number().int().positive().max(2_147_483_647) });

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { FIELD_LIMITS } from "~/lib/form-outcomes";
-import { checkForm, ContactSchema, EMAIL_PATTERN, isBot, LeadSchema, NewsletterSchema, submitFromBrowser } from "~/lib/forms";
+import {
+  checkForm,
+  ContactSchema,
+  EMAIL_PATTERN,
+  isBot,
+  LeadSchema,
+  NewsletterSchema,
+  parseSubmissionBody,
+  submitFromBrowser,
+} from "~/lib/forms";
 
 describe("the lead schema (browser and server)", () => {
   it("trims the name and trims and lowercases the e-mail", () => {
@@ -31,6 +41,67 @@ describe("the lead schema (browser and server)", () => {
     expect(isBot({ website: "x" })).toBe(true);
     expect(isBot({ website: "  " })).toBe(false);
     expect(isBot({})).toBe(false);
+  });
+});
+
+describe("reading what a browser posts (Conform)", () => {
+  const form = (fields: [string, string][]) => {
+    const data = new FormData();
+    for (const [name, value] of fields) data.append(name, value);
+    return data;
+  };
+
+  it("reads a form the way the JSON of the same fields is read", () => {
+    const fields: [string, string][] = [
+      ["name", " Ann "],
+      ["email", "ANN@example.com"],
+      ["sourcePage", "budgeting-tips-that-work"],
+      ["website", ""],
+    ];
+    expect(checkForm("lead", LeadSchema, form(fields))).toEqual({
+      ok: true,
+      data: { name: "Ann", email: "ann@example.com", sourcePage: "budgeting-tips-that-work" },
+    });
+  });
+
+  it("takes an empty field for a missing one, and keeps what was typed", () => {
+    const checked = checkForm("newsletter", NewsletterSchema, form([["email", ""]]));
+    if (checked.ok) throw new Error("expected a failure");
+    expect(checked.outcome).toMatchObject({
+      status: "invalid",
+      title: "Missing Information",
+      invalidFields: ["email"],
+      values: { email: "" },
+    });
+  });
+
+  it("refuses a field no form has", () => {
+    const checked = checkForm(
+      "newsletter",
+      NewsletterSchema,
+      form([
+        ["email", "a@b.co"],
+        ["admin", "1"],
+      ]),
+    );
+    expect(checked.ok ? null : checked.outcome).toMatchObject({
+      status: "rejected",
+      description: 'Unknown field: "admin". This form does not accept it.',
+    });
+  });
+
+  it("reads a checkbox as HTML sends it: absent is false, its value is true; JSON keeps its types", () => {
+    const Schema = z.strictObject({ includeBump: z.boolean() });
+    expect(parseSubmissionBody(form([]), Schema)).toMatchObject({ ok: true, value: { includeBump: false } });
+    expect(parseSubmissionBody(form([["includeBump", "1"]]), Schema)).toMatchObject({ ok: true, value: { includeBump: true } });
+    expect(parseSubmissionBody(form([["includeBump", "on"]]), Schema)).toMatchObject({ ok: true, value: { includeBump: true } });
+    expect(parseSubmissionBody(form([["includeBump", "yes"]]), Schema)).toMatchObject({
+      ok: false,
+      error: { includeBump: [{ code: "invalid_type" }] },
+    });
+    expect(parseSubmissionBody({ includeBump: true }, Schema)).toMatchObject({ ok: true, value: { includeBump: true } });
+    expect(parseSubmissionBody({}, Schema)).toMatchObject({ ok: false, error: { includeBump: [{ code: "invalid_type" }] } });
+    expect(parseSubmissionBody({ includeBump: "true" }, Schema)).toMatchObject({ ok: false });
   });
 });
 

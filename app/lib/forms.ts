@@ -1,12 +1,19 @@
 /**
- * The three public forms: one schema each, run by the browser (instant messages) and again by
- * the server (the authority). `zod/mini` keeps the browser's share small, and the browser loads
- * this module only when a visitor starts using a form. Messages and limits: ./form-outcomes.ts.
+ * The forms' schemas, one each, run by the browser (instant messages) and again by the server
+ * (the authority), and the one way both read a submission: Conform's `parseWithZod` for what a
+ * browser posts, the same schema on a JSON body. What Conform does not do stays here: the spec's
+ * one message per submission (./form-outcomes.ts), chosen from the issues of every field.
  */
-import { z } from "zod/mini";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { configureCoercion } from "@conform-to/zod/v4/future";
+import { z } from "zod";
 import { FIELD_LIMITS, type FormName, type FormOutcome, HONEYPOT_FIELD, type Message, MESSAGES } from "./form-outcomes";
 
 export * from "./form-outcomes";
+
+// The pages' Content Security Policy forbids eval: without this Zod's object parser probes
+// `new Function` (a CSP violation in the console) before falling back to the same checks.
+z.config({ jitless: true });
 
 /**
  * Text, "@", text, ".", text: the check the spec asks for (the real test is the e-mail arriving).
@@ -15,57 +22,99 @@ export * from "./form-outcomes";
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
-/** Issue codes carried as messages, turned into the visitor's wording by `checkForm`. */
+/** Issue messages that `failureOutcome` turns into the visitor's wording. */
 const MISSING = "missing";
 const TOO_LONG = "too_long";
 const INVALID_EMAIL = "invalid_email";
 const UNKNOWN_PAGE = "unknown_page";
 
-const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1, MISSING), z.maxLength(max, TOO_LONG));
+const requiredText = (max: number) => z.string().trim().min(1, MISSING).max(max, TOO_LONG);
 
 /** Trimmed and lowercased, so " Ann@Example.com " and "ann@example.com" are one subscriber. */
-const email = z.string().check(
-  z.trim(),
-  z.toLowerCase(),
-  z.minLength(1, MISSING),
+export const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, MISSING)
   // Too long stops here: the pattern never sees more than FIELD_LIMITS.email characters.
-  z.maxLength(FIELD_LIMITS.email, { error: TOO_LONG, abort: true }),
-  z.regex(EMAIL_PATTERN, INVALID_EMAIL),
-);
+  .max(FIELD_LIMITS.email, { error: TOO_LONG, abort: true })
+  .regex(EMAIL_PATTERN, INVALID_EMAIL);
 
-const honeypot = z.optional(z.string().check(z.maxLength(1_000, TOO_LONG)));
+const honeypot = z.string().max(1_000, TOO_LONG).optional();
 
 export const LeadSchema = z.strictObject({
   name: requiredText(FIELD_LIMITS.name),
-  email,
+  email: emailField,
   /** The article holding the form; the server also takes it from the URL and allows only real slugs. */
-  sourcePage: z.optional(z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, UNKNOWN_PAGE), z.maxLength(100, UNKNOWN_PAGE))),
+  sourcePage: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, UNKNOWN_PAGE)
+    .max(100, UNKNOWN_PAGE)
+    .optional(),
   [HONEYPOT_FIELD]: honeypot,
 });
 export type LeadInput = z.infer<typeof LeadSchema>;
 
 export const ContactSchema = z.strictObject({
   name: requiredText(FIELD_LIMITS.name),
-  email,
+  email: emailField,
   subject: requiredText(FIELD_LIMITS.subject),
   message: requiredText(FIELD_LIMITS.message),
   [HONEYPOT_FIELD]: honeypot,
 });
 export type ContactInput = z.infer<typeof ContactSchema>;
 
-export const NewsletterSchema = z.strictObject({
-  email,
-  [HONEYPOT_FIELD]: honeypot,
-});
+export const NewsletterSchema = z.strictObject({ email: emailField, [HONEYPOT_FIELD]: honeypot });
 export type NewsletterInput = z.infer<typeof NewsletterSchema>;
 
 /** The lost-link page: one address; the answer is the same whatever it is. */
-export const OrderLookupSchema = z.strictObject({
-  email,
-  [HONEYPOT_FIELD]: honeypot,
-});
+export const OrderLookupSchema = z.strictObject({ email: emailField, [HONEYPOT_FIELD]: honeypot });
 
 export const SCHEMAS = { lead: LeadSchema, contact: ContactSchema, newsletter: NewsletterSchema } as const;
+
+type Issue = z.core.$ZodIssue;
+/** Each field's issues, by the field's name (the form-level ones under ""), as Conform groups them. */
+export type FieldIssues = Record<string, readonly Issue[]>;
+
+/** A submission read and checked: the typed value, or every field's issues; `payload` is what was sent. */
+export type Parsed<T> = { payload: Record<string, unknown> } & ({ ok: true; value: T } | { ok: false; error: FieldIssues });
+
+/**
+ * An HTML checkbox is sent as its value when ticked and not at all when not: a boolean field read
+ * from a form is `true` for "on" (the browsers' default value) or "1", and `false` when absent.
+ */
+const { coerceFormValue } = configureCoercion({
+  customize: (type) =>
+    type._zod.def.type === "boolean" ? (value) => (value === undefined ? false : value === "on" || value === "1" ? true : value) : null,
+});
+
+/**
+ * What a browser posts (every value text, a checkbox present or absent): Conform's reading, which
+ * also turns an empty field into a missing one. JSON keeps its types, so a JSON body is checked
+ * by the same schema as sent: `{"includeBump": true}`, not `"on"`.
+ */
+export function parseSubmissionBody<S extends z.ZodType>(
+  body: FormData | URLSearchParams | Record<string, unknown>,
+  schema: S,
+): Parsed<z.output<S>> {
+  if (body instanceof FormData || body instanceof URLSearchParams) {
+    const submission = parseWithZod(body, {
+      schema: coerceFormValue(schema),
+      disableAutoCoercion: true,
+      formatError: (issues: Issue[]) => issues,
+    });
+    const payload = submission.payload;
+    if (submission.status === "success") return { ok: true, value: submission.value as z.output<S>, payload };
+    const error: Record<string, readonly Issue[]> = {};
+    for (const [name, issues] of Object.entries(submission.error ?? {})) if (issues) error[name] = issues;
+    return { ok: false, error, payload };
+  }
+  const result = schema.safeParse(body);
+  if (result.success) return { ok: true, value: result.data, payload: body };
+  const error: Record<string, Issue[]> = {};
+  for (const issue of result.error.issues) (error[issue.path.map(String).join(".")] ??= []).push(issue);
+  return { ok: false, error, payload: body };
+}
 
 const FIELD_LABELS: Record<string, string> = {
   name: "Your name",
@@ -76,70 +125,77 @@ const FIELD_LABELS: Record<string, string> = {
   [HONEYPOT_FIELD]: "That field",
 };
 
-export type Schema<T> = {
-  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly Issue[] } };
-};
-type Issue = { code: string; path: readonly PropertyKey[]; message: string; keys?: readonly string[] };
-
 export type Checked<T> = { ok: true; data: T } | { ok: false; outcome: FormOutcome };
 
-/**
- * Validate a submission. Failures come back in the visitor's words, most useful first: a
- * missing field, then a bad e-mail, then a too-long field; requests no form could have sent
- * (unknown fields, values that are not text) are "rejected" with a plain explanation.
- */
-export function checkForm<T>(form: FormName, schema: Schema<T>, input: unknown): Checked<T> {
-  const result = schema.safeParse(input);
-  if (result.success) return { ok: true, data: result.data };
-  const record = input && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : undefined;
-  const issues = result.error.issues;
-  const fieldOf = (issue: Issue) => String(issue.path[0] ?? "");
-  const fieldsWith = (message: string) => [...new Set(issues.filter((i) => i.message === message).map(fieldOf))];
-  const fail = (status: "invalid" | "rejected", message: Message, invalidFields: string[] = []): Checked<T> => ({
-    ok: false,
-    outcome: { form, status, ...message, invalidFields, values: typedValues(record) },
-  });
+/** Check a public form's submission (what a browser posts, or a JSON object) against its schema. */
+export function checkForm<S extends z.ZodType>(form: FormName, schema: S, input: unknown): Checked<z.output<S>> {
+  const readable = input instanceof FormData || input instanceof URLSearchParams || isRecord(input);
+  if (!readable) {
+    const message = { title: "Invalid Request", description: "Send the form fields as an object." };
+    return { ok: false, outcome: { form, status: "rejected", ...message, invalidFields: [] } };
+  }
+  const parsed = parseSubmissionBody(input, schema);
+  return parsed.ok ? { ok: true, data: parsed.value } : { ok: false, outcome: failureOutcome(form, parsed.error, parsed.payload) };
+}
 
-  if (!record) return fail("rejected", { title: "Invalid Request", description: "Send the form fields as an object." });
-  const unknown = issues.find((i) => i.code === "unrecognized_keys");
+/**
+ * One message for a failed submission, in the visitor's words, most useful first: a missing
+ * field, then a bad e-mail, then a too-long field; requests no form could have sent (unknown
+ * fields, values that are not text) are "rejected" with a plain explanation.
+ */
+export function failureOutcome(form: FormName, error: FieldIssues, payload: Record<string, unknown>): FormOutcome {
+  const fail = (status: "invalid" | "rejected", message: Message, invalidFields: string[] = []): FormOutcome => ({
+    form,
+    status,
+    ...message,
+    invalidFields,
+    values: typedValues(payload),
+  });
+  const rejected = (description: string, fields?: string[]) => fail("rejected", { title: "Invalid Request", description }, fields);
+  const fieldsWith = (test: (issue: Issue, field: string) => boolean) =>
+    Object.entries(error)
+      .filter(([field, issues]) => issues.some((issue) => test(issue, field)))
+      .map(([field]) => field);
+
+  const unknown = Object.values(error)
+    .flat()
+    .find((issue) => issue.code === "unrecognized_keys");
   if (unknown) {
-    const keys = (unknown.keys ?? []).map((k) => JSON.stringify(k).slice(0, 60)).join(", ");
-    return fail("rejected", { title: "Invalid Request", description: `Unknown field: ${keys}. This form does not accept it.` });
+    const keys = unknown.keys.map((k) => JSON.stringify(k).slice(0, 60)).join(", ");
+    return rejected(`Unknown field: ${keys}. This form does not accept it.`);
   }
-  // A field sent as a number, a list or an object: missing when absent, otherwise not something a form sends.
-  const missing = new Set(fieldsWith(MISSING));
-  for (const issue of issues) {
-    if (issue.code !== "invalid_type") continue;
-    const field = fieldOf(issue);
-    if (record[field] === undefined || record[field] === null) missing.add(field);
-    else return fail("rejected", { title: "Invalid Request", description: `${FIELD_LABELS[field] ?? field} must be text.` }, [field]);
-  }
-  const unknownPage = issues.find((i) => i.message === UNKNOWN_PAGE);
-  if (unknownPage) return fail("rejected", { title: "Invalid Request", description: "This form can't be sent from that page." });
-  if (missing.size > 0) return fail("invalid", MESSAGES[form].missing, [...missing]);
-  const badEmail = fieldsWith(INVALID_EMAIL);
+  // A field that is absent or empty is missing; one sent as a number, a list or an object is not something a form sends.
+  const absent = (field: string) => payload[field] === undefined || payload[field] === null || payload[field] === "";
+  const notText = fieldsWith((issue, field) => issue.code === "invalid_type" && !absent(field));
+  if (notText.length > 0) return rejected(`${FIELD_LABELS[notText[0]!] ?? notText[0]} must be text.`, notText.slice(0, 1));
+  if (fieldsWith((issue) => issue.message === UNKNOWN_PAGE).length > 0) return rejected("This form can't be sent from that page.");
+  const missing = fieldsWith((issue) => issue.message === MISSING || issue.code === "invalid_type");
+  if (missing.length > 0) return fail("invalid", MESSAGES[form].missing, missing);
+  const badEmail = fieldsWith((issue) => issue.message === INVALID_EMAIL);
   if (badEmail.length > 0) return fail("invalid", MESSAGES[form].invalidEmail, badEmail);
-  const tooLong = issues.filter((i) => i.message === TOO_LONG);
+  const tooLong = fieldsWith((issue) => issue.message === TOO_LONG);
   if (tooLong.length > 0) {
-    const field = fieldOf(tooLong[0]!);
+    const field = tooLong[0]!;
     const limit = FIELD_LIMITS[field as keyof typeof FIELD_LIMITS];
-    const description = limit
-      ? `${FIELD_LABELS[field] ?? field} can be at most ${limit.toLocaleString("en-US")} characters.`
-      : `${FIELD_LABELS[field] ?? field} is too long.`;
-    return fail("invalid", { title: "Too Long", description }, tooLong.map(fieldOf));
+    const label = FIELD_LABELS[field] ?? field;
+    const description = limit ? `${label} can be at most ${limit.toLocaleString("en-US")} characters.` : `${label} is too long.`;
+    return fail("invalid", { title: "Too Long", description }, tooLong);
   }
-  return fail("rejected", { title: "Invalid Request", description: "This form could not be read. Please try again." });
+  return rejected("This form could not be read. Please try again.");
+}
+
+function isRecord(input: unknown): input is Record<string, unknown> {
+  return !!input && typeof input === "object" && !Array.isArray(input);
 }
 
 /** True when the hidden field only a bot would fill in has something in it. */
 export function isBot(input: unknown): boolean {
-  if (!input || typeof input !== "object") return false;
-  const value = (input as Record<string, unknown>)[HONEYPOT_FIELD];
+  if (!isRecord(input)) return false;
+  const value = input[HONEYPOT_FIELD];
   return typeof value === "string" && value.trim() !== "";
 }
 
-/** The text fields a form shows, echoed back (never the honeypot), each cut to a safe length. */
-/** What the visitor typed into the form's text fields (as typed, not as normalised), to show again. */
+/** What the visitor typed into the form's text fields (as typed, not as normalised, never the honeypot), to show again. */
 export function typedValues(record: Record<string, unknown> | undefined): Record<string, string> | undefined {
   if (!record) return undefined;
   const values: Record<string, string> = {};

@@ -12,7 +12,14 @@ import { notify, prepareToasts } from "~/components/ui/toaster";
 import { BUMP_PARAM, CANCELLED_NOTICE, CANCELLED_PARAM, CHECKOUT_ERROR, FROM_PARAM } from "~/lib/checkout";
 import { seo } from "~/lib/seo";
 import { appConfig } from "~/server/config.server";
-import { checkoutFailureStatus, sourceArticle, startBuyerCheckout } from "~/server/payments/checkout.server";
+import { parseSubmission } from "~/server/forms/submission.server";
+import {
+  checkoutFailureStatus,
+  type CreatePayment,
+  CreatePaymentSchema,
+  sourceArticle,
+  startBuyerCheckout,
+} from "~/server/payments/checkout.server";
 import { type Testimonial, testimonialsToShow } from "~/server/content/testimonials.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -41,17 +48,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 /** Without JavaScript the form posts here: create the session and send the browser to it. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const bump = form.get("includeBump");
-  if (bump !== null && bump !== "1") {
+  const submission = await parseSubmission(request, CreatePaymentSchema);
+  if (!submission.ok) {
     return data({ error: "The order bump choice was not understood. Please tick or untick the box and try again." }, { status: 400 });
   }
   try {
-    const from = form.get(FROM_PARAM);
-    const { url, setCookie } = await startBuyerCheckout(appConfig(context).payments, request, {
-      includeBump: bump === "1",
-      from: typeof from === "string" ? from : undefined,
-    });
+    const { url, setCookie } = await startBuyerCheckout(appConfig(context).payments, request, submission.value);
     return redirect(url, { status: 303, headers: { "Set-Cookie": setCookie } });
   } catch (error) {
     return data({ error: CHECKOUT_ERROR.description }, { status: checkoutFailureStatus(error) });
@@ -76,7 +78,7 @@ async function createPayment(includeBump: boolean, from: string | null): Promise
   const response = await fetch("/api/create-payment", {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify(from ? { includeBump, from } : { includeBump }),
+    body: JSON.stringify((from ? { includeBump, from } : { includeBump }) satisfies CreatePayment),
     signal: AbortSignal.timeout(25_000),
   });
   const body = (await response.json().catch(() => null)) as { url?: unknown; error?: unknown } | null;

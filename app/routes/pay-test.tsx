@@ -1,12 +1,14 @@
 import { FlaskConical } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/pay-test";
 import { CheckoutPurchase } from "~/components/checkout-purchase";
 import { buttonClass } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import { checkoutHref } from "~/lib/checkout";
-import { EMAIL_PATTERN, FIELD_LIMITS } from "~/lib/forms";
+import { emailField, FIELD_LIMITS } from "~/lib/forms";
 import { appConfig } from "~/server/config.server";
+import { parseSubmission } from "~/server/forms/submission.server";
 import { cancelledCheckoutPath, findTestOrder, payTestOrder, successPath } from "~/server/payments/test-provider.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -42,22 +44,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Pay (with the address the receipt goes to, as Stripe Checkout asks) or Cancel: two forms on the page. */
+const PayTestSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("cancel"), session: z.string().max(200).optional() }),
+  z.object({ intent: z.literal("pay"), session: z.string().max(200), email: emailField }),
+]);
+
 export async function action({ request, context }: Route.ActionArgs) {
   requireTestProvider(context);
-  const form = await request.formData();
-  const intent = form.get("intent");
+  const submission = await parseSubmission(request, PayTestSchema);
+  const intent = submission.payload?.intent;
   if (intent !== "pay" && intent !== "cancel") return data({ error: "Choose Pay or Cancel." }, { status: 400 });
-  const order = await findTestOrder(String(form.get("session") ?? ""));
+  const order = await findTestOrder(String(submission.payload?.session ?? ""));
   if (intent === "cancel") return redirect(order ? cancelledCheckoutPath(order) : checkoutHref({ cancelled: true }), 303);
   if (!order) return data({ error: "This test payment does not exist." }, { status: 404 });
-  // Like Stripe Checkout, the payment page asks where to send the receipt.
-  const email = String(form.get("email") ?? "")
-    .trim()
-    .toLowerCase();
-  if (email.length > FIELD_LIMITS.email || !EMAIL_PATTERN.test(email)) {
-    return data({ error: "Invalid Email: Please enter a valid email address for your receipt." }, { status: 400 });
+  if (!submission.ok) return data({ error: "Invalid Email: Please enter a valid email address for your receipt." }, { status: 400 });
+  if (submission.value.intent === "pay" && (order.status === "pending" || order.status === "failed")) {
+    await payTestOrder(order, submission.value.email);
   }
-  if (order.status === "pending" || order.status === "failed") await payTestOrder(order, email);
   return redirect(successPath(order.providerSessionId), 303);
 }
 

@@ -7,7 +7,7 @@
  * `key` below; blank = not given). Error keys: the field names, and "form" for the split not
  * adding up to 100.
  */
-import { z } from "zod/mini";
+import { z } from "zod";
 import { fromCents, moneyField, optionalMoneyField, percentField, toCents } from "./money";
 import { type Parsed, parseFields } from "./query";
 
@@ -82,14 +82,14 @@ const BudgetSchema = z
     pay: moneyField({ what: "your monthly take-home pay", example: "3000", min: 0, minExclusive: true, max: MAX_AMOUNT }),
     ...(Object.fromEntries(BUDGET_GROUPS.map((g) => [g.percentKey, percent(`the ${g.key} percentage`, g.defaultPercent)])) as Record<
       PercentKey,
-      z.ZodMiniType<number, string>
+      z.ZodType<number, string>
     >),
     ...(Object.fromEntries(
       BUDGET_CATEGORIES.map((c) => [
         c.key,
         optionalMoneyField({ what: `the amount for ${c.label.toLowerCase()}`, example: "250", min: 0, max: MAX_AMOUNT }),
       ]),
-    ) as Record<BudgetCategoryKey, z.ZodMiniType<number | null, string>>),
+    ) as Record<BudgetCategoryKey, z.ZodType<number | null, string>>),
   })
   .check(
     z.superRefine((budget, ctx) => {

@@ -7,7 +7,7 @@
  * cardBalance, limit. Error keys: "card.0", "cardBalance.0", "limit.0" (the row's position
  * among the submitted rows, blank ones included) and "form".
  */
-import { z } from "zod/mini";
+import { z } from "zod";
 import { fromCents, labelField, moneyField, toCents } from "./money";
 import { addIssues, FORM_ERROR, type FieldErrors, isBlankRow, type Parsed, readRows } from "./query";
 

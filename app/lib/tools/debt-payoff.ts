@@ -20,7 +20,7 @@
  * and extra. Error keys: "name.0", "balance.0", "apr.0", "minimum.0" (the row's position among
  * the submitted rows, blank ones included), "extra", and "form".
  */
-import { z } from "zod/mini";
+import { z } from "zod";
 import { csvRow } from "~/lib/csv";
 import { type FieldResult, formatMoney, fromCents, labelField, moneyField, percentField, toCents } from "./money";
 import { addIssues, FORM_ERROR, type FieldErrors, isBlankRow, type Parsed, readField, readRows } from "./query";

@@ -6,7 +6,7 @@
  * Form (GET): expenses, months (the page prefills 3), saved (blank = 0), monthly (blank = 0).
  * Error keys: the field names.
  */
-import { z } from "zod/mini";
+import { z } from "zod";
 import { fromCents, moneyField, toCents, wholeField } from "./money";
 import { type Parsed, parseFields } from "./query";
 

@@ -6,7 +6,7 @@
  * Money is exact in whole cents inside the calculators; the dollar numbers they hand out are
  * `cents / 100`.
  */
-import { z } from "zod/mini";
+import { z } from "zod";
 import { formatCents } from "~/lib/money";
 
 /** Longest text read as a number: "$10,000,000.00" with room for spaces is far shorter. */
@@ -156,7 +156,7 @@ export function readWhole(text: string, rule: NumberRule & { blank?: number }): 
 // The same readers as Zod schemas, for the tools' form schemas
 
 /** A Zod schema from string to T that fails with the reader's message. */
-export function fieldSchema<T>(read: (text: string) => FieldResult<T>): z.ZodMiniType<T, string> {
+export function fieldSchema<T>(read: (text: string) => FieldResult<T>): z.ZodType<T, string> {
   return z.pipe(
     z.string(),
     z.transform((text: string, ctx) => {

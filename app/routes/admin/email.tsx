@@ -2,7 +2,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/email";
 import { AdminHeading, formatWhen, Notice, StatusBadge, DataTable, rowHead, td } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
-import { formFields, RowActionSchema } from "~/lib/admin-forms";
+import { RowActionSchema } from "~/lib/admin-forms";
+import { parseSubmission } from "~/server/forms/submission.server";
 import { seo } from "~/lib/seo";
 import { mailHealth, retryEmail } from "~/server/admin/mail-health.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
@@ -18,9 +19,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireOwner(appConfig(context).owner, request);
-  const parsed = RowActionSchema.safeParse((await formFields(request)) ?? {});
-  if (!parsed.success) return data({ ok: false, message: "No such e-mail." }, { status: 400 });
-  const queued = await retryEmail(parsed.data.id);
+  const submission = await parseSubmission(request, RowActionSchema);
+  if (!submission.ok) return data({ ok: false, message: "No such e-mail." }, { status: 400 });
+  const queued = await retryEmail(submission.value.id);
   return queued
     ? { ok: true, message: "Queued again: it goes out within seconds." }
     : { ok: false, message: "That e-mail was already sent." };

@@ -2,7 +2,8 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { SimplePage } from "~/components/simple-page";
 import { buttonClass } from "~/components/ui/button";
-import { formFields, LoginSchema } from "~/lib/admin-forms";
+import { LoginSchema } from "~/lib/admin-forms";
+import { parseSubmission } from "~/server/forms/submission.server";
 import { NO_HYDRATION } from "~/lib/hydration";
 import { seo } from "~/lib/seo";
 import { isOwner, logIn, safeNext } from "~/server/admin/owner-session.server";
@@ -30,11 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = await formFields(request);
-  const parsed = LoginSchema.safeParse(fields ?? {});
-  if (!parsed.success) return data({ error: "Enter the password." }, { status: 400 });
-  const result = await logIn(appConfig(context).owner, parsed.data.password, context.clientAddress ?? "unknown");
-  if (result.ok) return redirect(safeNext(parsed.data.next ?? null), { status: 303, headers: { "Set-Cookie": result.setCookie } });
+  const submission = await parseSubmission(request, LoginSchema);
+  if (!submission.ok) return data({ error: "Enter the password." }, { status: 400 });
+  const result = await logIn(appConfig(context).owner, submission.value.password, context.clientAddress ?? "unknown");
+  if (result.ok) return redirect(safeNext(submission.value.next ?? null), { status: 303, headers: { "Set-Cookie": result.setCookie } });
   switch (result.reason) {
     case "off":
       return data({ error: "The dashboard is off." }, { status: 503 });

@@ -3,7 +3,8 @@ import type { Route } from "./+types/messages";
 import { AdminHeading, formatWhen, Notice, Pager } from "~/components/admin-ui";
 import { CsvLink } from "~/components/admin-csv-link";
 import { buttonClass } from "~/components/ui/button";
-import { formFields, RowActionSchema } from "~/lib/admin-forms";
+import { RowActionSchema } from "~/lib/admin-forms";
+import { parseSubmission } from "~/server/forms/submission.server";
 import { seo } from "~/lib/seo";
 import { markMessageHandled, messagesPage, pageFrom } from "~/server/admin/lists.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
@@ -19,9 +20,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireOwner(appConfig(context).owner, request);
-  const parsed = RowActionSchema.safeParse((await formFields(request)) ?? {});
-  if (!parsed.success) return data({ ok: false, message: "No such message." }, { status: 400 });
-  const changed = await markMessageHandled(parsed.data.id);
+  const submission = await parseSubmission(request, RowActionSchema);
+  if (!submission.ok) return data({ ok: false, message: "No such message." }, { status: 400 });
+  const changed = await markMessageHandled(submission.value.id);
   return { ok: true, message: changed ? "Marked handled." : "That message was already handled." };
 }
 

@@ -3,8 +3,9 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/order";
 import { AdminHeading, formatWhen, Notice, Panel, StatusBadge, DataTable, num, rowHead, td } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
-import { formFields, ORDER_ACTIONS, OrderActionSchema, type OrderAction } from "~/lib/admin-forms";
+import { ORDER_ACTIONS, OrderActionSchema, type OrderAction } from "~/lib/admin-forms";
 import { formatCents } from "~/lib/money";
+import { parseSubmission } from "~/server/forms/submission.server";
 import { seo } from "~/lib/seo";
 import { orderDetail, refundFromDashboard, resendReceipt, resetDownloads } from "~/server/admin/orders.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
@@ -30,11 +31,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireOwner(appConfig(context).owner, request);
   const id = orderId(params);
-  const parsed = OrderActionSchema.safeParse((await formFields(request)) ?? {});
-  if (!parsed.success) return data({ ok: false, message: "Choose an action and confirm it." }, { status: 400 });
+  const submission = await parseSubmission(request, OrderActionSchema);
+  if (!submission.ok) return data({ ok: false, message: "Choose an action and confirm it." }, { status: 400 });
   const { payments } = appConfig(context);
   const run = { resend: resendReceipt, reset: resetDownloads, refund: (order: number) => refundFromDashboard(payments, order) }[
-    parsed.data.intent
+    submission.value.intent
   ];
   const outcome = await run(id);
   return data(outcome, { status: outcome.ok ? 200 : 409 });

@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { INVALID_EMAIL_MESSAGE, isBot, OrderLookupSchema } from "~/lib/forms";
 import { db } from "~/server/db.server";
-import { readFormBody } from "~/server/forms/submission.server";
+import { parseSubmission } from "~/server/forms/submission.server";
 import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outbox.server";
 
 /** One lost-link e-mail per address per this window, however often the form is sent. */
@@ -27,21 +27,26 @@ export async function requestOrderLinks(email: string): Promise<void> {
 }
 
 export async function submitOrderLookup(request: Request): Promise<{ outcome: LookupOutcome; httpStatus: number }> {
-  const body = await readFormBody(request);
-  if (!body.ok)
-    return { outcome: { status: "invalid", title: body.title, description: body.description, email: "" }, httpStatus: body.httpStatus };
-  if (isBot(body.fields)) return { outcome: { status: "sent" }, httpStatus: 200 };
-  const parsed = OrderLookupSchema.safeParse(body.fields);
-  if (!parsed.success) {
-    const typed = typeof body.fields.email === "string" ? body.fields.email.slice(0, 255) : "";
-    return { outcome: { status: "invalid", ...INVALID_EMAIL_MESSAGE, email: typed }, httpStatus: 400 };
+  const submission = await parseSubmission(request, OrderLookupSchema);
+  if (submission.unreadable) {
+    const { httpStatus, title, description } = submission.unreadable;
+    return { outcome: { status: "invalid", title, description, email: "" }, httpStatus };
   }
+  if (isBot(submission.payload)) return { outcome: { status: "sent" }, httpStatus: 200 };
+  if (!submission.ok) {
+    const typed = submission.payload.email;
+    return {
+      outcome: { status: "invalid", ...INVALID_EMAIL_MESSAGE, email: typeof typed === "string" ? typed.slice(0, 255) : "" },
+      httpStatus: 400,
+    };
+  }
+  const { email } = submission.value;
   try {
-    await requestOrderLinks(parsed.data.email);
+    await requestOrderLinks(email);
   } catch (error) {
     console.error(`Could not queue a lost-link e-mail: ${(error as Error).message}`);
     return {
-      outcome: { status: "invalid", title: "Oops!", description: "Something went wrong. Please try again.", email: parsed.data.email },
+      outcome: { status: "invalid", title: "Oops!", description: "Something went wrong. Please try again.", email },
       httpStatus: 503,
     };
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { jsonActionAnswer, prefersJson } from "~/server/forms/submission.server";
+import { NewsletterSchema } from "~/lib/forms";
+import { jsonActionAnswer, parseSubmission, prefersJson } from "~/server/forms/submission.server";
 
 const req = (headers: Record<string, string>, method = "POST") => new Request("http://localhost/contact", { method, headers });
 
@@ -35,5 +36,39 @@ describe("answering scripts in JSON", () => {
     expect(notFound?.status).toBe(404);
     expect(await notFound?.json()).toMatchObject({ title: "Not Found", description: "There is no form at this address." });
     expect(jsonActionAnswer(req({ accept: "application/json" }), 405, new Headers(), undefined)?.status).toBe(405);
+  });
+});
+
+describe("parseSubmission", () => {
+  const post = (body: string, contentType = "application/x-www-form-urlencoded") =>
+    new Request("http://localhost/blog", { method: "POST", headers: { "content-type": contentType }, body });
+
+  it("gives the checked value and what was sent", async () => {
+    const submission = await parseSubmission(post("email=+Ann%40Example.com&website="), NewsletterSchema);
+    expect(submission).toMatchObject({
+      ok: true,
+      value: { email: "ann@example.com" },
+      payload: { email: " Ann@Example.com", website: "" },
+    });
+  });
+
+  it("refuses the field names Conform keeps for itself instead of throwing", async () => {
+    for (const body of [
+      "email=a%40b.co&__intent__=%7Bnot+json",
+      "email=a%40b.co&__intent__=validate%2Femail",
+      "email=a%40b.co&__state__=%7B",
+    ]) {
+      const submission = await parseSubmission(post(body), NewsletterSchema);
+      expect(submission.unreadable).toMatchObject({ httpStatus: 400, description: "This form could not be read. Please try again." });
+    }
+  });
+
+  it("names what a JSON body was instead of an object", async () => {
+    const submission = await parseSubmission(post("[1]", "application/json"), NewsletterSchema);
+    expect(submission.unreadable).toEqual({
+      httpStatus: 400,
+      title: "Invalid Request",
+      description: "Send the form fields as a JSON object (expected object, received array).",
+    });
   });
 });

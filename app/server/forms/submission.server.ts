@@ -1,22 +1,31 @@
 /**
  * Reading a form submission as browsers and scripts send it (URL-encoded, multipart or JSON),
- * with the platform's parsers (Request.formData(), Request.json()), and answering it. Anything
- * that is not a well-formed, small set of text fields is refused with a 4xx and a plain message;
- * nothing here ever throws to a 500. The size of the body is limited once, before any route runs
- * (server/protections.ts: 16 KB, with a Content-Length).
+ * with the platform's parsers (Request.formData(), Request.json()), then Conform's reading with
+ * the form's schema (`parseSubmissionBody`, ~/lib/forms.ts, which the browser runs too), and
+ * answering it. Anything that is not a well-formed, small set of text fields is refused with a
+ * 4xx and a plain message; nothing here ever throws to a 500. The size of the body is limited
+ * once, before any route runs (server/protections.ts: 16 KB, with a Content-Length).
  */
 import { data } from "react-router";
+import type { z } from "zod";
 import { sqlState } from "~/server/db.server";
-import { checkForm, type FormName, type FormOutcome, isBot, outcome, OUTCOME_STATUS_CODES, type Schema, typedValues } from "~/lib/forms";
+import {
+  failureOutcome,
+  type FormName,
+  type FormOutcome,
+  isBot,
+  outcome,
+  OUTCOME_STATUS_CODES,
+  type Parsed,
+  parseSubmissionBody,
+  typedValues,
+} from "~/lib/forms";
 
-export type BodyResult =
-  { ok: true; fields: Record<string, unknown> } | { ok: false; httpStatus: 400 | 415; title: string; description: string };
+/** Why a body could not be read, before any schema saw it. */
+export type Unreadable = { httpStatus: 400 | 415; title: string; description: string };
 
-const refuse = (httpStatus: 400 | 415, description: string, title = "Invalid Request"): BodyResult => ({
-  ok: false,
-  httpStatus,
-  title,
-  description,
+const refuse = (httpStatus: 400 | 415, description: string, title = "Invalid Request") => ({
+  unreadable: { httpStatus, title, description },
 });
 
 const KINDS = ["application/x-www-form-urlencoded", "multipart/form-data", "application/json"];
@@ -28,10 +37,11 @@ const KINDS = ["application/x-www-form-urlencoded", "multipart/form-data", "appl
 const REPLACEMENT_CHARACTER = "\uFFFD";
 
 /**
- * Read and decode a submission. Scripts may send JSON; browsers send URL-encoded or multipart
- * form data. Every value must be text, each field may appear once, and the text must be UTF-8.
+ * Read and decode a body. Scripts may send JSON (an object); browsers send URL-encoded or
+ * multipart form data, where every value must be text and each field may appear once. All text
+ * must be UTF-8.
  */
-export async function readFormBody(request: Request): Promise<BodyResult> {
+async function readBody(request: Request): Promise<{ body: FormData | Record<string, unknown> } | { unreadable: Unreadable }> {
   const mediaType = (request.headers.get("content-type") ?? "").toLowerCase().split(";")[0]!.trim();
   if (!KINDS.includes(mediaType)) {
     return refuse(
@@ -41,35 +51,61 @@ export async function readFormBody(request: Request): Promise<BodyResult> {
     );
   }
 
-  const fields: Record<string, unknown> = {};
   if (mediaType === "application/json") {
-    let parsed: unknown;
+    let json: unknown;
     try {
-      parsed = await request.json();
+      json = await request.json();
     } catch {
       return refuse(400, "The request body is not valid JSON.");
     }
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return refuse(400, "Send the form fields as a JSON object.");
-    Object.assign(fields, parsed);
-  } else {
-    let form: FormData;
-    try {
-      form = await request.formData();
-    } catch {
-      return refuse(400, mediaType === "multipart/form-data" ? "The multipart form data is malformed." : "The form data is malformed.");
+    if (!json || typeof json !== "object" || Array.isArray(json)) {
+      const received = json === null ? "null" : Array.isArray(json) ? "array" : typeof json;
+      return refuse(400, `Send the form fields as a JSON object (expected object, received ${received}).`);
     }
-    for (const [key, value] of form.entries()) {
-      if (typeof value !== "string") return refuse(400, "Files are not accepted by this form.");
-      if (Object.hasOwn(fields, key)) return refuse(400, `The field ${JSON.stringify(key.slice(0, 60))} was sent more than once.`);
-      fields[key] = value;
-    }
+    const texts = Object.entries(json).flatMap(([key, value]) => (typeof value === "string" ? [key, value] : [key]));
+    return texts.some((text) => text.includes(REPLACEMENT_CHARACTER)) ? notUtf8() : { body: json as Record<string, unknown> };
   }
-  for (const [key, value] of Object.entries(fields)) {
-    if (key.includes(REPLACEMENT_CHARACTER) || (typeof value === "string" && value.includes(REPLACEMENT_CHARACTER))) {
-      return refuse(400, "The form data is not valid UTF-8 text (or not correctly URL-encoded).");
-    }
+
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return refuse(400, mediaType === "multipart/form-data" ? "The multipart form data is malformed." : "The form data is malformed.");
   }
-  return { ok: true, fields };
+  const seen = new Set<string>();
+  for (const [key, value] of form.entries()) {
+    if (typeof value !== "string") return refuse(400, "Files are not accepted by this form.");
+    if (seen.has(key)) return refuse(400, `The field ${JSON.stringify(key.slice(0, 60))} was sent more than once.`);
+    seen.add(key);
+    if (key.includes(REPLACEMENT_CHARACTER) || value.includes(REPLACEMENT_CHARACTER)) return notUtf8();
+  }
+  return { body: form };
+}
+
+const notUtf8 = () => refuse(400, "The form data is not valid UTF-8 text (or not correctly URL-encoded).");
+
+/** What `parseSubmission` gives an action. */
+export type Submission<T> =
+  (Parsed<T> & { unreadable?: undefined }) | { ok: false; unreadable: Unreadable; payload?: undefined; error?: undefined };
+
+/**
+ * The one way an action reads its request: the body (refused when it is not a small set of text
+ * fields, or a JSON object), then the form's schema. Either `unreadable`, or Conform's result:
+ * the typed value, or each field's issues, with what was sent (`payload`: the honeypot, the
+ * typed text to show again).
+ */
+export async function parseSubmission<S extends z.ZodType>(request: Request, schema: S): Promise<Submission<z.output<S>>> {
+  const read = await readBody(request);
+  if ("unreadable" in read) return { ok: false, unreadable: read.unreadable };
+  try {
+    return parseSubmissionBody(read.body, schema);
+  } catch {
+    // Conform keeps two field names for itself (__intent__, __state__) and throws on what it cannot read there.
+    return {
+      ok: false,
+      unreadable: { httpStatus: 400, title: "Invalid Request", description: "This form could not be read. Please try again." },
+    };
+  }
 }
 
 /** An outcome as the action's answer, with the status code that goes with it. */
@@ -84,7 +120,7 @@ export function failedKeepsValues(result: FormOutcome, values: Record<string, st
 }
 
 /** A body that could not be read, as an outcome the form can show. */
-export function unreadableBody(form: FormName, body: Extract<BodyResult, { ok: false }>) {
+export function unreadableBody(form: FormName, body: Unreadable) {
   const result: FormOutcome = { form, status: "rejected", title: body.title, description: body.description };
   return data(result, { status: body.httpStatus });
 }
@@ -143,22 +179,21 @@ export async function storeOnce(what: string, insert: () => Promise<readonly unk
 }
 
 /**
- * The one pipeline of every public form: read the body, answer a bot as if it worked, check the
+ * The one pipeline of every public form: parse the body, answer a bot as if it worked, check the
  * form's schema, then `handle` the checked data (store it, or refuse with an outcome of its own),
  * and answer in the visitor's words, with the typed values kept on a failure.
  */
-export async function submitPublicForm<T>(
+export async function submitPublicForm<S extends z.ZodType>(
   request: Request,
   form: FormName,
-  schema: Schema<T>,
-  handle: (data: T) => Promise<StoreResult | FormOutcome>,
+  schema: S,
+  handle: (data: z.output<S>) => Promise<StoreResult | FormOutcome>,
 ) {
-  const body = await readFormBody(request);
-  if (!body.ok) return unreadableBody(form, body);
-  if (isBot(body.fields)) return formResponse(outcome(form, "success"));
-  const checked = checkForm(form, schema, body.fields);
-  if (!checked.ok) return formResponse(checked.outcome);
-  const result = await handle(checked.data);
+  const submission = await parseSubmission(request, schema);
+  if (submission.unreadable) return unreadableBody(form, submission.unreadable);
+  if (isBot(submission.payload)) return formResponse(outcome(form, "success"));
+  if (!submission.ok) return formResponse(failureOutcome(form, submission.error, submission.payload));
+  const result = await handle(submission.value);
   if (typeof result === "object") return formResponse(result);
-  return formResponse(failedKeepsValues(outcome(form, result === "created" ? "success" : result), typedValues(body.fields) ?? {}));
+  return formResponse(failedKeepsValues(outcome(form, result === "created" ? "success" : result), typedValues(submission.payload) ?? {}));
 }

@@ -5,11 +5,13 @@ import { getArticle } from "~/content/articles.server";
 import { orderLines } from "~/lib/catalogue";
 import { CHECKOUT_ERROR } from "~/lib/checkout";
 import { issueBuyerKey } from "~/server/delivery/buyer-key.server";
+import { parseSubmission } from "~/server/forms/submission.server";
 import { attachSession, createPendingOrder, discardPendingOrder } from "~/server/payments/orders.server";
 import { PaymentProviderError, type Payments } from "~/server/payments/provider.server";
 
 /**
- * The only body POST /api/create-payment accepts: prices never come from the browser. `from` is
+ * The only body a checkout accepts, from /checkout's form (without JavaScript: the box ticked or
+ * not) and from POST /api/create-payment (JSON): prices never come from the browser. `from` is
  * the article whose promo link led here (kept on the order for the dashboard; an unknown slug is
  * dropped, never refused: a stale link must not stop a sale).
  */
@@ -74,19 +76,16 @@ export async function createPaymentFromRequest(payments: Payments, request: Requ
   if (!/^application\/json\s*(;|$)/i.test(request.headers.get("content-type") ?? "")) {
     return { status: 400, body: { error: `Content-Type must be application/json: ${BODY_SHAPE}` } };
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(await request.text());
-  } catch {
-    return { status: 400, body: { error: `The body is not valid JSON: ${BODY_SHAPE}` } };
-  }
-  const parsed = CreatePaymentSchema.safeParse(json);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message));
+  const parsed = await parseSubmission(request, CreatePaymentSchema);
+  if (parsed.unreadable) return { status: 400, body: { error: `${parsed.unreadable.description.replace(/\.$/, "")}: ${BODY_SHAPE}` } };
+  if (!parsed.ok) {
+    const problems = Object.entries(parsed.error).flatMap(([field, issues]) =>
+      issues.map((i) => (field ? `${field}: ${i.message}` : i.message)),
+    );
     return { status: 400, body: { error: `Invalid request (${problems.join("; ")}): ${BODY_SHAPE}` } };
   }
   try {
-    const { url, setCookie } = await startBuyerCheckout(payments, request, parsed.data);
+    const { url, setCookie } = await startBuyerCheckout(payments, request, parsed.value);
     return { status: 200, body: { url }, setCookie };
   } catch (error) {
     return { status: checkoutFailureStatus(error), body: { error: CHECKOUT_ERROR.description } };
