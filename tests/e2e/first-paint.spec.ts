@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { attrOf, elementsOf, parseHtml, textOf } from "../../server/html-tree.ts";
+import { attrOf, elementsOf, parseHtml, textOf } from "../../scripts/build/html.ts";
 import { gzipSync } from "node:zlib";
 import { expect, test } from "./fixtures";
 
