@@ -4,7 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { InlineAssetsProvider } from "~/lib/inline-assets";
+import { InlineAssetsContext } from "~/lib/inline-assets";
 import { NonceProvider } from "~/lib/nonce";
 import { encodeDocument } from "~/server/document/encoding.server";
 import { inlineAssets } from "~/server/document/inline-assets.server";
@@ -34,9 +34,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <InlineAssetsProvider value={inlineAssets}>
+        <InlineAssetsContext value={inlineAssets}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </InlineAssetsProvider>
+        </InlineAssetsContext>
       </NonceProvider>,
       {
         nonce,

@@ -66,7 +66,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#047857" />
         <Meta />
-        <InlineStylesheet />
+        {/* Server only: the browser keeps what the server wrote, and its bundle stays without this. */}
+        {import.meta.env.SSR && <InlineStylesheet />}
         <Links />
         {/* A page React hydrates: a deferred file; on a prerendered page it starts with React's scripts, after the first paint (scripts/build/first-paint.ts). */}
         {hydrate && <script src={pageScript} defer data-after-paint="" />}
@@ -84,7 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <SiteFooter year={data?.year ?? new Date().getFullYear()} />
         {/* A page without React: its one script, written into the page. */}
-        {!hydrate && <InlineScript src={pageScript} />}
+        {import.meta.env.SSR && !hydrate && <InlineScript src={pageScript} />}
         {hydrate && (
           <>
             <Toaster />

@@ -11,8 +11,8 @@ export type InlineAssets = {
   scripts: ReadonlyMap<string, string>;
 };
 
-const InlineAssetsContext = createContext<InlineAssets | undefined>(undefined);
-export const InlineAssetsProvider = InlineAssetsContext.Provider;
+// Pure: a page bundle that renders none of this (only the server does) can leave the module out.
+export const InlineAssetsContext = /* @__PURE__ */ createContext<InlineAssets | undefined>(undefined);
 
 /**
  * The whole stylesheet in the page: one round trip fewer before the first paint

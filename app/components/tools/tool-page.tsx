@@ -77,8 +77,8 @@ export function ToolPage({
           </p>
         </section>
       </div>
-      {/* Written into the page, like the page script. */}
-      <InlineScript src={toolScript} />
+      {/* Written into the page by the server, like the page script (React does not run a script it inserts itself). */}
+      {import.meta.env.SSR && <InlineScript src={toolScript} />}
     </div>
   );
 }
