@@ -5,6 +5,7 @@
  * error becomes a plain 500, logged here, never a stack trace in the response.
  */
 import type { NextFunction, Request, Response } from "express";
+import { log } from "../app/server/log.server.ts";
 
 /** Methods the site answers (the Fetch API refuses TRACE, TRACK and CONNECT outright). */
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -35,7 +36,7 @@ export function rejectMalformed(req: Request, res: Response, next: NextFunction)
 }
 
 export function finalErrorHandler(error: unknown, req: Request, res: Response, _next: NextFunction) {
-  console.error(`Unhandled error on ${req.method} ${req.path}:`, error);
+  log.error({ err: error }, `Unhandled error on ${req.method} ${req.path}: ${error instanceof Error ? error.message : String(error)}`);
   if (res.headersSent) {
     res.destroy();
     return;
