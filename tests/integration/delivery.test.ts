@@ -39,7 +39,6 @@ import type { Payments } from "~/server/payments/provider.server";
 import { STRIPE_API_VERSION } from "~/server/payments/stripe.server";
 import { handleStripeWebhook } from "~/server/payments/stripe-webhook.server";
 import { findTestOrder, payTestOrder, refundTestOrder } from "~/server/payments/test-provider.server";
-import { log as serverLog } from "~/server/log.server";
 import { useTestDatabase } from "../helpers/db";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
 import { startSmtp, type TestSmtp } from "../helpers/smtp";
@@ -401,7 +400,7 @@ describe("Stripe deliveries", () => {
   });
 
   it("finds our order by client_reference_id when its session id was never saved, and only then", async () => {
-    vi.spyOn(serverLog, "warn").mockImplementation(() => {});
+    vi.spyOn(console, "warn").mockImplementation(() => {});
     const { sessionId } = await startCheckout(payments, { includeBump: false });
     const [order] = await db().select().from(orders);
     // As if the database had failed between creating the Stripe session and saving its id.
@@ -585,7 +584,7 @@ describe("the lost-link page", () => {
 
 describe("when the mail server is down", () => {
   it("a lead and a purchase still succeed, and each e-mail arrives once when it is back", async () => {
-    vi.spyOn(serverLog, "error").mockImplementation(() => {});
+    vi.spyOn(console, "error").mockImplementation(() => {});
     await smtp.stop();
     expect(await storeLead({ name: "Out", email: "out@example.com", sourcePage: "dispute-credit-errors" })).toBe("created");
     const order = await paidTestOrder(true, "outage@example.com");
@@ -612,7 +611,7 @@ describe("when the mail server is down", () => {
   });
 
   it("gives up after a day of retries and marks the e-mail failed", async () => {
-    vi.spyOn(serverLog, "error").mockImplementation(() => {});
+    vi.spyOn(console, "error").mockImplementation(() => {});
     await smtp.stop();
     await storeLead({ name: "Late", email: "late@example.com", sourcePage: "dispute-credit-errors" });
     await db().execute(sql`update outbox set created_at = now() - interval '25 hours'`);
@@ -621,7 +620,7 @@ describe("when the mail server is down", () => {
   });
 
   it("marks an address the mail server refuses for good (550) failed at once, without a day of retries", async () => {
-    vi.spyOn(serverLog, "error").mockImplementation(() => {});
+    vi.spyOn(console, "error").mockImplementation(() => {});
     await storeLead({ name: "Nobody", email: "nobody@bounce.example", sourcePage: "dispute-credit-errors" });
     await flush();
     expect((await outboxRows()).map((r) => [r.status, r.attempts, r.lastError?.includes("No such mailbox")])).toEqual([

@@ -15,7 +15,6 @@ import { paymentsConfigFromEnv, type Payments, type PaymentsConfig } from "~/ser
 import { STRIPE_API_VERSION } from "~/server/payments/stripe.server";
 import { handleStripeWebhook } from "~/server/payments/stripe-webhook.server";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
-import { log as serverLog } from "~/server/log.server";
 import { useTestDatabase } from "../helpers/db";
 
 const ORIGIN = "https://shop.example";
@@ -194,7 +193,7 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
   });
 
   it("answers 502 with a generic message when Stripe refuses, logging the detail", async () => {
-    const log = vi.spyOn(serverLog, "error").mockImplementation(() => {});
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
     fake.setMode({ kind: "error", status: 400, type: "invalid_request_error", message: "Secret detail: bad api key sk_test_xyz" });
     const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump: true }));
     expect(result).toEqual({ status: 502, body: { error: GENERIC } });
@@ -204,7 +203,7 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
   });
 
   it("retries a Stripe 500 with the same idempotency key, then answers 503", async () => {
-    vi.spyOn(serverLog, "error").mockImplementation(() => {});
+    vi.spyOn(console, "error").mockImplementation(() => {});
     payments = createPayments(stripeConfig({ maxNetworkRetries: 1 }));
     fake.setMode({ kind: "error", status: 500, type: "api_error", message: "Stripe is having a bad day" });
     const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump: false }));
@@ -215,7 +214,7 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
   });
 
   it("gives up on a Stripe that never answers within the timeout", async () => {
-    const log = vi.spyOn(serverLog, "error").mockImplementation(() => {});
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
     payments = createPayments(stripeConfig({ timeoutMs: 300, maxNetworkRetries: 1 }));
     fake.setMode({ kind: "hang" });
     const started = Date.now();
@@ -268,7 +267,7 @@ describe("the no-JavaScript checkout form (POST /checkout)", () => {
   });
 
   it("shows the failure message when Stripe fails, creating nothing", async () => {
-    vi.spyOn(serverLog, "error").mockImplementation(() => {});
+    vi.spyOn(console, "error").mockImplementation(() => {});
     fake.setMode({ kind: "error", status: 500, type: "api_error" });
     payments = createPayments(stripeConfig({ maxNetworkRetries: 0 }));
     const result = (await checkoutAction(routeArgs(formRequest("http://localhost/checkout", {})))) as unknown as {
@@ -305,7 +304,7 @@ describe("POST /api/webhooks/stripe", () => {
   });
 
   it("refuses a missing, wrong, stale or tampered signature with 400 and changes nothing", async () => {
-    vi.spyOn(serverLog, "warn").mockImplementation(() => {});
+    vi.spyOn(console, "warn").mockImplementation(() => {});
     const session = fake.pay((await pendingStripeOrder()).id);
     const event = stripeEvent("checkout.session.completed", session);
 
@@ -336,7 +335,7 @@ describe("POST /api/webhooks/stripe", () => {
   });
 
   it("answers 503 and logs why when STRIPE_WEBHOOK_SECRET is not set", async () => {
-    const log = vi.spyOn(serverLog, "error").mockImplementation(() => {});
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
     payments = createPayments(stripeConfig({ webhookSecret: undefined }));
     const session = fake.pay((await pendingStripeOrder()).id);
     const { payload, header } = signed(stripeEvent("checkout.session.completed", session));
@@ -382,7 +381,7 @@ describe("POST /api/webhooks/stripe", () => {
   });
 
   it("ignores (and logs) a paid session this site did not create: no order, no grant", async () => {
-    const warn = vi.spyOn(serverLog, "warn").mockImplementation(() => {});
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const session = fake.pay((await pendingStripeOrder(true)).id);
     await testDb.truncate();
     const { payload, header } = signed(stripeEvent("checkout.session.completed", session));
@@ -396,7 +395,7 @@ describe("POST /api/webhooks/stripe", () => {
   });
 
   it("ignores an event for one of our sessions whose amount or currency differs from the order, or is missing", async () => {
-    vi.spyOn(serverLog, "warn").mockImplementation(() => {});
+    vi.spyOn(console, "warn").mockImplementation(() => {});
     const session = fake.pay((await pendingStripeOrder(false)).id);
     for (const changed of [{ amount_total: 9900 }, { currency: "eur" }, { amount_total: null }, { currency: null }]) {
       const { payload, header } = signed(stripeEvent("checkout.session.completed", { ...session, ...changed }));
@@ -431,7 +430,7 @@ describe("POST /api/webhooks/stripe", () => {
   });
 
   it("leaves the order paid on a partial refund", async () => {
-    vi.spyOn(serverLog, "warn").mockImplementation(() => {});
+    vi.spyOn(console, "warn").mockImplementation(() => {});
     const session = fake.pay((await pendingStripeOrder(true)).id, { paymentIntent: "pi_partial" });
     const completed = signed(stripeEvent("checkout.session.completed", session));
     await handleStripeWebhook(payments, completed.payload, completed.header);
@@ -442,7 +441,7 @@ describe("POST /api/webhooks/stripe", () => {
   });
 
   it("answers 500 (so Stripe retries) when the handler cannot apply an event, recording nothing", async () => {
-    vi.spyOn(serverLog, "error").mockImplementation(() => {});
+    vi.spyOn(console, "error").mockImplementation(() => {});
     const charge = { id: "ch_4", object: "charge", payment_intent: "pi_unknown", refunded: true, amount: 700, amount_refunded: 700 };
     const refund = signed(stripeEvent("charge.refunded", charge));
     const result = await handleStripeWebhook(payments, refund.payload, refund.header);
@@ -485,7 +484,7 @@ describe("when the database is down", () => {
   afterEach(() => testDb.restore());
 
   it("create-payment answers 503 with the generic message", async () => {
-    const log = vi.spyOn(serverLog, "error").mockImplementation(() => {});
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
     await testDb.outage();
     const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump: false }));
     expect(result).toEqual({ status: 503, body: { error: GENERIC } });
@@ -493,7 +492,7 @@ describe("when the database is down", () => {
   });
 
   it("a webhook answers 500 so Stripe retries, and the retry applies it once the database is back", async () => {
-    vi.spyOn(serverLog, "error").mockImplementation(() => {});
+    vi.spyOn(console, "error").mockImplementation(() => {});
     const session = fake.pay((await pendingStripeOrder(true)).id);
     const { payload, header } = signed(stripeEvent("checkout.session.completed", session));
     const [order] = await allOrders();
@@ -558,7 +557,7 @@ describe("the success page's view of an order (Stripe)", () => {
   });
 
   it("falls back to the order table when Stripe cannot be reached", async () => {
-    vi.spyOn(serverLog, "error").mockImplementation(() => {});
+    vi.spyOn(console, "error").mockImplementation(() => {});
     const session = await pendingStripeOrder();
     fake.setMode({ kind: "error", status: 500, type: "api_error", message: "down" });
     payments = createPayments(stripeConfig({ maxNetworkRetries: 0 }));
