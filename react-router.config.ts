@@ -1,7 +1,7 @@
 import type { Config } from "@react-router/dev/config";
 import { articleSlugsFromDisk } from "./app/content/article-files";
 import { publicConfig } from "./app/server/env.server";
-import { finishClientBuild } from "./scripts/build/finish-client";
+import { inlineCriticalCss } from "./scripts/build/critical-css";
 import { writeBuildInfo } from "./server/build-info";
 
 export default {
@@ -16,13 +16,9 @@ export default {
   // The origin baked into the prerendered pages, for the server to check at start-up.
   async buildEnd({ reactRouterConfig }) {
     writeBuildInfo(reactRouterConfig.buildDirectory, { publicOrigin: publicConfig().origin });
-    // Scripts after the first paint, articles' own CSS, CSP hashes, compressed forms (scripts/build/finish-client.ts).
-    const pages = await finishClientBuild(reactRouterConfig.buildDirectory);
+    // Pages without hydration (the articles) keep only the CSS their markup uses.
+    const pruned = await inlineCriticalCss(`${reactRouterConfig.buildDirectory}/client`);
     const kb = (n: number) => (n / 1024).toFixed(1);
-    for (const { file, hydrates, cssBefore, cssAfter } of pages) {
-      console.log(
-        `first paint: ${file} ${hydrates ? "scripts after the paint" : `CSS ${kb(cssBefore ?? 0)} KB -> ${kb(cssAfter ?? 0)} KB`}`,
-      );
-    }
+    for (const { file, before, after } of pruned) console.log(`critical CSS: ${file} ${kb(before)} KB -> ${kb(after)} KB`);
   },
 } satisfies Config;

@@ -1,15 +1,12 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
-import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { InlineAssetsContext } from "~/lib/inline-assets";
+import type { AppLoadContext, EntryContext } from "react-router";
+import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
 import { encodeDocument } from "~/server/document/encoding.server";
-import { inlineAssets } from "~/server/document/inline-assets.server";
+import { createFirstPaintOptimizer } from "~/server/document/first-paint.server";
 import { jsonActionAnswer } from "~/server/forms/submission.server";
-import { log } from "~/server/log.server";
 
 export const streamTimeout = 5_000;
 
@@ -34,15 +31,14 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <InlineAssetsContext value={inlineAssets}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </InlineAssetsContext>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // Inline CSS; scripts start after the first paint (first-paint.server.ts).
+          const body = createFirstPaintOptimizer();
           const encoded = encodeDocument(request, responseHeaders, body);
           if (!encoded) {
             abort();
@@ -63,21 +59,10 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) log.error({ err: error }, `Rendering ${new URL(request.url).pathname} failed`);
+          if (shellRendered) console.error(error);
         },
       },
     );
     setTimeout(abort, streamTimeout + 1000);
   });
 }
-
-/**
- * Errors React Router caught in a loader, an action or a render (it answers them with the error
- * page): into the server's log instead of its default console line. An aborted request is not one.
- */
-export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
-  // A thrown Response (a 404 the route chose) carries the error it stands for, when there is one.
-  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
-  log.error({ err: cause }, `Error on ${request.method} ${new URL(request.url).pathname}`);
-};

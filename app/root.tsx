@@ -18,16 +18,12 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/ui/toaster";
 import { needsHydration } from "~/lib/hydration";
-import { InlineScript, InlineStylesheet } from "~/lib/inline-assets";
 import { useNonce } from "~/lib/nonce";
 import { REFERRER_POLICY } from "~/lib/site";
 import { publicConfig } from "~/server/env.server";
 
 export const links: Route.LinksFunction = () => [
-  // Built pages carry the stylesheet inline (InlineStylesheet). The link stays, disabled (not
-  // fetched, not applied), because React expects the elements it rendered when it hydrates;
-  // while developing it is live, for Vite's hot reload.
-  { rel: "stylesheet", href: stylesheet, ...(import.meta.env.DEV ? {} : { disabled: true }) },
+  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
@@ -54,8 +50,8 @@ export function Layout({ children }: { children: ReactNode }) {
   // so the scripts stay.
   const matches = useMatches();
   const hydrate = typeof document !== "undefined" || needsHydration(matches);
-  // On a prerendered page the scripts start after the first paint (scripts/build/first-paint.ts):
-  // until React has hydrated, the page is plain HTML. This marks the moment (browser tests wait for it).
+  // Scripts start after the first paint (app/server/document/first-paint.server.ts): until React has
+  // hydrated, the page is plain HTML. This marks the moment (browser tests wait for it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
@@ -66,10 +62,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#047857" />
         <Meta />
-        {/* Server only: the browser keeps what the server wrote, and its bundle stays without this. */}
-        {import.meta.env.SSR && <InlineStylesheet />}
         <Links />
-        {/* A page React hydrates: a deferred file; on a prerendered page it starts with React's scripts, after the first paint (scripts/build/first-paint.ts). */}
+        {/* A page React hydrates: the page script starts with React's, after the first paint (first-paint.server.ts). */}
         {hydrate && <script src={pageScript} defer data-after-paint="" />}
       </head>
       <body className="flex min-h-screen flex-col">
@@ -84,8 +78,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter year={data?.year ?? new Date().getFullYear()} />
-        {/* A page without React: its one script, written into the page. */}
-        {import.meta.env.SSR && !hydrate && <InlineScript src={pageScript} />}
+        {/* A page without React: its one script, written into the page (first-paint.server.ts). */}
+        {!hydrate && <script src={pageScript} nonce={nonce} data-inline="" />}
         {hydrate && (
           <>
             <Toaster />

@@ -1,7 +1,7 @@
 /**
  * What a build was made for, written by the build itself (react-router.config.ts, buildEnd) to
  * BUILD_DIR/build-info.json: the server and the scripts read it instead of reading the origin
- * back out of a generated page. Beside it, what the build learnt of its pages (script hashes).
+ * back out of a generated page.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -20,27 +20,5 @@ export function readBuildInfo(buildDir: string): BuildInfo | undefined {
     return JSON.parse(readFileSync(join(buildDir, BUILD_INFO_FILE), "utf8")) as BuildInfo;
   } catch {
     return undefined;
-  }
-}
-
-/**
- * The sha256 sources of each prerendered page's inline scripts, by its file under client/
- * ("about/index.html"): computed by the build (scripts/build/finish-client.ts), sent by the
- * server in the page's Content-Security-Policy.
- */
-export type ScriptHashes = Record<string, string[]>;
-
-export const SCRIPT_HASHES_FILE = "script-hashes.json";
-
-export function writeScriptHashes(buildDir: string, hashes: ScriptHashes): void {
-  writeFileSync(join(buildDir, SCRIPT_HASHES_FILE), `${JSON.stringify(hashes, null, 2)}\n`);
-}
-
-/** Empty when the build wrote none (then a prerendered page's policy allows no inline script). */
-export function readScriptHashes(buildDir: string): ScriptHashes {
-  try {
-    return JSON.parse(readFileSync(join(buildDir, SCRIPT_HASHES_FILE), "utf8")) as ScriptHashes;
-  } catch {
-    return {};
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The production HTTP server: prerendered pages and assets as the build stored them (precompressed),
+ * The production HTTP server: prerendered pages and assets from memory (precompressed),
  * everything else through React Router's server rendering. `npm run serve` after `npm run build`.
  */
 import { randomBytes } from "node:crypto";
@@ -7,23 +7,19 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { resolve } from "node:path";
 import express from "express";
-import { log, sendConsoleToLog } from "../app/server/log.server.ts";
-import { readBuildInfo, readScriptHashes } from "./build-info.ts";
+import { readBuildInfo } from "./build-info.ts";
 import { privateByDefault } from "./cache-control.ts";
 import { healthResponder } from "./health.ts";
 import { protections } from "./protections.ts";
 import { requestLogger } from "./request-log.ts";
 import { finalErrorHandler, rejectMalformed } from "./request-guards.ts";
 import { baseSecurityHeaders, contentSecurityPolicy } from "./security.ts";
-import { createStaticResponder } from "./static-files.ts";
-
-// Standard output is for JSON lines (server/request-log.ts, app/server/log.server.ts).
-sendConsoleToLog();
+import { createStaticResponder, loadStaticFiles } from "./static-files.ts";
 
 const buildDir = `${resolve(process.env.BUILD_DIR ?? "build")}/`;
 const serverBuild = `${buildDir}server/index.js`;
 if (!existsSync(serverBuild)) {
-  log.fatal("No production build found: run `npm run build` first (or `npm start`, which builds and serves).");
+  console.error("No production build found: run `npm run build` first (or `npm start`, which builds and serves).");
   process.exit(1);
 }
 
@@ -32,14 +28,14 @@ let config: ReturnType<typeof build.env>;
 try {
   config = build.env();
 } catch (error) {
-  log.fatal((error as Error).message);
+  console.error((error as Error).message);
   process.exit(1);
 }
 
 // Never sell what cannot be delivered: every product file must be there.
 const missingFiles = build.missingProductFiles();
 if (missingFiles.length > 0) {
-  log.fatal(
+  console.error(
     `Product files missing from ${build.productFilesDir()} (run \`npm run build:products\`, or set PRODUCT_FILES_DIR): ${missingFiles.slice(0, 5).join(", ")}${missingFiles.length > 5 ? ` and ${missingFiles.length - 5} more` : ""}`,
   );
   process.exit(1);
@@ -48,7 +44,7 @@ if (missingFiles.length > 0) {
 // Prerendered pages carry the origin they were built for (canonical URLs, sitemap, feed).
 const builtOrigin = readBuildInfo(buildDir)?.publicOrigin;
 if (builtOrigin !== config.PUBLIC_ORIGIN) {
-  log.fatal(
+  console.error(
     `The build was made for PUBLIC_ORIGIN=${builtOrigin} but the server has PUBLIC_ORIGIN=${config.PUBLIC_ORIGIN}: run \`npm run build\` with the same PUBLIC_ORIGIN.`,
   );
   process.exit(1);
@@ -56,42 +52,44 @@ if (builtOrigin !== config.PUBLIC_ORIGIN) {
 
 try {
   const database = await build.openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
-  log.info(`Database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.DATA_DIR}`}`);
+  console.log(`Database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.DATA_DIR}`}`);
 } catch (error) {
-  log.fatal(`Could not open the database: ${(error as Error).message}`);
+  console.error(`Could not open the database: ${(error as Error).message}`);
   process.exit(1);
 }
 
 if (config.NODE_ENV === "production" && config.PAYMENT_PROVIDER === "test") {
-  log.warn(
+  console.warn(
     [
+      "",
       "WARNING: PAYMENT_PROVIDER=test in production. The built-in test payment page lets any visitor mark",
       "their own order paid and download the products without paying. Use it only for a demo;",
       "set STRIPE_SECRET_KEY (and unset PAYMENT_PROVIDER) to take real payments.",
-    ].join(" "),
+      "",
+    ].join("\n"),
   );
 }
 
 const mail = build.startMail();
-log.info(
+console.log(
   build.mailTransportKind(config) === "smtp"
     ? "E-mail: SMTP (SMTP_URL)"
     : `E-mail: written as .eml files to ${config.DATA_DIR}/mail (set SMTP_URL to send)`,
 );
 
 const pageViews = build.startPageViewFlusher();
-log.info(
+console.log(
   config.OWNER_PASSWORD_HASH && config.SESSION_SECRET
     ? "Owner dashboard: /admin"
     : "Owner dashboard: off (set OWNER_PASSWORD_HASH from `npm run owner:hash` and SESSION_SECRET to turn it on)",
 );
+const files = loadStaticFiles(`${buildDir}client`);
 const securityHeaders = baseSecurityHeaders(config.PUBLIC_ORIGIN);
 
 // Prerendered pages and assets: answered before Express, with headers prepared at start-up.
-const serveStatic = createStaticResponder(`${buildDir}client`, {
+const serveStatic = createStaticResponder(files, {
   baseHeaders: securityHeaders,
   htmlPolicy: (scriptHashes) => contentSecurityPolicy(scriptHashes, config.PUBLIC_ORIGIN),
-  scriptHashes: readScriptHashes(buildDir),
   // Counted in memory, written every few seconds: the page's answer does not wait for the database.
   onPage: (path, req) => build.countPageView(path, req.headers),
 });
@@ -143,7 +141,7 @@ const server = createServer((req, res) => {
   app(req, res);
 });
 server.listen(config.PORT, config.HOST, () => {
-  log.info(`Serving ${config.PUBLIC_ORIGIN} on http://${config.HOST}:${config.PORT} (${serveStatic.size} static files)`);
+  console.log(`Serving ${config.PUBLIC_ORIGIN} on http://${config.HOST}:${config.PORT} (${files.size} static files in memory)`);
 });
 
 /**
@@ -155,12 +153,12 @@ server.listen(config.PORT, config.HOST, () => {
 async function shutdown(signal: string) {
   if (draining) return;
   draining = true;
-  log.info(`${signal}: no new connections; finishing requests in flight (at most ${config.SHUTDOWN_GRACE_SECONDS} s)`);
+  console.log(`${signal}: no new connections; finishing requests in flight (at most ${config.SHUTDOWN_GRACE_SECONDS} s)`);
   const closed = new Promise<void>((resolveClose) => server.close(() => resolveClose()));
   // Idle keep-alive connections are closed by server.close(); busy ones get Connection: close.
   server.closeIdleConnections();
   const grace = setTimeout(() => {
-    log.warn(`${signal}: requests still running after ${config.SHUTDOWN_GRACE_SECONDS} s; closing their connections`);
+    console.warn(`${signal}: requests still running after ${config.SHUTDOWN_GRACE_SECONDS} s; closing their connections`);
     server.closeAllConnections();
   }, config.SHUTDOWN_GRACE_SECONDS * 1000);
   grace.unref();
@@ -168,9 +166,9 @@ async function shutdown(signal: string) {
   setTimeout(() => process.exit(0), (config.SHUTDOWN_GRACE_SECONDS + 10) * 1000).unref();
   await closed;
   clearTimeout(grace);
-  await Promise.all([mail.stop(), pageViews.stop()]).catch((error: unknown) => log.error(`Shutdown: ${(error as Error).message}`));
-  await build.closeDatabase().catch((error: unknown) => log.error(`Closing the database: ${(error as Error).message}`));
-  log.info(`${signal}: closed`);
+  await Promise.all([mail.stop(), pageViews.stop()]).catch((error: unknown) => console.error(`Shutdown: ${(error as Error).message}`));
+  await build.closeDatabase().catch((error: unknown) => console.error(`Closing the database: ${(error as Error).message}`));
+  console.log(`${signal}: closed`);
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -5,7 +5,6 @@
  * error becomes a plain 500, logged here, never a stack trace in the response.
  */
 import type { NextFunction, Request, Response } from "express";
-import { log } from "../app/server/log.server.ts";
 
 /** Methods the site answers (the Fetch API refuses TRACE, TRACK and CONNECT outright). */
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -36,7 +35,7 @@ export function rejectMalformed(req: Request, res: Response, next: NextFunction)
 }
 
 export function finalErrorHandler(error: unknown, req: Request, res: Response, _next: NextFunction) {
-  log.error({ err: error }, `Unhandled error on ${req.method} ${req.path}: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`Unhandled error on ${req.method} ${req.path}:`, error);
   if (res.headersSent) {
     res.destroy();
     return;

@@ -1,5 +1,5 @@
 /**
- * Build step (scripts/build/finish-client.ts): a prerendered page that does not hydrate (an
+ * Build step (react-router.config.ts, buildEnd): a prerendered page that does not hydrate (an
  * article) keeps only the CSS rules its own markup uses, in its inline <style>, and no link to
  * the whole stylesheet. The whole stylesheet is ~40 KB (6.6 KB brotli) and was nearly half of an
  * article's bytes; with only its rules the page fits a new connection's first round trip
@@ -11,11 +11,14 @@
  * A few selectors are kept whatever the page holds (ALWAYS: the open side menu, the focus ring). Pages the server renders per request (a form's answer, with its
  * marked fields) keep the whole stylesheet inline.
  *
- * Only the text of the first <style> in <head> changes, and the stylesheet link goes; every
- * other byte of the page stays as it was (scripts/build/html.ts).
+ * Only the text of the first <style> in <head> changes, and the stylesheet link goes; parse5's
+ * rewriting stream passes every other byte of the page through as it was.
  */
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import Beasties from "beasties";
-import { elementsOf, parseHtml, rewriteHtml, textOf } from "./html.ts";
+import { RewritingStream } from "parse5-html-rewriting-stream";
+import { attrOf, elementsOf, parseHtml, textOf } from "../../server/html-tree.ts";
 
 /**
  * Selectors always kept: states the page script creates after the first paint (`[open]`, the
@@ -26,29 +29,48 @@ import { elementsOf, parseHtml, rewriteHtml, textOf } from "./html.ts";
  */
 const ALWAYS = [/\[open\]/, /^(::?[\w-]+(\([^)]*\))?)+$/, /^:where\(/];
 
-/** The page with `css` as the text of its first <style>, without the link to the whole stylesheet. */
-function withStylesheet(html: string, css: string): Promise<string> {
-  let state: "before" | "inside" | "done" = "before";
-  return rewriteHtml(html, {
-    startTag(tag) {
-      if (tag.tagName === "style" && state === "before") state = "inside";
-      // The disabled link React would have expected: nothing hydrates here, and nothing needs it.
-      if (tag.tagName === "link" && tag.attrs.some((a) => a.name === "rel" && a.value === "stylesheet")) return "";
-      return undefined;
-    },
-    text: () => (state === "inside" ? "" : undefined),
-    endTag(tag) {
-      if (tag.tagName !== "style" || state !== "inside") return undefined;
-      state = "done";
-      return `${css.replace(/<\/style/gi, "<\\/style")}</style>`;
-    },
-  });
+function* htmlFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* htmlFiles(path);
+    else if (entry.name.endsWith(".html")) yield path;
+  }
 }
 
-export type CriticalCss = { html: string; before: number; after: number };
+/** The page with `css` as the text of its first <style>, without the link to the whole stylesheet. */
+async function rewrite(html: string, css: string): Promise<string> {
+  const rewriter = new RewritingStream();
+  let state: "before" | "inside" | "done" = "before";
+  rewriter.on("startTag", (tag, raw) => {
+    if (tag.tagName === "style" && state === "before") state = "inside";
+    // The disabled link React would have expected: nothing hydrates here, and nothing needs it.
+    if (tag.tagName === "link" && tag.attrs.some((a) => a.name === "rel" && a.value === "stylesheet")) return;
+    rewriter.emitRaw(raw);
+  });
+  rewriter.on("text", (_text, raw) => {
+    if (state !== "inside") rewriter.emitRaw(raw);
+  });
+  rewriter.on("endTag", (tag, raw) => {
+    if (tag.tagName === "style" && state === "inside") {
+      rewriter.emitRaw(css.replace(/<\/style/gi, "<\\/style"));
+      state = "done";
+    }
+    rewriter.emitRaw(raw);
+  });
+  let out = "";
+  rewriter.on("data", (chunk: string) => (out += chunk));
+  await new Promise<void>((resolve, reject) => {
+    rewriter.on("end", resolve);
+    rewriter.on("error", reject);
+    rewriter.end(html);
+  });
+  return out;
+}
 
-/** Prunes the inline stylesheets of pages that do not hydrate, found under `clientDir` (for the pages' images and links). */
-export function criticalCss(clientDir: string) {
+export type CriticalCssResult = { file: string; before: number; after: number };
+
+/** Prunes the inline stylesheet of every prerendered page under `clientDir` that does not hydrate. */
+export async function inlineCriticalCss(clientDir: string): Promise<CriticalCssResult[]> {
   const beasties = new Beasties({
     path: clientDir,
     external: false,
@@ -59,13 +81,18 @@ export function criticalCss(clientDir: string) {
     compress: false,
     logLevel: "warn",
   });
-  /** The page with only the CSS its markup uses; undefined for a page without an inline stylesheet. */
-  return async function prune(html: string, file: string): Promise<CriticalCss | undefined> {
-    const [style] = elementsOf(parseHtml(html), (el) => el.tagName === "style");
-    if (!style) return undefined;
+  const results: CriticalCssResult[] = [];
+  for (const file of htmlFiles(clientDir)) {
+    const html = readFileSync(file, "utf8");
+    const document = parseHtml(html);
+    if (elementsOf(document, (el) => el.tagName === "script" && attrOf(el, "id") === "rr-boot").length > 0) continue;
+    const [style] = elementsOf(document, (el) => el.tagName === "style");
+    if (!style) continue;
     const [pruned] = elementsOf(parseHtml(await beasties.process(html)), (el) => el.tagName === "style");
     if (!pruned) throw new Error(`${file}: no stylesheet left after pruning`);
     const css = textOf(pruned);
-    return { html: await withStylesheet(html, css), before: textOf(style).length, after: css.length };
-  };
+    writeFileSync(file, await rewrite(html, css));
+    results.push({ file, before: textOf(style).length, after: css.length });
+  }
+  return results;
 }

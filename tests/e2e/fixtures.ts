@@ -12,21 +12,15 @@ export function allowConsoleErrors(page: Page, ...patterns: RegExp[]) {
 }
 
 /**
- * Prerendered pages start their scripts after the first paint (scripts/build/first-paint.ts), and
- * React may hydrate a server-rendered page after `load`. Wait for the mark root.tsx sets (pages
- * that do not hydrate, with neither the inert bootstrap nor React Router's module script, return at once).
+ * Pages start their scripts after the first paint (app/server/document/first-paint.server.ts), so `load`
+ * can come before React has hydrated. Wait for the mark root.tsx sets (pages that are not React
+ * Router documents, without the inert bootstrap script, return at once).
  */
 export async function waitForHydration(page: Page) {
   await page
-    .waitForFunction(
-      () =>
-        !(document.getElementById("rr-boot") || document.querySelector('script[type="module"]')) ||
-        document.documentElement.dataset.hydrated === "true",
-      undefined,
-      {
-        timeout: 15_000,
-      },
-    )
+    .waitForFunction(() => !document.getElementById("rr-boot") || document.documentElement.dataset.hydrated === "true", undefined, {
+      timeout: 15_000,
+    })
     .catch((error: Error) => {
       throw new Error(`${page.url()} did not hydrate: ${error.message}`);
     });

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import toolScript from "~/browser/tool-script.js?url&no-inline";
-import { InlineScript } from "~/lib/inline-assets";
+import { useNonce } from "~/lib/nonce";
 import { FORM_ERROR, type FieldErrors } from "~/lib/tools/query";
 import { TOOLS_PATH, type Tool, toolPath } from "~/lib/tools/catalog";
 import { toolExamplePath } from "~/lib/tools/pages";
@@ -34,6 +34,7 @@ export function ToolPage({
   status: string;
   explanation: ReactNode;
 }) {
+  const nonce = useNonce();
   return (
     <div className="bg-slate-50 print:bg-white">
       <div className="mx-auto max-w-6xl px-4 py-10 md:py-14 print:py-0">
@@ -77,8 +78,8 @@ export function ToolPage({
           </p>
         </section>
       </div>
-      {/* Written into the page by the server, like the page script (React does not run a script it inserts itself). */}
-      {import.meta.env.SSR && <InlineScript src={toolScript} />}
+      {/* Written into the page, like the page script (app/server/document/first-paint.server.ts). */}
+      <script src={toolScript} nonce={nonce} data-inline="" />
     </div>
   );
 }
