@@ -11,6 +11,8 @@ const SECTIONS = [
   { to: "/admin/subscribers", label: "Subscribers" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/email", label: "E-mail" },
+  { to: "/admin/reviews", label: "Reviews" },
+  { to: "/admin/prices", label: "Prices" },
 ] as const;
 
 /** The dashboard's frame: its sections as tabs that wrap on a phone, and the log-out button. */
@@ -151,6 +153,7 @@ export function Pager({ page, pages, path }: { page: number; pages: number; path
 export function StatusBadge({ status }: { status: string }) {
   const tone: Record<string, string> = {
     paid: "bg-brand-100 text-brand-900",
+    approved: "bg-brand-100 text-brand-900",
     sent: "bg-brand-100 text-brand-900",
     confirmed: "bg-brand-100 text-brand-900",
     refunded: "bg-slate-200 text-slate-900",

@@ -5,6 +5,8 @@ import type { Route } from "./+types/checkout";
 import { CheckoutOrderBump } from "~/components/checkout-order-bump";
 import { CheckoutOrderSummary } from "~/components/checkout-order-summary";
 import { CheckoutRights } from "~/components/checkout-rights";
+import { CheckoutReviews, type CheckoutReviewsData } from "~/components/checkout-reviews";
+import type { FormerPrice } from "~/lib/former-price";
 import { CheckoutTestimonials } from "~/components/checkout-testimonials";
 import { CheckoutToolkitCard } from "~/components/checkout-toolkit-card";
 import { buttonClass } from "~/components/ui/button";
@@ -13,6 +15,9 @@ import { BUMP_PARAM, CHECKOUT_ERROR, FROM_PARAM } from "~/lib/checkout";
 import { seo } from "~/lib/seo";
 import { checkoutFailureStatus, paymentProvider, sourceArticle, startCheckout } from "~/server/payments/checkout.server";
 import { type Testimonial, testimonialsToShow } from "~/server/content/testimonials.server";
+import { checkoutReviews } from "~/server/content/reviews.server";
+import { formerPriceToShow } from "~/server/payments/former-prices.server";
+import { powerPack } from "~/lib/catalogue";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -22,8 +27,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/checkout",
   });
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
+  const [reviews, formerPrice] = await Promise.all([checkoutReviews(), formerPriceToShow(powerPack.id)]);
   return {
     includeBump: query.get(BUMP_PARAM) === "1",
     /** The article whose promo link led here, if it names one: it travels with the checkout to the order. */
@@ -31,7 +37,10 @@ export function loader({ request }: Route.LoaderArgs) {
     providerName: paymentProvider().displayName,
     /** The built-in test provider sells: say so on the page (anyone can mark an order paid). */
     testPayments: paymentProvider().name === "test",
-    testimonials: testimonialsToShow(),
+    /** Verified buyers' reviews once the owner's threshold is reached; until then the testimonials block. */
+    reviews,
+    testimonials: reviews ? [] : testimonialsToShow(),
+    formerPrice,
   };
 }
 
@@ -100,6 +109,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         from={loaderData.from}
         providerName={loaderData.providerName}
         testimonials={loaderData.testimonials}
+        reviews={loaderData.reviews}
+        formerPrice={loaderData.formerPrice}
         error={actionData?.error}
       />
     </>
@@ -111,12 +122,16 @@ function CheckoutPage({
   from,
   providerName,
   testimonials,
+  reviews,
+  formerPrice,
   error,
 }: {
   initialBump: boolean;
   from: string | null;
   providerName: string | null;
   testimonials: readonly Testimonial[];
+  reviews: CheckoutReviewsData | null;
+  formerPrice: FormerPrice | null;
   error?: string;
 }) {
   const [includeBump, setIncludeBump] = useState(initialBump);
@@ -167,7 +182,7 @@ function CheckoutPage({
           <div className="space-y-8">
             {from ? <input type="hidden" name={FROM_PARAM} value={from} /> : null}
             <CheckoutToolkitCard />
-            <CheckoutOrderBump defaultChecked={initialBump} onChange={setIncludeBump} />
+            <CheckoutOrderBump defaultChecked={initialBump} onChange={setIncludeBump} formerPrice={formerPrice} />
           </div>
 
           {/* On phones the summary and button come straight after the choice; testimonials follow. */}
@@ -192,7 +207,7 @@ function CheckoutPage({
           </section>
 
           <div className="lg:col-start-1 lg:row-start-2">
-            <CheckoutTestimonials testimonials={testimonials} />
+            {reviews ? <CheckoutReviews {...reviews} /> : <CheckoutTestimonials testimonials={testimonials} />}
           </div>
         </form>
 
