@@ -2,7 +2,6 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { ipKeyGenerator } from "express-rate-limit";
 import type { ServerBuild } from "react-router";
-import * as serverBuild from "virtual:react-router/server-build";
 import { routeMatcher } from "./route-match.ts";
 
 declare module "react-router" {
@@ -51,4 +50,7 @@ app.use(
 );
 
 /** The route that serves a path, matched as React Router matches it (server/protections.ts keys its limits by it). */
+// Imported dynamically (awaited once): a static import folds the build into this chunk and
+// React Router's plugin then finds no server build file in the manifest.
+const serverBuild = await import("virtual:react-router/server-build");
 export const servingRoute = routeMatcher((serverBuild as unknown as ServerBuild).routes);
