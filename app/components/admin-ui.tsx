@@ -102,7 +102,8 @@ export function DataTable({
   children: ReactNode;
 }) {
   return (
-    <ScrollRegion label={label} className="mt-4 overflow-x-auto focus-visible:outline-3">
+    // relative: a screen-reader-only heading (absolutely placed) stays inside the scrolling box instead of widening the page.
+    <ScrollRegion label={label} className="relative mt-4 overflow-x-auto focus-visible:outline-3">
       <table className={`w-full border-collapse text-left text-sm ${narrow ? "" : "min-w-[36rem]"}`}>
         <thead>
           <tr>

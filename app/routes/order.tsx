@@ -14,11 +14,15 @@ import { answerReviewForm, reviewAccess } from "~/server/content/reviews.server"
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo(matches, { title: "Your order", description: "Your order and its downloads.", path: "/orders", noindex: true }),
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "same-origin" },
 ];
 
+/**
+ * The address holds the order's token: no referrer leaves the site. Not "no-referrer": with it a
+ * browser posts the review form with `Origin: null`, which the same-origin check refuses.
+ */
 export function headers() {
-  return PRIVATE_HEADERS;
+  return { ...PRIVATE_HEADERS, "Referrer-Policy": "same-origin" };
 }
 
 /** The private order page: every file the order bought, or why there are none. A GET changes nothing. */

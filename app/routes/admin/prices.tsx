@@ -109,7 +109,11 @@ export default function Prices({ loaderData, actionData }: Route.ComponentProps)
       {loaderData.rows.length === 0 ? (
         <p className="mt-6 text-slate-700">No former price recorded: the add-on shows its price plainly.</p>
       ) : (
-        <DataTable label="Recorded former prices" columns={["Price", "Charged", "Shown on /checkout", { label: "Action", hidden: true }]}>
+        <DataTable
+          label="Recorded former prices"
+          narrow
+          columns={["Price", "Charged", "Shown on /checkout", { label: "Action", hidden: true }]}
+        >
           {loaderData.rows.map((row) => (
             <tr key={row.id}>
               <th scope="row" className={rowHead}>
