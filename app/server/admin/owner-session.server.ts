@@ -90,7 +90,7 @@ export async function requireOwner(request: Request): Promise<void> {
 /** Only paths of the dashboard itself (never "//host" or another site) are followed after login. */
 export function safeNext(next: string | null): string {
   // No control characters: a CR or LF in a Location header makes the answer fail (500).
-  const plain = next !== null && !/[\u0000-\u001f\u007f]/.test(next);
+  const plain = next !== null && ![...next].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
   return plain && /^\/admin(?:[/?]|$)/.test(next) && !next.includes("\\") && !next.startsWith("//") ? next : "/admin";
 }
 
