@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { formatPrice, toolkit } from "~/lib/catalogue";
-import { FIGURES_PATH, type Figures } from "~/lib/review-rules";
+import { FIGURES_PATH, type Figures } from "~/lib/figures";
 
 const toolkitPrice = formatPrice(toolkit.priceCents, { short: true });
 

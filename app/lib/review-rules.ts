@@ -46,7 +46,3 @@ export function successStoriesFigure(count: number): number | null {
 export function formatAverage(average: number): string {
   return (Math.floor(average * 10 + 1e-9) / 10).toFixed(1);
 }
-
-/** Where the home page asks for its live figures (app/routes/api/figures.ts). */
-export const FIGURES_PATH = "/api/figures";
-export type Figures = { successStories: number | null };

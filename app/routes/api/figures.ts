@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { Figures } from "~/lib/reviews";
+import type { Figures } from "~/lib/figures";
 import { successStories } from "~/server/content/reviews.server";
 
 /**
