@@ -31,15 +31,22 @@ function useSuccessStories(): number | null {
   const [stories, setStories] = useState<number | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    fetch(FIGURES_PATH, { signal: controller.signal, headers: { Accept: "application/json" } })
-      .then((response) => (response.ok ? (response.json() as Promise<Figures>) : null))
-      .then((figures) => {
-        if (figures && typeof figures.successStories === "number") setStories(figures.successStories);
-      })
-      .catch(() => {
-        // Offline or aborted: the article count stays, which is true either way.
-      });
-    return () => controller.abort();
+    const ask = () =>
+      fetch(FIGURES_PATH, { signal: controller.signal, headers: { Accept: "application/json" } })
+        .then((response) => (response.ok ? (response.json() as Promise<Figures>) : null))
+        .then((figures) => {
+          if (figures && typeof figures.successStories === "number") setStories(figures.successStories);
+        })
+        .catch(() => {
+          // Offline or aborted: the article count stays, which is true either way.
+        });
+    // After hydration's own work, when the browser is idle: the figure is below the fold of urgency.
+    const idle = window.requestIdleCallback ? window.requestIdleCallback(ask, { timeout: 2_000 }) : window.setTimeout(ask, 200);
+    return () => {
+      controller.abort();
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
   }, []);
   return stories;
 }
