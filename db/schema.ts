@@ -250,3 +250,67 @@ export const ownerSessions = pgTable(
   },
   (t) => [index("owner_sessions_expires_at_idx").on(t.expiresAt)],
 );
+
+export const REVIEW_STATUSES = ["pending", "approved", "rejected", "hidden"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/**
+ * Buyers' reviews (16 CFR 465): one per order, written from the order's private page. The buyer
+ * may change it until the owner approves it; nobody changes its words after that. The owner
+ * approves, rejects or hides it for a content reason only (moderation_reason), never for its
+ * stars, and every decision is in admin_audit_log.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    body: text("body").notNull(),
+    /** First name and last initial, as the buyer typed them ("Maria S."). */
+    displayName: text("display_name").notNull(),
+    status: text("status").$type<ReviewStatus>().notNull().default("pending"),
+    /** The content rule a rejection or a hide cites (app/lib/reviews.ts). */
+    moderationReason: text("moderation_reason"),
+    createdAt: createdAt(),
+    /** When the buyer last wrote it: the date an approved review shows. */
+    writtenAt: timestamp("written_at", { withTimezone: true }).notNull().defaultNow(),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+  },
+  (t) => [
+    unique("reviews_order_id_unique").on(t.orderId),
+    index("reviews_status_idx").on(t.status, t.writtenAt),
+    check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
+    check("reviews_status_check", sql`${t.status} in ('pending', 'approved', 'rejected', 'hidden')`),
+  ],
+);
+
+/**
+ * A price a product was really charged before (16 CFR 233.1): "normally $X" shows only beside a
+ * record here, with the dates it was charged, which the owner enters in the dashboard.
+ */
+export const formerPrices = pgTable(
+  "former_prices",
+  {
+    id: serial("id").primaryKey(),
+    productId: text("product_id").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    chargedFrom: date("charged_from", { mode: "string" }).notNull(),
+    chargedUntil: date("charged_until", { mode: "string" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("former_prices_product_id_idx").on(t.productId),
+    check("former_prices_price_check", sql`${t.priceCents} > 0`),
+    check("former_prices_dates_check", sql`${t.chargedFrom} <= ${t.chargedUntil}`),
+  ],
+);
+
+/** Owner settings kept in the database (one row per key), e.g. how many approved reviews /checkout waits for. */
+export const siteSettings = pgTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").$type<unknown>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

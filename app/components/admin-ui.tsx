@@ -11,6 +11,8 @@ const SECTIONS = [
   { to: "/admin/subscribers", label: "Subscribers" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/email", label: "E-mail" },
+  { to: "/admin/reviews", label: "Reviews" },
+  { to: "/admin/prices", label: "Prices" },
 ] as const;
 
 /** The dashboard's frame: its sections as tabs that wrap on a phone, and the log-out button. */
@@ -100,7 +102,8 @@ export function DataTable({
   children: ReactNode;
 }) {
   return (
-    <ScrollRegion label={label} className="mt-4 overflow-x-auto focus-visible:outline-3">
+    // relative: a screen-reader-only heading (absolutely placed) stays inside the scrolling box instead of widening the page.
+    <ScrollRegion label={label} className="relative mt-4 overflow-x-auto focus-visible:outline-3">
       <table className={`w-full border-collapse text-left text-sm ${narrow ? "" : "min-w-[36rem]"}`}>
         <thead>
           <tr>
@@ -151,6 +154,7 @@ export function Pager({ page, pages, path }: { page: number; pages: number; path
 export function StatusBadge({ status }: { status: string }) {
   const tone: Record<string, string> = {
     paid: "bg-brand-100 text-brand-900",
+    approved: "bg-brand-100 text-brand-900",
     sent: "bg-brand-100 text-brand-900",
     confirmed: "bg-brand-100 text-brand-900",
     refunded: "bg-slate-200 text-slate-900",

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { FileText } from "lucide-react";
 import { powerPack } from "~/lib/catalogue";
+import { type FormerPrice, formatDay } from "~/lib/former-price";
 import { formatCents } from "~/lib/money";
 
 const LABEL = `Yes, add this to my order for only ${formatCents(powerPack.priceCents)}!`;
@@ -13,7 +14,16 @@ const LABEL = `Yes, add this to my order for only ${formatCents(powerPack.priceC
  * slow phone may tick it before the page's JavaScript has started, and a controlled input would
  * be reset by hydration, silently dropping the Power Pack they chose.
  */
-export function CheckoutOrderBump({ defaultChecked, onChange }: { defaultChecked: boolean; onChange: (checked: boolean) => void }) {
+export function CheckoutOrderBump({
+  defaultChecked,
+  onChange,
+  formerPrice,
+}: {
+  defaultChecked: boolean;
+  onChange: (checked: boolean) => void;
+  /** A price the owner recorded as really charged, with its dates (16 CFR 233.1); without one, no "normally". */
+  formerPrice: FormerPrice | null;
+}) {
   const box = useRef<HTMLInputElement>(null);
   const [checked, setChecked] = useState(defaultChecked);
   const report = (value: boolean) => {
@@ -60,8 +70,17 @@ export function CheckoutOrderBump({ defaultChecked, onChange }: { defaultChecked
           <p className="text-sm font-bold tracking-wide text-amber-900 uppercase">Optional add-on</p>
           <h2 className="text-xl font-bold text-slate-900">{powerPack.name}</h2>
           <p className="mt-1 text-slate-700">
-            {powerPack.summary}, normally <s>{formatCents(powerPack.compareAtCents, { trimCents: true })}</s>, today{" "}
-            <strong className="text-slate-900">{formatCents(powerPack.priceCents)}</strong>.
+            {formerPrice ? (
+              <>
+                {powerPack.summary}, normally <s>{formatCents(formerPrice.priceCents, { trimCents: true })}</s> (our price from{" "}
+                {formatDay(formerPrice.chargedFrom)} to {formatDay(formerPrice.chargedUntil)}), today{" "}
+                <strong className="text-slate-900">{formatCents(powerPack.priceCents)}</strong>.
+              </>
+            ) : (
+              <>
+                {powerPack.summary} for <strong className="text-slate-900">{formatCents(powerPack.priceCents)}</strong>.
+              </>
+            )}
           </p>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
             {powerPack.features.map((feature) => (

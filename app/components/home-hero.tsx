@@ -1,12 +1,18 @@
 import { ArrowRight, BookOpen, CircleCheck, Circle, Tag, Users } from "lucide-react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { toolkit } from "~/lib/catalogue";
+import { FIGURES_PATH, type Figures } from "~/lib/figures";
 import { formatCents } from "~/lib/money";
 
 const toolkitPrice = formatCents(toolkit.priceCents, { trimCents: true });
 
-const REASSURANCES = ["No credit card required", "Proven strategies", "Built for real people"] as const;
+/**
+ * Each line true next to a paid button: no "No credit card required" here (it sits beside the free
+ * guide), and no "proven" claim the site cannot show; the methods rest on the reader's legal rights.
+ */
+const REASSURANCES = ["One-time payment, no subscription", "Built on your rights under federal law", "Built for real people"] as const;
 
 /** A sample of the toolkit's 30-day plan: shows what the product is, not a promised result. */
 const PLAN_STEPS = [
@@ -17,7 +23,55 @@ const PLAN_STEPS = [
   { done: false, text: "Get card balances under 30%" },
 ] as const;
 
-export function HomeHero() {
+/**
+ * The home page is prerendered, so a figure from the database cannot be in its HTML: it shows
+ * the number of free articles (true for the build it is part of), and once hydrated asks the
+ * server for the count of success stories, shown only past its threshold.
+ */
+function useSuccessStories(): number | null {
+  const [stories, setStories] = useState<number | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    const ask = () =>
+      fetch(FIGURES_PATH, { signal: controller.signal, headers: { Accept: "application/json" } })
+        .then((response) => (response.ok ? (response.json() as Promise<Figures>) : null))
+        .then((figures) => {
+          if (figures && typeof figures.successStories === "number") setStories(figures.successStories);
+        })
+        .catch(() => {
+          // Offline or aborted: the article count stays, which is true either way.
+        });
+    // After hydration's own work, when the browser is idle: the figure is below the fold of urgency.
+    const idle = window.requestIdleCallback ? window.requestIdleCallback(ask, { timeout: 2_000 }) : window.setTimeout(ask, 200);
+    return () => {
+      controller.abort();
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
+  }, []);
+  return stories;
+}
+
+function FigureBadge({ articleCount }: { articleCount: number }) {
+  const stories = useSuccessStories();
+  return (
+    <li
+      className="inline-flex items-center gap-3 rounded-2xl bg-white px-4 py-3 shadow-lg ring-1 ring-slate-200"
+      data-testid="figure-badge"
+    >
+      <span className="hidden size-10 place-items-center rounded-full bg-brand-100 text-brand-800 sm:grid">
+        <Users aria-hidden="true" className="size-5" />
+      </span>
+      {/* As wide as either text, so the swap after hydration moves nothing. */}
+      <span className="min-w-[6.75rem] leading-tight">
+        <strong className="block text-lg text-slate-900">{stories === null ? articleCount : `${stories}+`}</strong>{" "}
+        <span className="text-sm text-slate-700">{stories === null ? "Free Articles" : "Success Stories"}</span>
+      </span>
+    </li>
+  );
+}
+
+export function HomeHero({ articleCount }: { articleCount: number }) {
   return (
     <section className="overflow-hidden bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 md:py-20 lg:grid-cols-[1.4fr_1fr]">
@@ -73,15 +127,7 @@ export function HomeHero() {
             </div>
           </figure>
           <ul className="relative -mt-8 flex flex-wrap justify-center gap-3 px-2">
-            <li className="inline-flex items-center gap-3 rounded-2xl bg-white px-4 py-3 shadow-lg ring-1 ring-slate-200">
-              <span className="hidden size-10 place-items-center rounded-full bg-brand-100 text-brand-800 sm:grid">
-                <Users aria-hidden="true" className="size-5" />
-              </span>
-              <span className="leading-tight">
-                <strong className="block text-lg text-slate-900">500+</strong>{" "}
-                <span className="text-sm text-slate-700">Success Stories</span>
-              </span>
-            </li>
+            <FigureBadge articleCount={articleCount} />
             <li className="inline-flex items-center gap-3 rounded-2xl bg-white px-4 py-3 shadow-lg ring-1 ring-slate-200">
               <span className="hidden size-10 place-items-center rounded-full bg-accent-100 text-slate-900 sm:grid">
                 <Tag aria-hidden="true" className="size-5" />

@@ -72,7 +72,7 @@ export function LeadForm({ sourcePage, outcome }: { sourcePage: string; outcome?
               </div>
             )}
           </form>
-          <p className="mt-3 text-sm text-slate-700">No spam. Unsubscribe anytime.</p>
+          <p className="mt-3 text-sm text-slate-700">Free: no credit card required. No spam. Unsubscribe anytime.</p>
         </>
       )}
     </section>

@@ -5,6 +5,8 @@ import type { Route } from "./+types/checkout";
 import { CheckoutOrderBump } from "~/components/checkout-order-bump";
 import { CheckoutOrderSummary } from "~/components/checkout-order-summary";
 import { CheckoutRights } from "~/components/checkout-rights";
+import { CheckoutReviews, type CheckoutReviewsData } from "~/components/checkout-reviews";
+import type { FormerPrice } from "~/lib/former-price";
 import { CheckoutTestimonials } from "~/components/checkout-testimonials";
 import { CheckoutToolkitCard } from "~/components/checkout-toolkit-card";
 import { buttonClass } from "~/components/ui/button";
@@ -21,6 +23,9 @@ import {
   startBuyerCheckout,
 } from "~/server/payments/checkout.server";
 import { type Testimonial, testimonialsToShow } from "~/server/content/testimonials.server";
+import { checkoutReviews } from "~/server/content/reviews.server";
+import { formerPriceToShow } from "~/server/payments/former-prices.server";
+import { powerPack } from "~/lib/catalogue";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -30,9 +35,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/checkout",
   });
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const { provider } = appConfig(context).payments;
+  const [reviews, formerPrice] = await Promise.all([checkoutReviews(), formerPriceToShow(powerPack.id)]);
   return {
     includeBump: query.get(BUMP_PARAM) === "1",
     /** The article whose promo link led here, if it names one: it travels with the checkout to the order. */
@@ -42,7 +48,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
     providerName: provider.displayName,
     /** The built-in test provider sells: say so on the page (anyone can mark an order paid). */
     testPayments: provider.name === "test",
-    testimonials: testimonialsToShow(),
+    /** Verified buyers' reviews once the owner's threshold is reached; until then the testimonials block. */
+    reviews,
+    testimonials: reviews ? [] : testimonialsToShow(),
+    formerPrice,
   };
 }
 
@@ -110,6 +119,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         providerName={loaderData.providerName}
         cancelled={loaderData.cancelled}
         testimonials={loaderData.testimonials}
+        reviews={loaderData.reviews}
+        formerPrice={loaderData.formerPrice}
         error={actionData?.error}
       />
     </>
@@ -122,6 +133,8 @@ function CheckoutPage({
   providerName,
   cancelled,
   testimonials,
+  reviews,
+  formerPrice,
   error,
 }: {
   initialBump: boolean;
@@ -129,6 +142,8 @@ function CheckoutPage({
   providerName: string | null;
   cancelled: boolean;
   testimonials: readonly Testimonial[];
+  reviews: CheckoutReviewsData | null;
+  formerPrice: FormerPrice | null;
   error?: string;
 }) {
   const [includeBump, setIncludeBump] = useState(initialBump);
@@ -186,7 +201,7 @@ function CheckoutPage({
           <div className="space-y-8">
             {from ? <input type="hidden" name={FROM_PARAM} value={from} /> : null}
             <CheckoutToolkitCard />
-            <CheckoutOrderBump defaultChecked={initialBump} onChange={setIncludeBump} />
+            <CheckoutOrderBump defaultChecked={initialBump} onChange={setIncludeBump} formerPrice={formerPrice} />
           </div>
 
           {/* On phones the summary and button come straight after the choice; testimonials follow. */}
@@ -213,7 +228,7 @@ function CheckoutPage({
           </section>
 
           <div className="lg:col-start-1 lg:row-start-2">
-            <CheckoutTestimonials testimonials={testimonials} />
+            {reviews ? <CheckoutReviews {...reviews} /> : <CheckoutTestimonials testimonials={testimonials} />}
           </div>
         </form>
 

@@ -37,8 +37,9 @@ const FAQ: { question: string; answer: ReactNode }[] = [
   },
   {
     question: "How long until I see my credit improve?",
+    // What the law sets (FCRA 611, 15 U.S.C. 1681i; 1681j(a)(3)), not a promised result: see /work/shared/reference/credit-law-facts.md.
     answer:
-      "Improvements typically show in 30-60 days: credit bureaus have 30 days to investigate a dispute (up to 45 if you send more information during that time), and new positive history takes a few statement cycles to reach your score.",
+      "Results vary, and no one can promise a change: it depends on what is on your report. What the law sets is the timing of a dispute. A credit bureau generally has 30 days from receiving it to investigate, and 45 days in some cases: when you send more information during those 30 days, or dispute after getting your free annual report (Fair Credit Reporting Act section 611(a)(1), 15 U.S.C. 1681i(a)(1); 15 U.S.C. 1681j(a)(3)). It must send you the results within 5 business days after it finishes (15 U.S.C. 1681i(a)(6)). Counting the mail both ways, 30-60 days after you send a dispute is when to expect its outcome: a deadline, not a promise that your score improves. Accurate items can stay for up to 7 years (10 for a bankruptcy, 15 U.S.C. 1681c), and new on-time payments take a few statement cycles to show in a score.",
   },
   {
     question: "Is there a money-back guarantee?",

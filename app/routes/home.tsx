@@ -1,4 +1,4 @@
-import { ArrowRight, Lightbulb, TrendingUp, Wallet } from "lucide-react";
+import { ArrowRight, Lightbulb, Scale, Wallet } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { HomeHero } from "~/components/home-hero";
@@ -15,7 +15,8 @@ import { SITE_NAME } from "~/lib/site";
 const LATEST_COUNT = 3;
 
 export function loader() {
-  return { posts: getArticleSummaries().slice(0, LATEST_COUNT) };
+  const posts = getArticleSummaries();
+  return { posts: posts.slice(0, LATEST_COUNT), articleCount: posts.length };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -38,16 +39,16 @@ const VALUES: Feature[] = [
     text: `Our articles are free, and the complete Credit Repair Toolkit costs ${formatCents(toolkit.priceCents, { trimCents: true })}, once. No subscriptions and no hidden fees.`,
   },
   {
-    icon: TrendingUp,
-    title: "Proven Results",
-    text: "The habits we teach, like paying on time, keeping balances low and fixing report errors, are the ones credit scores are built on.",
+    icon: Scale,
+    title: "Grounded in Your Rights",
+    text: "Every step uses rights federal law gives you: free credit reports (15 U.S.C. 1681j) and disputes the bureau must investigate, generally within 30 days (15 U.S.C. 1681i(a)(1)). Results depend on what is on your report.",
   },
 ] as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <HomeHero />
+      <HomeHero articleCount={loaderData.articleCount} />
 
       <section aria-labelledby="values-heading" className="mx-auto max-w-6xl px-4 py-16 md:py-20">
         <div className="mx-auto max-w-2xl text-center">

@@ -9,14 +9,20 @@ import { SUPPORT_EMAIL } from "~/lib/site";
 import { filePath, orderPagePath, zipPath } from "~/lib/order-files";
 import { orderFiles, orderForToken, PRIVATE_HEADERS } from "~/server/delivery/order-access.server";
 import { orderNumber } from "~/server/payments/orders.server";
+import { ReviewForm } from "~/components/review-form";
+import { answerReviewForm, reviewAccess } from "~/server/content/reviews.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo(matches, { title: "Your order", description: "Your order and its downloads.", path: "/orders", noindex: true }),
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "same-origin" },
 ];
 
+/**
+ * The address holds the order's token: no referrer leaves the site. Not "no-referrer": with it a
+ * browser posts the review form with `Origin: null`, which the same-origin check refuses.
+ */
 export function headers() {
-  return PRIVATE_HEADERS;
+  return { ...PRIVATE_HEADERS, "Referrer-Policy": "same-origin" };
 }
 
 /** The private order page: every file the order bought, or why there are none. A GET changes nothing. */
@@ -31,7 +37,22 @@ export async function loader({ params }: Route.LoaderArgs) {
     totalCents: order.amountTotal,
   };
   if (order.status !== "paid") return data({ kind: "closed" as const, status: order.status, ...common });
-  return data({ kind: "open" as const, ...common, products: await orderFiles(order.id) });
+  const access = await reviewAccess(order);
+  const own = access.kind === "closed" ? null : access.review;
+  return data({
+    kind: "open" as const,
+    ...common,
+    products: await orderFiles(order.id),
+    review: own && { rating: own.rating, body: own.body, displayName: own.displayName, status: own.status },
+  });
+}
+
+/** The review form posts here: only the buyer's own, paid order (a refunded one is refused). */
+export async function action({ params, request }: Route.ActionArgs) {
+  const found = await orderForToken(params.token);
+  if (found.kind !== "ok") return data({ kind: "refused" as const, message: "This order link is not valid." }, { status: 404 });
+  const { answer, status } = await answerReviewForm(found.order, request);
+  return data(answer, { status });
 }
 
 function Notice({ title, children, tone }: { title: string; children: React.ReactNode; tone: "bad" | "neutral" }) {
@@ -55,7 +76,7 @@ const lookupLink = (
   </Link>
 );
 
-export default function OrderPage({ loaderData, params }: Route.ComponentProps) {
+export default function OrderPage({ loaderData, params, actionData }: Route.ComponentProps) {
   const result = loaderData;
   return (
     <div className="bg-slate-50">
@@ -125,6 +146,8 @@ export default function OrderPage({ loaderData, params }: Route.ComponentProps) 
                 </div>
               </section>
             ) : null}
+
+            {result.kind === "open" ? <ReviewForm action={orderPagePath(params.token)} own={result.review} state={actionData} /> : null}
 
             <section aria-labelledby="purchase-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <h2 id="purchase-heading" className="text-xl font-bold text-slate-900">

@@ -246,7 +246,11 @@ test.describe("contact page", () => {
     const faq = page.locator("details").filter({ hasText: "How long until I see my credit improve?" });
     await expect(faq).not.toHaveAttribute("open");
     await faq.locator("summary").press("Enter");
-    await expect(faq).toContainText("typically show in 30-60 days");
+    // Issue 23: what the law sets (FCRA 611(a)(1)), and that results vary; 30-60 days only as when to expect an outcome.
+    await expect(faq).toContainText("Results vary, and no one can promise a change");
+    await expect(faq).toContainText("generally has 30 days from receiving it to investigate, and 45 days in some cases");
+    await expect(faq).toContainText("15 U.S.C. 1681i(a)(1)");
+    await expect(faq).toContainText("30-60 days after you send a dispute is when to expect its outcome: a deadline, not a promise");
     await expect(page.locator("details")).toContainText(["Within 24 hours"]);
     await expect(page.locator("details").filter({ hasText: "money-back" })).toHaveCount(1);
     await expect(page.locator("details").filter({ hasText: "subscription" })).toHaveCount(1);

@@ -29,6 +29,9 @@ export const TABLES = [
   "page_views",
   "admin_audit_log",
   "rate_limits",
+  "reviews",
+  "former_prices",
+  "site_settings",
 ] as const;
 
 export type TestDatabase = {

@@ -59,6 +59,7 @@ import { findTestOrder, payTestOrder } from "~/server/payments/test-provider.ser
 import { LOGIN_FAILURES_ALLOWED } from "~/server/admin/login-throttle.server";
 import { protections } from "../../server/protections";
 import { useTestDatabase } from "../helpers/db";
+import { call, requestsTo } from "../helpers/routes";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
 import { startSmtp, type TestSmtp } from "../helpers/smtp";
 
@@ -104,27 +105,7 @@ let owner: OwnerConfig | null;
 let payments: Payments;
 const args = (request: Request, params: Record<string, string> = {}) =>
   ({ request, params, context: { config: { owner, payments } } }) as never;
-const get = (path: string, cookie?: string) => new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
-const post = (path: string, fields: Record<string, string>, cookie?: string) =>
-  new Request(`${ORIGIN}${path}`, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
-  });
-
-/** What a loader or action gave: a Response (redirect, CSV), data() with a status, or plain data. */
-async function call(run: () => unknown): Promise<{ status: number; headers: Headers; data: unknown }> {
-  let result: unknown;
-  try {
-    result = await run();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, headers: result.headers, data: undefined };
-  const r = result as { type?: string; data?: unknown; init?: ResponseInit | null };
-  if (r?.type === "DataWithResponseInit") return { status: r.init?.status ?? 200, headers: new Headers(r.init?.headers), data: r.data };
-  return { status: 200, headers: new Headers(), data: result };
-}
+const { get, post } = requestsTo(ORIGIN);
 
 async function logIn(): Promise<string> {
   const answer = await call(() => loginAction(args(post("/admin/login", { password: PASSWORD, next: "/admin" }))));

@@ -3,7 +3,18 @@ import { desc, eq } from "drizzle-orm";
 import { adminAuditLog } from "../../../db/schema";
 import { db } from "~/server/db.server";
 
-export type AuditAction = "refund" | "resend-receipt" | "reset-downloads" | "mark-handled" | "retry-email";
+export type AuditAction =
+  | "refund"
+  | "resend-receipt"
+  | "reset-downloads"
+  | "mark-handled"
+  | "retry-email"
+  | "review-approve"
+  | "review-reject"
+  | "review-hide"
+  | "review-threshold"
+  | "former-price-add"
+  | "former-price-delete";
 export type AuditEntry = typeof adminAuditLog.$inferSelect;
 
 export async function recordAudit(action: AuditAction, target: string, detail: string): Promise<void> {

@@ -1,0 +1,222 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/reviews";
+import { AdminHeading, formatWhen, Notice, Panel, StatusBadge } from "~/components/admin-ui";
+import { StarRating } from "~/components/star-rating";
+import { buttonClass } from "~/components/ui/button";
+import {
+  CONTENT_RULES,
+  formatAverage,
+  HIDE_REASONS,
+  ModerationSchema,
+  SUCCESS_STORIES_THRESHOLD,
+  SUCCESS_STORY_MIN_RATING,
+  successStoriesFigure,
+  ThresholdSchema,
+} from "~/lib/reviews";
+import { seo } from "~/lib/seo";
+import { z } from "zod";
+import { requireOwner } from "~/server/admin/owner-session.server";
+import { appConfig } from "~/server/config.server";
+import { parseSubmission } from "~/server/forms/submission.server";
+import {
+  approvedSummary,
+  checkoutReviewsThreshold,
+  moderateReview,
+  reviewsForOwner,
+  setCheckoutReviewsThreshold,
+  successStoriesCount,
+} from "~/server/content/reviews.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Reviews", description: "Buyers' reviews waiting for a decision.", path: "/admin/reviews", noindex: true });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(appConfig(context).owner, request);
+  const [{ rows, counts }, summary, threshold, stories] = await Promise.all([
+    reviewsForOwner(),
+    approvedSummary(),
+    checkoutReviewsThreshold(),
+    successStoriesCount(),
+  ]);
+  return {
+    counts,
+    summary,
+    threshold,
+    stories,
+    rows: rows.map((r) => ({ ...r, writtenAt: r.writtenAt.toISOString(), moderatedAt: r.moderatedAt?.toISOString() ?? null })),
+  };
+}
+
+/** Any text fields: which schema applies depends on the form's intent. */
+const AnyFields = z.record(z.string(), z.string());
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireOwner(appConfig(context).owner, request);
+  // Read once, the one way (size, encoding, repeated fields); each intent's schema checks it below.
+  const submission = await parseSubmission(request, AnyFields);
+  if (submission.unreadable) return data({ ok: false, message: "That decision was not understood." }, { status: 400 });
+  const fields: Record<string, unknown> = submission.payload ?? {};
+  if (fields.intent === "threshold") {
+    const parsed = ThresholdSchema.safeParse(fields);
+    if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
+    await setCheckoutReviewsThreshold(parsed.data.threshold);
+    return { ok: true, message: `Saved: /checkout shows reviews once ${parsed.data.threshold} are approved.` };
+  }
+  const parsed = ModerationSchema.safeParse(fields);
+  if (!parsed.success) {
+    const missingReason = parsed.error.issues.find((i) => i.path[0] === "reason");
+    return data({ ok: false, message: missingReason?.message ?? "That decision was not understood." }, { status: 400 });
+  }
+  const changed = await moderateReview(parsed.data.id, parsed.data);
+  const done = {
+    approve: "Approved: it shows as written.",
+    reject: "Rejected: it will not be shown.",
+    hide: "Hidden: it no longer shows.",
+  };
+  return changed ? { ok: true, message: done[parsed.data.decision] } : { ok: false, message: "That review was already decided." };
+}
+
+const selectClass =
+  "rounded-lg border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700";
+
+function ReasonForm({ id, decision, who }: { id: number; decision: "reject" | "hide"; who: string }) {
+  const reasons = decision === "reject" ? CONTENT_RULES : HIDE_REASONS;
+  const label = decision === "reject" ? "Reject" : "Hide";
+  return (
+    <form method="post" className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="decision" value={decision} />
+      <label htmlFor={`${decision}-${id}`} className="text-sm font-medium text-slate-800">
+        {decision === "reject" ? "Breaks the rule" : "Reason"}
+      </label>
+      <select id={`${decision}-${id}`} name="reason" required defaultValue="" className={selectClass}>
+        <option value="" disabled>
+          Choose…
+        </option>
+        {reasons.map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.label}
+          </option>
+        ))}
+      </select>
+      <button type="submit" aria-label={`${label} the review by ${who}`} className={buttonClass({ variant: "outline", size: "sm" })}>
+        {label}
+      </button>
+    </form>
+  );
+}
+
+export default function Reviews({ loaderData: r, actionData }: Route.ComponentProps) {
+  const figure = successStoriesFigure(r.stories);
+  return (
+    <>
+      <AdminHeading title={`Reviews (${r.counts.pending} waiting)`} />
+      {actionData ? <Notice ok={actionData.ok}>{actionData.message}</Notice> : null}
+
+      <Panel title="Decide on content, never on stars" id="rules-heading">
+        <p className="mt-2 text-slate-700">
+          Approve every review that follows these rules, positive or negative; reject or hide one only for a rule it breaks. Reviews show
+          exactly as the buyer wrote them: nobody edits them. Suppressing negative reviews, or rewarding positive ones, is against the
+          FTC&apos;s rule on consumer reviews (16 CFR 465.4 and 465.7).
+        </p>
+        <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-800">
+          {CONTENT_RULES.map((rule) => (
+            <li key={rule.id}>
+              <strong>{rule.label}:</strong> {rule.rule}
+            </li>
+          ))}
+        </ul>
+      </Panel>
+
+      <Panel title="What the site shows" id="figures-heading">
+        <p className="mt-2 text-slate-700" data-figure="summary">
+          {r.summary.count === 0
+            ? "No approved reviews yet."
+            : `${r.summary.count} approved review${r.summary.count === 1 ? "" : "s"}, average ${formatAverage(r.summary.average)} out of 5 (shown on /checkout with every review counted).`}
+        </p>
+        <p className="mt-2 text-slate-700">
+          /checkout shows the newest approved reviews instead of the testimonials once{" "}
+          {r.summary.count >= r.threshold ? "it has reached" : "it reaches"} {r.threshold} approved.
+        </p>
+        <p className="mt-2 text-slate-700" data-figure="success-stories">
+          Home page badge: {r.stories} approved review{r.stories === 1 ? "" : "s"} with {SUCCESS_STORY_MIN_RATING} or 5 stars.{" "}
+          {figure === null
+            ? `From ${SUCCESS_STORIES_THRESHOLD} it shows “N+ Success Stories”; until then it says “Built on your federal rights”.`
+            : `It shows “${figure}+ Success Stories” (rounded down).`}
+        </p>
+        <form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="threshold" />
+          <div>
+            <label htmlFor="threshold" className="block text-sm font-semibold text-slate-900">
+              Approved reviews before /checkout shows them
+            </label>
+            <input
+              id="threshold"
+              name="threshold"
+              type="number"
+              min={1}
+              max={100}
+              required
+              defaultValue={r.threshold}
+              className="mt-1 w-28 rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700"
+            />
+          </div>
+          <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })}>
+            Save
+          </button>
+        </form>
+      </Panel>
+
+      {r.rows.length === 0 ? (
+        <p className="mt-6 text-slate-700">No reviews yet. Buyers can write one from their order page.</p>
+      ) : (
+        <ul className="mt-6 space-y-4">
+          {r.rows.map((review) => (
+            <li key={review.id}>
+              <article
+                aria-labelledby={`review-${review.id}`}
+                className={`rounded-2xl border bg-white p-4 shadow-sm sm:p-5 ${review.status === "pending" ? "border-brand-600" : "border-slate-200"}`}
+              >
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h2 id={`review-${review.id}`} className="text-lg font-bold break-words text-slate-900">
+                    {review.displayName}
+                  </h2>
+                  <StatusBadge status={review.status} />
+                </div>
+                <StarRating rating={review.rating} className="mt-1" />
+                <p className="mt-2 break-words whitespace-pre-line text-slate-800">{review.body}</p>
+                <p className="mt-2 text-sm text-slate-700">
+                  <Link to={`/admin/orders/${review.orderId}`} className="font-semibold text-brand-800 underline underline-offset-2">
+                    {review.orderNumber}
+                  </Link>
+                  , written {formatWhen(review.writtenAt)}
+                  {review.moderatedAt ? `, decided ${formatWhen(review.moderatedAt)}` : ""}
+                  {review.moderationReason
+                    ? ` (${HIDE_REASONS.find((h) => h.id === review.moderationReason)?.label ?? review.moderationReason})`
+                    : ""}
+                </p>
+                <div className="mt-3 flex flex-wrap items-center gap-4">
+                  {review.status !== "approved" ? (
+                    <form method="post">
+                      <input type="hidden" name="id" value={review.id} />
+                      <input type="hidden" name="decision" value="approve" />
+                      <button
+                        type="submit"
+                        aria-label={`Approve the review by ${review.displayName}`}
+                        className={buttonClass({ size: "sm" })}
+                      >
+                        Approve
+                      </button>
+                    </form>
+                  ) : null}
+                  {review.status === "pending" ? <ReasonForm id={review.id} decision="reject" who={review.displayName} /> : null}
+                  {review.status === "approved" ? <ReasonForm id={review.id} decision="hide" who={review.displayName} /> : null}
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

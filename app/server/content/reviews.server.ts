@@ -1,0 +1,210 @@
+/**
+ * Verified buyer reviews (16 CFR 465): written from a paid order's private page, one per order,
+ * moderated by the owner on content rules only, and the figures the site draws from them.
+ */
+import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { reviews, siteSettings, type ReviewStatus } from "../../../db/schema";
+import {
+  DEFAULT_CHECKOUT_REVIEWS_THRESHOLD,
+  HIDE_REASONS,
+  REVIEW_LIMITS,
+  type ReviewField,
+  type ReviewInput,
+  ReviewSchema,
+  reviewErrors,
+  SUCCESS_STORY_MIN_RATING,
+  successStoriesFigure,
+} from "~/lib/reviews";
+import { recordAudit } from "~/server/admin/audit.server";
+import { db } from "~/server/db.server";
+import { findOrder, orderNumber, type Order } from "~/server/payments/orders.server";
+
+export type Review = typeof reviews.$inferSelect;
+
+/** What the buyer may do with the review of this order. */
+export type ReviewAccess =
+  | { kind: "closed"; reason: "not-paid" }
+  | { kind: "open"; review: Review | null }
+  /** Approved or hidden: the words are final (the owner's decision was about exactly these words). */
+  | { kind: "locked"; review: Review };
+
+/** Reviews the buyer may still change: not yet approved (a rejected one goes back for a new decision). */
+const EDITABLE: readonly ReviewStatus[] = ["pending", "rejected"];
+
+export async function reviewForOrder(orderId: number): Promise<Review | null> {
+  const [row] = await db().select().from(reviews).where(eq(reviews.orderId, orderId));
+  return row ?? null;
+}
+
+export async function reviewAccess(order: Order): Promise<ReviewAccess> {
+  // Refunded, disputed, failed or unpaid orders: only a buyer who kept what they paid for reviews it.
+  if (order.status !== "paid") return { kind: "closed", reason: "not-paid" };
+  const review = await reviewForOrder(order.id);
+  if (review && !EDITABLE.includes(review.status)) return { kind: "locked", review };
+  return { kind: "open", review };
+}
+
+export type SubmitResult = "created" | "updated" | "locked" | "not-paid";
+
+/**
+ * Write or rewrite the order's review. The order's status is read again here (not taken from
+ * the page that showed the form), and the upsert changes only a review that is still editable.
+ */
+export async function submitReview(orderId: number, input: ReviewInput): Promise<SubmitResult> {
+  const order = await findOrder(orderId);
+  if (!order || order.status !== "paid") return "not-paid";
+  const now = new Date();
+  const rows = await db()
+    .insert(reviews)
+    .values({ orderId, rating: input.rating, body: input.body, displayName: input.displayName, writtenAt: now })
+    .onConflictDoUpdate({
+      target: reviews.orderId,
+      set: {
+        rating: input.rating,
+        body: input.body,
+        displayName: input.displayName,
+        writtenAt: now,
+        status: "pending",
+        moderationReason: null,
+        moderatedAt: null,
+      },
+      setWhere: inArray(reviews.status, [...EDITABLE]),
+    })
+    // PostgreSQL's xmax is 0 on a row this statement inserted, set on one it updated.
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  if (rows.length === 0) return "locked";
+  return rows[0]!.inserted ? "created" : "updated";
+}
+
+export type Decision = { decision: "approve" } | { decision: "reject"; reason: string } | { decision: "hide"; reason: string };
+
+/** From which states each decision may be taken. */
+const FROM: Record<Decision["decision"], readonly ReviewStatus[]> = {
+  approve: ["pending", "rejected", "hidden"],
+  reject: ["pending"],
+  hide: ["approved"],
+};
+const TO: Record<Decision["decision"], ReviewStatus> = { approve: "approved", reject: "rejected", hide: "hidden" };
+
+/** The owner's decision; false when the review is not in a state the decision applies to (a second click). */
+export async function moderateReview(id: number, decision: Decision): Promise<boolean> {
+  const reason = decision.decision === "approve" ? null : decision.reason;
+  const updated = await db()
+    .update(reviews)
+    .set({ status: TO[decision.decision], moderationReason: reason, moderatedAt: new Date() })
+    .where(and(eq(reviews.id, id), inArray(reviews.status, [...FROM[decision.decision]])))
+    .returning({ id: reviews.id, orderId: reviews.orderId, rating: reviews.rating });
+  if (updated.length === 0) return false;
+  const label = reason ? (HIDE_REASONS.find((r) => r.id === reason)?.label ?? reason) : null;
+  await recordAudit(
+    `review-${decision.decision}`,
+    `review:${id}`,
+    `review of ${orderNumber(updated[0]!.orderId)} ${TO[decision.decision]}${label ? ` (${label})` : ""}`,
+  );
+  return true;
+}
+
+export type AdminReview = Review & { orderNumber: string };
+
+/** Every review, those waiting first, then newest; with the count in each state. */
+export async function reviewsForOwner(): Promise<{ rows: AdminReview[]; counts: Record<ReviewStatus, number> }> {
+  const rows = await db()
+    .select()
+    .from(reviews)
+    .orderBy(sql`${reviews.status} = 'pending' desc`, desc(reviews.writtenAt))
+    .limit(500);
+  const tallies = await db().select({ status: reviews.status, n: count() }).from(reviews).groupBy(reviews.status);
+  const counts: Record<ReviewStatus, number> = { pending: 0, approved: 0, rejected: 0, hidden: 0 };
+  for (const t of tallies) counts[t.status] = Number(t.n);
+  return { rows: rows.map((r) => ({ ...r, orderNumber: orderNumber(r.orderId) })), counts };
+}
+
+export type ReviewSummary = { count: number; average: number };
+
+/** The real count and average of every approved review (whatever its stars). */
+export async function approvedSummary(): Promise<ReviewSummary> {
+  const [row] = await db()
+    .select({ n: count(), average: sql<string | null>`avg(${reviews.rating})` })
+    .from(reviews)
+    .where(eq(reviews.status, "approved"));
+  return { count: Number(row?.n ?? 0), average: Number(row?.average ?? 0) };
+}
+
+/** How many reviews /checkout shows at a time: the newest approved ones, whatever their stars. */
+export const CHECKOUT_REVIEWS_SHOWN = 6;
+export type PublicReview = { id: number; rating: number; body: string; displayName: string; writtenAt: string };
+
+/**
+ * The reviews block of /checkout, or null until the owner's threshold of approved reviews is
+ * reached (then the page keeps its testimonials block). The newest first: never picked by stars.
+ */
+export async function checkoutReviews(): Promise<{ summary: ReviewSummary; reviews: PublicReview[] } | null> {
+  const summary = await approvedSummary();
+  if (summary.count === 0 || summary.count < (await checkoutReviewsThreshold())) return null;
+  const rows = await db()
+    .select({ id: reviews.id, rating: reviews.rating, body: reviews.body, displayName: reviews.displayName, writtenAt: reviews.writtenAt })
+    .from(reviews)
+    .where(eq(reviews.status, "approved"))
+    .orderBy(desc(reviews.writtenAt), desc(reviews.id))
+    .limit(CHECKOUT_REVIEWS_SHOWN);
+  return { summary, reviews: rows.map((r) => ({ ...r, writtenAt: r.writtenAt.toISOString() })) };
+}
+
+/** Approved reviews of 4 or 5 stars: what the home page may call success stories. */
+export async function successStoriesCount(): Promise<number> {
+  const [row] = await db()
+    .select({ n: count() })
+    .from(reviews)
+    .where(and(eq(reviews.status, "approved"), gte(reviews.rating, SUCCESS_STORY_MIN_RATING)));
+  return Number(row?.n ?? 0);
+}
+
+/** The home badge's figure ("N+"), or null while it is below the threshold. */
+export async function successStories(): Promise<number | null> {
+  return successStoriesFigure(await successStoriesCount());
+}
+
+const THRESHOLD_KEY = "checkout-reviews-threshold";
+
+export async function checkoutReviewsThreshold(): Promise<number> {
+  const [row] = await db().select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, THRESHOLD_KEY));
+  const value = row?.value;
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 1 ? value : DEFAULT_CHECKOUT_REVIEWS_THRESHOLD;
+}
+
+export async function setCheckoutReviewsThreshold(threshold: number): Promise<void> {
+  await db()
+    .insert(siteSettings)
+    .values({ key: THRESHOLD_KEY, value: threshold })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value: threshold, updatedAt: new Date() } });
+  await recordAudit("review-threshold", "setting:checkout-reviews-threshold", `checkout shows reviews from ${threshold} approved`);
+}
+
+export type ReviewFormAnswer =
+  | { kind: "saved"; created: boolean }
+  | { kind: "invalid"; errors: Partial<Record<ReviewField, string>>; values: Record<string, string> }
+  | { kind: "refused"; message: string };
+
+const REFUSED_NOT_PAID = "Only a paid order can be reviewed: this one was refunded, disputed or not paid, so it can't be reviewed.";
+const REFUSED_LOCKED = "Your review has been published as you wrote it, so it can no longer be changed. Questions? E-mail us.";
+
+/** The order page's review form: read, check, store; the answer and its HTTP status. */
+export async function answerReviewForm(order: Order, request: Request): Promise<{ answer: ReviewFormAnswer; status: number }> {
+  if (order.status !== "paid") return { answer: { kind: "refused", message: REFUSED_NOT_PAID }, status: 403 };
+  const form = await request.formData().catch(() => null);
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form ?? []) {
+    if (typeof value === "string" && (key === "rating" || key === "body" || key === "displayName")) fields[key] = value;
+  }
+  const values = {
+    body: (fields.body ?? "").slice(0, REVIEW_LIMITS.body + 100),
+    displayName: (fields.displayName ?? "").slice(0, 100),
+    rating: fields.rating ?? "",
+  };
+  const parsed = ReviewSchema.safeParse(fields);
+  if (!parsed.success) return { answer: { kind: "invalid", errors: reviewErrors(parsed.error.issues), values }, status: 400 };
+  const result = await submitReview(order.id, parsed.data);
+  if (result === "not-paid") return { answer: { kind: "refused", message: REFUSED_NOT_PAID }, status: 403 };
+  if (result === "locked") return { answer: { kind: "refused", message: REFUSED_LOCKED }, status: 409 };
+  return { answer: { kind: "saved", created: result === "created" }, status: 200 };
+}

@@ -1,0 +1,271 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { E2E_OWNER_ENV, E2E_OWNER_PASSWORD } from "../../playwright.config";
+import { type BuiltServer, startBuiltServer, stopServer, waitForServer } from "../../scripts/lib/server-process";
+import { REVIEW_MESSAGES } from "../../app/lib/reviews";
+import { allowConsoleErrors, expect, expectNoViolations, payOnTestPage, test, waitForHydration } from "./fixtures";
+import { mailTo } from "./mail";
+
+/**
+ * Issue 23 as a visitor, a buyer and the owner see it, on a server of its own (a fresh install,
+ * and exact counts): no "500+", no "normally $27" and no "No credit card required" beside a paid
+ * button; a review written from the order page, refused when empty, too long or scripted;
+ * the owner's approve and hide changing /checkout; a refunded order that cannot review; the
+ * badge's count once enough reviews are approved; "normally" only beside a recorded price.
+ */
+test.describe.configure({ mode: "serial" });
+
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 47;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const DATA_DIR = `.data/e2e-reviews-${PORT}`;
+const MAIL = join(DATA_DIR, "mail");
+const unique = (tag: string) => `${tag}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+const WIDTHS = [
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+];
+
+test.use({ baseURL: ORIGIN });
+let server: BuiltServer;
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  server = startBuiltServer({ env: { PORT: String(PORT), DATA_DIR, FORM_RATE_LIMIT_PER_MINUTE: "10000", ...E2E_OWNER_ENV } });
+  await waitForServer(`${ORIGIN}/about`, server.child, 60_000);
+});
+test.afterAll(async () => {
+  if (server) await stopServer(server.child);
+});
+
+/** The order page's address from the receipt e-mail. */
+async function orderPathFor(email: string): Promise<string> {
+  const receipt = await mailTo(email, /receipt/i, MAIL);
+  const url = (receipt.text ?? "").split(/\s+/).find((w) => /^https?:\/\/[^/]+\/orders\/[\w-]{20,}$/.test(w));
+  if (!url) throw new Error(`no order link in ${receipt.subject}`);
+  return new URL(url).pathname;
+}
+
+/** A paid order made the way a script would (the test payment page's own form), and its page. */
+async function buyByRequest(request: APIRequestContext): Promise<{ email: string; orderPath: string }> {
+  const email = unique("reviewer");
+  const created = await request.post("/api/create-payment", { data: { includeBump: false } });
+  const session = new URL((await created.json()).url, ORIGIN).searchParams.get("session")!;
+  const paid = await request.post("/pay/test", { form: { intent: "pay", session, email } });
+  expect(paid.ok()).toBe(true);
+  return { email, orderPath: await orderPathFor(email) };
+}
+
+async function logIn(page: Page, path: string) {
+  await page.goto(path);
+  if (new URL(page.url()).pathname === "/admin/login") {
+    await page.getByLabel("Password").fill(E2E_OWNER_PASSWORD);
+    await page.getByRole("button", { name: "Log in" }).click();
+  }
+  await page.waitForURL((url) => url.pathname === new URL(path, ORIGIN).pathname);
+}
+
+const reviewSection = (page: Page) => page.getByRole("region", { name: /Review the toolkit|Your review/ });
+
+/** Send the review form and wait for the answer's page to be interactive (as a person would, before typing again). */
+async function sendReview(page: Page) {
+  await Promise.all([
+    page.waitForNavigation(),
+    reviewSection(page)
+      .getByRole("button", { name: /Send my review|Update my review/ })
+      .click(),
+  ]);
+  await waitForHydration(page);
+}
+
+test("a fresh install claims nothing it cannot show: no 500+, no 'normally $27', no 'No credit card required' beside a paid button", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const main = page.getByRole("main");
+  await expect(main.getByTestId("figure-badge")).toHaveText(/^\d+ Free Articles$/);
+  await expect(main).not.toContainText("500+");
+  await expect(main).not.toContainText(/success stor/i);
+  await expect(main).not.toContainText(/proven/i);
+
+  for (const path of ["/", "/checkout", "/resources"]) {
+    await page.goto(path);
+    await expect(page.getByRole("main"), path).not.toContainText(/no credit card required/i);
+  }
+  const bump = page.getByTestId("order-bump");
+  await page.goto("/checkout");
+  await expect(bump).toContainText("15+ dispute letter templates for $14.99.");
+  await expect(page.getByRole("main")).not.toContainText(/normally/i);
+  await expect(page.getByRole("main")).not.toContainText("$27");
+
+  // Where it is true: beside the free guide, whose form asks for no payment at all.
+  await page.goto("/blog/dispute-credit-errors");
+  await expect(page.locator("#lead-form")).toContainText(/no credit card required/i);
+});
+
+test("a buyer reviews from the order page; empty, too long and scripted input is refused; the owner's approve and hide change /checkout", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto("/checkout");
+  const [tab] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Complete My Order" }).click()]);
+  const email = await payOnTestPage(tab);
+  await tab.close();
+  const orderPath = await orderPathFor(email);
+
+  allowConsoleErrors(page, /status of 400/);
+  await page.goto(orderPath);
+  const section = reviewSection(page);
+  await expect(section.getByRole("heading", { name: "Review the toolkit" })).toBeVisible();
+  await expect(section).toContainText("You get nothing for writing one");
+  await expect(section).toContainText("16 CFR part 465");
+
+  // Empty.
+  await sendReview(page);
+  await expect(reviewSection(page).getByRole("alert")).toHaveText("Please fix the fields marked below.");
+  for (const message of [REVIEW_MESSAGES.ratingMissing, REVIEW_MESSAGES.bodyMissing, REVIEW_MESSAGES.nameMissing]) {
+    await expect(reviewSection(page)).toContainText(message);
+  }
+  await expect(page.getByLabel("Your review")).toHaveAttribute("aria-invalid", "true");
+  for (const viewport of WIDTHS) {
+    await page.setViewportSize(viewport);
+    await expectNoViolations(page, `the order page's review form with errors at ${viewport.width} px`);
+  }
+
+  // Too long, then scripted: each says what is wrong and keeps what was typed.
+  await page.getByLabel("4 stars").check();
+  await page.getByLabel("Your first name and last initial").fill("Maria S.");
+  await page.getByLabel("Your review").fill("a".repeat(2_001));
+  await sendReview(page);
+  await expect(reviewSection(page)).toContainText("Your review can be at most 2,000 characters.");
+  await expect(page.getByLabel("Your first name and last initial")).toHaveValue("Maria S.");
+  await page.getByLabel("Your review").fill('Great letters <script>alert("x")</script>');
+  await sendReview(page);
+  await expect(reviewSection(page)).toContainText(REVIEW_MESSAGES.scripted);
+
+  const words = "The letters were clear. My score went from <600 to 640 & the bureau answered in 4 weeks.";
+  await page.getByLabel("Your review").fill(words);
+  await sendReview(page);
+  await expect(reviewSection(page).getByRole("status")).toHaveText("Thank you! Your review is saved and waits for approval.");
+  await expect(reviewSection(page)).toContainText("Waiting for approval.");
+
+  // Not on /checkout before the owner decides.
+  // The owner in a browser of their own (axe needs a page from a context it can open frames in).
+  const ownerContext = await browser.newContext({ baseURL: ORIGIN });
+  const owner = await ownerContext.newPage();
+  await logIn(owner, "/admin/reviews");
+  const review = owner.getByRole("article", { name: "Maria S." });
+  await expect(review).toContainText(words);
+  await expect(review).toContainText("pending");
+  for (const viewport of WIDTHS) {
+    await owner.setViewportSize(viewport);
+    await expectNoViolations(owner, `/admin/reviews with a review waiting at ${viewport.width} px`);
+  }
+  await owner.getByLabel("Approved reviews before /checkout shows them").fill("1");
+  await owner.getByRole("button", { name: "Save" }).click();
+  await expect(owner.getByRole("status")).toHaveText("Saved: /checkout shows reviews once 1 are approved.");
+  await owner.getByRole("button", { name: "Approve the review by Maria S." }).click();
+  await expect(owner.getByRole("status")).toHaveText("Approved: it shows as written.");
+
+  await page.goto("/checkout");
+  const reviews = page.getByRole("region", { name: "Reviews from verified buyers" });
+  await expect(reviews.getByTestId("reviews-summary")).toHaveText(/4\.0 out of 5 from 1 approved review/);
+  await expect(reviews.locator("blockquote")).toHaveText(words);
+  await expect(reviews).toContainText("Verified buyer");
+  await expect(reviews.locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  await expect(page.getByRole("heading", { name: "What readers say" })).toHaveCount(0);
+  for (const viewport of WIDTHS) {
+    await page.setViewportSize(viewport);
+    await expectNoViolations(page, `/checkout with reviews at ${viewport.width} px`);
+  }
+
+  // Published: the buyer can no longer change it.
+  await page.goto(orderPath);
+  await expect(reviewSection(page)).toContainText("It can no longer be changed.");
+  await expect(reviewSection(page).getByRole("button")).toHaveCount(0);
+
+  await owner.goto("/admin/reviews");
+  await owner.getByLabel("Reason").selectOption({ label: "The reviewer asked" });
+  await owner.getByRole("button", { name: "Hide the review by Maria S." }).click();
+  await expect(owner.getByRole("status")).toHaveText("Hidden: it no longer shows.");
+  await page.goto("/checkout");
+  await expect(page.getByRole("region", { name: "Reviews from verified buyers" })).toHaveCount(0);
+  await expect(page.getByRole("main")).not.toContainText(words);
+  await ownerContext.close();
+});
+
+test("a refunded order cannot review: its page has no form and a post is refused", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { email, orderPath } = await buyByRequest(request);
+  await logIn(page, `/admin/orders?email=${encodeURIComponent(email)}`);
+  await page.getByRole("link", { name: /^FSM-/ }).first().click();
+  await page.getByRole("link", { name: "Refund the order" }).click();
+  await page.getByRole("button", { name: "Yes, refund the order" }).click();
+  await expect(page.getByText("refunded", { exact: true }).first()).toBeVisible();
+
+  await page.goto(orderPath);
+  await expect(page.getByRole("heading", { level: 1, name: "This order was refunded" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /Review the toolkit|Your review/ })).toHaveCount(0);
+  const post = await request.post(orderPath, { form: { rating: "5", body: "Trying to review a refunded order.", displayName: "Sam T." } });
+  expect(post.status()).toBe(403);
+  await page.goto("/admin/reviews");
+  await expect(page.getByRole("article", { name: "Sam T." })).toHaveCount(0);
+});
+
+test("with enough approved reviews the home badge shows their count, rounded down", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const orders = [];
+  for (let i = 0; i < 11; i++) orders.push(await buyByRequest(request));
+  for (const [i, { orderPath }] of orders.entries()) {
+    const answer = await request.post(orderPath, {
+      form: {
+        rating: i < 10 ? "5" : "2",
+        body: `Review number ${i + 1}: the steps were clear.`,
+        displayName: `Reader${"abcdefghijk"[i]} R.`,
+      },
+    });
+    expect(answer.status()).toBe(200);
+  }
+  await logIn(page, "/admin/reviews");
+  for (let i = 0; i < 11; i++) {
+    await page
+      .getByRole("button", { name: /^Approve the review by Reader/ })
+      .first()
+      .click();
+    await expect(page.getByRole("status")).toHaveText("Approved: it shows as written.");
+  }
+  await expect(page.locator('[data-figure="success-stories"]')).toContainText("It shows “10+ Success Stories” (rounded down).");
+
+  await page.goto("/");
+  const badge = page.getByRole("main").getByTestId("figure-badge");
+  await expect(badge).toHaveText("10+ Success Stories");
+  await expect(page.getByRole("main")).not.toContainText("500+");
+  await expectNoViolations(page, "/ with the success stories badge");
+});
+
+test("'normally $27' appears only beside a former price the owner recorded with its dates", async ({ page }) => {
+  await logIn(page, "/admin/prices");
+  for (const viewport of WIDTHS) {
+    await page.setViewportSize(viewport);
+    await expectNoViolations(page, `/admin/prices at ${viewport.width} px`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel("Price charged (dollars)").fill("27.00");
+  await page.getByLabel("First day charged").fill(day(-100));
+  await page.getByLabel("Last day charged").fill(day(-5));
+  await page.getByRole("button", { name: "Record" }).click();
+  await expect(page.getByRole("status")).toHaveText("Recorded.");
+
+  await page.goto("/checkout");
+  await expect(page.getByTestId("order-bump")).toContainText(
+    /normally \$27 \(our price from [A-Z][a-z]{2} \d{1,2}, \d{4} to [A-Z][a-z]{2} \d{1,2}, \d{4}\), today \$14\.99/,
+  );
+  await page.goto("/admin/prices");
+  await page.getByRole("button", { name: /^Delete \$27\.00/ }).click();
+  await expect(page.getByRole("status")).toHaveText("Deleted.");
+  await page.goto("/checkout");
+  await expect(page.getByRole("main")).not.toContainText(/normally/i);
+});

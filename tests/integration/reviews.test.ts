@@ -1,0 +1,280 @@
+/**
+ * Verified buyer reviews and the figures drawn from data, on PGlite and (TEST_DB=postgres) on
+ * PostgreSQL: a review is written from the order's private page and kept as written; a refunded
+ * or disputed order cannot review; the form refuses empty, too long and scripted input with a
+ * message for each; the owner's decisions (content reasons only) change what /checkout shows; the
+ * home badge's figure and "normally $X" come from the database and nowhere else.
+ */
+import { desc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { adminAuditLog, orders, reviews } from "../../db/schema";
+import { action as orderAction, loader as orderLoader } from "~/routes/order";
+import { loader as checkoutLoader } from "~/routes/checkout";
+import { loader as figuresLoader } from "~/routes/api/figures";
+import { action as reviewsAdminAction, loader as reviewsAdminLoader } from "~/routes/admin/reviews";
+import { action as pricesAdminAction, loader as pricesAdminLoader } from "~/routes/admin/prices";
+import { action as loginAction } from "~/routes/admin/login";
+import { successStoriesFigure, REVIEW_LIMITS, REVIEW_MESSAGES } from "~/lib/reviews";
+import { db } from "~/server/db.server";
+import { hashOwnerPassword } from "~/server/admin/owner-password.server";
+import type { OwnerConfig } from "~/server/admin/owner-session.server";
+import { mintOrderLink } from "~/server/delivery/order-access.server";
+import { startCheckout } from "~/server/payments/checkout.server";
+import { findOrderBySession } from "~/server/payments/orders.server";
+import { createPayments } from "~/server/payments/payments.server";
+import type { Payments } from "~/server/payments/provider.server";
+import { refundOrder } from "~/server/payments/refunds.server";
+import { findTestOrder, payTestOrder } from "~/server/payments/test-provider.server";
+import { useTestDatabase } from "../helpers/db";
+import { call as callRoute, requestsTo } from "../helpers/routes";
+
+const ORIGIN = "https://shop.example";
+const PASSWORD = "test-only owner password";
+const HASH = hashOwnerPassword(PASSWORD, { ln: 14, r: 8, p: 1 });
+
+useTestDatabase();
+const owner: OwnerConfig = { passwordHash: HASH, sessionSecret: "test-only-session-secret-0123456789abcdef", secureCookie: true };
+const payments: Payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
+/** The configuration React Router's context hands the routes (server/app.ts). */
+const args = (request: Request, params: Record<string, string> = {}) =>
+  ({ request, params, context: { config: { owner, payments } } }) as never;
+
+const { get, post } = requestsTo(ORIGIN);
+// The tests read loaders' and actions' answers field by field, whatever their route's type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const call = (run: () => unknown) => callRoute<any>(run);
+
+async function logIn(): Promise<string> {
+  const answer = await call(() => loginAction(args(post("/admin/login", { password: PASSWORD, next: "/admin" }))));
+  return answer.headers.get("Set-Cookie")!.split(";")[0]!;
+}
+
+/** A paid order and the token of its private page. */
+async function paidOrder(email = `buyer.${Math.random().toString(36).slice(2)}@example.com`) {
+  const { sessionId } = await startCheckout(payments, { includeBump: false });
+  await payTestOrder((await findTestOrder(sessionId))!, email);
+  const order = (await findOrderBySession(sessionId))!;
+  return { order, token: await mintOrderLink(order.id, "receipt") };
+}
+
+const review = (token: string, fields: Record<string, string>) =>
+  call(() => orderAction(args(post(`/orders/${token}`, fields), { token })));
+const GOOD = { rating: "4", body: "The letters were clear and the bureau answered within the month.", displayName: "Maria S." };
+
+async function writeApproved(rating: number, cookie: string, body = `Review with ${rating} stars: clear steps, plain words.`) {
+  const { token } = await paidOrder();
+  expect((await review(token, { rating: String(rating), body, displayName: "Sam T." })).status).toBe(200);
+  const [row] = await db().select().from(reviews).orderBy(desc(reviews.id)).limit(1);
+  const answer = await call(() => reviewsAdminAction(args(post("/admin/reviews", { id: String(row!.id), decision: "approve" }, cookie))));
+  expect(answer.data).toMatchObject({ ok: true });
+  return row!.id;
+}
+
+describe("a buyer's review", () => {
+  it("is written from the order page, can be changed until it is approved, and is kept as written after", async () => {
+    const { order, token } = await paidOrder();
+    const page = await call(() => orderLoader(args(get(`/orders/${token}`), { token })));
+    expect(page.data).toMatchObject({ kind: "open", review: null });
+
+    expect(await review(token, GOOD)).toMatchObject({ status: 200, data: { kind: "saved", created: true } });
+    const rewritten = { ...GOOD, rating: "2", body: "Second thoughts: the guide is long, but the letters did work for me." };
+    expect(await review(token, rewritten)).toMatchObject({ status: 200, data: { kind: "saved", created: false } });
+    const rows = await db().select().from(reviews);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ orderId: order.id, rating: 2, body: rewritten.body, displayName: "Maria S.", status: "pending" });
+
+    const cookie = await logIn();
+    await call(() => reviewsAdminAction(args(post("/admin/reviews", { id: String(rows[0]!.id), decision: "approve" }, cookie))));
+    const late = await review(token, { ...GOOD, rating: "5", body: "Trying to change it after it was published." });
+    expect(late.status).toBe(409);
+    expect(late.data.message).toMatch(/can no longer be changed/);
+    expect((await db().select().from(reviews))[0]).toMatchObject({ rating: 2, body: rewritten.body, status: "approved" });
+    const after = await call(() => orderLoader(args(get(`/orders/${token}`), { token })));
+    expect(after.data.review).toMatchObject({ status: "approved", rating: 2 });
+  });
+
+  it("cannot be written for a refunded or a disputed order, and a refunded order's page has no form", async () => {
+    const { order, token } = await paidOrder();
+    expect(await refundOrder(payments, order)).toEqual({ kind: "refunded" });
+    const answer = await review(token, GOOD);
+    expect(answer.status).toBe(403);
+    expect(answer.data).toMatchObject({ kind: "refused", message: expect.stringMatching(/refunded/) });
+    const page = await call(() => orderLoader(args(get(`/orders/${token}`), { token })));
+    expect(page.data).toMatchObject({ kind: "closed", status: "refunded" });
+    expect(page.data.review).toBeUndefined();
+
+    const disputed = await paidOrder();
+    await db().update(orders).set({ status: "disputed" }).where(eq(orders.id, disputed.order.id));
+    expect((await review(disputed.token, GOOD)).status).toBe(403);
+    expect(await db().select().from(reviews)).toEqual([]);
+  });
+
+  it("refuses empty, too long and scripted input, each with a clear message, and stores nothing", async () => {
+    const { token } = await paidOrder();
+    const cases: [Record<string, string>, Record<string, string>][] = [
+      [{}, { rating: REVIEW_MESSAGES.ratingMissing, body: REVIEW_MESSAGES.bodyMissing, displayName: REVIEW_MESSAGES.nameMissing }],
+      [
+        { rating: "", body: "   \n  ", displayName: " " },
+        { rating: REVIEW_MESSAGES.ratingMissing, body: REVIEW_MESSAGES.bodyMissing },
+      ],
+      [{ ...GOOD, rating: "6" }, { rating: REVIEW_MESSAGES.ratingMissing }],
+      [{ ...GOOD, body: "x".repeat(REVIEW_LIMITS.body + 1) }, { body: "Your review can be at most 2,000 characters." }],
+      [{ ...GOOD, displayName: "Maria Smith-Jones of the Valley Farm Road" }, { displayName: REVIEW_MESSAGES.nameLong }],
+      [{ ...GOOD, body: "Great <script>alert(document.cookie)</script> toolkit" }, { body: REVIEW_MESSAGES.scripted }],
+      [{ ...GOOD, body: "Nice <img src=x onerror=alert(1)> letters here" }, { body: REVIEW_MESSAGES.scripted }],
+      [{ ...GOOD, body: "Click javascript:alert(1) for more of the same" }, { body: REVIEW_MESSAGES.scripted }],
+      [{ ...GOOD, displayName: "<b>Maria</b> S." }, { displayName: REVIEW_MESSAGES.scripted }],
+      [{ ...GOOD, displayName: "Maria" }, { displayName: REVIEW_MESSAGES.nameShape }],
+      [{ ...GOOD, body: "Too short" }, { body: REVIEW_MESSAGES.bodyShort }],
+    ];
+    for (const [fields, errors] of cases) {
+      const answer = await review(token, fields);
+      expect({ fields, status: answer.status }).toEqual({ fields, status: 400 });
+      expect(answer.data.kind).toBe("invalid");
+      expect(answer.data.errors).toMatchObject(errors);
+    }
+    expect(REVIEW_MESSAGES.bodyLong).toBe("Your review can be at most 2,000 characters.");
+    expect(await db().select().from(reviews)).toEqual([]);
+  });
+
+  it("keeps line breaks and stores text as typed (an ampersand or a less-than sign followed by a digit is fine)", async () => {
+    const { token } = await paidOrder();
+    const body = "Paid off 2 cards & disputed 1 error.\r\n\r\n\r\nScore went from <600 to 640, results vary!";
+    expect((await review(token, { ...GOOD, body, displayName: "  José   d'Arc  M. " })).status).toBe(200);
+    const [row] = await db().select().from(reviews);
+    expect(row!.body).toBe("Paid off 2 cards & disputed 1 error.\n\nScore went from <600 to 640, results vary!");
+    expect(row!.displayName).toBe("José d'Arc M.");
+  });
+});
+
+describe("the owner's decisions", () => {
+  it("need a session, and a rejection or a hide needs a content reason, which the audit log records", async () => {
+    const { token } = await paidOrder();
+    await review(token, GOOD);
+    const [row] = await db().select().from(reviews);
+    for (const run of [
+      () => reviewsAdminLoader(args(get("/admin/reviews"))),
+      () => reviewsAdminAction(args(post("/admin/reviews", { id: String(row!.id), decision: "approve" }))),
+      () => pricesAdminLoader(args(get("/admin/prices"))),
+      () =>
+        pricesAdminAction(
+          args(post("/admin/prices", { productId: "power-pack", price: "27.00", chargedFrom: "2026-01-01", chargedUntil: "2026-10-31" })),
+        ),
+    ]) {
+      const answer = await call(run);
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get("Location")).toMatch(/^\/admin\/login\?next=/);
+    }
+    expect((await db().select().from(reviews))[0]!.status).toBe("pending");
+
+    const cookie = await logIn();
+    const noReason = await call(() =>
+      reviewsAdminAction(args(post("/admin/reviews", { id: String(row!.id), decision: "reject" }, cookie))),
+    );
+    expect(noReason).toMatchObject({ status: 400, data: { ok: false, message: "Choose the rule it breaks." } });
+    const starsAsReason = await call(() =>
+      reviewsAdminAction(args(post("/admin/reviews", { id: String(row!.id), decision: "reject", reason: "low-rating" }, cookie))),
+    );
+    expect(starsAsReason.status).toBe(400);
+    const hidePending = await call(() =>
+      reviewsAdminAction(args(post("/admin/reviews", { id: String(row!.id), decision: "hide", reason: "abuse" }, cookie))),
+    );
+    expect(hidePending.data).toMatchObject({ ok: false });
+    const rejected = await call(() =>
+      reviewsAdminAction(args(post("/admin/reviews", { id: String(row!.id), decision: "reject", reason: "personal-data" }, cookie))),
+    );
+    expect(rejected.data).toMatchObject({ ok: true });
+    expect((await db().select().from(reviews))[0]).toMatchObject({ status: "rejected", moderationReason: "personal-data" });
+    const audit = await db()
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.target, `review:${row!.id}`));
+    expect(audit.map((a) => [a.action, a.detail])).toEqual([["review-reject", expect.stringMatching(/rejected \(Personal data\)$/)]]);
+
+    // The buyer may fix a rejected review; it waits for a new decision.
+    expect((await review(token, { ...GOOD, body: "Rewritten without my account number: the letters helped." })).status).toBe(200);
+    expect((await db().select().from(reviews))[0]).toMatchObject({ status: "pending", moderationReason: null });
+  });
+
+  it("approve and hide change what /checkout shows: testimonials until the threshold, then every approved review's real average and count", async () => {
+    const cookie = await logIn();
+    const checkout = async () => (await call(() => checkoutLoader(args(get("/checkout"))))).data;
+    expect((await checkout()).reviews).toBeNull();
+    expect((await checkout()).testimonials.length).toBeGreaterThan(0);
+
+    const threshold = await call(() => reviewsAdminAction(args(post("/admin/reviews", { intent: "threshold", threshold: "2" }, cookie))));
+    expect(threshold.data).toMatchObject({ ok: true });
+    const low = await writeApproved(1, cookie, "It did not help me: my report had no errors to dispute.");
+    expect((await checkout()).reviews).toBeNull();
+    await writeApproved(5, cookie, "Clear letters, and the bureau fixed a wrong balance.");
+
+    const shown = await checkout();
+    expect(shown.testimonials).toEqual([]);
+    expect(shown.reviews.summary).toEqual({ count: 2, average: 3 });
+    expect(shown.reviews.reviews.map((r: { body: string }) => r.body).sort()).toEqual(
+      ["Clear letters, and the bureau fixed a wrong balance.", "It did not help me: my report had no errors to dispute."].sort(),
+    );
+
+    const hidden = await call(() =>
+      reviewsAdminAction(args(post("/admin/reviews", { id: String(low), decision: "hide", reason: "reviewer-asked" }, cookie))),
+    );
+    expect(hidden.data).toMatchObject({ ok: true });
+    const after = await checkout();
+    expect(after.reviews).toBeNull();
+    expect(after.testimonials.length).toBeGreaterThan(0);
+  });
+});
+
+describe("figures drawn from data", () => {
+  it("'N+' is the count rounded down, and nothing below the threshold", () => {
+    expect([0, 9, 10, 19, 57, 99, 100, 149, 999, 1234].map(successStoriesFigure)).toEqual([
+      null,
+      null,
+      10,
+      10,
+      50,
+      90,
+      100,
+      100,
+      950,
+      1200,
+    ]);
+  });
+
+  it("the home badge's figure counts approved reviews of 4 or 5 stars, only once there are 10", async () => {
+    const cookie = await logIn();
+    const figures = () => call(() => figuresLoader());
+    const fresh = await figures();
+    expect(fresh.data).toEqual({ successStories: null });
+    expect(fresh.headers.get("Cache-Control")).toMatch(/max-age=0/);
+    for (let i = 0; i < 9; i++) await writeApproved(5, cookie);
+    await writeApproved(2, cookie);
+    const { token } = await paidOrder();
+    await review(token, { ...GOOD, rating: "5" }); // waiting for approval: not counted
+    expect((await figures()).data).toEqual({ successStories: null });
+    await writeApproved(4, cookie);
+    expect((await figures()).data).toEqual({ successStories: 10 });
+  });
+
+  it("'normally $X' shows only beside a price the owner recorded with dates that make it the recent regular price", async () => {
+    const cookie = await logIn();
+    const shown = async () => (await call(() => checkoutLoader(args(get("/checkout"))))).data.formerPrice;
+    expect(await shown()).toBeNull();
+
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const record = (fields: Record<string, string>) =>
+      call(() => pricesAdminAction(args(post("/admin/prices", { productId: "power-pack", ...fields }, cookie))));
+    expect((await record({ price: "12.00", chargedFrom: day(-120), chargedUntil: day(-10) })).data.message).toMatch(/higher than today/);
+    expect((await record({ price: "27.00", chargedFrom: day(-20), chargedUntil: day(-10) })).data.message).toMatch(/at least 30 days/);
+    expect((await record({ price: "27.00", chargedFrom: day(-20), chargedUntil: day(5) })).data.message).toMatch(/not a future one/);
+    expect(await shown()).toBeNull();
+
+    // Recorded, but it ended too long ago to be the recent regular price.
+    expect((await record({ price: "27.00", chargedFrom: day(-400), chargedUntil: day(-200) })).data).toMatchObject({ ok: true });
+    expect(await shown()).toBeNull();
+    expect((await record({ price: "27", chargedFrom: day(-100), chargedUntil: day(-5) })).data).toMatchObject({ ok: true });
+    expect(await shown()).toEqual({ productId: "power-pack", priceCents: 2700, chargedFrom: day(-100), chargedUntil: day(-5) });
+    const owner = await call(() => pricesAdminLoader(args(get("/admin/prices", cookie))));
+    expect(owner.data.rows.map((r: { problem: string | null }) => r.problem)).toEqual([null, "ended more than 90 days ago"]);
+  });
+});
