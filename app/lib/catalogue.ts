@@ -27,7 +27,6 @@ export const powerPack = {
   id: "power-pack",
   name: "Dispute Letter Power Pack",
   priceCents: 1499,
-  compareAtCents: 2700,
   summary: "15+ dispute letter templates",
   // The letters and which of them the toolkit's letters don't cover: products/src/letters/power-pack-map.ts
   // (tests/products/power-pack.test.ts checks these lines against it).
