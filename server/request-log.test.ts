@@ -14,6 +14,24 @@ describe("loggablePath", () => {
     expect(loggablePath("/orders/lookup")).toBe("/orders/lookup");
   });
 
+  it("redacts a token however the path to it is spelled (percent-encoding, doubled slashes, dot segments, backslashes)", () => {
+    const token = "AbCdEf0123456789xyz";
+    for (const spelling of [
+      `/%6Frders/${token}/files/workbook`,
+      `/%6f%72%64%65%72%73/${token}/files/workbook`,
+      `//orders/${token}/files/workbook`,
+      `/x/../orders/${token}/files/workbook`,
+      `/x\\..\\orders/${token}/files/workbook`,
+      `/orders%2F${token}/files/workbook`,
+    ]) {
+      const logged = loggablePath(spelling);
+      expect(logged).not.toContain(token);
+      expect(logged).toBe("/orders/:token/files/workbook");
+    }
+    expect(loggablePath(`/unsubscribe%2F${token}`)).toBe("/unsubscribe/:token");
+    expect(loggablePath(`/newsletter/%63onfirm/${token}`)).toBe("/newsletter/confirm/:token");
+  });
+
   it("keeps ordinary paths as they are", () => {
     expect(loggablePath("/blog/budgeting-tips-that-work")).toBe("/blog/budgeting-tips-that-work");
     expect(loggablePath(undefined)).toBe("/");

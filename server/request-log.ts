@@ -22,7 +22,7 @@ const TOKEN_PATHS: [prefix: string, keep: number][] = [
 export function loggablePath(url: string | undefined): string {
   const raw = url ?? "/";
   const end = raw.search(/[?#]/);
-  const path = end === -1 ? raw : raw.slice(0, end);
+  const path = asRouterReadsIt(end === -1 ? raw : raw.slice(0, end));
   for (const [prefix, tokenIndex] of TOKEN_PATHS) {
     if (!path.toLowerCase().startsWith(prefix) || path.toLowerCase().startsWith("/orders/lookup")) continue;
     const segments = path.split("/");
@@ -30,6 +30,27 @@ export function loggablePath(url: string | undefined): string {
     return segments.join("/");
   }
   return path.length > 300 ? `${path.slice(0, 300)}...` : path;
+}
+
+/**
+ * The path as the router will read it (the URL parser's backslashes and dot segments, then
+ * percent-decoding, then doubled slashes), so "/%6Frders/<token>" or "//orders/<token>" is seen,
+ * and redacted, as the order page it opens.
+ */
+function asRouterReadsIt(path: string): string {
+  // Doubled slashes first: the parser would read "//orders/..." as a host, not a path.
+  let readable = path.replace(/\/{2,}/g, "/");
+  try {
+    readable = new URL(readable, "http://h").pathname;
+  } catch {
+    // Not a path the parser reads: keep it as sent.
+  }
+  try {
+    readable = decodeURIComponent(readable);
+  } catch {
+    // A broken escape: the router answers 400; the path is logged as the parser left it.
+  }
+  return readable.replace(/\/{2,}/g, "/");
 }
 
 const SANE_ID = /^[\w.:-]{8,128}$/;
