@@ -36,8 +36,14 @@ export function oneLine(value: string): string {
 
 /** "Ann" from "  Ann  Lee "; empty when there is no name. */
 export function firstName(name: string): string {
-  return oneLine(name).split(" ")[0] ?? "";
+  const first = oneLine(name).split(" ")[0] ?? "";
+  // Anyone can type a stranger's address into the form: a "name" a mail client would turn into a
+  // link (a web or e-mail address, a domain) is not repeated, so the site never sends one for them.
+  return LINKABLE.test(first) ? "" : first;
 }
+
+/** What mail clients make into links: a scheme, an @, "www.", or a dot between name-like parts. */
+const LINKABLE = /:\/\/|@|^www\.|[\p{L}\p{N}-]\.[\p{L}\p{N}]{2,}/iu;
 
 /** "freshstartmoney.com/orders/lookup" from "https://freshstartmoney.com/orders/lookup". */
 export function displayUrl(url: string): string {

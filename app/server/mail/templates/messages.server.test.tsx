@@ -134,6 +134,25 @@ describe("escaping user input", () => {
     expect(guide.subject).not.toContain("Ann");
   });
 
+  it("never repeats a name a mail client would make into a link (the form takes anyone's address)", async () => {
+    for (const name of [
+      "www.cheap-pills.example",
+      "cheap-pills.example Bob",
+      "http://x.test",
+      "HTTPS://X.TEST/a",
+      "ann@x.test",
+      "spam.co",
+    ]) {
+      const mail = await guideMail(ctx, { name, guideUrl: "https://x.test/g.pdf", toolkitUrl: "https://x.test/t", unsubscribeUrl });
+      expect(mail.text).toContain("Hi there,");
+      for (const part of [mail.text, mail.html]) expect(part).not.toMatch(/cheap-pills|x\.test\/a|ann@|spam\.co|http:\/\/x/i);
+    }
+    for (const name of ["Ann", "Ann-Marie Lee", "O’Brien", "José"]) {
+      const mail = await guideMail(ctx, { name, guideUrl: "https://x.test/g.pdf", toolkitUrl: "https://x.test/t", unsubscribeUrl });
+      expect(mail.text).toContain(`Hi ${name.split(" ")[0]},`);
+    }
+  });
+
   it("greets without a name when there is none", async () => {
     const mail = await guideMail(ctx, { name: "   ", guideUrl: "https://x.test/g.pdf", toolkitUrl: "https://x.test/t", unsubscribeUrl });
     expect(mail.text).toContain("Hi there,");
