@@ -144,7 +144,15 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
  * The messages the site sends; each kind's payload is typed in app/server/mail/outbox.server.ts.
  * A new kind is added here (a migration then widens the CHECK) and there.
  */
-export const OUTBOX_KINDS = ["receipt", "access-ended", "guide", "newsletter-confirm", "contact-owner", "lost-link"] as const;
+export const OUTBOX_KINDS = [
+  "receipt",
+  "access-ended",
+  "guide",
+  "newsletter-confirm",
+  "contact-owner",
+  "contact-ack",
+  "lost-link",
+] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 /**

@@ -286,7 +286,10 @@ describe("the login throttle lives in the login action itself", () => {
     expect(throttled.status).toBe(429);
     expect(Number(throttled.headers.get("Retry-After"))).toBeGreaterThan(800);
     expect(throttled.headers.get("Set-Cookie")).toBeNull();
-    expect(throttled.data).toEqual({ error: "Too many wrong passwords from this connection. Try again in 15 minutes." });
+    expect(throttled.data).toEqual({
+      heading: "Too Many Attempts",
+      error: "Too many wrong passwords from this connection. Try again in 15 minutes.",
+    });
     expect((await from("203.0.113.6", PASSWORD)).status).toBe(303);
   });
 

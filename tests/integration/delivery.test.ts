@@ -39,6 +39,7 @@ import type { Payments } from "~/server/payments/provider.server";
 import { STRIPE_API_VERSION } from "~/server/payments/stripe.server";
 import { handleStripeWebhook } from "~/server/payments/stripe-webhook.server";
 import { findTestOrder, payTestOrder, refundTestOrder } from "~/server/payments/test-provider.server";
+import { action as contactAction } from "~/routes/contact";
 import { useTestDatabase } from "../helpers/db";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
 import { startSmtp, type TestSmtp } from "../helpers/smtp";
@@ -511,19 +512,56 @@ describe("e-mails from the forms", () => {
     expect(smtp.messages).toHaveLength(1);
   });
 
-  it("a contact message reaches the owner with Reply-To set to the sender, and nothing goes to the sender", async () => {
-    await storeContactMessage(
-      { name: "Sam", email: "sam@example.com", subject: "Question\r\nBcc: x@evil.example", message: "Line one\nLine two" },
-      "owner@example.com",
-    );
+  it("a contact message reaches the owner with Reply-To set to the sender; the sender gets a fixed acknowledgement, at most one an hour", async () => {
+    const typed = {
+      name: "www.sam-spam.example",
+      subject: "Question\r\nBcc: x@evil.example",
+      message: "Line one\nLine two https://spam.example/x",
+    };
+    await storeContactMessage({ ...typed, email: "sam@example.com" }, "owner@example.com");
     await flush();
-    const [mail] = await smtp.waitFor(1);
-    expect(mail!.to).toMatchObject({ text: "owner@example.com" });
-    expect(mail!.replyTo).toMatchObject({ text: "sam@example.com" });
-    expect(mail!.subject).toBe("Contact form: Question Bcc: x@evil.example");
-    expect(mail!.bcc).toBeUndefined();
-    expect(mail!.text).toContain("Line one\nLine two");
-    expect((await outboxRows()).map((r) => r.toAddress)).toEqual(["owner@example.com"]);
+    const mails = await smtp.waitFor(2);
+    const owner = mails.find((m) => (m.to as { text: string }).text === "owner@example.com")!;
+    expect(owner.replyTo).toMatchObject({ text: "sam@example.com" });
+    expect(owner.subject).toBe("Contact form: Question Bcc: x@evil.example");
+    expect(owner.bcc).toBeUndefined();
+    expect(owner.text).toContain("Line one\nLine two");
+
+    const ack = mails.find((m) => (m.to as { text: string }).text === "sam@example.com")!;
+    expect(ack.subject).toBe("We received your message");
+    expect(ack.text).toContain("We aim to reply within 24 hours");
+    // Nothing the sender typed: anyone can type a stranger's address into the form.
+    for (const part of [ack.text ?? "", String(ack.html), ack.subject ?? ""]) {
+      expect(part).not.toMatch(/sam-spam|Question|Bcc|Line one|spam\.example/);
+    }
+
+    // A second and third message within the hour reach the owner; the sender hears once.
+    await storeContactMessage({ ...typed, email: "sam@example.com" }, "owner@example.com");
+    await storeContactMessage({ ...typed, email: "sam@example.com" }, "owner@example.com");
+    await flush();
+    await smtp.waitFor(4);
+    const sent = (await outboxRows()).map((r) => `${r.kind} ${r.toAddress} ${r.status}`);
+    expect(sent.filter((r) => r.startsWith("contact-owner"))).toHaveLength(3);
+    expect(sent.filter((r) => r.startsWith("contact-ack"))).toEqual(["contact-ack sam@example.com sent"]);
+    expect(smtp.messages).toHaveLength(4);
+  });
+
+  it("a contact post caught by the honeypot stores nothing and sends nothing, not even the acknowledgement", async () => {
+    const trap = (await contactAction(
+      args(
+        post("/contact", {
+          name: "Bot",
+          email: "victim@example.com",
+          subject: "Hi",
+          message: "Hello there",
+          website: "https://spam.example",
+        }),
+      ),
+    )) as { data: { status: string } };
+    expect(trap.data.status).toBe("success");
+    await flush();
+    expect(await outboxRows()).toEqual([]);
+    expect(smtp.messages).toHaveLength(0);
   });
 
   it("the newsletter asks to confirm; the link's GET confirms nothing, its button does, and consent is recorded", async () => {

@@ -52,14 +52,16 @@ afterAll(async () => {
 describe("the outbox kind CHECK", () => {
   it("applies to a database holding a message of every kind, keeps them, then refuses an unknown kind", { timeout: 90_000 }, async () => {
     await migrate(database, { migrationsFolder: migrationsBefore() });
-    // Before the migration the column takes any text, as every server so far has written it.
-    for (const kind of OUTBOX_KINDS) await insert(kind, `${kind}:old`);
+    // Before the migration the column takes any text, as every server so far has written it: a
+    // message of every kind there was then (the sender's acknowledgement came later, migration 0009).
+    const kindsThen = OUTBOX_KINDS.filter((kind) => kind !== "contact-ack");
+    for (const kind of kindsThen) await insert(kind, `${kind}:old`);
 
     await migrate(database, { migrationsFolder: resolve("db/migrations") });
-    expect(await kindsStored()).toEqual([...OUTBOX_KINDS]);
+    expect(await kindsStored()).toEqual(kindsThen);
     const refused = (await insert("newsletter", "newsletter:1").catch((error: unknown) => error)) as { cause?: Error };
     expect(refused.cause?.message).toMatch(/violates check constraint "outbox_kind_check"/);
     for (const kind of OUTBOX_KINDS) await insert(kind, `${kind}:new`);
-    expect(await kindsStored()).toHaveLength(OUTBOX_KINDS.length * 2);
+    expect(await kindsStored()).toHaveLength(kindsThen.length + OUTBOX_KINDS.length);
   });
 });

@@ -46,7 +46,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "throttled": {
       const minutes = Math.ceil(result.retryAfterSeconds / 60);
       return data(
-        { error: `Too many wrong passwords from this connection. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` },
+        {
+          heading: "Too Many Attempts",
+          error: `Too many wrong passwords from this connection. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+        },
         { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
       );
     }
@@ -98,9 +101,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           />
         </div>
         {actionData?.error ? (
-          <p id="login-error" role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
-            {actionData.error}
-          </p>
+          <div id="login-error" role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
+            {"heading" in actionData && typeof actionData.heading === "string" ? (
+              <h2 className="text-base font-bold">{actionData.heading}</h2>
+            ) : null}
+            <p>{actionData.error}</p>
+          </div>
         ) : null}
         <button type="submit" className={buttonClass({ className: "w-full" })}>
           Log in

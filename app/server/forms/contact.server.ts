@@ -8,9 +8,13 @@ import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outb
 
 export type NewContactMessage = { name: string; email: string; subject: string; message: string };
 
+/** A sender gets at most one acknowledgement in this window, however many messages they send. */
+export const CONTACT_ACK_WINDOW = "1 hour";
+
 /**
- * Store the message and queue it to the owner (OWNER_EMAIL) in one statement. No copy goes to the
- * sender: an acknowledgement would let anyone mail text to any address through this form.
+ * Store the message, queue it to the owner (OWNER_EMAIL), and queue the sender a fixed
+ * acknowledgement, in one statement. The acknowledgement repeats nothing the sender typed (a
+ * stranger's address could have been typed), and goes at most once an hour to an address.
  */
 export async function storeContactMessage(message: NewContactMessage, ownerEmail: string = env().OWNER_EMAIL): Promise<StoreResult> {
   const stored = await storeOnce("a contact message", async () =>
@@ -24,6 +28,15 @@ export async function storeContactMessage(message: NewContactMessage, ownerEmail
           ${INSERT_INTO_OUTBOX}
           ${outboxSelect({ kind: "contact-owner", dedupeKey: sql`'contact:' || id`, toAddress: sql`${ownerEmail}`, payload: { messageId: sql`id` } })}
           from message
+        ), ack as (
+          ${INSERT_INTO_OUTBOX}
+          ${outboxSelect({ kind: "contact-ack", dedupeKey: sql`'contact-ack:' || id`, toAddress: sql`${message.email}`, payload: { messageId: sql`id` } })}
+          from message
+          where not exists (
+            select 1 from outbox
+            where kind = 'contact-ack' and to_address = ${message.email}
+              and created_at > now() - ${CONTACT_ACK_WINDOW}::interval
+          )
         )
         select id from message
       `),

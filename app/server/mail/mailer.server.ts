@@ -127,6 +127,10 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
         ).contactOwnerMail(ctx, { ...message, receivedAt: message.createdAt, messageId: message.id }),
       };
     }
+    case "contact-ack": {
+      if (await isSuppressed(row.toAddress)) return { skip: "address unsubscribed" };
+      return { mail: await (await import("~/server/mail/templates/contact-ack.server")).contactAckMail(ctx, {}) };
+    }
     case "lost-link": {
       const orders = await paidOrdersFor(row.toAddress);
       if (orders.length === 0) return { skip: "no paid orders for this address" };

@@ -14,6 +14,8 @@ export type OutboxPayloads = {
   guide: { leadId: number; name: string };
   "newsletter-confirm": { subscriberId: number };
   "contact-owner": { messageId: number };
+  /** A fixed acknowledgement to the sender: the message id for the record, nothing the sender typed. */
+  "contact-ack": { messageId: number };
   /** The address is the whole question: every paid order of it is looked up at send time. */
   "lost-link": Record<never, never>;
 };

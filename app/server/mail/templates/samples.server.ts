@@ -5,6 +5,7 @@
 import type { OutboxKind } from "../../../../db/schema";
 import type { ComposedMail } from "~/server/mail/mailer.server";
 import type { MailContext } from "~/server/mail/render.server";
+import { contactAckMail } from "~/server/mail/templates/contact-ack.server";
 import { contactOwnerMail } from "~/server/mail/templates/contact-owner.server";
 import { guideMail } from "~/server/mail/templates/guide.server";
 import { lostLinkMail } from "~/server/mail/templates/lost-link.server";
@@ -91,6 +92,11 @@ export const SAMPLES: Sample[] = [
         messageId: 42,
       }),
     }),
+  },
+  {
+    name: "contact-ack",
+    kind: "contact-ack",
+    compose: async () => ({ mail: await contactAckMail(ctx, {}) }),
   },
   {
     name: "newsletter-confirm",
