@@ -1,4 +1,4 @@
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 
 type Point = { day: string; revenueCents: number; leads: number };
 

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { FileText } from "lucide-react";
 import { powerPack } from "~/lib/catalogue";
+import { POWER_PACK_FEATURES } from "~/lib/power-pack-features";
 import { type FormerPrice, formatDay } from "~/lib/former-price";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 
 const LABEL = `Yes, add this to my order for only ${formatCents(powerPack.priceCents)}!`;
 
@@ -83,7 +84,7 @@ export function CheckoutOrderBump({
             )}
           </p>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
-            {powerPack.features.map((feature) => (
+            {POWER_PACK_FEATURES.map((feature) => (
               <li key={feature}>{feature}</li>
             ))}
           </ul>

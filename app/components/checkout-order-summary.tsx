@@ -1,5 +1,5 @@
 import { orderLines } from "~/lib/catalogue";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 
 /** The lines and total for the current choice, from the catalogue (the server recomputes them). */
 export function CheckoutOrderSummary({ includeBump }: { includeBump: boolean }) {

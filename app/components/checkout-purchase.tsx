@@ -1,4 +1,4 @@
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 
 /** The lines of a purchase and its total, as bought. */
 export function CheckoutPurchase({ lines, totalCents }: { lines: { name: string; amountCents: number }[]; totalCents?: number }) {

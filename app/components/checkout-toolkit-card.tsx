@@ -1,6 +1,6 @@
 import { CircleCheck } from "lucide-react";
 import { toolkit, toolkitCheckoutFeatures } from "~/lib/catalogue";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 
 /** What the visitor is buying: features from the catalogue. */
 export function CheckoutToolkitCard() {

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { toolkit } from "~/lib/catalogue";
 import { FIGURES_PATH, type Figures } from "~/lib/figures";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 
 const toolkitPrice = formatCents(toolkit.priceCents, { trimCents: true });
 

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { NavLinks } from "~/components/nav-links";
 import { buttonClass } from "~/components/ui/button";
 import { toolkit } from "~/lib/catalogue";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 
 const MENU_ID = "side-menu";
 

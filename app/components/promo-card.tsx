@@ -4,7 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import type { ClosingCtaKind } from "~/lib/article-meta";
 import { checkoutHref } from "~/lib/checkout";
 import { orderLines, powerPack, toolkit } from "~/lib/catalogue";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 
 const bundleTotal = formatCents(orderLines({ includeBump: true }).totalCents);
 const toolkitPrice = formatCents(toolkit.priceCents, { trimCents: true });

@@ -2,7 +2,7 @@ import { ArrowRight, CircleCheck, Gift, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { toolkit, toolkitIncluded, toolkitBonuses } from "~/lib/catalogue";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 
 /** The featured product on /resources: contents and bonuses come from the catalogue. */
 export function ResourcesToolkitCard() {

@@ -2,7 +2,7 @@ import { ChevronDown, CircleCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { type Upsell } from "~/lib/catalogue";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 
 /**
  * A product that can't be bought yet. 'Learn More' discloses what it will contain and where to

@@ -4,7 +4,7 @@ import { MobileMenu } from "~/components/mobile-menu";
 import { NavLinks } from "~/components/nav-links";
 import { buttonClass } from "~/components/ui/button";
 import { toolkit } from "~/lib/catalogue";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 
 export function SiteHeader() {
   return (

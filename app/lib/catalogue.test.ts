@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { orderLines } from "~/lib/catalogue";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 
 describe("catalogue", () => {
   it("prices the toolkit alone at $7.00", () => {

@@ -28,13 +28,6 @@ export const powerPack = {
   name: "Dispute Letter Power Pack",
   priceCents: 1499,
   summary: "15+ dispute letter templates",
-  // The letters and which of them the toolkit's letters don't cover: products/src/letters/power-pack-map.ts
-  // (tests/products/power-pack.test.ts checks these lines against it).
-  features: [
-    "16 fill-in dispute letter templates, each in Word and PDF, with a one-page map to the guide's chapters",
-    "8 for situations the toolkit's 5 letters don't cover: a hard inquiry you didn't authorize, a bureau that misses its deadline, a deleted item put back without notice, debt validation, a goodwill request, an identity theft block, a statement of dispute and stopping contact from a debt collector",
-    "8 fuller versions of the toolkit's letters for specific errors, such as a wrong balance, a duplicate account or a mixed file",
-  ],
   items: [{ label: "15+ dispute letter templates", bonus: false }],
 } as const;
 

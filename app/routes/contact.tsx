@@ -5,7 +5,7 @@ import type { Route } from "./+types/contact";
 import { ContactForm } from "~/components/contact-form";
 import { Card } from "~/components/ui/card";
 import { toolkit } from "~/lib/catalogue";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 import { submitFromBrowser } from "~/lib/form-outcomes";
 import { seo } from "~/lib/seo";
 import { LEAD_MAGNET, SUPPORT_EMAIL } from "~/lib/site";

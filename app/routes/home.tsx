@@ -7,7 +7,7 @@ import { FeatureCard, type Feature } from "~/components/feature-card";
 import { buttonClass } from "~/components/ui/button";
 import { getArticleSummaries } from "~/content/articles.server";
 import { toolkit } from "~/lib/catalogue";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 import { seo } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
 

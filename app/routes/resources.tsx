@@ -5,7 +5,7 @@ import { ResourcesTools } from "~/components/resources-tools";
 import { ResourcesUpsellCard } from "~/components/resources-upsell-card";
 import { ToolLinks } from "~/components/tool-links";
 import { toolkit, upsells } from "~/lib/catalogue";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 import { seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { powerPack } from "~/lib/catalogue";
+import { POWER_PACK_FEATURES } from "~/lib/power-pack-features";
 import { POWER_PACK_LETTERS, TOOLKIT_LETTERS, productFiles } from "~/lib/product-files";
 import { chapterTitles } from "../../products/build/document";
 import { PRODUCT_FILES_DIR } from "../../products/build/manifest";
@@ -51,7 +51,7 @@ describe("the Power Pack's letters and the toolkit's", () => {
   it("the catalogue describes it by the map: the count, the new situations by name, the rest as fuller versions", () => {
     const only = powerPackOnlyLetters();
     const situations = only.map((id) => POWER_PACK_MAP[id].situation!);
-    expect(powerPack.features).toEqual([
+    expect(POWER_PACK_FEATURES).toEqual([
       `${letterCount} fill-in dispute letter templates, each in Word and PDF, with a one-page map to the guide's chapters`,
       `${only.length} for situations the toolkit's ${toolkitCount} letters don't cover: ${list(situations)}`,
       expect.stringMatching(new RegExp(`^${letterCount - only.length} fuller versions of the toolkit's letters`)),

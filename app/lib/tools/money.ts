@@ -7,7 +7,7 @@
  * `cents / 100`.
  */
 import { z } from "zod";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 
 /** Longest text read as a number: "$10,000,000.00" with room for spaces is far shorter. */
 export const MAX_NUMBER_LENGTH = 40;

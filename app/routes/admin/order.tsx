@@ -4,7 +4,7 @@ import type { Route } from "./+types/order";
 import { AdminHeading, formatWhen, Notice, Panel, StatusBadge, DataTable, num, rowHead, td } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
 import { ORDER_ACTIONS, OrderActionSchema, type OrderAction } from "~/lib/admin-forms";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 import { parseSubmission } from "~/server/forms/submission.server";
 import { seo } from "~/lib/seo";
 import { orderDetail, refundFromDashboard, resendReceipt, resetDownloads } from "~/server/admin/orders.server";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/orders";
 import { AdminHeading, formatWhen, StatusBadge, DataTable, num, rowHead, td } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 import { seo } from "~/lib/seo";
 import { searchOrders } from "~/server/admin/orders.server";
 import { pageFrom } from "~/server/admin/lists.server";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/overview";
 import { DailyChart } from "~/components/admin-chart";
 import { AdminHeading, Panel, WindowChooser } from "~/components/admin-ui";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 import { seo } from "~/lib/seo";
 import { overview, windowFrom } from "~/server/admin/stats.server";
 import { requireOwner } from "~/server/admin/owner-session.server";

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/prices";
 import { AdminHeading, DataTable, Notice, Panel, rowHead, td } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 import { FORMER_PRICE_MIN_DAYS, FORMER_PRICE_PRODUCTS, FORMER_PRICE_RECENT_DAYS, formatDay, todayIso } from "~/lib/former-price";
 import { FormerPriceSchema } from "~/lib/former-price-form";
 import { seo } from "~/lib/seo";

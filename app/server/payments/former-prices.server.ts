@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { formerPrices } from "../../../db/schema";
 import { type FormerPrice, formerPriceProblem } from "~/lib/former-price";
 import type { FormerPriceInput } from "~/lib/former-price-form";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 import { recordAudit } from "~/server/admin/audit.server";
 import { db } from "~/server/db.server";
 

@@ -1,6 +1,6 @@
 /** The free Starter Guide, to whoever asked for it on an article (a list message: it can be stopped). */
 import { toolkit } from "~/lib/catalogue";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 import { firstName, hostOf } from "~/server/mail/format.server";
 import { mailTemplate } from "~/server/mail/render.server";
 import { MailLayout } from "~/server/mail/templates/layout.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 import { formatDate } from "~/server/mail/format.server";
 import type { MailContext, RenderedMail } from "~/server/mail/render.server";
 import { contactOwnerMail } from "~/server/mail/templates/contact-owner.server";

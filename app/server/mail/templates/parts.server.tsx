@@ -5,7 +5,7 @@
  */
 import { Button, Column, Heading, Link, Row, Text } from "@react-email/components";
 import type { CSSProperties, ReactNode } from "react";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 import { splitLines } from "~/server/mail/format.server";
 import { TEXT_AS, type MailContext } from "~/server/mail/render.server";
 

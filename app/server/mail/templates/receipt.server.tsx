@@ -1,5 +1,5 @@
 /** After a payment: what was bought, the private order page, the receipt, the guarantee. */
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 import { displayUrl, formatDate, plural } from "~/server/mail/format.server";
 import { mailTemplate } from "~/server/mail/render.server";
 import { MailLayout } from "~/server/mail/templates/layout.server";

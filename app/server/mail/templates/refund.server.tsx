@@ -1,5 +1,5 @@
 /** Access ended: the order was refunded, or its payment disputed (downloads paused). */
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 import { mailTemplate } from "~/server/mail/render.server";
 import { MailLayout } from "~/server/mail/templates/layout.server";
 import { Amounts, H1, Keep, Mailto, P, Rows, Strong, SupportLine, type MoneyLine } from "~/server/mail/templates/parts.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCents } from "~/lib/money";
+import { formatCents } from "~/lib/site";
 
 describe("formatCents", () => {
   it("formats prices", () => {
