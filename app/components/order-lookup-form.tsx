@@ -1,5 +1,6 @@
 import { buttonClass } from "~/components/ui/button";
-import { FIELD_LIMITS, HONEYPOT_FIELD } from "~/lib/forms";
+// From form-outcomes, not ~/lib/forms: that module brings Zod and Conform, which the success page must not load.
+import { FIELD_LIMITS, HONEYPOT_FIELD } from "~/lib/form-outcomes";
 
 /** The address where the lost-link form is handled (routes/orders-lookup.tsx). */
 export const ORDER_LOOKUP_PATH = "/orders/lookup";
