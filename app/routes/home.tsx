@@ -41,7 +41,7 @@ const VALUES: Feature[] = [
   {
     icon: Scale,
     title: "Grounded in Your Rights",
-    text: "Every step uses rights federal law gives you: free credit reports (15 U.S.C. 1681j) and disputes the bureau must investigate, generally within 30 days (15 U.S.C. 1681i(a)(1)). Results depend on what is on your report.",
+    text: "Every step uses rights federal law gives you: free credit reports (15 U.S.C. 1681j) and disputes the bureau must investigate, generally within 30 days, or 45 if you send more information during that time (15 U.S.C. 1681i(a)(1)). Results depend on what is on your report.",
   },
 ] as const;
 
