@@ -1,14 +1,21 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
+import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import css from "~/app.css?inline";
+import { type DocumentAssets, DocumentAssetsProvider } from "~/lib/first-paint";
 import { NonceProvider } from "~/lib/nonce";
+import { builtScriptText } from "~/server/document/built-assets.server";
 import { encodeDocument } from "~/server/document/encoding.server";
-import { createFirstPaintOptimizer } from "~/server/document/first-paint.server";
+import { loaderScript } from "~/server/document/loader-script.server";
 import { jsonActionAnswer } from "~/server/forms/submission.server";
 
 export const streamTimeout = 5_000;
+
+/** The built stylesheet and scripts the document writes into itself (app/lib/first-paint.tsx). */
+const assets: DocumentAssets = { css, scriptText: builtScriptText, loaderScript };
 
 export default function handleRequest(
   request: Request,
@@ -30,15 +37,16 @@ export default function handleRequest(
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !nonce ? "onAllReady" : "onShellReady";
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
+      <DocumentAssetsProvider value={assets}>
+        <NonceProvider value={nonce}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </NonceProvider>
+      </DocumentAssetsProvider>,
       {
         nonce,
         [readyOption]() {
           shellRendered = true;
-          // Inline CSS; scripts start after the first paint (first-paint.server.ts).
-          const body = createFirstPaintOptimizer();
+          const body = new PassThrough();
           const encoded = encodeDocument(request, responseHeaders, body);
           if (!encoded) {
             abort();

@@ -1,29 +1,18 @@
 import { type ReactNode, useEffect } from "react";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
 import pageScript from "./browser/page-script.js?url&no-inline";
 import { NotFound } from "~/components/not-found";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/ui/toaster";
+import { DeferredScripts, InlineScript, InlineStylesheet } from "~/lib/first-paint";
 import { needsHydration } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import { REFERRER_POLICY } from "~/lib/site";
 import { publicConfig } from "~/server/env.server";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
@@ -50,8 +39,8 @@ export function Layout({ children }: { children: ReactNode }) {
   // so the scripts stay.
   const matches = useMatches();
   const hydrate = typeof document !== "undefined" || needsHydration(matches);
-  // Scripts start after the first paint (app/server/document/first-paint.server.ts): until React has
-  // hydrated, the page is plain HTML. This marks the moment (browser tests wait for it).
+  // Scripts start after the first paint (app/lib/first-paint.tsx): until React has hydrated, the
+  // page is plain HTML. This marks the moment (browser tests wait for it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
@@ -62,9 +51,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#047857" />
         <Meta />
+        <InlineStylesheet />
         <Links />
-        {/* A page React hydrates: the page script starts with React's, after the first paint (first-paint.server.ts). */}
-        {hydrate && <script src={pageScript} defer data-after-paint="" />}
       </head>
       <body className="flex min-h-screen flex-col">
         <a
@@ -78,13 +66,14 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter year={data?.year ?? new Date().getFullYear()} />
-        {/* A page without React: its one script, written into the page (first-paint.server.ts). */}
-        {!hydrate && <script src={pageScript} nonce={nonce} data-inline="" />}
+        {/* A page without React: its one script, written into the page (app/lib/first-paint.tsx). */}
+        {!hydrate && <InlineScript src={pageScript} nonce={nonce} />}
         {hydrate && (
           <>
             <Toaster />
             <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
+            {/* React Router's scripts, and the page script first, after the first paint. */}
+            <DeferredScripts nonce={nonce} after={[pageScript]} />
           </>
         )}
       </body>

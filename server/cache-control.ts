@@ -6,17 +6,16 @@
  * own public headers (server/static-files.ts).
  */
 import type { ServerResponse } from "node:http";
+import onHeaders from "on-headers";
 
 export const PERSONAL_CACHE_CONTROL = "private, no-store";
 
-/** Set the default when the headers go out, after the route had its say. */
+/** Set the default when the headers go out (on-headers), after the route had its say. */
 export function privateByDefault(res: ServerResponse): void {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+  onHeaders(res, function (this: ServerResponse) {
     const current = this.getHeader("cache-control");
     if (current === undefined || String(current).trim().toLowerCase() === "no-store") {
       this.setHeader("Cache-Control", PERSONAL_CACHE_CONTROL);
     }
-    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
-  } as ServerResponse["writeHead"];
+  });
 }

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import Negotiator from "negotiator";
-import { BOOT_SCRIPT_TYPE } from "../app/server/document/first-paint.server.ts";
+import { BOOT_SCRIPT_TYPE } from "../app/lib/first-paint.tsx";
 import { attrOf, elementsOf, parseHtml, textOf } from "./html-tree.ts";
 
 /** One file of build/client, held in memory with its compressed forms. */

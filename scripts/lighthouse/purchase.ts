@@ -3,7 +3,7 @@
  * can measure the pages only a buyer sees: the success page with its downloads (in the buyer's
  * browser, so with its cookie) and the private order page.
  */
-import { Parser } from "htmlparser2";
+import { attrOf, elementsOf, parseHtml } from "../../server/html-tree.ts";
 
 export type Purchase = { successPath: string; orderPath: string; cookie: string };
 
@@ -34,13 +34,7 @@ export async function buyTestOrder(base: string): Promise<Purchase> {
 
 /** The first link to a private order page in the success page's HTML. */
 function orderLink(html: string): string | undefined {
-  let found: string | undefined;
-  const parser = new Parser({
-    onopentag(name, attributes) {
-      const href = attributes.href;
-      if (!found && name === "a" && href && /^\/orders\/[A-Za-z0-9_-]{43}$/.test(href)) found = href;
-    },
-  });
-  parser.end(html);
-  return found;
+  const isOrderLink = (href: string | undefined) => !!href && /^\/orders\/[A-Za-z0-9_-]{43}$/.test(href);
+  const [link] = elementsOf(parseHtml(html), (el) => el.tagName === "a" && isOrderLink(attrOf(el, "href")));
+  return link && attrOf(link, "href");
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import toolScript from "~/browser/tool-script.js?url&no-inline";
+import { InlineScript } from "~/lib/first-paint";
 import { useNonce } from "~/lib/nonce";
 import { FORM_ERROR, type FieldErrors } from "~/lib/tools/query";
 import { TOOLS_PATH, type Tool, toolPath } from "~/lib/tools/catalog";
@@ -78,8 +79,8 @@ export function ToolPage({
           </p>
         </section>
       </div>
-      {/* Written into the page, like the page script (app/server/document/first-paint.server.ts). */}
-      <script src={toolScript} nonce={nonce} data-inline="" />
+      {/* Written into the page, like the page script (app/lib/first-paint.tsx). */}
+      <InlineScript src={toolScript} nonce={nonce} />
     </div>
   );
 }
