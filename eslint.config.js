@@ -37,4 +37,10 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.configs.recommended.rules },
   },
+  {
+    // The server logs through its one JSON logger (app/server/log.server.ts), never the console.
+    files: ["server/**/*.ts", "app/server/**/*.ts", "app/routes/**/*.{ts,tsx}", "app/entry.server.tsx"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "no-console": "error" },
+  },
 );

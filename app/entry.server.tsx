@@ -11,8 +11,14 @@ import { builtScriptText } from "~/server/document/built-assets.server";
 import { encodeDocument } from "~/server/document/encoding.server";
 import { loaderScript } from "~/server/document/loader-script.server";
 import { jsonActionAnswer } from "~/server/forms/submission.server";
+import { log } from "~/server/log.server";
 
 export const streamTimeout = 5_000;
+
+/** An error in a loader, an action or rendering: one JSON line (React Router's default is a plain console line). */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (!request.signal.aborted) log.error({ err: error }, "Server error");
+}
 
 /** The built stylesheet and scripts the document writes into itself (app/lib/first-paint.tsx). */
 const assets: DocumentAssets = { css, scriptText: builtScriptText, loaderScript };
@@ -67,7 +73,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error({ err: error }, "Rendering failed");
         },
       },
     );

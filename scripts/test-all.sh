@@ -9,8 +9,10 @@ failed_steps=()
 
 step() {
   local name=$1; shift
+  local started=$SECONDS
   echo; echo "=== $name"
-  if ! "$@"; then failed_steps+=("$name"); return 1; fi
+  if ! "$@"; then failed_steps+=("$name"); echo "=== $name: failed after $((SECONDS - started)) s"; return 1; fi
+  echo "=== $name: passed in $((SECONDS - started)) s"
 }
 
 finish() {

@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { resolve } from "node:path";
 import express from "express";
+import { createLogger } from "../app/server/log.server.ts";
 import { readBuildInfo } from "./build-info.ts";
 import { privateByDefault } from "./cache-control.ts";
 import { healthResponder } from "./health.ts";
@@ -16,10 +17,12 @@ import { finalErrorHandler, rejectMalformed } from "./request-guards.ts";
 import { baseSecurityHeaders, contentSecurityPolicy } from "./security.ts";
 import { createStaticResponder, loadStaticFiles } from "./static-files.ts";
 
+// The same JSON lines as the app's own logger (app/server/log.server.ts): no plain console line.
+const log = createLogger();
 const buildDir = `${resolve(process.env.BUILD_DIR ?? "build")}/`;
 const serverBuild = `${buildDir}server/index.js`;
 if (!existsSync(serverBuild)) {
-  console.error("No production build found: run `npm run build` first (or `npm start`, which builds and serves).");
+  log.fatal("No production build found: run `npm run build` first (or `npm start`, which builds and serves).");
   process.exit(1);
 }
 
@@ -28,14 +31,14 @@ let config: ReturnType<typeof build.env>;
 try {
   config = build.env();
 } catch (error) {
-  console.error((error as Error).message);
+  log.fatal((error as Error).message);
   process.exit(1);
 }
 
 // Never sell what cannot be delivered: every product file must be there.
 const missingFiles = build.missingProductFiles();
 if (missingFiles.length > 0) {
-  console.error(
+  log.fatal(
     `Product files missing from ${build.productFilesDir()} (run \`npm run build:products\`, or set PRODUCT_FILES_DIR): ${missingFiles.slice(0, 5).join(", ")}${missingFiles.length > 5 ? ` and ${missingFiles.length - 5} more` : ""}`,
   );
   process.exit(1);
@@ -44,7 +47,7 @@ if (missingFiles.length > 0) {
 // Prerendered pages carry the origin they were built for (canonical URLs, sitemap, feed).
 const builtOrigin = readBuildInfo(buildDir)?.publicOrigin;
 if (builtOrigin !== config.PUBLIC_ORIGIN) {
-  console.error(
+  log.fatal(
     `The build was made for PUBLIC_ORIGIN=${builtOrigin} but the server has PUBLIC_ORIGIN=${config.PUBLIC_ORIGIN}: run \`npm run build\` with the same PUBLIC_ORIGIN.`,
   );
   process.exit(1);
@@ -52,14 +55,14 @@ if (builtOrigin !== config.PUBLIC_ORIGIN) {
 
 try {
   const database = await build.openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
-  console.log(`Database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.DATA_DIR}`}`);
+  log.info(`Database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.DATA_DIR}`}`);
 } catch (error) {
-  console.error(`Could not open the database: ${(error as Error).message}`);
+  log.fatal(`Could not open the database: ${(error as Error).message}`);
   process.exit(1);
 }
 
 if (config.NODE_ENV === "production" && config.PAYMENT_PROVIDER === "test") {
-  console.warn(
+  log.warn(
     [
       "",
       "WARNING: PAYMENT_PROVIDER=test in production. The built-in test payment page lets any visitor mark",
@@ -71,14 +74,14 @@ if (config.NODE_ENV === "production" && config.PAYMENT_PROVIDER === "test") {
 }
 
 const mail = build.startMail();
-console.log(
+log.info(
   build.mailTransportKind(config) === "smtp"
     ? "E-mail: SMTP (SMTP_URL)"
     : `E-mail: written as .eml files to ${config.DATA_DIR}/mail (set SMTP_URL to send)`,
 );
 
 const pageViews = build.startPageViewFlusher();
-console.log(
+log.info(
   config.OWNER_PASSWORD_HASH && config.SESSION_SECRET
     ? "Owner dashboard: /admin"
     : "Owner dashboard: off (set OWNER_PASSWORD_HASH from `npm run owner:hash` and SESSION_SECRET to turn it on)",
@@ -126,11 +129,11 @@ app.use((_req, res, next) => {
 app.use(build.app);
 // Last: an error anywhere answers a plain 500, never a stack trace (Express's default shows one
 // whenever NODE_ENV is not production, which is what `npm start` runs with).
-app.use(finalErrorHandler);
+app.use(finalErrorHandler(log));
 
 let draining = false;
 const health = healthResponder({ ping: build.databaseAnswers, draining: () => draining });
-const logRequest = requestLogger({ enabled: config.NODE_ENV === "production" });
+const logRequest = requestLogger({ enabled: config.NODE_ENV === "production", log });
 
 const server = createServer((req, res) => {
   logRequest(req, res);
@@ -141,7 +144,7 @@ const server = createServer((req, res) => {
   app(req, res);
 });
 server.listen(config.PORT, config.HOST, () => {
-  console.log(`Serving ${config.PUBLIC_ORIGIN} on http://${config.HOST}:${config.PORT} (${files.size} static files in memory)`);
+  log.info(`Serving ${config.PUBLIC_ORIGIN} on http://${config.HOST}:${config.PORT} (${files.size} static files in memory)`);
 });
 
 /**
@@ -153,12 +156,12 @@ server.listen(config.PORT, config.HOST, () => {
 async function shutdown(signal: string) {
   if (draining) return;
   draining = true;
-  console.log(`${signal}: no new connections; finishing requests in flight (at most ${config.SHUTDOWN_GRACE_SECONDS} s)`);
+  log.info(`${signal}: no new connections; finishing requests in flight (at most ${config.SHUTDOWN_GRACE_SECONDS} s)`);
   const closed = new Promise<void>((resolveClose) => server.close(() => resolveClose()));
   // Idle keep-alive connections are closed by server.close(); busy ones get Connection: close.
   server.closeIdleConnections();
   const grace = setTimeout(() => {
-    console.warn(`${signal}: requests still running after ${config.SHUTDOWN_GRACE_SECONDS} s; closing their connections`);
+    log.warn(`${signal}: requests still running after ${config.SHUTDOWN_GRACE_SECONDS} s; closing their connections`);
     server.closeAllConnections();
   }, config.SHUTDOWN_GRACE_SECONDS * 1000);
   grace.unref();
@@ -166,9 +169,9 @@ async function shutdown(signal: string) {
   setTimeout(() => process.exit(0), (config.SHUTDOWN_GRACE_SECONDS + 10) * 1000).unref();
   await closed;
   clearTimeout(grace);
-  await Promise.all([mail.stop(), pageViews.stop()]).catch((error: unknown) => console.error(`Shutdown: ${(error as Error).message}`));
-  await build.closeDatabase().catch((error: unknown) => console.error(`Closing the database: ${(error as Error).message}`));
-  console.log(`${signal}: closed`);
+  await Promise.all([mail.stop(), pageViews.stop()]).catch((error: unknown) => log.error(`Shutdown: ${(error as Error).message}`));
+  await build.closeDatabase().catch((error: unknown) => log.error(`Closing the database: ${(error as Error).message}`));
+  log.info(`${signal}: closed`);
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -4,6 +4,8 @@
  * a host) are refused with a plain 4xx before any route builds a Request from them. Last: any
  * error becomes a plain 500, logged here, never a stack trace in the response.
  */
+import type { Logger } from "pino";
+import { loggablePath } from "./request-log.ts";
 import type { NextFunction, Request, Response } from "express";
 
 /** Methods the site answers (the Fetch API refuses TRACE, TRACK and CONNECT outright). */
@@ -34,8 +36,9 @@ export function rejectMalformed(req: Request, res: Response, next: NextFunction)
   next();
 }
 
-export function finalErrorHandler(error: unknown, req: Request, res: Response, _next: NextFunction) {
-  console.error(`Unhandled error on ${req.method} ${req.path}:`, error);
+/** Last: an error anywhere answers a plain 4xx or 500, never a stack trace; it is logged, with the path as request-log.ts redacts it. */
+export const finalErrorHandler = (log: Pick<Logger, "error">) => (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+  log.error({ err: error, method: req.method, path: loggablePath(req.originalUrl) }, "Unhandled error");
   if (res.headersSent) {
     res.destroy();
     return;
@@ -43,4 +46,4 @@ export function finalErrorHandler(error: unknown, req: Request, res: Response, _
   const status = (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) return plain(res, status, "Bad Request");
   plain(res, 500, "Internal Server Error");
-}
+};

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Logger } from "pino";
 
 /** Paths whose last segments are bearer tokens (order pages, confirmation and unsubscribe links). */
 const TOKEN_PATHS: [prefix: string, keep: number][] = [
@@ -58,11 +59,12 @@ const SANE_ID = /^[\w.:-]{8,128}$/;
 export type RequestLogOptions = {
   /** Write the lines (production); the request id header is set either way. */
   enabled: boolean;
-  write?: (line: string) => void;
+  /** The process's logger (app/server/log.server.ts). */
+  log: Pick<Logger, "info" | "error">;
 };
 
 /** Call first for every request: sets X-Request-Id and, when enabled, logs the request once it ends. */
-export function requestLogger({ enabled, write = (line) => process.stdout.write(line) }: RequestLogOptions) {
+export function requestLogger({ enabled, log }: RequestLogOptions) {
   return (req: IncomingMessage, res: ServerResponse): string => {
     const offered = req.headers["x-request-id"];
     const id = typeof offered === "string" && SANE_ID.test(offered) ? offered : randomUUID();
@@ -70,10 +72,7 @@ export function requestLogger({ enabled, write = (line) => process.stdout.write(
     if (!enabled) return id;
     const started = process.hrtime.bigint();
     res.once("close", () => {
-      const line = {
-        time: new Date().toISOString(),
-        level: res.statusCode >= 500 ? "error" : "info",
-        msg: "request",
+      const fields = {
         id,
         method: req.method,
         path: loggablePath(req.url),
@@ -82,7 +81,8 @@ export function requestLogger({ enabled, write = (line) => process.stdout.write(
         bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
         ...(res.writableFinished ? {} : { aborted: true }),
       };
-      write(`${JSON.stringify(line)}\n`);
+      if (res.statusCode >= 500) log.error(fields, "request");
+      else log.info(fields, "request");
     });
     return id;
   };

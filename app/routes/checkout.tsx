@@ -160,6 +160,7 @@ function CheckoutPage({
       else window.location.assign(url); // the tab was blocked: go there in this one
     } catch (failure) {
       tab?.close();
+      // eslint-disable-next-line no-console -- in the browser, for the buyer's own developer tools
       console.error("Checkout failed:", failure);
       void notify({ variant: "error", ...CHECKOUT_ERROR });
     } finally {

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import lockfile from "proper-lockfile";
 import * as schema from "../../db/schema";
+import { log } from "~/server/log.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -38,7 +39,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Opened> {
       keepAlive: true,
     });
     // An idle client losing its server must not crash the process; the next query reconnects.
-    pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
+    pool.on("error", (error) => log.error(`PostgreSQL pool error: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     try {
       await withMigrationLock(pool, () => migratePg(db as never, { migrationsFolder }));
@@ -125,7 +126,7 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
       realpath: false,
       onCompromised: (error) => {
         // Someone took the directory from us: writing on would corrupt it.
-        console.error(`The lock on ${resolve(dataDir)} was lost (${error.message}); stopping.`);
+        log.error(`The lock on ${resolve(dataDir)} was lost (${error.message}); stopping.`);
         process.exit(1);
       },
     });

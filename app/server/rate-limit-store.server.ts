@@ -9,6 +9,7 @@
 import { sql } from "drizzle-orm";
 import type { ClientRateLimitInfo, Options, Store } from "express-rate-limit";
 import { db, rowsOf } from "~/server/db.server";
+import { log } from "~/server/log.server";
 
 /** How often (at most) one process sweeps expired rows. */
 const SWEEP_EVERY_MS = 60_000;
@@ -20,7 +21,7 @@ function sweepExpired(): void {
   lastSweep = now;
   db()
     .execute(sql`delete from rate_limits where reset_at < now() - interval '1 minute'`)
-    .catch((error: unknown) => console.error(`Rate limits: sweeping expired counters failed: ${(error as Error).message}`));
+    .catch((error: unknown) => log.error(`Rate limits: sweeping expired counters failed: ${(error as Error).message}`));
 }
 
 export class DatabaseRateLimitStore implements Store {

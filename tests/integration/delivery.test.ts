@@ -43,6 +43,7 @@ import { action as contactAction } from "~/routes/contact";
 import { useTestDatabase } from "../helpers/db";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
 import { startSmtp, type TestSmtp } from "../helpers/smtp";
+import { log as logger } from "~/server/log.server";
 
 const ORIGIN = "https://shop.example";
 const WEBHOOK_SECRET = "whsec_delivery_tests";
@@ -401,7 +402,7 @@ describe("Stripe deliveries", () => {
   });
 
   it("finds our order by client_reference_id when its session id was never saved, and only then", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.spyOn(logger, "warn").mockImplementation(() => {});
     const { sessionId } = await startCheckout(payments, { includeBump: false });
     const [order] = await db().select().from(orders);
     // As if the database had failed between creating the Stripe session and saving its id.
@@ -622,7 +623,7 @@ describe("the lost-link page", () => {
 
 describe("when the mail server is down", () => {
   it("a lead and a purchase still succeed, and each e-mail arrives once when it is back", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(logger, "error").mockImplementation(() => {});
     await smtp.stop();
     expect(await storeLead({ name: "Out", email: "out@example.com", sourcePage: "dispute-credit-errors" })).toBe("created");
     const order = await paidTestOrder(true, "outage@example.com");
@@ -649,7 +650,7 @@ describe("when the mail server is down", () => {
   });
 
   it("gives up after a day of retries and marks the e-mail failed", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(logger, "error").mockImplementation(() => {});
     await smtp.stop();
     await storeLead({ name: "Late", email: "late@example.com", sourcePage: "dispute-credit-errors" });
     await db().execute(sql`update outbox set created_at = now() - interval '25 hours'`);
@@ -658,7 +659,7 @@ describe("when the mail server is down", () => {
   });
 
   it("marks an address the mail server refuses for good (550) failed at once, without a day of retries", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(logger, "error").mockImplementation(() => {});
     await storeLead({ name: "Nobody", email: "nobody@bounce.example", sourcePage: "dispute-credit-errors" });
     await flush();
     expect((await outboxRows()).map((r) => [r.status, r.attempts, r.lastError?.includes("No such mailbox")])).toEqual([

@@ -16,6 +16,8 @@ import { STRIPE_API_VERSION } from "~/server/payments/stripe.server";
 import { handleStripeWebhook } from "~/server/payments/stripe-webhook.server";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
 import { useTestDatabase } from "../helpers/db";
+import { log as logger } from "~/server/log.server";
+import { loggedText } from "../helpers/log";
 
 const ORIGIN = "https://shop.example";
 const WEBHOOK_SECRET = "whsec_test_secret_for_integration";
@@ -193,17 +195,17 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
   });
 
   it("answers 502 with a generic message when Stripe refuses, logging the detail", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = vi.spyOn(logger, "error").mockImplementation(() => {});
     fake.setMode({ kind: "error", status: 400, type: "invalid_request_error", message: "Secret detail: bad api key sk_test_xyz" });
     const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump: true }));
     expect(result).toEqual({ status: 502, body: { error: GENERIC } });
     expect(JSON.stringify(result.body)).not.toContain("Secret detail");
-    expect(log.mock.calls.flat().join(" ")).toContain("Secret detail");
+    expect(loggedText(log)).toContain("Secret detail");
     expect(await allOrders()).toHaveLength(0);
   });
 
   it("retries a Stripe 500 with the same idempotency key, then answers 503", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(logger, "error").mockImplementation(() => {});
     payments = createPayments(stripeConfig({ maxNetworkRetries: 1 }));
     fake.setMode({ kind: "error", status: 500, type: "api_error", message: "Stripe is having a bad day" });
     const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump: false }));
@@ -214,7 +216,7 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
   });
 
   it("gives up on a Stripe that never answers within the timeout", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = vi.spyOn(logger, "error").mockImplementation(() => {});
     payments = createPayments(stripeConfig({ timeoutMs: 300, maxNetworkRetries: 1 }));
     fake.setMode({ kind: "hang" });
     const started = Date.now();
@@ -223,7 +225,7 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
     expect(result).toEqual({ status: 503, body: { error: GENERIC } });
     expect(elapsed).toBeLessThan(3_000);
     expect(fake.requests).toHaveLength(2); // the first try and one retry
-    expect(log.mock.calls.flat().join(" ")).toMatch(/timeout/i);
+    expect(loggedText(log)).toMatch(/timeout/i);
     expect(await allOrders()).toHaveLength(0);
   });
 });
@@ -267,7 +269,7 @@ describe("the no-JavaScript checkout form (POST /checkout)", () => {
   });
 
   it("shows the failure message when Stripe fails, creating nothing", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(logger, "error").mockImplementation(() => {});
     fake.setMode({ kind: "error", status: 500, type: "api_error" });
     payments = createPayments(stripeConfig({ maxNetworkRetries: 0 }));
     const result = (await checkoutAction(routeArgs(formRequest("http://localhost/checkout", {})))) as unknown as {
@@ -304,7 +306,7 @@ describe("POST /api/webhooks/stripe", () => {
   });
 
   it("refuses a missing, wrong, stale or tampered signature with 400 and changes nothing", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.spyOn(logger, "warn").mockImplementation(() => {});
     const session = fake.pay((await pendingStripeOrder()).id);
     const event = stripeEvent("checkout.session.completed", session);
 
@@ -335,13 +337,13 @@ describe("POST /api/webhooks/stripe", () => {
   });
 
   it("answers 503 and logs why when STRIPE_WEBHOOK_SECRET is not set", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = vi.spyOn(logger, "error").mockImplementation(() => {});
     payments = createPayments(stripeConfig({ webhookSecret: undefined }));
     const session = fake.pay((await pendingStripeOrder()).id);
     const { payload, header } = signed(stripeEvent("checkout.session.completed", session));
     const result = await handleStripeWebhook(payments, payload, header);
     expect(result.status).toBe(503);
-    expect(log.mock.calls.flat().join(" ")).toContain("STRIPE_WEBHOOK_SECRET");
+    expect(loggedText(log)).toContain("STRIPE_WEBHOOK_SECRET");
     expect((await allOrders())[0]!.status).toBe("pending");
   });
 
@@ -381,7 +383,7 @@ describe("POST /api/webhooks/stripe", () => {
   });
 
   it("ignores (and logs) a paid session this site did not create: no order, no grant", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = vi.spyOn(logger, "warn").mockImplementation(() => {});
     const session = fake.pay((await pendingStripeOrder(true)).id);
     await testDb.truncate();
     const { payload, header } = signed(stripeEvent("checkout.session.completed", session));
@@ -391,11 +393,11 @@ describe("POST /api/webhooks/stripe", () => {
     });
     expect(await allOrders()).toHaveLength(0);
     expect(await eventCount()).toBe(0);
-    expect(warn.mock.calls.flat().join(" ")).toContain(session.id);
+    expect(loggedText(warn)).toContain(session.id);
   });
 
   it("ignores an event for one of our sessions whose amount or currency differs from the order, or is missing", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.spyOn(logger, "warn").mockImplementation(() => {});
     const session = fake.pay((await pendingStripeOrder(false)).id);
     for (const changed of [{ amount_total: 9900 }, { currency: "eur" }, { amount_total: null }, { currency: null }]) {
       const { payload, header } = signed(stripeEvent("checkout.session.completed", { ...session, ...changed }));
@@ -430,7 +432,7 @@ describe("POST /api/webhooks/stripe", () => {
   });
 
   it("leaves the order paid on a partial refund", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.spyOn(logger, "warn").mockImplementation(() => {});
     const session = fake.pay((await pendingStripeOrder(true)).id, { paymentIntent: "pi_partial" });
     const completed = signed(stripeEvent("checkout.session.completed", session));
     await handleStripeWebhook(payments, completed.payload, completed.header);
@@ -441,7 +443,7 @@ describe("POST /api/webhooks/stripe", () => {
   });
 
   it("answers 500 (so Stripe retries) when the handler cannot apply an event, recording nothing", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(logger, "error").mockImplementation(() => {});
     const charge = { id: "ch_4", object: "charge", payment_intent: "pi_unknown", refunded: true, amount: 700, amount_refunded: 700 };
     const refund = signed(stripeEvent("charge.refunded", charge));
     const result = await handleStripeWebhook(payments, refund.payload, refund.header);
@@ -484,7 +486,7 @@ describe("when the database is down", () => {
   afterEach(() => testDb.restore());
 
   it("create-payment answers 503 with the generic message", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = vi.spyOn(logger, "error").mockImplementation(() => {});
     await testDb.outage();
     const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump: false }));
     expect(result).toEqual({ status: 503, body: { error: GENERIC } });
@@ -492,7 +494,7 @@ describe("when the database is down", () => {
   });
 
   it("a webhook answers 500 so Stripe retries, and the retry applies it once the database is back", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(logger, "error").mockImplementation(() => {});
     const session = fake.pay((await pendingStripeOrder(true)).id);
     const { payload, header } = signed(stripeEvent("checkout.session.completed", session));
     const [order] = await allOrders();
@@ -557,7 +559,7 @@ describe("the success page's view of an order (Stripe)", () => {
   });
 
   it("falls back to the order table when Stripe cannot be reached", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(logger, "error").mockImplementation(() => {});
     const session = await pendingStripeOrder();
     fake.setMode({ kind: "error", status: 500, type: "api_error", message: "down" });
     payments = createPayments(stripeConfig({ maxNetworkRetries: 0 }));

@@ -274,11 +274,18 @@ describe.skipIf(!ADMIN_URL)("two servers on one PostgreSQL", () => {
     await missing.arrayBuffer();
     expect(page.headers.get("cache-control")).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
     await new Promise((r) => setTimeout(r, 100));
+    // Every line the server wrote is one JSON object (app/server/log.server.ts): a plain line fails here.
     const lines = b
       .output()
       .split("\n")
-      .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line) as { msg: string; id: string; method: string; path: string; status: number });
+      .filter((line) => line.trim() !== "")
+      .map((line) => {
+        try {
+          return JSON.parse(line) as { msg: string; id: string; method: string; path: string; status: number };
+        } catch {
+          throw new Error(`server b wrote a line that is not JSON: ${line}`);
+        }
+      });
     expect(lines.find((line) => line.id === "check-log-line-0001")).toMatchObject({
       msg: "request",
       method: "GET",

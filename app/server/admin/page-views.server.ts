@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { db } from "~/server/db.server";
 import { OWNER_COOKIE } from "~/server/admin/owner-session.server";
+import { log } from "~/server/log.server";
 
 const pending = new Map<string, number>();
 let flushing: Promise<void> | undefined;
@@ -95,13 +96,13 @@ export function unflushedPageViews(): number {
 /** Flush every `intervalMs` in this process; stop() writes what is left. */
 export function startPageViewFlusher(intervalMs = 5_000): { stop(): Promise<void> } {
   const timer = setInterval(() => {
-    flushPageViews().catch((error: Error) => console.error(`Page views not written yet (kept for the next try): ${error.message}`));
+    flushPageViews().catch((error: Error) => log.error(`Page views not written yet (kept for the next try): ${error.message}`));
   }, intervalMs);
   timer.unref();
   return {
     async stop() {
       clearInterval(timer);
-      await flushPageViews().catch((error: Error) => console.error(`Page views lost at shutdown: ${error.message}`));
+      await flushPageViews().catch((error: Error) => log.error(`Page views lost at shutdown: ${error.message}`));
     },
   };
 }

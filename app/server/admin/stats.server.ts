@@ -8,6 +8,7 @@ import { getArticleSummaries } from "~/content/articles.server";
 import { powerPack } from "~/lib/catalogue";
 import { db, rowsOf } from "~/server/db.server";
 import { flushPageViews, utcDay } from "~/server/admin/page-views.server";
+import { log } from "~/server/log.server";
 
 export const WINDOWS = [7, 30, 90] as const;
 export type WindowDays = (typeof WINDOWS)[number];
@@ -92,7 +93,7 @@ export type ArticleStats = { slug: string; title: string; views: number; leads: 
 /** Per article: views of its page, leads from its form, checkouts from its promo links and the sales among them. */
 export async function byArticle(days: WindowDays): Promise<ArticleStats[]> {
   // The counter's latest views are in memory for a few seconds: write them first.
-  await flushPageViews().catch((error: Error) => console.error(`Page views not written yet: ${error.message}`));
+  await flushPageViews().catch((error: Error) => log.error(`Page views not written yet: ${error.message}`));
   const from = since(days);
   const articles = getArticleSummaries();
   const slugs = sql.join(

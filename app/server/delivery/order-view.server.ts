@@ -8,6 +8,7 @@ import { isBuyer } from "~/server/delivery/buyer-key.server";
 import { orderFiles, successPageLink } from "~/server/delivery/order-access.server";
 import { findOrderBySession, orderNumber } from "~/server/payments/orders.server";
 import type { SessionCheck } from "~/server/payments/provider.server";
+import { log } from "~/server/log.server";
 
 /** Stripe's ids are `cs_test_...`/`cs_live_...`; the test provider's `test_<hex>`. */
 const SESSION_ID = /^[A-Za-z0-9_]{8,255}$/;
@@ -74,7 +75,7 @@ export async function orderView(payments: Payments, sessionId: string, buyerKey?
     if (check.kind === "missing") return { found: false };
     if (check.kind === "found") {
       if (check.amountTotal !== null && check.amountTotal !== order.amountTotal) {
-        console.error(
+        log.error(
           `Order ${order.id}: Stripe session ${sessionId} total ${check.amountTotal} differs from the order's ${order.amountTotal}`,
         );
       } else {

@@ -4,6 +4,7 @@ import { INVALID_EMAIL_MESSAGE, isBot, OrderLookupSchema } from "~/lib/forms";
 import { db } from "~/server/db.server";
 import { parseSubmission } from "~/server/forms/submission.server";
 import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outbox.server";
+import { log } from "~/server/log.server";
 
 /** One lost-link e-mail per address per this window, however often the form is sent. */
 export const LOOKUP_WINDOW_SECONDS = 600;
@@ -44,7 +45,7 @@ export async function submitOrderLookup(request: Request): Promise<{ outcome: Lo
   try {
     await requestOrderLinks(email);
   } catch (error) {
-    console.error(`Could not queue a lost-link e-mail: ${(error as Error).message}`);
+    log.error(`Could not queue a lost-link e-mail: ${(error as Error).message}`);
     return {
       outcome: { status: "invalid", title: "Oops!", description: "Something went wrong. Please try again.", email },
       httpStatus: 503,

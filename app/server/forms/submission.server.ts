@@ -20,6 +20,7 @@ import {
   parseSubmissionBody,
   typedValues,
 } from "~/lib/forms";
+import { log } from "~/server/log.server";
 
 /** Why a body could not be read, before any schema saw it. */
 export type Unreadable = { httpStatus: 400 | 415; title: string; description: string };
@@ -173,7 +174,7 @@ export async function storeOnce(what: string, insert: () => Promise<readonly unk
   } catch (error) {
     if (sqlState(error) === "23505") return "duplicate";
     const cause = (error as { cause?: { message?: string } }).cause?.message;
-    console.error(`Could not store ${what}: ${cause ?? (error as Error).message ?? error}`);
+    log.error(`Could not store ${what}: ${cause ?? (error as Error).message ?? error}`);
     return "unavailable";
   }
 }

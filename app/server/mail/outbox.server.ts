@@ -6,6 +6,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { OutboxKind, outbox } from "../../../db/schema";
 import { db } from "~/server/db.server";
+import { log } from "~/server/log.server";
 
 /** What each kind of message carries: ids to load at send time, never a usable token. */
 export type OutboxPayloads = {
@@ -152,7 +153,7 @@ export async function processOutbox(deliver: Deliver, stopping: () => boolean = 
       result = await deliver(row);
     } catch (error) {
       const next = await markFailed(row, error);
-      console.error(
+      log.error(
         `E-mail ${row.id} (${row.kind}) not sent, attempt ${row.attempts}: ${(error as Error).message ?? error}` +
           (next === "failed"
             ? isPermanent(error)
@@ -188,7 +189,7 @@ export function startOutboxWorker(deliver: Deliver, { intervalMs = 5_000 }: { in
         while (!stopped && (await processOutbox(deliver, () => stopped)) >= 10);
       } catch (error) {
         // The database itself is unreachable: the next tick tries again.
-        console.error(`Outbox: ${(error as Error).message ?? error}`);
+        log.error(`Outbox: ${(error as Error).message ?? error}`);
       }
     } while (again && !stopped);
   };

@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import nodemailer from "nodemailer";
+import { log } from "~/server/log.server";
 
 export type OutgoingMail = {
   from: string;
@@ -57,7 +58,7 @@ export function createMailTransport(options: TransportOptions): MailTransport {
       const file = join(dir, `${stamp}-${mail.label}.eml`);
       writeFileSync(file, info.message);
       // The file, not the address: no personal data in the log.
-      console.log(`E-mail written to ${file} (no SMTP_URL set)`);
+      log.info(`E-mail written to ${file} (no SMTP_URL set)`);
       return `file ${file}`;
     },
     close: () => {},

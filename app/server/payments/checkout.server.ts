@@ -8,6 +8,7 @@ import { issueBuyerKey } from "~/server/delivery/buyer-key.server";
 import { parseSubmission } from "~/server/forms/submission.server";
 import { attachSession, createPendingOrder, discardPendingOrder } from "~/server/payments/orders.server";
 import { PaymentProviderError, type Payments } from "~/server/payments/provider.server";
+import { log } from "~/server/log.server";
 
 /**
  * The only body a checkout accepts, from /checkout's form (without JavaScript: the box ticked or
@@ -95,9 +96,9 @@ export async function createPaymentFromRequest(payments: Payments, request: Requ
 /** Log a failed checkout in full; answer 502 when the provider refused, 503 when it (or we) could not. */
 export function checkoutFailureStatus(error: unknown): 502 | 503 {
   if (error instanceof PaymentProviderError) {
-    console.error(`Checkout failed: ${error.message}`);
+    log.error(`Checkout failed: ${error.message}`);
     return error.kind === "rejected" ? 502 : 503;
   }
-  console.error("Checkout failed:", error);
+  log.error({ err: error }, "Checkout failed");
   return 503;
 }

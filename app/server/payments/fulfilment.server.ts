@@ -8,6 +8,7 @@ import { processedEvents, type OrderStatus } from "../../../db/schema";
 import { db } from "~/server/db.server";
 import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outbox.server";
 import type { PaymentProviderName } from "~/server/payments/provider.server";
+import { log } from "~/server/log.server";
 
 export type PaymentEvent = {
   /** The provider's event id: a second delivery of the same id changes nothing. */
@@ -42,7 +43,7 @@ export type ApplyResult = "applied" | "duplicate" | "ignored";
 export async function applyPaymentEvent(event: PaymentEvent): Promise<ApplyResult> {
   // Paid without saying how much: a mismatch, never a reason to skip the check.
   if (event.outcome === "paid" && (event.amountCents === null || event.currency === null)) {
-    console.warn(`Payment event ${event.eventId} (${event.eventType}) ignored: it says paid but names no amount or currency`);
+    log.warn(`Payment event ${event.eventId} (${event.eventType}) ignored: it says paid but names no amount or currency`);
     return "ignored";
   }
   const { outcome } = event;
@@ -106,7 +107,7 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<ApplyResul
   `);
   const [row] = (result as unknown as { rows: { known: number; claimed: number; mailed: number; moved: string | null }[] }).rows;
   if (!row || row.known === 0) {
-    console.warn(
+    log.warn(
       `Payment event ${event.eventId} (${event.eventType}) ignored: no order of ours for ${event.provider} session ${event.sessionId}` +
         `${event.amountCents !== null ? ` with ${event.amountCents} ${event.currency ?? ""}` : ""}`,
     );
@@ -115,7 +116,7 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<ApplyResul
   if (row.claimed === 0) return "duplicate";
   if (row.mailed > 0) wakeOutbox();
   if (row.moved?.endsWith(">paid") && !row.moved.startsWith("paid") && row.mailed === 0) {
-    console.warn(`Order for session ${event.sessionId} is paid but has no e-mail address: no receipt was queued`);
+    log.warn(`Order for session ${event.sessionId} is paid but has no e-mail address: no receipt was queued`);
   }
   return "applied";
 }

@@ -7,6 +7,7 @@ import { applyPaymentEvent, recordIgnoredEvent, type ApplyResult } from "~/serve
 import { findOrderByPaymentId, findOrderBySession } from "~/server/payments/orders.server";
 import type { Payments } from "~/server/payments/provider.server";
 import { describeStripeError } from "~/server/payments/stripe.server";
+import { log } from "~/server/log.server";
 
 /** Webhook signatures older than this (seconds) are refused: a replayed request is stale. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -91,7 +92,7 @@ async function handleAccessEnding(event: Stripe.Event, stripe: Stripe | undefine
   }
   if (!full) return recordIgnoredEvent(event.id, event.type);
   if (!paymentId) {
-    console.warn(`Stripe event ${event.id} (${event.type}) names no payment intent; ignored`);
+    log.warn(`Stripe event ${event.id} (${event.type}) names no payment intent; ignored`);
     return recordIgnoredEvent(event.id, event.type);
   }
   const sessionId = await sessionForPayment(paymentId, stripe);
@@ -117,7 +118,7 @@ async function handleAccessEnding(event: Stripe.Event, stripe: Stripe | undefine
 export async function handleStripeWebhook(payments: Payments, rawBody: string, signature: string | null): Promise<WebhookResult> {
   const client = payments.stripe;
   if (!client?.settings.webhookSecret) {
-    console.error("Stripe webhook refused: STRIPE_WEBHOOK_SECRET is not set, so no event can be verified");
+    log.error("Stripe webhook refused: STRIPE_WEBHOOK_SECRET is not set, so no event can be verified");
     return { status: 503, body: { error: "Webhooks are not configured" } };
   }
   if (!signature) return { status: 400, body: { error: "Missing Stripe-Signature header" } };
@@ -125,7 +126,7 @@ export async function handleStripeWebhook(payments: Payments, rawBody: string, s
   try {
     event = client.stripe.webhooks.constructEvent(rawBody, signature, client.settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
   } catch (error) {
-    console.warn(`Stripe webhook refused: ${describeStripeError(error)}`);
+    log.warn(`Stripe webhook refused: ${describeStripeError(error)}`);
     return { status: 400, body: { error: "Invalid signature" } };
   }
   if (!HANDLED_EVENTS.has(event.type)) return { status: 200, body: { received: true, ignored: event.type } };
@@ -135,7 +136,7 @@ export async function handleStripeWebhook(payments: Payments, rawBody: string, s
       ? await handleSessionEvent(event, event.data.object as Stripe.Checkout.Session)
       : await handleAccessEnding(event, client.settings.secretKey ? client.stripe : undefined);
   } catch (error) {
-    console.error(`Stripe webhook ${event.id} (${event.type}) failed: ${describeStripeError(error)}`);
+    log.error(`Stripe webhook ${event.id} (${event.type}) failed: ${describeStripeError(error)}`);
     return { status: 500, body: { error: "Webhook handler failed" } };
   }
   return {

@@ -9,6 +9,7 @@ import {
   type StripeClient,
   type StripeSettings,
 } from "~/server/payments/provider.server";
+import { log } from "~/server/log.server";
 
 /** Pinned: the SDK's types describe exactly this version, and Stripe answers in its shape. */
 export const STRIPE_API_VERSION = "2026-10-28.endive" as const;
@@ -119,7 +120,7 @@ export function createStripeProvider(client: StripeClient, publicOrigin: string)
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
           return { kind: "missing" };
         }
-        console.error(`Could not check Stripe session ${sessionId}: ${describeStripeError(error)}`);
+        log.error(`Could not check Stripe session ${sessionId}: ${describeStripeError(error)}`);
         return { kind: "unknown" };
       }
     },
@@ -134,7 +135,7 @@ export function createStripeProvider(client: StripeClient, publicOrigin: string)
         );
         return { kind: "requested", refundId: refund.id };
       } catch (error) {
-        console.error(`Refund of order ${order.id} failed: ${describeStripeError(error)}`);
+        log.error(`Refund of order ${order.id} failed: ${describeStripeError(error)}`);
         return { kind: "failed", reason: "Stripe refused or could not be reached (see the server log)" };
       }
     },
