@@ -15,7 +15,9 @@
  * sets LIGHTHOUSE_TIMING=report, which prints them without gating them (a busy CI machine cannot
  * fail a build on them); `npm run lighthouse` on a quiet machine gates them too.
  *
- * Options (environment): LIGHTHOUSE_RUNS (default 3), LIGHTHOUSE_ROUTES (comma-separated subset),
+ * Options (environment): LIGHTHOUSE_RUNS (default 3), LIGHTHOUSE_CONFIRM_RUNS (a failing route is
+ * measured again this many times; npm test measures once and confirms a failure over 3),
+ * LIGHTHOUSE_ROUTES (comma-separated subset),
  * LIGHTHOUSE_KEEP=1 (keep every route's full report in reports/lighthouse/, not only failing ones),
  * CHROME_PATH (default /usr/bin/chromium).
  */
@@ -37,6 +39,11 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const BUILD_DIR = resolve(ROOT, process.env.BUILD_DIR ?? "build");
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+/**
+ * A route that misses a budget in fewer runs is measured again this many times (the median
+ * decides), so npm test can measure each route once and still not fail on one noisy run.
+ */
+const CONFIRM_RUNS = Math.max(RUNS, Number(process.env.LIGHTHOUSE_CONFIRM_RUNS ?? RUNS));
 /** Gate TBT and the performance score (a quiet machine), or only report them (npm test). */
 const GATE_TIMING = process.env.LIGHTHOUSE_TIMING !== "report";
 
@@ -98,16 +105,22 @@ async function main() {
     const purchase = routes.some((r) => r.purchase) ? await buyTestOrder(base) : undefined;
     for (const route of routes) {
       const at = route.purchase && (route.purchase === "success" ? purchase?.successPath : purchase?.orderPath);
-      const result = await measureRoute(route, {
-        at,
-        headers: route.purchase === "success" && purchase ? { Cookie: purchase.cookie } : undefined,
-        base,
-        chromePort: chrome.port,
-        runs: RUNS,
-        gateTiming: GATE_TIMING,
-        reportsDir: join(ROOT, "reports/lighthouse"),
-        keepReports: !!process.env.LIGHTHOUSE_KEEP,
-      });
+      const measure = (runs: number) =>
+        measureRoute(route, {
+          at,
+          headers: route.purchase === "success" && purchase ? { Cookie: purchase.cookie } : undefined,
+          base,
+          chromePort: chrome!.port,
+          runs,
+          gateTiming: GATE_TIMING,
+          reportsDir: join(ROOT, "reports/lighthouse"),
+          keepReports: !!process.env.LIGHTHOUSE_KEEP,
+        });
+      let result = await measure(RUNS);
+      if (result.status !== "pass" && CONFIRM_RUNS > RUNS) {
+        console.log(`     ${route.path}: ${result.failures.join("; ")}; measuring again, ${CONFIRM_RUNS} runs`);
+        result = await measure(CONFIRM_RUNS);
+      }
       const f = result.failures;
       results.push(result);
       console.log(
