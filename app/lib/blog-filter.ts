@@ -11,6 +11,8 @@ import { CATEGORIES } from "~/lib/article-meta";
  */
 
 export const BLOG_PATH = "/blog";
+/** The parameters of the listing's address (the server renders /blog for them; the bare /blog is prerendered). */
+export const BLOG_QUERY_PARAMS = ["q", "category", "page"] as const;
 /** Posts shown per page: the first page shows 6, each "Load More Articles" 6 more. */
 export const PAGE_SIZE = 6;
 export const ALL = "All";
