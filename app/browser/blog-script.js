@@ -47,6 +47,7 @@
     empty.hidden = count > 0;
     more.hidden = count <= page * pageSize;
     submit.value = category;
+    submit.name = category === "All" ? "" : "category";
     for (const button of buttons) button.setAttribute("aria-pressed", String(button.value === category));
     const params = new URLSearchParams();
     const query = input.value.trim();
@@ -67,7 +68,7 @@
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const button = /** @type {SubmitEvent} */ (event).submitter;
-    if (button instanceof HTMLButtonElement && button.name === "category") category = button.value;
+    if (button instanceof HTMLButtonElement && button !== submit) category = button.value;
     page = 1;
     render();
   });

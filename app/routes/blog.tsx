@@ -8,6 +8,7 @@ import { buttonClass } from "~/components/ui/button";
 import { ToolLinks } from "~/components/tool-links";
 import { getArticleSummaries } from "~/content/articles.server";
 import {
+  ALL,
   BLOG_FILTERS,
   BLOG_PATH,
   blogListing,
@@ -94,7 +95,7 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
             {/* First in the form, so Enter in the box presses it: it keeps the current category. */}
             <button
               type="submit"
-              name="category"
+              name={category === ALL ? undefined : "category"}
               value={category}
               data-blog-submit=""
               className="absolute inset-y-1.5 right-1.5 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"

@@ -181,20 +181,21 @@ test.describe("resources", () => {
     for (const upsell of upsells) {
       const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: upsell.name }) });
       await expect(card.getByText(upsell.price, { exact: true })).toBeVisible();
-      const button = card.getByRole("button", { name: "Learn More" });
-      await expect(button).toHaveAttribute("aria-expanded", "false");
+      // A native disclosure (<details>): it works without JavaScript.
+      const disclosure = card.locator("details");
+      const summary = disclosure.locator("summary", { hasText: "Learn More" });
+      await expect(disclosure).not.toHaveAttribute("open");
       await expect(card.getByText(upsell.feature)).toBeHidden();
 
-      await button.click();
-      await expect(button).toHaveAttribute("aria-expanded", "true");
-      const panel = page.locator(`#${await button.getAttribute("aria-controls")}`);
-      await expect(panel.getByText(upsell.feature)).toBeVisible();
-      await expect(panel).toContainText("coming soon");
-      await expect(panel.getByRole("link", { name: "join the newsletter" })).toHaveAttribute("href", "/blog#newsletter");
+      await summary.click();
+      await expect(disclosure).toHaveAttribute("open");
+      await expect(disclosure.getByText(upsell.feature)).toBeVisible();
+      await expect(disclosure).toContainText("coming soon");
+      await expect(disclosure.getByRole("link", { name: "join the newsletter" })).toHaveAttribute("href", "/blog#newsletter");
 
-      await button.click();
-      await expect(button).toHaveAttribute("aria-expanded", "false");
-      await expect(panel).toBeHidden();
+      await summary.click();
+      await expect(disclosure).not.toHaveAttribute("open");
+      await expect(card.getByText(upsell.feature)).toBeHidden();
     }
   });
 
@@ -303,11 +304,12 @@ test.describe("blog listing", () => {
     }
     await expect(main.getByText(titleOf("dispute-credit-errors"))).toHaveCount(0);
 
-    await main.getByRole("button", { name: "Load More Articles" }).click();
+    // A link (the next page's address without JavaScript; the listing's script shows it in place).
+    await main.getByRole("link", { name: "Load More Articles" }).click();
     await expect(readMoreLinks(page)).toHaveCount(8);
     await expect(main.getByRole("heading", { name: titleOf("dispute-credit-errors") })).toBeVisible();
     await expect(main.getByRole("heading", { name: titleOf("credit-card-mistakes") })).toBeVisible();
-    await expect(main.getByRole("button", { name: "Load More Articles" })).toHaveCount(0);
+    await expect(main.getByRole("link", { name: "Load More Articles" })).toHaveCount(0);
   });
 
   test("search filters by title and excerpt as you type, and says so when nothing matches", async ({ page }) => {
