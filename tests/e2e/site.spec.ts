@@ -302,7 +302,8 @@ test.describe("blog listing", () => {
     for (const post of LISTED) {
       await expect(main.getByRole("link", { name: `Read More: ${post.title}` })).toHaveAttribute("href", `/blog/${post.slug}`);
     }
-    await expect(main.getByText(titleOf("dispute-credit-errors"))).toHaveCount(0);
+    // In the page, hidden until asked for (the listing's script shows them without a page load).
+    await expect(main.getByRole("heading", { name: titleOf("dispute-credit-errors") })).toHaveCount(0);
 
     // A link (the next page's address without JavaScript; the listing's script shows it in place).
     await main.getByRole("link", { name: "Load More Articles" }).click();
@@ -529,13 +530,21 @@ test.describe("mobile menu at 375 px", () => {
   });
 
   test("closes when a link is followed, on the new page", async ({ page }) => {
-    await page.goto("/");
+    // A page React runs (the checkout): the new page comes in place, focus back on the menu button.
+    await page.goto("/checkout");
     const { button, dialog } = await open(page);
     await dialog.getByRole("link", { name: "Blog", exact: true }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/blog");
     await expect(page.getByRole("heading", { level: 1, name: "Our Blog" })).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(button).toBeFocused();
+
+    // A page without React (the home page): the link loads the new page, whose menu is closed.
+    await page.goto("/");
+    await (await open(page)).dialog.getByRole("link", { name: "Contact", exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/contact");
+    await expect(page.getByRole("heading", { level: 1, name: "Get in Touch" })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
   });
 
   test("closes on a click on the backdrop", async ({ page }) => {
