@@ -23,6 +23,7 @@ export { closeDatabase, databaseAnswers, openDatabase } from "~/server/db.server
 export { missingProductFiles, productFilesDir } from "~/server/delivery/order-access.server";
 export { countPageView, startPageViewFlusher } from "~/server/admin/page-views.server";
 export { rateLimitStore } from "~/server/rate-limit-store.server";
+export { BLOG_PATH, BLOG_QUERY_PARAMS } from "~/lib/blog-filter";
 
 import { createDeliver, mailSettingsFromEnv, transportFromEnv } from "~/server/mail/mailer.server";
 import { startOutboxWorker, type OutboxWorker } from "~/server/mail/outbox.server";

@@ -95,6 +95,8 @@ const serveStatic = createStaticResponder(files, {
   htmlPolicy: (scriptHashes) => contentSecurityPolicy(scriptHashes, config.PUBLIC_ORIGIN),
   // Counted in memory, written every few seconds: the page's answer does not wait for the database.
   onPage: (path, req) => build.countPageView(path, req.headers),
+  // The blog listing with a search, a category or a page: rendered for the address.
+  queryRendered: { [build.BLOG_PATH]: build.BLOG_QUERY_PARAMS, [`${build.BLOG_PATH}.data`]: build.BLOG_QUERY_PARAMS },
 });
 
 const app = express();

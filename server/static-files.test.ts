@@ -22,6 +22,7 @@ beforeAll(async () => {
   const respond = createStaticResponder(loadStaticFiles(root), {
     baseHeaders: { "X-Content-Type-Options": "nosniff" },
     htmlPolicy: (hashes) => `script-src 'self' ${hashes.join(" ")}`,
+    queryRendered: { "/about": ["q", "page"] },
   });
   server = createServer((req, res) => {
     if (!respond(req, res)) res.writeHead(418).end("not static");
@@ -35,6 +36,18 @@ afterAll(() => {
 });
 
 describe("createStaticResponder", () => {
+  it("leaves a page asked with a query parameter it reads to the server; other queries get the file", async () => {
+    for (const path of ["/about?q=credit", "/about?utm_source=x&page=2", "/about?page="]) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(418);
+    }
+    for (const path of ["/about", "/about?", "/about?utm_source=news", "/about?query=q"]) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toBe(PAGE);
+    }
+  });
+
   it("serves a prerendered page at its clean URL, brotli first, with its policy and the base headers", async () => {
     const res = await fetch(`${base}/about`, { headers: { "accept-encoding": "br, gzip" } });
     expect(res.status).toBe(200);

@@ -144,11 +144,18 @@ export function createStaticResponder(
     baseHeaders,
     htmlPolicy,
     onPage,
+    queryRendered = {},
   }: {
     baseHeaders: Record<string, string>;
     htmlPolicy: (scriptHashes: string[]) => string;
     /** Told of every prerendered page answered 200 to a GET (the page-view counter); must not block. */
     onPage?: (path: string, req: IncomingMessage) => void;
+    /**
+     * Prerendered pages whose content also depends on some query parameters (the blog listing's
+     * search: /blog?q=...): a request carrying any of them goes on to the server, which renders the
+     * page for it; without them (the bare address, or only ?utm_source=...) the prerendered file answers.
+     */
+    queryRendered?: Record<string, readonly string[]>;
   },
 ) {
   type Prepared = { file: StaticFile; headers: Record<Encoding, Record<string, string | number>>; notModified: Record<string, string> };
@@ -178,6 +185,11 @@ export function createStaticResponder(
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
+    const readsQuery = query === -1 ? undefined : queryRendered[path];
+    if (readsQuery) {
+      const params = new URLSearchParams(url.slice(query + 1));
+      if (readsQuery.some((name) => params.has(name))) return false;
+    }
     const entry = prepared.get(path);
     if (!entry) {
       // One URL per page: "/about/" -> "/about" (the query kept).

@@ -10,7 +10,8 @@
  *   the next page arrives; a second press sends nothing. (Forms React handles itself cancel the
  *   browser's post, and are left to React.)
  * - After a form was posted without React, the server marks the element that should have focus
- *   (the outcome, or the first field it is about) with data-autofocus.
+ *   (the outcome, or the first field it is about) with data-autofocus, and shows the outcome as
+ *   a toast too, whose close button this shows and runs.
  *
  * The calculators add their own (app/browser/tool-script.js).
  */
@@ -23,6 +24,10 @@
     if (opener) {
       const menu = d.getElementById(opener.getAttribute("aria-controls") || "");
       if (menu instanceof HTMLDialogElement && !menu.open) menu.showModal();
+      return;
+    }
+    if (target.closest("[data-toast-close]")) {
+      target.closest("[data-toast]")?.remove();
       return;
     }
     const menu = target.closest("dialog[open]");
@@ -58,6 +63,9 @@
       }
     }
   });
+
+  // A form's answer as a toast (a page rendered after a plain post): it can be closed.
+  for (const button of d.querySelectorAll("[data-toast-close][hidden]")) /** @type {HTMLElement} */ (button).hidden = false;
 
   // After the load event: the browser's own scroll to the address's #fragment, which comes with
   // the page, moves focus to the viewport and would undo an earlier focus().

@@ -1,4 +1,4 @@
-import { FormMessage, Honeypot, SubmitButton, TextField, usePublicForm } from "~/components/form-feedback";
+import { FormMessage, Honeypot, PostedToast, SubmitButton, TextField, usePublicForm } from "~/components/form-feedback";
 import { FIELD_LIMITS, type FormOutcome } from "~/lib/form-outcomes";
 
 const fieldClass =
@@ -7,7 +7,7 @@ const labelClass = "block font-semibold text-slate-900";
 
 /** The contact page's form: the message is stored, then the form clears; on failure the text stays. */
 export function ContactForm({ outcome }: { outcome?: FormOutcome }) {
-  const { formProps, field, current, submitting, messageId, focusMessage, focusOutcome } = usePublicForm({
+  const { posted, formProps, field, current, submitting, messageId, focusMessage, focusOutcome } = usePublicForm({
     form: "contact",
     action: "/contact",
     anchor: "contact-form",
@@ -17,6 +17,7 @@ export function ContactForm({ outcome }: { outcome?: FormOutcome }) {
   return (
     <form {...formProps} className="relative grid gap-5">
       <Honeypot form="contact" />
+      <PostedToast outcome={posted} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           id="contact-name"

@@ -48,7 +48,8 @@ export function usePublicForm({ form, action, anchor, serverOutcome, onSuccess }
 
   useEffect(() => {
     if (!current) return;
-    void notify({ title: current.title, description: current.description, variant: VARIANTS[current.status] });
+    // An outcome the server rendered into the page has its own toast (<PostedToast>).
+    if (current !== ours) void notify({ title: current.title, description: current.description, variant: VARIANTS[current.status] });
     const element = formRef.current;
     if (!element) return;
     if (current.status === "success") onSuccess?.(element);
@@ -98,6 +99,8 @@ export function usePublicForm({ form, action, anchor, serverOutcome, onSuccess }
   });
 
   return {
+    /** The outcome the server rendered into the page after a plain post (for <PostedToast>). */
+    posted: ours,
     formProps: { ref: formRef, method: "post", action: `${action}#${anchor}`, noValidate: true, onSubmit, onFocus },
     field,
     current,
@@ -159,6 +162,45 @@ export function FormMessage({
     >
       <strong className="font-semibold">{outcome.title}</strong> {outcome.description}
     </p>
+  );
+}
+
+/** sonner's rich colours as the hydrated pages show them (components/ui/toaster.tsx), with the same readable text. */
+const TOAST_STYLES: Record<ToastVariant, string> = {
+  success: "border-[#bffcd9] bg-[#ecfdf3] text-[#065f46]",
+  info: "border-[#d3e0fd] bg-[#f0f8ff] text-[#1e40af]",
+  error: "border-[#ffe0e1] bg-[#fff0f0] text-[#991b1b]",
+};
+
+/**
+ * The toast of a page without React: the server renders the outcome of a plain post as a status
+ * message at the top of the screen, where a hydrated page shows sonner's toast. It fades after
+ * 6 s without JavaScript (app.css, .posted-toast); the page script shows its close button.
+ * Focus goes to the message in the form (data-autofocus), which says the same.
+ */
+export function PostedToast({ outcome }: { outcome: FormOutcome | undefined }) {
+  if (!outcome) return null;
+  return (
+    <div className="pointer-events-none fixed inset-x-0 top-4 z-50 flex justify-center px-4">
+      <div
+        role="status"
+        data-toast=""
+        className={`posted-toast pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border px-4 py-3 text-left text-sm shadow-lg ${TOAST_STYLES[VARIANTS[outcome.status]]}`}
+      >
+        <p className="flex-1">
+          <strong className="block font-semibold">{outcome.title}</strong> {outcome.description}
+        </p>
+        <button
+          type="button"
+          hidden
+          data-toast-close=""
+          aria-label="Close notification"
+          className="-mr-1 rounded px-1 text-lg leading-none"
+        >
+          ×
+        </button>
+      </div>
+    </div>
   );
 }
 

@@ -1,9 +1,8 @@
 import { ArrowRight, BookOpen, CircleCheck, Circle, Tag, Users } from "lucide-react";
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { toolkit } from "~/lib/catalogue";
-import { FIGURES_PATH, type Figures } from "~/lib/figures";
+import { FIGURES_PATH } from "~/lib/figures";
 import { formatCents } from "~/lib/site";
 
 const toolkitPrice = formatCents(toolkit.priceCents, { trimCents: true });
@@ -25,47 +24,28 @@ const PLAN_STEPS = [
 
 /**
  * The home page is prerendered, so a figure from the database cannot be in its HTML: it shows
- * the number of free articles (true for the build it is part of), and once hydrated asks the
- * server for the count of success stories, shown only past its threshold.
+ * the number of free articles (true for the build it is part of), and the home page's script
+ * (app/browser/home-script.js) asks the server for the count of success stories when the browser
+ * is idle, shown only past its threshold (the server answers null below it).
  */
-function useSuccessStories(): number | null {
-  const [stories, setStories] = useState<number | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    const ask = () =>
-      fetch(FIGURES_PATH, { signal: controller.signal, headers: { Accept: "application/json" } })
-        .then((response) => (response.ok ? (response.json() as Promise<Figures>) : null))
-        .then((figures) => {
-          if (figures && typeof figures.successStories === "number") setStories(figures.successStories);
-        })
-        .catch(() => {
-          // Offline or aborted: the article count stays, which is true either way.
-        });
-    // After hydration's own work, when the browser is idle: the figure is below the fold of urgency.
-    const idle = window.requestIdleCallback ? window.requestIdleCallback(ask, { timeout: 2_000 }) : window.setTimeout(ask, 200);
-    return () => {
-      controller.abort();
-      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
-    };
-  }, []);
-  return stories;
-}
-
 function FigureBadge({ articleCount }: { articleCount: number }) {
-  const stories = useSuccessStories();
   return (
     <li
       className="inline-flex items-center gap-3 rounded-2xl bg-white px-4 py-3 shadow-lg ring-1 ring-slate-200"
       data-testid="figure-badge"
+      data-figures={FIGURES_PATH}
     >
       <span className="hidden size-10 place-items-center rounded-full bg-brand-100 text-brand-800 sm:grid">
         <Users aria-hidden="true" className="size-5" />
       </span>
-      {/* As wide as either text, so the swap after hydration moves nothing. */}
+      {/* As wide as either text, so the swap moves nothing. */}
       <span className="min-w-[6.75rem] leading-tight">
-        <strong className="block text-lg text-slate-900">{stories === null ? articleCount : `${stories}+`}</strong>{" "}
-        <span className="text-sm text-slate-700">{stories === null ? "Free Articles" : "Success Stories"}</span>
+        <strong className="block text-lg text-slate-900" data-figure-value="">
+          {articleCount}
+        </strong>{" "}
+        <span className="text-sm text-slate-700" data-figure-label="">
+          Free Articles
+        </span>
       </span>
     </li>
   );

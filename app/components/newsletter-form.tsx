@@ -1,9 +1,9 @@
-import { FormMessage, Honeypot, SubmitButton, usePublicForm } from "~/components/form-feedback";
+import { FormMessage, Honeypot, PostedToast, SubmitButton, usePublicForm } from "~/components/form-feedback";
 import { FIELD_LIMITS, type FormOutcome } from "~/lib/form-outcomes";
 
 /** The blog's newsletter box: stores the address (posts to the blog listing's action). */
 export function NewsletterForm({ outcome }: { outcome?: FormOutcome }) {
-  const { formProps, field, current, submitting, messageId, focusMessage, focusOutcome } = usePublicForm({
+  const { posted, formProps, field, current, submitting, messageId, focusMessage, focusOutcome } = usePublicForm({
     form: "newsletter",
     action: "/blog",
     anchor: "newsletter",
@@ -13,6 +13,7 @@ export function NewsletterForm({ outcome }: { outcome?: FormOutcome }) {
   return (
     <form {...formProps} className="relative mx-auto mt-6 max-w-md">
       <Honeypot form="newsletter" />
+      <PostedToast outcome={posted} />
       <div className="flex flex-col gap-3 sm:flex-row">
         <label htmlFor="newsletter-email" className="sr-only">
           Email address

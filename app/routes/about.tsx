@@ -3,8 +3,12 @@ import { Link } from "react-router";
 import type { Route } from "./+types/about";
 import { FeatureCard, type Feature } from "~/components/feature-card";
 import { buttonClass } from "~/components/ui/button";
+import { NO_HYDRATION } from "~/lib/hydration";
 import { seo } from "~/lib/seo";
 import { SITE_NAME, SUPPORT_EMAIL } from "~/lib/site";
+
+/** Plain HTML in the browser (app/lib/hydration.ts): nothing here needs React. */
+export const handle = NO_HYDRATION;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -1,20 +1,45 @@
 import { Search } from "lucide-react";
-import { useMemo, useState } from "react";
 import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/blog";
+import blogScript from "~/browser/blog-script.js?url&no-inline";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { PostCard } from "~/components/post-card";
-import { Button } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
 import { ToolLinks } from "~/components/tool-links";
 import { getArticleSummaries } from "~/content/articles.server";
-import { BLOG_FILTERS, type BlogFilter, filterPosts, PAGE_SIZE } from "~/lib/blog-filter";
+import {
+  ALL,
+  BLOG_FILTERS,
+  BLOG_PATH,
+  blogListing,
+  foundText,
+  MAX_QUERY_LENGTH,
+  PAGE_SIZE,
+  postAnchor,
+  readBlogSearch,
+  searchText,
+} from "~/lib/blog-filter";
+import { InlineScript } from "~/lib/first-paint";
 import { submitFromBrowser } from "~/lib/form-outcomes";
+import { NO_HYDRATION } from "~/lib/hydration";
+import { useNonce } from "~/lib/nonce";
 import { seo } from "~/lib/seo";
 import { NEWSLETTER_CONSENT } from "~/lib/site";
 import { submitNewsletter } from "~/server/forms/newsletter.server";
 
-export function loader() {
-  return { posts: getArticleSummaries() };
+/**
+ * Plain HTML in the browser (app/lib/hydration.ts): search, category and "Load More" are the
+ * address (`/blog?q=...&category=...&page=2`, app/lib/blog-filter.ts), rendered by the server
+ * without JavaScript; with it, the listing's own script applies them at once
+ * (app/browser/blog-script.js). The bare /blog is prerendered; an address with a search reaches
+ * the server (server/static-files.ts). docs/decisions/034-public-pages-without-react.md
+ */
+export const handle = NO_HYDRATION;
+
+const SEARCH_FORM = "blog-search-form";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { posts: getArticleSummaries(), search: readBlogSearch(new URL(request.url).searchParams) };
 }
 
 /** The newsletter box posts here (with or without JavaScript). */
@@ -38,11 +63,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
-  const [query, setQuery] = useState("");
-  const [category, setCategory] = useState<BlogFilter>("All");
-  const [showAll, setShowAll] = useState(false);
-  const matches = useMemo(() => filterPosts(loaderData.posts, query, category), [loaderData.posts, query, category]);
-  const visible = showAll ? matches : matches.slice(0, PAGE_SIZE);
+  const nonce = useNonce();
+  const listing = blogListing(loaderData.posts, loaderData.search);
+  const { query, category } = listing.search;
+  const firstShown = listing.posts.find((p) => p.shown)?.post.slug;
 
   return (
     <>
@@ -51,7 +75,8 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
         <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">
           Practical tips on budgeting, saving money, getting out of debt and repairing your credit.
         </p>
-        <form role="search" className="mx-auto mt-8 max-w-xl" onSubmit={(e) => e.preventDefault()}>
+        {/* A GET form: the address holds the search. The category buttons below submit it too (form=). */}
+        <form id={SEARCH_FORM} role="search" method="get" action={BLOG_PATH} className="mx-auto mt-8 max-w-xl">
           <label htmlFor="blog-search" className="sr-only">
             Search articles
           </label>
@@ -59,12 +84,24 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
             <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500" />
             <input
               id="blog-search"
+              name="q"
               type="search"
               placeholder="Search articles..."
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              className="w-full rounded-lg border border-slate-300 bg-white py-3 pr-4 pl-10 text-base shadow-sm"
+              defaultValue={query}
+              maxLength={MAX_QUERY_LENGTH}
+              autoComplete="off"
+              className="w-full rounded-lg border border-slate-300 bg-white py-3 pr-24 pl-10 text-base shadow-sm"
             />
+            {/* First in the form, so Enter in the box presses it: it keeps the current category. */}
+            <button
+              type="submit"
+              name={category === ALL ? undefined : "category"}
+              value={category}
+              data-blog-submit=""
+              className="absolute inset-y-1.5 right-1.5 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+            >
+              Search
+            </button>
           </div>
         </form>
       </section>
@@ -77,53 +114,54 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
           {BLOG_FILTERS.map((filter) => (
             <button
               key={filter}
-              type="button"
+              type="submit"
+              form={SEARCH_FORM}
+              name="category"
+              value={filter}
               aria-pressed={category === filter}
-              onClick={() => setCategory(filter)}
-              className={`rounded-full px-4 py-2 text-sm font-semibold ${
-                category === filter ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200"
-              }`}
+              className="rounded-full bg-slate-100 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-200 aria-pressed:bg-brand-700 aria-pressed:text-white"
             >
               {filter}
             </button>
           ))}
         </div>
 
-        <p className="sr-only" aria-live="polite">
-          {matches.length === 1 ? "1 article found" : `${matches.length} articles found`}
+        <p id="blog-found" className="sr-only" aria-live="polite">
+          {foundText(listing.found)}
         </p>
 
-        {visible.length > 0 ? (
-          <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-            {visible.map((post, index) => (
-              <li key={post.slug} className="flex">
-                <PostCard post={post} priority={index === 0} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <div className="mt-12 text-center">
-            <p className="text-lg font-semibold">No articles match your search.</p>
-            <Button
-              variant="outline"
-              className="mt-4"
-              onClick={() => {
-                setQuery("");
-                setCategory("All");
-              }}
+        <ul
+          id="blog-posts"
+          data-page={listing.search.page}
+          data-page-size={PAGE_SIZE}
+          className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3"
+        >
+          {listing.posts.map(({ post, shown }) => (
+            <li
+              key={post.slug}
+              id={postAnchor(post.slug)}
+              hidden={!shown}
+              data-category={post.category}
+              data-search={searchText(post)}
+              className="flex scroll-mt-24"
             >
-              Clear search and filters
-            </Button>
-          </div>
-        )}
+              <PostCard post={post} priority={post.slug === firstShown} />
+            </li>
+          ))}
+        </ul>
 
-        {visible.length < matches.length && (
-          <div className="mt-10 text-center">
-            <Button variant="outline" size="lg" onClick={() => setShowAll(true)}>
-              Load More Articles
-            </Button>
-          </div>
-        )}
+        <div id="blog-empty" hidden={listing.found > 0} className="mt-12 text-center">
+          <p className="text-lg font-semibold">No articles match your search.</p>
+          <a href={BLOG_PATH} data-blog-clear="" className={buttonClass({ variant: "outline", className: "mt-4" })}>
+            Clear search and filters
+          </a>
+        </div>
+
+        <div id="blog-more" hidden={!listing.nextHref} className="mt-10 text-center">
+          <a href={listing.nextHref ?? BLOG_PATH} className={buttonClass({ variant: "outline", size: "lg" })}>
+            Load More Articles
+          </a>
+        </div>
       </section>
 
       <section className="mx-auto max-w-6xl px-4 pb-14" aria-labelledby="tools-heading">
@@ -140,6 +178,7 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
           <NewsletterForm outcome={actionData} />
         </div>
       </section>
+      <InlineScript src={blogScript} nonce={nonce} />
     </>
   );
 }

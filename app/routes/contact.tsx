@@ -7,10 +7,14 @@ import { Card } from "~/components/ui/card";
 import { toolkit } from "~/lib/catalogue";
 import { formatCents } from "~/lib/site";
 import { submitFromBrowser } from "~/lib/form-outcomes";
+import { NO_HYDRATION } from "~/lib/hydration";
 import { seo } from "~/lib/seo";
 import { LEAD_MAGNET, SUPPORT_EMAIL } from "~/lib/site";
 import { env } from "~/server/env.server";
 import { submitContactMessage } from "~/server/forms/contact.server";
+
+/** Plain HTML in the browser (app/lib/hydration.ts): the form posts, and the server renders its outcome. */
+export const handle = NO_HYDRATION;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

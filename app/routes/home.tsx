@@ -1,15 +1,22 @@
 import { ArrowRight, Lightbulb, Scale, Wallet } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import homeScript from "~/browser/home-script.js?url&no-inline";
 import { HomeHero } from "~/components/home-hero";
 import { PostCard } from "~/components/post-card";
 import { FeatureCard, type Feature } from "~/components/feature-card";
 import { buttonClass } from "~/components/ui/button";
 import { getArticleSummaries } from "~/content/articles.server";
+import { InlineScript } from "~/lib/first-paint";
+import { NO_HYDRATION } from "~/lib/hydration";
+import { useNonce } from "~/lib/nonce";
 import { toolkit } from "~/lib/catalogue";
 import { formatCents } from "~/lib/site";
 import { seo } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
+
+/** Plain HTML in the browser (app/lib/hydration.ts); its one script fills in the live figure. */
+export const handle = NO_HYDRATION;
 
 /** Home shows the first three posts of the listing. */
 const LATEST_COUNT = 3;
@@ -46,6 +53,7 @@ const VALUES: Feature[] = [
 ] as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const nonce = useNonce();
   return (
     <>
       <HomeHero articleCount={loaderData.articleCount} />
@@ -106,6 +114,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </section>
+      <InlineScript src={homeScript} nonce={nonce} />
     </>
   );
 }

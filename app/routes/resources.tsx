@@ -6,7 +6,11 @@ import { ResourcesUpsellCard } from "~/components/resources-upsell-card";
 import { ToolLinks } from "~/components/tool-links";
 import { toolkit, upsells } from "~/lib/catalogue";
 import { formatCents } from "~/lib/site";
+import { NO_HYDRATION } from "~/lib/hydration";
 import { seo } from "~/lib/seo";
+
+/** Plain HTML in the browser (app/lib/hydration.ts): nothing here needs React. */
+export const handle = NO_HYDRATION;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -21,13 +21,13 @@ import { RewritingStream } from "parse5-html-rewriting-stream";
 import { attrOf, elementsOf, parseHtml, textOf } from "../../server/html-tree.ts";
 
 /**
- * Selectors always kept: states the page script creates after the first paint (`[open]`, the
- * side menu's slide-in), and selectors made only of pseudo-classes or pseudo-elements, which
+ * Selectors always kept: states the page scripts create after the first paint (`[open]`, the
+ * side menu's slide-in; `[hidden]`, what the blog's search hides and shows), and selectors made only of pseudo-classes or pseudo-elements, which
  * apply to any element (`:focus-visible`, the site's focus ring; `::placeholder`; Tailwind's
  * `:where(.space-y-4>:not(:last-child))` spacing): with those parts stripped, as Beasties
  * matches, nothing would be left to match (the cards of an article lost their spacing).
  */
-const ALWAYS = [/\[open\]/, /^(::?[\w-]+(\([^)]*\))?)+$/, /^:where\(/];
+const ALWAYS = [/\[open\]/, /\[hidden\]/, /^(::?[\w-]+(\([^)]*\))?)+$/, /^:where\(/];
 
 function* htmlFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -181,20 +181,21 @@ test.describe("resources", () => {
     for (const upsell of upsells) {
       const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: upsell.name }) });
       await expect(card.getByText(upsell.price, { exact: true })).toBeVisible();
-      const button = card.getByRole("button", { name: "Learn More" });
-      await expect(button).toHaveAttribute("aria-expanded", "false");
+      // A native disclosure (<details>): it works without JavaScript.
+      const disclosure = card.locator("details");
+      const summary = disclosure.locator("summary", { hasText: "Learn More" });
+      await expect(disclosure).not.toHaveAttribute("open");
       await expect(card.getByText(upsell.feature)).toBeHidden();
 
-      await button.click();
-      await expect(button).toHaveAttribute("aria-expanded", "true");
-      const panel = page.locator(`#${await button.getAttribute("aria-controls")}`);
-      await expect(panel.getByText(upsell.feature)).toBeVisible();
-      await expect(panel).toContainText("coming soon");
-      await expect(panel.getByRole("link", { name: "join the newsletter" })).toHaveAttribute("href", "/blog#newsletter");
+      await summary.click();
+      await expect(disclosure).toHaveAttribute("open");
+      await expect(disclosure.getByText(upsell.feature)).toBeVisible();
+      await expect(disclosure).toContainText("coming soon");
+      await expect(disclosure.getByRole("link", { name: "join the newsletter" })).toHaveAttribute("href", "/blog#newsletter");
 
-      await button.click();
-      await expect(button).toHaveAttribute("aria-expanded", "false");
-      await expect(panel).toBeHidden();
+      await summary.click();
+      await expect(disclosure).not.toHaveAttribute("open");
+      await expect(card.getByText(upsell.feature)).toBeHidden();
     }
   });
 
@@ -301,13 +302,15 @@ test.describe("blog listing", () => {
     for (const post of LISTED) {
       await expect(main.getByRole("link", { name: `Read More: ${post.title}` })).toHaveAttribute("href", `/blog/${post.slug}`);
     }
-    await expect(main.getByText(titleOf("dispute-credit-errors"))).toHaveCount(0);
+    // In the page, hidden until asked for (the listing's script shows them without a page load).
+    await expect(main.getByRole("heading", { name: titleOf("dispute-credit-errors") })).toHaveCount(0);
 
-    await main.getByRole("button", { name: "Load More Articles" }).click();
+    // A link (the next page's address without JavaScript; the listing's script shows it in place).
+    await main.getByRole("link", { name: "Load More Articles" }).click();
     await expect(readMoreLinks(page)).toHaveCount(8);
     await expect(main.getByRole("heading", { name: titleOf("dispute-credit-errors") })).toBeVisible();
     await expect(main.getByRole("heading", { name: titleOf("credit-card-mistakes") })).toBeVisible();
-    await expect(main.getByRole("button", { name: "Load More Articles" })).toHaveCount(0);
+    await expect(main.getByRole("link", { name: "Load More Articles" })).toHaveCount(0);
   });
 
   test("search filters by title and excerpt as you type, and says so when nothing matches", async ({ page }) => {
@@ -527,13 +530,21 @@ test.describe("mobile menu at 375 px", () => {
   });
 
   test("closes when a link is followed, on the new page", async ({ page }) => {
-    await page.goto("/");
+    // A page React runs (the checkout): the new page comes in place, focus back on the menu button.
+    await page.goto("/checkout");
     const { button, dialog } = await open(page);
     await dialog.getByRole("link", { name: "Blog", exact: true }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/blog");
     await expect(page.getByRole("heading", { level: 1, name: "Our Blog" })).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(button).toBeFocused();
+
+    // A page without React (the home page): the link loads the new page, whose menu is closed.
+    await page.goto("/");
+    await (await open(page)).dialog.getByRole("link", { name: "Contact", exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/contact");
+    await expect(page.getByRole("heading", { level: 1, name: "Get in Touch" })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
   });
 
   test("closes on a click on the backdrop", async ({ page }) => {
