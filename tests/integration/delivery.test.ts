@@ -28,7 +28,7 @@ import { storeContactMessage } from "~/server/forms/contact.server";
 import { db } from "~/server/db.server";
 import { storeLead } from "~/server/forms/leads.server";
 import { createMailTransport } from "~/server/mail/transport.server";
-import { createDeliver, type MailSettings } from "~/server/mail/mailer.server";
+import { createDeliver } from "~/server/mail/mailer.server";
 import { storeSubscriber } from "~/server/forms/newsletter.server";
 import { DOWNLOAD_SOFT_LIMIT } from "~/server/delivery/order-access.server";
 import { orderView } from "~/server/delivery/order-view.server";
@@ -42,19 +42,10 @@ import { findTestOrder, payTestOrder, refundTestOrder } from "~/server/payments/
 import { action as contactAction } from "~/routes/contact";
 import { useTestDatabase } from "../helpers/db";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
-import { startSmtp, type TestSmtp } from "../helpers/smtp";
+import { rawHeader, startSmtp, testMailSettings, type TestSmtp } from "../helpers/smtp";
 
 const ORIGIN = "https://shop.example";
 const WEBHOOK_SECRET = "whsec_delivery_tests";
-const SETTINGS: MailSettings = {
-  from: "Fresh Start Money <support@freshstartmoney.com>",
-  context: {
-    businessName: "Fresh Start Money",
-    businessAddress: "PO Box 123, Springfield, IL 62701",
-    supportEmail: "support@freshstartmoney.com",
-    origin: ORIGIN,
-  },
-};
 
 useTestDatabase();
 let smtp: TestSmtp;
@@ -64,7 +55,7 @@ let deliver: Deliver;
 beforeAll(async () => {
   smtp = await startSmtp();
   fake = await startFakeStripe();
-  deliver = createDeliver(createMailTransport({ kind: "smtp", url: smtp.url }), SETTINGS);
+  deliver = createDeliver(createMailTransport({ kind: "smtp", url: smtp.url }), testMailSettings(ORIGIN));
 });
 afterAll(async () => {
   await smtp.close();
@@ -94,15 +85,6 @@ async function paidTestOrder(includeBump: boolean, email = "buyer@example.com") 
   const order = (await findTestOrder(sessionId))!;
   await payTestOrder(order, email);
   return (await findOrderBySession(sessionId))!;
-}
-
-/** A header's value as sent, unfolded (mailparser folds List-* headers into a structured "list" entry). */
-function rawHeader(mail: ParsedMail, name: string): string | undefined {
-  return mail.headerLines
-    .find((h) => h.key === name)
-    ?.line.slice(name.length + 1)
-    .replace(/\r?\n[ \t]+/g, " ")
-    .trim();
 }
 
 /** The first link in the text part that starts with this path. */
