@@ -115,7 +115,7 @@ export const orderAccessTokens = pgTable(
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    /** Which message or page the link was made for (receipt, success-page, lost-link). */
+    /** Which message or page the link was made for (receipt, success-page, lost-link, review-request). */
     purpose: text("purpose").notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -152,6 +152,7 @@ export const OUTBOX_KINDS = [
   "contact-owner",
   "contact-ack",
   "lost-link",
+  "review-request",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
@@ -169,6 +170,11 @@ export const outbox = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     status: text("status").$type<OutboxStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
+    /**
+     * The earliest the message may go (a review request waits days after the payment); its day
+     * of retries counts from here, not from when the row was written.
+     */
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull().defaultNow(),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     /** A worker that claimed the row holds it until then; after that another may take it. */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),

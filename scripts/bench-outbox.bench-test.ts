@@ -53,7 +53,8 @@ it(`survives an SMTP outage with ${LEADS} leads and ${PURCHASES} purchases`, { t
   )) as unknown as { rows: { n: number }[] };
 
   await smtp.start();
-  await db().execute(sql`update outbox set next_attempt_at = now()`);
+  // The failed first tries come due now; each purchase's review request still waits its week.
+  await db().execute(sql`update outbox set next_attempt_at = now() where attempts > 0`);
   const started = performance.now();
   while ((await processOutbox(deliver)) > 0);
   const drainMs = performance.now() - started;

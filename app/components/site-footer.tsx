@@ -9,6 +9,7 @@ import {
   SITE_NAME,
   SITE_TAGLINE,
   SUPPORT_EMAIL,
+  SUPPORT_REPLY_PROMISE,
 } from "~/lib/site";
 
 function LinkItems({ links, className }: { links: readonly NavLink[]; className: string }) {
@@ -53,7 +54,7 @@ export function SiteFooter({ year }: { year: number }) {
             <Mail aria-hidden="true" className="size-4 shrink-0" />
             {SUPPORT_EMAIL}
           </a>
-          <p className="mt-3 text-sm text-slate-400">We reply within 24 hours.</p>
+          <p className="mt-3 text-sm text-slate-400">{SUPPORT_REPLY_PROMISE}</p>
         </div>
       </div>
       <div className="border-t border-slate-800">

@@ -48,8 +48,11 @@ function section(slug: string, heading: string): string {
 describe("what the legal pages promise", () => {
   it("the refund policy's partial refunds section answers plainly: whole orders only", () => {
     const text = section("refund-policy", "Partial refunds");
-    expect(text).toMatch(/^Partial refunds We don't give partial refunds: a refund is always for the whole order\./);
+    expect(text).toMatch(/^Partial refunds We don't give partial refunds: refunds are for whole orders only\./);
     expect(text).toContain("the full amount you paid for both");
+    // What the code does: the dashboard and npm run order:refund refund the whole order, and a
+    // partial refund made at the payment provider ends no access (stripe-webhook.server.ts).
+    expect(text).not.toMatch(/partial refund (is|are) (possible|available)|refund (part|one product)/i);
   });
 
   it("the privacy policy names the kinds of processors the site uses, and the settings it names exist", () => {

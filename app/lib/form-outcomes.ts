@@ -4,6 +4,8 @@
  * at once; the schemas themselves (./forms.ts) load when a visitor first uses a form.
  */
 
+import { SUPPORT_REPLY_PROMISE } from "~/lib/site";
+
 /** Largest request body a form accepts (the server refuses bigger ones before reading them). */
 export const FORM_BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -18,7 +20,7 @@ export type Message = { title: string; description: string };
 
 const OOPS: Message = { title: "Oops!", description: "Something went wrong. Please try again." };
 export const INVALID_EMAIL_MESSAGE: Message = { title: "Invalid Email", description: "Please enter a valid email address." };
-const CONTACT_SENT: Message = { title: "Message sent!", description: "We'll get back to you within 24 hours." };
+const CONTACT_SENT: Message = { title: "Message sent!", description: SUPPORT_REPLY_PROMISE };
 
 /** Spec section 8 for the lead form; the contact and newsletter wording follows its style. */
 export const MESSAGES = {

@@ -2,6 +2,12 @@
 export const SITE_NAME = "Fresh Start Money";
 export const SITE_TAGLINE = "Empowering everyday people to achieve financial freedom through smart budgeting and credit repair strategies.";
 export const SUPPORT_EMAIL = "support@freshstartmoney.com";
+/**
+ * The one promise about how fast support answers, word for word on every page, e-mail and
+ * product that states one (docs/decisions/030): one business day, which one person can keep
+ * over a weekend, where "24 hours" could not be.
+ */
+export const SUPPORT_REPLY_PROMISE = "We aim to reply within one business day.";
 
 /**
  * The site's Referrer-Policy: static files get it from the server, rendered pages from the root

@@ -5,7 +5,7 @@ import { FeatureCard, type Feature } from "~/components/feature-card";
 import { buttonClass } from "~/components/ui/button";
 import { NO_HYDRATION } from "~/lib/hydration";
 import { seo } from "~/lib/seo";
-import { SITE_NAME, SUPPORT_EMAIL } from "~/lib/site";
+import { SITE_NAME, SUPPORT_EMAIL, SUPPORT_REPLY_PROMISE } from "~/lib/site";
 
 /** Plain HTML in the browser (app/lib/hydration.ts): nothing here needs React. */
 export const handle = NO_HYDRATION;
@@ -160,7 +160,7 @@ export default function About() {
               <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-800 underline underline-offset-2">
                 {SUPPORT_EMAIL}
               </a>{" "}
-              with the page and what you think is wrong. We reply within 24 hours.
+              with the page and what you think is wrong. {SUPPORT_REPLY_PROMISE}
             </p>
           </div>
         </div>

@@ -9,7 +9,7 @@ import { toolkit } from "~/lib/catalogue";
 import { filePath, zipPath } from "~/lib/order-files";
 import { seo } from "~/lib/seo";
 import { useRootData } from "~/root";
-import { SUPPORT_EMAIL } from "~/lib/site";
+import { SUPPORT_EMAIL, SUPPORT_REPLY_PROMISE } from "~/lib/site";
 import { OrderDownloads } from "~/components/order-downloads";
 import { OrderLookupForm } from "~/components/order-lookup-form";
 import { appConfig } from "~/server/config.server";
@@ -241,7 +241,9 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
               <li>Check your e-mail for your receipt and download links (and your spam folder if nothing arrives within 5 minutes).</li>
               <li>Access your toolkit and start with the step-by-step credit repair guide.</li>
               <li>Follow the 30-day action plan, one small step a day.</li>
-              <li>Questions? Contact support at {supportLink}. We reply within 24 hours.</li>
+              <li>
+                Questions? Contact support at {supportLink}. {SUPPORT_REPLY_PROMISE}
+              </li>
             </ol>
           </section>
         ) : (

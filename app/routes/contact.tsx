@@ -9,7 +9,7 @@ import { formatCents } from "~/lib/site";
 import { submitFromBrowser } from "~/lib/form-outcomes";
 import { NO_HYDRATION } from "~/lib/hydration";
 import { seo } from "~/lib/seo";
-import { LEAD_MAGNET, SUPPORT_EMAIL } from "~/lib/site";
+import { LEAD_MAGNET, SUPPORT_EMAIL, SUPPORT_REPLY_PROMISE } from "~/lib/site";
 import { env } from "~/server/env.server";
 import { submitContactMessage } from "~/server/forms/contact.server";
 
@@ -19,8 +19,7 @@ export const handle = NO_HYDRATION;
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Contact Us",
-    description:
-      "Questions about budgeting, credit repair or the $7 toolkit? Send us a message or e-mail support: a real person replies within 24 hours.",
+    description: `Questions about budgeting, credit repair or the $7 toolkit? Send us a message or e-mail support. ${SUPPORT_REPLY_PROMISE}`,
     path: "/contact",
   });
 
@@ -37,7 +36,7 @@ const toolkitPrice = formatCents(toolkit.priceCents, { trimCents: true });
 const FAQ: { question: string; answer: ReactNode }[] = [
   {
     question: "How quickly will you reply?",
-    answer: "Within 24 hours, usually sooner on weekdays. Every message is read and answered by a real person.",
+    answer: `${SUPPORT_REPLY_PROMISE} Every message is read and answered by a real person.`,
   },
   {
     question: "How long until I see my credit improve?",
@@ -110,7 +109,7 @@ export default function Contact({ actionData, loaderData }: Route.ComponentProps
       <section className="bg-brand-50 px-4 py-14 text-center">
         <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 md:text-5xl">Get in Touch</h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">
-          Questions about budgeting, credit repair or the toolkit? Send us a message and a real person will get back to you within 24 hours.
+          Questions about budgeting, credit repair or the toolkit? Send us a message and a real person will read it. {SUPPORT_REPLY_PROMISE}
         </p>
       </section>
 
@@ -132,7 +131,7 @@ export default function Contact({ actionData, loaderData }: Route.ComponentProps
                 {SUPPORT_EMAIL}
               </a>
             </p>
-            <p className="mt-1">We reply within 24 hours.</p>
+            <p className="mt-1">{SUPPORT_REPLY_PROMISE}</p>
             <p className="mt-3 text-sm">
               {loaderData.business.name}
               {loaderData.business.address ? <span className="block">{loaderData.business.address}</span> : null}

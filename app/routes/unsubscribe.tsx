@@ -41,7 +41,8 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
     return (
       <SimplePage title="You're unsubscribed">
         <p role="status">
-          {result.email} won't get any more newsletter or guide e-mails from us. Receipts for anything you buy still arrive.
+          {result.email} won't get any more newsletter, guide or review-request e-mails from us. Receipts and notices about your orders
+          still arrive.
         </p>
         <Link to="/" className={buttonClass({ variant: "outline" })}>
           Return Home
@@ -52,7 +53,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
   return (
     <SimplePage title="Unsubscribe">
       <p>
-        Stop newsletter and guide e-mails to <strong>{result.email}</strong>?
+        Stop newsletter, guide and review-request e-mails to <strong>{result.email}</strong>?
       </p>
       <form method="post">
         <button type="submit" className={buttonClass()}>

@@ -224,7 +224,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("textbox", { name: "Subject" }).fill("Hello");
     await page.getByRole("textbox", { name: "Message" }).fill("Sent without JavaScript.");
     await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.locator("#contact-form")).toContainText("Message sent! We'll get back to you within 24 hours.");
+    await expect(page.locator("#contact-form")).toContainText("Message sent! We aim to reply within one business day.");
     await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("");
 
     await page.goto("/blog");
@@ -277,7 +277,7 @@ test.describe("contact page", () => {
     await expect(faq).toContainText("generally has 30 days from receiving it to investigate, and 45 days in some cases");
     await expect(faq).toContainText("15 U.S.C. 1681i(a)(1)");
     await expect(faq).toContainText("30-60 days after you send a dispute is when to expect its outcome: a deadline, not a promise");
-    await expect(page.locator("details")).toContainText(["Within 24 hours"]);
+    await expect(page.locator("details")).toContainText(["We aim to reply within one business day."]);
     await expect(page.locator("details").filter({ hasText: "money-back" })).toHaveCount(1);
     await expect(page.locator("details").filter({ hasText: "subscription" })).toHaveCount(1);
   });
@@ -296,7 +296,7 @@ test.describe("contact page", () => {
     await page.getByRole("textbox", { name: "Subject" }).fill("Refund");
     await page.getByRole("textbox", { name: "Message" }).fill("How do I ask for the money-back guarantee?");
     await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(toast(page, "Message sent!")).toContainText("We'll get back to you within 24 hours.");
+    await expect(toast(page, "Message sent!")).toContainText("We aim to reply within one business day.");
     for (const name of ["Name", "Email", "Subject", "Message"]) {
       await expect(page.getByRole("textbox", { name })).toHaveValue("");
     }

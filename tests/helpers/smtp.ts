@@ -6,6 +6,29 @@
 import type { AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import type { MailSettings } from "~/server/mail/mailer.server";
+
+/** The mailer's settings in the tests: the site's sender, a test postal address, links to `origin`. */
+export function testMailSettings(origin: string): MailSettings {
+  return {
+    from: "Fresh Start Money <support@freshstartmoney.com>",
+    context: {
+      businessName: "Fresh Start Money",
+      businessAddress: "PO Box 123, Springfield, IL 62701",
+      supportEmail: "support@freshstartmoney.com",
+      origin,
+    },
+  };
+}
+
+/** A header's value as sent, unfolded (mailparser folds List-* headers into a structured "list" entry). */
+export function rawHeader(mail: ParsedMail, name: string): string | undefined {
+  return mail.headerLines
+    .find((h) => h.key === name)
+    ?.line.slice(name.length + 1)
+    .replace(/\r?\n[ \t]+/g, " ")
+    .trim();
+}
 
 export type TestSmtp = {
   url: string;

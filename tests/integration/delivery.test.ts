@@ -28,7 +28,7 @@ import { storeContactMessage } from "~/server/forms/contact.server";
 import { db } from "~/server/db.server";
 import { storeLead } from "~/server/forms/leads.server";
 import { createMailTransport } from "~/server/mail/transport.server";
-import { createDeliver, type MailSettings } from "~/server/mail/mailer.server";
+import { createDeliver } from "~/server/mail/mailer.server";
 import { storeSubscriber } from "~/server/forms/newsletter.server";
 import { DOWNLOAD_SOFT_LIMIT } from "~/server/delivery/order-access.server";
 import { orderView } from "~/server/delivery/order-view.server";
@@ -42,20 +42,11 @@ import { findTestOrder, payTestOrder, refundTestOrder } from "~/server/payments/
 import { action as contactAction } from "~/routes/contact";
 import { useTestDatabase } from "../helpers/db";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
-import { startSmtp, type TestSmtp } from "../helpers/smtp";
+import { rawHeader, startSmtp, testMailSettings, type TestSmtp } from "../helpers/smtp";
 import { log as logger } from "~/server/log.server";
 
 const ORIGIN = "https://shop.example";
 const WEBHOOK_SECRET = "whsec_delivery_tests";
-const SETTINGS: MailSettings = {
-  from: "Fresh Start Money <support@freshstartmoney.com>",
-  context: {
-    businessName: "Fresh Start Money",
-    businessAddress: "PO Box 123, Springfield, IL 62701",
-    supportEmail: "support@freshstartmoney.com",
-    origin: ORIGIN,
-  },
-};
 
 useTestDatabase();
 let smtp: TestSmtp;
@@ -65,7 +56,7 @@ let deliver: Deliver;
 beforeAll(async () => {
   smtp = await startSmtp();
   fake = await startFakeStripe();
-  deliver = createDeliver(createMailTransport({ kind: "smtp", url: smtp.url }), SETTINGS);
+  deliver = createDeliver(createMailTransport({ kind: "smtp", url: smtp.url }), testMailSettings(ORIGIN));
 });
 afterAll(async () => {
   await smtp.close();
@@ -95,15 +86,6 @@ async function paidTestOrder(includeBump: boolean, email = "buyer@example.com") 
   const order = (await findTestOrder(sessionId))!;
   await payTestOrder(order, email);
   return (await findOrderBySession(sessionId))!;
-}
-
-/** A header's value as sent, unfolded (mailparser folds List-* headers into a structured "list" entry). */
-function rawHeader(mail: ParsedMail, name: string): string | undefined {
-  return mail.headerLines
-    .find((h) => h.key === name)
-    ?.line.slice(name.length + 1)
-    .replace(/\r?\n[ \t]+/g, " ")
-    .trim();
 }
 
 /** The first link in the text part that starts with this path. */
@@ -393,7 +375,8 @@ describe("Stripe deliveries", () => {
     const [order] = await db().select().from(orders);
     expect(order!.status).toBe("paid");
     expect(await db().select({ n: count() }).from(entitlements)).toEqual([{ n: 2 }]);
-    expect((await outboxRows()).map((r) => r.kind)).toEqual(["receipt"]);
+    // One receipt, and one review request for a week later.
+    expect((await outboxRows()).map((r) => r.kind)).toEqual(["receipt", "review-request"]);
     await flush();
     await flush();
     expect(await smtp.waitFor(1)).toHaveLength(1);
@@ -471,7 +454,7 @@ describe("refunds of test-provider orders (npm run order:refund)", () => {
     const order = await paidTestOrder(false);
     expect(await refundTestOrder(order)).toBe("applied");
     expect(await refundTestOrder(order)).toBe("duplicate");
-    expect((await outboxRows()).map((r) => r.kind)).toEqual(["receipt", "access-ended"]);
+    expect((await outboxRows()).map((r) => r.kind)).toEqual(["receipt", "review-request", "access-ended"]);
   });
 });
 
@@ -530,7 +513,7 @@ describe("e-mails from the forms", () => {
 
     const ack = mails.find((m) => (m.to as { text: string }).text === "sam@example.com")!;
     expect(ack.subject).toBe("We received your message");
-    expect(ack.text).toContain("We aim to reply within 24 hours");
+    expect(ack.text).toContain("We aim to reply within one business day.");
     // Nothing the sender typed: anyone can type a stranger's address into the form.
     for (const part of [ack.text ?? "", String(ack.html), ack.subject ?? ""]) {
       expect(part).not.toMatch(/sam-spam|Question|Bcc|Line one|spam\.example/);
@@ -633,27 +616,32 @@ describe("when the mail server is down", () => {
     expect(rows.map((r) => [r.kind, r.status, r.attempts])).toEqual([
       ["guide", "pending", 1],
       ["receipt", "pending", 1],
+      // Not due for a week: not tried, so the outage did not touch it.
+      ["review-request", "pending", 0],
     ]);
-    expect(rows.every((r) => r.lastError && r.nextAttemptAt.getTime() > Date.now())).toBe(true);
+    expect(rows.every((r) => (r.kind === "review-request" ? !r.lastError : r.lastError) && r.nextAttemptAt.getTime() > Date.now())).toBe(
+      true,
+    );
 
     await smtp.start();
     await flush(); // not due yet: nothing is sent early
     expect(smtp.messages).toHaveLength(0);
-    await db().execute(sql`update outbox set next_attempt_at = now()`);
+    // The retries' time comes (the review request's week has not).
+    await db().execute(sql`update outbox set next_attempt_at = now() where attempts > 0`);
     await flush();
     await flush();
     const mails = await smtp.waitFor(2);
     await new Promise((r) => setTimeout(r, 100));
     expect(mails.map((m) => (m.to as { text: string }).text).sort()).toEqual(["out@example.com", "outage@example.com"]);
     rows = await outboxRows();
-    expect(rows.map((r) => r.status)).toEqual(["sent", "sent"]);
+    expect(rows.map((r) => r.status)).toEqual(["sent", "sent", "pending"]);
   });
 
   it("gives up after a day of retries and marks the e-mail failed", async () => {
     vi.spyOn(logger, "error").mockImplementation(() => {});
     await smtp.stop();
     await storeLead({ name: "Late", email: "late@example.com", sourcePage: "dispute-credit-errors" });
-    await db().execute(sql`update outbox set created_at = now() - interval '25 hours'`);
+    await db().execute(sql`update outbox set created_at = now() - interval '25 hours', due_at = now() - interval '25 hours'`);
     await flush();
     expect((await outboxRows()).map((r) => r.status)).toEqual(["failed"]);
   });

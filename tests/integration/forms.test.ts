@@ -208,7 +208,11 @@ describe("contact form", () => {
   it("stores the message, trimmed, and answers 'Message sent!'", async () => {
     const res = await postContact({ form: message });
     expect(res.status).toBe(200);
-    expect(res.outcome).toMatchObject({ status: "success", title: "Message sent!", description: "We'll get back to you within 24 hours." });
+    expect(res.outcome).toMatchObject({
+      status: "success",
+      title: "Message sent!",
+      description: "We aim to reply within one business day.",
+    });
     expect(res.outcome.values).toBeUndefined();
     const rows = await db().select().from(contactMessages);
     expect(rows.map(({ name, email, subject, message: m }) => ({ name, email, subject, message: m }))).toEqual([

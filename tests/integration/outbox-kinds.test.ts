@@ -53,12 +53,16 @@ describe("the outbox kind CHECK", () => {
   it("applies to a database holding a message of every kind, keeps them, then refuses an unknown kind", { timeout: 90_000 }, async () => {
     await migrate(database, { migrationsFolder: migrationsBefore() });
     // Before the migration the column takes any text, as every server so far has written it: a
-    // message of every kind there was then (the sender's acknowledgement came later, migration 0009).
-    const kindsThen = OUTBOX_KINDS.filter((kind) => kind !== "contact-ack");
+    // message of every kind there was then (the sender's acknowledgement came later, migration
+    // 0009, and the review request, 0010).
+    const kindsThen = OUTBOX_KINDS.filter((kind) => kind !== "contact-ack" && kind !== "review-request");
     for (const kind of kindsThen) await insert(kind, `${kind}:old`);
 
     await migrate(database, { migrationsFolder: resolve("db/migrations") });
     expect(await kindsStored()).toEqual(kindsThen);
+    // Messages written before due_at existed (0010) were due when written: their day of retries is unchanged.
+    const due = await database.execute<{ same: boolean }>(sql`select due_at = created_at as same from outbox`);
+    expect(due.rows.map((r) => r.same)).toEqual(kindsThen.map(() => true));
     const refused = (await insert("newsletter", "newsletter:1").catch((error: unknown) => error)) as { cause?: Error };
     expect(refused.cause?.message).toMatch(/violates check constraint "outbox_kind_check"/);
     for (const kind of OUTBOX_KINDS) await insert(kind, `${kind}:new`);

@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const queued = await retryEmail(submission.value.id);
   return queued
     ? { ok: true, message: "Queued again: it goes out within seconds." }
-    : { ok: false, message: "That e-mail was already sent." };
+    : { ok: false, message: "That e-mail was already sent, or is not due yet." };
 }
 
 export default function EmailHealth({ loaderData: h, actionData }: Route.ComponentProps) {
@@ -32,7 +32,8 @@ export default function EmailHealth({ loaderData: h, actionData }: Route.Compone
     <>
       <AdminHeading title="E-mail health" />
       <p className="mt-2 text-slate-700">
-        {h.sent} sent, {h.queued} waiting, {h.failed} failed, {h.suppressed} not sent on purpose (unsubscribed or no longer relevant).
+        {h.sent} sent, {h.queued} waiting, {h.failed} failed, {h.suppressed} not sent on purpose (unsubscribed or no longer relevant),{" "}
+        {h.scheduled} scheduled for later (review requests, a week after each payment).
       </p>
       {actionData ? <Notice ok={actionData.ok}>{actionData.message}</Notice> : null}
       {h.rows.length === 0 ? (

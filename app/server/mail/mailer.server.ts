@@ -18,6 +18,7 @@ import type { Deliver, DeliveryResult, OutboxRow } from "~/server/mail/outbox.se
 import { PRODUCT_NAMES } from "~/lib/catalogue";
 import { PRODUCT_FILES } from "~/lib/product-files";
 import { isSuppressed, mintEmailLink } from "~/server/forms/subscriptions.server";
+import { reviewRequestDecision } from "~/server/content/review-requests.server";
 
 export type MailSettings = { from: string; context: MailContext };
 
@@ -46,7 +47,8 @@ export type ComposedMail = { mail: RenderedMail; unsubscribeUrl?: string; replyT
 type Composed = ComposedMail | { skip: string };
 
 /**
- * Kinds sent to a list (guide, newsletter): unsubscribe headers, and the suppression list applies.
+ * Kinds sent to a list (guide, newsletter) and the review request: unsubscribe headers, and the
+ * suppression list applies.
  * The templates are imported when a message of their kind is first sent: React Email's components
  * package loads all its components on import (Tailwind's compiler and Prism among them), seconds
  * that the server's start and its requests need not wait for.
@@ -146,6 +148,25 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
         });
       }
       return { mail: await (await import("~/server/mail/templates/lost-link.server")).lostLinkMail(ctx, { orders: links }) };
+    }
+    case "review-request": {
+      const decision = await reviewRequestDecision(row.payload.orderId, row.toAddress);
+      if ("skip" in decision) return decision;
+      const order = decision.send;
+      const token = await mintOrderLink(order.id, "review-request");
+      const unsubscribeUrl = url(`/unsubscribe/${await mintEmailLink(row.toAddress, "unsubscribe")}`);
+      return {
+        unsubscribeUrl,
+        mail: await (
+          await import("~/server/mail/templates/review-request.server")
+        ).reviewRequestMail(ctx, {
+          orderNumber: orderNumber(order.id),
+          paidAt: order.paidAt ?? order.updatedAt,
+          productNames: order.lines.map((l) => l.name),
+          reviewUrl: url(`${orderPagePath(token)}#review`),
+          unsubscribeUrl,
+        }),
+      };
     }
     default: {
       // The kinds are checked twice before this: by the compiler here, and by the table's CHECK.

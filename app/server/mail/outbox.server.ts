@@ -19,6 +19,8 @@ export type OutboxPayloads = {
   "contact-ack": { messageId: number };
   /** The address is the whole question: every paid order of it is looked up at send time. */
   "lost-link": Record<never, never>;
+  /** Sent days after the payment (REVIEW_REQUEST_DELAY_DAYS); whether it still goes is decided at send time. */
+  "review-request": { orderId: number };
 };
 
 /** One message: its kind and that kind's payload (`{ kind: "receipt", payload: { orderId } }`). */
@@ -27,17 +29,22 @@ export type OutboxMessage = { [K in OutboxKind]: { kind: K; payload: OutboxPaylo
 export type OutboxRow = Omit<typeof outbox.$inferSelect, "kind" | "payload"> & OutboxMessage;
 
 /** A row for Drizzle's insert(outbox).values(...), its payload checked against its kind. */
-export function outboxValues<K extends OutboxKind>(row: {
+export function outboxValues<K extends OutboxKind>({
+  dueAt,
+  ...row
+}: {
   kind: K;
   dedupeKey: string;
   toAddress: string;
   payload: OutboxPayloads[K];
+  /** Not before this (default: now). */
+  dueAt?: Date;
 }): typeof outbox.$inferInsert {
-  return row;
+  return dueAt ? { ...row, dueAt, nextAttemptAt: dueAt } : row;
 }
 
 /** Where a message row is written inside a larger statement (after it, one or more outboxSelect). */
-export const INSERT_INTO_OUTBOX = sql`insert into outbox (kind, dedupe_key, to_address, payload)`;
+export const INSERT_INTO_OUTBOX = sql`insert into outbox (kind, dedupe_key, to_address, payload, due_at, next_attempt_at)`;
 
 /**
  * The `select` of one kind's rows inside the statement that causes them (the lead and its guide
@@ -50,9 +57,12 @@ export function outboxSelect<K extends OutboxKind>(row: {
   dedupeKey: SQL<string>;
   toAddress: SQL<string>;
   payload: { [F in keyof OutboxPayloads[K]]-?: SQL<OutboxPayloads[K][F]> };
+  /** Not before this, a timestamptz expression (default: now()): the first attempt waits for it. */
+  dueAt?: SQL<Date>;
 }): SQL {
   const fields = Object.entries(row.payload as Record<string, SQL>).map(([name, value]) => sql`${name}::text, ${value}`);
-  return sql`select ${row.kind}::text, ${row.dedupeKey}, ${row.toAddress}, jsonb_build_object(${sql.join(fields, sql`, `)})`;
+  const due = row.dueAt ?? sql`now()`;
+  return sql`select ${row.kind}::text, ${row.dedupeKey}, ${row.toAddress}, jsonb_build_object(${sql.join(fields, sql`, `)}), ${due}, ${due}`;
 }
 
 /** What a claimed row became: sent (with what the transport said), or suppressed (not sent on purpose). */
@@ -89,9 +99,13 @@ export async function claimDue(limit = 10): Promise<OutboxRow[]> {
     )
     returning id, kind, dedupe_key as "dedupeKey", to_address as "toAddress", payload, status, attempts,
               next_attempt_at as "nextAttemptAt", locked_until as "lockedUntil", last_error as "lastError",
-              sent_info as "sentInfo", created_at as "createdAt", sent_at as "sentAt"
+              sent_info as "sentInfo", created_at as "createdAt", due_at as "dueAt", sent_at as "sentAt"
   `);
-  return (result as unknown as { rows: OutboxRow[] }).rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
+  return (result as unknown as { rows: OutboxRow[] }).rows.map((row) => ({
+    ...row,
+    createdAt: new Date(row.createdAt),
+    dueAt: new Date(row.dueAt),
+  }));
 }
 
 async function markDone(id: number, result: DeliveryResult): Promise<void> {
@@ -109,7 +123,8 @@ function isPermanent(error: unknown): boolean {
 
 async function markFailed(row: OutboxRow, error: unknown): Promise<"retry" | "failed"> {
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-  const giveUp = isPermanent(error) || Date.now() - row.createdAt.getTime() + retryDelayMs(row.attempts) > GIVE_UP_AFTER_MS;
+  // A day from when the message was due: a review request written a week earlier still gets its day.
+  const giveUp = isPermanent(error) || Date.now() - row.dueAt.getTime() + retryDelayMs(row.attempts) > GIVE_UP_AFTER_MS;
   await db().execute(sql`
     update outbox set
       status = ${giveUp ? "failed" : "pending"},

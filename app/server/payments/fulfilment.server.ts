@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { processedEvents, type OrderStatus } from "../../../db/schema";
 import { db } from "~/server/db.server";
+import { REVIEW_REQUEST_DELAY_DAYS } from "~/server/content/review-requests.server";
 import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outbox.server";
 import type { PaymentProviderName } from "~/server/payments/provider.server";
 import { log } from "~/server/log.server";
@@ -33,7 +34,8 @@ export type ApplyResult = "applied" | "duplicate" | "ignored";
  * Apply a payment event exactly once, only to an order this site created whose amount and
  * currency match. In one statement: claim the event id (a repeat or a concurrent twin finds it
  * taken and changes nothing), move the order's status, and when it becomes paid grant its
- * products and queue the receipt; when a paid order is refunded or disputed, queue the notice.
+ * products, queue the receipt and the review request (due REVIEW_REQUEST_DELAY_DAYS later,
+ * checked again when due); when a paid order is refunded or disputed, queue the notice.
  * Entitlements and e-mails have unique keys, so even two different events for one order grant
  * once and send once. (One statement rather than BEGIN ... COMMIT: see decision 004.)
  *
@@ -88,6 +90,15 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<ApplyResul
     ), mailed as (
       ${INSERT_INTO_OUTBOX}
       ${outboxSelect({ kind: "receipt", dedupeKey: sql`'receipt:' || u.id`, toAddress: sql`u.customer_email`, payload: { orderId: sql`u.id` } })}
+      from updated u where u.status = 'paid' and u.old_status <> 'paid' and u.customer_email is not null
+      union all
+      ${outboxSelect({
+        kind: "review-request",
+        dedupeKey: sql`'review-request:' || u.id`,
+        toAddress: sql`u.customer_email`,
+        payload: { orderId: sql`u.id` },
+        dueAt: sql`now() + make_interval(days => ${REVIEW_REQUEST_DELAY_DAYS})`,
+      })}
       from updated u where u.status = 'paid' and u.old_status <> 'paid' and u.customer_email is not null
       union all
       ${outboxSelect({

@@ -220,7 +220,7 @@ describe("receiptMail", () => {
       expect(part).toMatch(/full refund/);
       expect(part).toMatch(/one year/);
       expect(part).toMatch(/don’t forward/);
-      expect(part).toMatch(/We aim to reply within 24 hours/);
+      expect(part).toMatch(/We aim to reply within one business day\./);
       expect(part).toMatch(/step-by-step guide/);
       expect(part).toMatch(/30-day action plan/);
     }

@@ -5,7 +5,7 @@
  */
 import { Button, Column, Heading, Link, Row, Text } from "@react-email/components";
 import type { CSSProperties, ReactNode } from "react";
-import { formatCents } from "~/lib/site";
+import { formatCents, SUPPORT_REPLY_PROMISE } from "~/lib/site";
 import { splitLines } from "~/server/mail/format.server";
 import { TEXT_AS, type MailContext } from "~/server/mail/render.server";
 
@@ -249,10 +249,11 @@ export function Box({ tone, label, children }: { tone: "note" | "ad"; label?: st
   );
 }
 
-export function SupportLine({ ctx }: { ctx: MailContext }) {
+/** How to reach support, with the site's one reply-time promise. */
+export function SupportLine({ ctx, question = "Questions?" }: { ctx: MailContext; question?: string }) {
   return (
     <P>
-      Questions? Reply to this e-mail or write to <Mailto email={ctx.supportEmail} />. We aim to reply within 24 hours.
+      {question} Reply to this e-mail or write to <Mailto email={ctx.supportEmail} />. {SUPPORT_REPLY_PROMISE}
     </P>
   );
 }

@@ -1,5 +1,5 @@
 /** Access ended: the order was refunded, or its payment disputed (downloads paused). */
-import { formatCents } from "~/lib/site";
+import { formatCents, SUPPORT_REPLY_PROMISE } from "~/lib/site";
 import { mailTemplate } from "~/server/mail/render.server";
 import { MailLayout } from "~/server/mail/templates/layout.server";
 import { Amounts, H1, Keep, Mailto, P, Rows, Strong, SupportLine, type MoneyLine } from "~/server/mail/templates/parts.server";
@@ -45,7 +45,7 @@ export const refundMail = mailTemplate<RefundProps>(
         {order}
         <P>
           If this was a mistake, please contact us: reply to this e-mail or write to <Mailto email={ctx.supportEmail} />. We’ll help sort it
-          out, and we aim to reply within 24 hours.
+          out. {SUPPORT_REPLY_PROMISE}
         </P>
       </MailLayout>
     );

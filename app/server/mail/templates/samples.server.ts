@@ -13,6 +13,7 @@ import { newsletterConfirmMail } from "~/server/mail/templates/newsletter-confir
 import type { MoneyLine } from "~/server/mail/templates/parts.server";
 import { receiptMail } from "~/server/mail/templates/receipt.server";
 import { refundMail } from "~/server/mail/templates/refund.server";
+import { reviewRequestMail } from "~/server/mail/templates/review-request.server";
 
 export const SAMPLE_CONTEXT: MailContext = {
   businessName: "Fresh Start Money",
@@ -118,6 +119,20 @@ export const SAMPLES: Sample[] = [
     name: "disputed",
     kind: "access-ended",
     compose: async () => ({ mail: await refundMail(ctx, { orderNumber: "FSM-000123", kind: "disputed", lines, totalCents: 2199 }) }),
+  },
+  {
+    name: "review-request",
+    kind: "review-request",
+    compose: async () => ({
+      unsubscribeUrl,
+      mail: await reviewRequestMail(ctx, {
+        orderNumber: "FSM-000123",
+        paidAt,
+        productNames: lines.map((l) => l.name),
+        reviewUrl: `${orderUrl}#review`,
+        unsubscribeUrl,
+      }),
+    }),
   },
   {
     name: "lost-link",
