@@ -192,8 +192,8 @@ for (const javaScriptEnabled of [true, false]) {
 
       await fillContact(page);
       await page.getByRole("button", { name: "Send Message" }).click();
-      await expect(toast(page)).toContainText("Message sent! We'll get back to you within 24 hours.");
-      await expect(page.locator("#contact-form")).toContainText("Message sent! We'll get back to you within 24 hours.");
+      await expect(toast(page)).toContainText("Message sent! We aim to reply within one business day.");
+      await expect(page.locator("#contact-form")).toContainText("Message sent! We aim to reply within one business day.");
       for (const name of ["Name", "Email", "Subject", "Message"]) {
         await expect(page.getByRole("textbox", { name, exact: true })).toHaveValue("");
       }
