@@ -80,6 +80,8 @@ export const EnvSchema = z
       .enum(["smtp", "file"])
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    /** SMTP connections kept open and used at once by each server's outbox worker. */
+    SMTP_POOL_CONNECTIONS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(50).default(3)),
     MAIL_FROM: z.string().trim().min(3).default("Fresh Start Money <support@freshstartmoney.com>"),
     /** Receives the contact form's messages. */
     OWNER_EMAIL: z.email().default("support@freshstartmoney.com"),
