@@ -226,7 +226,10 @@ export const contacts = pgTable(
   },
   (t) => [
     unique("contacts_email_unique").on(t.email),
-    check("contacts_suppression_check", sql`${t.suppression} is null or ${t.suppression} in ('unsubscribed', 'hard_bounce', 'complaint', 'owner')`),
+    check(
+      "contacts_suppression_check",
+      sql`${t.suppression} is null or ${t.suppression} in ('unsubscribed', 'hard_bounce', 'complaint', 'owner')`,
+    ),
   ],
 );
 

@@ -503,7 +503,9 @@ describe("e-mails from the forms", () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
     });
     expect(await unsubscribeAction(args(oneClick, { token }))).toEqual({ state: "done", email: "ana@example.com" });
-    expect(await db().select().from(contacts)).toEqual([expect.objectContaining({ email: "ana@example.com", suppression: "unsubscribed" })]);
+    expect(await db().select().from(contacts)).toEqual([
+      expect.objectContaining({ email: "ana@example.com", suppression: "unsubscribed" }),
+    ]);
 
     // A suppressed address gets no list e-mail: the row is marked, not sent.
     await db().execute(sql`delete from leads`);

@@ -120,7 +120,9 @@ export async function recordConsent(
     `);
     if (consent.proved) await tx.execute(sql`update contacts set proved_at = coalesce(proved_at, now()) where id = ${contact.id}`);
     if (contact.suppression && contact.suppression !== "hard_bounce" && consent.proved) {
-      await tx.execute(sql`update contacts set suppression = null, suppressed_at = null, suppression_detail = null where id = ${contact.id}`);
+      await tx.execute(
+        sql`update contacts set suppression = null, suppressed_at = null, suppression_detail = null where id = ${contact.id}`,
+      );
     }
     await tx.execute(sql`
       insert into contact_events (contact_id, kind, detail)

@@ -13,7 +13,12 @@ import { db, rowsOf } from "~/server/db.server";
 
 const StepFrontmatterSchema = z.strictObject({
   position: z.number().int().min(1),
-  subject: z.string().trim().min(1).max(150).regex(/^[^\r\n]+$/, "must be one line"),
+  subject: z
+    .string()
+    .trim()
+    .min(1)
+    .max(150)
+    .regex(/^[^\r\n]+$/, "must be one line"),
   preview: z.string().trim().min(1).max(200),
   delayDays: z.number().int().min(0).max(365),
   delayHours: z.number().int().min(0).max(23),
@@ -252,7 +257,9 @@ export async function stepFigures(): Promise<StepFigures[]> {
     `),
   );
   const waiting = rowsOf<{ position: number; waiting: number }>(
-    await db().execute(sql`select next_position as position, count(*)::int as waiting from sequence_enrollments where status = 'active' group by next_position`),
+    await db().execute(
+      sql`select next_position as position, count(*)::int as waiting from sequence_enrollments where status = 'active' group by next_position`,
+    ),
   );
   return steps.map((step) => {
     const f = figures.find((x) => x.stepId === step.id);
