@@ -6,44 +6,11 @@
  * hard bounce or a complaint. Every function takes `now`, so tests run it across simulated days.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
-import { parseMarkdownFile } from "~/content/markdown.server";
+import { parseSequenceFiles, type SequenceStep } from "~/server/audience/sequence-content.server";
 import { LEAD_FOLLOWUP_VERSIONS } from "~/lib/site";
 import { db, rowsOf } from "~/server/db.server";
 
-const StepFrontmatterSchema = z.strictObject({
-  position: z.number().int().min(1),
-  subject: z
-    .string()
-    .trim()
-    .min(1)
-    .max(150)
-    .regex(/^[^\r\n]+$/, "must be one line"),
-  preview: z.string().trim().min(1).max(200),
-  delayDays: z.number().int().min(0).max(365),
-  delayHours: z.number().int().min(0).max(23),
-});
-
-export type SequenceStep = { id: string; position: number; subject: string; preview: string; body: string; delayMinutes: number };
-
-/** Parse the default steps (content files); a bad one throws naming the file. Exported for tests. */
-export function parseSequenceFiles(files: Record<string, string>): SequenceStep[] {
-  const steps = Object.entries(files).map(([path, source]) => {
-    const parsed = parseMarkdownFile(path, source, StepFrontmatterSchema);
-    const body = source.replace(/^---[\s\S]*?\n---\n/, "").trim();
-    return {
-      id: parsed.slug,
-      position: parsed.position,
-      subject: parsed.subject,
-      preview: parsed.preview,
-      body,
-      delayMinutes: parsed.delayDays * 24 * 60 + parsed.delayHours * 60,
-    };
-  });
-  const positions = new Set(steps.map((s) => s.position));
-  if (positions.size !== steps.length) throw new Error("Two welcome-sequence steps share a position");
-  return steps.sort((a, b) => a.position - b.position);
-}
+export type { SequenceStep };
 
 export const DEFAULT_STEPS = parseSequenceFiles(
   import.meta.glob<string>("../../content/sequence/*.md", { query: "?raw", import: "default", eager: true }),
