@@ -42,6 +42,7 @@ export default [
   ]),
   route("api/create-payment", "routes/api/create-payment.ts"),
   route("api/webhooks/stripe", "routes/api/webhooks.stripe.ts"),
+  route("api/webhooks/sendgrid", "routes/api/webhooks.sendgrid.ts"),
   route("api/figures", "routes/api/figures.ts"),
   route("go/:partner", "routes/go.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
