@@ -28,6 +28,7 @@ export default [
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
   route("admin/export/:name", "routes/admin/export.ts"),
+  route("admin/sequence/:id/preview", "routes/admin/sequence-preview.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/overview.tsx"),
     route("admin/articles", "routes/admin/articles.tsx"),
@@ -39,6 +40,7 @@ export default [
     route("admin/email", "routes/admin/email.tsx"),
     route("admin/reviews", "routes/admin/reviews.tsx"),
     route("admin/prices", "routes/admin/prices.tsx"),
+    route("admin/sequence", "routes/admin/sequence.tsx"),
   ]),
   route("api/create-payment", "routes/api/create-payment.ts"),
   route("api/webhooks/stripe", "routes/api/webhooks.stripe.ts"),

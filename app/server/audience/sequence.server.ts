@@ -193,11 +193,16 @@ export async function updateStep(id: string, edit: StepEdit): Promise<boolean> {
   );
   const step = rows[0];
   if (!step) return false;
-  await db().execute(sql`
-    update sequence_enrollments set next_at = last_sent_at + make_interval(mins => ${edit.delayMinutes})
-    where status = 'active' and next_position = ${step.position}
-  `);
+  await rescheduleWaiting(step.position, edit.delayMinutes);
   return true;
+}
+
+/** Everyone waiting for the step at `position`: due `delayMinutes` after the step before it reached them. */
+export async function rescheduleWaiting(position: number, delayMinutes: number): Promise<void> {
+  await db().execute(sql`
+    update sequence_enrollments set next_at = last_sent_at + make_interval(mins => ${delayMinutes})
+    where status = 'active' and next_position = ${position}
+  `);
 }
 
 export type StepFigures = SequenceStep & { sent: number; waiting: number; orders: number; revenueCents: number };
