@@ -199,6 +199,8 @@ export default function Sequence({ loaderData, actionData }: Route.ComponentProp
           </form>
           <h3 className="mt-6 text-lg font-semibold text-slate-900">Text version, as saved</h3>
           <pre
+            tabIndex={0}
+            aria-label="Text version"
             className="mt-2 max-h-96 overflow-auto rounded-lg border border-slate-300 bg-white p-4 text-sm whitespace-pre-wrap text-slate-900"
             data-testid="step-preview-text"
           >
