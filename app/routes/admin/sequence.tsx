@@ -3,6 +3,7 @@ import type { Route } from "./+types/sequence";
 import { z } from "zod";
 import { AdminHeading, DataTable, Notice, Panel, rowHead, td } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { formatCents } from "~/lib/site";
 import { seo } from "~/lib/seo";
 import { requireOwner } from "~/server/admin/owner-session.server";
@@ -198,14 +199,14 @@ export default function Sequence({ loaderData, actionData }: Route.ComponentProp
             </div>
           </form>
           <h3 className="mt-6 text-lg font-semibold text-slate-900">Text version, as saved</h3>
-          <pre
-            tabIndex={0}
-            aria-label="Text version"
-            className="mt-2 max-h-96 overflow-auto rounded-lg border border-slate-300 bg-white p-4 text-sm whitespace-pre-wrap text-slate-900"
-            data-testid="step-preview-text"
+          <ScrollRegion
+            label="Text version"
+            className="mt-2 max-h-96 overflow-auto rounded-lg border border-slate-300 bg-white focus-visible:outline-3"
           >
-            {loaderData.previewText}
-          </pre>
+            <pre className="p-4 text-sm whitespace-pre-wrap text-slate-900" data-testid="step-preview-text">
+              {loaderData.previewText}
+            </pre>
+          </ScrollRegion>
         </Panel>
       ) : null}
     </>
