@@ -153,6 +153,8 @@ export const OUTBOX_KINDS = [
   "contact-ack",
   "lost-link",
   "review-request",
+  /** One step of the welcome sequence to one contact (dedupe key seq:<contact>:<step>). */
+  "sequence-step",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
@@ -178,6 +180,11 @@ export const outbox = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     /** A worker that claimed the row holds it until then; after that another may take it. */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /**
+     * A random value written by the claim that holds the row: a worker renews the lease just before
+     * sending and records the outcome only while the row still carries its own token.
+     */
+    claimToken: text("claim_token"),
     lastError: text("last_error"),
     /** What the transport said: the SMTP response, or the .eml file written. */
     sentInfo: text("sent_info"),
@@ -196,17 +203,125 @@ export const outbox = pgTable(
 export const emailTokens = pgTable("email_tokens", {
   tokenHash: text("token_hash").primaryKey(),
   email: text("email").notNull(),
-  purpose: text("purpose").$type<"newsletter-confirm" | "unsubscribe">().notNull(),
+  purpose: text("purpose").$type<"newsletter-confirm" | "unsubscribe" | "prove">().notNull(),
   createdAt: createdAt(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
 
-/** Addresses that asked for no more list e-mail; checked before every list (non-transactional) send. */
-export const emailSuppressions = pgTable("email_suppressions", {
-  email: text("email").primaryKey(),
-  reason: text("reason").notNull(),
-  createdAt: createdAt(),
-});
+export const SUPPRESSION_REASONS = ["unsubscribed", "hard_bounce", "complaint", "owner"] as const;
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+
+/**
+ * One row per address the site knows (guide leads, newsletter subscribers, buyers, imports): the
+ * one audience. Its suppression is checked by every send path at send time (app/server/audience/).
+ */
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: serial("id").primaryKey(),
+    /** Lowercased, as every form stores it. */
+    email: text("email").notNull(),
+    name: text("name"),
+    createdAt: createdAt(),
+    /** When the address first used a link from an e-mail we sent it: it is theirs. */
+    provedAt: timestamp("proved_at", { withTimezone: true }),
+    suppression: text("suppression").$type<SuppressionReason>(),
+    suppressedAt: timestamp("suppressed_at", { withTimezone: true }),
+    /** What caused it: "unsubscribe link", "SMTP 550 5.1.1 ...", "postmark SpamComplaint". */
+    suppressionDetail: text("suppression_detail"),
+  },
+  (t) => [
+    unique("contacts_email_unique").on(t.email),
+    check(
+      "contacts_suppression_check",
+      sql`${t.suppression} is null or ${t.suppression} in ('unsubscribed', 'hard_bounce', 'complaint', 'owner')`,
+    ),
+  ],
+);
+
+export const CONSENT_PURPOSES = ["guide_followups", "newsletter"] as const;
+export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
+
+/** Each consent as given: for what, where, when, under which wording; withdrawn by an unsubscribe. */
+export const consents = pgTable(
+  "consents",
+  {
+    id: serial("id").primaryKey(),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    purpose: text("purpose").$type<ConsentPurpose>().notNull(),
+    /** The form and page ("lead-form /blog/slug", "newsletter /blog") or "import: <source>". */
+    source: text("source").notNull(),
+    wordingVersion: text("wording_version").notNull(),
+    createdAt: createdAt(),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("consents_contact_id_idx").on(t.contactId),
+    check("consents_purpose_check", sql`${t.purpose} in ('guide_followups', 'newsletter')`),
+  ],
+);
+
+/** What happened to a contact, for its history: consents, proof, suppression, imports. */
+export const contactEvents = pgTable(
+  "contact_events",
+  {
+    id: serial("id").primaryKey(),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    detail: text("detail").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_events_contact_id_idx").on(t.contactId)],
+);
+
+/**
+ * The welcome sequence's steps: seeded from content/sequence/*.md (inserted once, by id), then
+ * the owner's edits live here. `delay_minutes` counts from the previous step (the first: from
+ * the moment the address proved itself).
+ */
+export const sequenceSteps = pgTable(
+  "sequence_steps",
+  {
+    id: text("id").primaryKey(),
+    position: integer("position").notNull(),
+    subject: text("subject").notNull(),
+    preview: text("preview").notNull(),
+    body: text("body").notNull(),
+    delayMinutes: integer("delay_minutes").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("sequence_steps_position_unique").on(t.position), check("sequence_steps_delay_check", sql`${t.delayMinutes} >= 0`)],
+);
+
+export const ENROLLMENT_STATUSES = ["active", "done", "stopped"] as const;
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+
+/**
+ * A contact in the welcome sequence: the position of the step it waits for and when that step
+ * is due. `last_sent_at` is when the previous step was queued (a changed delay reschedules from it).
+ */
+export const sequenceEnrollments = pgTable(
+  "sequence_enrollments",
+  {
+    contactId: integer("contact_id")
+      .primaryKey()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    status: text("status").$type<EnrollmentStatus>().notNull().default("active"),
+    nextPosition: integer("next_position").notNull().default(1),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull(),
+    nextAt: timestamp("next_at", { withTimezone: true }).notNull(),
+    stoppedReason: text("stopped_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("sequence_enrollments_due_idx").on(t.status, t.nextAt),
+    check("sequence_enrollments_status_check", sql`${t.status} in ('active', 'done', 'stopped')`),
+  ],
+);
 
 /**
  * Page views: one counter per UTC day and path, nothing about the visitor (no address, no

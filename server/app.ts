@@ -19,19 +19,25 @@ declare module "react-router" {
 import { appConfigFromEnv, type AppConfig } from "~/server/config.server";
 
 export { env, mailTransportKind } from "~/server/env.server";
+import { env } from "~/server/env.server";
 export { closeDatabase, databaseAnswers, openDatabase } from "~/server/db.server";
 export { missingProductFiles, productFilesDir } from "~/server/delivery/order-access.server";
 export { countPageView, startPageViewFlusher } from "~/server/admin/page-views.server";
 export { rateLimitStore } from "~/server/rate-limit-store.server";
 export { BLOG_PATH, BLOG_QUERY_PARAMS } from "~/lib/blog-filter";
 
-import { createDeliver, mailSettingsFromEnv, transportFromEnv } from "~/server/mail/mailer.server";
+import { createDeliver, mailSettingsFromEnv, suppressHardBounce, transportFromEnv } from "~/server/mail/mailer.server";
+import { queueDueSteps } from "~/server/audience/sequence.server";
 import { startOutboxWorker, type OutboxWorker } from "~/server/mail/outbox.server";
 
 /** The e-mail outbox worker of this process, on the configured transport (SMTP or .eml files). */
 export function startMail(): OutboxWorker {
   const transport = transportFromEnv();
-  const worker = startOutboxWorker(createDeliver(transport, mailSettingsFromEnv()));
+  const worker = startOutboxWorker(createDeliver(transport, mailSettingsFromEnv()), {
+    concurrency: transport.kind === "smtp" ? env().SMTP_POOL_CONNECTIONS : 1,
+    onPermanentFailure: suppressHardBounce,
+    beforePass: () => queueDueSteps(),
+  });
   return {
     stop: async () => {
       await worker.stop();

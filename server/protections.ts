@@ -41,9 +41,13 @@ export type ServingRoute = { id: string; hasAction: boolean };
 
 type Refusal = { status: number; title: string; description: string; headers?: Record<string, string> };
 
-/** Exactly the payment provider's webhook: it alone skips the origin check and the rate limit. */
+/**
+ * Exactly the providers' webhooks (payments; the e-mail sending service's bounces and complaints):
+ * they alone skip the origin check and the rate limit, and check their own signatures.
+ */
 export const WEBHOOK_PATH = "/api/webhooks/stripe";
-const isWebhook = (path: string) => path === WEBHOOK_PATH;
+export const MAIL_EVENTS_PATH = "/api/webhooks/sendgrid";
+const isWebhook = (path: string) => path === WEBHOOK_PATH || path === MAIL_EVENTS_PATH;
 
 /**
  * Whether a path is already in the one form the router will see: percent-decoding, dot segments
@@ -195,6 +199,14 @@ function limitKey(req: Request, options: ProtectionOptions): string {
  * first), and marking twenty messages handled in a minute is normal work. Its login is throttled
  * in its action (app/server/admin/login-throttle.server.ts) and keeps the form limit too.
  */
+/**
+ * RFC 8058 one-click unsubscribes come from the mailbox providers' servers, many readers' from one
+ * address: a per-client limit would refuse some of them. The link's random token is the guard.
+ */
+function isOneClickUnsubscribe(key: string): boolean {
+  return key === "routes/unsubscribe" || key.startsWith("/unsubscribe/");
+}
+
 function isDashboardAction(key: string): boolean {
   return (key.startsWith("routes/admin/") && key !== "routes/admin/login") || (key.startsWith("/admin/") && key !== "/admin/login");
 }
@@ -231,7 +243,7 @@ function perClientLimit(options: ProtectionOptions): RequestHandler {
     store: options.store("form"),
     legacyHeaders: false,
     standardHeaders: false,
-    skip: (req) => isWebhook(req.path) || isDashboardAction(limitKey(req, options)),
+    skip: (req) => isWebhook(req.path) || isDashboardAction(limitKey(req, options)) || isOneClickUnsubscribe(limitKey(req, options)),
     keyGenerator: (req) => `${ipKeyGenerator(clientAddress(req, options.trustProxy))} ${limitKey(req, options)}`,
     // The address comes from clientAddress(), not from Express's req.ip: its checks don't apply.
     validate: { ip: false, trustProxy: false, xForwardedForHeader: false, forwardedHeader: false, keyGeneratorIpFallback: false },

@@ -13,6 +13,7 @@ const SECTIONS = [
   { to: "/admin/email", label: "E-mail" },
   { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/prices", label: "Prices" },
+  { to: "/admin/sequence", label: "Sequence" },
 ] as const;
 
 /** The dashboard's frame: its sections as tabs that wrap on a phone, and the log-out button. */

@@ -2,7 +2,7 @@ import { CircleCheck, Download, Gift } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { focusMark, FormMessage, Honeypot, SubmitButton, TextField, usePublicForm } from "~/components/form-feedback";
 import { FIELD_LIMITS, type FormOutcome, MESSAGES } from "~/lib/form-outcomes";
-import { LEAD_MAGNET, LEAD_MAGNET_PDF } from "~/lib/site";
+import { LEAD_CONSENT, LEAD_MAGNET, LEAD_MAGNET_PDF } from "~/lib/site";
 
 const inputClass =
   "w-full rounded-lg border border-slate-400 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-700 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700";
@@ -32,7 +32,7 @@ export function LeadForm({ sourcePage, outcome }: { sourcePage: string; outcome?
           <h2 id="lead-heading" className="mt-2 text-2xl font-bold text-slate-900">
             Get the free {LEAD_MAGNET}
           </h2>
-          <p className="mt-2 text-slate-700">10 simple steps to start fixing your credit this week. We'll e-mail it to you.</p>
+          <p className="mt-2 text-slate-700">10 simple steps to start fixing your credit this week.</p>
           <form {...formProps} className="relative mt-6 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
             <input type="hidden" name="sourcePage" value={sourcePage} />
             <Honeypot form="lead" />
@@ -72,7 +72,7 @@ export function LeadForm({ sourcePage, outcome }: { sourcePage: string; outcome?
               </div>
             )}
           </form>
-          <p className="mt-3 text-sm text-slate-700">Free: no credit card required. No spam. Unsubscribe anytime.</p>
+          <p className="mt-3 text-sm text-slate-700">Free, no credit card required. {LEAD_CONSENT.text}</p>
         </>
       )}
     </section>

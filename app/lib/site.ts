@@ -47,6 +47,17 @@ export const NEWSLETTER_CONSENT = {
   text: "Practical budgeting and credit tips, about twice a month. We'll e-mail you a link to confirm first. Unsubscribe anytime.",
 } as const;
 
+/**
+ * The lead form's consent wording: what follows the guide. Its version is stored with every lead's
+ * consent; only consents under a version in LEAD_FOLLOWUP_VERSIONS start the welcome sequence (a
+ * lead stored under the older wording, which promised the guide only, never gets it).
+ */
+export const LEAD_CONSENT = {
+  version: "2026-11-26",
+  text: "We'll e-mail you the guide now, then a few short e-mails with tips over about two weeks. Unsubscribe anytime.",
+} as const;
+export const LEAD_FOLLOWUP_VERSIONS: readonly string[] = [LEAD_CONSENT.version];
+
 /** The legal and trust pages (app/content/legal/<slug>.md): routes, footer and sitemap all read this list. */
 export const LEGAL_PAGES = [
   { slug: "privacy", label: "Privacy Policy" },

@@ -3,7 +3,9 @@
  * every loader and action through React Router's load context (server/app.ts), and to tests as
  * they build it. Nothing here changes while a server runs.
  */
+import type { KeyObject } from "node:crypto";
 import type { AppLoadContext } from "react-router";
+import { parseSendgridPublicKey } from "~/server/audience/sendgrid-key.server";
 import { ownerConfigFromEnv, type OwnerConfig } from "~/server/admin/owner-session.server";
 import { env, type Env } from "~/server/env.server";
 import { createPayments } from "~/server/payments/payments.server";
@@ -13,6 +15,8 @@ export type AppConfig = {
   /** The owner dashboard's password hash and session secret; null when it is off. */
   readonly owner: OwnerConfig | null;
   readonly payments: Payments;
+  /** SendGrid's Event Webhook verification key; undefined leaves /api/webhooks/sendgrid off (404). */
+  readonly mailEventsKey?: KeyObject;
 };
 
 declare module "react-router" {
@@ -23,7 +27,11 @@ declare module "react-router" {
 }
 
 export function appConfigFromEnv(e: Env = env()): AppConfig {
-  return { owner: ownerConfigFromEnv(e), payments: createPayments(paymentsConfigFromEnv(e)) };
+  return {
+    owner: ownerConfigFromEnv(e),
+    payments: createPayments(paymentsConfigFromEnv(e)),
+    mailEventsKey: e.SENDGRID_WEBHOOK_PUBLIC_KEY ? parseSendgridPublicKey(e.SENDGRID_WEBHOOK_PUBLIC_KEY) : undefined,
+  };
 }
 
 let fromEnvironment: AppConfig | undefined;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isPlaceholderUrl, PARTNER_IDS, PARTNERS } from "../lib/partners";
 import { parseOwnerHash } from "./admin/owner-password.server";
+import { parseSendgridPublicKey } from "./audience/sendgrid-key.server";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
@@ -80,6 +81,17 @@ export const EnvSchema = z
       .enum(["smtp", "file"])
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    /**
+     * SendGrid's Signed Event Webhook verification key (base64, as its Mail Settings show it):
+     * bounces and spam reports posted to /api/webhooks/sendgrid. Unset: that address answers 404.
+     */
+    SENDGRID_WEBHOOK_PUBLIC_KEY: optionalText.superRefine((value, ctx) => {
+      if (value !== undefined && !parseSendgridPublicKey(value)) {
+        ctx.addIssue({ code: "custom", message: "must be the base64 verification key from SendGrid's Signed Event Webhook settings" });
+      }
+    }),
+    /** SMTP connections kept open and used at once by each server's outbox worker. */
+    SMTP_POOL_CONNECTIONS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(50).default(3)),
     MAIL_FROM: z.string().trim().min(3).default("Fresh Start Money <support@freshstartmoney.com>"),
     /** Receives the contact form's messages. */
     OWNER_EMAIL: z.email().default("support@freshstartmoney.com"),

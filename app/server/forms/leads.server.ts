@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { getArticle } from "~/content/articles.server";
 import { LeadSchema, type FormOutcome } from "~/lib/forms";
-import { LEAD_MAGNET } from "~/lib/site";
+import { LEAD_CONSENT, LEAD_MAGNET } from "~/lib/site";
 import { db, rowsOf } from "~/server/db.server";
 import { storeOnce, submitPublicForm, type StoreResult } from "~/server/forms/submission.server";
 import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outbox.server";
@@ -10,8 +10,9 @@ import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outb
 export type NewLead = { name: string; email: string; sourcePage: string };
 
 /**
- * Store a lead (already validated) and queue its guide e-mail in the same statement; the unique
- * e-mail rule turns a repeat into "duplicate", which queues nothing.
+ * Store a lead (already validated), its contact and its consent to the guide and the follow-ups
+ * (under the form's current wording), and queue its guide e-mail, in the same statement; the
+ * unique e-mail rule turns a repeat into "duplicate", which queues nothing.
  */
 export async function storeLead(lead: NewLead): Promise<StoreResult> {
   const stored = await storeOnce("a lead", async () =>
@@ -22,6 +23,16 @@ export async function storeLead(lead: NewLead): Promise<StoreResult> {
           values (${lead.name}, ${lead.email}, ${LEAD_MAGNET}, ${lead.sourcePage})
           on conflict (email) do nothing
           returning id, name, email
+        ), contact as (
+          insert into contacts (email, name) select email, name from lead
+          on conflict (email) do update set name = coalesce(contacts.name, excluded.name)
+          returning id
+        ), consent as (
+          insert into consents (contact_id, purpose, source, wording_version)
+          select id, 'guide_followups', ${`lead form /blog/${lead.sourcePage}`}, ${LEAD_CONSENT.version} from contact
+        ), event as (
+          insert into contact_events (contact_id, kind, detail)
+          select id, 'consent', ${`guide_followups from the lead form on /blog/${lead.sourcePage} (wording ${LEAD_CONSENT.version})`} from contact
         ), mail as (
           ${INSERT_INTO_OUTBOX}
           ${outboxSelect({ kind: "guide", dedupeKey: sql`'guide:' || id`, toAddress: sql`email`, payload: { leadId: sql`id`, name: sql`name` } })}

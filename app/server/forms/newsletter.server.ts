@@ -23,6 +23,13 @@ export async function storeSubscriber(email: string, consentPage = "/blog"): Pro
             created_at = now(), confirmed_at = null
           where s.status = 'unsubscribed'
           returning id, email, created_at
+        ), contact as (
+          insert into contacts (email) select email from subscriber
+          on conflict (email) do update set email = excluded.email
+          returning id
+        ), consent as (
+          insert into consents (contact_id, purpose, source, wording_version)
+          select id, 'newsletter', ${`newsletter form ${consentPage}`}, ${NEWSLETTER_CONSENT.version} from contact
         ), mail as (
           ${INSERT_INTO_OUTBOX}
           ${outboxSelect({

@@ -3,14 +3,15 @@
  * suppression list that every list (non-transactional) send checks first.
  */
 import { and, eq, gt } from "drizzle-orm";
-import { emailSuppressions, emailTokens, newsletterSubscribers } from "../../../db/schema";
+import { emailTokens, newsletterSubscribers } from "../../../db/schema";
+import { recordConsent, suppress } from "~/server/audience/contacts.server";
 import { db } from "~/server/db.server";
 import { hashToken, isTokenShaped, newToken } from "~/server/tokens.server";
 
-type Purpose = "newsletter-confirm" | "unsubscribe";
+type Purpose = "newsletter-confirm" | "unsubscribe" | "prove";
 
-/** Confirmation links last a week; unsubscribe links two years (CAN-SPAM wants at least 30 days). */
-const LIFETIME_DAYS: Record<Purpose, number> = { "newsletter-confirm": 7, unsubscribe: 730 };
+/** Confirmation links last a week; unsubscribe links two years (CAN-SPAM wants at least 30 days); the guide link a year. */
+const LIFETIME_DAYS: Record<Purpose, number> = { "newsletter-confirm": 7, unsubscribe: 730, prove: 365 };
 
 export async function mintEmailLink(email: string, purpose: Purpose): Promise<string> {
   const { token, hash } = newToken();
@@ -31,33 +32,25 @@ export async function emailForLink(token: string, purpose: Purpose): Promise<str
   return row?.email;
 }
 
-export async function isSuppressed(email: string): Promise<boolean> {
-  const [row] = await db()
-    .select({ email: emailSuppressions.email })
-    .from(emailSuppressions)
-    .where(eq(emailSuppressions.email, email))
-    .limit(1);
-  return Boolean(row);
-}
-
-/** Unsubscribe: no more list e-mail to this address, and its newsletter subscription ends. */
+/** Unsubscribe: no more list e-mail to this address, its consents withdrawn and its newsletter subscription ended. */
 export async function unsubscribe(email: string, reason: string): Promise<void> {
-  await db().insert(emailSuppressions).values({ email, reason }).onConflictDoNothing();
-  await db()
-    .update(newsletterSubscribers)
-    .set({ status: "unsubscribed", unsubscribedAt: new Date() })
-    .where(eq(newsletterSubscribers.email, email));
+  await suppress(email, "unsubscribed", reason);
 }
 
 /** The confirmation page's button: pending (or unsubscribed, asking again) becomes confirmed. */
 export async function confirmSubscription(email: string): Promise<"confirmed" | "missing"> {
-  const rows = await db()
+  const [subscriber] = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+  if (!subscriber) return "missing";
+  await db()
     .update(newsletterSubscribers)
     .set({ status: "confirmed", confirmedAt: new Date(), unsubscribedAt: null })
-    .where(eq(newsletterSubscribers.email, email))
-    .returning({ id: newsletterSubscribers.id });
-  if (rows.length === 0) return "missing";
-  // Asking again after unsubscribing is consent again.
-  await db().delete(emailSuppressions).where(eq(emailSuppressions.email, email));
+    .where(eq(newsletterSubscribers.email, email));
+  // Asking again after unsubscribing is consent again, from an address that proved it is theirs.
+  await recordConsent(email, {
+    purpose: "newsletter",
+    source: `newsletter confirmation of ${subscriber.consentPage ?? "/blog"}`,
+    wordingVersion: subscriber.consentVersion ?? "unknown",
+    proved: true,
+  });
   return "confirmed";
 }

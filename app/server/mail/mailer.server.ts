@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import addressparser from "nodemailer/lib/addressparser";
 import { eq } from "drizzle-orm";
 import { contactMessages, newsletterSubscribers } from "../../../db/schema";
-import { LEAD_MAGNET_PDF, SUPPORT_EMAIL } from "~/lib/site";
+import { SUPPORT_EMAIL } from "~/lib/site";
 import { db } from "~/server/db.server";
 import { env, mailTransportKind } from "~/server/env.server";
 import type { MailContext, RenderedMail } from "~/server/mail/render.server";
@@ -14,11 +14,15 @@ import { createMailTransport, type MailTransport, type OutgoingMail } from "~/se
 import { orderPagePath } from "~/lib/order-files";
 import { grantedProducts, mintOrderLink, productNamesByOrder } from "~/server/delivery/order-access.server";
 import { findOrder, orderNumber, paidOrdersFor } from "~/server/payments/orders.server";
+import { hostOf } from "~/server/mail/format.server";
 import type { Deliver, DeliveryResult, OutboxRow } from "~/server/mail/outbox.server";
 import { PRODUCT_NAMES } from "~/lib/catalogue";
 import { PRODUCT_FILES } from "~/lib/product-files";
-import { isSuppressed, mintEmailLink } from "~/server/forms/subscriptions.server";
+import { mintEmailLink } from "~/server/forms/subscriptions.server";
 import { reviewRequestDecision } from "~/server/content/review-requests.server";
+import { sendBlocker, suppress, type SendPolicy } from "~/server/audience/contacts.server";
+import { findStep, stepStillWanted } from "~/server/audience/sequence.server";
+import type { OutboxKind } from "../../../db/schema";
 
 export type MailSettings = { from: string; context: MailContext };
 
@@ -38,7 +42,7 @@ export function mailSettingsFromEnv(): MailSettings {
 export function transportFromEnv(): MailTransport {
   const e = env();
   return mailTransportKind(e) === "smtp"
-    ? createMailTransport({ kind: "smtp", url: e.SMTP_URL! })
+    ? createMailTransport({ kind: "smtp", url: e.SMTP_URL!, maxConnections: e.SMTP_POOL_CONNECTIONS })
     : createMailTransport({ kind: "file", dir: `${e.DATA_DIR}/mail` });
 }
 
@@ -93,7 +97,6 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       };
     }
     case "guide": {
-      if (await isSuppressed(row.toAddress)) return { skip: "address unsubscribed" };
       const unsubscribeUrl = url(`/unsubscribe/${await mintEmailLink(row.toAddress, "unsubscribe")}`);
       return {
         unsubscribeUrl,
@@ -101,7 +104,8 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
           await import("~/server/mail/templates/guide.server")
         ).guideMail(ctx, {
           name: row.payload.name,
-          guideUrl: url(LEAD_MAGNET_PDF),
+          // Through the site: opening it proves the address is theirs (and starts the welcome sequence).
+          guideUrl: url(`/guide/${await mintEmailLink(row.toAddress, "prove")}`),
           toolkitUrl: url("/resources"),
           unsubscribeUrl,
         }),
@@ -130,7 +134,6 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       };
     }
     case "contact-ack": {
-      if (await isSuppressed(row.toAddress)) return { skip: "address unsubscribed" };
       return { mail: await (await import("~/server/mail/templates/contact-ack.server")).contactAckMail(ctx, {}) };
     }
     case "lost-link": {
@@ -150,7 +153,7 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       return { mail: await (await import("~/server/mail/templates/lost-link.server")).lostLinkMail(ctx, { orders: links }) };
     }
     case "review-request": {
-      const decision = await reviewRequestDecision(row.payload.orderId, row.toAddress);
+      const decision = await reviewRequestDecision(row.payload.orderId);
       if ("skip" in decision) return decision;
       const order = decision.send;
       const token = await mintOrderLink(order.id, "review-request");
@@ -168,6 +171,26 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
         }),
       };
     }
+    case "sequence-step": {
+      const wanted = await stepStillWanted(row.payload.contactId);
+      if (!wanted.ok) return { skip: wanted.reason };
+      const step = await findStep(row.payload.stepId);
+      if (!step) return { skip: `step ${row.payload.stepId} no longer exists` };
+      const unsubscribeUrl = url(`/unsubscribe/${await mintEmailLink(row.toAddress, "unsubscribe")}`);
+      return {
+        unsubscribeUrl,
+        mail: await (
+          await import("~/server/mail/templates/list-message.server")
+        ).listMessageMail(ctx, {
+          subject: step.subject,
+          preview: step.preview,
+          markdown: step.body,
+          campaign: sequenceCampaign(step.id),
+          reason: `You’re getting this because you asked for the free Starter Guide on ${hostOf(ctx.origin)} and for a few follow-up tips.`,
+          unsubscribeUrl,
+        }),
+      };
+    }
     default: {
       // The kinds are checked twice before this: by the compiler here, and by the table's CHECK.
       const unknown: never = row;
@@ -175,6 +198,29 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
     }
   }
 }
+
+/** utm_campaign of a welcome-sequence step's links. */
+export function sequenceCampaign(stepId: string): string {
+  return `welcome-${stepId}`;
+}
+
+/**
+ * Which suppressions a kind obeys: list mail stops for any (an unsubscribe too); what a person
+ * needs or just asked for (a receipt, a lost link, a confirmation) stops only for a hard bounce or
+ * a complaint. Checked at send time, whatever was true when the row was queued.
+ */
+export const SEND_POLICY: Record<OutboxKind, SendPolicy> = {
+  receipt: "transactional",
+  "access-ended": "transactional",
+  guide: "list",
+  "newsletter-confirm": "transactional",
+  "contact-owner": "transactional",
+  "contact-ack": "transactional",
+  "lost-link": "transactional",
+  // Asked of a buyer, not needed by them: it stops for an unsubscribe like the list's mail.
+  "review-request": "list",
+  "sequence-step": "list",
+};
 
 function addressDomain(from: string): string {
   const [first] = addressparser(from, { flatten: true });
@@ -212,8 +258,16 @@ export function outgoingMail(row: Addressed, composed: ComposedMail, settings: M
 /** The outbox's deliver function for this transport and these settings. */
 export function createDeliver(transport: MailTransport, settings: MailSettings): Deliver {
   return async (row): Promise<DeliveryResult> => {
+    const blocked = await sendBlocker(row.toAddress, SEND_POLICY[row.kind]);
+    if (blocked) return { status: "suppressed", info: blocked };
     const composed = await compose(row, settings);
     if ("skip" in composed) return { status: "suppressed", info: composed.skip };
     return { status: "sent", info: await transport.send(outgoingMail(row, composed, settings)) };
   };
+}
+
+/** An SMTP 5xx for this row's address: a hard bounce, suppressed for every later send. */
+export async function suppressHardBounce(row: OutboxRow, error: unknown): Promise<void> {
+  const code = (error as { responseCode?: number }).responseCode;
+  await suppress(row.toAddress, "hard_bounce", `SMTP ${code ?? "5xx"} at send: ${String((error as Error).message ?? error).slice(0, 300)}`);
 }

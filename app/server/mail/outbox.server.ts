@@ -3,9 +3,10 @@
  * a worker in every server process claims due rows with FOR UPDATE SKIP LOCKED, sends them, and
  * retries failures with growing delays for a day before marking them failed.
  */
+import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import type { OutboxKind, outbox } from "../../../db/schema";
-import { db } from "~/server/db.server";
+import { db, rowsOf } from "~/server/db.server";
 import { log } from "~/server/log.server";
 
 /** What each kind of message carries: ids to load at send time, never a usable token. */
@@ -21,6 +22,8 @@ export type OutboxPayloads = {
   "lost-link": Record<never, never>;
   /** Sent days after the payment (REVIEW_REQUEST_DELAY_DAYS); whether it still goes is decided at send time. */
   "review-request": { orderId: number };
+  /** A welcome-sequence step: its content is read at send time (the owner's edits apply until then). */
+  "sequence-step": { contactId: number; stepId: string };
 };
 
 /** One message: its kind and that kind's payload (`{ kind: "receipt", payload: { orderId } }`). */
@@ -69,10 +72,17 @@ export function outboxSelect<K extends OutboxKind>(row: {
 export type DeliveryResult = { status: "sent"; info: string } | { status: "suppressed"; info: string };
 export type Deliver = (row: OutboxRow) => Promise<DeliveryResult>;
 
-/** How long a claim holds a row: a worker that dies mid-send frees it after this. */
+/**
+ * How long a claim holds a row: a worker that dies mid-send frees it after this. The lease is
+ * renewed for each row just before it is sent, and one send is cut off after SEND_TIMEOUT_MS,
+ * well inside the lease, so a slow mail server cannot let a second worker take a row being sent.
+ */
 export const CLAIM_SECONDS = 120;
+export const SEND_TIMEOUT_MS = 60_000;
 /** Retries stop after this: the row is marked failed for the owner to see. */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
+/** Rows claimed at once, and how many of them are sent at the same time (the SMTP pool's connections). */
+export const CLAIM_BATCH = 20;
 
 /** 30 s, 1 min, 2 min, ... capped at 1 hour. */
 export function retryDelayMs(attempts: number): number {
@@ -86,10 +96,14 @@ export function wakeOutbox(): void {
   wake?.();
 }
 
-/** Claim up to `limit` due rows for this worker (other workers skip them). */
-export async function claimDue(limit = 10): Promise<OutboxRow[]> {
+/** A claimed row: the token of the claim that holds it travels with it. */
+export type ClaimedRow = OutboxRow & { claimToken: string };
+
+/** Claim up to `limit` due rows for this worker (other workers skip them); each claim has its own token. */
+export async function claimDue(limit = CLAIM_BATCH): Promise<ClaimedRow[]> {
+  const token = randomUUID();
   const result = await db().execute(sql`
-    update outbox set locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1
+    update outbox set locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1, claim_token = ${token}
     where id in (
       select id from outbox
       where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
@@ -99,40 +113,58 @@ export async function claimDue(limit = 10): Promise<OutboxRow[]> {
     )
     returning id, kind, dedupe_key as "dedupeKey", to_address as "toAddress", payload, status, attempts,
               next_attempt_at as "nextAttemptAt", locked_until as "lockedUntil", last_error as "lastError",
-              sent_info as "sentInfo", created_at as "createdAt", due_at as "dueAt", sent_at as "sentAt"
+              sent_info as "sentInfo", created_at as "createdAt", due_at as "dueAt", sent_at as "sentAt", claim_token as "claimToken"
   `);
-  return (result as unknown as { rows: OutboxRow[] }).rows.map((row) => ({
-    ...row,
-    createdAt: new Date(row.createdAt),
-    dueAt: new Date(row.dueAt),
-  }));
+  return rowsOf<ClaimedRow>(result)
+    .map((row) => ({ ...row, createdAt: new Date(row.createdAt), dueAt: new Date(row.dueAt) }))
+    .sort((a, b) => a.id - b.id);
 }
 
-async function markDone(id: number, result: DeliveryResult): Promise<void> {
-  await db().execute(sql`
-    update outbox set status = ${result.status}, sent_info = ${result.info}, sent_at = now(), locked_until = null, last_error = null
-    where id = ${id}
+/**
+ * Just before sending: a fresh lease, only if this claim still holds the row. A row whose lease
+ * ran out while it waited in the batch may have been claimed by another worker: then this one
+ * leaves it alone.
+ */
+export async function renewClaim(row: ClaimedRow): Promise<boolean> {
+  const renewed = await db().execute(sql`
+    update outbox set locked_until = now() + make_interval(secs => ${CLAIM_SECONDS})
+    where id = ${row.id} and claim_token = ${row.claimToken} and status = 'pending'
+    returning id
   `);
+  return rowsOf(renewed).length === 1;
+}
+
+/** Record the outcome, only while this claim holds the row; false when another worker took it. */
+async function markDone(row: ClaimedRow, result: DeliveryResult): Promise<boolean> {
+  const updated = await db().execute(sql`
+    update outbox set status = ${result.status}, sent_info = ${result.info}, sent_at = now(), locked_until = null, last_error = null, claim_token = null
+    where id = ${row.id} and claim_token = ${row.claimToken} and status = 'pending'
+    returning id
+  `);
+  return rowsOf(updated).length === 1;
 }
 
 /** The mail server refused for good (an SMTP 5xx, e.g. no such mailbox): retrying cannot help. */
-function isPermanent(error: unknown): boolean {
+export function isPermanent(error: unknown): boolean {
   const code = (error as { responseCode?: unknown }).responseCode;
   return typeof code === "number" && code >= 500 && code < 600;
 }
 
-async function markFailed(row: OutboxRow, error: unknown): Promise<"retry" | "failed"> {
+async function markFailed(row: ClaimedRow, error: unknown): Promise<"retry" | "failed" | "lost"> {
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
   // A day from when the message was due: a review request written a week earlier still gets its day.
   const giveUp = isPermanent(error) || Date.now() - row.dueAt.getTime() + retryDelayMs(row.attempts) > GIVE_UP_AFTER_MS;
-  await db().execute(sql`
+  const updated = await db().execute(sql`
     update outbox set
       status = ${giveUp ? "failed" : "pending"},
       last_error = ${message},
       locked_until = null,
+      claim_token = null,
       next_attempt_at = now() + make_interval(secs => ${retryDelayMs(row.attempts) / 1000})
-    where id = ${row.id}
+    where id = ${row.id} and claim_token = ${row.claimToken} and status = 'pending'
+    returning id
   `);
+  if (rowsOf(updated).length === 0) return "lost";
   return giveUp ? "failed" : "retry";
 }
 
@@ -141,45 +173,76 @@ async function markFailed(row: OutboxRow, error: unknown): Promise<"retry" | "fa
  * other servers' workers instead of leaving them locked for CLAIM_SECONDS; the claim's attempt
  * is given back.
  */
-async function release(ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db().execute(sql`
-    update outbox set locked_until = null, attempts = greatest(attempts - 1, 0)
-    where id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )}) and status = 'pending'
-  `);
+async function release(rows: ClaimedRow[]): Promise<void> {
+  for (const row of rows) {
+    await db().execute(sql`
+      update outbox set locked_until = null, claim_token = null, attempts = greatest(attempts - 1, 0)
+      where id = ${row.id} and claim_token = ${row.claimToken} and status = 'pending'
+    `);
+  }
 }
 
-/**
- * One pass: claim what is due, deliver each, record the outcome. Returns how many were handled.
- * `stopping` is asked before each message: once it says yes, the rest of the batch is released.
- */
-export async function processOutbox(deliver: Deliver, stopping: () => boolean = () => false): Promise<number> {
-  const rows = await claimDue();
-  for (const [i, row] of rows.entries()) {
-    if (stopping()) {
-      await release(rows.slice(i).map((r) => r.id));
-      return i;
-    }
-    let result: DeliveryResult;
-    try {
-      result = await deliver(row);
-    } catch (error) {
-      const next = await markFailed(row, error);
-      log.error(
-        `E-mail ${row.id} (${row.kind}) not sent, attempt ${row.attempts}: ${(error as Error).message ?? error}` +
-          (next === "failed"
+/** A permanent refusal: the address is suppressed as a hard bounce (no list mail, no receipts). */
+export type OnPermanentFailure = (row: OutboxRow, error: unknown) => Promise<void>;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`sending took over ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export type ProcessOptions = {
+  stopping?: () => boolean;
+  /** How many messages are sent at the same time (one per pooled SMTP connection). */
+  concurrency?: number;
+  onPermanentFailure?: OnPermanentFailure;
+};
+
+async function handleRow(row: ClaimedRow, deliver: Deliver, options: ProcessOptions): Promise<void> {
+  if (!(await renewClaim(row))) return;
+  let result: DeliveryResult;
+  try {
+    result = await withTimeout(deliver(row), SEND_TIMEOUT_MS);
+  } catch (error) {
+    const next = await markFailed(row, error);
+    if (next === "failed" && isPermanent(error)) await options.onPermanentFailure?.(row, error);
+    log.error(
+      `E-mail ${row.id} (${row.kind}) not sent, attempt ${row.attempts}: ${(error as Error).message ?? error}` +
+        (next === "lost"
+          ? "; another worker holds it now"
+          : next === "failed"
             ? isPermanent(error)
               ? "; the mail server refused it for good"
               : "; giving up after a day of retries"
             : `; retrying in ${retryDelayMs(row.attempts) / 1000} s`),
-      );
-      continue;
-    }
-    await markDone(row.id, result);
+    );
+    return;
   }
+  if (!(await markDone(row, result))) log.error(`E-mail ${row.id} (${row.kind}): its claim ran out while sending`);
+}
+
+/**
+ * One pass: claim what is due, deliver each (`concurrency` at a time), record the outcome.
+ * Returns how many were claimed. `stopping` is asked before each message: once it says yes,
+ * the rest of the batch is released.
+ */
+export async function processOutbox(deliver: Deliver, options: ProcessOptions | (() => boolean) = {}): Promise<number> {
+  const opts: ProcessOptions = typeof options === "function" ? { stopping: options } : options;
+  const stopping = opts.stopping ?? (() => false);
+  const rows = await claimDue();
+  const queue = [...rows];
+  const lane = async () => {
+    for (let row = queue.shift(); row; row = queue.shift()) {
+      if (stopping()) {
+        await release([row, ...queue.splice(0)]);
+        return;
+      }
+      await handleRow(row, deliver, opts);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency ?? 1, rows.length)) }, lane));
   return rows.length;
 }
 
@@ -190,7 +253,21 @@ export type OutboxWorker = { stop(): Promise<void> };
  * here. stop() waits for the message being sent to finish; the rest of its batch goes back to
  * the queue for the other servers (or the next start).
  */
-export function startOutboxWorker(deliver: Deliver, { intervalMs = 5_000 }: { intervalMs?: number } = {}): OutboxWorker {
+export function startOutboxWorker(
+  deliver: Deliver,
+  {
+    intervalMs = 5_000,
+    concurrency = 1,
+    onPermanentFailure,
+    beforePass,
+  }: {
+    intervalMs?: number;
+    concurrency?: number;
+    onPermanentFailure?: OnPermanentFailure;
+    /** Runs before each pass (the welcome sequence queues its due steps here). */
+    beforePass?: () => Promise<unknown>;
+  } = {},
+): OutboxWorker {
   let stopped = false;
   let running: Promise<void> | undefined;
   let again = false;
@@ -200,8 +277,9 @@ export function startOutboxWorker(deliver: Deliver, { intervalMs = 5_000 }: { in
     do {
       again = false;
       try {
+        await beforePass?.();
         // Keep going while full batches come back (a backlog after an outage).
-        while (!stopped && (await processOutbox(deliver, () => stopped)) >= 10);
+        while (!stopped && (await processOutbox(deliver, { stopping: () => stopped, concurrency, onPermanentFailure })) >= CLAIM_BATCH);
       } catch (error) {
         // The database itself is unreachable: the next tick tries again.
         log.error(`Outbox: ${(error as Error).message ?? error}`);

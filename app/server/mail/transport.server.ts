@@ -23,14 +23,17 @@ export type OutgoingMail = {
 
 export type MailTransport = { kind: "smtp" | "file"; send(mail: OutgoingMail): Promise<string>; close(): void };
 
-export type TransportOptions = { kind: "smtp"; url: string } | { kind: "file"; dir: string };
+export type TransportOptions = { kind: "smtp"; url: string; maxConnections?: number } | { kind: "file"; dir: string };
 
 export function createMailTransport(options: TransportOptions): MailTransport {
   if (options.kind === "smtp") {
-    // One connection per message: a failure is that message's, and the outbox retries it. (A
-    // nodemailer pool, ?pool=true in SMTP_URL, drains a backlog ~10x faster but queues and
-    // retries inside itself while the server is down: measured with npm run bench:outbox.)
+    // Pooled connections, reused from message to message (a broadcast or a backlog is not one TLS
+    // handshake and login per message). Each send still fails on its own within the timeouts
+    // below, and the outbox, not nodemailer, decides whether to retry it.
     const transporter = nodemailer.createTransport(options.url, {
+      pool: true,
+      maxConnections: options.maxConnections ?? 3,
+      maxMessages: 500,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,

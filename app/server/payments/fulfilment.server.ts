@@ -87,6 +87,11 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<ApplyResul
       where u.status = 'paid'
       on conflict do nothing
       returning order_id
+    ), buyer as (
+      -- A buyer is a contact of the one audience (no consent to list mail comes with buying).
+      insert into contacts (email)
+      select distinct lower(u.customer_email) from updated u where u.status = 'paid' and u.customer_email is not null
+      on conflict (email) do nothing
     ), mailed as (
       ${INSERT_INTO_OUTBOX}
       ${outboxSelect({ kind: "receipt", dedupeKey: sql`'receipt:' || u.id`, toAddress: sql`u.customer_email`, payload: { orderId: sql`u.id` } })}

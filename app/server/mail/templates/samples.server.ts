@@ -14,6 +14,20 @@ import type { MoneyLine } from "~/server/mail/templates/parts.server";
 import { receiptMail } from "~/server/mail/templates/receipt.server";
 import { refundMail } from "~/server/mail/templates/refund.server";
 import { reviewRequestMail } from "~/server/mail/templates/review-request.server";
+import { listMessageMail } from "~/server/mail/templates/list-message.server";
+import { parseSequenceFiles } from "~/server/audience/sequence-content.server";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+/** The welcome sequence's shipped steps, read from their content files. */
+const SEQUENCE_DIR = resolve("app/content/sequence");
+const SEQUENCE_STEPS = parseSequenceFiles(
+  Object.fromEntries(
+    readdirSync(SEQUENCE_DIR)
+      .filter((f) => f.endsWith(".md"))
+      .map((f) => [join(SEQUENCE_DIR, f), readFileSync(join(SEQUENCE_DIR, f), "utf8")]),
+  ),
+);
 
 export const SAMPLE_CONTEXT: MailContext = {
   businessName: "Fresh Start Money",
@@ -151,4 +165,19 @@ export const SAMPLES: Sample[] = [
       }),
     }),
   },
+  ...SEQUENCE_STEPS.map((step): Sample => ({
+    name: `sequence-${step.id}`,
+    kind: "sequence-step",
+    compose: async () => ({
+      unsubscribeUrl,
+      mail: await listMessageMail(ctx, {
+        subject: step.subject,
+        preview: step.preview,
+        markdown: step.body,
+        campaign: `welcome-${step.id}`,
+        reason: "You’re getting this because you asked for the free Starter Guide on freshstartmoney.com and for a few follow-up tips.",
+        unsubscribeUrl,
+      }),
+    }),
+  })),
 ];

@@ -1,0 +1,214 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/sequence";
+import { z } from "zod";
+import { AdminHeading, DataTable, Notice, Panel, rowHead, td } from "~/components/admin-ui";
+import { buttonClass } from "~/components/ui/button";
+import { ScrollRegion } from "~/components/ui/scroll-region";
+import { formatCents } from "~/lib/site";
+import { seo } from "~/lib/seo";
+import { requireOwner } from "~/server/admin/owner-session.server";
+import { appConfig } from "~/server/config.server";
+import { parseSubmission } from "~/server/forms/submission.server";
+import { isSequencePaused, setSequencePaused, stepFigures } from "~/server/audience/sequence.server";
+import { previewStep, saveStepEdit, sendStepTest, StepEditSchema, stepVersions } from "~/server/audience/sequence-admin.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Welcome sequence", description: "The e-mails after the free guide.", path: "/admin/sequence", noindex: true });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(appConfig(context).owner, request);
+  const steps = await stepFigures();
+  const versions = await stepVersions();
+  const editing = new URL(request.url).searchParams.get("step");
+  const step = steps.find((s) => s.id === editing);
+  const preview = step ? await previewStep(step.id) : undefined;
+  return {
+    paused: await isSequencePaused(),
+    steps: steps.map((s) => ({ ...s, updatedAt: versions.get(s.id) ?? "" })),
+    editing: step ? { ...step, updatedAt: versions.get(step.id) ?? "" } : undefined,
+    previewText: preview?.text,
+  };
+}
+
+const AnyFields = z.record(z.string(), z.string());
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireOwner(appConfig(context).owner, request);
+  const submission = await parseSubmission(request, AnyFields);
+  if (submission.unreadable) return data({ ok: false, message: "That form could not be read." }, { status: 400 });
+  const fields = (submission.payload ?? {}) as Record<string, string>;
+  if (fields.intent === "pause" || fields.intent === "resume") {
+    await setSequencePaused(fields.intent === "pause");
+    return { ok: true, message: fields.intent === "pause" ? "Paused: no step is sent until you resume." : "Resumed." };
+  }
+  if (fields.intent === "test") {
+    const to = await sendStepTest(fields.id ?? "");
+    return to ? { ok: true, message: `Test sent to ${to}.` } : data({ ok: false, message: "No such step." }, { status: 400 });
+  }
+  const parsed = StepEditSchema.safeParse(fields);
+  if (!parsed.success) return data({ ok: false, message: parsed.error.issues.map((i) => i.message).join(" ") }, { status: 400 });
+  const saved = await saveStepEdit(parsed.data);
+  if (saved === "stale") {
+    return data(
+      {
+        ok: false,
+        message: "This step was changed in another tab or by someone else since you opened it: reload to see it, then edit again.",
+      },
+      { status: 409 },
+    );
+  }
+  return saved === "saved"
+    ? { ok: true, message: "Saved. It applies to everyone not yet sent this step." }
+    : data({ ok: false, message: "No such step." }, { status: 400 });
+}
+
+const inputClass =
+  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700";
+const labelClass = "text-sm font-semibold text-slate-900";
+
+function delayLabel(minutes: number): string {
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  return `${days} day${days === 1 ? "" : "s"}${hours ? `, ${hours} h` : ""}`;
+}
+
+export default function Sequence({ loaderData, actionData }: Route.ComponentProps) {
+  const { steps, editing, paused } = loaderData;
+  return (
+    <>
+      <AdminHeading title="Welcome sequence" />
+      <p className="mt-2 max-w-3xl text-slate-700">
+        The e-mails after the free guide, to readers who opened the guide through the link in its e-mail and agreed to the follow-ups. A
+        step&apos;s delay counts from the previous step (the first from the moment the reader opened the guide). It stops for anyone who
+        buys, unsubscribes, bounces or complains.
+      </p>
+      {actionData ? <Notice ok={actionData.ok}>{actionData.message}</Notice> : null}
+      <form method="post" className="mt-4 flex items-center gap-3">
+        <p className="text-slate-800" role="status">
+          The sequence is <strong>{paused ? "paused" : "running"}</strong>.
+        </p>
+        <input type="hidden" name="intent" value={paused ? "resume" : "pause"} />
+        <button type="submit" className={buttonClass({ size: "sm", variant: paused ? "primary" : "outline" })}>
+          {paused ? "Resume the sequence" : "Pause the sequence"}
+        </button>
+      </form>
+      <DataTable
+        label="Steps"
+        columns={["Step", "Delay", "Sent", "Waiting", "Orders after", "Revenue after", { label: "Action", hidden: true }]}
+      >
+        {steps.map((s) => (
+          <tr key={s.id}>
+            <th scope="row" className={rowHead}>
+              {s.position}. {s.subject}
+            </th>
+            <td className={td}>{delayLabel(s.delayMinutes)}</td>
+            <td className={td}>{s.sent}</td>
+            <td className={td}>{s.waiting}</td>
+            <td className={td}>{s.orders}</td>
+            <td className={td}>{formatCents(s.revenueCents)}</td>
+            <td className={td}>
+              <Link
+                to={`?step=${encodeURIComponent(s.id)}`}
+                className={buttonClass({ variant: "outline", size: "sm" })}
+                aria-label={`Edit step ${s.position}`}
+              >
+                Edit
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      {editing ? (
+        <Panel title={`Step ${editing.position}: edit`} id="edit-heading">
+          <form method="post" className="mt-3 grid gap-4" key={editing.updatedAt}>
+            <input type="hidden" name="id" value={editing.id} />
+            <input type="hidden" name="updatedAt" value={editing.updatedAt} />
+            <div>
+              <label htmlFor="step-subject" className={labelClass}>
+                Subject
+              </label>
+              <input id="step-subject" name="subject" required maxLength={150} defaultValue={editing.subject} className={inputClass} />
+            </div>
+            <div>
+              <label htmlFor="step-preview" className={labelClass}>
+                Preview text (the line inboxes show after the subject)
+              </label>
+              <input id="step-preview" name="preview" required maxLength={200} defaultValue={editing.preview} className={inputClass} />
+            </div>
+            <div>
+              <label htmlFor="step-body" className={labelClass}>
+                Body (Markdown: **bold**, [link](/blog/...), lists; no HTML)
+              </label>
+              <textarea
+                id="step-body"
+                name="body"
+                required
+                rows={14}
+                defaultValue={editing.body}
+                className={`${inputClass} font-mono text-sm`}
+              />
+            </div>
+            <fieldset className="flex flex-wrap gap-4">
+              <legend className={labelClass}>Delay after the previous step</legend>
+              <div>
+                <label htmlFor="step-days" className="text-sm text-slate-800">
+                  Days
+                </label>
+                <input
+                  id="step-days"
+                  name="delayDays"
+                  type="number"
+                  min={0}
+                  max={60}
+                  required
+                  defaultValue={Math.floor(editing.delayMinutes / 1440)}
+                  className={`${inputClass} w-24`}
+                />
+              </div>
+              <div>
+                <label htmlFor="step-hours" className="text-sm text-slate-800">
+                  Hours
+                </label>
+                <input
+                  id="step-hours"
+                  name="delayHours"
+                  type="number"
+                  min={0}
+                  max={23}
+                  required
+                  defaultValue={Math.floor((editing.delayMinutes % 1440) / 60)}
+                  className={`${inputClass} w-24`}
+                />
+              </div>
+            </fieldset>
+            <div className="flex flex-wrap gap-3">
+              <button type="submit" name="intent" value="save" className={buttonClass({ size: "sm" })}>
+                Save
+              </button>
+              <button type="submit" name="intent" value="test" formNoValidate className={buttonClass({ variant: "outline", size: "sm" })}>
+                Send the saved step as a test to me
+              </button>
+              <a
+                href={`/admin/sequence/${encodeURIComponent(editing.id)}/preview`}
+                target="_blank"
+                rel="noreferrer"
+                className={buttonClass({ variant: "outline", size: "sm" })}
+              >
+                Open the HTML preview<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </div>
+          </form>
+          <h3 className="mt-6 text-lg font-semibold text-slate-900">Text version, as saved</h3>
+          <ScrollRegion
+            label="Text version"
+            className="mt-2 max-h-96 overflow-auto rounded-lg border border-slate-300 bg-white focus-visible:outline-3"
+          >
+            <pre className="p-4 text-sm whitespace-pre-wrap text-slate-900" data-testid="step-preview-text">
+              {loaderData.previewText}
+            </pre>
+          </ScrollRegion>
+        </Panel>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * The one audience: one contact per address, its consents, and its suppression. Every send path
+ * asks `sendBlocker` at send time (app/server/mail/mailer.server.ts), not only when it queues.
+ */
+import { sql } from "drizzle-orm";
+import type { ConsentPurpose, SuppressionReason } from "../../../db/schema";
+import { db, rowsOf } from "~/server/db.server";
+
+/** List mail (guide, sequence, newsletter) versus what a person needs whatever they chose (receipt, lost link). */
+export type SendPolicy = "list" | "transactional";
+
+/**
+ * Which suppression outranks which: a complaint or a hard bounce also stops transactional mail,
+ * so it replaces an unsubscribe, never the other way round.
+ */
+const RANK: Record<SuppressionReason, number> = { owner: 1, unsubscribed: 2, hard_bounce: 3, complaint: 4 };
+
+/** Reasons that stop even a receipt: the address does not exist, or its owner called us spam. */
+const BLOCKS_TRANSACTIONAL: readonly SuppressionReason[] = ["hard_bounce", "complaint"];
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export type Contact = {
+  id: number;
+  email: string;
+  name: string | null;
+  createdAt: Date;
+  provedAt: Date | null;
+  suppression: SuppressionReason | null;
+  suppressedAt: Date | null;
+  suppressionDetail: string | null;
+};
+
+const CONTACT_COLUMNS = sql`id, email, name, created_at as "createdAt", proved_at as "provedAt", suppression,
+  suppressed_at as "suppressedAt", suppression_detail as "suppressionDetail"`;
+
+function toContact(row: Contact): Contact {
+  const date = (v: Date | string | null) => (v === null ? null : new Date(v));
+  return { ...row, createdAt: new Date(row.createdAt), provedAt: date(row.provedAt), suppressedAt: date(row.suppressedAt) };
+}
+
+export async function findContact(email: string): Promise<Contact | undefined> {
+  const [row] = rowsOf<Contact>(await db().execute(sql`select ${CONTACT_COLUMNS} from contacts where email = ${normalizeEmail(email)}`));
+  return row && toContact(row);
+}
+
+/** The contact of this address, made if new (a name fills an empty one, never replaces it). */
+export async function upsertContact(email: string, name?: string): Promise<Contact> {
+  const [row] = rowsOf<Contact>(
+    await db().execute(sql`
+      insert into contacts (email, name) values (${normalizeEmail(email)}, ${name ?? null})
+      on conflict (email) do update set name = coalesce(contacts.name, excluded.name)
+      returning ${CONTACT_COLUMNS}
+    `),
+  );
+  return toContact(row!);
+}
+
+/** Why a message of this policy may not go to this address now, or undefined when it may. */
+export async function sendBlocker(email: string, policy: SendPolicy): Promise<string | undefined> {
+  const contact = await findContact(email);
+  if (!contact?.suppression) return undefined;
+  if (policy === "list" || BLOCKS_TRANSACTIONAL.includes(contact.suppression)) {
+    return `address suppressed (${contact.suppression})`;
+  }
+  return undefined;
+}
+
+async function recordEvent(contactId: number, kind: string, detail: string): Promise<void> {
+  await db().execute(sql`insert into contact_events (contact_id, kind, detail) values (${contactId}, ${kind}, ${detail})`);
+}
+
+/**
+ * Suppress an address (made a contact if unknown): its consents are withdrawn, its newsletter
+ * subscription ends and its welcome sequence stops, at once. A weaker reason never replaces a
+ * stronger one (an unsubscribe after a complaint stays a complaint).
+ */
+export async function suppress(email: string, reason: SuppressionReason, detail: string): Promise<void> {
+  const address = normalizeEmail(email);
+  const contact = await upsertContact(address);
+  const stronger = !contact.suppression || RANK[reason] > RANK[contact.suppression];
+  await db().transaction(async (tx) => {
+    if (stronger) {
+      await tx.execute(sql`
+        update contacts set suppression = ${reason}, suppressed_at = now(), suppression_detail = ${detail.slice(0, 500)}
+        where id = ${contact.id}
+      `);
+    }
+    await tx.execute(sql`update consents set withdrawn_at = now() where contact_id = ${contact.id} and withdrawn_at is null`);
+    await tx.execute(sql`
+      update newsletter_subscribers set status = 'unsubscribed', unsubscribed_at = now()
+      where lower(email) = ${address} and status <> 'unsubscribed'
+    `);
+    await tx.execute(sql`
+      update sequence_enrollments set status = 'stopped', stopped_reason = ${reason}
+      where contact_id = ${contact.id} and status = 'active'
+    `);
+    await tx.execute(sql`
+      insert into contact_events (contact_id, kind, detail) values (${contact.id}, 'suppressed', ${`${reason}: ${detail}`.slice(0, 500)})
+    `);
+  });
+}
+
+/**
+ * A new consent, recorded as given. A suppression by unsubscribe, complaint or the owner ends only
+ * here, when the person asks again (the owner cannot clear those: see `ownerClearSuppression`);
+ * a hard bounce stays until mail to the address is accepted again.
+ */
+export async function recordConsent(
+  email: string,
+  consent: { purpose: ConsentPurpose; source: string; wordingVersion: string; proved?: boolean },
+): Promise<void> {
+  const contact = await upsertContact(email);
+  await db().transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into consents (contact_id, purpose, source, wording_version)
+      values (${contact.id}, ${consent.purpose}, ${consent.source}, ${consent.wordingVersion})
+    `);
+    if (consent.proved) await tx.execute(sql`update contacts set proved_at = coalesce(proved_at, now()) where id = ${contact.id}`);
+    if (contact.suppression && contact.suppression !== "hard_bounce" && consent.proved) {
+      await tx.execute(
+        sql`update contacts set suppression = null, suppressed_at = null, suppression_detail = null where id = ${contact.id}`,
+      );
+    }
+    await tx.execute(sql`
+      insert into contact_events (contact_id, kind, detail)
+      values (${contact.id}, 'consent', ${`${consent.purpose} from ${consent.source} (wording ${consent.wordingVersion})`})
+    `);
+  });
+}
+
+/** The address used a link we sent it: it is theirs. Returns the contact, or undefined for an unknown address. */
+export async function markProved(email: string, how: string, now: Date = new Date()): Promise<Contact | undefined> {
+  const [row] = rowsOf<Contact>(
+    await db().execute(sql`
+      update contacts set proved_at = coalesce(proved_at, ${now.toISOString()}::timestamptz)
+      where email = ${normalizeEmail(email)}
+      returning ${CONTACT_COLUMNS}
+    `),
+  );
+  if (!row) return undefined;
+  await recordEvent(row.id, "proved", how);
+  return toContact(row);
+}
+
+/**
+ * The owner's own suppression, or a hard bounce they know is fixed, can be lifted from the
+ * dashboard; an unsubscribe or a complaint cannot (only a new recorded consent lifts those).
+ */
+export async function ownerClearSuppression(email: string): Promise<"cleared" | "refused" | "none"> {
+  const contact = await findContact(email);
+  if (!contact?.suppression) return "none";
+  if (contact.suppression === "unsubscribed" || contact.suppression === "complaint") return "refused";
+  await db().execute(sql`update contacts set suppression = null, suppressed_at = null, suppression_detail = null where id = ${contact.id}`);
+  await recordEvent(contact.id, "unsuppressed", `owner cleared ${contact.suppression}`);
+  return "cleared";
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { listMarkdownToHtml, safeHref } from "~/server/audience/list-markdown.server";
+
+const origin = "https://shop.example";
+const render = (md: string) => listMarkdownToHtml(md, { origin, campaign: "welcome-01" });
+
+describe("list e-mail Markdown", () => {
+  it("shows raw HTML as text: no script, no tag of its own", () => {
+    const html = render('Hi <script>alert(1)</script> <img src=x onerror="alert(2)"> <b>bold</b>\n\n<div>block</div>');
+    expect(html).not.toMatch(/<script|<img|<b>|<div/i);
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).toContain("&lt;div&gt;block&lt;/div&gt;");
+  });
+
+  it("keeps http(s), mailto and site links; drops javascript:, data: and protocol-relative ones to their text", () => {
+    const html = render(
+      "[a](javascript:alert(1)) [b](data:text/html,x) [c](//evil.example/x) [d](https://www.consumerfinance.gov/x) [e](mailto:support@example.com) [f](/tools/budget)",
+    );
+    expect(html).not.toMatch(/javascript:|data:|evil\.example/);
+    expect(html).toContain(">a b c ");
+    expect(html).toContain('href="https://www.consumerfinance.gov/x"');
+    expect(html).toContain('href="mailto:support@example.com"');
+    expect(html).toContain('href="https://shop.example/tools/budget?utm_source=email&amp;utm_campaign=welcome-01"');
+  });
+
+  it("tags only the site's own links with the campaign, and escapes quotes in addresses", () => {
+    expect(safeHref("https://shop.example/blog/x?a=1", origin, "b-7")).toBe(
+      "https://shop.example/blog/x?a=1&utm_source=email&utm_campaign=b-7",
+    );
+    expect(safeHref("https://other.example/x", origin, "b-7")).toBe("https://other.example/x");
+    expect(render('[x](https://shop.example/a"onmouseover="y)')).not.toContain('"onmouseover');
+  });
+
+  it("turns an image into its alt text", () => {
+    expect(render("![a chart](https://shop.example/c.png)")).toBe(
+      '<p style="font-family:-apple-system, BlinkMacSystemFont, Segoe UI, Roboto, Helvetica, Arial, sans-serif;color:#1e293b;font-size:16px;line-height:24px;margin:0 0 16px">a chart</p>\n',
+    );
+  });
+});

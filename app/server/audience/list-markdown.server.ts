@@ -1,0 +1,65 @@
+/**
+ * The Markdown of a list e-mail (a sequence step, later a broadcast) to e-mail HTML, safely: raw
+ * HTML is shown as text, images become their alt text, and a link is kept only for http(s),
+ * mailto and site paths. Site links are made absolute and carry which e-mail they came from
+ * (utm_source=email&utm_campaign=<campaign>), so a sale can be traced to it.
+ */
+import { Marked, type Tokens } from "marked";
+import { C, FONT } from "~/server/mail/templates/parts.server";
+
+const escapeHtml = (value: string) =>
+  value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
+
+const TEXT = `font-family:${FONT};color:${C.text};font-size:16px;line-height:24px`;
+const LINK = `color:${C.brand};text-decoration:underline;overflow-wrap:anywhere;word-break:break-word`;
+
+/** The address a Markdown link may point to, or undefined when it may not (javascript:, data:, //host ...). */
+export function safeHref(href: string, origin: string, campaign: string | undefined): string | undefined {
+  const trimmed = href.trim();
+  if (/^mailto:[^\s]+$/i.test(trimmed)) return trimmed;
+  let url: URL;
+  if (trimmed.startsWith("/") && !trimmed.startsWith("//")) url = new URL(trimmed, origin);
+  else if (/^https?:\/\//i.test(trimmed) && URL.canParse(trimmed)) url = new URL(trimmed);
+  else return undefined;
+  if (campaign && url.origin === new URL(origin).origin) {
+    url.searchParams.set("utm_source", "email");
+    url.searchParams.set("utm_campaign", campaign);
+  }
+  return url.href;
+}
+
+export type ListMarkdownOptions = { origin: string; campaign?: string };
+
+export function listMarkdownToHtml(source: string, { origin, campaign }: ListMarkdownOptions): string {
+  const markdown = new Marked({
+    gfm: true,
+    async: false,
+    renderer: {
+      html({ text }: Tokens.HTML | Tokens.Tag) {
+        return escapeHtml(text);
+      },
+      image({ text }: Tokens.Image) {
+        return escapeHtml(text);
+      },
+      link({ href, tokens }: Tokens.Link) {
+        const inner = this.parser.parseInline(tokens);
+        const safe = safeHref(href, origin, campaign);
+        return safe ? `<a href="${escapeHtml(safe)}" style="${LINK}">${inner}</a>` : inner;
+      },
+      paragraph({ tokens }: Tokens.Paragraph) {
+        return `<p style="${TEXT};margin:0 0 16px">${this.parser.parseInline(tokens)}</p>\n`;
+      },
+      heading({ tokens, depth }: Tokens.Heading) {
+        const level = Math.min(Math.max(depth, 2), 3);
+        return `<h${level} style="${TEXT};font-size:19px;line-height:26px;font-weight:700;margin:28px 0 8px">${this.parser.parseInline(tokens)}</h${level}>\n`;
+      },
+      list(token: Tokens.List) {
+        const tag = token.ordered ? "ol" : "ul";
+        const items = token.items.map((item) => `<li style="${TEXT};margin:0 0 8px">${this.parser.parse(item.tokens)}</li>`).join("");
+        return `<${tag} style="${TEXT};margin:0 0 16px;padding-left:24px">${items}</${tag}>\n`;
+      },
+    },
+  });
+  // List items' paragraphs: tight lists give text tokens, which render inline; loose ones get the paragraph style.
+  return markdown.parse(source) as string;
+}

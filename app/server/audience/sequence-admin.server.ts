@@ -1,0 +1,121 @@
+/** The owner's side of the welcome sequence: a step's edit checked, its preview, and a test send to the owner. */
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { db, rowsOf } from "~/server/db.server";
+import { env } from "~/server/env.server";
+import { findStep, rescheduleWaiting, type SequenceStep } from "~/server/audience/sequence.server";
+import { mailSettingsFromEnv, outgoingMail, sequenceCampaign, transportFromEnv, type ComposedMail } from "~/server/mail/mailer.server";
+import { hostOf } from "~/server/mail/format.server";
+import type { MailContext } from "~/server/mail/render.server";
+
+const MAX_DELAY_DAYS = 60;
+
+/** The step editor's form: a one-line subject, a preview line, a Markdown body, a delay in days and hours (0 allowed). */
+export const StepEditSchema = z
+  .object({
+    id: z.string().min(1).max(100),
+    /** When the step was last saved, as the form was loaded: a save over a newer edit is refused. */
+    updatedAt: z.string().min(1).max(40),
+    subject: z
+      .string()
+      .trim()
+      .min(1, "The subject is empty.")
+      .max(150, "The subject is over 150 characters.")
+      .regex(/^[^\r\n]*$/, "The subject must be one line."),
+    preview: z
+      .string()
+      .trim()
+      .min(1, "The preview text is empty.")
+      .max(200, "The preview text is over 200 characters.")
+      .regex(/^[^\r\n]*$/, "The preview text must be one line."),
+    body: z.string().trim().min(1, "The body is empty.").max(20_000, "The body is over 20,000 characters."),
+    delayDays: z.coerce
+      .number()
+      .int("Days must be a whole number.")
+      .min(0, "Days cannot be negative.")
+      .max(MAX_DELAY_DAYS, `At most ${MAX_DELAY_DAYS} days.`),
+    delayHours: z.coerce
+      .number()
+      .int("Hours must be a whole number.")
+      .min(0, "Hours cannot be negative.")
+      .max(23, "Hours go up to 23; use days for more."),
+  })
+  .transform(({ delayDays, delayHours, ...rest }) => ({ ...rest, delayMinutes: delayDays * 1440 + delayHours * 60 }));
+
+export type StepEditInput = z.infer<typeof StepEditSchema>;
+
+/**
+ * Save an edit unless someone saved the step since this form was loaded (two tabs): then nothing
+ * changes and the owner is told. A changed delay reschedules everyone waiting for the step.
+ */
+export async function saveStepEdit(edit: StepEditInput): Promise<"saved" | "stale" | "missing"> {
+  const rows = rowsOf<{ position: number }>(
+    await db().execute(sql`
+      update sequence_steps set subject = ${edit.subject}, preview = ${edit.preview}, body = ${edit.body},
+        delay_minutes = ${edit.delayMinutes}, updated_at = clock_timestamp()
+      where id = ${edit.id} and to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') = ${edit.updatedAt}
+      returning position
+    `),
+  );
+  const step = rows[0];
+  if (!step) return (await findStep(edit.id)) ? "stale" : "missing";
+  await rescheduleWaiting(step.position, edit.delayMinutes);
+  return "saved";
+}
+
+/** The version stamp the editor carries (microseconds, UTC), as saveStepEdit compares it. */
+export async function stepVersions(): Promise<Map<string, string>> {
+  const rows = rowsOf<{ id: string; v: string }>(
+    await db().execute(sql`select id, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as v from sequence_steps`),
+  );
+  return new Map(rows.map((r) => [r.id, r.v]));
+}
+
+/** The step as a reader gets it (HTML and text), with a placeholder unsubscribe link. */
+export async function composeStep(
+  step: Pick<SequenceStep, "id" | "subject" | "preview" | "body">,
+  ctx: MailContext,
+  unsubscribeUrl: string,
+): Promise<ComposedMail> {
+  const { listMessageMail } = await import("~/server/mail/templates/list-message.server");
+  return {
+    unsubscribeUrl,
+    mail: await listMessageMail(ctx, {
+      subject: step.subject,
+      preview: step.preview,
+      markdown: step.body,
+      campaign: sequenceCampaign(step.id),
+      reason: `You’re getting this because you asked for the free Starter Guide on ${hostOf(ctx.origin)} and for a few follow-up tips.`,
+      unsubscribeUrl,
+    }),
+  };
+}
+
+export async function previewStep(id: string) {
+  const step = await findStep(id);
+  if (!step) return undefined;
+  const settings = mailSettingsFromEnv();
+  return (await composeStep(step, settings.context, `${settings.context.origin}/unsubscribe/preview`)).mail;
+}
+
+/** A test send of the saved step to OWNER_EMAIL, outside the outbox (no contact, no count). */
+export async function sendStepTest(id: string): Promise<string | undefined> {
+  const step = await findStep(id);
+  if (!step) return undefined;
+  const settings = mailSettingsFromEnv();
+  const to = env().OWNER_EMAIL;
+  const composed = await composeStep(
+    { ...step, subject: `[Test] ${step.subject}` },
+    settings.context,
+    `${settings.context.origin}/unsubscribe/test`,
+  );
+  const transport = transportFromEnv();
+  try {
+    await transport.send(
+      outgoingMail({ id: Date.now(), kind: "sequence-step", dedupeKey: `test:${id}:${Date.now()}`, toAddress: to }, composed, settings),
+    );
+  } finally {
+    transport.close();
+  }
+  return to;
+}

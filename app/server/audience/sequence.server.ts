@@ -1,0 +1,246 @@
+/**
+ * The welcome sequence after the free guide. A contact enters when its address proves itself (the
+ * guide link in the guide e-mail) and only with a lead consent under wording that promised the
+ * follow-ups; each step is queued in the outbox when due (dedupe key seq:<contact>:<step>, so a
+ * step reaches a contact once), and the sequence stops at once on a purchase, an unsubscribe, a
+ * hard bounce or a complaint. Every function takes `now`, so tests run it across simulated days.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { parseSequenceFiles, type SequenceStep } from "~/server/audience/sequence-content.server";
+import { LEAD_FOLLOWUP_VERSIONS } from "~/lib/site";
+import { db, rowsOf } from "~/server/db.server";
+
+export type { SequenceStep };
+
+export const DEFAULT_STEPS = parseSequenceFiles(
+  import.meta.glob<string>("../../content/sequence/*.md", { query: "?raw", import: "default", eager: true }),
+);
+
+/** The shipped steps, inserted once (the owner's edits then live in the table and are kept). */
+export async function seedSequenceSteps(): Promise<void> {
+  for (const step of DEFAULT_STEPS) {
+    await db().execute(sql`
+      insert into sequence_steps (id, position, subject, preview, body, delay_minutes)
+      values (${step.id}, ${step.position}, ${step.subject}, ${step.preview}, ${step.body}, ${step.delayMinutes})
+      on conflict do nothing
+    `);
+  }
+}
+
+const STEP_COLUMNS = sql`id, position, subject, preview, body, delay_minutes as "delayMinutes"`;
+
+export async function listSteps(): Promise<SequenceStep[]> {
+  await seedSequenceSteps();
+  return rowsOf<SequenceStep>(await db().execute(sql`select ${STEP_COLUMNS} from sequence_steps order by position`));
+}
+
+export async function findStep(id: string): Promise<SequenceStep | undefined> {
+  const [step] = rowsOf<SequenceStep>(await db().execute(sql`select ${STEP_COLUMNS} from sequence_steps where id = ${id}`));
+  return step;
+}
+
+const PAUSED_KEY = "sequence_paused";
+
+export async function isSequencePaused(): Promise<boolean> {
+  const [row] = rowsOf<{ value: unknown }>(await db().execute(sql`select value from site_settings where key = ${PAUSED_KEY}`));
+  return row?.value === true;
+}
+
+export async function setSequencePaused(paused: boolean): Promise<void> {
+  await db().execute(sql`
+    insert into site_settings (key, value, updated_at) values (${PAUSED_KEY}, ${JSON.stringify(paused)}::jsonb, now())
+    on conflict (key) do update set value = excluded.value, updated_at = now()
+  `);
+}
+
+const iso = (d: Date) => d.toISOString();
+
+/** Addresses that bought: the sequence's last steps sell the toolkit, so it stops for them. */
+const BOUGHT = (contactEmail: SQL) =>
+  sql`exists (select 1 from orders o where lower(o.customer_email) = ${contactEmail} and o.status in ('paid', 'refunded', 'disputed'))`;
+
+/**
+ * Start the sequence for a contact that just proved its address, if it consented under wording
+ * that promised the follow-ups, is not suppressed, has not bought, and was never enrolled.
+ * Returns whether it was enrolled now.
+ */
+export async function enrollIfEligible(contactId: number, now: Date = new Date()): Promise<boolean> {
+  await seedSequenceSteps();
+  const versions = sql.join(
+    LEAD_FOLLOWUP_VERSIONS.map((v) => sql`${v}`),
+    sql`, `,
+  );
+  const rows = rowsOf(
+    await db().execute(sql`
+      insert into sequence_enrollments (contact_id, status, next_position, last_sent_at, next_at)
+      select c.id, 'active', first.position, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz + make_interval(mins => first.delay_minutes)
+      from contacts c, (select position, delay_minutes from sequence_steps order by position limit 1) first
+      where c.id = ${contactId} and c.suppression is null and c.proved_at is not null
+        and exists (
+          select 1 from consents k
+          where k.contact_id = c.id and k.purpose = 'guide_followups' and k.withdrawn_at is null and k.wording_version in (${versions})
+        )
+        and not ${BOUGHT(sql`c.email`)}
+      on conflict (contact_id) do nothing
+      returning contact_id
+    `),
+  );
+  return rows.length === 1;
+}
+
+/**
+ * Stop everyone who bought or became suppressed since, then queue each step that is due (in the
+ * outbox, one row per contact and step) and move the contact to its next step (or to done).
+ * Nothing is queued while the owner has paused the sequence. Returns how many were queued.
+ */
+export async function queueDueSteps(now: Date = new Date(), limit = 500): Promise<number> {
+  await db().execute(sql`
+    update sequence_enrollments e set status = 'stopped', stopped_reason = 'purchased'
+    from contacts c
+    where e.contact_id = c.id and e.status = 'active' and ${BOUGHT(sql`c.email`)}
+  `);
+  await db().execute(sql`
+    update sequence_enrollments e set status = 'stopped', stopped_reason = c.suppression
+    from contacts c
+    where e.contact_id = c.id and e.status = 'active' and c.suppression is not null
+  `);
+  if (await isSequencePaused()) return 0;
+  await seedSequenceSteps();
+  return db().transaction(async (tx) => {
+    const due = rowsOf<{ contactId: number; email: string; stepId: string; position: number }>(
+      await tx.execute(sql`
+        select e.contact_id as "contactId", c.email, s.id as "stepId", s.position
+        from sequence_enrollments e
+        join contacts c on c.id = e.contact_id
+        join sequence_steps s on s.position = e.next_position
+        where e.status = 'active' and e.next_at <= ${iso(now)}::timestamptz
+        order by e.next_at
+        limit ${limit}
+        for update of e skip locked
+      `),
+    );
+    if (due.length === 0) return 0;
+    const ids = sql.join(
+      due.map((d) => sql`${d.contactId}`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      insert into outbox (kind, dedupe_key, to_address, payload)
+      select 'sequence-step', 'seq:' || e.contact_id || ':' || s.id, c.email,
+             jsonb_build_object('contactId', e.contact_id, 'stepId', s.id)
+      from sequence_enrollments e
+      join contacts c on c.id = e.contact_id
+      join sequence_steps s on s.position = e.next_position
+      where e.contact_id in (${ids})
+      on conflict (dedupe_key) do nothing
+    `);
+    // The next step after the one just queued: its delay counts from now; none left means done.
+    await tx.execute(sql`
+      update sequence_enrollments e set
+        last_sent_at = ${iso(now)}::timestamptz,
+        next_position = coalesce(nxt.position, e.next_position),
+        next_at = ${iso(now)}::timestamptz + make_interval(mins => coalesce(nxt.delay_minutes, 0)),
+        status = case when nxt.position is null then 'done' else 'active' end
+      from sequence_enrollments cur
+      left join lateral (
+        select position, delay_minutes from sequence_steps where position > cur.next_position order by position limit 1
+      ) nxt on true
+      where e.contact_id = cur.contact_id and e.contact_id in (${ids})
+    `);
+    return due.length;
+  });
+}
+
+/** Stop one contact's sequence (send time found a purchase). */
+export async function stopEnrollment(contactId: number, reason: string): Promise<void> {
+  await db().execute(sql`
+    update sequence_enrollments set status = 'stopped', stopped_reason = ${reason} where contact_id = ${contactId} and status = 'active'
+  `);
+}
+
+/** Whether a queued step may still go to this contact: enrolled, not stopped, and has not bought. */
+export async function stepStillWanted(contactId: number): Promise<{ ok: true } | { ok: false; reason: string }> {
+  const [row] = rowsOf<{ status: string; stoppedReason: string | null; bought: boolean }>(
+    await db().execute(sql`
+      select e.status, e.stopped_reason as "stoppedReason", ${BOUGHT(sql`c.email`)} as bought
+      from sequence_enrollments e join contacts c on c.id = e.contact_id
+      where e.contact_id = ${contactId}
+    `),
+  );
+  if (!row) return { ok: false, reason: "not enrolled" };
+  if (row.bought) {
+    await stopEnrollment(contactId, "purchased");
+    return { ok: false, reason: "sequence stopped: purchased" };
+  }
+  if (row.status === "stopped") return { ok: false, reason: `sequence stopped: ${row.stoppedReason ?? "stopped"}` };
+  return { ok: true };
+}
+
+export type StepEdit = { subject: string; preview: string; body: string; delayMinutes: number };
+
+/**
+ * The owner's edit of a step: it applies to everyone who has not been sent it yet (the content
+ * is read at send time), and a changed delay reschedules everyone waiting for this step.
+ */
+export async function updateStep(id: string, edit: StepEdit): Promise<boolean> {
+  const rows = rowsOf<{ position: number }>(
+    await db().execute(sql`
+      update sequence_steps set subject = ${edit.subject}, preview = ${edit.preview}, body = ${edit.body},
+        delay_minutes = ${edit.delayMinutes}, updated_at = now()
+      where id = ${id}
+      returning position
+    `),
+  );
+  const step = rows[0];
+  if (!step) return false;
+  await rescheduleWaiting(step.position, edit.delayMinutes);
+  return true;
+}
+
+/** Everyone waiting for the step at `position`: due `delayMinutes` after the step before it reached them. */
+export async function rescheduleWaiting(position: number, delayMinutes: number): Promise<void> {
+  await db().execute(sql`
+    update sequence_enrollments set next_at = last_sent_at + make_interval(mins => ${delayMinutes})
+    where status = 'active' and next_position = ${position}
+  `);
+}
+
+export type StepFigures = SequenceStep & { sent: number; waiting: number; orders: number; revenueCents: number };
+
+/**
+ * Each step with how many received it, how many wait for it, and the orders (and their revenue)
+ * paid by its recipients after it was sent to them, before the next step reached them.
+ */
+export async function stepFigures(): Promise<StepFigures[]> {
+  const steps = await listSteps();
+  const figures = rowsOf<{ stepId: string; sent: number; orders: number; revenueCents: number }>(
+    await db().execute(sql`
+      with sent as (
+        select payload->>'stepId' as step_id, to_address, sent_at from outbox where kind = 'sequence-step' and status = 'sent'
+      )
+      select s.step_id as "stepId", count(distinct s.to_address)::int as sent,
+             count(distinct o.id)::int as orders, coalesce(sum(o.amount_total), 0)::int as "revenueCents"
+      from sent s
+      left join orders o on lower(o.customer_email) = s.to_address and o.status = 'paid' and o.paid_at >= s.sent_at
+        and not exists (
+          select 1 from sent later where later.to_address = s.to_address and later.sent_at > s.sent_at and later.sent_at <= o.paid_at
+        )
+      group by s.step_id
+    `),
+  );
+  const waiting = rowsOf<{ position: number; waiting: number }>(
+    await db().execute(
+      sql`select next_position as position, count(*)::int as waiting from sequence_enrollments where status = 'active' group by next_position`,
+    ),
+  );
+  return steps.map((step) => {
+    const f = figures.find((x) => x.stepId === step.id);
+    return {
+      ...step,
+      sent: f?.sent ?? 0,
+      orders: f?.orders ?? 0,
+      revenueCents: f?.revenueCents ?? 0,
+      waiting: waiting.find((w) => w.position === step.position)?.waiting ?? 0,
+    };
+  });
+}

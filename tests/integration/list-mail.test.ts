@@ -1,0 +1,301 @@
+/**
+ * Talking to the list, end to end through a real SMTP server in this process: the outbox's claim
+ * (a stale worker neither sends nor records), suppression checked at send time by every path, a
+ * 5xx becoming a hard bounce, and the welcome sequence across simulated days on an injected
+ * clock, started only by the guide link and stopped by a purchase or a one-click unsubscribe.
+ */
+import { sql } from "drizzle-orm";
+import type { ParsedMail } from "mailparser";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { consents, contacts, outbox, sequenceEnrollments } from "../../db/schema";
+import { LEAD_CONSENT } from "~/lib/site";
+import { loader as guideLoader } from "~/routes/guide-open";
+import { action as unsubscribeAction } from "~/routes/unsubscribe";
+import { findContact, ownerClearSuppression, recordConsent, suppress } from "~/server/audience/contacts.server";
+import { DEFAULT_STEPS, queueDueSteps, setSequencePaused, updateStep } from "~/server/audience/sequence.server";
+import { db, rowsOf } from "~/server/db.server";
+import { storeLead } from "~/server/forms/leads.server";
+import { createDeliver, suppressHardBounce, type MailSettings } from "~/server/mail/mailer.server";
+import { processOutbox, type Deliver } from "~/server/mail/outbox.server";
+import { createMailTransport, type MailTransport } from "~/server/mail/transport.server";
+import { payTestOrder, findTestOrder } from "~/server/payments/test-provider.server";
+import { startCheckout } from "~/server/payments/checkout.server";
+import { createPayments } from "~/server/payments/payments.server";
+import { useTestDatabase } from "../helpers/db";
+import { startSmtp, type TestSmtp } from "../helpers/smtp";
+
+const ORIGIN = "https://shop.example";
+const SETTINGS: MailSettings = {
+  from: "Fresh Start Money <support@freshstartmoney.com>",
+  context: {
+    businessName: "Fresh Start Money",
+    businessAddress: "PO Box 123, Springfield, IL 62701",
+    supportEmail: "support@freshstartmoney.com",
+    origin: ORIGIN,
+  },
+};
+const DAY = 24 * 60 * 60 * 1000;
+
+useTestDatabase();
+let smtp: TestSmtp;
+let transport: MailTransport;
+let deliver: Deliver;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  transport = createMailTransport({ kind: "smtp", url: smtp.url });
+  deliver = createDeliver(transport, SETTINGS);
+});
+afterAll(async () => {
+  transport.close();
+  await smtp.close();
+});
+beforeEach(() => {
+  smtp.messages.length = 0;
+});
+afterEach(() => vi.restoreAllMocks());
+
+async function flush(): Promise<void> {
+  while ((await processOutbox(deliver, { onPermanentFailure: suppressHardBounce })) > 0);
+}
+
+const to = (mail: ParsedMail) => (mail.to as { text: string }).text;
+const received = (address: string) => smtp.messages.filter((m) => to(m) === address);
+
+function rawHeader(mail: ParsedMail, name: string): string | undefined {
+  return mail.headerLines
+    .find((h) => h.key === name)
+    ?.line.slice(name.length + 1)
+    .replace(/\r?\n[ \t]+/g, " ")
+    .trim();
+}
+
+/** The path of the first link in the HTML part that starts with `path` (entities decoded). */
+function hrefIn(mail: ParsedMail, path: string): string {
+  const hrefs = [...String(mail.html).matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
+  const found = hrefs.find((h) => h.startsWith(`${ORIGIN}${path}`));
+  if (!found) throw new Error(`no ${path} link in ${hrefs.join(" ")}`);
+  return found.slice(ORIGIN.length);
+}
+
+/** A lead, its guide e-mail delivered, and (unless `open` is false) the guide link in it used at `provedAt`. */
+async function leadWhoOpens(email: string, provedAt: Date, open = true): Promise<void> {
+  expect(await storeLead({ name: "Ana", email, sourcePage: "dispute-credit-errors" })).toBe("created");
+  await flush();
+  const guide = received(email).find((m) => m.subject === "Your free Credit Repair Starter Guide");
+  expect(guide, `guide e-mail to ${email}`).toBeDefined();
+  if (!open) return;
+  vi.useFakeTimers({ now: provedAt, toFake: ["Date"] });
+  try {
+    const path = hrefIn(guide!, "/guide/");
+    const response = (await guideLoader({
+      request: new Request(`${ORIGIN}${path}`),
+      params: { token: path.split("/")[2]! },
+    } as never)) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/downloads/credit-repair-starter-guide.pdf");
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+async function outboxOf(kind: string) {
+  return rowsOf<{ toAddress: string; status: string; stepId: string }>(
+    await db().execute(
+      sql`select to_address as "toAddress", status, payload->>'stepId' as "stepId" from outbox where kind = ${kind} order by id`,
+    ),
+  );
+}
+
+const payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
+async function buy(email: string) {
+  const { sessionId } = await startCheckout(payments, { includeBump: false });
+  await payTestOrder((await findTestOrder(sessionId))!, email);
+}
+
+describe("the outbox claim", () => {
+  it("a worker whose lease ran out mid-batch sends none of the rest and records nothing over the worker that took them", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    for (const n of [1, 2, 3]) await storeLead({ name: "P", email: `p${n}@example.com`, sourcePage: "dispute-credit-errors" });
+    // Worker A's first send hangs (a slow mail server) past the lease; meanwhile worker B claims
+    // the same rows with its own token and sends all three.
+    const slow = vi.fn<Deliver>(async () => {
+      await db().execute(sql`update outbox set locked_until = now() - interval '1 second'`);
+      await flush();
+      return { status: "sent", info: "A's late answer" };
+    });
+    expect(await processOutbox(slow)).toBe(3);
+    expect(slow).toHaveBeenCalledTimes(1);
+    expect(smtp.messages.map(to).sort()).toEqual(["p1@example.com", "p2@example.com", "p3@example.com"]);
+    const rows = await db().select().from(outbox).orderBy(outbox.id);
+    expect(rows.map((r) => [r.status, r.sentInfo?.startsWith("250"), r.claimToken])).toEqual([
+      ["sent", true, null],
+      ["sent", true, null],
+      ["sent", true, null],
+    ]);
+  });
+
+  it("an SMTP 5xx suppresses the address as a hard bounce: later list and transactional mail to it is not even tried", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    await storeLead({ name: "Nobody", email: "nobody@bounce.example", sourcePage: "dispute-credit-errors" });
+    await flush();
+    expect((await findContact("nobody@bounce.example"))?.suppression).toBe("hard_bounce");
+    expect((await findContact("nobody@bounce.example"))?.suppressionDetail).toMatch(/^SMTP 550 at send/);
+    // A receipt for that address: suppressed at send time, no SMTP attempt (the server would refuse again).
+    const sends = vi.fn(deliver);
+    await buy("nobody@bounce.example");
+    while ((await processOutbox(sends)) > 0);
+    const receipt = (await outboxOf("receipt"))[0];
+    expect(receipt).toMatchObject({ toAddress: "nobody@bounce.example", status: "suppressed" });
+    expect(smtp.messages).toHaveLength(0);
+  });
+});
+
+describe("suppression at send time", () => {
+  it("an unsubscribed buyer still gets the receipt; a complaint stops even that; a guide queued before the unsubscribe is not sent", async () => {
+    await suppress("kept@example.com", "unsubscribed", "test");
+    await suppress("angry@example.com", "complaint", "test");
+    await buy("kept@example.com");
+    await buy("angry@example.com");
+    await storeLead({ name: "Late", email: "late@example.com", sourcePage: "dispute-credit-errors" });
+    // Queued while allowed; the unsubscribe comes before the worker sends it.
+    await suppress("late@example.com", "unsubscribed", "test");
+    await flush();
+    expect(smtp.messages.map(to)).toEqual(["kept@example.com"]);
+    expect((await db().select().from(outbox)).map((r) => `${r.kind} ${r.toAddress} ${r.status}`).sort()).toEqual([
+      "guide late@example.com suppressed",
+      "receipt angry@example.com suppressed",
+      "receipt kept@example.com sent",
+    ]);
+  });
+
+  it("the owner cannot clear an unsubscribe or a complaint; a new proved consent can; a weaker reason never replaces a stronger", async () => {
+    await suppress("ann@example.com", "complaint", "postmark");
+    await suppress("ann@example.com", "unsubscribed", "link");
+    expect((await findContact("ann@example.com"))?.suppression).toBe("complaint");
+    expect(await ownerClearSuppression("ann@example.com")).toBe("refused");
+    await suppress("bob@example.com", "owner", "asked by phone");
+    expect(await ownerClearSuppression("bob@example.com")).toBe("cleared");
+    await recordConsent("ann@example.com", { purpose: "newsletter", source: "newsletter confirmation", wordingVersion: "v", proved: true });
+    expect((await findContact("ann@example.com"))?.suppression).toBeNull();
+  });
+});
+
+describe("the welcome sequence", () => {
+  it("runs five steps over two weeks once the guide link is used, each once, with one-click unsubscribe and tagged links", async () => {
+    const start = new Date("2026-12-01T10:00:00Z");
+    await leadWhoOpens("ana@example.com", start);
+    await leadWhoOpens("stranger@example.com", start, false);
+    const [consent] = await db().select().from(consents);
+    expect(consent).toMatchObject({
+      purpose: "guide_followups",
+      wordingVersion: LEAD_CONSENT.version,
+      source: "lead form /blog/dispute-credit-errors",
+    });
+
+    // Day by day for three weeks: each step arrives once, on its day.
+    const arrivals: string[] = [];
+    for (let day = 0; day <= 21; day++) {
+      const now = new Date(start.getTime() + day * DAY + 60_000);
+      await queueDueSteps(now);
+      await queueDueSteps(now); // a second pass (another server) queues nothing new
+      const before = received("ana@example.com").length;
+      await flush();
+      for (const mail of received("ana@example.com").slice(before)) arrivals.push(`day ${day}: ${mail.subject}`);
+    }
+    const delays = DEFAULT_STEPS.map((s) => s.delayMinutes / 1440);
+    const days = delays.map((_, i) => delays.slice(0, i + 1).reduce((a, b) => a + b, 0));
+    expect(arrivals).toEqual(DEFAULT_STEPS.map((step, i) => `day ${days[i]}: ${step.subject}`));
+    expect(days.at(-1)).toBeGreaterThanOrEqual(12);
+    expect(days.at(-1)).toBeLessThanOrEqual(16);
+    // The stranger's address (never proved) got the guide it asked for and nothing more.
+    expect(received("stranger@example.com").map((m) => m.subject)).toEqual(["Your free Credit Repair Starter Guide"]);
+
+    const steps = received("ana@example.com").slice(1);
+    for (const mail of steps) {
+      expect(rawHeader(mail, "list-unsubscribe")).toMatch(new RegExp(`^<${ORIGIN}/unsubscribe/[A-Za-z0-9_-]{43}>`));
+      expect(rawHeader(mail, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+      expect(mail.text).toContain("PO Box 123, Springfield, IL 62701");
+      expect(mail.text).toMatch(/Unsubscribe: https:\/\/shop\.example\/unsubscribe\//);
+      // Every link to the site says which e-mail it came from.
+      const siteLinks = [...String(mail.html).matchAll(/href="(https:\/\/shop\.example\/[^"]*)"/g)]
+        .map((m) => m[1]!.replaceAll("&amp;", "&"))
+        .filter((href) => !href.includes("/unsubscribe/") && href !== `${ORIGIN}/`);
+      expect(siteLinks.length).toBeGreaterThan(0);
+      for (const href of siteLinks) expect(new URL(href).searchParams.get("utm_source")).toBe("email");
+      expect(new Set(siteLinks.map((href) => new URL(href).searchParams.get("utm_campaign"))).size).toBe(1);
+    }
+    expect(await db().select().from(sequenceEnrollments)).toEqual([expect.objectContaining({ status: "done" })]);
+  });
+
+  it("stops at once on a purchase and on a one-click unsubscribe from a step", async () => {
+    const start = new Date("2026-12-01T10:00:00Z");
+    await leadWhoOpens("buyer@example.com", start);
+    await leadWhoOpens("leaver@example.com", start);
+    const day = (n: number) => new Date(start.getTime() + n * DAY + 60_000);
+    await queueDueSteps(day(1));
+    await flush();
+    expect(received("buyer@example.com")).toHaveLength(2);
+    expect(received("leaver@example.com")).toHaveLength(2);
+
+    // Step 2 is queued for both; then one buys and the other uses the one-click unsubscribe of step 1.
+    await queueDueSteps(day(4));
+    await buy("buyer@example.com");
+    const step1 = received("leaver@example.com")[1]!;
+    const path = rawHeader(step1, "list-unsubscribe")!.match(/^<https:\/\/shop\.example(\/unsubscribe\/[^>]+)>/)![1]!;
+    const oneClick = new Request(`${ORIGIN}${path}`, {
+      method: "POST",
+      body: "List-Unsubscribe=One-Click",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(await unsubscribeAction({ request: oneClick, params: { token: path.split("/")[2]! } } as never)).toEqual({
+      state: "done",
+      email: "leaver@example.com",
+    });
+    await flush();
+    for (let n = 5; n <= 21; n++) {
+      await queueDueSteps(day(n));
+      await flush();
+    }
+    // The buyer got the receipt and no more steps; the leaver nothing after step 1.
+    expect(received("buyer@example.com").map((m) => m.subject)).toEqual([
+      "Your free Credit Repair Starter Guide",
+      DEFAULT_STEPS[0]!.subject,
+      expect.stringMatching(/receipt|order/i),
+    ]);
+    expect(received("leaver@example.com")).toHaveLength(2);
+    const stopped = await db().select().from(sequenceEnrollments).orderBy(sequenceEnrollments.contactId);
+    expect(stopped.map((e) => [e.status, e.stoppedReason])).toEqual([
+      ["stopped", "purchased"],
+      ["stopped", "unsubscribed"],
+    ]);
+    expect((await outboxOf("sequence-step")).filter((r) => r.stepId === DEFAULT_STEPS[1]!.id).map((r) => r.status)).toEqual([
+      "suppressed",
+      "suppressed",
+    ]);
+  });
+
+  it("never starts for a lead stored under the older wording, nor while paused; a changed delay reschedules those waiting", async () => {
+    const start = new Date("2026-12-01T10:00:00Z");
+    await leadWhoOpens("old@example.com", start, false);
+    // The consent on record is under the wording from before the follow-ups were promised.
+    await db().execute(sql`update consents set wording_version = '2025-01-01'`);
+    const oldGuide = received("old@example.com")[0]!;
+    const path = hrefIn(oldGuide, "/guide/");
+    await guideLoader({ request: new Request(`${ORIGIN}${path}`), params: { token: path.split("/")[2]! } } as never);
+    expect((await findContact("old@example.com"))?.provedAt).not.toBeNull();
+    expect(await db().select().from(sequenceEnrollments)).toEqual([]);
+
+    await leadWhoOpens("new@example.com", start);
+    await setSequencePaused(true);
+    expect(await queueDueSteps(new Date(start.getTime() + 30 * DAY))).toBe(0);
+    await setSequencePaused(false);
+    // The first step now waits 0 minutes: due at once from the proof.
+    const first = DEFAULT_STEPS[0]!;
+    await updateStep(first.id, { subject: "Edited subject", preview: first.preview, body: first.body, delayMinutes: 0 });
+    expect(await queueDueSteps(new Date(start.getTime() + 60_000))).toBe(1);
+    await flush();
+    expect(received("new@example.com").map((m) => m.subject)).toEqual(["Your free Credit Repair Starter Guide", "Edited subject"]);
+    expect((await db().select().from(contacts)).map((c) => c.email).sort()).toEqual(["new@example.com", "old@example.com"]);
+  });
+});
