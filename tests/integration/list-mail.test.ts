@@ -166,6 +166,9 @@ describe("suppression at send time", () => {
       "guide late@example.com suppressed",
       "receipt angry@example.com suppressed",
       "receipt kept@example.com sent",
+      // Due a week after the payment: decided then (review-requests.test.ts).
+      "review-request angry@example.com pending",
+      "review-request kept@example.com pending",
     ]);
   });
 

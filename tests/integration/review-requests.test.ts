@@ -193,7 +193,7 @@ describe("the review request", () => {
     await unsubscribe("stop@example.com", "one-click");
     await weekPasses(order.id);
     await flushAndSettle();
-    expect(await requestRow(order.id)).toMatchObject({ status: "suppressed", sentInfo: "address unsubscribed" });
+    expect(await requestRow(order.id)).toMatchObject({ status: "suppressed", sentInfo: "address suppressed (unsubscribed)" });
     // The receipt is not a list message: it still went.
     expect(receivedBy("stop@example.com").map((m) => m.subject)).toEqual([expect.stringMatching(/receipt/)]);
   });
