@@ -99,6 +99,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 410) return <NotFound gone />;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">

@@ -1,7 +1,7 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { ipKeyGenerator } from "express-rate-limit";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler as createDocumentHandler, type ServerBuild } from "react-router";
 import { routeMatcher } from "./route-match.ts";
 
 declare module "react-router" {
@@ -23,6 +23,7 @@ export { closeDatabase, databaseAnswers, openDatabase } from "~/server/db.server
 export { missingProductFiles, productFilesDir } from "~/server/delivery/order-access.server";
 export { countPageView, startPageViewFlusher } from "~/server/admin/page-views.server";
 export { rateLimitStore } from "~/server/rate-limit-store.server";
+export { contentKey, ensureArticles, watchContent } from "~/server/content/articles.server";
 
 import { createDeliver, mailSettingsFromEnv, transportFromEnv } from "~/server/mail/mailer.server";
 import { startOutboxWorker, type OutboxWorker } from "~/server/mail/outbox.server";
@@ -60,3 +61,14 @@ app.use(
 // chunk, and React Router's plugin then finds no server build file in its manifest.
 const serverBuild = await import("virtual:react-router/server-build");
 export const servingRoute = routeMatcher((serverBuild as unknown as ServerBuild).routes);
+
+const renderDocument = createDocumentHandler(serverBuild as unknown as ServerBuild, "production");
+
+/**
+ * A page as prerendering renders it: a plain GET with no cookie and no CSP nonce (the page cache,
+ * server/page-cache.ts, allows its inline scripts by hash), uncompressed.
+ */
+export function renderContentPage(origin: string, path: string): Promise<Response> {
+  config ??= appConfigFromEnv();
+  return renderDocument(new Request(`${origin}${path}`, { headers: { Accept: "text/html" } }), { config });
+}

@@ -14,6 +14,7 @@ import { protections } from "./protections.ts";
 import { requestLogger } from "./request-log.ts";
 import { finalErrorHandler, rejectMalformed } from "./request-guards.ts";
 import { baseSecurityHeaders, contentSecurityPolicy } from "./security.ts";
+import { createPageCache } from "./page-cache.ts";
 import { createStaticResponder, loadStaticFiles } from "./static-files.ts";
 
 const buildDir = `${resolve(process.env.BUILD_DIR ?? "build")}/`;
@@ -77,6 +78,15 @@ console.log(
     : `E-mail: written as .eml files to ${config.DATA_DIR}/mail (set SMTP_URL to send)`,
 );
 
+// The articles: seeded on a first start, then loaded from the database and watched for changes.
+try {
+  await build.ensureArticles();
+} catch (error) {
+  console.error(`Could not load the articles: ${(error as Error).message}`);
+  process.exit(1);
+}
+const contentWatch = build.watchContent();
+
 const pageViews = build.startPageViewFlusher();
 console.log(
   config.OWNER_PASSWORD_HASH && config.SESSION_SECRET
@@ -91,6 +101,15 @@ const serveStatic = createStaticResponder(files, {
   baseHeaders: securityHeaders,
   htmlPolicy: (scriptHashes) => contentSecurityPolicy(scriptHashes, config.PUBLIC_ORIGIN),
   // Counted in memory, written every few seconds: the page's answer does not wait for the database.
+  onPage: (path, req) => build.countPageView(path, req.headers),
+});
+
+// Home, the blog, the articles, the sitemap and the feed: rendered once per content change, then from memory.
+const servePageCache = createPageCache({
+  key: () => build.contentKey(),
+  render: (path) => build.renderContentPage(config.PUBLIC_ORIGIN, path),
+  baseHeaders: securityHeaders,
+  htmlPolicy: (scriptHashes) => contentSecurityPolicy(scriptHashes, config.PUBLIC_ORIGIN),
   onPage: (path, req) => build.countPageView(path, req.headers),
 });
 
@@ -137,8 +156,18 @@ const server = createServer((req, res) => {
   // A keep-alive connection would outlive the shutdown: the answer during it says so.
   if (draining) res.setHeader("Connection", "close");
   if (health(req, res) || serveStatic(req, res)) return;
-  privateByDefault(res);
-  app(req, res);
+  const cached = servePageCache(req, res);
+  if (cached === true) return;
+  if (cached === false) {
+    privateByDefault(res);
+    app(req, res);
+    return;
+  }
+  void cached.then((answered) => {
+    if (answered) return;
+    privateByDefault(res);
+    app(req, res);
+  });
 });
 server.listen(config.PORT, config.HOST, () => {
   console.log(`Serving ${config.PUBLIC_ORIGIN} on http://${config.HOST}:${config.PORT} (${files.size} static files in memory)`);
@@ -166,6 +195,7 @@ async function shutdown(signal: string) {
   setTimeout(() => process.exit(0), (config.SHUTDOWN_GRACE_SECONDS + 10) * 1000).unref();
   await closed;
   clearTimeout(grace);
+  contentWatch.stop();
   await Promise.all([mail.stop(), pageViews.stop()]).catch((error: unknown) => console.error(`Shutdown: ${(error as Error).message}`));
   await build.closeDatabase().catch((error: unknown) => console.error(`Closing the database: ${(error as Error).message}`));
   console.log(`${signal}: closed`);

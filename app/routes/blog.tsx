@@ -6,15 +6,16 @@ import { NewsletterForm } from "~/components/newsletter-form";
 import { PostCard } from "~/components/post-card";
 import { Button } from "~/components/ui/button";
 import { ToolLinks } from "~/components/tool-links";
-import { getArticleSummaries } from "~/content/articles.server";
+import { ensureArticles, liveSummaries } from "~/server/content/articles.server";
 import { BLOG_FILTERS, type BlogFilter, filterPosts, PAGE_SIZE } from "~/lib/blog-filter";
 import { submitFromBrowser } from "~/lib/form-outcomes";
 import { seo } from "~/lib/seo";
 import { NEWSLETTER_CONSENT } from "~/lib/site";
 import { submitNewsletter } from "~/server/forms/newsletter.server";
 
-export function loader() {
-  return { posts: getArticleSummaries() };
+export async function loader() {
+  await ensureArticles();
+  return { posts: liveSummaries() };
 }
 
 /** The newsletter box posts here (with or without JavaScript). */
