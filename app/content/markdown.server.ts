@@ -26,7 +26,7 @@ const markdown = new Marked({
  * What an article body may contain once rendered, whatever the owner typed or pasted (issue 24:
  * a stolen dashboard login must not turn the site into an attack on its readers). An allow-list:
  * the elements Markdown itself produces, links to http(s), mailto, tel or a path of this site,
- * images only from this site's own /images/ or https, and no attribute that runs anything (no
+ * images only from this site's own /images/ (the Content-Security-Policy allows no other), and no attribute that runs anything (no
  * on*, no style, no id to clobber the page's own). Everything else is dropped, its text kept
  * (a <script> or <iframe> and their contents go entirely).
  */
@@ -71,7 +71,7 @@ const ARTICLE_HTML: sanitizeHtml.IOptions = {
   },
   allowedClasses: { span: ["sr-only"] },
   allowedSchemes: ["http", "https", "mailto", "tel"],
-  allowedSchemesByTag: { img: ["https"] },
+  allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
   nonTextTags: ["script", "style", "textarea", "option", "noscript", "iframe", "object", "embed", "template", "svg", "math"],
   transformTags: {
@@ -86,7 +86,7 @@ const ARTICLE_HTML: sanitizeHtml.IOptions = {
     },
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy", decoding: "async", alt: attribs.alt ?? "" } }),
   },
-  exclusiveFilter: (frame) => frame.tag === "img" && !/^(https:\/\/|\/images\/)/i.test(frame.attribs.src ?? ""),
+  exclusiveFilter: (frame) => frame.tag === "img" && !/^\/images\/[\w./-]+$/.test(frame.attribs.src ?? ""),
 };
 ARTICLE_HTML.allowedAttributes = {
   ...ARTICLE_HTML.allowedAttributes,
