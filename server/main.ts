@@ -14,6 +14,7 @@ import { protections } from "./protections.ts";
 import { requestLogger } from "./request-log.ts";
 import { finalErrorHandler, rejectMalformed } from "./request-guards.ts";
 import { baseSecurityHeaders, contentSecurityPolicy } from "./security.ts";
+import { criticalCss } from "../scripts/build/critical-css.ts";
 import { createPageCache } from "./page-cache.ts";
 import { createStaticResponder, loadStaticFiles } from "./static-files.ts";
 
@@ -105,7 +106,10 @@ const serveStatic = createStaticResponder(files, {
 });
 
 // Home, the blog, the articles, the sitemap and the feed: rendered once per content change, then from memory.
+// An article (a page without React) keeps only the CSS it uses, as the build does for the prerendered pages.
+const pruneCss = criticalCss(`${buildDir}client`);
 const servePageCache = createPageCache({
+  finishHtml: async (html) => (await pruneCss(html))?.html ?? html,
   key: () => build.contentKey(),
   render: (path) => build.renderContentPage(config.PUBLIC_ORIGIN, path),
   baseHeaders: securityHeaders,

@@ -49,6 +49,7 @@ export function createPageCache({
   baseHeaders,
   htmlPolicy,
   onPage,
+  finishHtml,
 }: {
   /** The content key now: a page kept under another key is made again. */
   key: () => string;
@@ -58,6 +59,8 @@ export function createPageCache({
   htmlPolicy: (scriptHashes: string[]) => string;
   /** Told of every page answered 200 to a GET (the page-view counter); must not block. */
   onPage?: (path: string, req: IncomingMessage) => void;
+  /** A last pass over a rendered HTML page (the articles' critical CSS, as the build does to prerendered pages). */
+  finishHtml?: (html: string) => Promise<string>;
 }) {
   const pages = new Map<string, Prepared>();
   const rendering = new Map<string, Promise<Prepared | null>>();
@@ -69,9 +72,10 @@ export function createPageCache({
       pages.delete(path);
       return null;
     }
-    const body = Buffer.from(await response.arrayBuffer());
     const type = response.headers.get("content-type") ?? "text/html; charset=utf-8";
     const html = type.startsWith("text/html");
+    let body = Buffer.from(await response.arrayBuffer());
+    if (html && finishHtml) body = Buffer.from(await finishHtml(body.toString("utf8")), "utf8");
     const [br, gz] = await Promise.all([
       brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
       gzipAsync(body, { level: 9 }),
