@@ -1,5 +1,4 @@
 import type { Config } from "@react-router/dev/config";
-import { articleSlugsFromDisk } from "./app/content/article-files";
 import { publicConfig } from "./app/server/env.server";
 import { inlineCriticalCss } from "./scripts/build/critical-css";
 import { writeBuildInfo } from "./server/build-info";
@@ -8,10 +7,11 @@ export default {
   ssr: true,
   // BUILD_DIR lets parallel builds (several developers in one checkout) stay apart.
   buildDirectory: process.env.BUILD_DIR ?? "build",
-  // Content pages become HTML files at build time; forms on them still POST to their actions.
+  // Pages that change only with a deploy become HTML files at build time; forms on them still
+  // POST to their actions. The pages made from the articles (home, the blog, each article, the
+  // sitemap, the feed) come from the database and are cached by each server (server/page-cache.ts).
   async prerender() {
-    const articles = articleSlugsFromDisk().map((slug) => `/blog/${slug}`);
-    return ["/", "/about", "/resources", "/blog", "/tools", ...articles, "/sitemap.xml", "/rss.xml", "/robots.txt"];
+    return ["/about", "/resources", "/tools", "/robots.txt"];
   },
   // The origin baked into the prerendered pages, for the server to check at start-up.
   async buildEnd({ reactRouterConfig }) {

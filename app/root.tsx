@@ -88,6 +88,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 410) return <NotFound gone />;
   // In the browser; on the server React Router's handleError logs it (app/entry.server.tsx).
   if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   return (

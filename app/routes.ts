@@ -32,6 +32,8 @@ export default [
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/overview.tsx"),
     route("admin/articles", "routes/admin/articles.tsx"),
+    route("admin/articles/:id", "routes/admin/article-edit.tsx"),
+    route("admin/articles/:id/revisions/:version", "routes/admin/article-revision.tsx"),
     route("admin/orders", "routes/admin/orders.tsx"),
     route("admin/orders/:id", "routes/admin/order.tsx"),
     route("admin/leads", "routes/admin/leads.tsx"),
@@ -47,6 +49,7 @@ export default [
   route("api/webhooks/sendgrid", "routes/api/webhooks.sendgrid.ts"),
   route("api/figures", "routes/api/figures.ts"),
   route("go/:partner", "routes/go.ts"),
+  route("images/uploads/:file", "routes/uploaded-image.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("rss.xml", "routes/rss.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { check, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -443,3 +443,125 @@ export const siteSettings = pgTable("site_settings", {
   value: jsonb("value").$type<unknown>().notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Bytes as PostgreSQL bytea (PGlite answers a Uint8Array, node-postgres a Buffer: both become a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+export const ARTICLE_STATUSES = ["draft", "scheduled", "published", "unpublished"] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+
+/** A source an article cites, listed under it. */
+export type ArticleSource = { title: string; url: string };
+
+/**
+ * The articles (issue 24): the database is the source once the server has started; the Markdown
+ * files in app/content/articles are the seed (shipped_key names the file an article came from, so
+ * a later start adds a shipped article it lacks and never touches one the owner has edited).
+ * `html` is the body rendered and sanitized when it was saved. `version` is the edit count the
+ * editor's version check compares. An article is live when published, or scheduled with
+ * publish_at reached (each server compares with its own clock; nothing has to flip the row).
+ */
+export const articles = pgTable(
+  "articles",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull(),
+    shippedKey: text("shipped_key"),
+    status: text("status").$type<ArticleStatus>().notNull().default("draft"),
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    title: text("title").notNull(),
+    subtitle: text("subtitle").notNull(),
+    excerpt: text("excerpt").notNull(),
+    /** <meta name="description">; the page's <title> is seo_title when set, the title otherwise. */
+    description: text("description").notNull(),
+    seoTitle: text("seo_title"),
+    category: text("category").notNull(),
+    /** The date the article shows as published (YYYY-MM-DD). */
+    publishedOn: date("published_on", { mode: "string" }).notNull(),
+    reviewedOn: date("reviewed_on", { mode: "string" }).notNull(),
+    readingMinutes: integer("reading_minutes").notNull(),
+    body: text("body").notNull(),
+    html: text("html").notNull(),
+    imageAlt: text("image_alt").notNull(),
+    /** An uploaded cover (article_images), or null for a shipped article's built illustration (shipped_image). */
+    imageId: integer("image_id").references(() => articleImages.id),
+    shippedImage: text("shipped_image"),
+    sortOrder: integer("sort_order").notNull(),
+    related: jsonb("related").$type<string[]>().notNull().default([]),
+    closingCta: text("closing_cta"),
+    affiliates: jsonb("affiliates").$type<string[]>().notNull().default([]),
+    sources: jsonb("sources").$type<ArticleSource[]>().notNull().default([]),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("articles_slug_unique").on(t.slug),
+    unique("articles_shipped_key_unique").on(t.shippedKey),
+    check("articles_status_check", sql`${t.status} in ('draft', 'scheduled', 'published', 'unpublished')`),
+    check("articles_publish_at_check", sql`${t.status} not in ('scheduled', 'published') or ${t.publishAt} is not null`),
+  ],
+);
+
+/** Every save of an article: the editable fields as they were saved, to compare and restore. */
+export const articleRevisions = pgTable(
+  "article_revisions",
+  {
+    id: serial("id").primaryKey(),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    content: jsonb("content").$type<Record<string, unknown>>().notNull(),
+    note: text("note").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("article_revisions_article_version_unique").on(t.articleId, t.version)],
+);
+
+/** An article's former slugs: /blog/<old> answers 301 to the article's current address. */
+export const articleRedirects = pgTable("article_redirects", {
+  oldSlug: text("old_slug").primaryKey(),
+  articleId: integer("article_id")
+    .notNull()
+    .references(() => articles.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+/** An uploaded cover image; its encoded sizes and formats are article_image_files. */
+export const articleImages = pgTable("article_images", {
+  id: serial("id").primaryKey(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  createdAt: createdAt(),
+});
+
+/** One encoded file of an uploaded image ("640.avif", "1280.webp", "og.jpg"), served by every server from here. */
+export const articleImageFiles = pgTable(
+  "article_image_files",
+  {
+    imageId: integer("image_id")
+      .notNull()
+      .references(() => articleImages.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (t) => [primaryKey({ name: "article_image_files_pk", columns: [t.imageId, t.name] })],
+);
+
+/**
+ * One row: a number raised in the same transaction as every article change. Each server reads it
+ * every second and, when it moved, reloads the articles and drops its cached pages.
+ */
+export const contentVersion = pgTable(
+  "content_version",
+  {
+    id: integer("id").primaryKey().default(1),
+    version: integer("version").notNull(),
+  },
+  (t) => [check("content_version_one_row", sql`${t.id} = 1`)],
+);

@@ -5,8 +5,10 @@
  * with 50 connections for 10 s (after a 2 s warm-up), asking for compression like a browser
  * (Accept-Encoding: br, gzip):
  *
- *   a prerendered page (/), an article, a server-rendered page (/checkout), the 404 page, a lead
- *   POST (unique e-mails, same-origin headers), and for comparison a minimal static file server
+ *   a prerendered page (/about), the home page and a shipped article (made from the database,
+ *   answered from the page cache), an article published through the dashboard's editor after
+ *   the server started (issue 24), a server-rendered page (/checkout), the 404 page, a lead POST
+ *   (unique e-mails, same-origin headers), and for comparison a minimal static file server
  *   (node:http, the same prerendered file from memory, precompressed) in its own process.
  *
  * With BENCH_DATABASE_URL (a PostgreSQL server; or TEST_DATABASE_URL), the same page, article and
@@ -27,6 +29,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { articleSlugsFromDisk } from "../app/content/article-files.ts";
 import { readBuildInfo } from "../server/build-info.ts";
+import { logInAsOwner, postArticle, sampleArticle, throwawayOwner } from "./lib/owner-client.ts";
 import { freePort, startBuiltServer, stopServer, waitForServer } from "./lib/server-process.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -139,15 +142,16 @@ async function main() {
   });
 
   try {
+    const owner = throwawayOwner();
     const { child: server } = startBuiltServer({
       cwd: ROOT,
       passOutput: true,
-      env: { PORT: String(port), PUBLIC_ORIGIN: origin, DATA_DIR: dataDir, BUILD_DIR, FORM_RATE_LIMIT_PER_MINUTE: "1000000" },
+      env: { PORT: String(port), PUBLIC_ORIGIN: origin, DATA_DIR: dataDir, BUILD_DIR, FORM_RATE_LIMIT_PER_MINUTE: "1000000", ...owner.env },
     });
     children.push(server);
     const staticServer = spawn(
       process.execPath,
-      ["--import", "tsx", fileURLToPath(import.meta.url), "--static", join(BUILD_DIR, "client/index.html"), String(staticPort)],
+      ["--import", "tsx", fileURLToPath(import.meta.url), "--static", join(BUILD_DIR, "client/about/index.html"), String(staticPort)],
       {
         cwd: ROOT,
         stdio: ["ignore", "ignore", "inherit"],
@@ -157,13 +161,19 @@ async function main() {
     const base = `http://127.0.0.1:${port}`;
     await waitForServer(`${base}/about`, server);
     await waitForServer(`http://127.0.0.1:${staticPort}/`, staticServer);
+    // An article that exists only in the database: published through the editor, as the owner would.
+    const published = "/blog/bench-sinking-fund";
+    const cookie = await logInAsOwner(base, owner.password);
+    await postArticle(base, cookie, "new", { ...sampleArticle("bench-sinking-fund", "How to Build a Sinking Fund"), intent: "publish" });
 
     let lead = 0;
     const leadRun = Date.now().toString(36);
     const slug = article.slice("/blog/".length);
     const cases: Case[] = [
-      { name: "prerendered page GET /", url: `${BASE_PLACEHOLDER}/`, expectStatus: 200 },
-      { name: `article GET ${article}`, url: `${BASE_PLACEHOLDER}${article}`, expectStatus: 200 },
+      { name: "prerendered page GET /about", url: `${BASE_PLACEHOLDER}/about`, expectStatus: 200 },
+      { name: `shipped article GET ${article}`, url: `${BASE_PLACEHOLDER}${article}`, expectStatus: 200 },
+      { name: `published article GET ${published}`, url: `${BASE_PLACEHOLDER}${published}`, expectStatus: 200 },
+      { name: "home page GET / (from the articles)", url: `${BASE_PLACEHOLDER}/`, expectStatus: 200 },
       { name: "server-rendered GET /checkout", url: `${BASE_PLACEHOLDER}/checkout`, expectStatus: 200 },
       { name: "404 page GET /no-such-page", url: `${BASE_PLACEHOLDER}/no-such-page`, expectStatus: 404 },
       {
@@ -194,7 +204,7 @@ async function main() {
           ],
         },
       },
-      { name: "static file server (node:http), same / file", url: `http://127.0.0.1:${staticPort}/`, expectStatus: 200 },
+      { name: "static file server (node:http), same /about file", url: `http://127.0.0.1:${staticPort}/`, expectStatus: 200 },
     ];
 
     const rows: Row[] = [];
@@ -206,10 +216,11 @@ async function main() {
     const prerendered = rows[0]!.rps;
     const plain = rows[rows.length - 1]!.rps;
     console.log(`\nprerendered / static server: ${((prerendered / plain) * 100).toFixed(0)} %`);
+    console.log(`published article / prerendered page: ${((rows[2]!.rps / prerendered) * 100).toFixed(0)} %`);
     if (DATABASE_URL) {
       // The embedded server goes first: the two-server runs need both cores.
       server.kill("SIGTERM");
-      rows.push(...(await benchServersOnPostgres(DATABASE_URL, origin, cases.slice(0, 3).concat(cases[4]!))));
+      rows.push(...(await benchServersOnPostgres(DATABASE_URL, origin, cases.slice(0, 2).concat(cases[4]!, cases[6]!))));
     } else {
       console.log("\nSet BENCH_DATABASE_URL (a PostgreSQL server) for the one- and two-server cases on PostgreSQL.");
     }

@@ -1,7 +1,7 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { ipKeyGenerator } from "express-rate-limit";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler as createDocumentHandler, type ServerBuild } from "react-router";
 import { routeMatcher } from "./route-match.ts";
 
 declare module "react-router" {
@@ -25,6 +25,7 @@ export { missingProductFiles, productFilesDir } from "~/server/delivery/order-ac
 export { countPageView, startPageViewFlusher } from "~/server/admin/page-views.server";
 export { rateLimitStore } from "~/server/rate-limit-store.server";
 export { BLOG_PATH, BLOG_QUERY_PARAMS } from "~/lib/blog-filter";
+export { contentKey, ensureArticles, watchContent } from "~/server/content/articles.server";
 
 import { createDeliver, mailSettingsFromEnv, suppressHardBounce, transportFromEnv } from "~/server/mail/mailer.server";
 import { queueDueSteps } from "~/server/audience/sequence.server";
@@ -67,3 +68,14 @@ app.use(
 // chunk, and React Router's plugin then finds no server build file in its manifest.
 const serverBuild = await import("virtual:react-router/server-build");
 export const servingRoute = routeMatcher((serverBuild as unknown as ServerBuild).routes);
+
+const renderDocument = createDocumentHandler(serverBuild as unknown as ServerBuild, "production");
+
+/**
+ * A page as prerendering renders it: a plain GET with no cookie and no CSP nonce (the page cache,
+ * server/page-cache.ts, allows its inline scripts by hash), uncompressed.
+ */
+export function renderContentPage(origin: string, path: string): Promise<Response> {
+  config ??= appConfigFromEnv();
+  return renderDocument(new Request(`${origin}${path}`, { headers: { Accept: "text/html" } }), { config });
+}

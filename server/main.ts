@@ -15,6 +15,8 @@ import { protections } from "./protections.ts";
 import { requestLogger } from "./request-log.ts";
 import { finalErrorHandler, rejectMalformed } from "./request-guards.ts";
 import { baseSecurityHeaders, contentSecurityPolicy } from "./security.ts";
+import { criticalCss } from "../scripts/build/critical-css.ts";
+import { createPageCache } from "./page-cache.ts";
 import { createStaticResponder, loadStaticFiles } from "./static-files.ts";
 
 // The same JSON lines as the app's own logger (app/server/log.server.ts): no plain console line.
@@ -80,12 +82,23 @@ log.info(
     : `E-mail: written as .eml files to ${config.DATA_DIR}/mail (set SMTP_URL to send)`,
 );
 
+// The articles: seeded on a first start, then loaded from the database and watched for changes.
+try {
+  await build.ensureArticles();
+} catch (error) {
+  log.fatal(`Could not load the articles: ${(error as Error).message}`);
+  process.exit(1);
+}
+const contentWatch = build.watchContent();
+
 const pageViews = build.startPageViewFlusher();
 log.info(
   config.OWNER_PASSWORD_HASH && config.SESSION_SECRET
     ? "Owner dashboard: /admin"
     : "Owner dashboard: off (set OWNER_PASSWORD_HASH from `npm run owner:hash` and SESSION_SECRET to turn it on)",
 );
+// The blog listing with a search, a category or a page: rendered for the address, never a stored page.
+const blogQueries = { [build.BLOG_PATH]: build.BLOG_QUERY_PARAMS, [`${build.BLOG_PATH}.data`]: build.BLOG_QUERY_PARAMS };
 const files = loadStaticFiles(`${buildDir}client`);
 const securityHeaders = baseSecurityHeaders(config.PUBLIC_ORIGIN);
 
@@ -95,8 +108,20 @@ const serveStatic = createStaticResponder(files, {
   htmlPolicy: (scriptHashes) => contentSecurityPolicy(scriptHashes, config.PUBLIC_ORIGIN),
   // Counted in memory, written every few seconds: the page's answer does not wait for the database.
   onPage: (path, req) => build.countPageView(path, req.headers),
-  // The blog listing with a search, a category or a page: rendered for the address.
-  queryRendered: { [build.BLOG_PATH]: build.BLOG_QUERY_PARAMS, [`${build.BLOG_PATH}.data`]: build.BLOG_QUERY_PARAMS },
+  queryRendered: blogQueries,
+});
+
+// Home, the blog, the articles, the sitemap and the feed: rendered once per content change, then from memory.
+// An article (a page without React) keeps only the CSS it uses, as the build does for the prerendered pages.
+const pruneCss = criticalCss(`${buildDir}client`);
+const servePageCache = createPageCache({
+  finishHtml: async (html) => (await pruneCss(html))?.html ?? html,
+  key: () => build.contentKey(),
+  render: (path) => build.renderContentPage(config.PUBLIC_ORIGIN, path),
+  baseHeaders: securityHeaders,
+  htmlPolicy: (scriptHashes) => contentSecurityPolicy(scriptHashes, config.PUBLIC_ORIGIN),
+  onPage: (path, req) => build.countPageView(path, req.headers),
+  queryRendered: blogQueries,
 });
 
 const app = express();
@@ -142,8 +167,18 @@ const server = createServer((req, res) => {
   // A keep-alive connection would outlive the shutdown: the answer during it says so.
   if (draining) res.setHeader("Connection", "close");
   if (health(req, res) || serveStatic(req, res)) return;
-  privateByDefault(res);
-  app(req, res);
+  const cached = servePageCache(req, res);
+  if (cached === true) return;
+  if (cached === false) {
+    privateByDefault(res);
+    app(req, res);
+    return;
+  }
+  void cached.then((answered) => {
+    if (answered) return;
+    privateByDefault(res);
+    app(req, res);
+  });
 });
 server.listen(config.PORT, config.HOST, () => {
   log.info(`Serving ${config.PUBLIC_ORIGIN} on http://${config.HOST}:${config.PORT} (${files.size} static files in memory)`);
@@ -171,6 +206,7 @@ async function shutdown(signal: string) {
   setTimeout(() => process.exit(0), (config.SHUTDOWN_GRACE_SECONDS + 10) * 1000).unref();
   await closed;
   clearTimeout(grace);
+  contentWatch.stop();
   await Promise.all([mail.stop(), pageViews.stop()]).catch((error: unknown) => log.error(`Shutdown: ${(error as Error).message}`));
   await build.closeDatabase().catch((error: unknown) => log.error(`Closing the database: ${(error as Error).message}`));
   log.info(`${signal}: closed`);

@@ -11,6 +11,13 @@ import { ipKeyGenerator, rateLimit, type Store } from "express-rate-limit";
 import { FORM_BODY_LIMIT_BYTES, TOO_MANY_ATTEMPTS } from "../app/lib/form-outcomes.ts";
 
 export const WEBHOOK_BODY_LIMIT_BYTES = 256 * 1024;
+/**
+ * The dashboard's article editor (/admin/articles/<id>): an article's Markdown, or a cover image
+ * upload (at most 8 MB, app/server/content/article-images.server.ts). Its action checks the
+ * owner's session before it reads a byte of the body.
+ */
+export const ARTICLE_EDITOR_BODY_LIMIT_BYTES = 9 * 1024 * 1024;
+const ARTICLE_EDITOR_PATH = /^\/admin\/articles\/(new|[1-9]\d{0,9})$/;
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export type ProtectionOptions = {
@@ -151,7 +158,11 @@ const tooLarge = (limit: number): Refusal => ({
  * routes can read the body with the platform's parsers without counting.
  */
 function bodyLimit(req: Request, res: Response, next: NextFunction) {
-  const limit = isWebhook(req.path) ? WEBHOOK_BODY_LIMIT_BYTES : FORM_BODY_LIMIT_BYTES;
+  const limit = isWebhook(req.path)
+    ? WEBHOOK_BODY_LIMIT_BYTES
+    : ARTICLE_EDITOR_PATH.test(req.path)
+      ? ARTICLE_EDITOR_BODY_LIMIT_BYTES
+      : FORM_BODY_LIMIT_BYTES;
   const declared = req.get("content-length");
   if (declared === undefined) {
     if (req.get("transfer-encoding") === undefined) return next(); // no body at all

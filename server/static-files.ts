@@ -64,6 +64,19 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
+ * Whether this address is one a stored page cannot answer: its path reads a parameter of the
+ * query that the address carries (the blog with a search: `/blog?q=...`), so the server renders it.
+ */
+export function rendersForQuery(url: string, queryRendered: Record<string, readonly string[]>): boolean {
+  const query = url.indexOf("?");
+  if (query === -1) return false;
+  const reads = queryRendered[url.slice(0, query)];
+  if (!reads) return false;
+  const params = new URLSearchParams(url.slice(query + 1));
+  return reads.some((name) => params.has(name));
+}
+
+/**
  * Prerendered pages (and their .data, the sitemap, the feed): a browser revalidates every time
  * (max-age=0, the ETag makes that a 304), a CDN keeps them 5 minutes (s-maxage) and may serve a
  * stale copy for an hour while it fetches the new one in the background, so a deploy reaches
@@ -185,11 +198,7 @@ export function createStaticResponder(
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
-    const readsQuery = query === -1 ? undefined : queryRendered[path];
-    if (readsQuery) {
-      const params = new URLSearchParams(url.slice(query + 1));
-      if (readsQuery.some((name) => params.has(name))) return false;
-    }
+    if (rendersForQuery(url, queryRendered)) return false;
     const entry = prepared.get(path);
     if (!entry) {
       // One URL per page: "/about/" -> "/about" (the query kept).

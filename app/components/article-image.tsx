@@ -1,5 +1,6 @@
 type ArticleImageProps = {
-  slug: string;
+  /** The path its files share: `${image}-640.avif` ... (ArticleSummary.image). */
+  image: string;
   alt: string;
   /** The page's main image: load it first, never lazily. */
   priority?: boolean;
@@ -8,8 +9,8 @@ type ArticleImageProps = {
 };
 
 /** An article's illustration as AVIF/WebP at two widths, with intrinsic size so nothing shifts. */
-export function ArticleImage({ slug, alt, priority = false, sizes, className = "" }: ArticleImageProps) {
-  const src = (width: number, ext: string) => `/images/articles/${slug}-${width}.${ext}`;
+export function ArticleImage({ image, alt, priority = false, sizes, className = "" }: ArticleImageProps) {
+  const src = (width: number, ext: string) => `${image}-${width}.${ext}`;
   const srcSet = (ext: string) => `${src(640, ext)} 640w, ${src(1280, ext)} 1280w`;
   return (
     <picture>

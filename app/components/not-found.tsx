@@ -1,12 +1,17 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 
-export function NotFound() {
+/** The 404 page, or with `gone` the 410 of an article the owner took off the site. */
+export function NotFound({ gone = false }: { gone?: boolean }) {
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center md:py-24">
-      <p className="text-7xl font-extrabold text-brand-700">404</p>
-      <h1 className="mt-4 text-3xl font-bold">Oops! Page not found</h1>
-      <p className="mt-4 text-slate-600">The page you are looking for doesn't exist or has moved.</p>
+      <p className="text-7xl font-extrabold text-brand-700">{gone ? 410 : 404}</p>
+      <h1 className="mt-4 text-3xl font-bold">{gone ? "This article is no longer available" : "Oops! Page not found"}</h1>
+      <p className="mt-4 text-slate-600">
+        {gone
+          ? "We have taken this article down. Our other articles are still here."
+          : "The page you are looking for doesn't exist or has moved."}
+      </p>
       <Link to="/" className={buttonClass({ className: "mt-8" })}>
         Return to Home
       </Link>

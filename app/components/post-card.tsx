@@ -9,7 +9,9 @@ export function PostCard({ post, headingLevel = 3, priority = false }: { post: A
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <ArticleImage slug={post.slug} alt="" priority={priority} sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw" />
+      {post.image && (
+        <ArticleImage image={post.image} alt="" priority={priority} sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw" />
+      )}
       <div className="flex flex-1 flex-col p-5">
         <p className="text-sm font-semibold text-brand-700">{post.category}</p>
         <Heading className="mt-2 text-xl font-bold text-slate-900">

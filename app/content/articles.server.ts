@@ -1,11 +1,17 @@
-import { ArticleFrontmatterSchema, type ArticleSummary } from "~/content/articles";
+import { ArticleFrontmatterSchema, shippedImage, type ArticleSummary } from "~/content/articles";
 import { parseMarkdownFile } from "~/content/markdown.server";
 
 export type Article = ArticleSummary & { html: string };
 
+/** A Markdown file of the repository: the seed of the articles table (app/server/content/article-seed.server.ts). */
+export type ShippedArticle = Article & { body: string };
+
 /** Parse and validate article files; a bad one throws naming the file. Exported for tests. */
-export function parseArticles(files: Record<string, string>): Article[] {
-  const articles = Object.entries(files).map(([path, source]): Article => parseMarkdownFile(path, source, ArticleFrontmatterSchema));
+export function parseArticles(files: Record<string, string>): ShippedArticle[] {
+  const articles = Object.entries(files).map(([path, source]): ShippedArticle => {
+    const parsed = parseMarkdownFile(path, source, ArticleFrontmatterSchema);
+    return { ...parsed, seoTitle: null, sources: [], ...shippedImage(parsed.slug) };
+  });
   const slugs = new Set(articles.map((a) => a.slug));
   for (const article of articles) {
     for (const related of article.related) {
@@ -17,16 +23,11 @@ export function parseArticles(files: Record<string, string>): Article[] {
 
 const articles = parseArticles(import.meta.glob<string>("./articles/*.md", { query: "?raw", import: "default", eager: true }));
 
-/** All articles in listing order. */
-export function getArticles(): Article[] {
+/**
+ * The articles shipped in the repository, in listing order: the seed of the database, which the
+ * site reads once it has started (app/server/content/articles.server.ts). Build tooling and the
+ * content's own tests read these.
+ */
+export function getShippedArticles(): ShippedArticle[] {
   return articles;
-}
-
-/** Summaries (no body) in listing order, for listings, feeds and cards. */
-export function getArticleSummaries(): ArticleSummary[] {
-  return articles.map(({ html: _html, ...summary }) => summary);
-}
-
-export function getArticle(slug: string): Article | undefined {
-  return articles.find((a) => a.slug === slug);
 }

@@ -41,4 +41,26 @@ export const ArticleFrontmatterSchema = z
 
 export type ArticleFrontmatter = z.infer<typeof ArticleFrontmatterSchema>;
 
-export type ArticleSummary = ArticleFrontmatter & { slug: string };
+/** A source an article cites, listed under it. */
+export type ArticleSource = { title: string; url: string };
+
+/**
+ * An article as the pages show it (listing, cards, feed): the frontmatter's facts, wherever they
+ * were stored, plus where its pictures are. `image` is the path its responsive files share
+ * (`${image}-640.avif` ...), `ogImage` the social card.
+ */
+export type ArticleSummary = Omit<ArticleFrontmatter, "affiliates"> & {
+  slug: string;
+  affiliates: PartnerId[];
+  seoTitle: string | null;
+  /** Null: an article without a cover image. */
+  image: string | null;
+  ogImage: string | null;
+  sources: ArticleSource[];
+};
+
+/** The shipped illustration of a Markdown article (scripts/make-images.ts), by its file's name. */
+export const shippedImage = (key: string) => ({ image: `/images/articles/${key}`, ogImage: `/images/og/${key}.jpg` });
+
+/** The files of an uploaded cover image (app/server/content/article-images.server.ts), by its id. */
+export const uploadedImage = (id: number) => ({ image: `/images/uploads/${id}`, ogImage: `/images/uploads/${id}-og.jpg` });

@@ -6,7 +6,7 @@ import { NewsletterForm } from "~/components/newsletter-form";
 import { PostCard } from "~/components/post-card";
 import { buttonClass } from "~/components/ui/button";
 import { ToolLinks } from "~/components/tool-links";
-import { getArticleSummaries } from "~/content/articles.server";
+import { ensureArticles, liveSummaries } from "~/server/content/articles.server";
 import {
   ALL,
   BLOG_FILTERS,
@@ -31,15 +31,16 @@ import { submitNewsletter } from "~/server/forms/newsletter.server";
  * Plain HTML in the browser (app/lib/hydration.ts): search, category and "Load More" are the
  * address (`/blog?q=...&category=...&page=2`, app/lib/blog-filter.ts), rendered by the server
  * without JavaScript; with it, the listing's own script applies them at once
- * (app/browser/blog-script.js). The bare /blog is prerendered; an address with a search reaches
- * the server (server/static-files.ts). docs/decisions/034-public-pages-without-react.md
+ * (app/browser/blog-script.js). The bare /blog comes from the page cache (server/page-cache.ts);
+ * an address with a search is rendered for it. docs/decisions/034-public-pages-without-react.md
  */
 export const handle = NO_HYDRATION;
 
 const SEARCH_FORM = "blog-search-form";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { posts: getArticleSummaries(), search: readBlogSearch(new URL(request.url).searchParams) };
+export async function loader({ request }: Route.LoaderArgs) {
+  await ensureArticles();
+  return { posts: liveSummaries(), search: readBlogSearch(new URL(request.url).searchParams) };
 }
 
 /** The newsletter box posts here (with or without JavaScript). */

@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     includeBump: query.get(BUMP_PARAM) === "1",
     /** The article whose promo link led here, if it names one: it travels with the checkout to the order. */
-    from: sourceArticle(query.get(FROM_PARAM)),
+    from: await sourceArticle(query.get(FROM_PARAM)),
     /** Back from the payment page's Cancel (the test page, or Stripe's cancel_url). */
     cancelled: query.get(CANCELLED_PARAM) === "1",
     providerName: provider.displayName,

@@ -6,10 +6,10 @@ import { HomeHero } from "~/components/home-hero";
 import { PostCard } from "~/components/post-card";
 import { FeatureCard, type Feature } from "~/components/feature-card";
 import { buttonClass } from "~/components/ui/button";
-import { getArticleSummaries } from "~/content/articles.server";
 import { InlineScript } from "~/lib/first-paint";
 import { NO_HYDRATION } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
+import { ensureArticles, liveSummaries } from "~/server/content/articles.server";
 import { toolkit } from "~/lib/catalogue";
 import { formatCents } from "~/lib/site";
 import { seo } from "~/lib/seo";
@@ -21,8 +21,9 @@ export const handle = NO_HYDRATION;
 /** Home shows the first three posts of the listing. */
 const LATEST_COUNT = 3;
 
-export function loader() {
-  const posts = getArticleSummaries();
+export async function loader() {
+  await ensureArticles();
+  const posts = liveSummaries();
   return { posts: posts.slice(0, LATEST_COUNT), articleCount: posts.length };
 }
 

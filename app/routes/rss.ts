@@ -1,12 +1,13 @@
-import { getArticleSummaries } from "~/content/articles.server";
+import { ensureArticles, liveSummaries } from "~/server/content/articles.server";
 import { SITE_NAME, SITE_TAGLINE } from "~/lib/site";
 import { publicConfig } from "~/server/env.server";
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-export function loader() {
+export async function loader() {
+  await ensureArticles();
   const origin = publicConfig().origin;
-  const items = [...getArticleSummaries()]
+  const items = [...liveSummaries()]
     .sort((a, b) => b.date.localeCompare(a.date))
     .map((a) => {
       const url = `${origin}/blog/${a.slug}`;

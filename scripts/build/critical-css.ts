@@ -69,9 +69,28 @@ async function rewrite(html: string, css: string): Promise<string> {
 
 export type CriticalCssResult = { file: string; before: number; after: number };
 
-/** Prunes the inline stylesheet of every prerendered page under `clientDir` that does not hydrate. */
-export async function inlineCriticalCss(clientDir: string): Promise<CriticalCssResult[]> {
-  const beasties = new Beasties({
+/**
+ * The pruning as a function of a page's HTML (`clientDir`: where the built stylesheet is): the
+ * page with only the CSS its markup uses, or null for a page it does not apply to (one that
+ * hydrates, or has no inline stylesheet). The build runs it over the prerendered files; the
+ * server runs it over the article pages it renders from the database (server/page-cache.ts).
+ */
+export function criticalCss(clientDir: string) {
+  const beasties = createBeasties(clientDir);
+  return async (html: string): Promise<{ html: string; before: number; after: number } | null> => {
+    const document = parseHtml(html);
+    if (elementsOf(document, (el) => el.tagName === "script" && attrOf(el, "id") === "rr-boot").length > 0) return null;
+    const [style] = elementsOf(document, (el) => el.tagName === "style");
+    if (!style) return null;
+    const [pruned] = elementsOf(parseHtml(await beasties.process(html)), (el) => el.tagName === "style");
+    if (!pruned) throw new Error("no stylesheet left after pruning");
+    const css = textOf(pruned);
+    return { html: await rewrite(html, css), before: textOf(style).length, after: css.length };
+  };
+}
+
+function createBeasties(clientDir: string) {
+  return new Beasties({
     path: clientDir,
     external: false,
     reduceInlineStyles: true,
@@ -81,18 +100,22 @@ export async function inlineCriticalCss(clientDir: string): Promise<CriticalCssR
     compress: false,
     logLevel: "warn",
   });
+}
+
+/** Prunes the inline stylesheet of every prerendered page under `clientDir` that does not hydrate. */
+export async function inlineCriticalCss(clientDir: string): Promise<CriticalCssResult[]> {
+  const prune = criticalCss(clientDir);
   const results: CriticalCssResult[] = [];
   for (const file of htmlFiles(clientDir)) {
-    const html = readFileSync(file, "utf8");
-    const document = parseHtml(html);
-    if (elementsOf(document, (el) => el.tagName === "script" && attrOf(el, "id") === "rr-boot").length > 0) continue;
-    const [style] = elementsOf(document, (el) => el.tagName === "style");
-    if (!style) continue;
-    const [pruned] = elementsOf(parseHtml(await beasties.process(html)), (el) => el.tagName === "style");
-    if (!pruned) throw new Error(`${file}: no stylesheet left after pruning`);
-    const css = textOf(pruned);
-    writeFileSync(file, await rewrite(html, css));
-    results.push({ file, before: textOf(style).length, after: css.length });
+    let done: Awaited<ReturnType<typeof prune>>;
+    try {
+      done = await prune(readFileSync(file, "utf8"));
+    } catch (error) {
+      throw new Error(`${file}: ${(error as Error).message}`);
+    }
+    if (!done) continue;
+    writeFileSync(file, done.html);
+    results.push({ file, before: done.before, after: done.after });
   }
   return results;
 }

@@ -70,8 +70,22 @@ const NOT_FOUND: Exception[] = [
   },
 ];
 
-/** `purchase`: the page of a test purchase made when the run starts (`path` then only names it). */
-export type RouteSpec = { path: string; kind: Kind; notFound?: boolean; exceptions?: Exception[]; purchase?: "success" | "order" };
+/**
+ * `purchase`: the page of a test purchase made when the run starts (`path` then only names it).
+ * `publish`: an article published through the dashboard's editor when the run starts (issue 24:
+ * one that exists only in the database, not shipped).
+ */
+export type RouteSpec = {
+  path: string;
+  kind: Kind;
+  notFound?: boolean;
+  exceptions?: Exception[];
+  purchase?: "success" | "order";
+  publish?: boolean;
+};
+
+/** The article the run publishes through the editor. */
+export const PUBLISHED_ARTICLE = "/blog/lighthouse-sinking-fund";
 
 export const ROUTES: RouteSpec[] = [
   { path: "/", kind: "page" },
@@ -81,6 +95,7 @@ export const ROUTES: RouteSpec[] = [
   // The listing for a search: rendered by the server for the address (no prerendered file).
   { path: "/blog?q=credit&category=Credit+Repair", kind: "page" },
   ...articleSlugsFromDisk().map((slug): RouteSpec => ({ path: `/blog/${slug}`, kind: "article" })),
+  { path: PUBLISHED_ARTICLE, kind: "article", publish: true },
   { path: TOOLS_PATH, kind: "tool" },
   ...TOOLS.map((tool): RouteSpec => ({ path: toolExamplePath(tool.slug), kind: "tool" })),
   { path: "/contact", kind: "page" },

@@ -21,7 +21,7 @@ const unique = (tag: string) => `${tag}.${Date.now().toString(36)}.${Math.random
 
 const PAGES = [
   { path: "/admin", heading: "Overview" },
-  { path: "/admin/articles", heading: "By article" },
+  { path: "/admin/articles", heading: "Articles" },
   { path: "/admin/orders", heading: "Orders" },
   { path: "/admin/leads", heading: /^Leads/ },
   { path: "/admin/subscribers", heading: /^Subscribers/ },
@@ -44,7 +44,7 @@ async function articleRow(page: Page) {
   await page.goto("/admin/articles?days=7");
   const row = page.getByRole("row", { name: /How to Build an Emergency Fund/ });
   const cells = await row.getByRole("cell").allInnerTexts();
-  const [views, leads, checkouts, sales] = cells.map(Number);
+  const [, views, leads, checkouts, sales] = cells.map(Number);
   return { views, leads, checkouts, sales };
 }
 

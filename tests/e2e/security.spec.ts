@@ -195,7 +195,7 @@ test.describe("what the browser downloads", () => {
 
   test("the build is there to check", () => {
     expect(scripts.length).toBeGreaterThan(5);
-    expect(texts.some((t) => t.file === "index.html")).toBe(true);
+    expect(texts.some((t) => t.file === "about/index.html")).toBe(true);
   });
 
   test("holds no secret, key or database address", () => {

@@ -7,7 +7,7 @@ import { action as payTestAction, loader as payTestLoader } from "~/routes/pay-t
 import { db } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
 import { STAND_IN_PARTNER_LINKS } from "../../scripts/lib/server-process";
-import { getArticles } from "~/content/articles.server";
+import { getShippedArticles } from "~/content/articles.server";
 import { createPaymentFromRequest } from "~/server/payments/checkout.server";
 import { orderView, resetSessionChecks } from "~/server/delivery/order-view.server";
 import { createPayments } from "~/server/payments/payments.server";
@@ -125,7 +125,7 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
   });
 
   it("sends Cancel back to the checkout with the article the buyer came from", async () => {
-    const from = getArticles()[0]!.slug;
+    const from = getShippedArticles()[0]!.slug;
     expect((await createPaymentFromRequest(payments, jsonRequest({ includeBump: false, from }))).status).toBe(200);
     expect(fake.requests[0]!.form).toContainEqual(["cancel_url", `${ORIGIN}/checkout?from=${from}&cancelled=1`]);
   });
@@ -620,7 +620,7 @@ describe("the built-in test provider", () => {
   });
 
   it("Cancel returns to the checkout with the add-on and the source article as they were", async () => {
-    const from = getArticles()[0]!.slug;
+    const from = getShippedArticles()[0]!.slug;
     const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump: true, from }));
     const sessionId = new URL((result.body as { url: string }).url, "http://localhost").searchParams.get("session")!;
     const response = (await payTestAction(

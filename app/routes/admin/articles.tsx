@@ -1,13 +1,14 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/articles";
-import { AdminHeading, DataTable, num, rowHead, WindowChooser } from "~/components/admin-ui";
+import { AdminHeading, DataTable, formatWhen, num, rowHead, StatusBadge, td, WindowChooser } from "~/components/admin-ui";
+import { buttonClass } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import { byArticle, windowFrom } from "~/server/admin/stats.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Articles", description: "Views, leads and sales per article.", path: "/admin/articles", noindex: true });
+  seo(matches, { title: "Articles", description: "Write, publish and follow each article.", path: "/admin/articles", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
@@ -18,18 +19,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Articles({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <AdminHeading title="By article">
-        <WindowChooser days={loaderData.days} path="/admin/articles" />
+      <AdminHeading title="Articles">
+        <Link to="/admin/articles/new" className={buttonClass({ size: "sm" })}>
+          New article
+        </Link>
       </AdminHeading>
+      <div className="mt-4">
+        <WindowChooser days={loaderData.days} path="/admin/articles" />
+      </div>
       <p className="mt-2 text-slate-700">
         The last {loaderData.days} days. Views are counted on the server (no cookies, no addresses; bots, prefetches and your own visits
         left out). Checkouts and sales are those started from the article's own links.
       </p>
       <DataTable
-        narrow
         label="Articles"
         columns={[
           "Article",
+          "Status",
           { label: "Views", numeric: true },
           { label: "Leads", numeric: true },
           { label: "Checkouts", numeric: true },
@@ -37,12 +43,17 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
         ]}
       >
         {loaderData.articles.map((a) => (
-          <tr key={a.slug}>
+          <tr key={a.id}>
             <th scope="row" className={rowHead}>
-              <Link to={`/blog/${a.slug}`} className="text-brand-800 underline underline-offset-2">
+              <Link to={`/admin/articles/${a.id}`} className="text-brand-800 underline underline-offset-2">
                 {a.title}
               </Link>
+              <span className="block text-xs font-normal text-slate-600">/blog/{a.slug}</span>
             </th>
+            <td className={td}>
+              <StatusBadge status={a.status} />
+              {a.status === "scheduled" && <span className="block text-xs text-slate-600">{formatWhen(a.publishAt)}</span>}
+            </td>
             <td className={num}>{a.views}</td>
             <td className={num}>{a.leads}</td>
             <td className={num}>{a.checkouts}</td>

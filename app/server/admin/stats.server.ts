@@ -4,7 +4,7 @@
  * views from `page_views`. A window is the last N days up to now; the daily series are UTC days.
  */
 import { sql } from "drizzle-orm";
-import { getArticleSummaries } from "~/content/articles.server";
+import type { ArticleStatus } from "../../../db/schema";
 import { powerPack } from "~/lib/catalogue";
 import { db, rowsOf } from "~/server/db.server";
 import { flushPageViews, utcDay } from "~/server/admin/page-views.server";
@@ -88,31 +88,41 @@ export async function overview(days: WindowDays): Promise<Overview> {
   };
 }
 
-export type ArticleStats = { slug: string; title: string; views: number; leads: number; checkouts: number; sales: number };
+export type ArticleStats = {
+  id: number;
+  slug: string;
+  title: string;
+  status: ArticleStatus;
+  publishAt: Date | null;
+  views: number;
+  leads: number;
+  checkouts: number;
+  sales: number;
+};
 
-/** Per article: views of its page, leads from its form, checkouts from its promo links and the sales among them. */
+/**
+ * Per article (every one in the database, drafts too): views of its page, leads from its form,
+ * checkouts from its promo links and the sales among them, counted under its current address and
+ * its former ones (a changed slug keeps its figures).
+ */
 export async function byArticle(days: WindowDays): Promise<ArticleStats[]> {
   // The counter's latest views are in memory for a few seconds: write them first.
   await flushPageViews().catch((error: Error) => log.error(`Page views not written yet: ${error.message}`));
   const from = since(days);
-  const articles = getArticleSummaries();
-  const slugs = sql.join(
-    articles.map((a) => sql`(${a.slug})`),
-    sql`, `,
-  );
-  const rows = rowsOf<{ slug: string; views: number; leads: number; checkouts: number; sales: number }>(
+  const rows = rowsOf<Omit<ArticleStats, "publishAt"> & { publish_at: string | Date | null }>(
     await db().execute(sql`
-      with slugs (slug) as (values ${slugs})
-      select s.slug,
-             (select coalesce(sum(views), 0) from page_views where path = '/blog/' || s.slug and day >= ${utcDay(from)}::date)::int as views,
-             (select count(*) from leads where source_page = s.slug and created_at >= ${from})::int as leads,
-             (select count(*) from orders where source_article = s.slug and created_at >= ${from})::int as checkouts,
-             (select count(*) from orders where source_article = s.slug and created_at >= ${from} and paid_at is not null)::int as sales
-      from slugs s
+      with names (article_id, slug) as (
+        select id, slug from articles union all select article_id, old_slug from article_redirects
+      )
+      select a.id, a.slug, a.title, a.status, a.publish_at,
+             (select coalesce(sum(views), 0) from page_views where path in (select '/blog/' || n.slug from names n where n.article_id = a.id) and day >= ${utcDay(from)}::date)::int as views,
+             (select count(*) from leads where source_page in (select n.slug from names n where n.article_id = a.id) and created_at >= ${from})::int as leads,
+             (select count(*) from orders where source_article in (select n.slug from names n where n.article_id = a.id) and created_at >= ${from})::int as checkouts,
+             (select count(*) from orders where source_article in (select n.slug from names n where n.article_id = a.id) and created_at >= ${from} and paid_at is not null)::int as sales
+      from articles a
     `),
   );
-  const titles = new Map(articles.map((a) => [a.slug, a.title]));
   return rows
-    .map((r) => ({ ...r, title: titles.get(r.slug) ?? r.slug }))
+    .map(({ publish_at, ...r }) => ({ ...r, publishAt: publish_at === null ? null : new Date(publish_at) }))
     .sort((a, b) => b.views - a.views || a.title.localeCompare(b.title));
 }

@@ -1,6 +1,6 @@
 /** The free-guide lead form on every article: the rules for storing a lead. */
 import { sql } from "drizzle-orm";
-import { getArticle } from "~/content/articles.server";
+import { ensureArticles, liveArticle } from "~/server/content/articles.server";
 import { LeadSchema, type FormOutcome } from "~/lib/forms";
 import { LEAD_CONSENT, LEAD_MAGNET } from "~/lib/site";
 import { db, rowsOf } from "~/server/db.server";
@@ -51,7 +51,8 @@ export async function storeLead(lead: NewLead): Promise<StoreResult> {
 export function submitLead(request: Request, slug: string) {
   return submitPublicForm(request, "lead", LeadSchema, async ({ name, email, sourcePage = slug }) => {
     // The page a lead came from is the article it was posted to: only the real articles count.
-    if (sourcePage !== slug || !getArticle(sourcePage)) {
+    await ensureArticles();
+    if (sourcePage !== slug || !liveArticle(sourcePage)) {
       const rejected: FormOutcome = {
         form: "lead",
         status: "rejected",

@@ -1,7 +1,7 @@
 /** Starting a purchase: lines from the catalogue, our pending order, then the provider's hosted page. */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { getArticle } from "~/content/articles.server";
+import { articleExists, ensureArticles } from "~/server/content/articles.server";
 import { orderLines } from "~/lib/catalogue";
 import { CHECKOUT_ERROR } from "~/lib/checkout";
 import { issueBuyerKey } from "~/server/delivery/buyer-key.server";
@@ -35,7 +35,7 @@ export async function startCheckout(
     lines: priced.lines,
     amountTotal: priced.totalCents,
     currency: priced.currency,
-    sourceArticle: sourceArticle(from),
+    sourceArticle: await sourceArticle(from),
     buyerKeyHash,
   });
   let session: { url: string; sessionId: string };
@@ -64,8 +64,10 @@ export async function startBuyerCheckout(
 }
 
 /** The article a checkout came from, if `from` names one (a slug from the one list of articles). */
-export function sourceArticle(from: string | null | undefined): string | null {
-  return from && getArticle(from) ? from : null;
+export async function sourceArticle(from: string | null | undefined): Promise<string | null> {
+  if (!from) return null;
+  await ensureArticles();
+  return articleExists(from) ? from : null;
 }
 
 export type CreatePaymentResult = { status: number; body: { url: string } | { error: string }; setCookie?: string };

@@ -1,11 +1,14 @@
-import { getArticle } from "~/content/articles.server";
+import { getShippedArticles } from "~/content/articles.server";
 import { type ToolSlug, toolBySlug } from "~/lib/tools/catalog";
 import type { Parsed } from "~/lib/tools/query";
 
-/** What every calculator page shows around its result: the tool and the title of its article. */
+/**
+ * What every calculator page shows around its result: the tool and the title of its article (as
+ * shipped: the tools' catalogue names the shipped articles; a renamed one answers its old address with a 301).
+ */
 export function toolPageData(slug: ToolSlug) {
   const tool = toolBySlug(slug);
-  const article = getArticle(tool.article);
+  const article = getShippedArticles().find((a) => a.slug === tool.article);
   if (!article) throw new Error(`Tool ${slug}: no article ${tool.article}`);
   return { tool, articleTitle: article.title };
 }

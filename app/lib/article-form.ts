@@ -1,0 +1,161 @@
+/**
+ * The dashboard's article editor form (issue 24): one schema, read by the browser for instant
+ * messages and by the server as the authority (app/server/content/article-editor.server.ts).
+ */
+import { z } from "zod";
+import { CATEGORIES, CLOSING_CTAS } from "~/lib/article-meta";
+import { PARTNER_IDS, type PartnerId } from "~/lib/partners";
+
+export const ARTICLE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A <input type="datetime-local"> value; the editor says the time is UTC. */
+const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
+
+/** What a save does besides keeping the text (the status it leaves the article in). */
+export const ARTICLE_INTENTS = ["save", "publish", "schedule", "unpublish", "draft"] as const;
+export type ArticleIntent = (typeof ARTICLE_INTENTS)[number];
+
+export const affiliateField = (id: PartnerId) => `affiliate-${id}` as const;
+
+/** "Title | https://address", one per line. */
+export function parseSources(text: string): { sources: { title: string; url: string }[]; bad: number[] } {
+  const sources: { title: string; url: string }[] = [];
+  const bad: number[] = [];
+  text.split(/\r?\n/).forEach((line, index) => {
+    if (!line.trim()) return;
+    const cut = line.lastIndexOf("|");
+    const title = cut === -1 ? "" : line.slice(0, cut).trim();
+    const url = (cut === -1 ? line : line.slice(cut + 1)).trim();
+    let ok = false;
+    try {
+      ok = new URL(url).protocol === "https:" && title.length > 0 && title.length <= 200 && url.length <= 500;
+    } catch {
+      ok = false;
+    }
+    if (ok) sources.push({ title, url });
+    else bad.push(index + 1);
+  });
+  return { sources, bad };
+}
+
+export const formatSources = (sources: readonly { title: string; url: string }[]) => sources.map((s) => `${s.title} | ${s.url}`).join("\n");
+
+const required = (what: string, max: number) =>
+  z
+    .string({ error: `Enter ${what}.` })
+    .trim()
+    .min(1, `Enter ${what}.`)
+    .max(max, `Keep ${what} to ${max} characters.`);
+
+const optional = (what: string, max: number) => z.string().trim().max(max, `Keep ${what} to ${max} characters.`).optional();
+
+export const ArticleFormSchema = z
+  .object({
+    intent: z.enum(ARTICLE_INTENTS).default("save"),
+    /** The version the form was opened at (absent for a new article): the server refuses a save over a newer one. */
+    version: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+    title: required("a title", 110),
+    slug: z
+      .string({ error: "Enter the article's address (for example my-new-article)." })
+      .trim()
+      .max(80, "Keep the address to 80 characters.")
+      .regex(ARTICLE_SLUG, "Use lower-case letters, digits and single hyphens only, for example my-new-article."),
+    subtitle: optional("the subtitle", 200),
+    category: z.enum(CATEGORIES, { error: "Choose a category." }),
+    excerpt: required("an excerpt for the blog list", 220),
+    body: required("the article's text", 100_000),
+    description: required("a description for search engines", 170),
+    seoTitle: optional("the search title", 70),
+    imageAlt: optional("the image description", 200),
+    reviewed: z.string({ error: "Enter the date it was last reviewed." }).regex(ISO_DATE, "Enter the date it was last reviewed."),
+    sources: z.string().max(10_000, "Keep the sources to 10,000 characters.").optional(),
+    closingCta: z.enum(CLOSING_CTAS).optional(),
+    ...(Object.fromEntries(PARTNER_IDS.map((id) => [affiliateField(id), z.literal("on").optional()])) as Record<
+      ReturnType<typeof affiliateField>,
+      z.ZodOptional<z.ZodLiteral<"on">>
+    >),
+    publishAt: z.string().regex(LOCAL_DATE_TIME, "Enter the date and time to publish.").optional(),
+  })
+  .superRefine((v, ctx) => {
+    const { bad } = parseSources(v.sources ?? "");
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["sources"],
+        message: `Write each source as "Title | https://address" (line ${bad.join(", ")}).`,
+      });
+    }
+    if (v.intent === "schedule" && !v.publishAt)
+      ctx.addIssue({ code: "custom", path: ["publishAt"], message: "Enter the date and time to publish." });
+    if (v[affiliateField("credit-repair")] && v.category !== "Credit Repair") {
+      ctx.addIssue({
+        code: "custom",
+        path: [affiliateField("credit-repair")],
+        message: "The credit-repair service card belongs on Credit Repair articles only.",
+      });
+    }
+  });
+
+export type ArticleForm = z.output<typeof ArticleFormSchema>;
+
+/** The editable fields of an article as a revision keeps them. */
+export type ArticleContent = {
+  title: string;
+  slug: string;
+  subtitle: string;
+  category: (typeof CATEGORIES)[number];
+  excerpt: string;
+  body: string;
+  description: string;
+  seoTitle: string | null;
+  imageAlt: string;
+  imageId: number | null;
+  reviewed: string;
+  sources: { title: string; url: string }[];
+  closingCta: (typeof CLOSING_CTAS)[number] | null;
+  affiliates: PartnerId[];
+};
+
+/** The form's values as content (the cover image is set by its own upload form). */
+export function contentFromForm(form: ArticleForm, imageId: number | null): ArticleContent {
+  return {
+    title: form.title,
+    slug: form.slug,
+    subtitle: form.subtitle ?? "",
+    category: form.category,
+    excerpt: form.excerpt,
+    body: form.body,
+    description: form.description,
+    seoTitle: form.seoTitle || null,
+    imageAlt: form.imageAlt ?? "",
+    imageId,
+    reviewed: form.reviewed,
+    sources: parseSources(form.sources ?? "").sources,
+    closingCta: form.closingCta ?? null,
+    affiliates: PARTNER_IDS.filter((id) => form[affiliateField(id)] === "on"),
+  };
+}
+
+/** Minutes to read a Markdown text, at 220 words a minute (at least one). */
+export function readingMinutes(body: string): number {
+  const words = body.split(/\s+/).filter((w) => /\w/.test(w)).length;
+  return Math.max(1, Math.round(words / 220));
+}
+
+/** The labels of a revision's fields, in the editor's order, for the comparison. */
+export const CONTENT_LABELS: Record<keyof ArticleContent, string> = {
+  title: "Title",
+  slug: "Address",
+  subtitle: "Subtitle",
+  category: "Category",
+  excerpt: "Excerpt",
+  body: "Text",
+  description: "Search description",
+  seoTitle: "Search title",
+  imageAlt: "Image description",
+  imageId: "Cover image",
+  reviewed: "Last reviewed",
+  sources: "Sources",
+  closingCta: "Closing offer",
+  affiliates: "Partner cards",
+};

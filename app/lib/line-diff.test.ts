@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { lineDiff } from "~/lib/line-diff";
+
+describe("lineDiff", () => {
+  it("keeps common lines and marks the removed and added ones in order", () => {
+    expect(lineDiff("a\nb\nc\nd", "a\nc\nx\nd")).toEqual([
+      { kind: "same", text: "a" },
+      { kind: "removed", text: "b" },
+      { kind: "same", text: "c" },
+      { kind: "added", text: "x" },
+      { kind: "same", text: "d" },
+    ]);
+  });
+
+  it("handles an empty side", () => {
+    expect(lineDiff("", "one")).toEqual([
+      { kind: "removed", text: "" },
+      { kind: "added", text: "one" },
+    ]);
+    expect(lineDiff("same", "same")).toEqual([{ kind: "same", text: "same" }]);
+  });
+});

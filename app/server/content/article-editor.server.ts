@@ -1,0 +1,308 @@
+/**
+ * The owner's changes to articles (issue 24), each one transaction: the article row, a revision
+ * with what was saved, the former slug kept for a 301, and content_version raised so every server
+ * reloads. A save is refused whole (nothing written) when the form's version is not the latest
+ * (two tabs), the slug is taken, a schedule is not in the future or the cover has no description.
+ */
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { articleRedirects, articleRevisions, articles, contentVersion, type ArticleStatus } from "../../../db/schema";
+import { contentFromForm, readingMinutes, type ArticleContent, type ArticleForm, type ArticleIntent } from "~/lib/article-form";
+import { renderArticleMarkdown } from "~/content/markdown.server";
+import { db, sqlState, type Database } from "~/server/db.server";
+import { reloadArticles } from "~/server/content/articles.server";
+
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Raise the one content version (in the transaction of the change it announces). */
+export async function bumpContentVersion(tx: Tx): Promise<number> {
+  const [row] = await tx
+    .insert(contentVersion)
+    .values({ id: 1, version: 1 })
+    .onConflictDoUpdate({ target: contentVersion.id, set: { version: sql`${contentVersion.version} + 1` } })
+    .returning({ version: contentVersion.version });
+  return row!.version;
+}
+
+export type SaveRefusal = {
+  ok: false;
+  status: 400 | 404 | 409;
+  /** For the whole form (the version check). */
+  message: string;
+  fieldErrors: Record<string, string[]>;
+};
+export type SaveResult = { ok: true; id: number; slug: string; version: number; status: ArticleStatus; message: string } | SaveRefusal;
+
+class Refused extends Error {
+  constructor(readonly refusal: SaveRefusal) {
+    super(refusal.message);
+  }
+}
+
+const refuse = (status: SaveRefusal["status"], message: string, fieldErrors: Record<string, string[]> = {}): SaveRefusal => ({
+  ok: false,
+  status,
+  message,
+  fieldErrors,
+});
+
+const SLUG_TAKEN = "Another article already uses this address: choose another.";
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The datetime-local value the editor sends, read as UTC (the editor says so). */
+export function readPublishAt(value: string): Date | null {
+  const at = new Date(`${value.length === 16 ? `${value}:00` : value}Z`);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+const MESSAGES: Record<ArticleIntent, string> = {
+  save: "Saved.",
+  publish: "Published: the article is on the site.",
+  schedule: "Scheduled.",
+  unpublish: "Unpublished: the address now answers that the article is gone.",
+  draft: "Saved as a draft: the article is off the site.",
+};
+
+type Change = {
+  /** The article to change; absent: a new article. */
+  id?: number;
+  expectedVersion?: number;
+  content: ArticleContent;
+  intent: ArticleIntent;
+  publishAt?: Date | null;
+  note?: string;
+  now: Date;
+};
+
+/** Save the editor's form: a new article (no id) or a change to one. */
+export async function saveArticle({ id, form, now = new Date() }: { id?: number; form: ArticleForm; now?: Date }): Promise<SaveResult> {
+  const publishAt = form.publishAt ? readPublishAt(form.publishAt) : null;
+  if (form.intent === "schedule" && (!publishAt || publishAt <= now)) {
+    return refuse(400, "The article was not saved.", {
+      publishAt: [`Choose a time in the future (it is now ${now.toISOString().slice(0, 16).replace("T", " ")} UTC).`],
+    });
+  }
+  const current = id ? await db().query.articles.findFirst({ where: eq(articles.id, id), columns: { imageId: true } }) : undefined;
+  if (id && !current) return refuse(404, "No such article.");
+  return applyChange({
+    id,
+    expectedVersion: form.version,
+    content: contentFromForm(form, current?.imageId ?? null),
+    intent: form.intent,
+    publishAt,
+    now,
+  });
+}
+
+async function applyChange(change: Change): Promise<SaveResult> {
+  const { id, content, intent, now } = change;
+  if (content.imageId && !content.imageAlt.trim()) {
+    return refuse(400, "The article was not saved.", { imageAlt: ["Describe the cover image for readers who cannot see it."] });
+  }
+  try {
+    const saved = await db().transaction(async (tx: Tx) => {
+      const [current] = id ? await tx.select().from(articles).where(eq(articles.id, id)).for("update") : [];
+      if (id && !current) throw new Refused(refuse(404, "No such article."));
+      if (current && change.expectedVersion !== current.version) {
+        throw new Refused(
+          refuse(
+            409,
+            `This article was changed elsewhere (another tab or window) after you opened it: version ${current.version} is the latest, yours was ${change.expectedVersion ?? "none"}. Nothing was saved. Copy your changes, then reload the page to see the latest.`,
+          ),
+        );
+      }
+      const others = await tx
+        .select({ id: articles.id })
+        .from(articles)
+        .where(and(eq(articles.slug, content.slug), id ? ne(articles.id, id) : undefined));
+      const formerOfOther = await tx
+        .select({ id: articleRedirects.articleId })
+        .from(articleRedirects)
+        .where(and(eq(articleRedirects.oldSlug, content.slug), id ? ne(articleRedirects.articleId, id) : undefined));
+      if (others.length > 0 || formerOfOther.length > 0)
+        throw new Refused(refuse(400, "The article was not saved.", { slug: [SLUG_TAKEN] }));
+
+      let status: ArticleStatus = current?.status ?? "draft";
+      let publishAt = current?.publishAt ?? null;
+      let publishedOn = current?.publishedOn ?? utcDay(now);
+      const everLive = !!current?.publishAt && current.status !== "draft" && (current.status !== "scheduled" || current.publishAt <= now);
+      if (intent === "publish") {
+        status = "published";
+        if (!(current?.status === "published" && current.publishAt)) publishAt = now;
+        if (!everLive) publishedOn = utcDay(now);
+      } else if (intent === "schedule") {
+        status = "scheduled";
+        publishAt = change.publishAt!;
+        if (!everLive) publishedOn = utcDay(publishAt);
+      } else if (intent === "unpublish") {
+        status = "unpublished";
+        publishAt ??= now;
+      } else if (intent === "draft") {
+        status = "draft";
+      }
+
+      const values = {
+        slug: content.slug,
+        status,
+        publishAt,
+        title: content.title,
+        subtitle: content.subtitle,
+        excerpt: content.excerpt,
+        description: content.description,
+        seoTitle: content.seoTitle,
+        category: content.category,
+        publishedOn,
+        reviewedOn: content.reviewed,
+        readingMinutes: readingMinutes(content.body),
+        body: content.body,
+        html: renderArticleMarkdown(content.body),
+        imageAlt: content.imageAlt,
+        imageId: content.imageId,
+        closingCta: content.closingCta,
+        affiliates: content.affiliates,
+        sources: content.sources,
+        updatedAt: now,
+      };
+      let row: { id: number; version: number; slug: string; status: ArticleStatus };
+      if (current) {
+        [row] = (await tx
+          .update(articles)
+          .set({ ...values, version: current.version + 1 })
+          .where(eq(articles.id, current.id))
+          .returning({ id: articles.id, version: articles.version, slug: articles.slug, status: articles.status })) as [typeof row];
+        // The old address keeps working (301) once the article was ever public.
+        if (current.slug !== content.slug && current.publishAt) {
+          await tx
+            .insert(articleRedirects)
+            .values({ oldSlug: current.slug, articleId: current.id })
+            .onConflictDoUpdate({ target: articleRedirects.oldSlug, set: { articleId: current.id } });
+        }
+        await tx.delete(articleRedirects).where(eq(articleRedirects.oldSlug, content.slug));
+      } else {
+        const [first] = await tx.select({ order: sql<number>`coalesce(min(${articles.sortOrder}), 1)` }).from(articles);
+        // A new article leads the listing.
+        [row] = (await tx
+          .insert(articles)
+          .values({ ...values, sortOrder: Number(first!.order) - 1, version: 1, createdAt: now })
+          .returning({ id: articles.id, version: articles.version, slug: articles.slug, status: articles.status })) as [typeof row];
+      }
+      await tx.insert(articleRevisions).values({
+        articleId: row.id,
+        version: row.version,
+        content,
+        note: change.note ?? (current ? `${intent === "save" ? "Saved" : MESSAGES[intent].split(/[:.]/)[0]}` : "Created"),
+        createdAt: now,
+      });
+      await bumpContentVersion(tx);
+      return row;
+    });
+    await reloadArticles();
+    return { ok: true, ...saved, message: MESSAGES[intent] };
+  } catch (error) {
+    if (error instanceof Refused) return error.refusal;
+    // Two saves racing for one slug: the database's unique constraint decides.
+    if (sqlState(error) === "23505") return refuse(400, "The article was not saved.", { slug: [SLUG_TAKEN] });
+    throw error;
+  }
+}
+
+/** Save a revision's content again as the latest version (its status stays as it is now). */
+export async function restoreRevision({
+  id,
+  revision,
+  expectedVersion,
+  now = new Date(),
+}: {
+  id: number;
+  revision: number;
+  expectedVersion: number;
+  now?: Date;
+}): Promise<SaveResult> {
+  const [old] = await db()
+    .select()
+    .from(articleRevisions)
+    .where(and(eq(articleRevisions.articleId, id), eq(articleRevisions.version, revision)));
+  if (!old) return refuse(404, "No such revision.");
+  return applyChange({
+    id,
+    expectedVersion,
+    content: old.content as ArticleContent,
+    intent: "save",
+    note: `Restored version ${revision}`,
+    now,
+  });
+}
+
+/** Set (or replace) the cover image and its description, as a save of the article. */
+export async function setCoverImage({
+  id,
+  imageId,
+  imageAlt,
+  expectedVersion,
+  now = new Date(),
+}: {
+  id: number;
+  imageId: number;
+  imageAlt: string;
+  expectedVersion: number;
+  now?: Date;
+}): Promise<SaveResult> {
+  const [latest] = await db()
+    .select()
+    .from(articleRevisions)
+    .where(eq(articleRevisions.articleId, id))
+    .orderBy(desc(articleRevisions.version))
+    .limit(1);
+  if (!latest) return refuse(404, "No such article.");
+  const content = { ...(latest.content as ArticleContent), imageId, imageAlt };
+  return applyChange({ id, expectedVersion, content, intent: "save", note: "New cover image", now });
+}
+
+/** Every article with its status, for the dashboard's list (drafts too), in listing order. */
+export async function articlesForOwner() {
+  return db()
+    .select({
+      id: articles.id,
+      slug: articles.slug,
+      title: articles.title,
+      status: articles.status,
+      publishAt: articles.publishAt,
+      updatedAt: articles.updatedAt,
+      version: articles.version,
+    })
+    .from(articles)
+    .orderBy(asc(articles.sortOrder), asc(articles.id));
+}
+
+/** One article as the editor opens it: the stored row, its latest revision's content and the revisions' list. */
+export async function articleForEditor(id: number) {
+  const row = await db().query.articles.findFirst({ where: eq(articles.id, id) });
+  if (!row) return null;
+  const revisions = await db()
+    .select({ version: articleRevisions.version, note: articleRevisions.note, createdAt: articleRevisions.createdAt })
+    .from(articleRevisions)
+    .where(eq(articleRevisions.articleId, id))
+    .orderBy(desc(articleRevisions.version));
+  const [latest] = await db()
+    .select({ content: articleRevisions.content })
+    .from(articleRevisions)
+    .where(and(eq(articleRevisions.articleId, id), eq(articleRevisions.version, row.version)));
+  return { row, content: (latest?.content ?? null) as ArticleContent | null, revisions };
+}
+
+/** A revision's content and the latest's, to compare. */
+export async function revisionWithLatest(id: number, version: number) {
+  const row = await db().query.articles.findFirst({ where: eq(articles.id, id), columns: { version: true, title: true, slug: true } });
+  if (!row) return null;
+  const pair = await db()
+    .select()
+    .from(articleRevisions)
+    .where(and(eq(articleRevisions.articleId, id), sql`${articleRevisions.version} in (${version}, ${row.version})`));
+  const old = pair.find((r) => r.version === version);
+  const latest = pair.find((r) => r.version === row.version);
+  if (!old || !latest) return null;
+  return {
+    article: row,
+    old: { version: old.version, note: old.note, createdAt: old.createdAt, content: old.content as ArticleContent },
+    latest: { version: latest.version, content: latest.content as ArticleContent },
+  };
+}

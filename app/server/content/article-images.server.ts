@@ -1,0 +1,71 @@
+/**
+ * Cover images the owner uploads (issue 24). The bytes decide, not the file's name or declared
+ * type: sharp must read them as JPEG, PNG, WebP or AVIF (SVG, which can carry script, and
+ * everything else are refused), within the size limits. What is stored is re-encoded: the
+ * responsive sizes and formats the article pages use (16:9 at 640 and 1280 px, AVIF and WebP,
+ * like scripts/make-images.ts makes for the shipped articles) and the 1200x630 JPEG social card,
+ * all without the original's metadata (EXIF, GPS, camera; sharp writes none unless asked), with
+ * the EXIF orientation applied first. The files live in the database (article_image_files), so
+ * every server answers them (routes/uploaded-image.ts), each address forever the same bytes.
+ */
+import sharp, { type Metadata } from "sharp";
+import { articleImageFiles, articleImages } from "../../../db/schema";
+import { db } from "~/server/db.server";
+import type { Tx } from "~/server/content/article-editor.server";
+
+export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+const MIN_WIDTH = 640;
+const MIN_HEIGHT = 360;
+/** Decoding a "small" file that claims 100,000 x 100,000 pixels would take the server's memory. */
+const MAX_PIXELS = 50_000_000;
+const ACCEPTED = new Set(["jpeg", "png", "webp", "heif"]);
+
+export type ImageUpload = { ok: true; id: number } | { ok: false; message: string };
+
+const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
+
+/** The files one upload becomes, by the name its address ends with ("640.avif" -> /images/uploads/<id>-640.avif). */
+async function encodeVariants(input: Buffer): Promise<{ name: string; contentType: string; bytes: Buffer }[]> {
+  const base = sharp(input, { limitInputPixels: MAX_PIXELS }).rotate();
+  const out: { name: string; contentType: string; bytes: Buffer }[] = [];
+  for (const width of [640, 1280]) {
+    const sized = base.clone().resize(width, Math.round((width * 9) / 16), { fit: "cover", position: "attention" });
+    out.push({ name: `${width}.avif`, contentType: "image/avif", bytes: await sized.clone().avif({ quality: 50, effort: 4 }).toBuffer() });
+    out.push({ name: `${width}.webp`, contentType: "image/webp", bytes: await sized.clone().webp({ quality: 75, effort: 4 }).toBuffer() });
+  }
+  const og = base.clone().resize(1200, 630, { fit: "cover", position: "attention" }).flatten({ background: "#ffffff" });
+  out.push({ name: "og.jpg", contentType: "image/jpeg", bytes: await og.jpeg({ quality: 80, mozjpeg: true }).toBuffer() });
+  return out;
+}
+
+/** Check and store an uploaded picture; nothing is stored when it is refused. */
+export async function storeUploadedImage(bytes: Buffer): Promise<ImageUpload> {
+  if (bytes.length === 0) return { ok: false, message: "Choose an image file to upload." };
+  if (bytes.length > IMAGE_MAX_BYTES) return { ok: false, message: `That file is too large: at most ${mb(IMAGE_MAX_BYTES)}.` };
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
+  } catch {
+    return { ok: false, message: "That file is not an image this site can use: upload a JPEG, PNG, WebP or AVIF picture." };
+  }
+  if (!meta.format || !ACCEPTED.has(meta.format) || (meta.format === "heif" && meta.compression !== "av1")) {
+    return { ok: false, message: "That file is not an image this site can use: upload a JPEG, PNG, WebP or AVIF picture." };
+  }
+  const [width, height] = (meta.orientation ?? 1) >= 5 ? [meta.height ?? 0, meta.width ?? 0] : [meta.width ?? 0, meta.height ?? 0];
+  if (width * height > MAX_PIXELS) return { ok: false, message: "That picture has too many pixels: at most 50 megapixels." };
+  if (width < MIN_WIDTH || height < MIN_HEIGHT) {
+    return { ok: false, message: `That picture is too small (${width}x${height}): at least ${MIN_WIDTH}x${MIN_HEIGHT} pixels.` };
+  }
+  let files: Awaited<ReturnType<typeof encodeVariants>>;
+  try {
+    files = await encodeVariants(bytes);
+  } catch {
+    return { ok: false, message: "That picture could not be read (it may be damaged): try another file." };
+  }
+  const id = await db().transaction(async (tx: Tx) => {
+    const [image] = await tx.insert(articleImages).values({ width, height }).returning({ id: articleImages.id });
+    await tx.insert(articleImageFiles).values(files.map((f) => ({ imageId: image!.id, ...f })));
+    return image!.id;
+  });
+  return { ok: true, id };
+}

@@ -1,0 +1,200 @@
+/**
+ * The articles as the public pages read them (issue 24): the database is the source, and each
+ * server keeps the articles that are or were public in memory, reloaded when the one-row
+ * content_version moves. Every change raises that number in the same transaction; each server
+ * reads it every second (one primary-key lookup), so an edit, a publication or a removal reaches
+ * every server within about a second, without a restart. A scheduled article needs no event at
+ * all: it is live once its time has come, on each server's own clock (`now`, injectable).
+ *
+ * The getters are synchronous (the pages ask many times per request) and read the last loaded
+ * snapshot; `ensureArticles()` loads it the first time (seeding the shipped articles first).
+ */
+import { asc, eq, ne } from "drizzle-orm";
+import { articleRedirects, articles, contentVersion, type ArticleStatus } from "../../../db/schema";
+import { shippedImage, uploadedImage, type ArticleSummary } from "~/content/articles";
+import type { Article } from "~/content/articles.server";
+import type { Category, ClosingCtaKind } from "~/lib/article-meta";
+import type { PartnerId } from "~/lib/partners";
+import { db } from "~/server/db.server";
+import { seedShippedArticles } from "~/server/content/article-seed.server";
+import { log } from "~/server/log.server";
+
+export type StoredArticle = Article & { id: number; status: ArticleStatus; publishAt: Date | null };
+
+type Snapshot = {
+  version: number;
+  /** Published, scheduled and unpublished articles, in listing order (drafts never reach a page). */
+  articles: StoredArticle[];
+  bySlug: Map<string, StoredArticle>;
+  byId: Map<number, StoredArticle>;
+  /** Former slug -> the article's id. */
+  redirects: Map<string, number>;
+  /** When each published or scheduled article goes (went) live, ascending, in ms. */
+  goLive: number[];
+};
+
+let snapshot: Snapshot | undefined;
+let loading: Promise<void> | undefined;
+
+type ArticleRow = typeof articles.$inferSelect;
+
+export function toArticle(row: ArticleRow): StoredArticle {
+  return {
+    id: row.id,
+    status: row.status,
+    publishAt: row.publishAt,
+    slug: row.slug,
+    title: row.title,
+    subtitle: row.subtitle,
+    excerpt: row.excerpt,
+    description: row.description,
+    seoTitle: row.seoTitle,
+    category: row.category as Category,
+    date: row.publishedOn,
+    reviewed: row.reviewedOn,
+    readingMinutes: row.readingMinutes,
+    imageAlt: row.imageAlt,
+    order: row.sortOrder,
+    related: row.related,
+    closingCta: (row.closingCta ?? undefined) as ClosingCtaKind | undefined,
+    affiliates: row.affiliates as PartnerId[],
+    sources: row.sources,
+    html: row.html,
+    ...(row.imageId ? uploadedImage(row.imageId) : row.shippedImage ? shippedImage(row.shippedImage) : { image: null, ogImage: null }),
+  };
+}
+
+/** The current content version (0 before anything was ever written). */
+export async function readContentVersion(): Promise<number> {
+  const [row] = await db().select({ version: contentVersion.version }).from(contentVersion).where(eq(contentVersion.id, 1));
+  return row?.version ?? 0;
+}
+
+/** Read the articles again from the database (after a change here, or seen in content_version). */
+export async function reloadArticles(): Promise<void> {
+  // The version first: a change committed while the rows are read shows at the next check.
+  const version = await readContentVersion();
+  const [rows, redirects] = await Promise.all([
+    db().select().from(articles).where(ne(articles.status, "draft")).orderBy(asc(articles.sortOrder), asc(articles.id)),
+    db().select().from(articleRedirects),
+  ]);
+  const list = rows.map(toArticle);
+  snapshot = {
+    version,
+    articles: list,
+    bySlug: new Map(list.map((a) => [a.slug, a])),
+    byId: new Map(list.map((a) => [a.id, a])),
+    redirects: new Map(redirects.map((r) => [r.oldSlug, r.articleId])),
+    goLive: list
+      .filter((a) => a.status !== "unpublished" && a.publishAt)
+      .map((a) => a.publishAt!.getTime())
+      .sort((x, y) => x - y),
+  };
+}
+
+/** Load the articles once (the first start also seeds the shipped ones). Every public page awaits it. */
+export async function ensureArticles(): Promise<void> {
+  if (snapshot) return;
+  loading ??= (async () => {
+    const seeded = await seedShippedArticles();
+    if (seeded.skipped.length > 0) {
+      log.warn(`Shipped articles not added (their address is taken by another article): ${seeded.skipped.join(", ")}`);
+    }
+    await reloadArticles();
+  })().finally(() => {
+    loading = undefined;
+  });
+  await loading;
+}
+
+/** Forget what was loaded (tests that empty the tables). */
+export function forgetArticles(): void {
+  snapshot = undefined;
+}
+
+function loaded(): Snapshot {
+  if (!snapshot) throw new Error("The articles are not loaded: await ensureArticles() first (server start-up does).");
+  return snapshot;
+}
+
+export function isLive(article: Pick<StoredArticle, "status" | "publishAt">, now: Date): boolean {
+  return (article.status === "published" || article.status === "scheduled") && !!article.publishAt && article.publishAt <= now;
+}
+
+/** The articles a reader can open now, in listing order. */
+export function liveArticles(now = new Date()): StoredArticle[] {
+  return loaded().articles.filter((a) => isLive(a, now));
+}
+
+/** The live articles without their bodies (listings, cards, feed, sitemap). */
+export function liveSummaries(now = new Date()): ArticleSummary[] {
+  return liveArticles(now).map(({ html: _html, id: _id, status: _status, publishAt: _publishAt, ...summary }) => summary);
+}
+
+/** Whether `slug` is an article's current address (live or not): the checkout's and the tools' links. */
+export function articleExists(slug: string): boolean {
+  return loaded().bySlug.has(slug);
+}
+
+export function liveArticle(slug: string, now = new Date()): StoredArticle | undefined {
+  const article = loaded().bySlug.get(slug);
+  return article && isLive(article, now) ? article : undefined;
+}
+
+export type PublicAddress =
+  | { kind: "live"; article: StoredArticle }
+  /** A former slug of a live article: 301 there. */
+  | { kind: "moved"; slug: string }
+  /** Unpublished (or a former slug of one): 410. */
+  | { kind: "gone" }
+  | { kind: "none" };
+
+/** What /blog/<slug> is now. */
+export function publicAddress(slug: string, now = new Date()): PublicAddress {
+  const s = loaded();
+  const article = s.bySlug.get(slug) ?? s.byId.get(s.redirects.get(slug) ?? -1);
+  if (!article) return { kind: "none" };
+  if (article.status === "unpublished") return { kind: "gone" };
+  if (!isLive(article, now)) return { kind: "none" };
+  return article.slug === slug ? { kind: "live", article } : { kind: "moved", slug: article.slug };
+}
+
+/**
+ * A key that changes whenever what the public pages show may have changed: the content version,
+ * and how many scheduled articles have gone live by `now`. Cached pages are kept under it.
+ */
+export function contentKey(now = Date.now()): string {
+  const s = loaded();
+  let lo = 0;
+  let hi = s.goLive.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (s.goLive[mid]! <= now) lo = mid + 1;
+    else hi = mid;
+  }
+  return `${s.version}:${lo}`;
+}
+
+/**
+ * Check content_version every `intervalMs` and reload when it moved; `onChange` is told after.
+ * One check at a time; a database error is logged and the next tick tries again.
+ */
+export function watchContent({ intervalMs = 1000, onChange }: { intervalMs?: number; onChange?: () => void } = {}) {
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    readContentVersion()
+      .then(async (version) => {
+        if (version === snapshot?.version) return;
+        await reloadArticles();
+        onChange?.();
+      })
+      .catch((error: Error) => log.error(`Checking for article changes: ${error.message}`))
+      .finally(() => {
+        busy = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,156 @@
+/**
+ * The pages made from the articles (issue 24): home, the blog list, each article, the sitemap and
+ * the feed. They used to be prerendered at build time; the articles now live in the database, so
+ * each server renders such a page once, the way prerendering did (no per-request nonce; the CSP
+ * allows its inline scripts by hash), and then answers it from memory like a static file
+ * (precompressed, ETag, one Map lookup) until the content key changes: the content version every
+ * server polls (app/server/content/articles.server.ts) and the scheduled articles whose time has
+ * come. A request during a render waits for that render rather than starting another.
+ *
+ * Anything the render does not answer 200 (a 301 for a former slug, 404, 410, an error) goes on
+ * to Express, which renders it per request as it renders every other page.
+ */
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import { inlineScriptHashes, preferredEncoding, rendersForQuery } from "./static-files.ts";
+import { log } from "../app/server/log.server.ts";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Browsers revalidate every time (a 304 with the ETag); a CDN may keep a page 5 seconds, so an
+ * edit or an unpublication reaches readers within seconds (not the 5 minutes of the build's
+ * prerendered pages).
+ */
+export const CONTENT_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=5";
+
+/** The paths whose pages are made from the articles: "/", "/blog", "/blog/<slug>", "/sitemap.xml", "/rss.xml". */
+export function isContentPath(path: string): boolean {
+  return (
+    path === "/" || path === "/blog" || path === "/sitemap.xml" || path === "/rss.xml" || /^\/blog\/[a-z0-9]+(?:-[a-z0-9]+)*$/.test(path)
+  );
+}
+
+type Prepared = {
+  key: string;
+  etag: string;
+  html: boolean;
+  body: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  headers: Record<string, string>;
+};
+
+export function createPageCache({
+  key,
+  render,
+  baseHeaders,
+  htmlPolicy,
+  onPage,
+  finishHtml,
+  queryRendered = {},
+}: {
+  /** The content key now: a page kept under another key is made again. */
+  key: () => string;
+  /** Render a path as prerendering would (a GET without cookies or nonce). */
+  render: (path: string) => Promise<Response>;
+  baseHeaders: Record<string, string>;
+  htmlPolicy: (scriptHashes: string[]) => string;
+  /** Told of every page answered 200 to a GET (the page-view counter); must not block. */
+  onPage?: (path: string, req: IncomingMessage) => void;
+  /** Paths whose answer depends on these query parameters (the blog's search): rendered by Express when present. */
+  queryRendered?: Record<string, readonly string[]>;
+  /** A last pass over a rendered HTML page (the articles' critical CSS, as the build does to prerendered pages). */
+  finishHtml?: (html: string) => Promise<string>;
+}) {
+  const pages = new Map<string, Prepared>();
+  const rendering = new Map<string, Promise<Prepared | null>>();
+
+  async function prepare(path: string, at: string): Promise<Prepared | null> {
+    const response = await render(path);
+    if (response.status !== 200) {
+      await response.body?.cancel();
+      pages.delete(path);
+      return null;
+    }
+    const type = response.headers.get("content-type") ?? "text/html; charset=utf-8";
+    const html = type.startsWith("text/html");
+    let body = Buffer.from(await response.arrayBuffer());
+    if (html && finishHtml) body = Buffer.from(await finishHtml(body.toString("utf8")), "utf8");
+    const [br, gz] = await Promise.all([
+      brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      gzipAsync(body, { level: 9 }),
+    ]);
+    const etag = `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
+    const headers: Record<string, string> = {
+      ...baseHeaders,
+      ...(html ? { "Content-Security-Policy": htmlPolicy(inlineScriptHashes(body.toString("utf8"))) } : {}),
+      "Content-Type": type,
+      "Cache-Control": CONTENT_PAGE_CACHE_CONTROL,
+      ETag: etag,
+      Vary: "Accept-Encoding",
+    };
+    const prepared: Prepared = { key: at, etag, html, body, br, gzip: gz, headers };
+    if (key() === at) pages.set(path, prepared);
+    return prepared;
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, path: string, page: Prepared) {
+    if (req.headers["if-none-match"] === page.etag) {
+      res.writeHead(304, page.headers);
+      res.end();
+      return;
+    }
+    const encoding = preferredEncoding(req.headers["accept-encoding"], page);
+    if (!encoding) {
+      res.writeHead(406, { ...baseHeaders, "Content-Type": "text/plain; charset=utf-8", Vary: "Accept-Encoding" });
+      res.end("Not Acceptable: this page is available as br, gzip or uncompressed.");
+      return;
+    }
+    const bytes = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
+    res.writeHead(200, {
+      ...page.headers,
+      ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }),
+      "Content-Length": String(bytes.length),
+    });
+    if (onPage && req.method === "GET" && page.html) onPage(path, req);
+    res.end(req.method === "HEAD" ? undefined : bytes);
+  }
+
+  /**
+   * Answer a content page: true when answered from memory at once, false when the request is not
+   * for a content page, or a promise (a render) of whether it was answered; false: Express's turn.
+   */
+  return function respond(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    const path = query === -1 ? url : url.slice(0, query);
+    if (!isContentPath(path) || rendersForQuery(url, queryRendered)) return false;
+    const at = key();
+    const page = pages.get(path);
+    if (page && page.key === at) {
+      send(req, res, path, page);
+      return true;
+    }
+    const renderKey = `${at} ${path}`;
+    let pending = rendering.get(renderKey);
+    if (!pending) {
+      pending = prepare(path, at)
+        .catch((error: Error) => {
+          log.error(`Rendering ${path} for the page cache: ${error.message}`);
+          return null;
+        })
+        .finally(() => rendering.delete(renderKey));
+      rendering.set(renderKey, pending);
+    }
+    return pending.then((prepared) => {
+      if (!prepared) return false;
+      send(req, res, path, prepared);
+      return true;
+    });
+  };
+}

@@ -1,0 +1,231 @@
+/**
+ * The dashboard's article editor through its routes (issue 24): only the owner gets in; a new
+ * article, a refused one (nothing stored), the live preview (sanitized, nothing stored), the
+ * cover image upload (content checked, metadata stripped, served with a year's cache), and a
+ * restore refused over a newer version.
+ */
+import { count, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { beforeEach, describe, expect, it } from "vitest";
+import { articleImageFiles, articleImages, articleRevisions, articles } from "../../db/schema";
+import { action as editAction, loader as editLoader } from "~/routes/admin/article-edit";
+import { action as revisionAction, loader as revisionLoader } from "~/routes/admin/article-revision";
+import { loader as loginLoader, action as loginAction } from "~/routes/admin/login";
+import { loader as imageLoader } from "~/routes/uploaded-image";
+import { hashOwnerPassword } from "~/server/admin/owner-password.server";
+import { IMAGE_MAX_BYTES } from "~/server/content/article-images.server";
+import type { OwnerConfig } from "~/server/admin/owner-session.server";
+import { ensureArticles, forgetArticles } from "~/server/content/articles.server";
+import { db } from "~/server/db.server";
+import { useTestDatabase } from "../helpers/db";
+import { call, requestsTo } from "../helpers/routes";
+
+const ORIGIN = "https://shop.example";
+const PASSWORD = "test-only owner password";
+const owner: OwnerConfig = {
+  passwordHash: hashOwnerPassword(PASSWORD, { ln: 14, r: 8, p: 1 }),
+  sessionSecret: "test-only-session-secret-0123456789abcdef",
+  secureCookie: true,
+};
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: { config: { owner } } }) as never;
+const { get, post } = requestsTo(ORIGIN);
+
+useTestDatabase();
+let cookie: string;
+
+beforeEach(async () => {
+  await db().execute(
+    sql`TRUNCATE articles, article_revisions, article_redirects, content_version, article_images, article_image_files RESTART IDENTITY CASCADE`,
+  );
+  forgetArticles();
+  await ensureArticles();
+  void loginLoader;
+  const login = await call(() => loginAction(args(post("/admin/login", { password: PASSWORD, next: "/admin" }))));
+  cookie = login.headers.get("Set-Cookie")!.split(";")[0]!;
+});
+
+const fields = {
+  title: "How to Build a Sinking Fund",
+  slug: "sinking-fund",
+  category: "Saving Money",
+  excerpt: "Save a little each month for the bills you know are coming.",
+  description: "A sinking fund turns big yearly bills into small monthly savings.",
+  body: "## Start small\n\nPut **$20** aside each payday.",
+  reviewed: "2026-11-20",
+};
+const articleCount = async () => (await db().select({ n: count() }).from(articles))[0]!.n;
+
+function upload(id: number, file: Blob, name: string, imageAlt: string, version: number) {
+  const form = new FormData();
+  form.set("version", String(version));
+  form.set("imageAlt", imageAlt);
+  form.set("image", file, name);
+  return new Request(`${ORIGIN}/admin/articles/${id}`, { method: "POST", body: form, headers: { Cookie: cookie } });
+}
+
+describe("the editor", () => {
+  it("is the owner's only: without a session every page and action sends to the login", async () => {
+    const attempts = [
+      () => editLoader(args(get("/admin/articles/new"), { id: "new" })),
+      () => editAction(args(post("/admin/articles/new", { ...fields, intent: "publish" }), { id: "new" })),
+      () => revisionLoader(args(get("/admin/articles/1/revisions/1"), { id: "1", version: "1" })),
+      () => revisionAction(args(post("/admin/articles/1/revisions/1", { expectedVersion: "1" }), { id: "1", version: "1" })),
+    ];
+    for (const attempt of attempts) {
+      const answer = await call(attempt);
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get("Location")).toMatch(/^\/admin\/login/);
+    }
+    expect(await articleCount()).toBe(8);
+  });
+
+  it("creates an article, and refuses an empty title with its message and nothing stored", async () => {
+    const refused = await call<{ errors: Record<string, string>; message: string }>(() =>
+      editAction(args(post("/admin/articles/new", { ...fields, title: "", intent: "publish" }, cookie), { id: "new" })),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data.errors.title).toBe("Enter a title.");
+    expect(refused.data.message).toMatch(/not saved/);
+    expect(await articleCount()).toBe(8);
+
+    const created = await call(() =>
+      editAction(args(post("/admin/articles/new", { ...fields, intent: "publish" }, cookie), { id: "new" })),
+    );
+    expect(created.status).toBe(303);
+    expect(created.headers.get("Location")).toBe("/admin/articles/9?saved=publish");
+    const page = await call<{ savedMessage: string; status: string; live: boolean; version: number }>(() =>
+      editLoader(args(get("/admin/articles/9?saved=publish", cookie), { id: "9" })),
+    );
+    expect(page.data).toMatchObject({
+      status: "published",
+      live: true,
+      version: 1,
+      savedMessage: "Published: the article is on the site.",
+    });
+  });
+
+  it("previews what the form holds, sanitized, without storing anything", async () => {
+    const preview = await call<{ preview: { title: string; html: string } }>(() =>
+      editAction(
+        args(
+          post(
+            "/admin/articles/new",
+            { ...fields, body: "Hi <script>alert(1)</script><img src=x onerror=alert(2)>", intent: "preview" },
+            cookie,
+          ),
+          {
+            id: "new",
+          },
+        ),
+      ),
+    );
+    expect(preview.status).toBe(200);
+    expect(preview.data.preview.title).toBe(fields.title);
+    expect(preview.data.preview.html).toBe("<p>Hi </p>\n");
+    expect(await articleCount()).toBe(8);
+  });
+});
+
+describe("cover images", () => {
+  async function draft() {
+    await call(() => editAction(args(post("/admin/articles/new", { ...fields, intent: "draft" }, cookie), { id: "new" })));
+    return 9;
+  }
+
+  it("refuses a file that is not an image whatever its name, one too small, and one without a description; nothing is stored", async () => {
+    const id = await draft();
+    const text = new Blob(["<svg onload=alert(1)>not really a png</svg>"], { type: "image/png" });
+    const notImage = await call<{ imageError: string }>(() =>
+      editAction(args(upload(id, text, "photo.png", "A photo", 1), { id: String(id) })),
+    );
+    expect(notImage.status).toBe(400);
+    expect(notImage.data.imageError).toMatch(/not an image this site can use/);
+
+    const svg = await sharp({ create: { width: 800, height: 450, channels: 3, background: "#0a0" } })
+      .png()
+      .toBuffer();
+    const tiny = await sharp(svg).resize(100, 50).png().toBuffer();
+    const small = await call<{ imageError: string }>(() =>
+      editAction(args(upload(id, new Blob([new Uint8Array(tiny)]), "a.png", "A photo", 1), { id: String(id) })),
+    );
+    expect(small.data.imageError).toMatch(/too small \(100x50\)/);
+    const noAlt = await call<{ imageError: string }>(() =>
+      editAction(args(upload(id, new Blob([new Uint8Array(svg)]), "a.png", " ", 1), { id: String(id) })),
+    );
+    expect(noAlt.data.imageError).toMatch(/Describe the picture/);
+    const huge = await call<{ imageError: string }>(() =>
+      editAction(args(upload(id, new Blob([new Uint8Array(IMAGE_MAX_BYTES + 1)]), "big.jpg", "A photo", 1), { id: String(id) })),
+    );
+    expect(huge.data.imageError).toBe("That file is too large: at most 8 MB.");
+
+    expect(await db().select({ n: count() }).from(articleImages)).toEqual([{ n: 0 }]);
+    expect((await db().select().from(articles).where(eq(articles.id, id)))[0]!.version).toBe(1);
+  });
+
+  it("stores an image's sizes and formats without its metadata, sets it on the article and serves it for a year", async () => {
+    const id = await draft();
+    const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: "#357" } })
+      .jpeg()
+      .withExif({ IFD0: { Artist: "Owner Name", Copyright: "secret GPS place" } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const answer = await call(() =>
+      editAction(args(upload(id, new Blob([new Uint8Array(photo)]), "holiday.txt", "A blue square", 1), { id: String(id) })),
+    );
+    expect(answer.status).toBe(303);
+    const files = await db().select().from(articleImageFiles).orderBy(articleImageFiles.name);
+    expect(files.map((f) => [f.name, f.contentType])).toEqual([
+      ["1280.avif", "image/avif"],
+      ["1280.webp", "image/webp"],
+      ["640.avif", "image/avif"],
+      ["640.webp", "image/webp"],
+      ["og.jpg", "image/jpeg"],
+    ]);
+    for (const file of files) {
+      const meta = await sharp(file.bytes).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(file.bytes.includes(Buffer.from("Owner Name"))).toBe(false);
+      if (file.name.startsWith("1280")) expect([meta.width, meta.height]).toEqual([1280, 720]);
+    }
+    const [row] = await db().select().from(articles).where(eq(articles.id, id));
+    expect(row).toMatchObject({ imageId: 1, imageAlt: "A blue square", version: 2 });
+    expect(await db().select({ note: articleRevisions.note }).from(articleRevisions).where(eq(articleRevisions.articleId, id))).toEqual([
+      { note: "Created" },
+      { note: "New cover image" },
+    ]);
+
+    const served = (await imageLoader({ params: { file: "1-640.webp" } } as never)) as Response;
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/webp");
+    expect(served.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(Buffer.from(await served.arrayBuffer()).equals(files.find((f) => f.name === "640.webp")!.bytes)).toBe(true);
+    expect(((await imageLoader({ params: { file: "1-641.webp" } } as never)) as Response).status).toBe(404);
+    expect(((await imageLoader({ params: { file: "2-640.webp" } } as never)) as Response).status).toBe(404);
+  });
+});
+
+describe("revisions", () => {
+  it("compares a revision with the latest, restores it, and refuses a restore over a newer version", async () => {
+    await call(() => editAction(args(post("/admin/articles/new", { ...fields, intent: "publish" }, cookie), { id: "new" })));
+    await call(() =>
+      editAction(
+        args(post("/admin/articles/9", { ...fields, title: "A Better Title", body: "New text.", version: "1" }, cookie), { id: "9" }),
+      ),
+    );
+    const compare = await call<{ changed: { key: string; before: string; after: string }[]; bodyChanged: boolean }>(() =>
+      revisionLoader(args(get("/admin/articles/9/revisions/1", cookie), { id: "9", version: "1" })),
+    );
+    expect(compare.data.changed).toEqual([{ key: "title", label: "Title", before: fields.title, after: "A Better Title" }]);
+    expect(compare.data.bodyChanged).toBe(true);
+
+    const stale = await call<{ message: string }>(() =>
+      revisionAction(args(post("/admin/articles/9/revisions/1", { expectedVersion: "1" }, cookie), { id: "9", version: "1" })),
+    );
+    expect(stale.status).toBe(409);
+    const restored = await call(() =>
+      revisionAction(args(post("/admin/articles/9/revisions/1", { expectedVersion: "2" }, cookie), { id: "9", version: "1" })),
+    );
+    expect(restored.headers.get("Location")).toBe("/admin/articles/9?saved=restored");
+    expect((await db().select().from(articles).where(eq(articles.id, 9)))[0]).toMatchObject({ title: fields.title, version: 3 });
+  });
+});

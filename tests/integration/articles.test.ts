@@ -1,0 +1,286 @@
+/**
+ * Articles in the database (issue 24), on PGlite and (TEST_DB=postgres) on PostgreSQL: the seed,
+ * the states on an injected clock, the public pages' loaders (article, blog, home, sitemap, feed),
+ * a changed slug's 301, an unpublished article's 410, the editor's refusals (nothing half-saved),
+ * revisions, and hostile Markdown, titles and alt texts rendered inert.
+ */
+import { count, eq, sql } from "drizzle-orm";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createElement, type ReactElement } from "react";
+import { MemoryRouter } from "react-router";
+import { beforeEach, describe, expect, it } from "vitest";
+import { articleRedirects, articleRevisions, articles, contentVersion } from "../../db/schema";
+import { ArticleView } from "~/components/article-view";
+import { PostCard } from "~/components/post-card";
+import { getShippedArticles } from "~/content/articles.server";
+import { ArticleFormSchema, type ArticleForm } from "~/lib/article-form";
+import { loader as articleLoader } from "~/routes/blog-post";
+import { loader as blogLoader } from "~/routes/blog";
+import { loader as homeLoader } from "~/routes/home";
+import { loader as rssLoader } from "~/routes/rss";
+import { loader as sitemapLoader } from "~/routes/sitemap";
+import { restoreRevision, saveArticle } from "~/server/content/article-editor.server";
+import { seedShippedArticles } from "~/server/content/article-seed.server";
+import {
+  contentKey,
+  ensureArticles,
+  forgetArticles,
+  liveSummaries,
+  publicAddress,
+  readContentVersion,
+  reloadArticles,
+} from "~/server/content/articles.server";
+import { db } from "~/server/db.server";
+import { useTestDatabase } from "../helpers/db";
+import { call } from "../helpers/routes";
+
+useTestDatabase();
+
+beforeEach(async () => {
+  await db().execute(
+    sql`TRUNCATE articles, article_revisions, article_redirects, content_version, article_images, article_image_files RESTART IDENTITY CASCADE`,
+  );
+  forgetArticles();
+  await ensureArticles();
+});
+
+const form = (fields: Record<string, string>): ArticleForm => {
+  const parsed = ArticleFormSchema.safeParse({
+    title: "How to Build a Sinking Fund",
+    slug: "sinking-fund",
+    category: "Saving Money",
+    excerpt: "Save a little each month for the bills you know are coming, so they stop being emergencies.",
+    description: "A sinking fund turns big yearly bills into small monthly savings. Here is how to start one this week.",
+    body: "## Start small\n\nPut **$20** aside each payday.",
+    reviewed: "2026-11-20",
+    ...fields,
+  });
+  if (!parsed.success) throw new Error(parsed.error.message);
+  return parsed.data;
+};
+
+const page = (slug: string) =>
+  call<{ article: { title: string; html: string } }>(() =>
+    articleLoader({ params: { slug }, request: new Request(`http://localhost/blog/${slug}`) } as never),
+  );
+const text = async (response: Promise<Response>) => (await response).text();
+
+describe("the seed", () => {
+  it("loads the shipped articles once, adds one the database lacks and never overwrites an edit", async () => {
+    const shipped = getShippedArticles();
+    expect(liveSummaries().map((a) => a.slug)).toEqual(shipped.map((a) => a.slug));
+    expect((await seedShippedArticles()).added).toEqual([]);
+
+    const [first, second] = shipped;
+    const [row] = await db().select().from(articles).where(eq(articles.slug, first!.slug));
+    const edited = await saveArticle({
+      id: row!.id,
+      form: form({ slug: first!.slug, title: "The owner's own title", version: String(row!.version) }),
+    });
+    expect(edited.ok).toBe(true);
+    await db().delete(articles).where(eq(articles.slug, second!.slug));
+
+    const again = await seedShippedArticles();
+    expect(again.added).toEqual([second!.slug]);
+    const [kept] = await db().select().from(articles).where(eq(articles.shippedKey, first!.slug));
+    expect(kept!.title).toBe("The owner's own title");
+  });
+
+  it("renders the shipped Markdown as it rendered before the sanitizer (same elements, links and classes)", () => {
+    const dispute = getShippedArticles().find((a) => a.slug === "dispute-credit-errors")!;
+    expect(dispute.html).toContain('target="_blank" rel="noopener noreferrer"');
+    expect(dispute.html).toContain('<span class="sr-only"> (opens in a new tab)</span>');
+    expect(dispute.html).toContain("<h2>");
+  });
+});
+
+describe("publishing", () => {
+  it("a draft is nowhere; published, it is on its page, the blog, home, sitemap and feed", async () => {
+    const draft = await saveArticle({ form: form({}) });
+    expect(draft).toMatchObject({ ok: true, status: "draft" });
+    expect((await page("sinking-fund")).status).toBe(404);
+    expect(await text(sitemapLoader() as Promise<Response>)).not.toContain("/blog/sinking-fund");
+
+    const published = await saveArticle({ id: draft.ok ? draft.id : 0, form: form({ intent: "publish", version: "1" }) });
+    expect(published).toMatchObject({ ok: true, status: "published", version: 2 });
+    const shown = await page("sinking-fund");
+    expect(shown.status).toBe(200);
+    expect(shown.data.article.title).toBe("How to Build a Sinking Fund");
+    expect(shown.data.article.html).toContain("<strong>$20</strong>");
+    const blog = (await blogLoader({ request: new Request("http://localhost/blog") } as Parameters<typeof blogLoader>[0])) as {
+      posts: { slug: string }[];
+    };
+    // New articles lead the listing.
+    expect(blog.posts[0]!.slug).toBe("sinking-fund");
+    expect(((await homeLoader()) as { posts: { slug: string }[] }).posts[0]!.slug).toBe("sinking-fund");
+    expect(await text(sitemapLoader() as Promise<Response>)).toContain("/blog/sinking-fund</loc>");
+    expect(await text(rssLoader() as Promise<Response>)).toContain("<title>How to Build a Sinking Fund</title>");
+  });
+
+  it("an edit shows at once; a changed slug answers 301 from the old address; unpublished answers 410 and leaves sitemap and feed", async () => {
+    const created = await saveArticle({ form: form({ intent: "publish" }) });
+    if (!created.ok) throw new Error(created.message);
+    const edited = await saveArticle({ id: created.id, form: form({ title: "Sinking Funds, Step by Step", version: "1" }) });
+    expect(edited).toMatchObject({ ok: true, version: 2, status: "published" });
+    expect((await page("sinking-fund")).data.article.title).toBe("Sinking Funds, Step by Step");
+
+    const moved = await saveArticle({ id: created.id, form: form({ slug: "sinking-funds", version: "2" }) });
+    expect(moved.ok).toBe(true);
+    const old = await page("sinking-fund");
+    expect(old.status).toBe(301);
+    expect(old.headers.get("Location")).toBe("/blog/sinking-funds");
+    expect((await page("sinking-funds")).status).toBe(200);
+
+    const gone = await saveArticle({ id: created.id, form: form({ slug: "sinking-funds", intent: "unpublish", version: "3" }) });
+    expect(gone).toMatchObject({ ok: true, status: "unpublished" });
+    expect((await page("sinking-funds")).status).toBe(410);
+    expect((await page("sinking-fund")).status).toBe(410);
+    expect(await text(sitemapLoader() as Promise<Response>)).not.toContain("sinking-fund");
+    expect(await text(rssLoader() as Promise<Response>)).not.toContain("sinking-fund");
+    expect(liveSummaries().map((a) => a.slug)).not.toContain("sinking-funds");
+  });
+
+  it("a scheduled article goes live at its time (injected clock), and the content key moves with it", async () => {
+    const now = new Date("2030-01-10T09:00:00Z");
+    const scheduled = await saveArticle({ form: form({ intent: "schedule", publishAt: "2030-01-10T10:30" }), now });
+    expect(scheduled).toMatchObject({ ok: true, status: "scheduled" });
+    expect(publicAddress("sinking-fund", now).kind).toBe("none");
+    expect(publicAddress("sinking-fund", new Date("2030-01-10T10:29:59Z")).kind).toBe("none");
+    const before = contentKey(new Date("2030-01-10T10:29:59Z").getTime());
+    const at = new Date("2030-01-10T10:30:00Z");
+    expect(publicAddress("sinking-fund", at).kind).toBe("live");
+    expect(liveSummaries(at)[0]!.slug).toBe("sinking-fund");
+    expect(liveSummaries(at)[0]!.date).toBe("2030-01-10");
+    expect(contentKey(at.getTime())).not.toBe(before);
+  });
+});
+
+describe("refused whole, nothing half-saved", () => {
+  const stored = async () => ({
+    articles: (await db().select({ n: count() }).from(articles))[0]!.n,
+    revisions: (await db().select({ n: count() }).from(articleRevisions))[0]!.n,
+    version: await readContentVersion(),
+  });
+
+  it("an empty title, a bad slug or a missing text never reach the database", () => {
+    const result = ArticleFormSchema.safeParse({ ...form({}), title: "   ", slug: "Not A Slug!", body: "" });
+    expect(result.success).toBe(false);
+    const fields = result.error!.issues.map((i) => i.path.join("."));
+    expect(fields).toEqual(expect.arrayContaining(["title", "slug", "body"]));
+    expect(result.error!.issues.find((i) => i.path[0] === "title")!.message).toBe("Enter a title.");
+  });
+
+  it("a colliding slug, a schedule in the past and a stale version (two tabs) are refused with a message", async () => {
+    const first = await saveArticle({ form: form({ intent: "publish" }) });
+    if (!first.ok) throw new Error(first.message);
+    const before = await stored();
+
+    const collide = await saveArticle({ form: form({ slug: "dispute-credit-errors" }) });
+    expect(collide).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { slug: ["Another article already uses this address: choose another."] },
+    });
+
+    const now = new Date("2030-01-10T09:00:00Z");
+    const past = await saveArticle({ id: first.id, form: form({ intent: "schedule", publishAt: "2030-01-10T08:59", version: "1" }), now });
+    expect(past.ok).toBe(false);
+    expect(!past.ok && past.fieldErrors.publishAt![0]).toMatch(/Choose a time in the future/);
+
+    // Tab A saves version 1 -> 2; tab B, still at version 1, is refused.
+    expect((await saveArticle({ id: first.id, form: form({ title: "Tab A's title", version: "1" }) })).ok).toBe(true);
+    const tabB = await saveArticle({ id: first.id, form: form({ title: "Tab B's title", version: "1" }) });
+    expect(tabB).toMatchObject({ ok: false, status: 409 });
+    expect(!tabB.ok && tabB.message).toMatch(/changed elsewhere.*version 2 is the latest.*Nothing was saved/);
+
+    const after = await stored();
+    expect(after.articles).toBe(before.articles);
+    expect(after.revisions).toBe(before.revisions + 1); // tab A's save only
+    expect(after.version).toBe(before.version + 1);
+    const [row] = await db().select().from(articles).where(eq(articles.id, first.id));
+    expect(row!.title).toBe("Tab A's title");
+    // A former slug of another article is taken too.
+    await saveArticle({ id: first.id, form: form({ slug: "sinking-funds", version: "2" }) });
+    const reuse = await saveArticle({ form: form({ slug: "sinking-fund" }) });
+    expect(reuse).toMatchObject({ ok: false, fieldErrors: { slug: [expect.stringMatching(/already uses/)] } });
+    expect(await db().select().from(articleRedirects)).toHaveLength(1);
+  });
+});
+
+describe("revisions", () => {
+  it("every save keeps one; restoring one saves its content as the latest version", async () => {
+    const created = await saveArticle({ form: form({ intent: "publish", body: "First text." }) });
+    if (!created.ok) throw new Error(created.message);
+    await saveArticle({ id: created.id, form: form({ body: "Second text.", version: "1" }) });
+    const restored = await restoreRevision({ id: created.id, revision: 1, expectedVersion: 2 });
+    expect(restored).toMatchObject({ ok: true, version: 3, status: "published" });
+    expect((await page("sinking-fund")).data.article.html).toContain("First text.");
+    const notes = await db()
+      .select({ v: articleRevisions.version, note: articleRevisions.note })
+      .from(articleRevisions)
+      .where(eq(articleRevisions.articleId, created.id));
+    expect(notes.map((n) => n.note)).toEqual(["Created", "Saved", "Restored version 1"]);
+    expect((await restoreRevision({ id: created.id, revision: 1, expectedVersion: 2 })).ok).toBe(false);
+  });
+});
+
+describe("hostile input is inert", () => {
+  const hostile = [
+    "<script>alert(1)</script>",
+    '<iframe src="https://evil.example"></iframe>',
+    '<img src="x" onerror="alert(2)">',
+    '<a href="javascript:alert(3)">click</a>',
+    "[link](javascript:alert(4))",
+    '<a href="data:text/html,<script>alert(5)</script>">data</a>',
+    '<p onclick="alert(6)" style="color:red" id="lead-form">p</p>',
+    "<svg onload=alert(7)><circle/></svg>",
+    '<a href="https://ok.example" target="_self">ok</a>',
+    '<img src="https://cdn.example/x.png" alt="elsewhere">',
+    '<img src="/images/uploads/3-640.webp" alt="fine" onload="alert(8)">',
+    "<style>body{display:none}</style>",
+    '<form action="https://evil.example"><input name=x></form>',
+  ].join("\n\n");
+
+  it("in the body: no script, iframe, event handler, style, form or javascript:/data: link", async () => {
+    const created = await saveArticle({ form: form({ intent: "publish", body: hostile }) });
+    if (!created.ok) throw new Error(created.message);
+    const { html } = (await page("sinking-fund")).data.article;
+    expect(html).not.toMatch(/<script|<iframe|<svg|<style|<form|<input|\son\w+=|javascript:|data:|style=|id=/i);
+    expect(html).toContain('<a href="https://ok.example" target="_blank" rel="noopener noreferrer">ok</a>');
+    // Pictures from this site only (its Content-Security-Policy allows no other).
+    expect(html).toContain('<img src="/images/uploads/3-640.webp" alt="fine" loading="lazy" decoding="async" />');
+    expect(html).not.toContain("cdn.example");
+    expect(html).toContain("<a>click</a>");
+  });
+
+  it("in the title, excerpt and alt text: shown as text on the page and in the card", async () => {
+    const title = '<script>alert("t")</script> "quoted" & <b>bold</b>';
+    const created = await saveArticle({
+      form: form({
+        intent: "publish",
+        title,
+        excerpt: "<img src=x onerror=alert(1)> an excerpt that is long enough",
+        imageAlt: '"><script>alert(2)</script>',
+      }),
+    });
+    if (!created.ok) throw new Error(created.message);
+    const article = (await page("sinking-fund")).data.article as Parameters<typeof ArticleView>[0]["article"];
+    const inRouter = (el: ReactElement) => renderToStaticMarkup(createElement(MemoryRouter, null, el));
+    const markup = inRouter(
+      createElement(ArticleView, { article: { ...article, image: "/images/uploads/1" }, related: [], preview: true }),
+    );
+    const card = inRouter(createElement(PostCard, { post: article }));
+    for (const out of [markup, card]) {
+      expect(out).not.toMatch(/<script|<img src="?x|<b>bold/);
+      expect(out).toContain("&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt; &quot;quoted&quot; &amp; &lt;b&gt;bold&lt;/b&gt;");
+    }
+    expect(markup).toContain('alt="&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;"');
+    const feed = await text(rssLoader() as Promise<Response>);
+    expect(feed).toContain("<title>&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt;");
+  });
+});
+
+it("content_version is one row", async () => {
+  expect(await db().select().from(contentVersion)).toHaveLength(1);
+  await reloadArticles();
+});
