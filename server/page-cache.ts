@@ -27,10 +27,19 @@ const gzipAsync = promisify(gzip);
  */
 export const CONTENT_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=5";
 
-/** The paths whose pages are made from the articles: "/", "/blog", "/blog/<slug>", "/sitemap.xml", "/rss.xml". */
+/**
+ * The paths kept here: the pages made from the articles ("/", "/blog", "/blog/<slug>",
+ * "/sitemap.xml", "/rss.xml"), and /contact, the same for every visitor but made from the running
+ * configuration (the business's name and address), so it cannot be a build-time file.
+ */
 export function isContentPath(path: string): boolean {
   return (
-    path === "/" || path === "/blog" || path === "/sitemap.xml" || path === "/rss.xml" || /^\/blog\/[a-z0-9]+(?:-[a-z0-9]+)*$/.test(path)
+    path === "/" ||
+    path === "/blog" ||
+    path === "/contact" ||
+    path === "/sitemap.xml" ||
+    path === "/rss.xml" ||
+    /^\/blog\/[a-z0-9]+(?:-[a-z0-9]+)*$/.test(path)
   );
 }
 

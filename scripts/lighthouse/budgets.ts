@@ -92,8 +92,9 @@ export const ROUTES: RouteSpec[] = [
   { path: "/about", kind: "page" },
   { path: "/resources", kind: "page" },
   { path: "/blog", kind: "page" },
-  // The listing for a search: rendered by the server for the address (no prerendered file).
-  { path: "/blog?q=credit&category=Credit+Repair", kind: "page" },
+  // The listing for a search: rendered by the server for each address, with the whole stylesheet,
+  // like a calculator's result, and held to the same budget (no React, 10 KB of JavaScript).
+  { path: "/blog?q=credit&category=Credit+Repair", kind: "tool" },
   ...articleSlugsFromDisk().map((slug): RouteSpec => ({ path: `/blog/${slug}`, kind: "article" })),
   { path: PUBLISHED_ARTICLE, kind: "article", publish: true },
   { path: TOOLS_PATH, kind: "tool" },
