@@ -94,7 +94,8 @@ async function pageScriptText(request: APIRequestContext): Promise<string> {
  * Issue #25: the public pages are plain HTML in the browser like the articles: no React Router
  * script, the page script in the page, and a page's own small script (the blog's search, the home
  * page's figure) beside it; all of it under 10 KB compressed. The prerendered ones keep only their
- * own CSS; the contact page (and the blog with a search) are rendered per request with the whole.
+ * own CSS, as do the page cache's (home, the blog, /contact: server/page-cache.ts); the blog with a
+ * search is rendered per request with the whole.
  */
 const PUBLIC_PAGES = [
   { path: "/", critical: true, own: 1 },
@@ -102,7 +103,7 @@ const PUBLIC_PAGES = [
   { path: "/resources", critical: true, own: 0 },
   { path: "/blog", critical: true, own: 1 },
   { path: "/blog?q=credit&category=Credit+Repair&page=2", critical: false, own: 1 },
-  { path: "/contact", critical: false, own: 0 },
+  { path: "/contact", critical: true, own: 0 },
 ];
 
 for (const { path, critical, own } of PUBLIC_PAGES) {

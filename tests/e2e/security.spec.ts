@@ -10,8 +10,9 @@ import { allowConsoleErrors, expect, test } from "./fixtures";
  * violation while the site is used, and no secret or server code in what the browser downloads.
  */
 
-const PRERENDERED = ["/", "/about", "/resources", "/blog", "/blog/budgeting-tips-that-work", "/blog/credit-card-mistakes"];
-const SERVER_RENDERED = ["/contact", "/blog?q=credit", "/checkout", "/checkout-success", "/pay/test?session=none"];
+/** Stored pages: prerendered files, and the page cache's (the articles' pages and /contact, server/page-cache.ts). */
+const PRERENDERED = ["/", "/about", "/resources", "/blog", "/blog/budgeting-tips-that-work", "/blog/credit-card-mistakes", "/contact"];
+const SERVER_RENDERED = ["/blog?q=credit", "/checkout", "/checkout-success", "/pay/test?session=none"];
 const NOT_FOUND = ["/no-such-page", "/blog/no-such-article"];
 /**
  * Pages without React in the browser (app/lib/hydration.ts): the page script inline, and a page's
