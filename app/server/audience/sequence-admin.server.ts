@@ -3,10 +3,8 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, rowsOf } from "~/server/db.server";
 import { env } from "~/server/env.server";
-import { findStep, rescheduleWaiting, type SequenceStep } from "~/server/audience/sequence.server";
-import { mailSettingsFromEnv, outgoingMail, sequenceCampaign, transportFromEnv, type ComposedMail } from "~/server/mail/mailer.server";
-import { hostOf } from "~/server/mail/format.server";
-import type { MailContext } from "~/server/mail/render.server";
+import { findStep, rescheduleWaiting } from "~/server/audience/sequence.server";
+import { composeStep, mailSettingsFromEnv, outgoingMail, transportFromEnv } from "~/server/mail/mailer.server";
 
 const MAX_DELAY_DAYS = 60;
 
@@ -69,26 +67,6 @@ export async function stepVersions(): Promise<Map<string, string>> {
     await db().execute(sql`select id, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as v from sequence_steps`),
   );
   return new Map(rows.map((r) => [r.id, r.v]));
-}
-
-/** The step as a reader gets it (HTML and text), with a placeholder unsubscribe link. */
-export async function composeStep(
-  step: Pick<SequenceStep, "id" | "subject" | "preview" | "body">,
-  ctx: MailContext,
-  unsubscribeUrl: string,
-): Promise<ComposedMail> {
-  const { listMessageMail } = await import("~/server/mail/templates/list-message.server");
-  return {
-    unsubscribeUrl,
-    mail: await listMessageMail(ctx, {
-      subject: step.subject,
-      preview: step.preview,
-      markdown: step.body,
-      campaign: sequenceCampaign(step.id),
-      reason: `You’re getting this because you asked for the free Starter Guide on ${hostOf(ctx.origin)} and for a few follow-up tips.`,
-      unsubscribeUrl,
-    }),
-  };
 }
 
 export async function previewStep(id: string) {

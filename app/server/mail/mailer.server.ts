@@ -176,20 +176,7 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       if (!wanted.ok) return { skip: wanted.reason };
       const step = await findStep(row.payload.stepId);
       if (!step) return { skip: `step ${row.payload.stepId} no longer exists` };
-      const unsubscribeUrl = url(`/unsubscribe/${await mintEmailLink(row.toAddress, "unsubscribe")}`);
-      return {
-        unsubscribeUrl,
-        mail: await (
-          await import("~/server/mail/templates/list-message.server")
-        ).listMessageMail(ctx, {
-          subject: step.subject,
-          preview: step.preview,
-          markdown: step.body,
-          campaign: sequenceCampaign(step.id),
-          reason: `You’re getting this because you asked for the free Starter Guide on ${hostOf(ctx.origin)} and for a few follow-up tips.`,
-          unsubscribeUrl,
-        }),
-      };
+      return composeStep(step, ctx, url(`/unsubscribe/${await mintEmailLink(row.toAddress, "unsubscribe")}`));
     }
     default: {
       // The kinds are checked twice before this: by the compiler here, and by the table's CHECK.
@@ -197,6 +184,26 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       throw new Error(`Unknown e-mail kind ${(unknown as OutboxRow).kind}`);
     }
   }
+}
+
+/** A welcome-sequence step as its reader gets it (HTML and text): sent, previewed and test-sent alike. */
+export async function composeStep(
+  step: { id: string; subject: string; preview: string; body: string },
+  ctx: MailContext,
+  unsubscribeUrl: string,
+): Promise<ComposedMail> {
+  const { listMessageMail } = await import("~/server/mail/templates/list-message.server");
+  return {
+    unsubscribeUrl,
+    mail: await listMessageMail(ctx, {
+      subject: step.subject,
+      preview: step.preview,
+      markdown: step.body,
+      campaign: sequenceCampaign(step.id),
+      reason: `You’re getting this because you asked for the free Starter Guide on ${hostOf(ctx.origin)} and for a few follow-up tips.`,
+      unsubscribeUrl,
+    }),
+  };
 }
 
 /** utm_campaign of a welcome-sequence step's links. */
