@@ -17,8 +17,8 @@ import { previewFromFields } from "~/server/content/article-preview.server";
 import { isLive } from "~/server/content/articles.server";
 import { parseSubmission } from "~/server/forms/submission.server";
 
-export const meta: Route.MetaFunction = ({ data: loaderData, location }) =>
-  seo([], {
+export const meta: Route.MetaFunction = ({ data: loaderData, location, matches }) =>
+  seo(matches, {
     title: loaderData?.isNew ? "New article" : `Edit: ${loaderData?.content.title ?? "article"}`,
     description: "Write and publish an article.",
     path: location.pathname,
