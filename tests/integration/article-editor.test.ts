@@ -157,6 +157,14 @@ describe("cover images", () => {
       editAction(args(upload(id, new Blob([new Uint8Array(IMAGE_MAX_BYTES + 1)]), "big.jpg", "A photo", 1), { id: String(id) })),
     );
     expect(huge.data.imageError).toBe("That file is too large: at most 8 MB.");
+    const photo = await sharp({ create: { width: 800, height: 450, channels: 3, background: "#357" } })
+      .jpeg()
+      .toBuffer();
+    const stale = await call<{ imageError: string }>(() =>
+      editAction(args(upload(id, new Blob([new Uint8Array(photo)]), "a.jpg", "A photo", 0), { id: String(id) })),
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.data.imageError).toMatch(/changed elsewhere.*version 1 is the latest/);
 
     expect(await db().select({ n: count() }).from(articleImages)).toEqual([{ n: 0 }]);
     expect((await db().select().from(articles).where(eq(articles.id, id)))[0]!.version).toBe(1);
