@@ -63,12 +63,17 @@ export const ArticleFormSchema = z
     subtitle: optional("the subtitle", 200),
     category: z.enum(CATEGORIES, { error: "Choose a category." }),
     excerpt: required("an excerpt for the blog list", 220),
-    body: required("the article's text", 100_000),
+    // Browsers send a textarea's line breaks as CRLF: stored as LF, so revisions compare by line.
+    body: required("the article's text", 100_000).transform((v) => v.replace(/\r\n?/g, "\n")),
     description: required("a description for search engines", 170),
     seoTitle: optional("the search title", 70),
     imageAlt: optional("the image description", 200),
     reviewed: z.string({ error: "Enter the date it was last reviewed." }).regex(ISO_DATE, "Enter the date it was last reviewed."),
-    sources: z.string().max(10_000, "Keep the sources to 10,000 characters.").optional(),
+    sources: z
+      .string()
+      .max(10_000, "Keep the sources to 10,000 characters.")
+      .transform((v) => v.replace(/\r\n?/g, "\n"))
+      .optional(),
     closingCta: z.enum(CLOSING_CTAS).optional(),
     ...(Object.fromEntries(PARTNER_IDS.map((id) => [affiliateField(id), z.literal("on").optional()])) as Record<
       ReturnType<typeof affiliateField>,

@@ -12,6 +12,13 @@ describe("lineDiff", () => {
     ]);
   });
 
+  it("reads CRLF and LF line breaks alike", () => {
+    expect(lineDiff("a\nb", "a\r\nb")).toEqual([
+      { kind: "same", text: "a" },
+      { kind: "same", text: "b" },
+    ]);
+  });
+
   it("handles an empty side", () => {
     expect(lineDiff("", "one")).toEqual([
       { kind: "removed", text: "" },

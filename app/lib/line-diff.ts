@@ -2,8 +2,8 @@
 export type DiffLine = { kind: "same" | "removed" | "added"; text: string };
 
 export function lineDiff(before: string, after: string): DiffLine[] {
-  const a = before.split("\n");
-  const b = after.split("\n");
+  const a = before.split(/\r?\n/);
+  const b = after.split(/\r?\n/);
   // lengths[i][j]: the longest common subsequence of a[i..] and b[j..].
   const lengths = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
   for (let i = a.length - 1; i >= 0; i--) {

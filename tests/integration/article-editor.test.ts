@@ -157,6 +157,14 @@ describe("cover images", () => {
       editAction(args(upload(id, new Blob([new Uint8Array(IMAGE_MAX_BYTES + 1)]), "big.jpg", "A photo", 1), { id: String(id) })),
     );
     expect(huge.data.imageError).toBe("That file is too large: at most 8 MB.");
+    const photo = await sharp({ create: { width: 800, height: 450, channels: 3, background: "#357" } })
+      .jpeg()
+      .toBuffer();
+    const stale = await call<{ imageError: string }>(() =>
+      editAction(args(upload(id, new Blob([new Uint8Array(photo)]), "a.jpg", "A photo", 0), { id: String(id) })),
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.data.imageError).toMatch(/changed elsewhere.*version 1 is the latest/);
 
     expect(await db().select({ n: count() }).from(articleImages)).toEqual([{ n: 0 }]);
     expect((await db().select().from(articles).where(eq(articles.id, id)))[0]!.version).toBe(1);
@@ -209,14 +217,31 @@ describe("revisions", () => {
     await call(() => editAction(args(post("/admin/articles/new", { ...fields, intent: "publish" }, cookie), { id: "new" })));
     await call(() =>
       editAction(
-        args(post("/admin/articles/9", { ...fields, title: "A Better Title", body: "New text.", version: "1" }, cookie), { id: "9" }),
+        args(
+          post("/admin/articles/9", { ...fields, title: "A Better Title", body: "## Start small\r\n\r\nNew text.", version: "1" }, cookie),
+          { id: "9" },
+        ),
       ),
     );
-    const compare = await call<{ changed: { key: string; before: string; after: string }[]; bodyChanged: boolean }>(() =>
-      revisionLoader(args(get("/admin/articles/9/revisions/1", cookie), { id: "9", version: "1" })),
-    );
+    const compare = await call<{
+      changed: { key: string; before: string; after: string }[];
+      bodyChanged: boolean;
+      body: { kind: string; text: string }[];
+    }>(() => revisionLoader(args(get("/admin/articles/9/revisions/1", cookie), { id: "9", version: "1" })));
     expect(compare.data.changed).toEqual([{ key: "title", label: "Title", before: fields.title, after: "A Better Title" }]);
     expect(compare.data.bodyChanged).toBe(true);
+    // Posted as a browser posts a textarea (CRLF), stored as LF: unchanged lines compare equal.
+    const [second] = await db()
+      .select()
+      .from(articleRevisions)
+      .where(sql`${articleRevisions.articleId} = 9 and ${articleRevisions.version} = 2`);
+    expect((second!.content as { body: string }).body).toBe("## Start small\n\nNew text.");
+    expect(compare.data.body).toEqual([
+      { kind: "same", text: "## Start small" },
+      { kind: "same", text: "" },
+      { kind: "removed", text: "Put **$20** aside each payday." },
+      { kind: "added", text: "New text." },
+    ]);
 
     const stale = await call<{ message: string }>(() =>
       revisionAction(args(post("/admin/articles/9/revisions/1", { expectedVersion: "1" }, cookie), { id: "9", version: "1" })),

@@ -17,8 +17,8 @@ import { previewFromFields } from "~/server/content/article-preview.server";
 import { isLive } from "~/server/content/articles.server";
 import { parseSubmission } from "~/server/forms/submission.server";
 
-export const meta: Route.MetaFunction = ({ data: loaderData, location }) =>
-  seo([], {
+export const meta: Route.MetaFunction = ({ data: loaderData, location, matches }) =>
+  seo(matches, {
     title: loaderData?.isNew ? "New article" : `Edit: ${loaderData?.content.title ?? "article"}`,
     description: "Write and publish an article.",
     path: location.pathname,
@@ -112,7 +112,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const cover = { imageId: stored?.row.imageId ?? null, shippedImage: stored?.row.shippedImage ?? null };
 
   if ((request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-    return uploadCover(request, id === "new" ? null : id);
+    return uploadCover(request, id === "new" ? null : id, stored?.row.version ?? null);
   }
 
   const submission = await parseSubmission(request, ArticleFormSchema);
@@ -147,7 +147,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 /** The cover image form: a picture and its description, checked and stored, then set on the article. */
-async function uploadCover(request: Request, id: number | null) {
+async function uploadCover(request: Request, id: number | null, latestVersion: number | null) {
   const refuse = (imageError: string, status = 400) =>
     data<ActionAnswer>({ message: null, errors: {}, values: {}, imageError }, { status });
   if (id === null) return refuse("Save the article once before adding its cover image.");
@@ -163,6 +163,13 @@ async function uploadCover(request: Request, id: number | null) {
   if (typeof alt !== "string" || !alt.trim()) return refuse("Describe the picture for readers who cannot see it (its alt text).");
   if (alt.length > 200) return refuse("Keep the picture's description to 200 characters.");
   if (!(file instanceof File) || file.size === 0) return refuse("Choose an image file to upload.");
+  // Checked again when the image is set on the article; here too, so a stale tab stores no picture.
+  if (version !== latestVersion) {
+    return refuse(
+      `This article was changed elsewhere (another tab or window) after you opened it: version ${latestVersion} is the latest. Nothing was saved. Reload the page, then upload again.`,
+      409,
+    );
+  }
   const stored = await storeUploadedImage(Buffer.from(await file.arrayBuffer()));
   if (!stored.ok) return refuse(stored.message);
   const saved = await setCoverImage({ id, imageId: stored.id, imageAlt: alt.trim(), expectedVersion: version });

@@ -11,8 +11,8 @@ import { appConfig } from "~/server/config.server";
 import { restoreRevision, revisionWithLatest } from "~/server/content/article-editor.server";
 import { parseSubmission } from "~/server/forms/submission.server";
 
-export const meta: Route.MetaFunction = ({ location }) =>
-  seo([], { title: "Compare revisions", description: "Compare a revision with the latest.", path: location.pathname, noindex: true });
+export const meta: Route.MetaFunction = ({ location, matches }) =>
+  seo(matches, { title: "Compare revisions", description: "Compare a revision with the latest.", path: location.pathname, noindex: true });
 
 const Params = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),

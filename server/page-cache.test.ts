@@ -1,0 +1,125 @@
+import { createHash } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CONTENT_PAGE_CACHE_CONTROL, createPageCache, isContentPath } from "./page-cache";
+
+/** A stand-in for React Router: counts renders, answers what `pages` holds for the current key (404 otherwise). */
+let key = "1:0";
+let renders: string[] = [];
+let pages: Record<string, { status: number; body: string; type?: string }> = {};
+let gate: Promise<void> | undefined;
+const counted: string[] = [];
+
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  const respond = createPageCache({
+    key: () => key,
+    render: async (path) => {
+      renders.push(path);
+      await gate;
+      const page = pages[path] ?? { status: 404, body: "not found" };
+      return new Response(page.body, { status: page.status, headers: { "Content-Type": page.type ?? "text/html; charset=utf-8" } });
+    },
+    baseHeaders: { "X-Content-Type-Options": "nosniff" },
+    htmlPolicy: (hashes) => `script-src 'self' ${hashes.join(" ")}`,
+    onPage: (path) => counted.push(path),
+    finishHtml: async (html) => html.replace("<!--finish-->", "<!--finished-->"),
+  });
+  server = createServer((req, res) => {
+    const answered = respond(req, res);
+    const fallThrough = () => res.writeHead(418).end("express");
+    if (answered === false) fallThrough();
+    else if (answered !== true) void answered.then((ok) => ok || fallThrough());
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => server.close());
+let run = 0;
+beforeEach(() => {
+  // A key of its own per test: the cache outlives each test.
+  key = `${++run}:0`;
+  renders = [];
+  gate = undefined;
+  counted.length = 0;
+  pages = {
+    "/blog/a": {
+      status: 200,
+      body: `<html><head><script>var a=1</script></head><body>${"<p>Article A</p>".repeat(60)}<!--finish--></body></html>`,
+    },
+    "/rss.xml": { status: 200, body: "<rss>feed</rss>", type: "application/rss+xml; charset=utf-8" },
+    "/blog/moved": { status: 301, body: "" },
+  };
+});
+
+describe("isContentPath", () => {
+  it("takes home, the blog, an article, the sitemap and the feed; nothing else", () => {
+    for (const path of ["/", "/blog", "/blog/a-b-1", "/sitemap.xml", "/rss.xml"]) expect(isContentPath(path), path).toBe(true);
+    for (const path of ["/about", "/blog/", "/blog/a/b", "/blog/A", "/blog/a.data", "/blog.data", "/admin/articles"]) {
+      expect(isContentPath(path), path).toBe(false);
+    }
+  });
+});
+
+describe("createPageCache", () => {
+  it("renders a page once, then answers it from memory: compressed, hashed CSP, ETag and 304, finished, counted", async () => {
+    const first = await fetch(`${base}/blog/a?utm_source=x`, { headers: { "accept-encoding": "br" } });
+    // fetch decodes the brotli itself.
+    const body = await first.text();
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-encoding")).toBe("br");
+    expect(first.headers.get("cache-control")).toBe(CONTENT_PAGE_CACHE_CONTROL);
+    const hash = createHash("sha256").update("var a=1").digest("base64");
+    expect(first.headers.get("content-security-policy")).toBe(`script-src 'self' 'sha256-${hash}'`);
+    expect(body).toContain("<!--finished-->");
+    const second = await fetch(`${base}/blog/a`);
+    expect(await second.text()).toBe(body);
+    const etag = second.headers.get("etag")!;
+    expect((await fetch(`${base}/blog/a`, { headers: { "if-none-match": etag } })).status).toBe(304);
+    expect(renders).toEqual(["/blog/a"]);
+    expect(counted).toEqual(["/blog/a", "/blog/a"]);
+  });
+
+  it("renders again when the content key changes, and never serves the old page under the new key", async () => {
+    await (await fetch(`${base}/blog/a`)).text();
+    pages["/blog/a"]!.body = "<html><body>Edited</body></html>";
+    expect(await (await fetch(`${base}/blog/a`)).text()).not.toContain("Edited");
+    key = `${key}+edited`;
+    expect(await (await fetch(`${base}/blog/a`)).text()).toContain("Edited");
+    expect(renders).toEqual(["/blog/a", "/blog/a"]);
+  });
+
+  it("shares one render between requests that arrive while it runs", async () => {
+    let open!: () => void;
+    gate = new Promise((r) => (open = r));
+    const answers = Promise.all([1, 2, 3, 4].map(() => fetch(`${base}/blog/a`).then((r) => r.status)));
+    await new Promise((r) => setTimeout(r, 50));
+    open();
+    expect(await answers).toEqual([200, 200, 200, 200]);
+    expect(renders).toEqual(["/blog/a"]);
+  });
+
+  it("leaves anything but a 200 to Express, and forgets a page that stopped being one", async () => {
+    expect((await fetch(`${base}/blog/moved`, { redirect: "manual" })).status).toBe(418);
+    expect((await fetch(`${base}/blog/none`)).status).toBe(418);
+    expect((await fetch(`${base}/about`)).status).toBe(418);
+    expect((await fetch(`${base}/blog/a`, { method: "POST" })).status).toBe(418);
+    await (await fetch(`${base}/blog/a`)).text();
+    pages["/blog/a"] = { status: 410, body: "gone" };
+    key = `${key}+gone`;
+    expect((await fetch(`${base}/blog/a`)).status).toBe(418);
+    key = `${key}+again`;
+    expect((await fetch(`${base}/blog/a`)).status).toBe(418);
+  });
+
+  it("keeps a feed's own type and counts no view for it", async () => {
+    const feed = await fetch(`${base}/rss.xml`);
+    expect(feed.headers.get("content-type")).toBe("application/rss+xml; charset=utf-8");
+    expect(feed.headers.get("content-security-policy")).toBeNull();
+    expect(await feed.text()).toBe("<rss>feed</rss>");
+    expect(counted).toEqual([]);
+  });
+});
