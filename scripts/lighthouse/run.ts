@@ -123,6 +123,10 @@ async function main() {
           reportsDir: join(ROOT, "reports/lighthouse"),
           keepReports: !!process.env.LIGHTHOUSE_KEEP,
         });
+      // The pages made from the articles are rendered once per content change and then answered
+      // from memory (server/page-cache.ts): the run published an article, so each one's first
+      // request would be that render. Measure the page as readers get it, after one request.
+      if (!route.purchase) await fetch(`${base}${route.path}`).then((response) => response.arrayBuffer());
       let result = await measure(RUNS);
       if (result.status !== "pass" && CONFIRM_RUNS > RUNS) {
         console.log(`     ${route.path}: ${result.failures.join("; ")}; measuring again, ${CONFIRM_RUNS} runs`);
