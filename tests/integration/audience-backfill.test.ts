@@ -4,30 +4,18 @@
  * suppression list becomes the contacts' suppression, newsletter sign-ups become consents, and no
  * lead stored before the follow-up wording gets a guide_followups consent.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
+import { migrationsBefore } from "../helpers/migrations";
 import { afterAll, expect, it } from "vitest";
 
 const MIGRATION = "0011_audience_and_sequence";
 const work = mkdtempSync(join(tmpdir(), "audience-backfill-"));
-
-function migrationsBefore(): string {
-  const dir = join(work, "migrations-before");
-  cpSync(resolve("db/migrations"), dir, { recursive: true });
-  const journalPath = join(dir, "meta/_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === MIGRATION);
-  expect(at).toBeGreaterThan(0);
-  for (const later of journal.entries.slice(at)) rmSync(join(dir, `${later.tag}.sql`));
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
 
 const client = new PGlite();
 const database = drizzle(client);
@@ -40,7 +28,7 @@ it(
   "backfills contacts, suppressions and consents from leads, subscribers, orders and the old suppression list",
   { timeout: 90_000 },
   async () => {
-    await migrate(database, { migrationsFolder: migrationsBefore() });
+    await migrate(database, { migrationsFolder: migrationsBefore(MIGRATION, work) });
     await database.execute(sql`
     insert into leads (name, email, lead_magnet, source_page) values ('Ann', 'ann@example.com', 'guide', 'dispute-credit-errors'),
       ('Bob', 'bob@example.com', 'guide', 'emergency-fund-guide')

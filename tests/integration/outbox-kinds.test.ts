@@ -2,34 +2,19 @@
  * The outbox's kinds are a CHECK in the database: the migration that adds it applies to a
  * database that already holds messages of every kind, and afterwards an unknown kind is refused.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
+import { migrationsBefore } from "../helpers/migrations";
 import { afterAll, describe, expect, it } from "vitest";
 import { OUTBOX_KINDS } from "../../db/schema";
 
 const MIGRATION = "0006_outbox_kind_check";
 const work = mkdtempSync(join(tmpdir(), "outbox-kinds-"));
-
-/** db/migrations as it was before the CHECK: the files and journal entries up to it. */
-function migrationsBefore(): string {
-  const dir = join(work, "migrations-before");
-  cpSync(resolve("db/migrations"), dir, { recursive: true });
-  const journalPath = join(dir, "meta/_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  expect(journal.entries.map((e) => e.tag)).toContain(MIGRATION);
-  // The migrator applies only migrations newer than the last one applied: drop the CHECK and
-  // every later one, as a database last migrated before the CHECK existed would be.
-  const at = journal.entries.findIndex((e) => e.tag === MIGRATION);
-  for (const later of journal.entries.slice(at)) rmSync(join(dir, `${later.tag}.sql`));
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
 
 // The migrator the server runs (db.server.ts), on a database of this test's own.
 const client = new PGlite();
@@ -51,7 +36,7 @@ afterAll(async () => {
 
 describe("the outbox kind CHECK", () => {
   it("applies to a database holding a message of every kind, keeps them, then refuses an unknown kind", { timeout: 90_000 }, async () => {
-    await migrate(database, { migrationsFolder: migrationsBefore() });
+    await migrate(database, { migrationsFolder: migrationsBefore(MIGRATION, work) });
     // Before the migration the column takes any text, as every server so far has written it: a
     // message of every kind there was then (the sender's acknowledgement came later, migration
     // 0009, the review request, 0010, and the welcome sequence's steps, 0011).
