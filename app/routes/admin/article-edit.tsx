@@ -191,7 +191,8 @@ function Field({
   label: string;
   hint?: string;
   error?: string;
-  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => React.ReactNode;
+  /** The control, given the attributes that tie it to its label, hint and error (spread them on it). */
+  children: (control: { id: string; name: string; "aria-describedby": string | undefined; "aria-invalid": boolean }) => React.ReactNode;
 }) {
   const id = `field-${name}`;
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
@@ -205,7 +206,7 @@ function Field({
           {hint}
         </p>
       ) : null}
-      {children({ id, describedBy, invalid: !!error })}
+      {children({ id, name, "aria-describedby": describedBy, "aria-invalid": !!error })}
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">
           {error}
@@ -262,18 +263,7 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
           <form method="post" action={action} data-preview="" className="mt-3 space-y-4" noValidate>
             {loaderData.version !== null && <input type="hidden" name="version" value={loaderData.version} />}
             <Field name="title" label="Title" error={errors.title}>
-              {(f) => (
-                <input
-                  id={f.id}
-                  name="title"
-                  required
-                  maxLength={110}
-                  defaultValue={value("title", content.title)}
-                  className={inputClass}
-                  aria-describedby={f.describedBy}
-                  aria-invalid={f.invalid}
-                />
-              )}
+              {(f) => <input {...f} required maxLength={110} defaultValue={value("title", content.title)} className={inputClass} />}
             </Field>
             <Field
               name="slug"
@@ -283,28 +273,18 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
             >
               {(f) => (
                 <input
-                  id={f.id}
-                  name="slug"
+                  {...f}
                   required
                   maxLength={80}
                   pattern="[a-z0-9]+(-[a-z0-9]+)*"
                   defaultValue={value("slug", content.slug)}
                   className={inputClass}
-                  aria-describedby={f.describedBy}
-                  aria-invalid={f.invalid}
                 />
               )}
             </Field>
             <Field name="category" label="Category" error={errors.category}>
               {(f) => (
-                <select
-                  id={f.id}
-                  name="category"
-                  defaultValue={value("category", content.category)}
-                  className={inputClass}
-                  aria-describedby={f.describedBy}
-                  aria-invalid={f.invalid}
-                >
+                <select {...f} defaultValue={value("category", content.category)} className={inputClass}>
                   {CATEGORIES.map((c) => (
                     <option key={c}>{c}</option>
                   ))}
@@ -312,30 +292,17 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
               )}
             </Field>
             <Field name="subtitle" label="Subtitle (optional)" error={errors.subtitle}>
-              {(f) => (
-                <input
-                  id={f.id}
-                  name="subtitle"
-                  maxLength={200}
-                  defaultValue={value("subtitle", content.subtitle)}
-                  className={inputClass}
-                  aria-describedby={f.describedBy}
-                  aria-invalid={f.invalid}
-                />
-              )}
+              {(f) => <input {...f} maxLength={200} defaultValue={value("subtitle", content.subtitle)} className={inputClass} />}
             </Field>
             <Field name="excerpt" label="Excerpt" hint="Shown in the blog list and the feed." error={errors.excerpt}>
               {(f) => (
                 <textarea
-                  id={f.id}
-                  name="excerpt"
+                  {...f}
                   required
                   maxLength={220}
                   rows={2}
                   defaultValue={value("excerpt", content.excerpt)}
                   className={inputClass}
-                  aria-describedby={f.describedBy}
-                  aria-invalid={f.invalid}
                 />
               )}
             </Field>
@@ -347,14 +314,11 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
             >
               {(f) => (
                 <textarea
-                  id={f.id}
-                  name="body"
+                  {...f}
                   required
                   rows={18}
                   defaultValue={value("body", content.body)}
                   className={`${inputClass} font-mono text-sm`}
-                  aria-describedby={f.describedBy}
-                  aria-invalid={f.invalid}
                 />
               )}
             </Field>
@@ -364,17 +328,7 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
               hint="Required when the article has a cover image."
               error={errors.imageAlt}
             >
-              {(f) => (
-                <input
-                  id={f.id}
-                  name="imageAlt"
-                  maxLength={200}
-                  defaultValue={value("imageAlt", content.imageAlt)}
-                  className={inputClass}
-                  aria-describedby={f.describedBy}
-                  aria-invalid={f.invalid}
-                />
-              )}
+              {(f) => <input {...f} maxLength={200} defaultValue={value("imageAlt", content.imageAlt)} className={inputClass} />}
             </Field>
             <Field
               name="seoTitle"
@@ -382,17 +336,7 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
               hint="The title search engines show; the article's title when empty."
               error={errors.seoTitle}
             >
-              {(f) => (
-                <input
-                  id={f.id}
-                  name="seoTitle"
-                  maxLength={70}
-                  defaultValue={value("seoTitle", content.seoTitle)}
-                  className={inputClass}
-                  aria-describedby={f.describedBy}
-                  aria-invalid={f.invalid}
-                />
-              )}
+              {(f) => <input {...f} maxLength={70} defaultValue={value("seoTitle", content.seoTitle)} className={inputClass} />}
             </Field>
             <Field
               name="description"
@@ -402,31 +346,17 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
             >
               {(f) => (
                 <textarea
-                  id={f.id}
-                  name="description"
+                  {...f}
                   required
                   maxLength={170}
                   rows={2}
                   defaultValue={value("description", content.description)}
                   className={inputClass}
-                  aria-describedby={f.describedBy}
-                  aria-invalid={f.invalid}
                 />
               )}
             </Field>
             <Field name="reviewed" label="Last reviewed" error={errors.reviewed}>
-              {(f) => (
-                <input
-                  id={f.id}
-                  name="reviewed"
-                  type="date"
-                  required
-                  defaultValue={value("reviewed", content.reviewed)}
-                  className={inputClass}
-                  aria-describedby={f.describedBy}
-                  aria-invalid={f.invalid}
-                />
-              )}
+              {(f) => <input {...f} type="date" required defaultValue={value("reviewed", content.reviewed)} className={inputClass} />}
             </Field>
             <Field
               name="sources"
@@ -434,28 +364,11 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
               hint='One per line: "Title | https://address". Listed under the article.'
               error={errors.sources}
             >
-              {(f) => (
-                <textarea
-                  id={f.id}
-                  name="sources"
-                  rows={3}
-                  defaultValue={value("sources", formatSources(content.sources))}
-                  className={inputClass}
-                  aria-describedby={f.describedBy}
-                  aria-invalid={f.invalid}
-                />
-              )}
+              {(f) => <textarea {...f} rows={3} defaultValue={value("sources", formatSources(content.sources))} className={inputClass} />}
             </Field>
             <Field name="closingCta" label="Closing offer" error={errors.closingCta}>
               {(f) => (
-                <select
-                  id={f.id}
-                  name="closingCta"
-                  defaultValue={value("closingCta", content.closingCta)}
-                  className={inputClass}
-                  aria-describedby={f.describedBy}
-                  aria-invalid={f.invalid}
-                >
+                <select {...f} defaultValue={value("closingCta", content.closingCta)} className={inputClass}>
                   <option value="">None</option>
                   {CLOSING_CTAS.map((c) => (
                     <option key={c} value={c}>
@@ -486,13 +399,10 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
             <Field name="publishAt" label="Publish at (UTC, for Schedule)" error={errors.publishAt}>
               {(f) => (
                 <input
-                  id={f.id}
-                  name="publishAt"
+                  {...f}
                   type="datetime-local"
                   defaultValue={value("publishAt", loaderData.status === "scheduled" ? loaderData.publishAt?.slice(0, 16) : "")}
                   className={inputClass}
-                  aria-describedby={f.describedBy}
-                  aria-invalid={f.invalid}
                 />
               )}
             </Field>
