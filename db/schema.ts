@@ -71,6 +71,11 @@ export const orders = pgTable(
     /** The article whose promo link started this checkout (a validated slug), for the dashboard's per-article sales. */
     sourceArticle: text("source_article"),
     /**
+     * The utm_campaign of the list e-mail whose link brought the buyer (a broadcast or a sequence
+     * step, e.g. "welcome-3-toolkit"), for the dashboard's sales per e-mail. Null for other visits.
+     */
+    campaign: text("campaign"),
+    /**
      * SHA-256 of the random key in the cookie of the browser that started this checkout: only that
      * browser is shown the order link and files on the success page (whose address may be shared).
      */
