@@ -1,18 +1,35 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+/**
+ * Every unit and integration test on the embedded database (PGlite), and, when TEST_DATABASE_URL
+ * names a PostgreSQL server (`.ci/run` starts one), the integration tests again against it: two
+ * projects of one run, so their files share the run's workers instead of waiting for each other.
+ *
+ * Two workers on this 2-core machine, not Vitest's default of one (cores - 1): many files wait on
+ * other processes (LibreOffice, SpamAssassin, PostgreSQL, an SMTP round trip), and one worker left
+ * the second core idle for much of the run.
+ */
+const INTEGRATION = "tests/integration/**/*.test.ts";
+
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
-    include: [
-      "app/**/*.test.{ts,tsx}",
-      "tests/products/**/*.test.ts",
-      "server/**/*.test.ts",
-      "tests/integration/**/*.test.ts",
-      "scripts/**/*.test.ts",
-    ],
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "embedded",
+          include: ["app/**/*.test.{ts,tsx}", "tests/products/**/*.test.ts", "server/**/*.test.ts", INTEGRATION, "scripts/**/*.test.ts"],
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ extends: true as const, test: { name: "postgres", include: [INTEGRATION], env: { TEST_DB: "postgres" } } }]
+        : []),
+    ],
   },
 });

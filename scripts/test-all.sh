@@ -35,10 +35,9 @@ gate() {
 
 gate "typecheck" npm run --silent typecheck
 step "lint (ESLint, Prettier)" npm run --silent lint
-step "unit and integration tests (embedded PostgreSQL)" npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest-pglite.json
-if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  step "integration tests (PostgreSQL at TEST_DATABASE_URL)" env TEST_DB=postgres npx vitest run tests/integration --reporter=default --reporter=json --outputFile=reports/vitest-postgres.json
-fi
+# One run, two projects (vitest.config.ts): every test on the embedded database and, with
+# TEST_DATABASE_URL set, the integration tests again on that PostgreSQL, sharing the run's workers.
+step "unit and integration tests (embedded PostgreSQL${TEST_DATABASE_URL:+, and PostgreSQL at TEST_DATABASE_URL})" npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json
 gate "build" npm run --silent build
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   # Two built servers on one PostgreSQL (shared rate limit, outbox, webhooks, SIGKILL, SIGTERM).

@@ -123,10 +123,18 @@ describe("submitting from the browser", () => {
 });
 
 describe("the e-mail check's cost", () => {
+  /**
+   * The cost of one check: the fastest of five batches, so a pause that is not the pattern's (garbage
+   * collection, the other test files sharing the machine) cannot make one input look slow.
+   */
   const time = (input: unknown, runs: number) => {
-    const started = performance.now();
-    for (let i = 0; i < runs; i++) checkForm("newsletter", NewsletterSchema, input);
-    return (performance.now() - started) / runs;
+    let fastest = Infinity;
+    for (let batch = 0; batch < 5; batch++) {
+      const started = performance.now();
+      for (let i = 0; i < runs; i++) checkForm("newsletter", NewsletterSchema, input);
+      fastest = Math.min(fastest, (performance.now() - started) / runs);
+    }
+    return fastest;
   };
 
   it("refuses the worst 16 KB input for about what a normal address costs (a ratio, not a time)", () => {

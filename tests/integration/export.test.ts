@@ -57,7 +57,8 @@ describe("export", () => {
   });
 });
 
-describe("npm run export (the command)", () => {
+// Each case starts the command (node with tsx): allow for a machine busy with other test files.
+describe("npm run export (the command)", { timeout: 60_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), "export-test-"));
   const dataDir = join(dir, "data");
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -5,7 +5,7 @@ import { orders, processedEvents } from "../../db/schema";
 import { action as checkoutAction } from "~/routes/checkout";
 import { action as payTestAction, loader as payTestLoader } from "~/routes/pay-test";
 import { db } from "~/server/db.server";
-import { parseEnv } from "~/server/env.server";
+import { mailTransportKind, parseEnv } from "~/server/env.server";
 import { STAND_IN_PARTNER_LINKS } from "../../scripts/lib/server-process";
 import { getShippedArticles } from "~/content/articles.server";
 import { createPaymentFromRequest } from "~/server/payments/checkout.server";
@@ -659,6 +659,12 @@ describe("choosing the provider from the environment", () => {
     expect(() => parseEnv({ NODE_ENV: "production", MAIL_TRANSPORT: "file" })).toThrow(/PAYMENT_PROVIDER: .*PAYMENT_PROVIDER=test/);
     const explicit = parseEnv({ NODE_ENV: "production", PAYMENT_PROVIDER: "test", MAIL_TRANSPORT: "file", ...STAND_IN_PARTNER_LINKS });
     expect(paymentsConfigFromEnv(explicit).provider).toBe("test");
+  });
+
+  it("refuses production without a way to send e-mail, unless files are chosen explicitly", () => {
+    const production = { NODE_ENV: "production", PAYMENT_PROVIDER: "test", ...STAND_IN_PARTNER_LINKS };
+    expect(() => parseEnv(production)).toThrow(/SMTP_URL: is not set: in production e-mail must go out through SMTP/);
+    expect(mailTransportKind(parseEnv({ ...production, MAIL_TRANSPORT: "file" }))).toBe("file");
   });
 
   it("uses Stripe when a key is set, and needs the webhook secret with it in production", () => {
