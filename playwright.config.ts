@@ -50,7 +50,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
-  timeout: 30_000,
+  // A whole flow (the sequence editor, a review from purchase to approval) takes up to 25 s while three
+  // workers share two cores: 60 s leaves room without hiding a hang for long.
+  timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: { executablePath: CHROME_PATH, args: CHROME_ARGS },

@@ -24,7 +24,7 @@ export default [
   route("orders/:token/zip/:productId", "routes/order-zip.ts"),
   route("newsletter/confirm/:token", "routes/newsletter-confirm.tsx"),
   route("unsubscribe/:token", "routes/unsubscribe.tsx"),
-  route("guide/:token", "routes/guide-open.ts"),
+  route("guide/:token", "routes/guide-open.tsx"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
   route("admin/export/:name", "routes/admin/export.ts"),

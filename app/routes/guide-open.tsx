@@ -1,0 +1,57 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/guide-open";
+import { SimplePage } from "~/components/simple-page";
+import { buttonClass } from "~/components/ui/button";
+import { NO_HYDRATION } from "~/lib/hydration";
+import { LEAD_MAGNET, LEAD_MAGNET_PDF } from "~/lib/site";
+import { seo } from "~/lib/seo";
+import { openGuideLink } from "~/server/audience/proof.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo(matches, {
+    title: `Your free ${LEAD_MAGNET}`,
+    description: `Download the free ${LEAD_MAGNET} (PDF).`,
+    path: "/guide",
+    noindex: true,
+  }),
+  // Not "no-referrer": with it the browser posts the button's form with `Origin: null`, which the same-origin check refuses.
+  { name: "referrer", content: "same-origin" },
+];
+
+/** Complete as HTML: a plain form, no React on the page. */
+export const handle = NO_HYDRATION;
+
+export function headers() {
+  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex" };
+}
+
+/**
+ * The guide e-mail's download link opens this page and nothing more: mail scanners and link
+ * previews fetch links without a reader, so a GET proves nothing. Only the button (a POST) proves
+ * the address is its reader's, starts the welcome sequence the form announced, and gives the guide.
+ */
+export function loader() {
+  return null;
+}
+
+/** An unknown or old link still gets the guide, which is free to everyone. */
+export async function action({ params }: Route.ActionArgs) {
+  await openGuideLink(params.token);
+  return redirect(LEAD_MAGNET_PDF, { status: 303, headers: { "Cache-Control": "no-store" } });
+}
+
+export default function GuideOpen() {
+  return (
+    <SimplePage title={`Your free ${LEAD_MAGNET}`}>
+      <p>Thanks for asking for it. The guide is a PDF you can read on your phone or print.</p>
+      <form method="post">
+        <button type="submit" className={buttonClass()}>
+          Download the guide (PDF)
+        </button>
+      </form>
+      <p className="text-sm">
+        Didn't ask for this? Close this page: nothing happens unless you press the button, and no further e-mail is sent to you.
+      </p>
+    </SimplePage>
+  );
+}
