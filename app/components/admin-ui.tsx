@@ -56,7 +56,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
 export function AdminHeading({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
-      <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+      <h1 className="min-w-0 text-2xl font-extrabold tracking-tight [overflow-wrap:anywhere] text-slate-900 sm:text-3xl">{title}</h1>
       {children}
     </div>
   );

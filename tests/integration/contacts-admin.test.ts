@@ -5,7 +5,9 @@
  * the consent it records, no e-mail ever, a suppressed address kept suppressed, and a bad row or
  * a missing column importing nothing.
  */
+import type { AddressInfo } from "node:net";
 import { asc, count, eq, sql } from "drizzle-orm";
+import express from "express";
 import { beforeEach, describe, expect, it } from "vitest";
 import { adminAuditLog, consents, contactEvents, contacts, orders, outbox } from "../../db/schema";
 import { action as contactAction, loader as contactLoader } from "~/routes/admin/contact";
@@ -13,7 +15,9 @@ import { action as contactsAction, loader as contactsLoader } from "~/routes/adm
 import { loader as exportLoader } from "~/routes/admin/export";
 import { CONTACT_IMPORT_MAX_BYTES } from "~/lib/admin-forms";
 import type { ContactHistory, ContactRow } from "~/server/admin/contacts.server";
-import type { ImportResult } from "~/server/admin/contacts-import.server";
+import { importContacts, type ImportResult } from "~/server/admin/contacts-import.server";
+import { rateLimitStore } from "~/server/rate-limit-store.server";
+import { CONTACT_IMPORT_BODY_LIMIT_BYTES, protections } from "../../server/protections";
 import { PAGE_SIZE } from "~/server/admin/lists.server";
 import { markProved, recordConsent, suppress, upsertContact } from "~/server/audience/contacts.server";
 import { db, rowsOf } from "~/server/db.server";
@@ -21,7 +25,7 @@ import { storeContactMessage } from "~/server/forms/contact.server";
 import { storeLead } from "~/server/forms/leads.server";
 import { storeSubscriber } from "~/server/forms/newsletter.server";
 import { startCheckout } from "~/server/payments/checkout.server";
-import { findOrderBySession } from "~/server/payments/orders.server";
+import { findOrderBySession, orderNumber } from "~/server/payments/orders.server";
 import { createPayments } from "~/server/payments/payments.server";
 import { findTestOrder, payTestOrder } from "~/server/payments/test-provider.server";
 import { useTestDatabase } from "../helpers/db";
@@ -34,7 +38,7 @@ const config = { owner: TEST_OWNER, payments };
 const args = routeArgs(config);
 const { get, post } = requestsTo(ORIGIN);
 
-useTestDatabase();
+const testDb = useTestDatabase();
 let cookie: string;
 beforeEach(async () => {
   cookie = await ownerCookie(ORIGIN, config);
@@ -138,7 +142,7 @@ describe("a contact's history", () => {
       "E-mail: guide",
       "E-mail: newsletter-confirm",
       "E-mail: receipt",
-      `Order ${order.id}`,
+      `Order ${orderNumber(order.id)}`,
       "Suppressed",
       "Consent withdrawn: guide_followups",
     ]) {
@@ -147,7 +151,10 @@ describe("a contact's history", () => {
     expect(h.history.map((e) => e.at)).toEqual([...h.history.map((e) => e.at)].sort());
     expect(titles.indexOf("Asked for the free guide")).toBeLessThan(titles.indexOf("Suppressed"));
     expect(h.history.find((e) => e.title === "E-mail: guide")?.detail).toBe("failed; 3 attempts; last error: 421 try later");
-    expect(h.history.find((e) => e.title === `Order ${order.id}`)).toMatchObject({ href: `/admin/orders/${order.id}`, kind: "order" });
+    expect(h.history.find((e) => e.title === `Order ${orderNumber(order.id)}`)).toMatchObject({
+      href: `/admin/orders/${order.id}`,
+      kind: "order",
+    });
     expect(h.history.find((e) => e.title === "Suppressed")?.detail).toBe("hard_bounce: SMTP 550 5.1.1 no such user");
     expect(h.consents[0]).toMatchObject({ purpose: "guide_followups", source: "lead form /blog/emergency-fund-guide" });
     expect(h.canLift).toBe(true);
@@ -366,5 +373,49 @@ describe("the CSV import", () => {
     expect(stranger.status).toBe(303);
     expect((await tableCounts()).contacts).toBe(0);
     expect(await db().select().from(orders)).toEqual([]);
+  });
+
+  it("answers a database outage with a clear message and leaves nothing half-imported", async () => {
+    await upsertContact("known@example.com");
+    await testDb.outage();
+    let result: ImportResult;
+    try {
+      result = await importContacts("email,consent_source\nnew@example.com,fair\nknown@example.com,fair\n", "people.csv");
+    } finally {
+      await testDb.restore();
+    }
+    expect(result).toEqual({
+      ok: false,
+      message: "The database could not be reached, so nothing was imported. Try again in a minute.",
+      errors: [],
+      unavailable: true,
+    });
+    if (testDb.kind === "postgres") {
+      // The same database is back (PGlite reopens empty): nothing of the import is in it.
+      expect((await db().select({ email: contacts.email }).from(contacts)).map((c) => c.email)).toEqual(["known@example.com"]);
+      expect(await db().select().from(consents)).toEqual([]);
+    }
+  });
+
+  it("is refused before its body is read when the upload is over the import's size limit, with the limit in the message", async () => {
+    const app = express();
+    app.use(protections({ publicOrigin: ORIGIN, trustProxy: false, perMinute: 100, store: rateLimitStore }));
+    app.post("/admin/contacts", (_req, res) => void res.status(204).end());
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/admin/contacts`;
+    try {
+      const send = (bytes: number) =>
+        fetch(url, { method: "POST", body: "x".repeat(bytes), headers: { "Content-Type": "text/csv", Accept: "application/json" } });
+      const tooBig = await send(CONTACT_IMPORT_BODY_LIMIT_BYTES + 1);
+      expect(tooBig.status).toBe(413);
+      expect((await tooBig.json()).description).toBe(
+        "That file is too large to import: at most 1 MB per file. Split it into smaller files. Nothing was imported.",
+      );
+      // Just over the file limit still reaches the action, whose schema says the same in the page.
+      expect((await send(CONTACT_IMPORT_MAX_BYTES + 1024)).status).toBe(204);
+    } finally {
+      server.close();
+    }
   });
 });

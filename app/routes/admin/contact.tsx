@@ -131,7 +131,7 @@ export default function ContactPage({ loaderData: h, actionData }: Route.Compone
         {h.consents.length === 0 ? (
           <p className="mt-2 text-slate-700">No consent recorded: no list e-mail goes to this address.</p>
         ) : (
-          <DataTable label="Consents" columns={["For", "Source", "Wording", "Given", "Withdrawn"]}>
+          <DataTable label="Consent records" columns={["For", "Source", "Wording", "Given", "Withdrawn"]}>
             {h.consents.map((k) => (
               <tr key={k.id}>
                 <th scope="row" className={rowHead}>
@@ -151,7 +151,7 @@ export default function ContactPage({ loaderData: h, actionData }: Route.Compone
         <p className="mt-2 text-sm text-slate-700">
           Oldest first: forms, consents, proof of address, e-mails and their outcome, suppression, orders.
         </p>
-        <DataTable label="History" columns={["When", "What", "Detail"]}>
+        <DataTable label="History entries" columns={["When", "What", "Detail"]}>
           {h.history.map((e, i) => (
             <tr key={`${e.at}-${i}`} data-kind={e.kind}>
               <td className={`${td} whitespace-nowrap`}>{formatWhen(e.at)}</td>

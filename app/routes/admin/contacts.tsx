@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { file } = submission.value;
   const result = await importContacts(await file.text(), file.name);
-  return data(result, { status: result.ok ? 200 : 400 });
+  return data(result, { status: result.ok ? 200 : result.unavailable ? 503 : 400 });
 }
 
 const inputClass =
@@ -118,7 +118,7 @@ export default function Contacts({ loaderData: p, actionData }: Route.ComponentP
         <DataTable label="Contacts" columns={["E-mail", "Name", "Consents", "Suppression", "Proved", "Added"]}>
           {p.rows.map((c) => (
             <tr key={c.id}>
-              <th scope="row" className={`${rowHead} break-all`}>
+              <th scope="row" className={`${rowHead} min-w-48 break-all`}>
                 <Link to={`/admin/contacts/${c.id}`} className="font-semibold text-brand-800 underline underline-offset-2">
                   {c.email}
                 </Link>

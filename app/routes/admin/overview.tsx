@@ -70,7 +70,7 @@ export default function Overview({ loaderData: o }: Route.ComponentProps) {
           <p className="mt-3 text-slate-700">No checkouts from e-mail links in this period.</p>
         ) : (
           <DataTable
-            label="Sales by e-mail"
+            label="Sales by e-mail, per campaign"
             columns={[
               "E-mail",
               { label: "Checkouts", numeric: true },

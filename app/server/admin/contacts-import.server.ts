@@ -29,7 +29,8 @@ const COLUMN_NAMES: Record<"email" | "name" | "consent_source", readonly string[
 export type ImportRowError = { row: number; reason: string };
 
 export type ImportResult =
-  | { ok: false; message: string; errors: ImportRowError[] }
+  /** `unavailable`: the database failed (nothing was written); the same file may be sent again. */
+  | { ok: false; message: string; errors: ImportRowError[]; unavailable?: true }
   | {
       ok: true;
       rows: number;
@@ -172,6 +173,6 @@ export async function importContacts(text: string, fileName: string): Promise<Im
     });
   } catch (error) {
     log.error({ err: error }, "Contacts import failed");
-    return refuse("The database could not be reached, so nothing was imported. Try again in a minute.");
+    return { ...refuse("The database could not be reached, so nothing was imported. Try again in a minute."), unavailable: true };
   }
 }

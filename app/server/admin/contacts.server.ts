@@ -9,6 +9,7 @@ import { recordAudit } from "~/server/admin/audit.server";
 import { PAGE_SIZE, type Paged } from "~/server/admin/lists.server";
 import { ownerClearSuppression, suppress, type Contact } from "~/server/audience/contacts.server";
 import { db, rowsOf } from "~/server/db.server";
+import { orderNumber } from "~/server/payments/orders.server";
 
 export type ContactRow = {
   id: number;
@@ -168,7 +169,7 @@ export async function contactHistory(id: number): Promise<ContactHistory | undef
     const amount = `${(o.amountTotal / 100).toFixed(2)} ${o.currency.toUpperCase()}`;
     add(o.at, {
       kind: "order",
-      title: `Order ${o.id}`,
+      title: `Order ${orderNumber(o.id)}`,
       detail: `${o.status}, ${amount}${o.campaign ? `, from the e-mail ${o.campaign}` : ""}`,
       href: `/admin/orders/${o.id}`,
     });
