@@ -38,6 +38,8 @@ export default [
     route("admin/orders/:id", "routes/admin/order.tsx"),
     route("admin/leads", "routes/admin/leads.tsx"),
     route("admin/subscribers", "routes/admin/subscribers.tsx"),
+    route("admin/contacts", "routes/admin/contacts.tsx"),
+    route("admin/contacts/:id", "routes/admin/contact.tsx"),
     route("admin/messages", "routes/admin/messages.tsx"),
     route("admin/email", "routes/admin/email.tsx"),
     route("admin/reviews", "routes/admin/reviews.tsx"),

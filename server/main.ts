@@ -10,6 +10,7 @@ import express from "express";
 import { createLogger } from "../app/server/log.server.ts";
 import { readBuildInfo } from "./build-info.ts";
 import { privateByDefault } from "./cache-control.ts";
+import { campaignCookie } from "./campaign-cookie.ts";
 import { healthResponder } from "./health.ts";
 import { protections } from "./protections.ts";
 import { requestLogger } from "./request-log.ts";
@@ -158,6 +159,9 @@ app.use(build.app);
 // whenever NODE_ENV is not production, which is what `npm start` runs with).
 app.use(finalErrorHandler(log));
 
+// A list e-mail's link remembers its campaign for the checkout; first, so the pages answered from memory get it too.
+const rememberCampaign = campaignCookie({ secure: config.PUBLIC_ORIGIN.startsWith("https:") });
+
 let draining = false;
 const health = healthResponder({ ping: build.databaseAnswers, draining: () => draining });
 const logRequest = requestLogger({ enabled: config.NODE_ENV === "production", log });
@@ -166,6 +170,7 @@ const server = createServer((req, res) => {
   logRequest(req, res);
   // A keep-alive connection would outlive the shutdown: the answer during it says so.
   if (draining) res.setHeader("Connection", "close");
+  rememberCampaign(req, res);
   if (health(req, res) || serveStatic(req, res)) return;
   const cached = servePageCache(req, res);
   if (cached === true) return;

@@ -9,6 +9,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { ipKeyGenerator, rateLimit, type Store } from "express-rate-limit";
 import { FORM_BODY_LIMIT_BYTES, TOO_MANY_ATTEMPTS } from "../app/lib/form-outcomes.ts";
+import { CONTACT_IMPORT_MAX_BYTES } from "../app/lib/admin-forms.ts";
 
 export const WEBHOOK_BODY_LIMIT_BYTES = 256 * 1024;
 /**
@@ -18,6 +19,12 @@ export const WEBHOOK_BODY_LIMIT_BYTES = 256 * 1024;
  */
 export const ARTICLE_EDITOR_BODY_LIMIT_BYTES = 9 * 1024 * 1024;
 const ARTICLE_EDITOR_PATH = /^\/admin\/articles\/(new|[1-9]\d{0,9})$/;
+/**
+ * The dashboard's contacts import (/admin/contacts): a CSV file of at most CONTACT_IMPORT_MAX_BYTES
+ * and the multipart framing around it. Its action checks the owner's session first, too.
+ */
+export const CONTACT_IMPORT_BODY_LIMIT_BYTES = CONTACT_IMPORT_MAX_BYTES + 64 * 1024;
+const CONTACT_IMPORT_PATHS = new Set(["/admin/contacts", "/admin/contacts.data"]);
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export type ProtectionOptions = {
@@ -142,10 +149,10 @@ function refuse(req: Request, res: Response, refusal: Refusal) {
 <p><a href="${escapeHtml(back)}">Go back</a></p></main></body></html>`);
 }
 
-const tooLarge = (limit: number): Refusal => ({
+const tooLarge = (limit: number, description = `The form is too large: send at most ${limit / 1024} KB.`): Refusal => ({
   status: 413,
   title: "Request Too Large",
-  description: `The form is too large: send at most ${limit / 1024} KB.`,
+  description,
   // Don't read the rest of an oversized body on this connection.
   headers: { Connection: "close" },
 });
@@ -158,11 +165,14 @@ const tooLarge = (limit: number): Refusal => ({
  * routes can read the body with the platform's parsers without counting.
  */
 function bodyLimit(req: Request, res: Response, next: NextFunction) {
+  const contactImport = CONTACT_IMPORT_PATHS.has(req.path);
   const limit = isWebhook(req.path)
     ? WEBHOOK_BODY_LIMIT_BYTES
     : ARTICLE_EDITOR_PATH.test(req.path)
       ? ARTICLE_EDITOR_BODY_LIMIT_BYTES
-      : FORM_BODY_LIMIT_BYTES;
+      : contactImport
+        ? CONTACT_IMPORT_BODY_LIMIT_BYTES
+        : FORM_BODY_LIMIT_BYTES;
   const declared = req.get("content-length");
   if (declared === undefined) {
     if (req.get("transfer-encoding") === undefined) return next(); // no body at all
@@ -173,7 +183,10 @@ function bodyLimit(req: Request, res: Response, next: NextFunction) {
       headers: { Connection: "close" },
     });
   }
-  if (Number(declared) > limit) return refuse(req, res, tooLarge(limit));
+  if (Number(declared) > limit) {
+    const importTooLarge = `That file is too large to import: at most ${CONTACT_IMPORT_MAX_BYTES / 1024 / 1024} MB per file. Split it into smaller files. Nothing was imported.`;
+    return refuse(req, res, contactImport ? tooLarge(limit, importTooLarge) : tooLarge(limit));
+  }
   next();
 }
 

@@ -2,10 +2,10 @@ import { Download } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 
 /** The same CSV as `npm run export -- <name>`, as a download. */
-export function CsvLink({ name }: { name: "leads" | "contacts" | "subscribers" }) {
+export function CsvLink({ name, label = "Download CSV" }: { name: "leads" | "contacts" | "subscribers" | "audience"; label?: string }) {
   return (
     <a href={`/admin/export/${name}`} download className={buttonClass({ variant: "outline", size: "sm" })}>
-      <Download aria-hidden="true" className="size-4" /> Download CSV
+      <Download aria-hidden="true" className="size-4" /> {label}
     </a>
   );
 }

@@ -9,6 +9,7 @@ const SECTIONS = [
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/leads", label: "Leads" },
   { to: "/admin/subscribers", label: "Subscribers" },
+  { to: "/admin/contacts", label: "Contacts" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/email", label: "E-mail" },
   { to: "/admin/reviews", label: "Reviews" },
@@ -55,7 +56,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
 export function AdminHeading({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
-      <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+      <h1 className="min-w-0 text-2xl font-extrabold tracking-tight [overflow-wrap:anywhere] text-slate-900 sm:text-3xl">{title}</h1>
       {children}
     </div>
   );
@@ -131,12 +132,14 @@ export const num = `${td} text-right tabular-nums`;
 /** The row's heading cell. */
 export const rowHead = `${td} font-medium`;
 
-export function Pager({ page, pages, path }: { page: number; pages: number; path: string }) {
+/** Newer / older links; `query` keeps the page's other parameters (a search) on them. */
+export function Pager({ page, pages, path, query = {} }: { page: number; pages: number; path: string; query?: Record<string, string> }) {
   if (pages <= 1) return null;
+  const to = (n: number) => `${path}?${new URLSearchParams({ ...query, page: String(n) })}`;
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
       {page > 1 ? (
-        <Link to={`${path}?page=${page - 1}`} className="font-semibold text-brand-800 underline underline-offset-2">
+        <Link to={to(page - 1)} className="font-semibold text-brand-800 underline underline-offset-2">
           Newer
         </Link>
       ) : null}
@@ -144,7 +147,7 @@ export function Pager({ page, pages, path }: { page: number; pages: number; path
         Page {page} of {pages}
       </span>
       {page < pages ? (
-        <Link to={`${path}?page=${page + 1}`} className="font-semibold text-brand-800 underline underline-offset-2">
+        <Link to={to(page + 1)} className="font-semibold text-brand-800 underline underline-offset-2">
           Older
         </Link>
       ) : null}

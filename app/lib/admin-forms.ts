@@ -14,3 +14,25 @@ export const OrderActionSchema = z.object({ intent: z.enum(ORDER_ACTIONS), confi
 
 /** Mark a message handled; retry an e-mail. */
 export const RowActionSchema = z.object({ id: z.number().int().positive().max(2_147_483_647) });
+
+/** The largest contacts CSV the dashboard takes in one upload (about 10,000 rows of address, name and source). */
+export const CONTACT_IMPORT_MAX_BYTES = 1024 * 1024;
+export const CONTACT_IMPORT_MAX_ROWS = 10_000;
+
+/** Upload a CSV of contacts (/admin/contacts): the file, checked for presence and size here, its rows on the server. */
+export const ContactImportSchema = z.object({
+  intent: z.literal("import"),
+  file: z
+    .instanceof(File, { error: "Choose a CSV file to import." })
+    .refine((file) => file.size > 0, "Choose a CSV file to import (that one is empty).")
+    .refine(
+      (file) => file.size <= CONTACT_IMPORT_MAX_BYTES,
+      `That file is larger than ${CONTACT_IMPORT_MAX_BYTES / 1024 / 1024} MB: split it into smaller files (at most ${CONTACT_IMPORT_MAX_ROWS.toLocaleString("en-US")} rows each).`,
+    ),
+});
+
+/** Add the owner's suppression to a contact (a short reason, optional), or lift what the owner may lift. */
+export const ContactSuppressionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("suppress"), detail: z.string().trim().max(200, "Keep the reason to 200 characters.").default("") }),
+  z.object({ intent: z.literal("lift") }),
+]);

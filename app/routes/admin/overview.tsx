@@ -1,9 +1,10 @@
 import type { Route } from "./+types/overview";
 import { DailyChart } from "~/components/admin-chart";
-import { AdminHeading, Panel, WindowChooser } from "~/components/admin-ui";
+import { AdminHeading, DataTable, num, Panel, rowHead, WindowChooser } from "~/components/admin-ui";
 import { formatCents } from "~/lib/site";
 import { seo } from "~/lib/seo";
 import { overview, windowFrom } from "~/server/admin/stats.server";
+import { salesByEmail } from "~/server/admin/email-sales.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 
@@ -12,7 +13,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
-  return overview(windowFrom(new URL(request.url).searchParams.get("days")));
+  const days = windowFrom(new URL(request.url).searchParams.get("days"));
+  const [figures, emailSales] = await Promise.all([overview(days), salesByEmail(days)]);
+  return { ...figures, emailSales };
 }
 
 const percent = (part: number, whole: number) => (whole === 0 ? "-" : `${Math.round((part / whole) * 100)}%`);
@@ -52,6 +55,42 @@ export default function Overview({ loaderData: o }: Route.ComponentProps) {
       </dl>
       <Panel title="Revenue and leads per day" id="daily-heading">
         <DailyChart points={o.daily} />
+      </Panel>
+      <Panel title="Sales by e-mail" id="email-sales-heading">
+        <p className="text-sm text-slate-700">
+          Checkouts started in the last {o.days} days by readers who came from a link in one of your e-mails (the last e-mail they clicked
+          in that browser, within 30 days), the sales among them and what those sales charged (refunds not subtracted). Per-article figures
+          are under{" "}
+          <a href="/admin/articles" className="font-semibold text-brand-800 underline underline-offset-2">
+            Articles
+          </a>
+          .
+        </p>
+        {o.emailSales.length === 0 ? (
+          <p className="mt-3 text-slate-700">No checkouts from e-mail links in this period.</p>
+        ) : (
+          <DataTable
+            label="Sales by e-mail, per campaign"
+            columns={[
+              "E-mail",
+              { label: "Checkouts", numeric: true },
+              { label: "Sales", numeric: true },
+              { label: "Revenue", numeric: true },
+            ]}
+          >
+            {o.emailSales.map((e) => (
+              <tr key={e.campaign} data-campaign={e.campaign}>
+                <th scope="row" className={rowHead}>
+                  {e.label}
+                  {e.label !== e.campaign ? <span className="block text-xs font-normal text-slate-600">{e.campaign}</span> : null}
+                </th>
+                <td className={num}>{e.checkouts}</td>
+                <td className={num}>{e.sales}</td>
+                <td className={num}>{formatCents(e.revenueCents)}</td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
       </Panel>
     </>
   );

@@ -10,6 +10,7 @@ import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 import { parseSubmission } from "~/server/forms/submission.server";
 import { isSequencePaused, setSequencePaused, stepFigures } from "~/server/audience/sequence.server";
+import { stepSales } from "~/server/admin/email-sales.server";
 import { previewStep, saveStepEdit, sendStepTest, StepEditSchema, stepVersions } from "~/server/audience/sequence-admin.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -17,14 +18,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
-  const steps = await stepFigures();
-  const versions = await stepVersions();
+  const [steps, sales, versions] = await Promise.all([stepFigures(), stepSales(), stepVersions()]);
   const editing = new URL(request.url).searchParams.get("step");
   const step = steps.find((s) => s.id === editing);
   const preview = step ? await previewStep(step.id) : undefined;
   return {
     paused: await isSequencePaused(),
-    steps: steps.map((s) => ({ ...s, updatedAt: versions.get(s.id) ?? "" })),
+    steps: steps.map((s) => ({ ...s, updatedAt: versions.get(s.id) ?? "", fromLinks: sales.get(s.id) })),
     editing: step ? { ...step, updatedAt: versions.get(step.id) ?? "" } : undefined,
     previewText: preview?.text,
   };
@@ -82,6 +82,11 @@ export default function Sequence({ loaderData, actionData }: Route.ComponentProp
         step&apos;s delay counts from the previous step (the first from the moment the reader opened the guide). It stops for anyone who
         buys, unsubscribes, bounces or complains.
       </p>
+      <p className="mt-2 max-w-3xl text-slate-700">
+        <strong>From its links</strong>: checkouts and sales by readers who clicked a link in that step (the last e-mail they clicked in
+        that browser) and what those sales charged. <strong>After</strong>: any paid order by a recipient after the step and before the next
+        one, however they came back (another device, a typed address), so it also counts sales the step may not have caused.
+      </p>
       {actionData ? <Notice ok={actionData.ok}>{actionData.message}</Notice> : null}
       <form method="post" className="mt-4 flex items-center gap-3">
         <p className="text-slate-800" role="status">
@@ -94,7 +99,17 @@ export default function Sequence({ loaderData, actionData }: Route.ComponentProp
       </form>
       <DataTable
         label="Steps"
-        columns={["Step", "Delay", "Sent", "Waiting", "Orders after", "Revenue after", { label: "Action", hidden: true }]}
+        columns={[
+          "Step",
+          "Delay",
+          "Sent",
+          "Waiting",
+          "Sales from its links",
+          "Revenue from its links",
+          "Orders after",
+          "Revenue after",
+          { label: "Action", hidden: true },
+        ]}
       >
         {steps.map((s) => (
           <tr key={s.id}>
@@ -104,6 +119,10 @@ export default function Sequence({ loaderData, actionData }: Route.ComponentProp
             <td className={td}>{delayLabel(s.delayMinutes)}</td>
             <td className={td}>{s.sent}</td>
             <td className={td}>{s.waiting}</td>
+            <td className={td} data-testid={`step-link-sales-${s.id}`}>
+              {s.fromLinks?.sales ?? 0} of {s.fromLinks?.checkouts ?? 0} checkouts
+            </td>
+            <td className={td}>{formatCents(s.fromLinks?.revenueCents ?? 0)}</td>
             <td className={td}>{s.orders}</td>
             <td className={td}>{formatCents(s.revenueCents)}</td>
             <td className={td}>

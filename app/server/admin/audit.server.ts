@@ -14,7 +14,10 @@ export type AuditAction =
   | "review-hide"
   | "review-threshold"
   | "former-price-add"
-  | "former-price-delete";
+  | "former-price-delete"
+  | "contact-suppress"
+  | "contact-unsuppress"
+  | "contact-import";
 export type AuditEntry = typeof adminAuditLog.$inferSelect;
 
 export async function recordAudit(action: AuditAction, target: string, detail: string): Promise<void> {

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { articleExists, ensureArticles } from "~/server/content/articles.server";
 import { orderLines } from "~/lib/catalogue";
+import { campaignFromCookieHeader } from "~/lib/campaign";
 import { CHECKOUT_ERROR } from "~/lib/checkout";
 import { issueBuyerKey } from "~/server/delivery/buyer-key.server";
 import { parseSubmission } from "~/server/forms/submission.server";
@@ -27,6 +28,8 @@ export async function startCheckout(
   payments: Payments,
   { includeBump, from }: CreatePayment,
   buyerKeyHash?: string,
+  /** The list e-mail whose link brought this browser (its cookie, server/campaign-cookie.ts), for sales per e-mail. */
+  campaign?: string,
 ): Promise<{ url: string; sessionId: string }> {
   const chosen = payments.provider;
   const priced = orderLines({ includeBump });
@@ -37,6 +40,7 @@ export async function startCheckout(
     currency: priced.currency,
     sourceArticle: await sourceArticle(from),
     buyerKeyHash,
+    campaign,
   });
   let session: { url: string; sessionId: string };
   try {
@@ -51,7 +55,8 @@ export async function startCheckout(
 
 /**
  * A checkout started by this request's browser: the payment page's URL, and the cookie that lets
- * this browser (and only it) see the order's link and files on the success page.
+ * this browser (and only it) see the order's link and files on the success page. The list e-mail
+ * the browser last came from, if any, goes on the order (both /checkout's form and the API come here).
  */
 export async function startBuyerCheckout(
   payments: Payments,
@@ -59,7 +64,8 @@ export async function startBuyerCheckout(
   input: CreatePayment,
 ): Promise<{ url: string; setCookie: string }> {
   const key = await issueBuyerKey(request, payments.config.publicOrigin);
-  const { url } = await startCheckout(payments, input, key.hash);
+  const campaign = campaignFromCookieHeader(request.headers.get("Cookie"));
+  const { url } = await startCheckout(payments, input, key.hash, campaign);
   return { url, setCookie: key.setCookie };
 }
 

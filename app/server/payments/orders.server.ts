@@ -25,6 +25,8 @@ export async function createPendingOrder(input: {
   sourceArticle?: string | null;
   /** The hash of the starting browser's key (delivery/buyer-key.server.ts). */
   buyerKeyHash?: string | null;
+  /** The utm_campaign of the list e-mail that brought the buyer (app/lib/campaign.ts). */
+  campaign?: string | null;
 }): Promise<Order> {
   const [row] = await db()
     .insert(orders)
@@ -36,6 +38,7 @@ export async function createPendingOrder(input: {
       currency: input.currency,
       sourceArticle: input.sourceArticle ?? null,
       buyerKeyHash: input.buyerKeyHash ?? null,
+      campaign: input.campaign ?? null,
       status: "pending",
     })
     .returning();

@@ -1,0 +1,52 @@
+/**
+ * Attribution of a sale to the list e-mail that brought the buyer (issue 26, part 6): every site
+ * link in a list e-mail carries `utm_source=email&utm_campaign=<campaign>`; the server keeps the
+ * campaign in a first-party cookie (server/campaign-cookie.ts) and the checkout copies it onto
+ * the order (`orders.campaign`). Browser-safe: the server, its HTTP layer and the tests share it.
+ */
+
+/** The source every list e-mail's links name. */
+export const EMAIL_UTM_SOURCE = "email";
+
+/** A campaign as the mailer writes them ("welcome-3-toolkit", "broadcast-12"): anything else is ignored. */
+export const CAMPAIGN_PATTERN = /^[a-z0-9][a-z0-9-]{0,79}$/;
+
+export const CAMPAIGN_COOKIE = "fsm_campaign";
+
+/** How long a click counts: a reader may come back to buy a few weeks after the e-mail. */
+export const CAMPAIGN_COOKIE_DAYS = 30;
+
+export function isCampaign(value: unknown): value is string {
+  return typeof value === "string" && CAMPAIGN_PATTERN.test(value);
+}
+
+/** The campaign a link names, when it is one of our list e-mails' links and the name is well formed. */
+export function campaignFromQuery(query: URLSearchParams): string | undefined {
+  if (query.get("utm_source") !== EMAIL_UTM_SOURCE) return undefined;
+  const campaign = query.get("utm_campaign");
+  return isCampaign(campaign) ? campaign : undefined;
+}
+
+/** The campaign a request's Cookie header carries, if well formed (a tampered value is ignored). */
+export function campaignFromCookieHeader(header: string | null | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1 || part.slice(0, eq).trim() !== CAMPAIGN_COOKIE) continue;
+    const value = part.slice(eq + 1).trim();
+    if (isCampaign(value)) return value;
+  }
+  return undefined;
+}
+
+/** The Set-Cookie value that remembers a campaign (the last e-mail clicked wins). */
+export function campaignSetCookie(campaign: string, { secure }: { secure: boolean }): string {
+  return [
+    `${CAMPAIGN_COOKIE}=${campaign}`,
+    "Path=/",
+    `Max-Age=${CAMPAIGN_COOKIE_DAYS * 86_400}`,
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
+}

@@ -1,0 +1,174 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/contact";
+import { AdminHeading, DataTable, formatWhen, Notice, Panel, rowHead, td } from "~/components/admin-ui";
+import { buttonClass } from "~/components/ui/button";
+import { ContactSuppressionSchema } from "~/lib/admin-forms";
+import { CONSENT_LABELS, SUPPRESSION_LABELS } from "~/lib/audience-labels";
+import { seo } from "~/lib/seo";
+import { contactHistory, ownerLiftSuppression, ownerSuppressContact } from "~/server/admin/contacts.server";
+import { requireOwner } from "~/server/admin/owner-session.server";
+import { appConfig } from "~/server/config.server";
+import { parseSubmission } from "~/server/forms/submission.server";
+
+export const meta: Route.MetaFunction = ({ matches, data: d }) =>
+  seo(matches, {
+    title: d ? `Contact ${d.contact.email}` : "Contact",
+    description: "One contact's history.",
+    path: "/admin/contacts",
+    noindex: true,
+  });
+
+function contactId(params: { id?: string }): number {
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw data(null, { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireOwner(appConfig(context).owner, request);
+  const history = await contactHistory(contactId(params));
+  if (!history) throw data(null, { status: 404 });
+  return history;
+}
+
+const ANSWERS = {
+  suppressed: { ok: true, message: "Suppressed: no list e-mail goes to this address now. Receipts still do." },
+  already: { ok: false, message: "This address is already suppressed; its reason stays." },
+  cleared: { ok: true, message: "Suppression lifted. Consents withdrawn by it stay withdrawn until the person gives them again." },
+  refused: {
+    ok: false,
+    message:
+      "This suppression cannot be lifted here: the person unsubscribed or reported spam. Only they can undo it, by signing up again and confirming their address.",
+  },
+  none: { ok: false, message: "This address is not suppressed." },
+} as const;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireOwner(appConfig(context).owner, request);
+  const id = contactId(params);
+  const submission = await parseSubmission(request, ContactSuppressionSchema);
+  if (submission.unreadable) return data({ ok: false, message: submission.unreadable.description }, { status: 400 });
+  if (!submission.ok) {
+    const message = Object.values(submission.error).flat()[0]?.message ?? "Choose an action.";
+    return data({ ok: false, message }, { status: 400 });
+  }
+  const result =
+    submission.value.intent === "suppress" ? await ownerSuppressContact(id, submission.value.detail) : await ownerLiftSuppression(id);
+  if (result === "unknown") throw data(null, { status: 404 });
+  const answer = ANSWERS[result];
+  return data(answer, { status: answer.ok ? 200 : 409 });
+}
+
+const inputClass =
+  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700";
+
+export default function ContactPage({ loaderData: h, actionData }: Route.ComponentProps) {
+  const c = h.contact;
+  return (
+    <>
+      <p className="text-sm">
+        <Link to="/admin/contacts" className="font-semibold text-brand-800 underline underline-offset-2">
+          All contacts
+        </Link>
+      </p>
+      <AdminHeading title={c.email} />
+      {actionData ? <Notice ok={actionData.ok}>{actionData.message}</Notice> : null}
+      <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+        <dt className="font-semibold text-slate-900">Name</dt>
+        <dd className="text-slate-800">{c.name ?? "-"}</dd>
+        <dt className="font-semibold text-slate-900">Added</dt>
+        <dd className="text-slate-800">{formatWhen(c.createdAt)}</dd>
+        <dt className="font-semibold text-slate-900">Address proved</dt>
+        <dd className="text-slate-800">{c.provedAt ? formatWhen(c.provedAt) : "Not yet (never used a link from our e-mails)"}</dd>
+        <dt className="font-semibold text-slate-900">Suppression</dt>
+        <dd className="text-slate-800" data-testid="contact-suppression">
+          {c.suppression ? (
+            <>
+              <strong>{SUPPRESSION_LABELS[c.suppression]}</strong> since {formatWhen(c.suppressedAt)}
+              {c.suppressionDetail ? `: ${c.suppressionDetail}` : ""}
+            </>
+          ) : (
+            "None: list e-mail may go to this address if it has a consent."
+          )}
+        </dd>
+      </dl>
+
+      <Panel title="Suppression" id="suppression-heading">
+        {!c.suppression ? (
+          <form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+            <input type="hidden" name="intent" value="suppress" />
+            <div className="min-w-64 flex-1 sm:max-w-md">
+              <label htmlFor="suppress-detail" className="text-sm font-semibold text-slate-900">
+                Reason (optional, for your records)
+              </label>
+              <input id="suppress-detail" name="detail" maxLength={200} className={inputClass} />
+            </div>
+            <button type="submit" className={buttonClass({ size: "sm", variant: "outline" })}>
+              Stop list e-mail to this address
+            </button>
+          </form>
+        ) : h.canLift ? (
+          <form method="post" className="mt-3">
+            <input type="hidden" name="intent" value="lift" />
+            <p className="text-slate-700">
+              {c.suppression === "hard_bounce"
+                ? "Lift it only if you know the address now accepts mail; another refusal suppresses it again."
+                : "You added this suppression; you can lift it."}
+            </p>
+            <button type="submit" className={`${buttonClass({ size: "sm", variant: "outline" })} mt-2`}>
+              Lift the suppression
+            </button>
+          </form>
+        ) : (
+          <p className="mt-2 text-slate-700">
+            The person {c.suppression === "complaint" ? "reported our e-mail as spam" : "unsubscribed"}: only they can undo it, by signing
+            up again and confirming their address.
+          </p>
+        )}
+      </Panel>
+
+      <Panel title="Consents" id="consents-heading">
+        {h.consents.length === 0 ? (
+          <p className="mt-2 text-slate-700">No consent recorded: no list e-mail goes to this address.</p>
+        ) : (
+          <DataTable label="Consent records" columns={["For", "Source", "Wording", "Given", "Withdrawn"]}>
+            {h.consents.map((k) => (
+              <tr key={k.id}>
+                <th scope="row" className={rowHead}>
+                  {CONSENT_LABELS[k.purpose] ?? k.purpose}
+                </th>
+                <td className={`${td} break-all`}>{k.source}</td>
+                <td className={td}>{k.wordingVersion}</td>
+                <td className={`${td} whitespace-nowrap`}>{formatWhen(k.createdAt)}</td>
+                <td className={`${td} whitespace-nowrap`}>{k.withdrawnAt ? formatWhen(k.withdrawnAt) : "-"}</td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </Panel>
+
+      <Panel title="History" id="history-heading">
+        <p className="mt-2 text-sm text-slate-700">
+          Oldest first: forms, consents, proof of address, e-mails and their outcome, suppression, orders.
+        </p>
+        <DataTable label="History entries" columns={["When", "What", "Detail"]}>
+          {h.history.map((e, i) => (
+            <tr key={`${e.at}-${i}`} data-kind={e.kind}>
+              <td className={`${td} whitespace-nowrap`}>{formatWhen(e.at)}</td>
+              <th scope="row" className={rowHead}>
+                {e.href ? (
+                  <Link to={e.href} className="font-semibold text-brand-800 underline underline-offset-2">
+                    {e.title}
+                  </Link>
+                ) : (
+                  e.title
+                )}
+              </th>
+              <td className={`${td} break-words`}>{e.detail || "-"}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </Panel>
+    </>
+  );
+}

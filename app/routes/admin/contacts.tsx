@@ -1,0 +1,176 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/contacts";
+import { AdminHeading, DataTable, formatWhen, Pager, Panel, rowHead, td } from "~/components/admin-ui";
+import { CsvLink } from "~/components/admin-csv-link";
+import { buttonClass } from "~/components/ui/button";
+import { CONTACT_IMPORT_MAX_BYTES, CONTACT_IMPORT_MAX_ROWS, ContactImportSchema } from "~/lib/admin-forms";
+import { CONSENT_LABELS, SUPPRESSION_LABELS } from "~/lib/audience-labels";
+import { parseSubmissionBody } from "~/lib/forms";
+import { seo } from "~/lib/seo";
+import type { ConsentPurpose } from "../../../db/schema";
+import { searchContacts } from "~/server/admin/contacts.server";
+import { importContacts, type ImportResult } from "~/server/admin/contacts-import.server";
+import { pageFrom } from "~/server/admin/lists.server";
+import { requireOwner } from "~/server/admin/owner-session.server";
+import { appConfig } from "~/server/config.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Contacts", description: "Everyone on the list.", path: "/admin/contacts", noindex: true });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(appConfig(context).owner, request);
+  const query = new URL(request.url).searchParams;
+  return searchContacts(query.get("q") ?? "", pageFrom(query.get("page")));
+}
+
+/** The CSV upload: the shared schema checks the file is there and small enough, the import module its rows. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireOwner(appConfig(context).owner, request);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data<ImportResult>({ ok: false, message: "The upload could not be read. Please try again.", errors: [] }, { status: 400 });
+  }
+  const submission = parseSubmissionBody(form, ContactImportSchema);
+  if (!submission.ok) {
+    const message = Object.values(submission.error).flat()[0]?.message ?? "Choose a CSV file to import.";
+    return data<ImportResult>({ ok: false, message, errors: [] }, { status: 400 });
+  }
+  const { file } = submission.value;
+  const result = await importContacts(await file.text(), file.name);
+  return data(result, { status: result.ok ? 200 : result.unavailable ? 503 : 400 });
+}
+
+const inputClass =
+  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700";
+
+function ImportOutcome({ result }: { result: ImportResult }) {
+  if (!result.ok) {
+    return (
+      <div role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900" data-testid="import-result">
+        <p className="font-semibold">{result.message}</p>
+        {result.errors.length > 0 ? (
+          <ul className="mt-2 list-disc pl-5">
+            {result.errors.slice(0, 50).map((e) => (
+              <li key={e.row}>
+                Row {e.row}: {e.reason}.
+              </li>
+            ))}
+            {result.errors.length > 50 ? <li>and {result.errors.length - 50} more rows.</li> : null}
+          </ul>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <div role="status" className="mt-4 rounded-lg border border-brand-300 bg-brand-50 p-3 text-slate-900" data-testid="import-result">
+      <p className="font-semibold">
+        Imported {result.rows} {result.rows === 1 ? "row" : "rows"}: {result.created} new, {result.updated} already known (updated),{" "}
+        {result.duplicatesInFile} repeated in the file (merged). {result.consentsRecorded} newsletter{" "}
+        {result.consentsRecorded === 1 ? "consent" : "consents"} recorded. No e-mail was sent.
+      </p>
+      {result.keptSuppressed.length > 0 ? (
+        <>
+          <p className="mt-2">These addresses stay suppressed, with no consent recorded (only the person can ask again):</p>
+          <ul className="mt-1 list-disc pl-5">
+            {result.keptSuppressed.map((s) => (
+              <li key={s.email} className="break-all">
+                {s.email}: {SUPPRESSION_LABELS[s.suppression].toLowerCase()}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+export default function Contacts({ loaderData: p, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <AdminHeading title={`Contacts (${p.total})`}>
+        <CsvLink name="audience" label="Download all contacts (CSV)" />
+      </AdminHeading>
+      <p className="mt-2 max-w-3xl text-slate-700">
+        Everyone the site knows: guide readers, newsletter subscribers, buyers and imports. A suppressed address gets no list e-mail;
+        receipts still go to one that unsubscribed, never to a hard bounce or a spam complaint.
+      </p>
+      <form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
+        <div className="min-w-64 flex-1 sm:max-w-md">
+          <label htmlFor="contacts-q" className="text-sm font-semibold text-slate-900">
+            Search by address or name
+          </label>
+          <input id="contacts-q" name="q" type="search" defaultValue={p.query} maxLength={200} className={inputClass} />
+        </div>
+        <button type="submit" className={buttonClass({ size: "sm" })}>
+          Search
+        </button>
+        {p.query ? (
+          <Link to="/admin/contacts" className="text-sm font-semibold text-brand-800 underline underline-offset-2">
+            Show everyone
+          </Link>
+        ) : null}
+      </form>
+      {p.rows.length === 0 ? (
+        <p className="mt-6 text-slate-700">{p.query ? `No contact matches “${p.query}”.` : "No contacts yet."}</p>
+      ) : (
+        <DataTable label="Contacts" columns={["E-mail", "Name", "Consents", "Suppression", "Proved", "Added"]}>
+          {p.rows.map((c) => (
+            <tr key={c.id}>
+              <th scope="row" className={`${rowHead} min-w-48 break-all`}>
+                <Link to={`/admin/contacts/${c.id}`} className="font-semibold text-brand-800 underline underline-offset-2">
+                  {c.email}
+                </Link>
+              </th>
+              <td className={td}>{c.name ?? "-"}</td>
+              <td className={td}>
+                {c.activeConsents
+                  ? c.activeConsents
+                      .split(",")
+                      .map((purpose) => CONSENT_LABELS[purpose as ConsentPurpose] ?? purpose)
+                      .join(", ")
+                  : "None"}
+                {c.withdrawnConsents > 0 ? <span className="block text-xs text-slate-600">{c.withdrawnConsents} withdrawn</span> : null}
+              </td>
+              <td className={td}>
+                {c.suppression ? (
+                  <span className="inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
+                    {SUPPRESSION_LABELS[c.suppression]}
+                  </span>
+                ) : (
+                  "-"
+                )}
+              </td>
+              <td className={`${td} whitespace-nowrap`}>{c.provedAt ? formatWhen(c.provedAt) : "No"}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatWhen(c.createdAt)}</td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      <Pager page={p.page} pages={p.pages} path="/admin/contacts" query={p.query ? { q: p.query } : {}} />
+      <Panel title="Import contacts from a CSV file" id="import-heading">
+        <p className="mt-2 max-w-3xl text-slate-700">
+          The first row names the columns: <code>email</code>, <code>consent_source</code> (required: where each person agreed to hear from
+          you, e.g. “2025 workshop sign-up sheet”) and optionally <code>name</code>. Each address gets a newsletter consent recorded as
+          “import: ” and its source. Known addresses are updated, not duplicated. Nobody is e-mailed by an import, and a suppressed address
+          stays suppressed. If any row is wrong, nothing is imported. At most {CONTACT_IMPORT_MAX_BYTES / 1024 / 1024} MB and{" "}
+          {CONTACT_IMPORT_MAX_ROWS.toLocaleString("en-US")} rows per file.
+        </p>
+        <form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="import" />
+          <div>
+            <label htmlFor="import-file" className="text-sm font-semibold text-slate-900">
+              CSV file
+            </label>
+            <input id="import-file" name="file" type="file" accept=".csv,text/csv" required className={`${inputClass} text-sm`} />
+          </div>
+          <button type="submit" className={buttonClass({ size: "sm" })}>
+            Import
+          </button>
+        </form>
+        {actionData ? <ImportOutcome result={actionData} /> : null}
+      </Panel>
+    </>
+  );
+}

@@ -1,0 +1,219 @@
+/**
+ * The owner's view of the one audience (/admin/contacts): search, one contact's whole history in
+ * time order, and the suppressions the owner may add or lift. The rules of suppression stay in
+ * app/server/audience/contacts.server.ts; this module only reads, and logs the owner's actions.
+ */
+import { sql } from "drizzle-orm";
+import type { ConsentPurpose, SuppressionReason } from "../../../db/schema";
+import { recordAudit } from "~/server/admin/audit.server";
+import { PAGE_SIZE, type Paged } from "~/server/admin/lists.server";
+import { ownerClearSuppression, suppress, type Contact } from "~/server/audience/contacts.server";
+import { db, rowsOf } from "~/server/db.server";
+import { orderNumber } from "~/server/payments/orders.server";
+
+export type ContactRow = {
+  id: number;
+  email: string;
+  name: string | null;
+  createdAt: string;
+  provedAt: string | null;
+  suppression: SuppressionReason | null;
+  suppressionDetail: string | null;
+  /** Purposes with a consent not withdrawn, e.g. "guide_followups,newsletter". */
+  activeConsents: string | null;
+  withdrawnConsents: number;
+};
+
+/** `%` and `_` in what the owner typed are letters, not wildcards. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Contacts whose address or name contains `query` (any case), newest first, a page at a time. */
+export async function searchContacts(query: string, page: number): Promise<Paged<ContactRow> & { query: string }> {
+  const q = query.trim().slice(0, 200);
+  const where = q ? sql`where c.email ilike ${likePattern(q)} or c.name ilike ${likePattern(q)}` : sql``;
+  const [{ total }] = rowsOf<{ total: number }>(await db().execute(sql`select count(*)::int as total from contacts c ${where}`)) as [
+    { total: number },
+  ];
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const rows =
+    page > pages
+      ? []
+      : rowsOf<ContactRow>(
+          await db().execute(sql`
+            select c.id, c.email, c.name, c.created_at as "createdAt", c.proved_at as "provedAt", c.suppression,
+                   c.suppression_detail as "suppressionDetail",
+                   (select string_agg(distinct purpose, ',' order by purpose) from consents where contact_id = c.id and withdrawn_at is null) as "activeConsents",
+                   (select count(*) from consents where contact_id = c.id and withdrawn_at is not null)::int as "withdrawnConsents"
+            from contacts c ${where}
+            order by c.id desc limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}
+          `),
+        );
+  return { rows: rows.map(withIsoDates), page, pages, total, query: q };
+}
+
+function withIsoDates<T extends { createdAt: unknown; provedAt: unknown }>(row: T): T {
+  const iso = (v: unknown) => (v === null ? null : new Date(v as string).toISOString());
+  return { ...row, createdAt: iso(row.createdAt), provedAt: iso(row.provedAt) };
+}
+
+export type HistoryKind = "form" | "consent" | "proof" | "email" | "suppression" | "order" | "import";
+
+/** One thing that happened to a contact; `href` links to the dashboard's page about it. */
+export type HistoryEntry = { at: string; kind: HistoryKind; title: string; detail: string; href?: string };
+
+export type ContactConsent = {
+  id: number;
+  purpose: ConsentPurpose;
+  source: string;
+  wordingVersion: string;
+  createdAt: string;
+  withdrawnAt: string | null;
+};
+
+export type ContactHistory = {
+  contact: Omit<Contact, "createdAt" | "provedAt" | "suppressedAt"> & {
+    createdAt: string;
+    provedAt: string | null;
+    suppressedAt: string | null;
+  };
+  consents: ContactConsent[];
+  history: HistoryEntry[];
+  /** Whether the owner may lift the suppression here (their own, or a hard bounce). */
+  canLift: boolean;
+};
+
+type Dated = { at: string | Date };
+const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+
+const EVENT_TITLES: Record<string, [HistoryKind, string]> = {
+  proved: ["proof", "Proved the address is theirs"],
+  suppressed: ["suppression", "Suppressed"],
+  unsuppressed: ["suppression", "Suppression lifted"],
+  import: ["import", "Imported from a CSV file"],
+};
+
+/** Everything the site holds about one contact, in time order (oldest first); undefined for an unknown id. */
+export async function contactHistory(id: number): Promise<ContactHistory | undefined> {
+  const [contact] = rowsOf<Contact>(
+    await db().execute(sql`
+      select id, email, name, created_at as "createdAt", proved_at as "provedAt", suppression,
+             suppressed_at as "suppressedAt", suppression_detail as "suppressionDetail"
+      from contacts where id = ${id}
+    `),
+  );
+  if (!contact) return undefined;
+  const email = contact.email;
+  const run = <T>(query: ReturnType<typeof sql>) =>
+    db()
+      .execute(query)
+      .then((r) => rowsOf<T>(r));
+  const [leads, subscribers, messages, consents, events, mail, orders] = await Promise.all([
+    run<Dated & { sourcePage: string }>(sql`select created_at as at, source_page as "sourcePage" from leads where lower(email) = ${email}`),
+    run<{ createdAt: string; confirmedAt: string | null; unsubscribedAt: string | null; consentPage: string | null; status: string }>(
+      sql`select created_at as "createdAt", confirmed_at as "confirmedAt", unsubscribed_at as "unsubscribedAt",
+                 consent_page as "consentPage", status from newsletter_subscribers where lower(email) = ${email}`,
+    ),
+    run<Dated & { id: number; subject: string }>(
+      sql`select id, created_at as at, subject from contact_messages where lower(email) = ${email}`,
+    ),
+    run<ContactConsent>(
+      sql`select id, purpose, source, wording_version as "wordingVersion", created_at as "createdAt", withdrawn_at as "withdrawnAt"
+          from consents where contact_id = ${id} order by id`,
+    ),
+    run<Dated & { kind: string; detail: string }>(
+      sql`select created_at as at, kind, detail from contact_events where contact_id = ${id} and kind <> 'consent' order by id`,
+    ),
+    run<Dated & { id: number; kind: string; status: string; sentAt: string | null; attempts: number; lastError: string | null }>(
+      sql`select id, created_at as at, kind, status, sent_at as "sentAt", attempts, last_error as "lastError"
+          from outbox where lower(to_address) = ${email}`,
+    ),
+    run<Dated & { id: number; status: string; amountTotal: number; currency: string; campaign: string | null }>(
+      sql`select id, created_at as at, status, amount_total as "amountTotal", currency, campaign
+          from orders where lower(customer_email) = ${email}`,
+    ),
+  ]);
+
+  const history: HistoryEntry[] = [];
+  const add = (at: string | Date | null, entry: Omit<HistoryEntry, "at">) => {
+    if (at !== null) history.push({ at: iso(at)!, ...entry });
+  };
+  for (const l of leads) add(l.at, { kind: "form", title: "Asked for the free guide", detail: `lead form on /blog/${l.sourcePage}` });
+  for (const s of subscribers) {
+    add(s.createdAt, { kind: "form", title: "Signed up for the newsletter", detail: s.consentPage ? `on ${s.consentPage}` : "" });
+    add(s.confirmedAt, { kind: "proof", title: "Confirmed the newsletter sign-up", detail: "used the confirmation link" });
+    add(s.unsubscribedAt, { kind: "suppression", title: "Newsletter ended", detail: `status ${s.status}` });
+  }
+  for (const m of messages) add(m.at, { kind: "form", title: "Sent a contact message", detail: m.subject });
+  for (const c of consents) {
+    const detail = `${c.source} (wording ${c.wordingVersion})`;
+    add(c.createdAt, { kind: "consent", title: `Consent given: ${c.purpose}`, detail });
+    add(c.withdrawnAt, { kind: "consent", title: `Consent withdrawn: ${c.purpose}`, detail });
+  }
+  let provedEvent = false;
+  for (const e of events) {
+    const [kind, title] = EVENT_TITLES[e.kind] ?? (["import", e.kind] as [HistoryKind, string]);
+    provedEvent ||= e.kind === "proved";
+    add(e.at, { kind, title, detail: e.detail });
+  }
+  if (contact.provedAt && !provedEvent) add(contact.provedAt, { kind: "proof", title: "Proved the address is theirs", detail: "" });
+  for (const m of mail) {
+    const outcome = [
+      m.status,
+      m.sentAt ? `sent ${iso(m.sentAt)!.slice(0, 16).replace("T", " ")} UTC` : null,
+      m.attempts > 1 ? `${m.attempts} attempts` : null,
+      m.lastError ? `last error: ${m.lastError}` : null,
+    ].filter(Boolean);
+    add(m.at, { kind: "email", title: `E-mail: ${m.kind}`, detail: outcome.join("; ") });
+  }
+  for (const o of orders) {
+    const amount = `${(o.amountTotal / 100).toFixed(2)} ${o.currency.toUpperCase()}`;
+    add(o.at, {
+      kind: "order",
+      title: `Order ${orderNumber(o.id)}`,
+      detail: `${o.status}, ${amount}${o.campaign ? `, from the e-mail ${o.campaign}` : ""}`,
+      href: `/admin/orders/${o.id}`,
+    });
+  }
+  history.sort((a, b) => a.at.localeCompare(b.at));
+
+  return {
+    contact: { ...contact, createdAt: iso(contact.createdAt)!, provedAt: iso(contact.provedAt), suppressedAt: iso(contact.suppressedAt) },
+    consents: consents.map((c) => ({ ...c, createdAt: iso(c.createdAt)!, withdrawnAt: iso(c.withdrawnAt) })),
+    history,
+    canLift: contact.suppression === "owner" || contact.suppression === "hard_bounce",
+  };
+}
+
+async function contactAddress(id: number): Promise<{ email: string; suppression: SuppressionReason | null } | undefined> {
+  const [row] = rowsOf<{ email: string; suppression: SuppressionReason | null }>(
+    await db().execute(sql`select email, suppression from contacts where id = ${id}`),
+  );
+  return row;
+}
+
+export type OwnerSuppressResult = "suppressed" | "already" | "unknown";
+
+/**
+ * The owner stops list mail to a contact ("owner": receipts still go). An address already
+ * suppressed keeps its reason (an owner suppression never replaces a stronger one).
+ */
+export async function ownerSuppressContact(id: number, detail: string): Promise<OwnerSuppressResult> {
+  const contact = await contactAddress(id);
+  if (!contact) return "unknown";
+  if (contact.suppression) return "already";
+  const why = detail.trim() || "added by the owner";
+  await suppress(contact.email, "owner", why);
+  await recordAudit("contact-suppress", `contact:${id}`, `${contact.email} suppressed by the owner: ${why}`);
+  return "suppressed";
+}
+
+/** Lift what the owner may lift (their own suppression, a hard bounce); an unsubscribe or a complaint is refused. */
+export async function ownerLiftSuppression(id: number): Promise<"cleared" | "refused" | "none" | "unknown"> {
+  const contact = await contactAddress(id);
+  if (!contact) return "unknown";
+  const result = await ownerClearSuppression(contact.email);
+  if (result === "cleared") {
+    await recordAudit("contact-unsuppress", `contact:${id}`, `${contact.email}: the owner lifted ${contact.suppression}`);
+  }
+  return result;
+}

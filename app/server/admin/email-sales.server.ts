@@ -1,0 +1,64 @@
+/**
+ * Sales per list e-mail (issue 26, part 6): orders carry the utm_campaign of the e-mail whose
+ * link brought the buyer (`orders.campaign`, set at checkout from the cookie of
+ * server/campaign-cookie.ts). For a window like the per-article figures: checkouts started from
+ * an e-mail's links, the sales among them (paid at some point, as the per-article table counts
+ * them) and their revenue (what those orders charged, refunds not subtracted).
+ */
+import { sql } from "drizzle-orm";
+import { db, rowsOf } from "~/server/db.server";
+import { listSteps } from "~/server/audience/sequence.server";
+import { sequenceCampaign } from "~/server/mail/mailer.server";
+
+export type CampaignFigures = { checkouts: number; sales: number; revenueCents: number };
+export type EmailSales = CampaignFigures & { campaign: string; label: string };
+
+/** Checkouts, sales and revenue per campaign, for orders started since `from` (all of them without it). */
+export async function campaignFigures(from?: Date): Promise<Map<string, CampaignFigures>> {
+  const rows = rowsOf<CampaignFigures & { campaign: string }>(
+    await db().execute(sql`
+      select campaign, count(*)::int as checkouts,
+             count(*) filter (where paid_at is not null)::int as sales,
+             coalesce(sum(amount_total) filter (where paid_at is not null), 0)::int as "revenueCents"
+      from orders
+      where campaign is not null ${from ? sql`and created_at >= ${from}` : sql``}
+      group by campaign
+    `),
+  );
+  return new Map(rows.map(({ campaign, ...figures }) => [campaign, figures]));
+}
+
+/**
+ * Who names which campaigns: each gives the owner's words for the campaigns it knows among those
+ * asked about. A new kind of list e-mail (broadcasts: `broadcast-<id>`) adds one entry here;
+ * a campaign nobody knows is shown by its raw name.
+ */
+type CampaignNamer = (campaigns: readonly string[]) => Promise<[campaign: string, label: string][]>;
+
+const CAMPAIGN_NAMERS: CampaignNamer[] = [
+  async () => (await listSteps()).map((step) => [sequenceCampaign(step.id), `Welcome e-mail ${step.position}: ${step.subject}`]),
+];
+
+export async function campaignLabels(campaigns: readonly string[]): Promise<Map<string, string>> {
+  const labels = new Map<string, string>();
+  if (campaigns.length === 0) return labels;
+  for (const namer of CAMPAIGN_NAMERS) {
+    for (const [campaign, label] of await namer(campaigns)) if (campaigns.includes(campaign)) labels.set(campaign, label);
+  }
+  return labels;
+}
+
+/** The dashboard's "Sales by e-mail": every campaign with a checkout in the window, best revenue first. */
+export async function salesByEmail(days: number, now: Date = new Date()): Promise<EmailSales[]> {
+  const figures = await campaignFigures(new Date(now.getTime() - days * 86_400_000));
+  const labels = await campaignLabels([...figures.keys()]);
+  return [...figures]
+    .map(([campaign, f]) => ({ campaign, label: labels.get(campaign) ?? campaign, ...f }))
+    .sort((a, b) => b.revenueCents - a.revenueCents || b.checkouts - a.checkouts || a.campaign.localeCompare(b.campaign));
+}
+
+/** Each welcome step's sales from its own links (all time), by step id. */
+export async function stepSales(): Promise<Map<string, CampaignFigures>> {
+  const [steps, figures] = await Promise.all([listSteps(), campaignFigures()]);
+  return new Map(steps.map((step) => [step.id, figures.get(sequenceCampaign(step.id)) ?? { checkouts: 0, sales: 0, revenueCents: 0 }]));
+}

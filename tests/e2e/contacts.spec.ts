@@ -1,0 +1,160 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { E2E_OWNER_PASSWORD } from "../../playwright.config";
+import { allowConsoleErrors, expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
+
+/**
+ * /admin/contacts as the owner uses it (plain HTML forms, no JavaScript needed): import a CSV and
+ * see a bad file refused with its row, search, open a contact's history, add and lift a
+ * suppression, download the contacts CSV; axe at both widths. Then attribution: a reader follows
+ * a list e-mail's link, reads an article, buys with the test provider, and the owner sees the sale
+ * under that e-mail on the overview.
+ */
+test.describe.configure({ mode: "serial" });
+
+/** A person's browser: headless Chromium's own user agent is (rightly) counted as a bot. */
+const READER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const imported = { ann: `ann.${run}@example.com`, bo: `bo.${run}@example.com` };
+
+async function logIn(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/admin\/login\?next=/);
+  await page.getByLabel("Password").fill(E2E_OWNER_PASSWORD);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(path);
+}
+
+async function importCsv(page: Page, name: string, csv: string) {
+  await page.getByLabel("CSV file", { exact: true }).setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+}
+
+async function search(page: Page, text: string) {
+  await page.getByRole("searchbox", { name: "Search by address or name" }).fill(text);
+  await page.getByRole("button", { name: "Search" }).click();
+}
+
+test("the owner imports contacts (a bad file is refused whole), searches, reads a history, suppresses, lifts and exports", async ({
+  page,
+}) => {
+  // A refused import answers 400, which the browser logs.
+  allowConsoleErrors(page, /status of 400/);
+  await logIn(page, "/admin/contacts");
+  await expect(page.getByRole("heading", { level: 1, name: /^Contacts \(\d+\)$/ })).toBeVisible();
+
+  // A file with a bad row: refused with the row and why; its good row is not imported either.
+  await importCsv(page, "bad.csv", `email,name,consent_source\nnot.bad.${run}@example.com,Nat,fair\nnot-an-address,X,fair\n`);
+  await expect(page.getByRole("alert")).toContainText("1 row is not right, so nothing was imported.");
+  await expect(page.getByRole("alert")).toContainText('Row 3: "not-an-address" is not a valid e-mail address.');
+  await importCsv(page, "no-source.csv", `email,name\nno.source.${run}@example.com,Nia\n`);
+  await expect(page.getByRole("alert")).toContainText("The file has no consent_source column.");
+  await search(page, run);
+  await expect(page.getByText(`No contact matches “${run}”.`)).toBeVisible();
+
+  // A good one, with the same person twice in different case.
+  await importCsv(
+    page,
+    "workshop.csv",
+    `Email,Name,Consent source\n${imported.ann},Ann,2025 workshop sheet\n${imported.bo.toUpperCase()},Bo,2025 workshop sheet\n${imported.bo},,2025 workshop sheet\n`,
+  );
+  await expect(page.getByRole("status")).toContainText(
+    "Imported 3 rows: 2 new, 0 already known (updated), 1 repeated in the file (merged). 2 newsletter consents recorded. No e-mail was sent.",
+  );
+
+  await search(page, `ann.${run}`);
+  const row = page.getByRole("row", { name: new RegExp(imported.ann.replace(/\./g, "\\.")) });
+  await expect(row).toContainText("Newsletter");
+  await expect(page.getByRole("row")).toHaveCount(2); // the header and Ann
+  await row.getByRole("link", { name: imported.ann }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: imported.ann })).toBeVisible();
+  const consents = page.getByRole("region", { name: "Consent records" });
+  await expect(consents).toContainText("import: 2025 workshop sheet");
+  const history = page.getByRole("region", { name: "History entries" });
+  await expect(history).toContainText("Imported from a CSV file");
+  await expect(history).toContainText("from workshop.csv: newsletter consent from import: 2025 workshop sheet");
+  await expect(history).not.toContainText("E-mail:");
+
+  await page.getByLabel("Reason (optional, for your records)").fill("asked by phone");
+  await page.getByRole("button", { name: "Stop list e-mail to this address" }).click();
+  await expect(page.getByRole("status")).toContainText("Suppressed: no list e-mail goes to this address now.");
+  await expect(page.getByTestId("contact-suppression")).toContainText("Suppressed by you");
+  await expect(page.getByTestId("contact-suppression")).toContainText("asked by phone");
+  await expect(history).toContainText("Consent withdrawn: newsletter");
+  await page.getByRole("button", { name: "Lift the suppression" }).click();
+  await expect(page.getByRole("status")).toContainText("Suppression lifted.");
+  await expect(page.getByTestId("contact-suppression")).toContainText("None");
+
+  await page.goto("/admin/contacts");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download all contacts (CSV)" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^audience-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await download.path())!, "utf8");
+  expect(csv.split("\r\n")[0]).toMatch(/^email,name,created_at,proved_at,suppression,suppression_detail,suppressed_at,/);
+  const bo = csv.split("\r\n").find((line) => line.startsWith(`${imported.bo},`));
+  expect(bo).toContain(",Bo,");
+  expect(bo).toContain(",import: 2025 workshop sheet,import,");
+});
+
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+]) {
+  test(`the contacts pages have no axe violations at ${viewport.width} px and do not overflow`, async ({ page }) => {
+    allowConsoleErrors(page, /status of 400/);
+    await page.setViewportSize(viewport);
+    await logIn(page, "/admin/contacts");
+    await importCsv(page, "axe.csv", `email,consent_source\naxe.${viewport.width}.${run}@example.com,axe check\nbroken\n`);
+    await expect(page.getByRole("alert")).toBeVisible();
+    await expectNoViolations(page, `/admin/contacts with an import refused at ${viewport.width} px`);
+    await importCsv(page, "axe.csv", `email,consent_source\naxe.${viewport.width}.${run}@example.com,axe check\n`);
+    await expect(page.getByRole("status")).toBeVisible();
+    await expectNoViolations(page, `/admin/contacts after an import at ${viewport.width} px`);
+    await search(page, `axe.${viewport.width}.${run}`);
+    await page.getByRole("link", { name: `axe.${viewport.width}.${run}@example.com` }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoViolations(page, `a contact at ${viewport.width} px`);
+    for (const path of ["/admin/contacts", page.url()]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
+    }
+  });
+}
+
+test("a reader who clicked an e-mail's link, read an article and bought is counted under that e-mail on the overview", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const campaign = `broadcast-${Date.now()}`;
+  const context = await browser.newContext({ userAgent: READER_UA, baseURL });
+  const reader = await context.newPage();
+  await reader.goto(`/?utm_source=email&utm_campaign=${campaign}`);
+  expect((await context.cookies()).find((c) => c.name === "fsm_campaign")?.value).toBe(campaign);
+  // Reads an article first (no utm on this address), then buys from its promo link.
+  await reader.goto("/blog/emergency-fund-guide");
+  await reader
+    .getByRole("link", { name: /Get the Toolkit/ })
+    .first()
+    .click();
+  await expect(reader).toHaveURL(/\/checkout\?from=emergency-fund-guide$/);
+  await expect(reader.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const [tab] = await Promise.all([reader.waitForEvent("popup"), reader.getByRole("button", { name: "Complete My Order" }).click()]);
+  await payOnTestPage(tab);
+  await expect(tab.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
+  await context.close();
+
+  await logIn(page, "/admin?days=7");
+  const table = page.getByRole("region", { name: "Sales by e-mail, per campaign" });
+  const row = table.locator(`tr[data-campaign="${campaign}"]`);
+  await expect(row.getByRole("rowheader")).toHaveText(campaign);
+  expect(await row.getByRole("cell").allInnerTexts()).toEqual(["1", "1", "$7.00"]);
+  await expectNoViolations(page, "/admin with sales by e-mail");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoViolations(page, "/admin with sales by e-mail at 375 px");
+});

@@ -1,0 +1,26 @@
+/** The owner of the dashboard in route tests: a known password, cheap to hash, and a way to log in. */
+import { action as loginAction } from "~/routes/admin/login";
+import { hashOwnerPassword } from "~/server/admin/owner-password.server";
+import type { OwnerConfig } from "~/server/admin/owner-session.server";
+import { call, requestsTo } from "./routes";
+
+export const OWNER_PASSWORD = "test-only owner password";
+
+// The cheapest parameters the format accepts: these tests hash on every login.
+export const TEST_OWNER: OwnerConfig = {
+  passwordHash: hashOwnerPassword(OWNER_PASSWORD, { ln: 14, r: 8, p: 1 }),
+  sessionSecret: "test-only-session-secret-0123456789abcdef",
+  secureCookie: true,
+};
+
+/** Route arguments as React Router hands them over, with this server configuration in the context. */
+export function routeArgs(config: Record<string, unknown>) {
+  return (request: Request, params: Record<string, string> = {}) => ({ request, params, context: { config } }) as never;
+}
+
+/** The owner's session cookie ("name=value"), from the real login action. */
+export async function ownerCookie(origin: string, config: Record<string, unknown> = { owner: TEST_OWNER }): Promise<string> {
+  const { post } = requestsTo(origin);
+  const answer = await call(() => loginAction(routeArgs(config)(post("/admin/login", { password: OWNER_PASSWORD, next: "/admin" }))));
+  return answer.headers.get("Set-Cookie")!.split(";")[0]!;
+}

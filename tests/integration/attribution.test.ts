@@ -1,0 +1,210 @@
+/**
+ * Sales per list e-mail (issue 26, part 6), on PGlite and (TEST_DB=postgres) on PostgreSQL: a
+ * link from a list e-mail (?utm_source=email&utm_campaign=...) sets the campaign cookie on a
+ * prerendered page and on a page of the page cache, answered private and unstored (the server's
+ * own order: campaign cookie, static files, page cache, then Express); a checkout from that
+ * browser, with or without JavaScript, stores the campaign on the order; a malformed campaign or
+ * another source sets nothing; the dashboard counts checkouts, sales and revenue per e-mail,
+ * named by the sequence step's subject, and the sequence page per step.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { orders } from "../../db/schema";
+import { action as checkoutAction } from "~/routes/checkout";
+import { action as createPaymentAction } from "~/routes/api/create-payment";
+import { loader as overviewLoader } from "~/routes/admin/overview";
+import { loader as sequenceLoader } from "~/routes/admin/sequence";
+import { CAMPAIGN_COOKIE } from "~/lib/campaign";
+import type { EmailSales } from "~/server/admin/email-sales.server";
+import { listSteps } from "~/server/audience/sequence.server";
+import { db } from "~/server/db.server";
+import { sequenceCampaign } from "~/server/mail/mailer.server";
+import { findOrderBySession } from "~/server/payments/orders.server";
+import { createPayments } from "~/server/payments/payments.server";
+import { findTestOrder, payTestOrder, refundTestOrder } from "~/server/payments/test-provider.server";
+import { PERSONAL_CACHE_CONTROL } from "../../server/cache-control";
+import { campaignCookie } from "../../server/campaign-cookie";
+import { createPageCache } from "../../server/page-cache";
+import { createStaticResponder, loadStaticFiles, PRERENDERED_CACHE_CONTROL } from "../../server/static-files";
+import { useTestDatabase } from "../helpers/db";
+import { ownerCookie, routeArgs, TEST_OWNER } from "../helpers/owner";
+import { call, requestsTo } from "../helpers/routes";
+
+const ORIGIN = "https://shop.example";
+const payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
+const config = { owner: TEST_OWNER, payments };
+const args = routeArgs(config);
+const { get, post } = requestsTo(ORIGIN);
+
+useTestDatabase();
+
+let root: string;
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "attribution-"));
+  mkdirSync(join(root, "about"), { recursive: true });
+  writeFileSync(join(root, "about/index.html"), "<!doctype html><html><body><h1>About</h1></body></html>");
+  const rememberCampaign = campaignCookie({ secure: true });
+  const serveStatic = createStaticResponder(loadStaticFiles(root), {
+    baseHeaders: { "X-Content-Type-Options": "nosniff" },
+    htmlPolicy: () => "script-src 'self'",
+  });
+  const servePageCache = createPageCache({
+    key: () => "1",
+    render: async () =>
+      new Response("<!doctype html><html><body><h1>An article</h1></body></html>", { headers: { "Content-Type": "text/html" } }),
+    baseHeaders: {},
+    htmlPolicy: () => "script-src 'self'",
+    finishHtml: async (html) => html,
+  });
+  // As server/main.ts answers: the campaign cookie first, then the static files, then the page cache.
+  server = createServer((req, res) => {
+    rememberCampaign(req, res);
+    if (serveStatic(req, res)) return;
+    const cached = servePageCache(req, res);
+    const express = () => res.writeHead(200, { "Content-Type": "text/plain" }).end("rendered");
+    if (cached === false) express();
+    else if (cached !== true) void cached.then((ok) => ok || express());
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe("the campaign cookie", () => {
+  it("is set by an e-mail link on a prerendered page and on a page-cache page, whose answer is then private and unstored", async () => {
+    for (const path of ["/about", "/blog/some-article"]) {
+      const answer = await fetch(`${base}${path}?utm_source=email&utm_campaign=welcome-2-dispute-in-writing&utm_medium=x`);
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get("set-cookie"), path).toBe(
+        `${CAMPAIGN_COOKIE}=welcome-2-dispute-in-writing; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax; Secure`,
+      );
+      expect(answer.headers.get("cache-control"), path).toBe(PERSONAL_CACHE_CONTROL);
+      expect(await answer.text()).toContain("<h1>");
+    }
+  });
+
+  it("is not set (and the page stays public) without an e-mail source, or for a malformed campaign", async () => {
+    for (const query of [
+      "",
+      "?utm_source=newsletter-site&utm_campaign=welcome-1",
+      "?utm_source=email&utm_campaign=Welcome_1",
+      "?utm_source=email&utm_campaign=-starts-with-dash",
+      `?utm_source=email&utm_campaign=${"a".repeat(81)}`,
+      "?utm_source=email&utm_campaign=%3Cscript%3E",
+    ]) {
+      const answer = await fetch(`${base}/about${query}`);
+      expect(answer.headers.get("set-cookie"), query).toBeNull();
+      expect(answer.headers.get("cache-control"), query).toBe(PRERENDERED_CACHE_CONTROL);
+    }
+  });
+
+  it("is replaced by the last e-mail clicked", async () => {
+    const answer = await fetch(`${base}/blog/x?utm_source=email&utm_campaign=broadcast-12`, {
+      headers: { Cookie: `${CAMPAIGN_COOKIE}=welcome-1-your-three-reports` },
+    });
+    expect(answer.headers.get("set-cookie")).toMatch(/^fsm_campaign=broadcast-12;/);
+  });
+});
+
+/** A browser's checkout, as the no-JavaScript form (checkout.tsx's action) or the script (POST /api/create-payment) sends it. */
+async function checkout(how: "form" | "api", cookie?: string): Promise<string> {
+  const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
+  if (how === "form") {
+    const answer = await call(() => checkoutAction(args(post("/checkout", { includeBump: "on" }, cookie))));
+    expect(answer.status).toBe(303);
+    return new URL(answer.headers.get("Location")!, ORIGIN).searchParams.get("session")!;
+  }
+  const request = new Request(`${ORIGIN}/api/create-payment`, {
+    method: "POST",
+    body: JSON.stringify({ includeBump: false }),
+    headers: { "Content-Type": "application/json", Accept: "application/json", ...headers },
+  });
+  const answer = await call<{ url: string }>(() => createPaymentAction(args(request)));
+  expect(answer.status).toBe(200);
+  return new URL(answer.data.url, ORIGIN).searchParams.get("session")!;
+}
+
+describe("the order", () => {
+  it("keeps the campaign of the browser's cookie, from the form and from the API; a tampered cookie or none gives none", async () => {
+    const cookieFromLink = (await fetch(`${base}/blog/a?utm_source=email&utm_campaign=welcome-5-toolkit`)).headers
+      .get("set-cookie")!
+      .split(";")[0]!;
+    const cases = [
+      { how: "form" as const, cookie: `fsm_buyer=x; ${cookieFromLink}`, campaign: "welcome-5-toolkit" },
+      { how: "api" as const, cookie: cookieFromLink, campaign: "welcome-5-toolkit" },
+      { how: "api" as const, cookie: `${CAMPAIGN_COOKIE}=DROP TABLE orders`, campaign: null },
+      { how: "form" as const, cookie: undefined, campaign: null },
+    ];
+    for (const c of cases) {
+      const session = await checkout(c.how, c.cookie);
+      expect(session).toBeTruthy();
+      const order = await findOrderBySession(session);
+      expect({ ...c, stored: order?.campaign }).toEqual({ ...c, stored: c.campaign });
+    }
+  });
+});
+
+/** An order started from an e-mail's link (the cookie), paid or not. */
+async function orderFrom(campaign: string, { paid, bump = false }: { paid: boolean; bump?: boolean }) {
+  const session = await checkout(bump ? "form" : "api", `${CAMPAIGN_COOKIE}=${campaign}`);
+  const order = (await findTestOrder(session))!;
+  if (paid) await payTestOrder(order, "reader@example.com");
+  return order;
+}
+
+describe("the dashboard", () => {
+  beforeEach(async () => {
+    await listSteps(); // seeds the welcome steps
+  });
+
+  it("shows checkouts, sales and revenue per e-mail for the period, named by the step's subject or by the raw campaign", async () => {
+    const [first, , third] = await listSteps();
+    const step1 = sequenceCampaign(first!.id);
+    const step3 = sequenceCampaign(third!.id);
+    await orderFrom(step1, { paid: true, bump: true }); // 700 + 1499
+    await orderFrom(step1, { paid: false });
+    const refunded = await orderFrom(step3, { paid: true });
+    await refundTestOrder((await findTestOrder(refunded.providerSessionId))!);
+    await orderFrom("broadcast-7", { paid: false });
+    const old = await orderFrom("broadcast-7", { paid: true });
+    await db()
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 40 * 86_400_000) })
+      .where(eq(orders.id, old.id));
+    await checkout("api"); // no campaign: not in the table
+
+    const cookie = await ownerCookie(ORIGIN, config);
+    const month = (await call<{ emailSales: EmailSales[] }>(() => overviewLoader(args(get("/admin?days=30", cookie))))).data.emailSales;
+    expect(month).toEqual([
+      { campaign: step1, label: `Welcome e-mail 1: ${first!.subject}`, checkouts: 2, sales: 1, revenueCents: 2199 },
+      { campaign: step3, label: `Welcome e-mail 3: ${third!.subject}`, checkouts: 1, sales: 1, revenueCents: 700 },
+      { campaign: "broadcast-7", label: "broadcast-7", checkouts: 1, sales: 0, revenueCents: 0 },
+    ]);
+    const quarter = (await call<{ emailSales: EmailSales[] }>(() => overviewLoader(args(get("/admin?days=90", cookie))))).data.emailSales;
+    expect(quarter.find((e) => e.campaign === "broadcast-7")).toMatchObject({ checkouts: 2, sales: 1, revenueCents: 700 });
+
+    const sequence = (
+      await call<{ steps: { id: string; fromLinks?: { checkouts: number; sales: number; revenueCents: number } }[] }>(() =>
+        sequenceLoader(args(get("/admin/sequence", cookie))),
+      )
+    ).data.steps;
+    expect(sequence.map((s) => s.fromLinks)).toEqual([
+      { checkouts: 2, sales: 1, revenueCents: 2199 },
+      { checkouts: 0, sales: 0, revenueCents: 0 },
+      { checkouts: 1, sales: 1, revenueCents: 700 },
+      { checkouts: 0, sales: 0, revenueCents: 0 },
+      { checkouts: 0, sales: 0, revenueCents: 0 },
+    ]);
+  });
+});

@@ -1,0 +1,421 @@
+/**
+ * /admin/contacts on the server side, on PGlite and (TEST_DB=postgres) on PostgreSQL: search by
+ * address or name, a contact's whole history in time order, the suppressions the owner may add
+ * and lift (never an unsubscribe or a complaint), the contacts CSV, and the CSV import: dedupe,
+ * the consent it records, no e-mail ever, a suppressed address kept suppressed, and a bad row or
+ * a missing column importing nothing.
+ */
+import type { AddressInfo } from "node:net";
+import { asc, count, eq, sql } from "drizzle-orm";
+import express from "express";
+import { beforeEach, describe, expect, it } from "vitest";
+import { adminAuditLog, consents, contactEvents, contacts, orders, outbox } from "../../db/schema";
+import { action as contactAction, loader as contactLoader } from "~/routes/admin/contact";
+import { action as contactsAction, loader as contactsLoader } from "~/routes/admin/contacts";
+import { loader as exportLoader } from "~/routes/admin/export";
+import { CONTACT_IMPORT_MAX_BYTES } from "~/lib/admin-forms";
+import type { ContactHistory, ContactRow } from "~/server/admin/contacts.server";
+import { importContacts, type ImportResult } from "~/server/admin/contacts-import.server";
+import { rateLimitStore } from "~/server/rate-limit-store.server";
+import { CONTACT_IMPORT_BODY_LIMIT_BYTES, protections } from "../../server/protections";
+import { PAGE_SIZE } from "~/server/admin/lists.server";
+import { markProved, recordConsent, suppress, upsertContact } from "~/server/audience/contacts.server";
+import { db, rowsOf } from "~/server/db.server";
+import { storeContactMessage } from "~/server/forms/contact.server";
+import { storeLead } from "~/server/forms/leads.server";
+import { storeSubscriber } from "~/server/forms/newsletter.server";
+import { startCheckout } from "~/server/payments/checkout.server";
+import { findOrderBySession, orderNumber } from "~/server/payments/orders.server";
+import { createPayments } from "~/server/payments/payments.server";
+import { findTestOrder, payTestOrder } from "~/server/payments/test-provider.server";
+import { useTestDatabase } from "../helpers/db";
+import { ownerCookie, routeArgs, TEST_OWNER } from "../helpers/owner";
+import { call, requestsTo } from "../helpers/routes";
+
+const ORIGIN = "https://shop.example";
+const payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
+const config = { owner: TEST_OWNER, payments };
+const args = routeArgs(config);
+const { get, post } = requestsTo(ORIGIN);
+
+const testDb = useTestDatabase();
+let cookie: string;
+beforeEach(async () => {
+  cookie = await ownerCookie(ORIGIN, config);
+});
+
+const search = async (query: string) =>
+  (await call<{ rows: ContactRow[]; total: number; pages: number }>(() => contactsLoader(args(get(`/admin/contacts${query}`, cookie)))))
+    .data;
+
+async function contactIdOf(email: string): Promise<number> {
+  const [row] = await db().select({ id: contacts.id }).from(contacts).where(eq(contacts.email, email));
+  return row!.id;
+}
+
+const history = async (id: number) =>
+  call<ContactHistory>(() => contactLoader(args(get(`/admin/contacts/${id}`, cookie), { id: String(id) })));
+
+function upload(csv: string | Blob, fileName = "people.csv", withCookie = cookie) {
+  const form = new FormData();
+  form.set("intent", "import");
+  form.set("file", typeof csv === "string" ? new File([csv], fileName, { type: "text/csv" }) : csv, fileName);
+  return call<ImportResult>(() =>
+    contactsAction(args(new Request(`${ORIGIN}/admin/contacts`, { method: "POST", body: form, headers: { Cookie: withCookie } }))),
+  );
+}
+
+async function tableCounts() {
+  const n = async (table: typeof contacts | typeof consents | typeof contactEvents | typeof outbox) =>
+    Number((await db().select({ n: count() }).from(table))[0]!.n);
+  return { contacts: await n(contacts), consents: await n(consents), events: await n(contactEvents), outbox: await n(outbox) };
+}
+
+describe("search", () => {
+  it("finds contacts by part of the address or the name, in any case, and pages the results keeping the search", async () => {
+    await upsertContact("maria.lopez@example.com", "Maria");
+    await upsertContact("ben@sample.org", "Benjamin Okafor");
+    await upsertContact("zoe@example.net", "Zoe");
+    expect((await search("?q=LOPEZ")).rows.map((r) => r.email)).toEqual(["maria.lopez@example.com"]);
+    expect((await search("?q=okafor")).rows.map((r) => r.email)).toEqual(["ben@sample.org"]);
+    expect((await search("?q=example")).rows.map((r) => r.email)).toEqual(["zoe@example.net", "maria.lopez@example.com"]);
+    // A % typed by the owner is a letter, not "anything".
+    expect((await search("?q=%25")).total).toBe(0);
+    expect((await search("")).total).toBe(3);
+
+    for (let i = 0; i < PAGE_SIZE + 2; i++) await upsertContact(`bulk${i}@many.example`);
+    const first = await search("?q=many.example");
+    expect({ total: first.total, pages: first.pages, rows: first.rows.length }).toEqual({
+      total: PAGE_SIZE + 2,
+      pages: 2,
+      rows: PAGE_SIZE,
+    });
+    const second = await search("?q=many.example&page=2");
+    expect(second.rows.map((r) => r.email)).toEqual(["bulk1@many.example", "bulk0@many.example"]);
+  });
+
+  it("shows each row's consents and suppression at a glance", async () => {
+    await storeLead({ name: "Ann", email: "ann@example.com", sourcePage: "emergency-fund-guide" });
+    await recordConsent("ann@example.com", { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" });
+    await suppress("gone@example.com", "unsubscribed", "unsubscribe link");
+    const rows = (await search("")).rows;
+    expect(rows.find((r) => r.email === "ann@example.com")).toMatchObject({
+      activeConsents: "guide_followups,newsletter",
+      suppression: null,
+    });
+    expect(rows.find((r) => r.email === "gone@example.com")).toMatchObject({ suppression: "unsubscribed", activeConsents: null });
+  });
+
+  it("needs the owner's session", async () => {
+    const answer = await call(() => contactsLoader(args(get("/admin/contacts?q=a"))));
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("Location")).toMatch(/^\/admin\/login/);
+  });
+});
+
+describe("a contact's history", () => {
+  it("lists forms, consents, proof, e-mails with their outcome, suppression and orders, oldest first", async () => {
+    await storeLead({ name: "Ann", email: "ann@example.com", sourcePage: "emergency-fund-guide" });
+    await storeSubscriber("ann@example.com", "/blog");
+    await storeContactMessage(
+      { name: "Ann", email: "ann@example.com", subject: "About my order", message: "Where is it?" },
+      "owner@x.example",
+    );
+    await markProved("ann@example.com", "opened the guide link");
+    const { sessionId } = await startCheckout(payments, { includeBump: false });
+    await payTestOrder((await findTestOrder(sessionId))!, "Ann@Example.com");
+    const order = (await findOrderBySession(sessionId))!;
+    await db().update(outbox).set({ status: "failed", lastError: "421 try later", attempts: 3 }).where(eq(outbox.kind, "guide"));
+    await suppress("ann@example.com", "hard_bounce", "SMTP 550 5.1.1 no such user");
+
+    const page = await history(await contactIdOf("ann@example.com"));
+    expect(page.status).toBe(200);
+    const h = page.data;
+    expect(h.contact).toMatchObject({ email: "ann@example.com", name: "Ann", suppression: "hard_bounce" });
+    const titles = h.history.map((e) => e.title);
+    for (const title of [
+      "Asked for the free guide",
+      "Consent given: guide_followups",
+      "Signed up for the newsletter",
+      "Sent a contact message",
+      "Proved the address is theirs",
+      "E-mail: guide",
+      "E-mail: newsletter-confirm",
+      "E-mail: receipt",
+      `Order ${orderNumber(order.id)}`,
+      "Suppressed",
+      "Consent withdrawn: guide_followups",
+    ]) {
+      expect(titles).toContain(title);
+    }
+    expect(h.history.map((e) => e.at)).toEqual([...h.history.map((e) => e.at)].sort());
+    expect(titles.indexOf("Asked for the free guide")).toBeLessThan(titles.indexOf("Suppressed"));
+    expect(h.history.find((e) => e.title === "E-mail: guide")?.detail).toBe("failed; 3 attempts; last error: 421 try later");
+    expect(h.history.find((e) => e.title === `Order ${orderNumber(order.id)}`)).toMatchObject({
+      href: `/admin/orders/${order.id}`,
+      kind: "order",
+    });
+    expect(h.history.find((e) => e.title === "Suppressed")?.detail).toBe("hard_bounce: SMTP 550 5.1.1 no such user");
+    expect(h.consents[0]).toMatchObject({ purpose: "guide_followups", source: "lead form /blog/emergency-fund-guide" });
+    expect(h.canLift).toBe(true);
+  });
+
+  it("answers 404 for an unknown contact", async () => {
+    expect((await history(999)).status).toBe(404);
+  });
+});
+
+describe("suppression by the owner", () => {
+  const act = (id: number, fields: Record<string, string>) =>
+    call<{ ok: boolean; message: string }>(() => contactAction(args(post(`/admin/contacts/${id}`, fields, cookie), { id: String(id) })));
+
+  it("adds the owner's suppression with its reason, logs it, and lifts it again", async () => {
+    await recordConsent("kim@example.com", { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" });
+    const id = await contactIdOf("kim@example.com");
+    const added = await act(id, { intent: "suppress", detail: "asked me by phone" });
+    expect(added).toMatchObject({ status: 200, data: { ok: true } });
+    expect((await db().select().from(contacts).where(eq(contacts.id, id)))[0]).toMatchObject({
+      suppression: "owner",
+      suppressionDetail: "asked me by phone",
+    });
+    const lifted = await act(id, { intent: "lift" });
+    expect(lifted).toMatchObject({ status: 200, data: { ok: true } });
+    expect((await db().select().from(contacts).where(eq(contacts.id, id)))[0]!.suppression).toBeNull();
+    const audit = await db().select().from(adminAuditLog).orderBy(asc(adminAuditLog.id));
+    expect(audit.map((a) => [a.action, a.target])).toEqual([
+      ["contact-suppress", `contact:${id}`],
+      ["contact-unsuppress", `contact:${id}`],
+    ]);
+  });
+
+  it("never clears an unsubscribe or a complaint, and an owner suppression never replaces one", async () => {
+    await suppress("left@example.com", "unsubscribed", "unsubscribe link");
+    await suppress("angry@example.com", "complaint", "sendgrid spamreport");
+    for (const email of ["left@example.com", "angry@example.com"]) {
+      const id = await contactIdOf(email);
+      expect((await history(id)).data.canLift).toBe(false);
+      const lift = await act(id, { intent: "lift" });
+      expect(lift.status).toBe(409);
+      expect(lift.data.message).toMatch(/cannot be lifted/);
+      const again = await act(id, { intent: "suppress", detail: "" });
+      expect(again.status).toBe(409);
+    }
+    const rows = await db().select({ email: contacts.email, suppression: contacts.suppression }).from(contacts).orderBy(contacts.email);
+    expect(rows).toEqual([
+      { email: "angry@example.com", suppression: "complaint" },
+      { email: "left@example.com", suppression: "unsubscribed" },
+    ]);
+    expect(await db().select().from(adminAuditLog)).toEqual([]);
+  });
+
+  it("refuses an unknown action with a message and changes nothing", async () => {
+    const id = (await upsertContact("x@example.com")).id;
+    const answer = await act(id, { intent: "delete" });
+    expect(answer.status).toBe(400);
+    expect((await db().select().from(contacts))[0]!.suppression).toBeNull();
+  });
+});
+
+describe("the contacts CSV", () => {
+  it("has each contact with its suppression and reason and its latest consent per purpose, formula cells neutralised", async () => {
+    await storeLead({ name: "=HYPERLINK(1)", email: "ann@example.com", sourcePage: "emergency-fund-guide" });
+    await markProved("ann@example.com", "opened the guide link");
+    await suppress("bob@example.com", "hard_bounce", "SMTP 550 no such user");
+    const answer = await exportLoader(args(get("/admin/export/audience", cookie), { name: "audience" }));
+    expect(answer.headers.get("Content-Disposition")).toMatch(/^attachment; filename="audience-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = (await answer.text()).trimEnd().split("\r\n");
+    expect(lines[0]).toBe(
+      "email,name,created_at,proved_at,suppression,suppression_detail,suppressed_at," +
+        "guide_followups_source,guide_followups_wording_version,guide_followups_consented_at,guide_followups_withdrawn_at," +
+        "newsletter_source,newsletter_wording_version,newsletter_consented_at,newsletter_withdrawn_at",
+    );
+    const ann = lines[1]!.split(",");
+    expect(ann.slice(0, 2)).toEqual(["ann@example.com", "'=HYPERLINK(1)"]);
+    expect(ann[3]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(ann.slice(4, 7)).toEqual(["", "", ""]);
+    expect(ann[7]).toBe("lead form /blog/emergency-fund-guide");
+    expect(ann[9]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(ann.slice(11)).toEqual(["", "", "", ""]);
+    const bob = lines[2]!.split(",");
+    expect(bob.slice(0, 1)).toEqual(["bob@example.com"]);
+    expect(bob.slice(4, 6)).toEqual(["hard_bounce", "SMTP 550 no such user"]);
+    expect(lines).toHaveLength(3);
+  });
+});
+
+describe("the CSV import", () => {
+  it("dedupes by address (known contacts updated, repeats in the file merged) and records the import consent and an event for each", async () => {
+    await upsertContact("known@example.com");
+    const answer = await upload(
+      "Email,Name,Consent source\r\nknown@example.com,Kay,2025 workshop sheet\r\nNew@Example.com,Nia,2025 workshop sheet\r\nnew@example.com,,website before 2025\r\n",
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.data).toEqual({
+      ok: true,
+      rows: 3,
+      created: 1,
+      updated: 1,
+      duplicatesInFile: 1,
+      consentsRecorded: 2,
+      keptSuppressed: [],
+    });
+    const people = await db().select({ email: contacts.email, name: contacts.name }).from(contacts).orderBy(contacts.email);
+    expect(people).toEqual([
+      { email: "known@example.com", name: "Kay" },
+      { email: "new@example.com", name: "Nia" },
+    ]);
+    const recorded = await db()
+      .select({ email: contacts.email, purpose: consents.purpose, source: consents.source, version: consents.wordingVersion })
+      .from(consents)
+      .innerJoin(contacts, eq(contacts.id, consents.contactId))
+      .orderBy(contacts.email);
+    expect(recorded).toEqual([
+      { email: "known@example.com", purpose: "newsletter", source: "import: 2025 workshop sheet", version: "import" },
+      { email: "new@example.com", purpose: "newsletter", source: "import: 2025 workshop sheet", version: "import" },
+    ]);
+    const events = await db().select({ kind: contactEvents.kind, detail: contactEvents.detail }).from(contactEvents);
+    expect(events).toEqual([
+      { kind: "import", detail: "from people.csv: newsletter consent from import: 2025 workshop sheet" },
+      { kind: "import", detail: "from people.csv: newsletter consent from import: 2025 workshop sheet" },
+    ]);
+    expect((await db().select().from(adminAuditLog))[0]).toMatchObject({ action: "contact-import", target: "import:people.csv" });
+    // Importing the same file again adds no contact.
+    await upload("email,consent_source\r\nknown@example.com,again\r\n");
+    expect((await tableCounts()).contacts).toBe(2);
+  });
+
+  it("never writes an e-mail to the outbox", async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => `reader${i}@example.com,Reader ${i},2024 webinar`).join("\n");
+    const answer = await upload(`email,name,consent_source\n${rows}\n`);
+    expect(answer.data).toMatchObject({ ok: true, created: 40, consentsRecorded: 40 });
+    expect(await db().select().from(outbox)).toEqual([]);
+    // Nor will a later pass of the worker write one: nobody imported is in the welcome sequence.
+    expect(rowsOf(await db().execute(sql`select contact_id from sequence_enrollments`))).toEqual([]);
+  });
+
+  it("keeps an unsubscribed or complaining address suppressed, records no consent for it, and says so", async () => {
+    await suppress("left@example.com", "unsubscribed", "unsubscribe link");
+    await suppress("angry@example.com", "complaint", "spamreport");
+    const answer = await upload("email,consent_source\nleft@example.com,old list\nangry@example.com,old list\nfine@example.com,old list\n");
+    expect(answer.data).toMatchObject({
+      ok: true,
+      consentsRecorded: 1,
+      keptSuppressed: [
+        { email: "angry@example.com", suppression: "complaint" },
+        { email: "left@example.com", suppression: "unsubscribed" },
+      ],
+    });
+    const rows = await db().select({ email: contacts.email, suppression: contacts.suppression }).from(contacts).orderBy(contacts.email);
+    expect(rows).toEqual([
+      { email: "angry@example.com", suppression: "complaint" },
+      { email: "fine@example.com", suppression: null },
+      { email: "left@example.com", suppression: "unsubscribed" },
+    ]);
+    const active = await db()
+      .select({ email: contacts.email })
+      .from(consents)
+      .innerJoin(contacts, eq(contacts.id, consents.contactId))
+      .where(sql`${consents.withdrawnAt} is null`);
+    expect(active).toEqual([{ email: "fine@example.com" }]);
+  });
+
+  it("refuses a file with a bad row, naming each bad row and its reason, and imports nothing", async () => {
+    await upsertContact("known@example.com");
+    const before = await tableCounts();
+    const answer = await upload(
+      [
+        "email,name,consent_source",
+        "good@example.com,Gus,fair 2025",
+        "not-an-address,Nat,fair 2025",
+        "empty@example.com,Em,",
+        "short@example.com,Sam",
+        "known@example.com,Kay,fair 2025",
+      ].join("\n"),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.data).toEqual({
+      ok: false,
+      message: "3 rows are not right, so nothing was imported. Fix them and upload the file again.",
+      errors: [
+        { row: 3, reason: '"not-an-address" is not a valid e-mail address' },
+        { row: 4, reason: "its consent_source is empty (say where this person agreed to hear from you)" },
+        { row: 5, reason: "it has 2 columns; the header has 3" },
+      ],
+    });
+    expect(await tableCounts()).toEqual(before);
+    expect((await db().select().from(contacts)).map((c) => c.name)).toEqual([null]);
+  });
+
+  it("refuses a file without a consent-source column, naming it", async () => {
+    const answer = await upload("email,name\nann@example.com,Ann\n");
+    expect(answer.status).toBe(400);
+    expect(answer.data).toMatchObject({ ok: false });
+    expect((answer.data as { message: string }).message).toMatch(/^The file has no consent_source column\./);
+    expect(await tableCounts()).toEqual({ contacts: 0, consents: 0, events: 0, outbox: 0 });
+  });
+
+  it("refuses a file over the size limit, and no file at all, with a clear message", async () => {
+    const big = `email,consent_source\n${"x".repeat(CONTACT_IMPORT_MAX_BYTES)}\n`;
+    const answer = await upload(big);
+    expect(answer.status).toBe(400);
+    expect((answer.data as { message: string }).message).toMatch(/larger than 1 MB/);
+    const none = await upload(new Blob([]), "");
+    expect(none.status).toBe(400);
+    expect((none.data as { message: string }).message).toMatch(/Choose a CSV file/);
+    expect((await tableCounts()).contacts).toBe(0);
+  });
+
+  it("refuses malformed CSV with the line, and an upload without the owner's session", async () => {
+    const broken = await upload('email,consent_source\n"ann@example.com,fair\n');
+    expect(broken.status).toBe(400);
+    expect((broken.data as { message: string }).message).toMatch(/^The file is not valid CSV/);
+    const stranger = await upload("email,consent_source\nann@example.com,fair\n", "people.csv", "other=1");
+    expect(stranger.status).toBe(303);
+    expect((await tableCounts()).contacts).toBe(0);
+    expect(await db().select().from(orders)).toEqual([]);
+  });
+
+  it("answers a database outage with a clear message and leaves nothing half-imported", async () => {
+    await upsertContact("known@example.com");
+    await testDb.outage();
+    let result: ImportResult;
+    try {
+      result = await importContacts("email,consent_source\nnew@example.com,fair\nknown@example.com,fair\n", "people.csv");
+    } finally {
+      await testDb.restore();
+    }
+    expect(result).toEqual({
+      ok: false,
+      message: "The database could not be reached, so nothing was imported. Try again in a minute.",
+      errors: [],
+      unavailable: true,
+    });
+    if (testDb.kind === "postgres") {
+      // The same database is back (PGlite reopens empty): nothing of the import is in it.
+      expect((await db().select({ email: contacts.email }).from(contacts)).map((c) => c.email)).toEqual(["known@example.com"]);
+      expect(await db().select().from(consents)).toEqual([]);
+    }
+  });
+
+  it("is refused before its body is read when the upload is over the import's size limit, with the limit in the message", async () => {
+    const app = express();
+    app.use(protections({ publicOrigin: ORIGIN, trustProxy: false, perMinute: 100, store: rateLimitStore }));
+    app.post("/admin/contacts", (_req, res) => void res.status(204).end());
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/admin/contacts`;
+    try {
+      const send = (bytes: number) =>
+        fetch(url, { method: "POST", body: "x".repeat(bytes), headers: { "Content-Type": "text/csv", Accept: "application/json" } });
+      const tooBig = await send(CONTACT_IMPORT_BODY_LIMIT_BYTES + 1);
+      expect(tooBig.status).toBe(413);
+      expect((await tooBig.json()).description).toBe(
+        "That file is too large to import: at most 1 MB per file. Split it into smaller files. Nothing was imported.",
+      );
+      // Just over the file limit still reaches the action, whose schema says the same in the page.
+      expect((await send(CONTACT_IMPORT_MAX_BYTES + 1024)).status).toBe(204);
+    } finally {
+      server.close();
+    }
+  });
+});
