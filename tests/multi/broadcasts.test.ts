@@ -8,7 +8,6 @@
  *
  * Needs the build (`npm run build`) and TEST_DATABASE_URL; skipped without TEST_DATABASE_URL.
  */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -18,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readBuildInfo } from "../../server/build-info";
 import { freePort, startBuiltServer, stopServer, waitForServer, type BuiltServer } from "../../scripts/lib/server-process";
 import { startSmtp, type TestSmtp } from "../helpers/smtp";
+import { throwawayDatabase } from "../helpers/throwaway-database";
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
@@ -30,7 +30,7 @@ const LEASE_SECONDS = 6;
 if (!ADMIN_URL) console.warn("tests/multi/broadcasts.test.ts skipped: set TEST_DATABASE_URL to a PostgreSQL server to run it.");
 
 describe.skipIf(!ADMIN_URL)("a broadcast from servers that crash and run side by side", () => {
-  const dbName = `bcast_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  let database: Awaited<ReturnType<typeof throwawayDatabase>>;
   let databaseUrl: string;
   let client: pg.Client;
   let smtp: TestSmtp;
@@ -111,13 +111,8 @@ describe.skipIf(!ADMIN_URL)("a broadcast from servers that crash and run side by
   }
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${dbName}"`);
-    await admin.end();
-    const url = new URL(ADMIN_URL!);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.href;
+    database = await throwawayDatabase(ADMIN_URL!, "bcast");
+    databaseUrl = database.url;
     smtp = await startSmtp();
     // The first start migrates the database; the audience is written after it.
     await start();
@@ -134,10 +129,7 @@ describe.skipIf(!ADMIN_URL)("a broadcast from servers that crash and run side by
     await Promise.all(servers.map((s) => stopServer(s.child)));
     await client?.end();
     await smtp?.close();
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
+    await database?.drop();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
