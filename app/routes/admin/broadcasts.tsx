@@ -4,7 +4,7 @@ import type { Route } from "./+types/broadcasts";
 import { z } from "zod";
 import { AdminHeading, DataTable, formatWhen, Notice, num, Panel, rowHead, StatusBadge, td } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
-import { HtmlPreviewLink, inputClass, labelClass, ListMessageFields, TextVersion } from "~/components/list-message-editor";
+import { HtmlPreviewLink, labelClass, ListMessageFields, TextVersion } from "~/components/list-message-editor";
 import { AUDIENCE_FIELDS, BroadcastSchema, BroadcastSendSchema, type AudienceKey } from "~/lib/broadcast-form";
 import { formatCents } from "~/lib/site";
 import { seo } from "~/lib/seo";
@@ -172,7 +172,7 @@ function Editor({ loaderData }: { loaderData: Loaded }) {
                   name="scheduledAt"
                   type="datetime-local"
                   defaultValue={b.scheduledAt ? new Date(b.scheduledAt).toISOString().slice(0, 16) : undefined}
-                  className={`${inputClass} mt-0 w-auto`}
+                  className="rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700"
                 />
                 <span className="text-sm">UTC</span>
               </div>
