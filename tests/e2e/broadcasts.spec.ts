@@ -1,10 +1,7 @@
-import { rmSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "@playwright/test";
-import { E2E_OWNER_ENV, E2E_OWNER_PASSWORD } from "../../playwright.config";
-import { type BuiltServer, startBuiltServer, stopServer, waitForServer } from "../../scripts/lib/server-process";
 import { allowConsoleErrors, expect, expectNoViolations, test } from "./fixtures";
 import { linkPath, mailTo } from "./mail";
+import { logIn, useOwnServer } from "./own-server";
 
 /**
  * Broadcasts as the owner uses them, on a server of its own: two readers confirm the newsletter,
@@ -14,33 +11,8 @@ import { linkPath, mailTo } from "./mail";
  */
 test.describe.configure({ mode: "serial" });
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 71;
-const ORIGIN = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = `.data/e2e-broadcasts-${PORT}`;
-const MAIL = join(DATA_DIR, "mail");
+const { origin: ORIGIN, dataDir: DATA_DIR, mailDir: MAIL } = useOwnServer("broadcasts", 71, { OWNER_EMAIL: "owner@example.com" });
 const READERS = ["bc.one@example.com", "bc.two@example.com"];
-
-test.use({ baseURL: ORIGIN });
-
-let server: BuiltServer;
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  rmSync(DATA_DIR, { recursive: true, force: true });
-  server = startBuiltServer({ env: { PORT: String(PORT), DATA_DIR, OWNER_EMAIL: "owner@example.com", ...E2E_OWNER_ENV } });
-  await waitForServer(`${ORIGIN}/about`, server.child, 60_000);
-});
-test.afterAll(async () => {
-  if (server) await stopServer(server.child);
-});
-
-async function logIn(page: Page, path: string) {
-  await page.goto(path);
-  if (new URL(page.url()).pathname === "/admin/login") {
-    await page.getByLabel("Password").fill(E2E_OWNER_PASSWORD);
-    await page.getByRole("button", { name: "Log in" }).click();
-  }
-  await page.waitForURL((url) => url.pathname === new URL(path, ORIGIN).pathname);
-}
 
 test("two readers confirm the newsletter", async ({ page }) => {
   for (const email of READERS) {
@@ -57,7 +29,7 @@ test("two readers confirm the newsletter", async ({ page }) => {
 test("the owner composes, previews, test-sends and sends a broadcast, then finds it in the archive", async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logIn(page, "/admin/broadcasts");
+  await logIn(page, "/admin/broadcasts", ORIGIN);
   await expect(page.getByText("No broadcasts yet.")).toBeVisible();
   await expectNoViolations(page, "broadcasts, empty");
 

@@ -147,7 +147,14 @@ describe("sending", () => {
       expect(mail.text).toContain("PO Box 123, Springfield, IL 62701");
       expect(mail.html).toContain(`${ORIGIN}/blog/dispute-credit-errors?utm_source=email&amp;utm_campaign=broadcast-${id}`);
       expect(mail.html).toContain(`${ORIGIN}/tools/budget?utm_source=email&amp;utm_campaign=broadcast-${id}`);
-      expect(mail.html).toMatch(/Unsubscribe/i);
+      // Rendered once, each copy carries its reader's own unsubscribe link, in the body as in the header.
+      const links = smtp.messages.map((m) => rawHeader(m, "list-unsubscribe")!.match(/^<([^>]+)>/)![1]!);
+      expect(new Set(links).size).toBe(40);
+      smtp.messages.forEach((m, i) => {
+        expect(m.text).toContain(links[i]);
+        expect(m.html).toContain(`href="${links[i]}"`);
+      });
+      expect(mail.html).not.toContain("unsubscribe.invalid");
 
       const [b] = await broadcastsWithFigures();
       expect(b!.status).toBe("sent");

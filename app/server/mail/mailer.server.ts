@@ -228,12 +228,39 @@ export function sequenceCampaign(stepId: string): string {
   return `welcome-${stepId}`;
 }
 
-/** A broadcast as its readers get it: sent, previewed and test-sent alike. */
-export function composeBroadcast(broadcast: ListMessage & { id: number }, ctx: MailContext, unsubscribeUrl: string): Promise<ComposedMail> {
-  return composeListMessage(broadcast, ctx, unsubscribeUrl, {
-    campaign: broadcastCampaign(broadcast.id),
-    reason: `You’re getting this because you signed up for budgeting and credit tips from ${hostOf(ctx.origin)}.`,
-  });
+/** Stands for each reader's own unsubscribe address in a broadcast rendered once for all its readers. */
+const UNSUBSCRIBE_PLACEHOLDER = "https://unsubscribe.invalid/each-reader-s-own-link";
+/** The last broadcast rendered (its content as the key): every reader's copy differs only by the unsubscribe address. */
+let lastBroadcast: { key: string; mail: Promise<RenderedMail> } | undefined;
+
+/**
+ * A broadcast as its readers get it: sent, previewed and test-sent alike. It is rendered once per
+ * content (rendering is most of a send's cost, decision 035) and each copy gets its own
+ * unsubscribe address.
+ */
+export async function composeBroadcast(
+  broadcast: ListMessage & { id: number },
+  ctx: MailContext,
+  unsubscribeUrl: string,
+): Promise<ComposedMail> {
+  const key = JSON.stringify([broadcast.id, broadcast.subject, broadcast.preview, broadcast.body, ctx]);
+  if (lastBroadcast?.key !== key) {
+    const mail = composeListMessage(broadcast, ctx, UNSUBSCRIBE_PLACEHOLDER, {
+      campaign: broadcastCampaign(broadcast.id),
+      reason: `You’re getting this because you signed up for budgeting and credit tips from ${hostOf(ctx.origin)}.`,
+    }).then((composed) => composed.mail);
+    lastBroadcast = { key, mail };
+    mail.catch(() => (lastBroadcast = undefined));
+  }
+  const mail = await lastBroadcast.mail;
+  return {
+    unsubscribeUrl,
+    mail: {
+      ...mail,
+      html: mail.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl),
+      text: mail.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl),
+    },
+  };
 }
 
 /** utm_campaign of a broadcast's links; orders.campaign holds it for the sales that followed. */
