@@ -29,6 +29,7 @@ export default [
   route("admin/logout", "routes/admin/logout.ts"),
   route("admin/export/:name", "routes/admin/export.ts"),
   route("admin/sequence/:id/preview", "routes/admin/sequence-preview.ts"),
+  route("admin/broadcasts/:id/preview", "routes/admin/broadcast-preview.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/overview.tsx"),
     route("admin/articles", "routes/admin/articles.tsx"),
@@ -45,6 +46,7 @@ export default [
     route("admin/reviews", "routes/admin/reviews.tsx"),
     route("admin/prices", "routes/admin/prices.tsx"),
     route("admin/sequence", "routes/admin/sequence.tsx"),
+    route("admin/broadcasts", "routes/admin/broadcasts.tsx"),
   ]),
   route("api/create-payment", "routes/api/create-payment.ts"),
   route("api/webhooks/stripe", "routes/api/webhooks.stripe.ts"),

@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { check, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import {
+  check,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -142,7 +156,12 @@ export const downloads = pgTable(
   (t) => [primaryKey({ name: "downloads_pk", columns: [t.orderId, t.fileId] })],
 );
 
-export const OUTBOX_STATUSES = ["pending", "sent", "failed", "suppressed"] as const;
+/**
+ * `interrupted`: a list message whose sending started (send_started_at) but whose worker died
+ * before recording the outcome; it may or may not have arrived and is never sent again
+ * (decision 035). `cancelled`: its broadcast was cancelled before it went.
+ */
+export const OUTBOX_STATUSES = ["pending", "sent", "failed", "suppressed", "interrupted", "cancelled"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /**
@@ -160,6 +179,8 @@ export const OUTBOX_KINDS = [
   "review-request",
   /** One step of the welcome sequence to one contact (dedupe key seq:<contact>:<step>). */
   "sequence-step",
+  /** One broadcast to one contact (dedupe key bc:<broadcast>:<contact>). */
+  "broadcast",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
@@ -193,13 +214,18 @@ export const outbox = pgTable(
     lastError: text("last_error"),
     /** What the transport said: the SMTP response, or the .eml file written. */
     sentInfo: text("sent_info"),
+    /**
+     * List mail only: set with the lease renewal just before the message is handed to SMTP. A
+     * list row whose lease ran out with this set is recorded `interrupted`, never sent again.
+     */
+    sendStartedAt: timestamp("send_started_at", { withTimezone: true }),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [
     unique("outbox_dedupe_key_unique").on(t.dedupeKey),
     index("outbox_due_idx").on(t.status, t.nextAttemptAt),
-    check("outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed', 'suppressed')`),
+    check("outbox_status_check", sql`${t.status} in (${sql.raw(OUTBOX_STATUSES.map((status) => `'${status}'`).join(", "))})`),
     check("outbox_kind_check", sql`${t.kind} in (${sql.raw(OUTBOX_KINDS.map((kind) => `'${kind}'`).join(", "))})`),
   ],
 );
@@ -569,4 +595,54 @@ export const contentVersion = pgTable(
     version: integer("version").notNull(),
   },
   (t) => [check("content_version_one_row", sql`${t.id} = 1`)],
+);
+
+export const BROADCAST_STATUSES = ["draft", "scheduled", "sending", "paused", "cancelled", "sent"] as const;
+export type BroadcastStatus = (typeof BROADCAST_STATUSES)[number];
+
+/** Who a broadcast goes to: any combination (app/server/audience/audience.server.ts defines each). */
+export const BROADCAST_AUDIENCES = ["newsletter", "guide", "buyers"] as const;
+export type BroadcastAudience = (typeof BROADCAST_AUDIENCES)[number];
+
+/**
+ * A one-off e-mail to the list. Editable while a draft or scheduled; its recipients are queued in
+ * the outbox in one statement when it starts. `version` goes up with every change, so a form
+ * loaded before another tab's change is refused instead of overwriting it.
+ */
+export const broadcasts = pgTable(
+  "broadcasts",
+  {
+    id: serial("id").primaryKey(),
+    subject: text("subject").notNull(),
+    preview: text("preview").notNull().default(""),
+    body: text("body").notNull().default(""),
+    audiences: jsonb("audiences").$type<BroadcastAudience[]>().notNull().default([]),
+    status: text("status").$type<BroadcastStatus>().notNull().default("draft"),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    version: integer("version").notNull().default(1),
+    /** Recipients queued when it started (after suppressions). */
+    queued: integer("queued").notNull().default(0),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("broadcasts_status_check", sql`${t.status} in (${sql.raw(BROADCAST_STATUSES.map((s) => `'${s}'`).join(", "))})`),
+    check("broadcasts_scheduled_check", sql`${t.status} <> 'scheduled' or ${t.scheduledAt} is not null`),
+  ],
+);
+
+/**
+ * The list-mail send rate shared by every server process: one token bucket row, refilled by the
+ * elapsed time at MAIL_RATE_PER_MINUTE and taken from atomically (app/server/mail/send-rate.server.ts).
+ */
+export const mailSendBucket = pgTable(
+  "mail_send_bucket",
+  {
+    id: integer("id").primaryKey(),
+    tokens: doublePrecision("tokens").notNull().default(0),
+    refilledAt: timestamp("refilled_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("mail_send_bucket_one_row", sql`${t.id} = 1`)],
 );

@@ -27,8 +27,9 @@ export { rateLimitStore } from "~/server/rate-limit-store.server";
 export { BLOG_PATH, BLOG_QUERY_PARAMS } from "~/lib/blog-filter";
 export { contentKey, ensureArticles, watchContent } from "~/server/content/articles.server";
 
-import { createDeliver, mailSettingsFromEnv, suppressHardBounce, transportFromEnv } from "~/server/mail/mailer.server";
+import { createDeliver, LIST_KINDS, mailSettingsFromEnv, suppressHardBounce, transportFromEnv } from "~/server/mail/mailer.server";
 import { queueDueSteps } from "~/server/audience/sequence.server";
+import { queueDueBroadcasts } from "~/server/audience/broadcasts.server";
 import { startOutboxWorker, type OutboxWorker } from "~/server/mail/outbox.server";
 
 /** The e-mail outbox worker of this process, on the configured transport (SMTP or .eml files). */
@@ -37,7 +38,13 @@ export function startMail(): OutboxWorker {
   const worker = startOutboxWorker(createDeliver(transport, mailSettingsFromEnv()), {
     concurrency: transport.kind === "smtp" ? env().SMTP_POOL_CONNECTIONS : 1,
     onPermanentFailure: suppressHardBounce,
-    beforePass: () => queueDueSteps(),
+    beforePass: async () => {
+      await queueDueSteps();
+      await queueDueBroadcasts();
+    },
+    listKinds: LIST_KINDS,
+    ratePerMinute: env().MAIL_RATE_PER_MINUTE,
+    leaseSeconds: env().OUTBOX_LEASE_SECONDS,
   });
   return {
     stop: async () => {

@@ -15,6 +15,7 @@ const SECTIONS = [
   { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/prices", label: "Prices" },
   { to: "/admin/sequence", label: "Sequence" },
+  { to: "/admin/broadcasts", label: "Broadcasts" },
 ] as const;
 
 /** The dashboard's frame: its sections as tabs that wrap on a phone, and the log-out button. */

@@ -92,6 +92,10 @@ export const EnvSchema = z
     }),
     /** SMTP connections kept open and used at once by each server's outbox worker. */
     SMTP_POOL_CONNECTIONS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(50).default(3)),
+    /** List mail (broadcasts, sequence) per minute across every server process; 0 = no limit. */
+    /** How long an outbox claim holds a row before another worker may take it (a crashed sender's rows wait this long). */
+    OUTBOX_LEASE_SECONDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(4).max(3600).default(120)),
+    MAIL_RATE_PER_MINUTE: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(1_000_000).default(0)),
     MAIL_FROM: z.string().trim().min(3).default("Fresh Start Money <support@freshstartmoney.com>"),
     /** Receives the contact form's messages. */
     OWNER_EMAIL: z.email().default("support@freshstartmoney.com"),

@@ -7,7 +7,7 @@ import { productFiles } from "../../app/lib/product-files";
 import { simpleParser, type ParsedMail } from "mailparser";
 import type { Page } from "@playwright/test";
 import { expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
-import { MAIL_DIR, mailTo } from "./mail";
+import { linkPath, MAIL_DIR, mailTo } from "./mail";
 
 /**
  * What a buyer and a reader get, in the browser against the built server on its embedded
@@ -16,12 +16,6 @@ import { MAIL_DIR, mailTo } from "./mail";
  */
 
 /** A link of the e-mail's text part, as a path on the server under test. */
-function linkPath(mail: ParsedMail, path: string): string {
-  const url = (mail.text ?? "").split(/\s+/).find((w) => new URL(w, "http://x").pathname.startsWith(path) && /^https?:/.test(w));
-  if (!url) throw new Error(`no ${path} link in ${mail.subject}`);
-  return new URL(url).pathname;
-}
-
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 const unique = (tag: string) => `${tag}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.com`;

@@ -31,3 +31,10 @@ export async function mailTo(address: string, subject?: RegExp, dir = MAIL_DIR):
     .toBe(true);
   return found!;
 }
+
+/** The path of the first link in a message's text part that starts with `path` (/guide/, /unsubscribe/...). */
+export function linkPath(mail: ParsedMail, path: string): string {
+  const url = (mail.text ?? "").split(/\s+/).find((w) => new URL(w, "http://x").pathname.startsWith(path) && /^https?:/.test(w));
+  if (!url) throw new Error(`no ${path} link in ${mail.subject}`);
+  return new URL(url).pathname;
+}

@@ -36,6 +36,7 @@ export const TABLES = [
   "reviews",
   "former_prices",
   "site_settings",
+  "broadcasts",
 ] as const;
 
 export type TestDatabase = {

@@ -3,7 +3,7 @@ import type { Route } from "./+types/sequence";
 import { z } from "zod";
 import { AdminHeading, DataTable, Notice, Panel, rowHead, td } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
-import { ScrollRegion } from "~/components/ui/scroll-region";
+import { HtmlPreviewLink, inputClass, labelClass, ListMessageFields, TextVersion } from "~/components/list-message-editor";
 import { formatCents } from "~/lib/site";
 import { seo } from "~/lib/seo";
 import { requireOwner } from "~/server/admin/owner-session.server";
@@ -61,10 +61,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     ? { ok: true, message: "Saved. It applies to everyone not yet sent this step." }
     : data({ ok: false, message: "No such step." }, { status: 400 });
 }
-
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700";
-const labelClass = "text-sm font-semibold text-slate-900";
 
 function delayLabel(minutes: number): string {
   const days = Math.floor(minutes / 1440);
@@ -142,31 +138,7 @@ export default function Sequence({ loaderData, actionData }: Route.ComponentProp
           <form method="post" className="mt-3 grid gap-4" key={editing.updatedAt}>
             <input type="hidden" name="id" value={editing.id} />
             <input type="hidden" name="updatedAt" value={editing.updatedAt} />
-            <div>
-              <label htmlFor="step-subject" className={labelClass}>
-                Subject
-              </label>
-              <input id="step-subject" name="subject" required maxLength={150} defaultValue={editing.subject} className={inputClass} />
-            </div>
-            <div>
-              <label htmlFor="step-preview" className={labelClass}>
-                Preview text (the line inboxes show after the subject)
-              </label>
-              <input id="step-preview" name="preview" required maxLength={200} defaultValue={editing.preview} className={inputClass} />
-            </div>
-            <div>
-              <label htmlFor="step-body" className={labelClass}>
-                Body (Markdown: **bold**, [link](/blog/...), lists; no HTML)
-              </label>
-              <textarea
-                id="step-body"
-                name="body"
-                required
-                rows={14}
-                defaultValue={editing.body}
-                className={`${inputClass} font-mono text-sm`}
-              />
-            </div>
+            <ListMessageFields idPrefix="step" subject={editing.subject} preview={editing.preview} body={editing.body} />
             <fieldset className="flex flex-wrap gap-4">
               <legend className={labelClass}>Delay after the previous step</legend>
               <div>
@@ -207,25 +179,10 @@ export default function Sequence({ loaderData, actionData }: Route.ComponentProp
               <button type="submit" name="intent" value="test" formNoValidate className={buttonClass({ variant: "outline", size: "sm" })}>
                 Send the saved step as a test to me
               </button>
-              <a
-                href={`/admin/sequence/${encodeURIComponent(editing.id)}/preview`}
-                target="_blank"
-                rel="noreferrer"
-                className={buttonClass({ variant: "outline", size: "sm" })}
-              >
-                Open the HTML preview<span className="sr-only"> (opens in a new tab)</span>
-              </a>
+              <HtmlPreviewLink href={`/admin/sequence/${encodeURIComponent(editing.id)}/preview`} />
             </div>
           </form>
-          <h3 className="mt-6 text-lg font-semibold text-slate-900">Text version, as saved</h3>
-          <ScrollRegion
-            label="Text version"
-            className="mt-2 max-h-96 overflow-auto rounded-lg border border-slate-300 bg-white focus-visible:outline-3"
-          >
-            <pre className="p-4 text-sm whitespace-pre-wrap text-slate-900" data-testid="step-preview-text">
-              {loaderData.previewText}
-            </pre>
-          </ScrollRegion>
+          <TextVersion text={loaderData.previewText} testId="step-preview-text" />
         </Panel>
       ) : null}
     </>

@@ -2,9 +2,8 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, rowsOf } from "~/server/db.server";
-import { env } from "~/server/env.server";
 import { findStep, rescheduleWaiting } from "~/server/audience/sequence.server";
-import { composeStep, mailSettingsFromEnv, outgoingMail, transportFromEnv } from "~/server/mail/mailer.server";
+import { composeStep, mailSettingsFromEnv, sendOwnerTest } from "~/server/mail/mailer.server";
 
 const MAX_DELAY_DAYS = 60;
 
@@ -81,19 +80,10 @@ export async function sendStepTest(id: string): Promise<string | undefined> {
   const step = await findStep(id);
   if (!step) return undefined;
   const settings = mailSettingsFromEnv();
-  const to = env().OWNER_EMAIL;
   const composed = await composeStep(
     { ...step, subject: `[Test] ${step.subject}` },
     settings.context,
     `${settings.context.origin}/unsubscribe/test`,
   );
-  const transport = transportFromEnv();
-  try {
-    await transport.send(
-      outgoingMail({ id: Date.now(), kind: "sequence-step", dedupeKey: `test:${id}:${Date.now()}`, toAddress: to }, composed, settings),
-    );
-  } finally {
-    transport.close();
-  }
-  return to;
+  return sendOwnerTest("sequence-step", id, composed, settings);
 }

@@ -22,6 +22,7 @@ import { mintEmailLink } from "~/server/forms/subscriptions.server";
 import { reviewRequestDecision } from "~/server/content/review-requests.server";
 import { sendBlocker, suppress, type SendPolicy } from "~/server/audience/contacts.server";
 import { findStep, stepStillWanted } from "~/server/audience/sequence.server";
+import { broadcastToSend } from "~/server/audience/broadcasts.server";
 import type { OutboxKind } from "../../../db/schema";
 
 export type MailSettings = { from: string; context: MailContext };
@@ -48,7 +49,7 @@ export function transportFromEnv(): MailTransport {
 
 /** `unsubscribeUrl` marks a list message: it gets the unsubscribe headers (RFC 8058). */
 export type ComposedMail = { mail: RenderedMail; unsubscribeUrl?: string; replyTo?: string };
-type Composed = ComposedMail | { skip: string };
+type Composed = ComposedMail | { skip: string } | { hold: string } | { cancel: string };
 
 /**
  * Kinds sent to a list (guide, newsletter) and the review request: unsubscribe headers, and the
@@ -178,6 +179,11 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       if (!step) return { skip: `step ${row.payload.stepId} no longer exists` };
       return composeStep(step, ctx, url(`/unsubscribe/${await mintEmailLink(row.toAddress, "unsubscribe")}`));
     }
+    case "broadcast": {
+      const broadcast = await broadcastToSend(row.payload.broadcastId);
+      if ("hold" in broadcast || "cancel" in broadcast) return broadcast;
+      return composeBroadcast(broadcast, ctx, url(`/unsubscribe/${await mintEmailLink(row.toAddress, "unsubscribe")}`));
+    }
     default: {
       // The kinds are checked twice before this: by the compiler here, and by the table's CHECK.
       const unknown: never = row;
@@ -186,29 +192,80 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
   }
 }
 
-/** A welcome-sequence step as its reader gets it (HTML and text): sent, previewed and test-sent alike. */
-export async function composeStep(
-  step: { id: string; subject: string; preview: string; body: string },
+type ListMessage = { subject: string; preview: string; body: string };
+
+/** A list message (a sequence step, a broadcast) in the list layout: sent, previewed and test-sent alike. */
+async function composeListMessage(
+  message: ListMessage,
   ctx: MailContext,
   unsubscribeUrl: string,
+  { campaign, reason }: { campaign: string; reason: string },
 ): Promise<ComposedMail> {
   const { listMessageMail } = await import("~/server/mail/templates/list-message.server");
   return {
     unsubscribeUrl,
     mail: await listMessageMail(ctx, {
-      subject: step.subject,
-      preview: step.preview,
-      markdown: step.body,
-      campaign: sequenceCampaign(step.id),
-      reason: `You’re getting this because you asked for the free Starter Guide on ${hostOf(ctx.origin)} and for a few follow-up tips.`,
+      subject: message.subject,
+      preview: message.preview,
+      markdown: message.body,
+      campaign,
+      reason,
       unsubscribeUrl,
     }),
   };
 }
 
+/** A welcome-sequence step as its reader gets it (HTML and text): sent, previewed and test-sent alike. */
+export function composeStep(step: ListMessage & { id: string }, ctx: MailContext, unsubscribeUrl: string): Promise<ComposedMail> {
+  return composeListMessage(step, ctx, unsubscribeUrl, {
+    campaign: sequenceCampaign(step.id),
+    reason: `You’re getting this because you asked for the free Starter Guide on ${hostOf(ctx.origin)} and for a few follow-up tips.`,
+  });
+}
+
 /** utm_campaign of a welcome-sequence step's links. */
 export function sequenceCampaign(stepId: string): string {
   return `welcome-${stepId}`;
+}
+
+/** Stands for each reader's own unsubscribe address in a broadcast rendered once for all its readers. */
+const UNSUBSCRIBE_PLACEHOLDER = "https://unsubscribe.invalid/each-reader-s-own-link";
+/** The last broadcast rendered (its content as the key): every reader's copy differs only by the unsubscribe address. */
+let lastBroadcast: { key: string; mail: Promise<RenderedMail> } | undefined;
+
+/**
+ * A broadcast as its readers get it: sent, previewed and test-sent alike. It is rendered once per
+ * content (rendering is most of a send's cost, decision 035) and each copy gets its own
+ * unsubscribe address.
+ */
+export async function composeBroadcast(
+  broadcast: ListMessage & { id: number },
+  ctx: MailContext,
+  unsubscribeUrl: string,
+): Promise<ComposedMail> {
+  const key = JSON.stringify([broadcast.id, broadcast.subject, broadcast.preview, broadcast.body, ctx]);
+  if (lastBroadcast?.key !== key) {
+    const mail = composeListMessage(broadcast, ctx, UNSUBSCRIBE_PLACEHOLDER, {
+      campaign: broadcastCampaign(broadcast.id),
+      reason: `You’re getting this because you signed up for budgeting and credit tips from ${hostOf(ctx.origin)}.`,
+    }).then((composed) => composed.mail);
+    lastBroadcast = { key, mail };
+    mail.catch(() => (lastBroadcast = undefined));
+  }
+  const mail = await lastBroadcast.mail;
+  return {
+    unsubscribeUrl,
+    mail: {
+      ...mail,
+      html: mail.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl),
+      text: mail.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl),
+    },
+  };
+}
+
+/** utm_campaign of a broadcast's links; orders.campaign holds it for the sales that followed. */
+export function broadcastCampaign(id: number): string {
+  return `broadcast-${id}`;
 }
 
 /**
@@ -227,7 +284,15 @@ export const SEND_POLICY: Record<OutboxKind, SendPolicy> = {
   // Asked of a buyer, not needed by them: it stops for an unsubscribe like the list's mail.
   "review-request": "list",
   "sequence-step": "list",
+  broadcast: "list",
 };
+
+/**
+ * Mail sent to many at once: the shared send rate applies to these, they are claimed after every
+ * other kind (a receipt or the guide someone just asked for never waits behind a broadcast), and
+ * they are sent at most once (decision 035).
+ */
+export const LIST_KINDS: readonly OutboxKind[] = ["broadcast", "sequence-step"];
 
 function addressDomain(from: string): string {
   const [first] = addressparser(from, { flatten: true });
@@ -262,6 +327,18 @@ export function outgoingMail(row: Addressed, composed: ComposedMail, settings: M
   };
 }
 
+/** A test of a list message to OWNER_EMAIL, outside the outbox (no contact, no count); returns the address. */
+export async function sendOwnerTest(kind: OutboxKind, key: string, composed: ComposedMail, settings: MailSettings): Promise<string> {
+  const to = env().OWNER_EMAIL;
+  const transport = transportFromEnv();
+  try {
+    await transport.send(outgoingMail({ id: Date.now(), kind, dedupeKey: `test:${key}:${Date.now()}`, toAddress: to }, composed, settings));
+  } finally {
+    transport.close();
+  }
+  return to;
+}
+
 /** The outbox's deliver function for this transport and these settings. */
 export function createDeliver(transport: MailTransport, settings: MailSettings): Deliver {
   return async (row): Promise<DeliveryResult> => {
@@ -269,6 +346,8 @@ export function createDeliver(transport: MailTransport, settings: MailSettings):
     if (blocked) return { status: "suppressed", info: blocked };
     const composed = await compose(row, settings);
     if ("skip" in composed) return { status: "suppressed", info: composed.skip };
+    if ("hold" in composed) return { status: "held", info: composed.hold };
+    if ("cancel" in composed) return { status: "cancelled", info: composed.cancel };
     return { status: "sent", info: await transport.send(outgoingMail(row, composed, settings)) };
   };
 }

@@ -8,6 +8,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { OutboxKind, outbox } from "../../../db/schema";
 import { db, rowsOf } from "~/server/db.server";
 import { log } from "~/server/log.server";
+import { returnSends, takeSends } from "~/server/mail/send-rate.server";
 
 /** What each kind of message carries: ids to load at send time, never a usable token. */
 export type OutboxPayloads = {
@@ -24,6 +25,8 @@ export type OutboxPayloads = {
   "review-request": { orderId: number };
   /** A welcome-sequence step: its content is read at send time (the owner's edits apply until then). */
   "sequence-step": { contactId: number; stepId: string };
+  /** A broadcast to one contact: its content is read at send time, and only while the broadcast is sending. */
+  broadcast: { broadcastId: number; contactId: number };
 };
 
 /** One message: its kind and that kind's payload (`{ kind: "receipt", payload: { orderId } }`). */
@@ -68,8 +71,16 @@ export function outboxSelect<K extends OutboxKind>(row: {
   return sql`select ${row.kind}::text, ${row.dedupeKey}, ${row.toAddress}, jsonb_build_object(${sql.join(fields, sql`, `)}), ${due}, ${due}`;
 }
 
-/** What a claimed row became: sent (with what the transport said), or suppressed (not sent on purpose). */
-export type DeliveryResult = { status: "sent"; info: string } | { status: "suppressed"; info: string };
+/**
+ * What a claimed row became: sent (with what the transport said), suppressed (not sent on
+ * purpose), cancelled (its broadcast was), or held (not now: its broadcast is paused; the row
+ * goes back to the queue untouched).
+ */
+export type DeliveryResult =
+  | { status: "sent"; info: string }
+  | { status: "suppressed"; info: string }
+  | { status: "cancelled"; info: string }
+  | { status: "held"; info: string };
 export type Deliver = (row: OutboxRow) => Promise<DeliveryResult>;
 
 /**
@@ -99,14 +110,79 @@ export function wakeOutbox(): void {
 /** A claimed row: the token of the claim that holds it travels with it. */
 export type ClaimedRow = OutboxRow & { claimToken: string };
 
-/** Claim up to `limit` due rows for this worker (other workers skip them); each claim has its own token. */
-export async function claimDue(limit = CLAIM_BATCH): Promise<ClaimedRow[]> {
+/**
+ * How a worker claims: which kinds are list mail, their shared per-minute rate (0: none), and how
+ * long a claim holds a row (CLAIM_SECONDS unless OUTBOX_LEASE_SECONDS says otherwise).
+ */
+export type ListMailOptions = { listKinds?: readonly OutboxKind[]; ratePerMinute?: number; leaseSeconds?: number };
+
+/** One send is cut off well inside the lease (half of it, at most SEND_TIMEOUT_MS). */
+const sendTimeoutMs = (leaseSeconds = CLAIM_SECONDS) => Math.min(SEND_TIMEOUT_MS, leaseSeconds * 500);
+
+const kindList = (kinds: readonly OutboxKind[]) =>
+  sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  );
+
+/**
+ * List rows whose worker died after their send began (lease run out, send_started_at set): they
+ * may have arrived, so they are recorded interrupted instead of being sent again (decision 035).
+ */
+export async function recordInterrupted(): Promise<number> {
+  const rows = rowsOf(
+    await db().execute(sql`
+      update outbox set status = 'interrupted', locked_until = null, claim_token = null,
+        last_error = 'the sending process stopped after the message was handed to the mail server: it may or may not have arrived'
+      where status = 'pending' and send_started_at is not null and locked_until < now()
+      returning id
+    `),
+  );
+  if (rows.length > 0) log.warn(`Outbox: ${rows.length} list e-mail(s) interrupted mid-send are not sent again`);
+  return rows.length;
+}
+
+/**
+ * Claim up to `limit` due rows for this worker (other workers skip them); each claim has its own
+ * token. Transactional rows first (a receipt never waits behind a broadcast), then list rows up to
+ * what the shared send rate allows now; `throttledMs` says when more list rows may go.
+ */
+export async function claimDue(limit = CLAIM_BATCH, list: ListMailOptions = {}): Promise<ClaimedRow[] & { throttledMs?: number }> {
+  const listKinds = list.listKinds ?? [];
+  const lease = list.leaseSeconds ?? CLAIM_SECONDS;
+  if (listKinds.length === 0) return claimWhere(limit, sql`true`, lease);
+  const rows: ClaimedRow[] & { throttledMs?: number } = await claimWhere(limit, sql`kind not in (${kindList(listKinds)})`, lease);
+  const want = limit - rows.length;
+  if (want <= 0) return rows;
+  const rate = list.ratePerMinute ?? 0;
+  const { granted, waitMs } = await takeSends(rate, want);
+  const listRows = granted > 0 ? await claimWhere(granted, sql`kind in (${kindList(listKinds)})`, lease) : [];
+  await returnSends(rate, granted - listRows.length);
+  rows.push(...listRows);
+  if (granted < want && listRows.length === granted && (await listRowsWaiting(listKinds))) rows.throttledMs = waitMs;
+  return rows;
+}
+
+async function listRowsWaiting(listKinds: readonly OutboxKind[]): Promise<boolean> {
+  const rows = rowsOf(
+    await db().execute(sql`
+      select 1 from outbox where status = 'pending' and next_attempt_at <= now() and kind in (${kindList(listKinds)})
+        and (locked_until is null or locked_until < now()) and send_started_at is null limit 1
+    `),
+  );
+  return rows.length > 0;
+}
+
+async function claimWhere(limit: number, where: SQL, leaseSeconds: number): Promise<ClaimedRow[]> {
   const token = randomUUID();
   const result = await db().execute(sql`
-    update outbox set locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1, claim_token = ${token}
+    update outbox set locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1, claim_token = ${token}
     where id in (
       select id from outbox
       where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+        and send_started_at is null and ${where}
+        -- A broadcast's rows go only while it is sending (paused: they wait; cancelled: never).
+        and (kind <> 'broadcast' or exists (select 1 from broadcasts b where b.id = (payload->>'broadcastId')::int and b.status = 'sending'))
       order by id
       limit ${limit}
       for update skip locked
@@ -123,11 +199,13 @@ export async function claimDue(limit = CLAIM_BATCH): Promise<ClaimedRow[]> {
 /**
  * Just before sending: a fresh lease, only if this claim still holds the row. A row whose lease
  * ran out while it waited in the batch may have been claimed by another worker: then this one
- * leaves it alone.
+ * leaves it alone. A list row is marked "send started" in the same update (at most once: see
+ * recordInterrupted).
  */
-export async function renewClaim(row: ClaimedRow): Promise<boolean> {
+export async function renewClaim(row: ClaimedRow, listMail = false, leaseSeconds = CLAIM_SECONDS): Promise<boolean> {
   const renewed = await db().execute(sql`
-    update outbox set locked_until = now() + make_interval(secs => ${CLAIM_SECONDS})
+    update outbox set locked_until = now() + make_interval(secs => ${leaseSeconds}),
+      send_started_at = ${listMail ? sql`now()` : sql`null`}
     where id = ${row.id} and claim_token = ${row.claimToken} and status = 'pending'
     returning id
   `);
@@ -136,11 +214,18 @@ export async function renewClaim(row: ClaimedRow): Promise<boolean> {
 
 /** Record the outcome, only while this claim holds the row; false when another worker took it. */
 async function markDone(row: ClaimedRow, result: DeliveryResult): Promise<boolean> {
-  const updated = await db().execute(sql`
+  const updated = await db().execute(
+    result.status === "held"
+      ? sql`
+    update outbox set locked_until = null, claim_token = null, send_started_at = null, attempts = greatest(attempts - 1, 0)
+    where id = ${row.id} and claim_token = ${row.claimToken} and status = 'pending'
+    returning id`
+      : sql`
     update outbox set status = ${result.status}, sent_info = ${result.info}, sent_at = now(), locked_until = null, last_error = null, claim_token = null
     where id = ${row.id} and claim_token = ${row.claimToken} and status = 'pending'
     returning id
-  `);
+  `,
+  );
   return rowsOf(updated).length === 1;
 }
 
@@ -150,13 +235,18 @@ export function isPermanent(error: unknown): boolean {
   return typeof code === "number" && code >= 500 && code < 600;
 }
 
-async function markFailed(row: ClaimedRow, error: unknown): Promise<"retry" | "failed" | "lost"> {
+class SendTimeout extends Error {}
+
+async function markFailed(row: ClaimedRow, error: unknown, listMail: boolean): Promise<"retry" | "failed" | "lost" | "interrupted"> {
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
   // A day from when the message was due: a review request written a week earlier still gets its day.
   const giveUp = isPermanent(error) || Date.now() - row.dueAt.getTime() + retryDelayMs(row.attempts) > GIVE_UP_AFTER_MS;
+  // A list message cut off by our own timeout may still have been accepted: at most once, never retried.
+  const interrupted = listMail && error instanceof SendTimeout;
   const updated = await db().execute(sql`
     update outbox set
-      status = ${giveUp ? "failed" : "pending"},
+      status = ${interrupted ? "interrupted" : giveUp ? "failed" : "pending"},
+      send_started_at = null,
       last_error = ${message},
       locked_until = null,
       claim_token = null,
@@ -165,7 +255,7 @@ async function markFailed(row: ClaimedRow, error: unknown): Promise<"retry" | "f
     returning id
   `);
   if (rowsOf(updated).length === 0) return "lost";
-  return giveUp ? "failed" : "retry";
+  return interrupted ? "interrupted" : giveUp ? "failed" : "retry";
 }
 
 /**
@@ -188,35 +278,40 @@ export type OnPermanentFailure = (row: OutboxRow, error: unknown) => Promise<voi
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`sending took over ${ms / 1000} s`)), ms);
+    timer = setTimeout(() => reject(new SendTimeout(`sending took over ${ms / 1000} s`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export type ProcessOptions = {
+export type ProcessOptions = ListMailOptions & {
   stopping?: () => boolean;
+  /** Told how long until the shared send rate lets more list rows go, when it held some back. */
+  onThrottle?: (waitMs: number) => void;
   /** How many messages are sent at the same time (one per pooled SMTP connection). */
   concurrency?: number;
   onPermanentFailure?: OnPermanentFailure;
 };
 
 async function handleRow(row: ClaimedRow, deliver: Deliver, options: ProcessOptions): Promise<void> {
-  if (!(await renewClaim(row))) return;
+  const listMail = options.listKinds?.includes(row.kind) ?? false;
+  if (!(await renewClaim(row, listMail, options.leaseSeconds))) return;
   let result: DeliveryResult;
   try {
-    result = await withTimeout(deliver(row), SEND_TIMEOUT_MS);
+    result = await withTimeout(deliver(row), sendTimeoutMs(options.leaseSeconds));
   } catch (error) {
-    const next = await markFailed(row, error);
+    const next = await markFailed(row, error, listMail);
     if (next === "failed" && isPermanent(error)) await options.onPermanentFailure?.(row, error);
     log.error(
       `E-mail ${row.id} (${row.kind}) not sent, attempt ${row.attempts}: ${(error as Error).message ?? error}` +
         (next === "lost"
           ? "; another worker holds it now"
-          : next === "failed"
-            ? isPermanent(error)
-              ? "; the mail server refused it for good"
-              : "; giving up after a day of retries"
-            : `; retrying in ${retryDelayMs(row.attempts) / 1000} s`),
+          : next === "interrupted"
+            ? "; it may have arrived, so it is not sent again"
+            : next === "failed"
+              ? isPermanent(error)
+                ? "; the mail server refused it for good"
+                : "; giving up after a day of retries"
+              : `; retrying in ${retryDelayMs(row.attempts) / 1000} s`),
     );
     return;
   }
@@ -231,7 +326,9 @@ async function handleRow(row: ClaimedRow, deliver: Deliver, options: ProcessOpti
 export async function processOutbox(deliver: Deliver, options: ProcessOptions | (() => boolean) = {}): Promise<number> {
   const opts: ProcessOptions = typeof options === "function" ? { stopping: options } : options;
   const stopping = opts.stopping ?? (() => false);
-  const rows = await claimDue();
+  if (opts.listKinds?.length) await recordInterrupted();
+  const rows = await claimDue(CLAIM_BATCH, opts);
+  if (rows.throttledMs !== undefined) opts.onThrottle?.(rows.throttledMs);
   const queue = [...rows];
   const lane = async () => {
     for (let row = queue.shift(); row; row = queue.shift()) {
@@ -260,7 +357,10 @@ export function startOutboxWorker(
     concurrency = 1,
     onPermanentFailure,
     beforePass,
-  }: {
+    listKinds,
+    ratePerMinute,
+    leaseSeconds,
+  }: ListMailOptions & {
     intervalMs?: number;
     concurrency?: number;
     onPermanentFailure?: OnPermanentFailure;
@@ -278,8 +378,23 @@ export function startOutboxWorker(
       again = false;
       try {
         await beforePass?.();
-        // Keep going while full batches come back (a backlog after an outage).
-        while (!stopped && (await processOutbox(deliver, { stopping: () => stopped, concurrency, onPermanentFailure })) >= CLAIM_BATCH);
+        // Keep going while full batches come back (a backlog after an outage), and while list
+        // rows wait only for the shared send rate (a broadcast at MAIL_RATE_PER_MINUTE).
+        while (!stopped) {
+          let throttledMs: number | undefined;
+          const claimed = await processOutbox(deliver, {
+            stopping: () => stopped,
+            concurrency,
+            onPermanentFailure,
+            listKinds,
+            ratePerMinute,
+            leaseSeconds,
+            onThrottle: (ms) => (throttledMs = ms),
+          });
+          if (claimed >= CLAIM_BATCH) continue;
+          if (throttledMs === undefined) break;
+          await new Promise((r) => setTimeout(r, Math.min(Math.max(throttledMs!, 20), 1000)));
+        }
       } catch (error) {
         // The database itself is unreachable: the next tick tries again.
         log.error(`Outbox: ${(error as Error).message ?? error}`);

@@ -180,4 +180,35 @@ export const SAMPLES: Sample[] = [
       }),
     }),
   })),
+  {
+    name: "broadcast",
+    kind: "broadcast",
+    // Composed as the outbox composes a broadcast (mailer.server.ts), loaded only when asked for.
+    compose: async () =>
+      (await import("~/server/mail/mailer.server")).composeBroadcast(
+        {
+          id: 7,
+          subject: "Three things to check on your credit report this month",
+          preview: "Ten minutes with your free reports, and what to do if something is wrong.",
+          body: [
+            "Hi,",
+            "",
+            "A quick monthly habit that pays off: pull one of your free reports and check three things.",
+            "",
+            "1. **Accounts you don’t recognize.** An unfamiliar account can be a mix-up or identity theft.",
+            "2. **Late payments that weren’t late.** Keep your bank statements handy to compare.",
+            "3. **Balances and limits.** A wrong limit makes your utilization look higher than it is.",
+            "",
+            "If you find an error, our guide to [disputing credit report errors](/blog/dispute-credit-errors) walks through the letter and the timeline the Fair Credit Reporting Act gives the bureaus.",
+            "",
+            "You can get your reports free every week at [AnnualCreditReport.com](https://www.annualcreditreport.com).",
+            "",
+            "Talk soon,",
+            "The Fresh Start Money team",
+          ].join("\n"),
+        },
+        ctx,
+        unsubscribeUrl,
+      ),
+  },
 ];

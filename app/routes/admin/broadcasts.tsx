@@ -1,0 +1,273 @@
+import { useEffect } from "react";
+import { data, Link, useRevalidator } from "react-router";
+import type { Route } from "./+types/broadcasts";
+import { z } from "zod";
+import { AdminHeading, DataTable, formatWhen, Notice, num, Panel, rowHead, StatusBadge, td } from "~/components/admin-ui";
+import { buttonClass } from "~/components/ui/button";
+import { HtmlPreviewLink, labelClass, ListMessageFields, TextVersion } from "~/components/list-message-editor";
+import { AUDIENCE_FIELDS, BroadcastSchema, BroadcastSendSchema, type AudienceKey } from "~/lib/broadcast-form";
+import { formatCents } from "~/lib/site";
+import { seo } from "~/lib/seo";
+import { requireOwner } from "~/server/admin/owner-session.server";
+import { appConfig } from "~/server/config.server";
+import { parseSubmission } from "~/server/forms/submission.server";
+import { AUDIENCE_LABELS, countAudience } from "~/server/audience/audience.server";
+import { broadcastsWithFigures, previewBroadcast, sendBroadcastTest } from "~/server/audience/broadcast-admin.server";
+import { changeBroadcast, saveBroadcast, startBroadcast } from "~/server/audience/broadcasts.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Broadcasts", description: "One-off e-mails to the list.", path: "/admin/broadcasts", noindex: true });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(appConfig(context).owner, request);
+  const list = await broadcastsWithFigures();
+  const search = new URL(request.url).searchParams;
+  const editing = search.get("new") !== null ? undefined : list.find((b) => String(b.id) === search.get("edit"));
+  return {
+    broadcasts: list,
+    composing: search.get("new") !== null || editing !== undefined,
+    editing,
+    recipients: editing ? await countAudience(editing.audiences) : undefined,
+    previewText: editing ? (await previewBroadcast(editing.id))?.text : undefined,
+    audienceLabels: AUDIENCE_LABELS,
+  };
+}
+
+const AnyFields = z.record(z.string(), z.string());
+type ActionAnswer = { ok: boolean; message: string };
+const refuse = (message: string, status: number) => data<ActionAnswer>({ ok: false, message }, { status });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireOwner(appConfig(context).owner, request);
+  const submission = await parseSubmission(request, AnyFields);
+  if (submission.unreadable) return refuse("That form could not be read.", 400);
+  const fields = (submission.payload ?? {}) as Record<string, string>;
+  const intent = fields.intent;
+  if (intent === "pause" || intent === "resume" || intent === "cancel") {
+    const changed = await changeBroadcast(Number(fields.id), intent);
+    if (!changed)
+      return refuse(`This broadcast cannot be ${intent === "cancel" ? "cancelled" : `${intent}d`} now: reload to see where it is.`, 409);
+    const said = {
+      pause: "Paused: nothing more goes out until you resume.",
+      resume: "Resumed.",
+      cancel: "Cancelled: nothing more goes out.",
+    };
+    return { ok: true, message: said[intent] };
+  }
+  if (intent === "test") {
+    const to = await sendBroadcastTest(Number(fields.id));
+    return to ? { ok: true, message: `Test sent to ${to}.` } : refuse("No such broadcast.", 404);
+  }
+  if (intent === "send") {
+    const parsed = BroadcastSendSchema.safeParse(fields);
+    if (!parsed.success) return refuse(parsed.error.issues.map((i) => i.message).join(" "), 400);
+    const outcome = await startBroadcast(parsed.data);
+    if ("refused" in outcome) return refuse(outcome.refused, outcome.httpStatus);
+    if (!("started" in outcome)) return refuse("Not sent.", 400);
+    return outcome.started === "now"
+      ? { ok: true, message: `Sending to ${outcome.queued} recipient${outcome.queued === 1 ? "" : "s"}.` }
+      : { ok: true, message: `Scheduled for ${formatWhen(outcome.at)}, to ${outcome.recipients} recipients as of now.` };
+  }
+  const parsed = BroadcastSchema.safeParse(fields);
+  if (!parsed.success) return refuse(parsed.error.issues.map((i) => i.message).join(" "), 400);
+  const saved = await saveBroadcast(parsed.data);
+  if ("refused" in saved) return refuse(saved.refused, saved.httpStatus);
+  if (parsed.data.id === 0) throw new Response(null, { status: 303, headers: { Location: `/admin/broadcasts?edit=${saved.saved}` } });
+  return { ok: true, message: "Saved." };
+}
+
+type Loaded = Route.ComponentProps["loaderData"];
+type Row = Loaded["broadcasts"][number];
+
+function StateButton({ id, intent, label, primary = false }: { id: number; intent: string; label: string; primary?: boolean }) {
+  return (
+    <form method="post">
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" name="intent" value={intent} className={buttonClass({ size: "sm", variant: primary ? "primary" : "outline" })}>
+        {label}
+      </button>
+    </form>
+  );
+}
+
+function Actions({ b }: { b: Row }) {
+  const which = `broadcast ${b.id}`;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {b.status === "draft" || b.status === "scheduled" ? (
+        <Link to={`?edit=${b.id}`} className={buttonClass({ variant: "outline", size: "sm" })} aria-label={`Edit ${which}`}>
+          Edit
+        </Link>
+      ) : null}
+      {b.status === "sending" ? <StateButton id={b.id} intent="pause" label="Pause" /> : null}
+      {b.status === "paused" ? <StateButton id={b.id} intent="resume" label="Resume" primary /> : null}
+      {b.status === "scheduled" || b.status === "sending" || b.status === "paused" ? (
+        <StateButton id={b.id} intent="cancel" label="Cancel" />
+      ) : null}
+    </div>
+  );
+}
+
+function Editor({ loaderData }: { loaderData: Loaded }) {
+  const b = loaderData.editing;
+  const labels = loaderData.audienceLabels as Record<AudienceKey, string>;
+  return (
+    <Panel
+      title={b ? `Broadcast ${b.id}: ${b.status === "scheduled" ? "scheduled, still editable" : "draft"}` : "New broadcast"}
+      id="edit-heading"
+    >
+      <form method="post" className="mt-3 grid gap-4" key={b?.version ?? "new"}>
+        <input type="hidden" name="id" value={b?.id ?? 0} />
+        <input type="hidden" name="version" value={b?.version ?? 0} />
+        <ListMessageFields idPrefix="bc" subject={b?.subject} preview={b?.preview} body={b?.body} />
+        <fieldset>
+          <legend className={labelClass}>Who gets it (only people who agreed to it, never a suppressed address)</legend>
+          <div className="mt-2 grid gap-2">
+            {(Object.keys(AUDIENCE_FIELDS) as AudienceKey[]).map((key) => (
+              <label key={key} className="flex items-start gap-2 text-slate-800">
+                <input type="checkbox" name={AUDIENCE_FIELDS[key]} defaultChecked={b?.audiences.includes(key)} className="mt-1 size-4" />
+                {labels[key]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div>
+          <button type="submit" name="intent" value="save" className={buttonClass({ size: "sm" })}>
+            Save draft
+          </button>
+        </div>
+      </form>
+      {b ? (
+        <>
+          <p className="mt-4 text-slate-800" role="status" data-testid="recipients">
+            As saved, it would go to <strong>{loaderData.recipients}</strong> recipient{loaderData.recipients === 1 ? "" : "s"} now (after
+            unsubscribes, bounces and complaints).
+          </p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <form method="post">
+              <input type="hidden" name="id" value={b.id} />
+              <button type="submit" name="intent" value="test" className={buttonClass({ variant: "outline", size: "sm" })}>
+                Send the saved broadcast as a test to me
+              </button>
+            </form>
+            <HtmlPreviewLink href={`/admin/broadcasts/${b.id}/preview`} />
+          </div>
+          <form method="post" className="mt-4 grid gap-3 rounded-xl border border-slate-200 p-4">
+            <input type="hidden" name="id" value={b.id} />
+            <input type="hidden" name="version" value={b.version} />
+            <fieldset>
+              <legend className={labelClass}>When</legend>
+              <div className="mt-2 flex flex-wrap items-center gap-4 text-slate-800">
+                <label className="flex items-center gap-2">
+                  <input type="radio" name="when" value="now" defaultChecked={b.status === "draft"} className="size-4" /> Now
+                </label>
+                <label className="flex items-center gap-2">
+                  <input type="radio" name="when" value="later" defaultChecked={b.status === "scheduled"} className="size-4" /> At
+                </label>
+                <label htmlFor="bc-at" className="sr-only">
+                  Date and time (UTC)
+                </label>
+                <input
+                  id="bc-at"
+                  name="scheduledAt"
+                  type="datetime-local"
+                  defaultValue={b.scheduledAt ? new Date(b.scheduledAt).toISOString().slice(0, 16) : undefined}
+                  className="rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700"
+                />
+                <span className="text-sm">UTC</span>
+              </div>
+            </fieldset>
+            <div>
+              <button type="submit" name="intent" value="send" className={buttonClass({ size: "sm" })}>
+                Send the saved broadcast
+              </button>
+            </div>
+          </form>
+          <TextVersion text={loaderData.previewText} testId="broadcast-preview-text" />
+        </>
+      ) : null}
+    </Panel>
+  );
+}
+
+export default function Broadcasts({ loaderData, actionData }: Route.ComponentProps) {
+  const { broadcasts } = loaderData;
+  const revalidator = useRevalidator();
+  const active = broadcasts.some((b) => b.status === "sending");
+  // While one is sending, its progress figures follow without a reload.
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, 5000);
+    return () => clearInterval(timer);
+  }, [active, revalidator]);
+  return (
+    <>
+      <AdminHeading title="Broadcasts">
+        <Link to="?new" className={buttonClass({ size: "sm" })}>
+          New broadcast
+        </Link>
+      </AdminHeading>
+      <p className="mt-2 max-w-3xl text-slate-700">
+        One-off e-mails to the people who agreed to them. Each recipient gets a broadcast once, with a one-click unsubscribe. Orders and
+        revenue are paid orders that came through the broadcast&apos;s links.
+      </p>
+      {actionData ? <Notice ok={actionData.ok}>{actionData.message}</Notice> : null}
+      {loaderData.composing ? <Editor loaderData={loaderData} /> : null}
+      {broadcasts.length === 0 ? (
+        <p className="mt-6 text-slate-700">No broadcasts yet.</p>
+      ) : (
+        <DataTable
+          label="Broadcasts"
+          columns={[
+            "Broadcast",
+            "Status",
+            { label: "Queued", numeric: true },
+            { label: "Sent", numeric: true },
+            { label: "Failed", numeric: true },
+            { label: "Suppressed", numeric: true },
+            { label: "Per minute", numeric: true },
+            { label: "Bounced", numeric: true },
+            { label: "Unsubscribed", numeric: true },
+            { label: "Orders", numeric: true },
+            { label: "Revenue", numeric: true },
+            { label: "Actions", hidden: true },
+          ]}
+        >
+          {broadcasts.map((b) => (
+            <tr key={b.id}>
+              <th scope="row" className={rowHead}>
+                {b.subject}
+                <span className="block text-xs font-normal text-slate-700">
+                  {b.status === "scheduled"
+                    ? `for ${formatWhen(b.scheduledAt)}`
+                    : b.startedAt
+                      ? `started ${formatWhen(b.startedAt)}`
+                      : `created ${formatWhen(b.createdAt)}`}
+                  {b.figures.interrupted ? ` · ${b.figures.interrupted} interrupted (may have arrived)` : ""}
+                  {b.figures.cancelled ? ` · ${b.figures.cancelled} not sent (cancelled)` : ""}
+                </span>
+              </th>
+              <td className={td}>
+                <StatusBadge status={b.status} />
+              </td>
+              <td className={num}>{b.figures.queued}</td>
+              <td className={num}>{b.figures.sent}</td>
+              <td className={num}>{b.figures.failed}</td>
+              <td className={num}>{b.figures.suppressed}</td>
+              <td className={num}>{b.figures.perMinute}</td>
+              <td className={num}>{b.figures.bounced}</td>
+              <td className={num}>{b.figures.unsubscribed}</td>
+              <td className={num}>{b.figures.orders}</td>
+              <td className={num}>{formatCents(b.figures.revenueCents)}</td>
+              <td className={td}>
+                <Actions b={b} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+/** The owner's side of broadcasts: each one's figures, its preview, and a test send to the owner. */
+import { sql } from "drizzle-orm";
+import { db, rowsOf } from "~/server/db.server";
+import { findBroadcast, listBroadcasts, type Broadcast } from "~/server/audience/broadcasts.server";
+import { broadcastCampaign, composeBroadcast, mailSettingsFromEnv, sendOwnerTest } from "~/server/mail/mailer.server";
+
+export type BroadcastFigures = {
+  /** Waiting in the outbox (not yet sent, not stopped). */
+  queued: number;
+  sent: number;
+  failed: number;
+  /** Not sent on purpose at send time (suppressed since it was queued). */
+  suppressed: number;
+  /** Its sending began but the sending process died before the answer was recorded: it may have arrived. */
+  interrupted: number;
+  cancelled: number;
+  /** Sent in the last minute. */
+  perMinute: number;
+  /** Recipients whose address hard-bounced after it was queued (at send or through the webhook). */
+  bounced: number;
+  /** Recipients who unsubscribed or complained after it was sent to them. */
+  unsubscribed: number;
+  orders: number;
+  revenueCents: number;
+};
+
+const ZERO: BroadcastFigures = {
+  queued: 0,
+  sent: 0,
+  failed: 0,
+  suppressed: 0,
+  interrupted: 0,
+  cancelled: 0,
+  perMinute: 0,
+  bounced: 0,
+  unsubscribed: 0,
+  orders: 0,
+  revenueCents: 0,
+};
+
+/** Every broadcast, newest first, with its figures (orders: paid orders whose campaign is the broadcast's). */
+export async function broadcastsWithFigures(): Promise<(Broadcast & { figures: BroadcastFigures })[]> {
+  const list = await listBroadcasts();
+  const outbox = rowsOf<Record<string, string | number> & { id: number }>(
+    await db().execute(sql`
+      select (o.payload->>'broadcastId')::int as id,
+        count(*) filter (where o.status = 'pending') as queued,
+        count(*) filter (where o.status = 'sent') as sent,
+        count(*) filter (where o.status = 'failed') as failed,
+        count(*) filter (where o.status = 'suppressed') as suppressed,
+        count(*) filter (where o.status = 'interrupted') as interrupted,
+        count(*) filter (where o.status = 'cancelled') as cancelled,
+        count(*) filter (where o.status = 'sent' and o.sent_at > now() - interval '1 minute') as "perMinute",
+        count(*) filter (where c.suppression = 'hard_bounce' and c.suppressed_at >= o.created_at) as bounced,
+        count(*) filter (where c.suppression in ('unsubscribed', 'complaint') and o.sent_at is not null and c.suppressed_at >= o.sent_at) as unsubscribed
+      from outbox o left join contacts c on c.id = (o.payload->>'contactId')::int
+      where o.kind = 'broadcast'
+      group by 1
+    `),
+  );
+  const sales = rowsOf<{ campaign: string; orders: string | number; revenue: string | number }>(
+    await db().execute(sql`
+      select campaign, count(*) as orders, coalesce(sum(amount_total), 0) as revenue
+      from orders where status = 'paid' and campaign like 'broadcast-%' group by campaign
+    `),
+  );
+  const byId = new Map(outbox.map((r) => [Number(r.id), r]));
+  const byCampaign = new Map(sales.map((r) => [r.campaign, r]));
+  return list.map((b) => {
+    const o = byId.get(b.id);
+    const s = byCampaign.get(broadcastCampaign(b.id));
+    const figures: BroadcastFigures = { ...ZERO };
+    if (o) for (const key of Object.keys(ZERO) as (keyof BroadcastFigures)[]) if (key in o) figures[key] = Number(o[key]);
+    figures.orders = Number(s?.orders ?? 0);
+    figures.revenueCents = Number(s?.revenue ?? 0);
+    return { ...b, figures };
+  });
+}
+
+/** The broadcast's HTML and text as readers will get them (the unsubscribe link a placeholder). */
+export async function previewBroadcast(id: number) {
+  const broadcast = await findBroadcast(id);
+  if (!broadcast) return undefined;
+  const settings = mailSettingsFromEnv();
+  return (await composeBroadcast(broadcast, settings.context, `${settings.context.origin}/unsubscribe/preview`)).mail;
+}
+
+/** A test send of the saved broadcast to OWNER_EMAIL, outside the outbox (no contact, no count). */
+export async function sendBroadcastTest(id: number): Promise<string | undefined> {
+  const broadcast = await findBroadcast(id);
+  if (!broadcast) return undefined;
+  const settings = mailSettingsFromEnv();
+  const composed = await composeBroadcast(
+    { ...broadcast, subject: `[Test] ${broadcast.subject}` },
+    settings.context,
+    `${settings.context.origin}/unsubscribe/test`,
+  );
+  return sendOwnerTest("broadcast", `bc:${id}`, composed, settings);
+}

@@ -1,0 +1,46 @@
+/**
+ * The list-mail send rate, held across every server process: one token-bucket row in the
+ * database (mail_send_bucket), refilled by the time elapsed since it was last touched and taken
+ * from in one statement, so two servers together never exceed MAIL_RATE_PER_MINUTE. The bucket
+ * holds at most one second of tokens: an idle minute does not turn into a burst.
+ */
+import { sql } from "drizzle-orm";
+import { db, rowsOf } from "~/server/db.server";
+
+/** The bucket's size for a rate: one second's worth, at least one message. */
+function capacity(perMinute: number): number {
+  return Math.max(1, perMinute / 60);
+}
+
+/**
+ * Take up to `want` sends from the shared allowance. Returns how many may go now and, when that
+ * is fewer than wanted, how long until the next one is due.
+ */
+export async function takeSends(perMinute: number, want: number): Promise<{ granted: number; waitMs: number }> {
+  if (perMinute <= 0) return { granted: want, waitMs: 0 };
+  if (want <= 0) return { granted: 0, waitMs: 0 };
+  const perSecond = perMinute / 60;
+  const cap = capacity(perMinute);
+  const [row] = rowsOf<{ granted: number; left: number }>(
+    await db().execute(sql`
+      with now_ as (select clock_timestamp() as t),
+      current_ as (
+        select least(${cap}::float8, b.tokens + greatest(0, extract(epoch from (now_.t - b.refilled_at))) * ${perSecond}::float8) as available, now_.t
+        from mail_send_bucket b, now_ where b.id = 1 for update of b
+      )
+      update mail_send_bucket b set tokens = c.available - least(floor(c.available), ${want}), refilled_at = c.t
+      from current_ c where b.id = 1
+      returning least(floor(c.available), ${want})::int as granted, b.tokens as left
+    `),
+  );
+  if (!row) throw new Error("mail_send_bucket has no row (migration 0014 makes it)");
+  const granted = Number(row.granted);
+  const waitMs = granted < want ? Math.ceil(((1 - Number(row.left)) / perSecond) * 1000) : 0;
+  return { granted, waitMs: Math.max(waitMs, 0) };
+}
+
+/** Sends taken but not used (fewer rows were due than the allowance granted): back to the bucket. */
+export async function returnSends(perMinute: number, unused: number): Promise<void> {
+  if (perMinute <= 0 || unused <= 0) return;
+  await db().execute(sql`update mail_send_bucket set tokens = least(${capacity(perMinute)}::float8, tokens + ${unused}) where id = 1`);
+}

@@ -1,0 +1,38 @@
+/**
+ * A built server of a spec's own (its own port, DATA_DIR and .eml directory), started before the
+ * spec's tests and stopped after, with the owner dashboard on; and the owner's log-in.
+ */
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { E2E_OWNER_ENV, E2E_OWNER_PASSWORD } from "../../playwright.config";
+import { type BuiltServer, startBuiltServer, stopServer, waitForServer } from "../../scripts/lib/server-process";
+import { test } from "./fixtures";
+
+export function useOwnServer(name: string, portOffset: number, env: Record<string, string> = {}) {
+  const port = Number(process.env.E2E_PORT ?? 3100) + portOffset;
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = `.data/e2e-${name}-${port}`;
+  test.use({ baseURL: origin });
+  let server: BuiltServer | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    rmSync(dataDir, { recursive: true, force: true });
+    server = startBuiltServer({ env: { PORT: String(port), DATA_DIR: dataDir, ...E2E_OWNER_ENV, ...env } });
+    await waitForServer(`${origin}/about`, server.child, 60_000);
+  });
+  test.afterAll(async () => {
+    if (server) await stopServer(server.child);
+  });
+  return { origin, dataDir, mailDir: join(dataDir, "mail") };
+}
+
+/** Open an owner page, logging in first when the dashboard asks. */
+export async function logIn(page: Page, path: string, origin: string) {
+  await page.goto(path);
+  if (new URL(page.url()).pathname === "/admin/login") {
+    await page.getByLabel("Password").fill(E2E_OWNER_PASSWORD);
+    await page.getByRole("button", { name: "Log in" }).click();
+  }
+  await page.waitForURL((url) => url.pathname === new URL(path, origin).pathname);
+}

@@ -1,0 +1,181 @@
+/**
+ * A broadcast to a few hundred contacts from built servers (server/main.ts) on one PostgreSQL,
+ * through a real SMTP server in this process: the sending server killed with SIGKILL in the middle
+ * and started again, then two servers sending one broadcast together under one shared send rate.
+ * No address gets a broadcast twice; every address either received it or is recorded interrupted
+ * (its send began when the process died: it may or may not have arrived), and no more are
+ * interrupted than the pooled SMTP connections that can be mid-send at once.
+ *
+ * Needs the build (`npm run build`) and TEST_DATABASE_URL; skipped without TEST_DATABASE_URL.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { ParsedMail } from "mailparser";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readBuildInfo } from "../../server/build-info";
+import { freePort, startBuiltServer, stopServer, waitForServer, type BuiltServer } from "../../scripts/lib/server-process";
+import { startSmtp, type TestSmtp } from "../helpers/smtp";
+import { throwawayDatabase } from "../helpers/throwaway-database";
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL;
+const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
+const AUDIENCE = 300;
+const CONNECTIONS = 3;
+/** 50 a second across every server: a few seconds per broadcast, long enough to kill a server mid-send. */
+const RATE_PER_MINUTE = 3000;
+const LEASE_SECONDS = 6;
+
+if (!ADMIN_URL) console.warn("tests/multi/broadcasts.test.ts skipped: set TEST_DATABASE_URL to a PostgreSQL server to run it.");
+
+describe.skipIf(!ADMIN_URL)("a broadcast from servers that crash and run side by side", () => {
+  let database: Awaited<ReturnType<typeof throwawayDatabase>>;
+  let databaseUrl: string;
+  let client: pg.Client;
+  let smtp: TestSmtp;
+  const servers: BuiltServer[] = [];
+  const dirs: string[] = [];
+  const emails = Array.from({ length: AUDIENCE }, (_, i) => `reader${i}@example.com`);
+
+  const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await client.query<T>(text, values)).rows;
+
+  async function start(): Promise<BuiltServer> {
+    const origin = readBuildInfo(BUILD_DIR)?.publicOrigin;
+    if (!origin) throw new Error(`No build in ${BUILD_DIR}: run \`npm run build\` first.`);
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), "bcast-"));
+    dirs.push(dataDir);
+    const server = startBuiltServer({
+      env: {
+        PORT: String(port),
+        PUBLIC_ORIGIN: origin,
+        BUILD_DIR,
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        MAIL_TRANSPORT: "smtp",
+        SMTP_URL: smtp.url,
+        SMTP_POOL_CONNECTIONS: String(CONNECTIONS),
+        MAIL_RATE_PER_MINUTE: String(RATE_PER_MINUTE),
+        OUTBOX_LEASE_SECONDS: String(LEASE_SECONDS),
+        BUSINESS_ADDRESS: "PO Box 123, Springfield, IL 62701",
+      },
+    });
+    servers.push(server);
+    try {
+      await waitForServer(`http://127.0.0.1:${port}/healthz`, server.child, 60_000);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\n${server.output()}`);
+    }
+    return server;
+  }
+
+  /** A broadcast due now, to the confirmed newsletter subscribers: the servers' workers start it. */
+  async function scheduleNow(subject: string): Promise<number> {
+    const [row] = await query<{ id: number }>(
+      `insert into broadcasts (subject, preview, body, audiences, status, scheduled_at)
+       values ($1, 'A short tip.', 'Hello, read [this](/blog).', '["newsletter"]'::jsonb, 'scheduled', now()) returning id`,
+      [subject],
+    );
+    return row!.id;
+  }
+
+  async function finished(id: number, timeoutMs = 90_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const [row] = await query<{ waiting: string; status: string }>(
+        `select (select count(*) from outbox where kind = 'broadcast' and (payload->>'broadcastId')::int = $1 and status = 'pending') as waiting,
+                (select status from broadcasts where id = $1) as status`,
+        [id],
+      );
+      if (row!.status === "sent" && Number(row!.waiting) === 0) return;
+      if (Date.now() > deadline) throw new Error(`broadcast ${id}: ${row!.waiting} still waiting, status ${row!.status}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
+  const received = (subject: string) => smtp.messages.filter((m: ParsedMail) => m.subject === subject).map((m) => m.to);
+  const addressesOf = (subject: string) =>
+    smtp.messages.filter((m) => m.subject === subject).map((m) => (Array.isArray(m.to) ? m.to[0] : m.to)!.value[0]!.address!);
+
+  async function outcome(id: number) {
+    const rows = await query<{ to_address: string; status: string }>(
+      `select to_address, status from outbox where kind = 'broadcast' and (payload->>'broadcastId')::int = $1`,
+      [id],
+    );
+    return {
+      sent: rows.filter((r) => r.status === "sent").map((r) => r.to_address),
+      interrupted: rows.filter((r) => r.status === "interrupted").map((r) => r.to_address),
+      other: rows.filter((r) => r.status !== "sent" && r.status !== "interrupted"),
+    };
+  }
+
+  beforeAll(async () => {
+    database = await throwawayDatabase(ADMIN_URL!, "bcast");
+    databaseUrl = database.url;
+    smtp = await startSmtp();
+    // The first start migrates the database; the audience is written after it.
+    await start();
+    client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await query(
+      `with c as (insert into contacts (email, proved_at) select unnest($1::text[]), now() returning id)
+       insert into consents (contact_id, purpose, source, wording_version) select id, 'newsletter', 'import: multi test', 'import' from c`,
+      [emails],
+    );
+  });
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => stopServer(s.child)));
+    await client?.end();
+    await smtp?.close();
+    await database?.drop();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("kill -9 of the sending server mid-broadcast, then a restart: nobody gets it twice, nobody is lost unaccounted", async () => {
+    const subject = "Tip one: the crash";
+    const id = await scheduleNow(subject);
+    await smtp.waitFor(80, 60_000);
+    servers[0]!.child.kill("SIGKILL");
+    await new Promise((r) => servers[0]!.child.once("exit", r));
+    const atKill = received(subject).length;
+    expect(atKill).toBeLessThan(AUDIENCE);
+
+    await start();
+    await finished(id);
+    const got = addressesOf(subject);
+    const { sent, interrupted, other } = await outcome(id);
+    expect(new Set(got).size).toBe(got.length); // nobody twice
+    expect(other).toEqual([]);
+    expect(sent.every((a) => got.includes(a))).toBe(true);
+    expect(new Set([...got, ...interrupted])).toEqual(new Set(emails));
+    expect(sent.length + interrupted.length).toBe(AUDIENCE);
+    expect(interrupted.length).toBeLessThanOrEqual(CONNECTIONS);
+    console.info(`kill -9 after ${atKill} received: ${sent.length} sent, ${interrupted.length} interrupted, ${got.length} received in all`);
+  });
+
+  it("two servers send one broadcast together: once each, and within the one shared rate", async () => {
+    await start();
+    const subject = "Tip two: side by side";
+    const id = await scheduleNow(subject);
+    await finished(id);
+    const got = addressesOf(subject);
+    const { sent, interrupted } = await outcome(id);
+    expect(interrupted).toEqual([]);
+    expect(got.sort()).toEqual([...emails].sort());
+    expect(sent.sort()).toEqual([...emails].sort());
+
+    // Both servers' sends share MAIL_RATE_PER_MINUTE: the time from the first to the last
+    // message is at least what the rate allows (less the one-second bucket), not half of it.
+    const times = (
+      await query<{ t: Date }>(`select sent_at as t from outbox where (payload->>'broadcastId')::int = $1 order by sent_at`, [id])
+    ).map((r) => new Date(r.t).getTime());
+    const seconds = (times.at(-1)! - times[0]!) / 1000;
+    const allowedPerSecond = RATE_PER_MINUTE / 60;
+    expect(seconds).toBeGreaterThanOrEqual((AUDIENCE - allowedPerSecond * 2) / allowedPerSecond);
+    console.info(
+      `two servers: ${AUDIENCE} in ${seconds.toFixed(1)} s = ${((AUDIENCE / seconds) * 60).toFixed(0)}/min (limit ${RATE_PER_MINUTE})`,
+    );
+  });
+});
