@@ -41,6 +41,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Opened> {
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on("error", (error) => log.error(`PostgreSQL pool error: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
+    db.transaction = transactionsThatReturnTheirClient(pool);
     try {
       await withMigrationLock(pool, () => migratePg(db as never, { migrationsFolder }));
     } catch (error) {
@@ -63,6 +64,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Opened> {
     }
   }
   return opened;
+}
+
+/**
+ * drizzle's node-postgres transaction (0.45) checks a client out of the pool and sends `begin`
+ * before its try/finally: when `begin` fails (the server went away mid-request), that client is
+ * never given back, and after `max` such failures every query waits for a client forever (found
+ * by a test whose pool.end() then hung). Here each transaction checks out its own client, runs
+ * drizzle's transaction on it, and always releases it; the pool drops a client whose connection
+ * died (pg-pool checks it on release).
+ */
+function transactionsThatReturnTheirClient(pool: pg.Pool): Database["transaction"] {
+  return (async (work: Parameters<Database["transaction"]>[0], config?: Parameters<Database["transaction"]>[1]) => {
+    const client = await pool.connect();
+    // A checked-out client whose connection drops emits "error"; unheard, it would end the process.
+    // The transaction's own query fails with it too and reports it.
+    const lost = (error: Error) => log.warn(`PostgreSQL connection lost during a transaction: ${error.message}`);
+    client.on("error", lost);
+    try {
+      return await (drizzlePg(client, { schema }) as unknown as Database).transaction(work, config);
+    } finally {
+      client.off("error", lost);
+      client.release();
+    }
+  }) as Database["transaction"];
 }
 
 /** The advisory lock key the migrations run under (any constant; "fsm-migrate" as a number). */
