@@ -217,7 +217,8 @@ for (const viewport of [
   { width: 375, height: 812 },
 ]) {
   test(`every dashboard page has no axe violations at ${viewport.width} px and does not overflow`, async ({ page, browser, baseURL }) => {
-    test.setTimeout(60_000);
+    // Every dashboard page in turn (contacts and broadcasts joined them), each with axe.
+    test.setTimeout(120_000);
     // An order to show, whatever ran before on this server.
     const { email } = await readerVisitsAndBuys(browser, baseURL!);
     await page.setViewportSize(viewport);

@@ -3,7 +3,7 @@
  * with a real mail parser (mailparser). It can be stopped and started again on the same port, as
  * a mail provider's outage would look to the site.
  */
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import type { MailSettings } from "~/server/mail/mailer.server";
@@ -33,6 +33,8 @@ export function rawHeader(mail: ParsedMail, name: string): string | undefined {
 export type TestSmtp = {
   url: string;
   messages: ParsedMail[];
+  /** How many SMTP connections clients have opened so far. */
+  connections(): number;
   stop(): Promise<void>;
   start(): Promise<void>;
   /** Wait until at least n messages arrived (or fail after `ms`). */
@@ -42,6 +44,8 @@ export type TestSmtp = {
 
 export async function startSmtp(): Promise<TestSmtp> {
   const messages: ParsedMail[] = [];
+  let connections = 0;
+  const sockets = new Set<Socket>();
   let port = 0;
   let server: SMTPServer | undefined;
 
@@ -51,6 +55,10 @@ export async function startSmtp(): Promise<TestSmtp> {
         authOptional: true,
         disabledCommands: ["STARTTLS"],
         logger: false,
+        onConnect(_session, callback) {
+          connections++;
+          callback();
+        },
         // Addresses at bounce.example do not exist: a permanent refusal, as a real server gives.
         onRcptTo(address, _session, callback) {
           if (address.address.endsWith("@bounce.example")) {
@@ -70,6 +78,10 @@ export async function startSmtp(): Promise<TestSmtp> {
         },
       });
       s.on("error", () => {});
+      s.server.on("connection", (socket: Socket) => {
+        sockets.add(socket);
+        socket.once("close", () => sockets.delete(socket));
+      });
       s.server.once("error", reject);
       s.listen(port, "127.0.0.1", () => {
         port = (s.server.address() as AddressInfo).port;
@@ -77,18 +89,22 @@ export async function startSmtp(): Promise<TestSmtp> {
         resolve();
       });
     });
+  // An outage: the open connections drop too (smtp-server's close() alone lets them finish for 30 s,
+  // and the site's pooled connections would go on sending through a server that is "down").
   const stop = () =>
     new Promise<void>((resolve) => {
       const s = server;
       server = undefined;
       if (!s) return resolve();
       s.close(() => resolve());
+      for (const socket of sockets) socket.destroy();
     });
 
   await listen();
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    connections: () => connections,
     stop,
     start: async () => {
       if (!server) await listen();

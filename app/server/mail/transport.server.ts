@@ -30,14 +30,20 @@ export function createMailTransport(options: TransportOptions): MailTransport {
     // Pooled connections, reused from message to message (a broadcast or a backlog is not one TLS
     // handshake and login per message). Each send still fails on its own within the timeouts
     // below, and the outbox, not nodemailer, decides whether to retry it.
-    const transporter = nodemailer.createTransport(options.url, {
+    // The URL goes inside the options: as createTransport's first argument it makes a plain SMTP
+    // transport and the second becomes message defaults, so `pool` was ignored and every message
+    // opened its own connection (measured: 5 connections for 5 messages, ~110 ms each on loopback).
+    const transporter = nodemailer.createTransport({
+      url: options.url,
       pool: true,
       maxConnections: options.maxConnections ?? 3,
       maxMessages: 500,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
-    } as never);
+      // A connection that drops mid-send fails that send at once: the outbox, not the pool, retries.
+      maxRequeues: 0,
+    });
     return {
       kind: "smtp",
       async send(mail) {
