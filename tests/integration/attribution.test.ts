@@ -19,11 +19,13 @@ import { action as checkoutAction } from "~/routes/checkout";
 import { action as createPaymentAction } from "~/routes/api/create-payment";
 import { loader as overviewLoader } from "~/routes/admin/overview";
 import { loader as sequenceLoader } from "~/routes/admin/sequence";
+import { BroadcastSchema } from "~/lib/broadcast-form";
 import { CAMPAIGN_COOKIE } from "~/lib/campaign";
 import type { EmailSales } from "~/server/admin/email-sales.server";
+import { saveBroadcast } from "~/server/audience/broadcasts.server";
 import { listSteps } from "~/server/audience/sequence.server";
 import { db } from "~/server/db.server";
-import { sequenceCampaign } from "~/server/mail/mailer.server";
+import { broadcastCampaign, sequenceCampaign } from "~/server/mail/mailer.server";
 import { findOrderBySession } from "~/server/payments/orders.server";
 import { createPayments } from "~/server/payments/payments.server";
 import { findTestOrder, payTestOrder, refundTestOrder } from "~/server/payments/test-provider.server";
@@ -183,11 +185,22 @@ describe("the dashboard", () => {
       .set({ createdAt: new Date(Date.now() - 40 * 86_400_000) })
       .where(eq(orders.id, old.id));
     await checkout("api"); // no campaign: not in the table
+    const tip = await saveBroadcast(
+      BroadcastSchema.parse({
+        subject: "A budget in 20 minutes",
+        preview: "One tip.",
+        body: "Read [this](/blog).",
+        audienceNewsletter: "on",
+      }),
+    );
+    if (!("saved" in tip)) throw new Error(tip.refused);
+    await orderFrom(broadcastCampaign(tip.saved), { paid: true });
 
     const cookie = await ownerCookie(ORIGIN, config);
     const month = (await call<{ emailSales: EmailSales[] }>(() => overviewLoader(args(get("/admin?days=30", cookie))))).data.emailSales;
     expect(month).toEqual([
       { campaign: step1, label: `Welcome e-mail 1: ${first!.subject}`, checkouts: 2, sales: 1, revenueCents: 2199 },
+      { campaign: broadcastCampaign(tip.saved), label: "Broadcast: A budget in 20 minutes", checkouts: 1, sales: 1, revenueCents: 700 },
       { campaign: step3, label: `Welcome e-mail 3: ${third!.subject}`, checkouts: 1, sales: 1, revenueCents: 700 },
       { campaign: "broadcast-7", label: "broadcast-7", checkouts: 1, sales: 0, revenueCents: 0 },
     ]);

@@ -7,8 +7,9 @@
  */
 import { sql } from "drizzle-orm";
 import { db, rowsOf } from "~/server/db.server";
+import { listBroadcasts } from "~/server/audience/broadcasts.server";
 import { listSteps } from "~/server/audience/sequence.server";
-import { sequenceCampaign } from "~/server/mail/mailer.server";
+import { broadcastCampaign, sequenceCampaign } from "~/server/mail/mailer.server";
 
 export type CampaignFigures = { checkouts: number; sales: number; revenueCents: number };
 export type EmailSales = CampaignFigures & { campaign: string; label: string };
@@ -30,13 +31,14 @@ export async function campaignFigures(from?: Date): Promise<Map<string, Campaign
 
 /**
  * Who names which campaigns: each gives the owner's words for the campaigns it knows among those
- * asked about. A new kind of list e-mail (broadcasts: `broadcast-<id>`) adds one entry here;
- * a campaign nobody knows is shown by its raw name.
+ * asked about: the welcome sequence's steps and the broadcasts. A new kind of list e-mail adds
+ * one entry here; a campaign nobody knows is shown by its raw name.
  */
 type CampaignNamer = (campaigns: readonly string[]) => Promise<[campaign: string, label: string][]>;
 
 const CAMPAIGN_NAMERS: CampaignNamer[] = [
   async () => (await listSteps()).map((step) => [sequenceCampaign(step.id), `Welcome e-mail ${step.position}: ${step.subject}`]),
+  async () => (await listBroadcasts()).map((broadcast) => [broadcastCampaign(broadcast.id), `Broadcast: ${broadcast.subject}`]),
 ];
 
 export async function campaignLabels(campaigns: readonly string[]): Promise<Map<string, string>> {
