@@ -99,7 +99,7 @@ test("in production the server refuses to start while a partner link is a placeh
   rmSync(dataDir, { recursive: true, force: true });
   const refused = startBuiltServer({
     env: {
-      PORT: String(Number(process.env.E2E_PORT ?? 3100) + 42),
+      PORT: String(Number(process.env.E2E_PORT ?? 3100) + 45),
       DATA_DIR: dataDir,
       PARTNER_URL_CREDIT_REPAIR: "",
       PARTNER_URL_IDENTITY_MONITORING: "",
