@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { db, rowsOf } from "~/server/db.server";
 import { findBroadcast, listBroadcasts, type Broadcast } from "~/server/audience/broadcasts.server";
-import { broadcastCampaign, composeBroadcast, mailSettingsFromEnv, sendOwnerTest } from "~/server/mail/mailer.server";
+import { broadcastCampaign, composeBroadcast, previewListMessage, sendListMessageTest } from "~/server/mail/mailer.server";
 
 export type BroadcastFigures = {
   /** Waiting in the outbox (not yet sent, not stopped). */
@@ -80,20 +80,11 @@ export async function broadcastsWithFigures(): Promise<(Broadcast & { figures: B
 /** The broadcast's HTML and text as readers will get them (the unsubscribe link a placeholder). */
 export async function previewBroadcast(id: number) {
   const broadcast = await findBroadcast(id);
-  if (!broadcast) return undefined;
-  const settings = mailSettingsFromEnv();
-  return (await composeBroadcast(broadcast, settings.context, `${settings.context.origin}/unsubscribe/preview`)).mail;
+  return broadcast && previewListMessage(broadcast, composeBroadcast);
 }
 
 /** A test send of the saved broadcast to OWNER_EMAIL, outside the outbox (no contact, no count). */
 export async function sendBroadcastTest(id: number): Promise<string | undefined> {
   const broadcast = await findBroadcast(id);
-  if (!broadcast) return undefined;
-  const settings = mailSettingsFromEnv();
-  const composed = await composeBroadcast(
-    { ...broadcast, subject: `[Test] ${broadcast.subject}` },
-    settings.context,
-    `${settings.context.origin}/unsubscribe/test`,
-  );
-  return sendOwnerTest("broadcast", `bc:${id}`, composed, settings);
+  return broadcast && sendListMessageTest(broadcast, composeBroadcast, "broadcast", `bc:${id}`);
 }

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, rowsOf } from "~/server/db.server";
 import { findStep, rescheduleWaiting } from "~/server/audience/sequence.server";
-import { composeStep, mailSettingsFromEnv, sendOwnerTest } from "~/server/mail/mailer.server";
+import { composeStep, previewListMessage, sendListMessageTest } from "~/server/mail/mailer.server";
 
 const MAX_DELAY_DAYS = 60;
 
@@ -70,20 +70,11 @@ export async function stepVersions(): Promise<Map<string, string>> {
 
 export async function previewStep(id: string) {
   const step = await findStep(id);
-  if (!step) return undefined;
-  const settings = mailSettingsFromEnv();
-  return (await composeStep(step, settings.context, `${settings.context.origin}/unsubscribe/preview`)).mail;
+  return step && previewListMessage(step, composeStep);
 }
 
 /** A test send of the saved step to OWNER_EMAIL, outside the outbox (no contact, no count). */
 export async function sendStepTest(id: string): Promise<string | undefined> {
   const step = await findStep(id);
-  if (!step) return undefined;
-  const settings = mailSettingsFromEnv();
-  const composed = await composeStep(
-    { ...step, subject: `[Test] ${step.subject}` },
-    settings.context,
-    `${settings.context.origin}/unsubscribe/test`,
-  );
-  return sendOwnerTest("sequence-step", id, composed, settings);
+  return step && sendListMessageTest(step, composeStep, "sequence-step", id);
 }

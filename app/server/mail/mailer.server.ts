@@ -339,6 +339,21 @@ export async function sendOwnerTest(kind: OutboxKind, key: string, composed: Com
   return to;
 }
 
+type ComposeList<T extends ListMessage> = (message: T, ctx: MailContext, unsubscribeUrl: string) => Promise<ComposedMail>;
+
+/** A list message (a step, a broadcast) as readers will get it, for the owner (the unsubscribe link a placeholder). */
+export async function previewListMessage<T extends ListMessage>(message: T, compose: ComposeList<T>) {
+  const { context } = mailSettingsFromEnv();
+  return (await compose(message, context, `${context.origin}/unsubscribe/preview`)).mail;
+}
+
+/** A test send of a saved list message to OWNER_EMAIL, "[Test]" before its subject, outside the outbox. */
+export async function sendListMessageTest<T extends ListMessage>(message: T, compose: ComposeList<T>, kind: OutboxKind, key: string) {
+  const settings = mailSettingsFromEnv();
+  const test = { ...message, subject: `[Test] ${message.subject}` };
+  return sendOwnerTest(kind, key, await compose(test, settings.context, `${settings.context.origin}/unsubscribe/test`), settings);
+}
+
 /** The outbox's deliver function for this transport and these settings. */
 export function createDeliver(transport: MailTransport, settings: MailSettings): Deliver {
   return async (row): Promise<DeliveryResult> => {
