@@ -33,8 +33,25 @@ gate() {
   fi
 }
 
-gate "typecheck" npm run --silent typecheck
-step "lint (ESLint, Prettier)" npm run --silent lint
+# Typecheck and lint each keep one core busy: side by side on two cores (about 40 s saved).
+# Lint's output waits in a file and is printed as its own step once typecheck has passed.
+lint_log=$(mktemp)
+lint_started=$SECONDS
+( npm run --silent lint > "$lint_log" 2>&1; echo $? > "$lint_log.rc" ) &
+lint_pid=$!
+if ! step "typecheck" npm run --silent typecheck; then
+  kill "$lint_pid" 2>/dev/null
+  echo "Stopping: 'typecheck' failed."
+  finish
+fi
+wait "$lint_pid"
+lint_step() {
+  cat "$lint_log"
+  echo "(lint ran beside typecheck: $((SECONDS - lint_started)) s from its start)"
+  return "$(cat "$lint_log.rc")"
+}
+step "lint (ESLint, Prettier)" lint_step
+rm -f "$lint_log" "$lint_log.rc"
 # One run, two projects (vitest.config.ts): every test on the embedded database and, with
 # TEST_DATABASE_URL set, the integration tests again on that PostgreSQL, sharing the run's workers.
 step "unit and integration tests (embedded PostgreSQL${TEST_DATABASE_URL:+, and PostgreSQL at TEST_DATABASE_URL})" npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json
