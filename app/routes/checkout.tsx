@@ -23,9 +23,7 @@ import {
   startBuyerCheckout,
 } from "~/server/payments/checkout.server";
 import { type Testimonial, testimonialsToShow } from "~/server/content/testimonials.server";
-import { checkoutReviews } from "~/server/content/reviews.server";
-import { formerPriceToShow } from "~/server/payments/former-prices.server";
-import { powerPack } from "~/lib/catalogue";
+import { checkoutFacts } from "~/server/content/checkout-facts.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -38,7 +36,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const { provider } = appConfig(context).payments;
-  const [reviews, formerPrice] = await Promise.all([checkoutReviews(), formerPriceToShow(powerPack.id)]);
+  const { reviews, formerPrice } = await checkoutFacts();
   return {
     includeBump: query.get(BUMP_PARAM) === "1",
     /** The article whose promo link led here, if it names one: it travels with the checkout to the order. */

@@ -15,6 +15,7 @@ import { action as reviewsAdminAction, loader as reviewsAdminLoader } from "~/ro
 import { action as pricesAdminAction, loader as pricesAdminLoader } from "~/routes/admin/prices";
 import { action as loginAction } from "~/routes/admin/login";
 import { successStoriesFigure, REVIEW_LIMITS, REVIEW_MESSAGES } from "~/lib/reviews";
+import { checkoutFacts } from "~/server/content/checkout-facts.server";
 import { db } from "~/server/db.server";
 import { hashOwnerPassword } from "~/server/admin/owner-password.server";
 import type { OwnerConfig } from "~/server/admin/owner-session.server";
@@ -32,7 +33,7 @@ const ORIGIN = "https://shop.example";
 const PASSWORD = "test-only owner password";
 const HASH = hashOwnerPassword(PASSWORD, { ln: 14, r: 8, p: 1 });
 
-useTestDatabase();
+const testDb = useTestDatabase();
 const owner: OwnerConfig = { passwordHash: HASH, sessionSecret: "test-only-session-secret-0123456789abcdef", secureCookie: true };
 const payments: Payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
 /** The configuration React Router's context hands the routes (server/app.ts). */
@@ -222,6 +223,39 @@ describe("the owner's decisions", () => {
     const after = await checkout();
     expect(after.reviews).toBeNull();
     expect(after.testimonials.length).toBeGreaterThan(0);
+  });
+  it("/checkout reads its reviews and former price once per change and per UTC day, not on every request", async () => {
+    const cookie = await logIn();
+    const checkout = async () => (await call(() => checkoutLoader(args(get("/checkout"))))).data;
+    await call(() => reviewsAdminAction(args(post("/admin/reviews", { intent: "threshold", threshold: "1" }, cookie))));
+    await writeApproved(5, cookie, "Clear letters, and the bureau fixed a wrong balance.");
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await call(() =>
+      pricesAdminAction(
+        args(post("/admin/prices", { productId: "power-pack", price: "27", chargedFrom: day(-100), chargedUntil: day(-5) }, cookie)),
+      ),
+    );
+    const shown = await checkout();
+    expect(shown.reviews.summary).toEqual({ count: 1, average: 5 });
+    expect(shown.formerPrice).toMatchObject({ priceCents: 2700, chargedUntil: day(-5) });
+
+    // The window is counted in UTC days: 86 days on, the record that ended 5 days ago is past its 90.
+    expect((await checkoutFacts(new Date(Date.now() + 85 * 86_400_000))).formerPrice).toMatchObject({ priceCents: 2700 });
+    expect((await checkoutFacts(new Date(Date.now() + 86 * 86_400_000))).formerPrice).toBeNull();
+
+    // Between changes the page does not go back to the database: it answers the same with the database gone.
+    await checkout();
+    await testDb.outage();
+    try {
+      const during = await checkout();
+      expect(during.reviews.summary).toEqual({ count: 1, average: 5 });
+      expect(during.reviews.reviews.map((r: { body: string }) => r.body)).toEqual(["Clear letters, and the bureau fixed a wrong balance."]);
+      expect(during.formerPrice).toMatchObject({ priceCents: 2700 });
+      // ...while the database really is out of reach.
+      await expect((async () => db().select().from(reviews))()).rejects.toThrow();
+    } finally {
+      await testDb.restore();
+    }
   });
 });
 

@@ -5,23 +5,12 @@
  * (two tabs), the slug is taken, a schedule is not in the future or the cover has no description.
  */
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
-import { articleRedirects, articleRevisions, articles, contentVersion, type ArticleStatus } from "../../../db/schema";
+import { articleRedirects, articleRevisions, articles, type ArticleStatus } from "../../../db/schema";
 import { contentFromForm, readingMinutes, type ArticleContent, type ArticleForm, type ArticleIntent } from "~/lib/article-form";
 import { renderArticleMarkdown } from "~/content/markdown.server";
-import { db, sqlState, type Database } from "~/server/db.server";
+import { db, sqlState } from "~/server/db.server";
 import { reloadArticles } from "~/server/content/articles.server";
-
-export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-/** Raise the one content version (in the transaction of the change it announces). */
-export async function bumpContentVersion(tx: Tx): Promise<number> {
-  const [row] = await tx
-    .insert(contentVersion)
-    .values({ id: 1, version: 1 })
-    .onConflictDoUpdate({ target: contentVersion.id, set: { version: sql`${contentVersion.version} + 1` } })
-    .returning({ version: contentVersion.version });
-  return row!.version;
-}
+import { bumpContentVersion, type Tx } from "~/server/content/content-version.server";
 
 export type SaveRefusal = {
   ok: false;

@@ -11,7 +11,7 @@
 import sharp, { type Metadata } from "sharp";
 import { articleImageFiles, articleImages } from "../../../db/schema";
 import { db } from "~/server/db.server";
-import type { Tx } from "~/server/content/article-editor.server";
+import type { Tx } from "~/server/content/content-version.server";
 
 export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 const MIN_WIDTH = 640;

@@ -10,7 +10,7 @@ import { articleRevisions, articles } from "../../../db/schema";
 import { getShippedArticles, type ShippedArticle } from "~/content/articles.server";
 import type { ArticleContent } from "~/lib/article-form";
 import { db, rowsOf } from "~/server/db.server";
-import { bumpContentVersion, type Tx } from "~/server/content/article-editor.server";
+import { bumpContentVersion, type Tx } from "~/server/content/content-version.server";
 
 export function shippedContent(a: ShippedArticle): ArticleContent {
   return {

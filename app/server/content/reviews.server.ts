@@ -16,6 +16,7 @@ import {
   successStoriesFigure,
 } from "~/lib/reviews";
 import { recordAudit } from "~/server/admin/audit.server";
+import { changePublicContent } from "~/server/content/content-version.server";
 import { db } from "~/server/db.server";
 import { findOrder, orderNumber, type Order } from "~/server/payments/orders.server";
 
@@ -89,11 +90,14 @@ const TO: Record<Decision["decision"], ReviewStatus> = { approve: "approved", re
 /** The owner's decision; false when the review is not in a state the decision applies to (a second click). */
 export async function moderateReview(id: number, decision: Decision): Promise<boolean> {
   const reason = decision.decision === "approve" ? null : decision.reason;
-  const updated = await db()
-    .update(reviews)
-    .set({ status: TO[decision.decision], moderationReason: reason, moderatedAt: new Date() })
-    .where(and(eq(reviews.id, id), inArray(reviews.status, [...FROM[decision.decision]])))
-    .returning({ id: reviews.id, orderId: reviews.orderId, rating: reviews.rating });
+  // What /checkout and the home badge show changes with it (checkout-facts.server.ts).
+  const updated = await changePublicContent((tx) =>
+    tx
+      .update(reviews)
+      .set({ status: TO[decision.decision], moderationReason: reason, moderatedAt: new Date() })
+      .where(and(eq(reviews.id, id), inArray(reviews.status, [...FROM[decision.decision]])))
+      .returning({ id: reviews.id, orderId: reviews.orderId, rating: reviews.rating }),
+  );
   if (updated.length === 0) return false;
   const label = reason ? (HIDE_REASONS.find((r) => r.id === reason)?.label ?? reason) : null;
   await recordAudit(
@@ -173,10 +177,12 @@ export async function checkoutReviewsThreshold(): Promise<number> {
 }
 
 export async function setCheckoutReviewsThreshold(threshold: number): Promise<void> {
-  await db()
-    .insert(siteSettings)
-    .values({ key: THRESHOLD_KEY, value: threshold })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value: threshold, updatedAt: new Date() } });
+  await changePublicContent((tx) =>
+    tx
+      .insert(siteSettings)
+      .values({ key: THRESHOLD_KEY, value: threshold })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value: threshold, updatedAt: new Date() } }),
+  );
   await recordAudit("review-threshold", "setting:checkout-reviews-threshold", `checkout shows reviews from ${threshold} approved`);
 }
 

@@ -5,6 +5,7 @@ import { type FormerPrice, formerPriceProblem } from "~/lib/former-price";
 import type { FormerPriceInput } from "~/lib/former-price-form";
 import { formatCents } from "~/lib/site";
 import { recordAudit } from "~/server/admin/audit.server";
+import { changePublicContent } from "~/server/content/content-version.server";
 import { db } from "~/server/db.server";
 
 export type FormerPriceRow = typeof formerPrices.$inferSelect;
@@ -20,10 +21,13 @@ export async function formerPricesForOwner(): Promise<(FormerPriceRow & { proble
 }
 
 export async function recordFormerPrice(input: FormerPriceInput): Promise<void> {
-  const [row] = await db()
-    .insert(formerPrices)
-    .values({ productId: input.productId, priceCents: input.price, chargedFrom: input.chargedFrom, chargedUntil: input.chargedUntil })
-    .returning({ id: formerPrices.id });
+  // /checkout's "normally" line reads the recorded prices once per content version (checkout-facts.server.ts).
+  const [row] = await changePublicContent((tx) =>
+    tx
+      .insert(formerPrices)
+      .values({ productId: input.productId, priceCents: input.price, chargedFrom: input.chargedFrom, chargedUntil: input.chargedUntil })
+      .returning({ id: formerPrices.id }),
+  );
   await recordAudit(
     "former-price-add",
     `former-price:${row!.id}`,
@@ -32,7 +36,7 @@ export async function recordFormerPrice(input: FormerPriceInput): Promise<void> 
 }
 
 export async function deleteFormerPrice(id: number): Promise<boolean> {
-  const rows = await db().delete(formerPrices).where(eq(formerPrices.id, id)).returning();
+  const rows = await changePublicContent((tx) => tx.delete(formerPrices).where(eq(formerPrices.id, id)).returning());
   if (rows.length === 0) return false;
   const r = rows[0]!;
   await recordAudit(
