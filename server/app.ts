@@ -25,6 +25,7 @@ export { missingProductFiles, productFilesDir } from "~/server/delivery/order-ac
 export { countPageView, startPageViewFlusher } from "~/server/admin/page-views.server";
 export { rateLimitStore } from "~/server/rate-limit-store.server";
 export { BLOG_PATH, BLOG_QUERY_PARAMS } from "~/lib/blog-filter";
+export { CHECKOUT_PATH, CHECKOUT_QUERY_PARAMS } from "~/lib/checkout";
 export { contentKey, ensureArticles, watchContent } from "~/server/content/articles.server";
 
 import { createDeliver, LIST_KINDS, mailSettingsFromEnv, suppressHardBounce, transportFromEnv } from "~/server/mail/mailer.server";

@@ -98,8 +98,13 @@ log.info(
     ? "Owner dashboard: /admin"
     : "Owner dashboard: off (set OWNER_PASSWORD_HASH from `npm run owner:hash` and SESSION_SECRET to turn it on)",
 );
-// The blog listing with a search, a category or a page: rendered for the address, never a stored page.
-const blogQueries = { [build.BLOG_PATH]: build.BLOG_QUERY_PARAMS, [`${build.BLOG_PATH}.data`]: build.BLOG_QUERY_PARAMS };
+// The blog listing with a search, a category or a page, and the checkout with the order bump ticked,
+// an article named or a cancelled payment: rendered for the address, never a stored page.
+const renderedForQuery = {
+  [build.BLOG_PATH]: build.BLOG_QUERY_PARAMS,
+  [`${build.BLOG_PATH}.data`]: build.BLOG_QUERY_PARAMS,
+  [build.CHECKOUT_PATH]: build.CHECKOUT_QUERY_PARAMS,
+};
 const files = loadStaticFiles(`${buildDir}client`);
 const securityHeaders = baseSecurityHeaders(config.PUBLIC_ORIGIN);
 
@@ -109,10 +114,10 @@ const serveStatic = createStaticResponder(files, {
   htmlPolicy: (scriptHashes) => contentSecurityPolicy(scriptHashes, config.PUBLIC_ORIGIN),
   // Counted in memory, written every few seconds: the page's answer does not wait for the database.
   onPage: (path, req) => build.countPageView(path, req.headers),
-  queryRendered: blogQueries,
+  queryRendered: renderedForQuery,
 });
 
-// Home, the blog, the articles, the sitemap and the feed: rendered once per content change, then from memory.
+// Home, the blog, the articles, the sitemap, the feed, /contact and /checkout: rendered once per content change, then from memory.
 // An article (a page without React) keeps only the CSS it uses, as the build does for the prerendered pages.
 const pruneCss = criticalCss(`${buildDir}client`);
 const servePageCache = createPageCache({
@@ -122,7 +127,7 @@ const servePageCache = createPageCache({
   baseHeaders: securityHeaders,
   htmlPolicy: (scriptHashes) => contentSecurityPolicy(scriptHashes, config.PUBLIC_ORIGIN),
   onPage: (path, req) => build.countPageView(path, req.headers),
-  queryRendered: blogQueries,
+  queryRendered: renderedForQuery,
 });
 
 const app = express();

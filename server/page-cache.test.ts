@@ -56,9 +56,21 @@ beforeEach(() => {
 });
 
 describe("isContentPath", () => {
-  it("takes home, the blog, an article, the sitemap and the feed; nothing else", () => {
-    for (const path of ["/", "/blog", "/blog/a-b-1", "/sitemap.xml", "/rss.xml"]) expect(isContentPath(path), path).toBe(true);
-    for (const path of ["/about", "/blog/", "/blog/a/b", "/blog/A", "/blog/a.data", "/blog.data", "/admin/articles"]) {
+  it("takes home, the blog, an article, the sitemap, the feed, contact and checkout; nothing else", () => {
+    for (const path of ["/", "/blog", "/blog/a-b-1", "/sitemap.xml", "/rss.xml", "/contact", "/checkout"])
+      expect(isContentPath(path), path).toBe(true);
+    for (const path of [
+      "/about",
+      "/blog/",
+      "/blog/a/b",
+      "/blog/A",
+      "/blog/a.data",
+      "/blog.data",
+      "/admin/articles",
+      "/checkout.data",
+      "/checkout/",
+      "/checkout-success",
+    ]) {
       expect(isContentPath(path), path).toBe(false);
     }
   });

@@ -29,14 +29,18 @@ export const CONTENT_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=5";
 
 /**
  * The paths kept here: the pages made from the articles ("/", "/blog", "/blog/<slug>",
- * "/sitemap.xml", "/rss.xml"), and /contact, the same for every visitor but made from the running
- * configuration (the business's name and address), so it cannot be a build-time file.
+ * "/sitemap.xml", "/rss.xml"), and /contact and /checkout, the same for every visitor but made from
+ * the running configuration (the business's name and address, the payment provider) and, for the
+ * checkout, from the approved reviews and recorded former prices, so they cannot be build-time
+ * files. A checkout address with the bump, an article or a cancelled payment in its query is
+ * rendered per request (its `queryRendered` parameters).
  */
 export function isContentPath(path: string): boolean {
   return (
     path === "/" ||
     path === "/blog" ||
     path === "/contact" ||
+    path === "/checkout" ||
     path === "/sitemap.xml" ||
     path === "/rss.xml" ||
     /^\/blog\/[a-z0-9]+(?:-[a-z0-9]+)*$/.test(path)

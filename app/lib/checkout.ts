@@ -13,6 +13,10 @@ export const FROM_PARAM = "from";
 /** The query string a cancelled payment page returns with, for the checkout's notice. */
 export const CANCELLED_PARAM = "cancelled";
 
+/** The checkout page's own address, and the query parameters it reads: with any of them it is rendered per request. */
+export const CHECKOUT_PATH = "/checkout";
+export const CHECKOUT_QUERY_PARAMS = [BUMP_PARAM, FROM_PARAM, CANCELLED_PARAM] as const;
+
 export const CANCELLED_NOTICE = "Payment cancelled. Nothing was charged.";
 
 /** The checkout address a promo link on an article uses, and the one a cancelled payment returns to. */

@@ -11,8 +11,19 @@ import { allowConsoleErrors, expect, test } from "./fixtures";
  */
 
 /** Stored pages: prerendered files, and the page cache's (the articles' pages and /contact, server/page-cache.ts). */
-const PRERENDERED = ["/", "/about", "/resources", "/blog", "/blog/budgeting-tips-that-work", "/blog/credit-card-mistakes", "/contact"];
-const SERVER_RENDERED = ["/blog?q=credit", "/checkout", "/checkout-success", "/pay/test?session=none"];
+// Prerendered, or rendered once and kept by the page cache (server/page-cache.ts): hashes, no nonce.
+const PRERENDERED = [
+  "/",
+  "/about",
+  "/resources",
+  "/blog",
+  "/blog/budgeting-tips-that-work",
+  "/blog/credit-card-mistakes",
+  "/contact",
+  "/checkout",
+];
+// Rendered per request: the checkout with a parameter it reads is rendered for its address.
+const SERVER_RENDERED = ["/blog?q=credit", "/checkout?bump=1", "/checkout-success", "/pay/test?session=none"];
 const NOT_FOUND = ["/no-such-page", "/blog/no-such-article"];
 /**
  * Pages without React in the browser (app/lib/hydration.ts): the page script inline, and a page's

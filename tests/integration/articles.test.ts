@@ -152,6 +152,9 @@ describe("publishing", () => {
     expect(liveSummaries(at)[0]!.slug).toBe("sinking-fund");
     expect(liveSummaries(at)[0]!.date).toBe("2030-01-10");
     expect(contentKey(at.getTime())).not.toBe(before);
+    // And at each UTC midnight (a former price's window is counted in days).
+    expect(contentKey(Date.parse("2030-01-11T00:00:00Z"))).not.toBe(contentKey(Date.parse("2030-01-10T23:59:59Z")));
+    expect(contentKey(Date.parse("2030-01-11T23:59:59Z"))).toBe(contentKey(Date.parse("2030-01-11T00:00:00Z")));
   });
 });
 

@@ -161,7 +161,8 @@ export function publicAddress(slug: string, now = new Date()): PublicAddress {
 
 /**
  * A key that changes whenever what the public pages show may have changed: the content version,
- * and how many scheduled articles have gone live by `now`. Cached pages are kept under it.
+ * how many scheduled articles have gone live by `now`, and the UTC day (a former price beside the
+ * checkout's add-on may be shown only for 90 days, counted in days). Cached pages are kept under it.
  */
 export function contentKey(now = Date.now()): string {
   const s = loaded();
@@ -172,7 +173,7 @@ export function contentKey(now = Date.now()): string {
     if (s.goLive[mid]! <= now) lo = mid + 1;
     else hi = mid;
   }
-  return `${s.version}:${lo}`;
+  return `${s.version}:${lo}:${new Date(now).toISOString().slice(0, 10)}`;
 }
 
 /**

@@ -1,13 +1,13 @@
 /**
  * What /checkout shows from the database: verified buyers' reviews once the owner's threshold is
- * reached, and the former price that may stand beside the add-on's. Read once per content version
- * and UTC day (a former price's window is counted in days, 16 CFR 233.1) instead of on every
- * request: the four reads were about 29 % of the page's server time. Every change to them raises
+ * reached, and the former price that may stand beside the add-on's. Read once per content key
+ * (the content version and the UTC day: a former price's window is counted in days, 16 CFR 233.1)
+ * instead of on every request: the four reads were about 29 % of the page's server time. Every change to them raises
  * the content version (content-version.server.ts), so this server reads again at once and the
  * others within a second.
  */
 import { powerPack } from "~/lib/catalogue";
-import { type FormerPrice, todayIso } from "~/lib/former-price";
+import type { FormerPrice } from "~/lib/former-price";
 import { contentKey, ensureArticles } from "~/server/content/articles.server";
 import { checkoutReviews } from "~/server/content/reviews.server";
 import { formerPriceToShow } from "~/server/payments/former-prices.server";
@@ -21,7 +21,7 @@ let kept: { key: string; facts: Promise<CheckoutFacts> } | undefined;
 
 export async function checkoutFacts(now: Date = new Date()): Promise<CheckoutFacts> {
   await ensureArticles();
-  const key = `${contentKey(now.getTime())}|${todayIso(now)}`;
+  const key = contentKey(now.getTime());
   if (kept?.key !== key) {
     const facts = Promise.all([checkoutReviews(), formerPriceToShow(powerPack.id, now)]).then(([reviews, formerPrice]) => ({
       reviews,
