@@ -4,13 +4,39 @@ import { z } from "zod";
 export const AUDIENCE_FIELDS = { newsletter: "audienceNewsletter", guide: "audienceGuide", buyers: "audienceBuyers" } as const;
 export type AudienceKey = keyof typeof AUDIENCE_FIELDS;
 
-const oneLine = (what: string, max: number) =>
+/** The longest subject, preview line and body the server keeps (the editor's maxlength too). */
+export const BROADCAST_LIMITS = { subject: 150, preview: 200, body: 12_000 } as const;
+
+/** A field's messages, for the server's refusal and the browser's own (the editor's data-* attributes). */
+export type FieldMessages = { empty: string; tooLong: string; oneLine?: string };
+
+const lineMessages = (what: string, max: number): Required<FieldMessages> => ({
+  empty: `The ${what} is empty.`,
+  tooLong: `The ${what} is over ${max} characters.`,
+  oneLine: `The ${what} must be one line.`,
+});
+
+/** Every message the broadcast editor can show, the same in the browser and from the server. */
+export const BROADCAST_MESSAGES = {
+  subject: lineMessages("subject", BROADCAST_LIMITS.subject),
+  preview: lineMessages("preview text", BROADCAST_LIMITS.preview),
+  body: {
+    empty: "The body is empty.",
+    tooLong: `The body is over ${BROADCAST_LIMITS.body.toLocaleString("en-US")} characters.`,
+  } satisfies FieldMessages,
+  noAudience: "Tick at least one audience: who should get it?",
+  noTime: "Choose when to send it.",
+  pastTime: "That time is in the past: choose a time from now on, or send it now.",
+  badTime: "The scheduled time is not a date and time.",
+} as const;
+
+const oneLine = (messages: Required<FieldMessages>, max: number) =>
   z
     .string()
     .trim()
-    .min(1, `The ${what} is empty.`)
-    .max(max, `The ${what} is over ${max} characters.`)
-    .regex(/^[^\r\n]*$/, `The ${what} must be one line.`);
+    .min(1, messages.empty)
+    .max(max, messages.tooLong)
+    .regex(/^[^\r\n]*$/, messages.oneLine);
 
 const checked = z
   .string()
@@ -22,12 +48,16 @@ export const BroadcastSchema = z
   .object({
     id: z.coerce.number().int().min(0).default(0),
     version: z.coerce.number().int().min(0).default(0),
-    subject: oneLine("subject", 150),
-    preview: oneLine("preview text", 200),
-    body: z.string().trim().min(1, "The body is empty.").max(12_000, "The body is over 12,000 characters."),
+    subject: oneLine(BROADCAST_MESSAGES.subject, BROADCAST_LIMITS.subject),
+    preview: oneLine(BROADCAST_MESSAGES.preview, BROADCAST_LIMITS.preview),
+    body: z.string().trim().min(1, BROADCAST_MESSAGES.body.empty).max(BROADCAST_LIMITS.body, BROADCAST_MESSAGES.body.tooLong),
     audienceNewsletter: checked,
     audienceGuide: checked,
     audienceBuyers: checked,
+  })
+  .refine((f) => f.audienceNewsletter || f.audienceGuide || f.audienceBuyers, {
+    message: BROADCAST_MESSAGES.noAudience,
+    path: ["audiences"],
   })
   .transform(({ audienceNewsletter, audienceGuide, audienceBuyers, ...rest }) => ({
     ...rest,
@@ -53,10 +83,20 @@ export const BroadcastSendSchema = z.object({
       if (!v) return undefined;
       const at = new Date(/[zZ]|[+-]\d\d:\d\d$/.test(v) ? v : `${v}Z`);
       if (Number.isNaN(at.getTime())) {
-        ctx.addIssue({ code: "custom", message: "The scheduled time is not a date and time." });
+        ctx.addIssue({ code: "custom", message: BROADCAST_MESSAGES.badTime });
         return z.NEVER;
       }
       return at;
     }),
 });
 export type BroadcastSendInput = z.infer<typeof BroadcastSendSchema>;
+
+/** The audiences of the recipient count's address (GET /admin/broadcasts/recipients?audience=newsletter&audience=guide). */
+export const RecipientCountSchema = z.object({
+  audience: z.array(z.enum(Object.keys(AUDIENCE_FIELDS) as [AudienceKey, ...AudienceKey[]])).max(3),
+});
+
+/** The first minute a schedule may name, as the editor's datetime-local writes it (UTC, to the minute). */
+export function earliestSchedule(now: Date = new Date()): string {
+  return new Date(Math.floor(now.getTime() / 60_000) * 60_000 + 60_000).toISOString().slice(0, 16);
+}

@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { allowConsoleErrors, expect, expectNoViolations, test } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { allowConsoleErrors, countScripts, expect, expectNoViolations, test } from "./fixtures";
 import { linkPath, mailTo } from "./mail";
 import { logIn, useOwnServer } from "./own-server";
 
@@ -7,7 +8,10 @@ import { logIn, useOwnServer } from "./own-server";
  * Broadcasts as the owner uses them, on a server of its own: two readers confirm the newsletter,
  * the owner composes a broadcast, sees its recipients and its text and HTML previews, sends a
  * test to themself, is refused a schedule in the past, sends it, and finds it in the archive with
- * its figures; each reader gets it once with its one-click unsubscribe. Axe at 1280 and 375 px.
+ * its figures; each reader gets it once with its one-click unsubscribe. Then the editor's page
+ * script: the count follows the ticked boxes without a page load, and the browser refuses what
+ * the server would (an empty subject, no audience, a past schedule) before anything is posted.
+ * Axe at 1280 and 375 px.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -60,10 +64,12 @@ test("the owner composes, previews, test-sends and sends a broadcast, then finds
     "List-Unsubscribe-Post: List-Unsubscribe=One-Click",
   );
 
-  // A time in the past is refused (400, which the browser logs), and nothing is sent.
+  // A time in the past: the browser refuses it (its min is the next minute in UTC), and so does
+  // the server when the browser's check is skipped (400, which the browser logs); nothing is sent.
   allowConsoleErrors(page, /status of 400/);
   await page.getByLabel("At", { exact: true }).check();
   await page.getByLabel("Date and time (UTC)").fill("2020-01-01T09:00");
+  await page.locator("form[data-send-form]").evaluate((form: HTMLFormElement) => (form.noValidate = true));
   await page.getByRole("button", { name: "Send the saved broadcast", exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText("That time is in the past: choose a time from now on, or send it now.");
 
@@ -102,4 +108,108 @@ test("the owner composes, previews, test-sends and sends a broadcast, then finds
   await page.goto("/admin/broadcasts?new");
   await expectNoViolations(page, "new broadcast at 375 px");
   await page.screenshot({ path: join(DATA_DIR, "broadcast-new-375.png"), fullPage: true });
+});
+
+/** What the browser would say about this field if the form were sent now (its validation bubble). */
+const browserMessage = (field: Locator) => field.evaluate((el: HTMLInputElement) => el.validationMessage);
+
+/** A mark on the window: gone after any page load. */
+async function markPage(page: Page) {
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  return () => page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true);
+}
+
+/** The editor's schedule is in UTC: a browser in Honolulu (UTC-10) gets the same earliest time. */
+const earliestUtc = (at: number) => new Date(Math.floor(at / 60_000) * 60_000 + 60_000).toISOString().slice(0, 16);
+
+test.describe("in a browser ten hours behind UTC", () => {
+  test.use({ timezoneId: "Pacific/Honolulu" });
+
+  test("the editor counts the ticked audiences at once and checks the form before posting", async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await logIn(page, "/admin/broadcasts?new", ORIGIN);
+    const requests = countScripts(page);
+    const stayed = await markPage(page);
+    const count = page.getByTestId("recipients");
+    const newsletter = page.getByLabel("Confirmed newsletter subscribers");
+    const guide = page.getByLabel("Guide readers who proved their address and kept the follow-ups");
+
+    // Nothing filled: the browser says what the server would, and nothing is posted.
+    await page.getByRole("button", { name: "Save draft" }).click();
+    const subject = page.getByLabel("Subject", { exact: true });
+    await expect(subject).toBeFocused();
+    expect(await browserMessage(subject)).toBe("The subject is empty.");
+    await subject.fill("   ");
+    expect(await browserMessage(subject)).toBe("The subject is empty.");
+    await subject.fill("Two readers, one tip");
+    expect(await subject.getAttribute("maxlength")).toBe("150");
+    await page.getByLabel(/^Preview text/).fill("A tip for the two of you.");
+    await page.getByLabel(/^Body/).fill("Hello,\n\nOne tip.");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(newsletter).toBeFocused();
+    expect(await browserMessage(newsletter)).toBe("Tick at least one audience: who should get it?");
+    expect(requests.posts()).toEqual([]);
+
+    // Ticking asks the server, and the live region says it; no page load.
+    await expect(count).toBeHidden();
+    await newsletter.check();
+    await expect(count).toHaveText(
+      "As ticked (not saved yet), it would go to 2 recipients now (after unsubscribes, bounces and complaints).",
+    );
+    expect(await browserMessage(newsletter)).toBe("");
+    expect(await stayed()).toBe(true); // no page load so far
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await page.waitForURL(/edit=2$/);
+    await expect(count).toHaveText("As saved, it would go to 2 recipients now (after unsubscribes, bounces and complaints).");
+
+    const onSaved = await markPage(page);
+    // The first answer is held back until after the second: only the newest question's is shown.
+    let held = true;
+    await page.route("**/admin/broadcasts/recipients?**", async (route) => {
+      if (held) {
+        held = false;
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+      }
+      await route.continue().catch(() => {}); // the browser may have given up on it (a newer question)
+    });
+    await guide.check();
+    await page.waitForTimeout(400); // past the pause after a change: the first question is asked
+    await newsletter.uncheck();
+    await expect(count).toHaveText(
+      "As ticked (not saved yet), it would go to 0 recipients now (after unsubscribes, bounces and complaints).",
+    );
+    await page.waitForTimeout(1800);
+    await expect(count).toContainText("0 recipients");
+    await page.unroute("**/admin/broadcasts/recipients?**");
+    await guide.uncheck();
+    await newsletter.check();
+    await expect(count).toHaveText("As saved, it would go to 2 recipients now (after unsubscribes, bounces and complaints).");
+    expect(await onSaved()).toBe(true);
+    expect(requests.posts()).toHaveLength(1); // the one save
+    await expectNoViolations(page, "broadcast editor, live count");
+    await page.screenshot({ path: join(DATA_DIR, "broadcast-editor-live-1280.png"), fullPage: true });
+
+    // A schedule in the past, or none, is refused by the browser with the server's words; "Now" needs no time.
+    await page.getByLabel("At", { exact: true }).check();
+    const at = page.getByLabel("Date and time (UTC)");
+    await page.getByRole("button", { name: "Send the saved broadcast", exact: true }).click();
+    expect(await browserMessage(at)).toBe("Choose when to send it.");
+    await at.fill("2020-01-01T09:00");
+    const before = Date.now();
+    await page.getByRole("button", { name: "Send the saved broadcast", exact: true }).click();
+    await expect(at).toBeFocused();
+    expect(await browserMessage(at)).toBe("That time is in the past: choose a time from now on, or send it now.");
+    // Its earliest time is the next minute in UTC, not in the browser's own time zone.
+    expect(await page.evaluate(() => new Date().getTimezoneOffset())).toBe(600);
+    expect([earliestUtc(before), earliestUtc(Date.now())]).toContain(await at.getAttribute("min"));
+    await page.getByLabel("Now", { exact: true }).check();
+    expect(await browserMessage(at)).toBe("");
+    expect(requests.posts()).toHaveLength(1);
+    expect(await onSaved()).toBe(true);
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expectNoViolations(page, "broadcast editor at 375 px");
+    await page.screenshot({ path: join(DATA_DIR, "broadcast-editor-live-375.png"), fullPage: true });
+  });
 });

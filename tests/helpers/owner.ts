@@ -2,6 +2,7 @@
 import { action as loginAction } from "~/routes/admin/login";
 import { hashOwnerPassword } from "~/server/admin/owner-password.server";
 import type { OwnerConfig } from "~/server/admin/owner-session.server";
+import { createPayments } from "~/server/payments/payments.server";
 import { call, requestsTo } from "./routes";
 
 export const OWNER_PASSWORD = "test-only owner password";
@@ -23,4 +24,11 @@ export async function ownerCookie(origin: string, config: Record<string, unknown
   const { post } = requestsTo(origin);
   const answer = await call(() => loginAction(routeArgs(config)(post("/admin/login", { password: OWNER_PASSWORD, next: "/admin" }))));
   return answer.headers.get("Set-Cookie")!.split(";")[0]!;
+}
+
+/** A dashboard test's server at `origin`: the test payment provider, the test owner, route arguments and requests. */
+export function dashboardServer(origin: string) {
+  const payments = createPayments({ provider: "test", publicOrigin: origin });
+  const config = { owner: TEST_OWNER, payments };
+  return { payments, config, args: routeArgs(config), ...requestsTo(origin) };
 }

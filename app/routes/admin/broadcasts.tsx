@@ -4,8 +4,19 @@ import type { Route } from "./+types/broadcasts";
 import { z } from "zod";
 import { AdminHeading, DataTable, formatWhen, Notice, num, Panel, rowHead, StatusBadge, td } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
-import { HtmlPreviewLink, labelClass, ListMessageFields, TextVersion } from "~/components/list-message-editor";
-import { AUDIENCE_FIELDS, BroadcastSchema, BroadcastSendSchema, type AudienceKey } from "~/lib/broadcast-form";
+import { HtmlPreviewLink, labelClass, ListMessageFields, TextVersion, type FieldRules } from "~/components/list-message-editor";
+import broadcastScript from "~/browser/broadcast-script.js?url&no-inline";
+import {
+  AUDIENCE_FIELDS,
+  BROADCAST_LIMITS,
+  BROADCAST_MESSAGES,
+  BroadcastSchema,
+  BroadcastSendSchema,
+  earliestSchedule,
+  type AudienceKey,
+} from "~/lib/broadcast-form";
+import { InlineScript } from "~/lib/first-paint";
+import { useNonce } from "~/lib/nonce";
 import { formatCents } from "~/lib/site";
 import { seo } from "~/lib/seo";
 import { requireOwner } from "~/server/admin/owner-session.server";
@@ -27,7 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     broadcasts: list,
     composing: search.get("new") !== null || editing !== undefined,
     editing,
-    recipients: editing ? await countAudience(editing.audiences) : undefined,
+    recipients: editing ? await countAudience(editing.audiences) : 0,
+    earliestSchedule: earliestSchedule(),
     previewText: editing ? (await previewBroadcast(editing.id))?.text : undefined,
     audienceLabels: AUDIENCE_LABELS,
   };
@@ -108,6 +120,40 @@ function Actions({ b }: { b: Row }) {
   );
 }
 
+const RULES: FieldRules = { limits: BROADCAST_LIMITS, messages: BROADCAST_MESSAGES };
+
+/**
+ * The number of recipients, in a live region: as saved (rendered with the page), and, with the
+ * page script, for the boxes ticked right now (it asks /admin/broadcasts/recipients). A new
+ * broadcast shows it once a box is ticked; without the script, after saving.
+ */
+function RecipientCount({ saved, recipients }: { saved: AudienceKey[] | undefined; recipients: number }) {
+  const one = recipients === 1;
+  return (
+    <p
+      className="text-slate-800"
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      data-testid="recipients"
+      data-recipients="/admin/broadcasts/recipients"
+      data-saved={saved?.join(" ")}
+      data-lead-saved="As saved,"
+      data-lead-ticked="As ticked (not saved yet),"
+      data-one="recipient"
+      data-many="recipients"
+      data-failed-text="The count could not be updated just now; saving the draft shows it."
+    >
+      <span data-sentence="" hidden={!saved}>
+        <span data-lead="">{saved ? "As saved," : "As ticked (not saved yet),"}</span> it would go to{" "}
+        <strong data-count="">{recipients}</strong> <span data-noun="">{one ? "recipient" : "recipients"}</span> now (after unsubscribes,
+        bounces and complaints).
+      </span>
+      <span data-failed="" />
+    </p>
+  );
+}
+
 function Editor({ loaderData }: { loaderData: Loaded }) {
   const b = loaderData.editing;
   const labels = loaderData.audienceLabels as Record<AudienceKey, string>;
@@ -116,21 +162,28 @@ function Editor({ loaderData }: { loaderData: Loaded }) {
       title={b ? `Broadcast ${b.id}: ${b.status === "scheduled" ? "scheduled, still editable" : "draft"}` : "New broadcast"}
       id="edit-heading"
     >
-      <form method="post" className="mt-3 grid gap-4" key={b?.version ?? "new"}>
+      <form method="post" className="mt-3 grid gap-4" key={b?.version ?? "new"} data-broadcast-form="">
         <input type="hidden" name="id" value={b?.id ?? 0} />
         <input type="hidden" name="version" value={b?.version ?? 0} />
-        <ListMessageFields idPrefix="bc" subject={b?.subject} preview={b?.preview} body={b?.body} />
-        <fieldset>
+        <ListMessageFields idPrefix="bc" subject={b?.subject} preview={b?.preview} body={b?.body} rules={RULES} />
+        <fieldset data-audiences="" data-value-missing={BROADCAST_MESSAGES.noAudience}>
           <legend className={labelClass}>Who gets it (only people who agreed to it, never a suppressed address)</legend>
           <div className="mt-2 grid gap-2">
             {(Object.keys(AUDIENCE_FIELDS) as AudienceKey[]).map((key) => (
               <label key={key} className="flex items-start gap-2 text-slate-800">
-                <input type="checkbox" name={AUDIENCE_FIELDS[key]} defaultChecked={b?.audiences.includes(key)} className="mt-1 size-4" />
+                <input
+                  type="checkbox"
+                  name={AUDIENCE_FIELDS[key]}
+                  data-audience={key}
+                  defaultChecked={b?.audiences.includes(key)}
+                  className="mt-1 size-4"
+                />
                 {labels[key]}
               </label>
             ))}
           </div>
         </fieldset>
+        <RecipientCount saved={b?.audiences} recipients={loaderData.recipients} />
         <div>
           <button type="submit" name="intent" value="save" className={buttonClass({ size: "sm" })}>
             Save draft
@@ -139,11 +192,7 @@ function Editor({ loaderData }: { loaderData: Loaded }) {
       </form>
       {b ? (
         <>
-          <p className="mt-4 text-slate-800" role="status" data-testid="recipients">
-            As saved, it would go to <strong>{loaderData.recipients}</strong> recipient{loaderData.recipients === 1 ? "" : "s"} now (after
-            unsubscribes, bounces and complaints).
-          </p>
-          <div className="mt-3 flex flex-wrap gap-3">
+          <div className="mt-4 flex flex-wrap gap-3">
             <form method="post">
               <input type="hidden" name="id" value={b.id} />
               <button type="submit" name="intent" value="test" className={buttonClass({ variant: "outline", size: "sm" })}>
@@ -152,7 +201,7 @@ function Editor({ loaderData }: { loaderData: Loaded }) {
             </form>
             <HtmlPreviewLink href={`/admin/broadcasts/${b.id}/preview`} />
           </div>
-          <form method="post" className="mt-4 grid gap-3 rounded-xl border border-slate-200 p-4">
+          <form method="post" className="mt-4 grid gap-3 rounded-xl border border-slate-200 p-4" data-send-form="">
             <input type="hidden" name="id" value={b.id} />
             <input type="hidden" name="version" value={b.version} />
             <fieldset>
@@ -167,10 +216,15 @@ function Editor({ loaderData }: { loaderData: Loaded }) {
                 <label htmlFor="bc-at" className="sr-only">
                   Date and time (UTC)
                 </label>
+                {/* min: the next whole minute in UTC, as typed here (the page script keeps it current). */}
                 <input
                   id="bc-at"
                   name="scheduledAt"
                   type="datetime-local"
+                  min={loaderData.earliestSchedule}
+                  data-schedule=""
+                  data-value-missing={BROADCAST_MESSAGES.noTime}
+                  data-range-underflow={BROADCAST_MESSAGES.pastTime}
                   defaultValue={b.scheduledAt ? new Date(b.scheduledAt).toISOString().slice(0, 16) : undefined}
                   className="rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700"
                 />
@@ -191,6 +245,7 @@ function Editor({ loaderData }: { loaderData: Loaded }) {
 }
 
 export default function Broadcasts({ loaderData, actionData }: Route.ComponentProps) {
+  const nonce = useNonce();
   const { broadcasts } = loaderData;
   const revalidator = useRevalidator();
   const active = broadcasts.some((b) => b.status === "sending");
@@ -214,7 +269,13 @@ export default function Broadcasts({ loaderData, actionData }: Route.ComponentPr
         revenue are paid orders that came through the broadcast&apos;s links.
       </p>
       {actionData ? <Notice ok={actionData.ok}>{actionData.message}</Notice> : null}
-      {loaderData.composing ? <Editor loaderData={loaderData} /> : null}
+      {loaderData.composing ? (
+        <>
+          <Editor loaderData={loaderData} />
+          {/* Written into the page, like the page script (app/lib/first-paint.tsx). */}
+          <InlineScript src={broadcastScript} nonce={nonce} />
+        </>
+      ) : null}
       {broadcasts.length === 0 ? (
         <p className="mt-6 text-slate-700">No broadcasts yet.</p>
       ) : (

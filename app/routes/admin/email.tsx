@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/email";
 import { AdminHeading, formatWhen, Notice, StatusBadge, DataTable, rowHead, td } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
@@ -11,6 +11,8 @@ import { appConfig } from "~/server/config.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "E-mail health", description: "E-mails waiting or failed.", path: "/admin/email", noindex: true });
+
+const many = (n: number, one: string, more: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : more}`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
@@ -31,15 +33,51 @@ export default function EmailHealth({ loaderData: h, actionData }: Route.Compone
   return (
     <>
       <AdminHeading title="E-mail health" />
-      <p className="mt-2 text-slate-700">
-        {h.sent} sent, {h.queued} waiting, {h.failed} failed, {h.suppressed} not sent on purpose (unsubscribed or no longer relevant),{" "}
-        {h.scheduled} scheduled for later (review requests, a week after each payment).
+      {h.late.count > 0 ? (
+        <Notice ok={false}>
+          {many(h.late.count, "e-mail", "e-mails")} sent as they come (receipts, guides, links, messages){" "}
+          {h.late.count === 1 ? "has" : "have"} waited over {h.late.minutes} minutes, the oldest since {formatWhen(h.late.oldestDueAt)}.
+          Check the last error below, the SMTP settings and the server log.
+        </Notice>
+      ) : null}
+      <p className="mt-2 text-slate-700" data-testid="mail-totals">
+        {h.sent} sent, {h.queued} waiting to go out now (receipts, guides, links, messages: sent as they come), {h.failed} failed,{" "}
+        {h.suppressed} not sent on purpose (unsubscribed or no longer relevant), {h.scheduled} scheduled for later (review requests a week
+        after each payment, welcome-sequence steps on their delay).
       </p>
+      <h2 className="mt-6 text-lg font-bold text-slate-900">List e-mail waiting its turn</h2>
+      <p className="mt-2 max-w-3xl text-slate-700" data-testid="list-waiting">
+        {h.listWaiting === 0
+          ? "No broadcast or welcome-sequence e-mail is waiting."
+          : `${many(h.listWaiting, "list e-mail", "list e-mails")} waiting. Not late: broadcasts and welcome-sequence steps go out at the shared send rate, after everything else, and a paused broadcast's e-mails wait for it to resume.`}
+      </p>
+      {h.listWaitingBy.length > 0 ? (
+        <ul className="mt-2 list-disc pl-6 text-slate-700">
+          {h.listWaitingBy.map((w) => (
+            <li key={w.broadcastId ?? "sequence"}>
+              {w.broadcastId === null ? (
+                <>Welcome sequence: {many(w.waiting, "e-mail", "e-mails")}</>
+              ) : (
+                <>
+                  Broadcast{" "}
+                  <Link to="/admin/broadcasts" className="text-brand-800 underline underline-offset-2">
+                    &ldquo;{w.subject}&rdquo;
+                  </Link>{" "}
+                  ({w.status}): {many(w.waiting, "e-mail", "e-mails")}
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {actionData ? <Notice ok={actionData.ok}>{actionData.message}</Notice> : null}
       {h.rows.length === 0 ? (
-        <p className="mt-6 text-slate-700">Nothing waiting and nothing failed.</p>
+        <p className="mt-6 text-slate-700">No e-mail sent as it comes is waiting, and nothing failed.</p>
       ) : (
-        <DataTable label="E-mails waiting or failed" columns={["E-mail", "Status", "Last error", { label: "Action", hidden: true }]}>
+        <DataTable
+          label="E-mails sent as they come that are waiting, and failed e-mails"
+          columns={["E-mail", "Status", "Last error", { label: "Action", hidden: true }]}
+        >
           {h.rows.map((r) => (
             <tr key={r.id}>
               <th scope="row" className={rowHead}>

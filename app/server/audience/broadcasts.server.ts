@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { BroadcastAudience, BroadcastStatus } from "../../../db/schema";
-import type { BroadcastInput, BroadcastSendInput } from "~/lib/broadcast-form";
+import { BROADCAST_MESSAGES, type BroadcastInput, type BroadcastSendInput } from "~/lib/broadcast-form";
 import { audienceWhere, countAudience } from "~/server/audience/audience.server";
 import { db, rowsOf } from "~/server/db.server";
 import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outbox.server";
@@ -125,9 +125,9 @@ const NO_RECIPIENTS = "Nobody would get this broadcast: no contact in the chosen
  */
 export async function startBroadcast(input: BroadcastSendInput, now: Date = new Date()): Promise<StartOutcome> {
   if (input.when === "later") {
-    if (!input.scheduledAt) return { refused: "Choose when to send it.", httpStatus: 400 };
+    if (!input.scheduledAt) return { refused: BROADCAST_MESSAGES.noTime, httpStatus: 400 };
     if (input.scheduledAt.getTime() <= now.getTime()) {
-      return { refused: "That time is in the past: choose a time from now on, or send it now.", httpStatus: 400 };
+      return { refused: BROADCAST_MESSAGES.pastTime, httpStatus: 400 };
     }
     const current = await findBroadcast(input.id);
     const recipients = current ? await countAudience(current.audiences) : 0;
