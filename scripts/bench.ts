@@ -7,7 +7,8 @@
  *
  *   a prerendered page (/about), the home page and a shipped article (made from the database,
  *   answered from the page cache), an article published through the dashboard's editor after
- *   the server started (issue 24), a server-rendered page (/checkout), the 404 page, a lead POST
+ *   the server started (issue 24), the checkout (from the page cache) and the same page rendered
+ *   per request (/checkout?bump=1), the 404 page, a lead POST
  *   (unique e-mails, same-origin headers), and for comparison a minimal static file server
  *   (node:http, the same prerendered file from memory, precompressed) in its own process.
  *
@@ -174,7 +175,8 @@ async function main() {
       { name: `shipped article GET ${article}`, url: `${BASE_PLACEHOLDER}${article}`, expectStatus: 200 },
       { name: `published article GET ${published}`, url: `${BASE_PLACEHOLDER}${published}`, expectStatus: 200 },
       { name: "home page GET / (from the articles)", url: `${BASE_PLACEHOLDER}/`, expectStatus: 200 },
-      { name: "server-rendered GET /checkout", url: `${BASE_PLACEHOLDER}/checkout`, expectStatus: 200 },
+      { name: "checkout GET /checkout (page cache)", url: `${BASE_PLACEHOLDER}/checkout`, expectStatus: 200 },
+      { name: "server-rendered GET /checkout?bump=1", url: `${BASE_PLACEHOLDER}/checkout?bump=1`, expectStatus: 200 },
       { name: "404 page GET /no-such-page", url: `${BASE_PLACEHOLDER}/no-such-page`, expectStatus: 404 },
       {
         name: `lead POST ${article} (unique e-mails)`,
