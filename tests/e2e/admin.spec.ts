@@ -1,10 +1,8 @@
-import { rmSync } from "node:fs";
-import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { E2E_OWNER_ENV, E2E_OWNER_PASSWORD } from "../../playwright.config";
-import { type BuiltServer, startBuiltServer, stopServer, waitForServer } from "../../scripts/lib/server-process";
+import { E2E_OWNER_PASSWORD } from "../../playwright.config";
 import { allowConsoleErrors, expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
 import { mailTo } from "./mail";
+import { useOwnServer } from "./own-server";
 
 /**
  * The owner dashboard as the owner uses it, against the built server (plain HTML pages, forms
@@ -110,22 +108,9 @@ test("a wrong password is refused and says so", async ({ page }) => {
  * The numbers are exact, so this runs on a server of its own: the other browser tests, in
  * parallel on the shared one, add leads, checkouts and orders of their own.
  */
-const OWN_PORT = Number(process.env.E2E_PORT ?? 3100) + 43;
-const OWN_ORIGIN = `http://127.0.0.1:${OWN_PORT}`;
-const OWN_DATA_DIR = `.data/e2e-admin-${OWN_PORT}`;
 
 test.describe("on a server of its own", () => {
-  test.use({ baseURL: OWN_ORIGIN });
-  let server: BuiltServer;
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    rmSync(OWN_DATA_DIR, { recursive: true, force: true });
-    server = startBuiltServer({ env: { PORT: String(OWN_PORT), DATA_DIR: OWN_DATA_DIR, ...E2E_OWNER_ENV } });
-    await waitForServer(`${OWN_ORIGIN}/about`, server.child, 60_000);
-  });
-  test.afterAll(async () => {
-    if (server) await stopServer(server.child);
-  });
+  const { origin: OWN_ORIGIN, mailDir: OWN_MAIL } = useOwnServer("admin", 43);
 
   test("the owner sees a reader's visits, lead and purchase on the overview and per article, then refunds the order", async ({
     page,
@@ -175,7 +160,7 @@ test.describe("on a server of its own", () => {
     );
     await expect(page.getByRole("heading", { name: "Audit log" }).locator("..")).toContainText("refund (refunded)");
 
-    const notice = await mailTo(email, /refund/i, join(OWN_DATA_DIR, "mail"));
+    const notice = await mailTo(email, /refund/i, OWN_MAIL);
     expect(notice.text).toContain("$7.00");
     // The buyer's order page no longer offers the files.
     await page.goto(orderPath);

@@ -5,6 +5,7 @@ import type { Page } from "@playwright/test";
 import { startBuiltServer, stopServer, waitForServer as waitForUrl } from "../../scripts/lib/server-process";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
 import { allowConsoleErrors, expect, expectNoViolations, payOnTestPage, test, waitForHydration } from "./fixtures";
+import { SERVER_START_HOOK_MS, SERVER_START_LIMIT_MS } from "./own-server";
 
 const GENERIC = "Failed to create checkout session. Please try again.";
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -298,7 +299,7 @@ function startServer(port: number, extraEnv: Record<string, string>) {
   });
 }
 
-const waitForServer = (port: number, child: ChildProcess) => waitForUrl(`http://127.0.0.1:${port}/about`, child, 60_000);
+const waitForServer = (port: number, child: ChildProcess) => waitForUrl(`http://127.0.0.1:${port}/about`, child, SERVER_START_LIMIT_MS);
 
 test.describe("the Stripe path (real SDK, fake Stripe server)", () => {
   test.describe.configure({ mode: "serial" });
@@ -309,7 +310,7 @@ test.describe("the Stripe path (real SDK, fake Stripe server)", () => {
   let server: ReturnType<typeof startServer>;
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(SERVER_START_HOOK_MS);
     fake = await startFakeStripe();
     server = startServer(port, { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: fake.url });
     await waitForServer(port, server.child);
@@ -400,7 +401,7 @@ test.describe("production start-up", () => {
   // SMTP_URL or MAIL_TRANSPORT=file) are parseEnv's, tested in tests/integration/payments.test.ts; the
   // test above and legal.spec.ts show a refused start exits with the reason. Here: the allowed way, running.
   test("in production the test payment provider, chosen explicitly, says so on the page and in the log", async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(SERVER_START_HOOK_MS);
     const port = E2E_PORT + 41;
     const allowed = startServer(port, { NODE_ENV: "production", PAYMENT_PROVIDER: "test", STRIPE_SECRET_KEY: "", MAIL_TRANSPORT: "file" });
     try {

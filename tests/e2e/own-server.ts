@@ -9,6 +9,14 @@ import { E2E_OWNER_ENV, E2E_OWNER_PASSWORD } from "../../playwright.config";
 import { type BuiltServer, startBuiltServer, stopServer, waitForServer } from "../../scripts/lib/server-process";
 import { test } from "./fixtures";
 
+/**
+ * How long a spec's own built server may take to answer, and its start-up hook in all: a start
+ * takes 5-10 s on a quiet machine (a fresh embedded database is migrated and seeded), and several
+ * start at once when the workers reach such specs together on two cores.
+ */
+export const SERVER_START_LIMIT_MS = 120_000;
+export const SERVER_START_HOOK_MS = SERVER_START_LIMIT_MS + 30_000;
+
 export function useOwnServer(name: string, portOffset: number, env: Record<string, string> = {}) {
   const port = Number(process.env.E2E_PORT ?? 3100) + portOffset;
   const origin = `http://127.0.0.1:${port}`;
@@ -16,10 +24,10 @@ export function useOwnServer(name: string, portOffset: number, env: Record<strin
   test.use({ baseURL: origin });
   let server: BuiltServer | undefined;
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(SERVER_START_HOOK_MS);
     rmSync(dataDir, { recursive: true, force: true });
     server = startBuiltServer({ env: { PORT: String(port), DATA_DIR: dataDir, ...E2E_OWNER_ENV, ...env } });
-    await waitForServer(`${origin}/about`, server.child, 60_000);
+    await waitForServer(`${origin}/about`, server.child, SERVER_START_LIMIT_MS);
   });
   test.afterAll(async () => {
     if (server) await stopServer(server.child);

@@ -1,8 +1,7 @@
-import { rmSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { E2E_OWNER_ENV, E2E_OWNER_PASSWORD } from "../../playwright.config";
-import { type BuiltServer, startBuiltServer, stopServer, waitForServer } from "../../scripts/lib/server-process";
+import { E2E_OWNER_PASSWORD } from "../../playwright.config";
 import { allowConsoleErrors, countScripts, expect, expectNoViolations, test, waitForHydration } from "./fixtures";
+import { useOwnServer } from "./own-server";
 
 /**
  * The owner writes and publishes an article in the browser (issue 24), on a server of its own:
@@ -12,22 +11,8 @@ import { allowConsoleErrors, countScripts, expect, expectNoViolations, test, wai
  */
 test.describe.configure({ mode: "serial" });
 
-const OWN_PORT = Number(process.env.E2E_PORT ?? 3100) + 51;
-const OWN_ORIGIN = `http://127.0.0.1:${OWN_PORT}`;
-const OWN_DATA_DIR = `.data/e2e-publish-${OWN_PORT}`;
+const { origin: OWN_ORIGIN } = useOwnServer("publish", 51);
 const TITLE = `Sinking Funds <img src=x onerror="window.__pwned=1"> & "Bills"`;
-
-test.use({ baseURL: OWN_ORIGIN });
-let server: BuiltServer;
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  rmSync(OWN_DATA_DIR, { recursive: true, force: true });
-  server = startBuiltServer({ env: { PORT: String(OWN_PORT), DATA_DIR: OWN_DATA_DIR, ...E2E_OWNER_ENV } });
-  await waitForServer(`${OWN_ORIGIN}/about`, server.child, 60_000);
-});
-test.afterAll(async () => {
-  if (server) await stopServer(server.child);
-});
 
 async function logIn(page: Page, path: string) {
   await page.goto(path);

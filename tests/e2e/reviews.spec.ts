@@ -1,11 +1,9 @@
-import { rmSync } from "node:fs";
-import { join } from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { E2E_OWNER_ENV, E2E_OWNER_PASSWORD } from "../../playwright.config";
-import { type BuiltServer, startBuiltServer, stopServer, waitForServer } from "../../scripts/lib/server-process";
+import { E2E_OWNER_PASSWORD } from "../../playwright.config";
 import { REVIEW_MESSAGES } from "../../app/lib/reviews";
 import { allowConsoleErrors, expect, expectNoViolations, payOnTestPage, test, waitForHydration } from "./fixtures";
 import { mailTo } from "./mail";
+import { useOwnServer } from "./own-server";
 
 /**
  * Issue 23 as a visitor, a buyer and the owner see it, on a server of its own (a fresh install,
@@ -16,27 +14,12 @@ import { mailTo } from "./mail";
  */
 test.describe.configure({ mode: "serial" });
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 47;
-const ORIGIN = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = `.data/e2e-reviews-${PORT}`;
-const MAIL = join(DATA_DIR, "mail");
+const { origin: ORIGIN, mailDir: MAIL } = useOwnServer("reviews", 47, { FORM_RATE_LIMIT_PER_MINUTE: "10000" });
 const unique = (tag: string) => `${tag}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.com`;
 const WIDTHS = [
   { width: 1280, height: 900 },
   { width: 375, height: 812 },
 ];
-
-test.use({ baseURL: ORIGIN });
-let server: BuiltServer;
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  rmSync(DATA_DIR, { recursive: true, force: true });
-  server = startBuiltServer({ env: { PORT: String(PORT), DATA_DIR, FORM_RATE_LIMIT_PER_MINUTE: "10000", ...E2E_OWNER_ENV } });
-  await waitForServer(`${ORIGIN}/about`, server.child, 60_000);
-});
-test.afterAll(async () => {
-  if (server) await stopServer(server.child);
-});
 
 /** The order page's address from the receipt e-mail. */
 async function orderPathFor(email: string): Promise<string> {

@@ -1,10 +1,9 @@
-import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { E2E_OWNER_ENV, E2E_OWNER_PASSWORD } from "../../playwright.config";
-import { type BuiltServer, startBuiltServer, stopServer, waitForServer } from "../../scripts/lib/server-process";
+import { E2E_OWNER_PASSWORD } from "../../playwright.config";
 import { allowConsoleErrors, expect, expectNoViolations, test } from "./fixtures";
 import { mailTo } from "./mail";
+import { useOwnServer } from "./own-server";
 
 /**
  * The welcome sequence's editor as the owner uses it, on a server of its own: the shipped steps
@@ -14,23 +13,7 @@ import { mailTo } from "./mail";
  */
 test.describe.configure({ mode: "serial" });
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 61;
-const ORIGIN = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = `.data/e2e-sequence-${PORT}`;
-const MAIL = join(DATA_DIR, "mail");
-
-test.use({ baseURL: ORIGIN });
-
-let server: BuiltServer;
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  rmSync(DATA_DIR, { recursive: true, force: true });
-  server = startBuiltServer({ env: { PORT: String(PORT), DATA_DIR, OWNER_EMAIL: "owner@example.com", ...E2E_OWNER_ENV } });
-  await waitForServer(`${ORIGIN}/about`, server.child, 60_000);
-});
-test.afterAll(async () => {
-  if (server) await stopServer(server.child);
-});
+const { origin: ORIGIN, dataDir: DATA_DIR, mailDir: MAIL } = useOwnServer("sequence", 61, { OWNER_EMAIL: "owner@example.com" });
 
 async function logIn(page: Page, path: string) {
   await page.goto(path);
