@@ -31,6 +31,7 @@ export default [
   route("admin/sequence/:id/preview", "routes/admin/sequence-preview.ts"),
   route("admin/broadcasts/:id/preview", "routes/admin/broadcast-preview.ts"),
   route("admin/broadcasts/recipients", "routes/admin/broadcast-recipients.ts"),
+  route("admin/broadcasts/:id/progress", "routes/admin/broadcast-progress.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/overview.tsx"),
     route("admin/articles", "routes/admin/articles.tsx"),

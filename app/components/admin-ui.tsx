@@ -156,19 +156,25 @@ export function Pager({ page, pages, path, query = {} }: { page: number; pages: 
   );
 }
 
-export function StatusBadge({ status }: { status: string }) {
-  const tone: Record<string, string> = {
-    paid: "bg-brand-100 text-brand-900",
-    approved: "bg-brand-100 text-brand-900",
-    sent: "bg-brand-100 text-brand-900",
-    confirmed: "bg-brand-100 text-brand-900",
-    refunded: "bg-slate-200 text-slate-900",
-    disputed: "bg-red-100 text-red-900",
-    failed: "bg-red-100 text-red-900",
-    pending: "bg-accent-100 text-slate-900",
-  };
+const TONES: Record<string, string> = {
+  paid: "bg-brand-100 text-brand-900",
+  approved: "bg-brand-100 text-brand-900",
+  sent: "bg-brand-100 text-brand-900",
+  confirmed: "bg-brand-100 text-brand-900",
+  refunded: "bg-slate-200 text-slate-900",
+  disputed: "bg-red-100 text-red-900",
+  failed: "bg-red-100 text-red-900",
+  pending: "bg-accent-100 text-slate-900",
+};
+
+/** A status badge's classes (a page script that changes a badge's status takes them from the server). */
+export function statusBadgeClass(status: string): string {
+  return `inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[status] ?? "bg-slate-100 text-slate-900"}`;
+}
+
+export function StatusBadge({ status, ...data }: { status: string } & Record<`data-${string}`, string>) {
   return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tone[status] ?? "bg-slate-100 text-slate-900"}`}>
+    <span className={statusBadgeClass(status)} {...data}>
       {status}
     </span>
   );

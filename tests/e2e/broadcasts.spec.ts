@@ -11,11 +11,20 @@ import { logIn, useOwnServer } from "./own-server";
  * its figures; each reader gets it once with its one-click unsubscribe. Then the editor's page
  * script: the count follows the ticked boxes without a page load, and the browser refuses what
  * the server would (an empty subject, no audience, a past schedule) before anything is posted.
- * Axe at 1280 and 375 px.
+ * Then a broadcast's progress: its figures rise and it ends "sent" without a page load, while
+ * the owner types the next one. Axe at 1280 and 375 px.
  */
 test.describe.configure({ mode: "serial" });
 
-const { origin: ORIGIN, dataDir: DATA_DIR, mailDir: MAIL } = useOwnServer("broadcasts", 71, { OWNER_EMAIL: "owner@example.com" });
+// 20 a minute: a broadcast's second e-mail leaves 3 s after its first, slow enough to watch.
+const {
+  origin: ORIGIN,
+  dataDir: DATA_DIR,
+  mailDir: MAIL,
+} = useOwnServer("broadcasts", 71, {
+  OWNER_EMAIL: "owner@example.com",
+  MAIL_RATE_PER_MINUTE: "20",
+});
 const READERS = ["bc.one@example.com", "bc.two@example.com"];
 
 test("two readers confirm the newsletter", async ({ page }) => {
@@ -212,4 +221,61 @@ test.describe("in a browser ten hours behind UTC", () => {
     await expectNoViolations(page, "broadcast editor at 375 px");
     await page.screenshot({ path: join(DATA_DIR, "broadcast-editor-live-375.png"), fullPage: true });
   });
+});
+
+test("the owner watches a broadcast's figures rise and end without a page load, typing the next one meanwhile", async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logIn(page, "/admin/broadcasts?new", ORIGIN);
+  await page.getByLabel("Subject", { exact: true }).fill("Watch it go out");
+  await page.getByLabel(/^Preview text/).fill("One tip, one reader at a time.");
+  await page.getByLabel(/^Body/).fill("Hello,\n\nOne more tip.");
+  await page.getByLabel("Confirmed newsletter subscribers").check();
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await page.waitForURL(/edit=\d+$/);
+  await page.getByLabel("Now", { exact: true }).check();
+  await page.getByRole("button", { name: "Send the saved broadcast", exact: true }).click();
+  await expect(page.getByText("Sending to 2 recipients.")).toBeVisible();
+
+  // The next broadcast's form, and from here on no page load.
+  await page.getByRole("link", { name: "New broadcast" }).click();
+  await page.waitForURL(/\?new$/);
+  const stayed = await markPage(page);
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/progress")) asked.push(request.url());
+  });
+  const row = page.getByRole("row", { name: /Watch it go out/ });
+  const sent = row.locator("[data-figure=sent]");
+  await expect(row.locator("[data-badge]")).toHaveText("sending");
+  // The second e-mail waits for the send rate: at most the first has gone.
+  expect(Number(await sent.textContent())).toBeLessThan(2);
+  await expect(row.getByRole("button", { name: "Pause" })).toBeVisible();
+  const subject = page.getByLabel("Subject", { exact: true });
+  await subject.fill("Next month: one more tip");
+  await page.screenshot({ path: join(DATA_DIR, "broadcast-progress-sending-1280.png"), fullPage: true });
+
+  await expect(sent).toHaveText("2", { timeout: 12_000 });
+  await expect(row.locator("[data-figure=queued]")).toHaveText("0");
+  // Marked sent by the outbox's next pass (every 5 s), then seen at the next question.
+  await expect(row.locator("[data-badge]")).toHaveText("sent", { timeout: 12_000 });
+  await expect(page.locator("[data-progress-news]")).toHaveText(
+    "“Watch it go out” is now sent: nothing more goes out. Bounces, unsubscribes and orders keep coming in: reload the page later for them.",
+  );
+  const finishedAt = Date.now();
+  const askedWhenFinished = asked.length;
+  expect(askedWhenFinished).toBeGreaterThan(0);
+  await expect(row.getByRole("button")).toHaveCount(0); // no Pause or Cancel for a sent broadcast
+  expect(await subject.inputValue()).toBe("Next month: one more tip");
+  expect(await stayed()).toBe(true); // the figures changed in place
+  await expectNoViolations(page, "broadcasts, progress");
+  await page.screenshot({ path: join(DATA_DIR, "broadcast-progress-sent-1280.png"), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoViolations(page, "broadcasts, progress at 375 px");
+  await page.screenshot({ path: join(DATA_DIR, "broadcast-progress-sent-375.png"), fullPage: true });
+
+  // A sent broadcast is asked no more: nothing in the next interval.
+  await page.waitForTimeout(Math.max(0, finishedAt + 5_500 - Date.now()));
+  expect(asked).toHaveLength(askedWhenFinished);
+  expect(await stayed()).toBe(true);
 });

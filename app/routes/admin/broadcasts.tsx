@@ -1,11 +1,12 @@
-import { useEffect } from "react";
-import { data, Link, useRevalidator } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/broadcasts";
 import { z } from "zod";
 import { AdminHeading, DataTable, formatWhen, Notice, num, Panel, rowHead, StatusBadge, td } from "~/components/admin-ui";
+import { FIGURE_COLUMNS, figureTexts, isUnderway, whenLine } from "~/components/broadcast-progress";
 import { buttonClass } from "~/components/ui/button";
 import { HtmlPreviewLink, labelClass, ListMessageFields, TextVersion, type FieldRules } from "~/components/list-message-editor";
 import broadcastScript from "~/browser/broadcast-script.js?url&no-inline";
+import progressScript from "~/browser/broadcast-progress.js?url&no-inline";
 import {
   AUDIENCE_FIELDS,
   BROADCAST_LIMITS,
@@ -17,7 +18,6 @@ import {
 } from "~/lib/broadcast-form";
 import { InlineScript } from "~/lib/first-paint";
 import { useNonce } from "~/lib/nonce";
-import { formatCents } from "~/lib/site";
 import { seo } from "~/lib/seo";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
@@ -91,9 +91,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 type Loaded = Route.ComponentProps["loaderData"];
 type Row = Loaded["broadcasts"][number];
 
-function StateButton({ id, intent, label, primary = false }: { id: number; intent: string; label: string; primary?: boolean }) {
+type StateButtonProps = { id: number; intent: string; label: string; primary?: boolean; statuses: string; status: string };
+
+function StateButton({ id, intent, label, primary = false, statuses, status }: StateButtonProps) {
   return (
-    <form method="post">
+    <form method="post" data-statuses={statuses} hidden={!statuses.split(" ").includes(status)}>
       <input type="hidden" name="id" value={id} />
       <button type="submit" name="intent" value={intent} className={buttonClass({ size: "sm", variant: primary ? "primary" : "outline" })}>
         {label}
@@ -102,21 +104,54 @@ function StateButton({ id, intent, label, primary = false }: { id: number; inten
   );
 }
 
+/**
+ * The buttons that apply to the broadcast's status. A broadcast under way has them all, those that
+ * do not apply now hidden: the progress script shows each one again when the status it names
+ * comes (data-statuses), e.g. Resume once someone paused it in another tab.
+ */
 function Actions({ b }: { b: Row }) {
   const which = `broadcast ${b.id}`;
+  const underway = isUnderway(b.status);
+  const offers = (statuses: string) => underway || statuses.split(" ").includes(b.status);
+  const state = { id: b.id, status: b.status };
   return (
     <div className="flex flex-wrap gap-2">
-      {b.status === "draft" || b.status === "scheduled" ? (
-        <Link to={`?edit=${b.id}`} className={buttonClass({ variant: "outline", size: "sm" })} aria-label={`Edit ${which}`}>
+      {offers("draft scheduled") ? (
+        <Link
+          to={`?edit=${b.id}`}
+          className={buttonClass({ variant: "outline", size: "sm" })}
+          aria-label={`Edit ${which}`}
+          data-statuses="draft scheduled"
+          hidden={b.status !== "draft" && b.status !== "scheduled"}
+        >
           Edit
         </Link>
       ) : null}
-      {b.status === "sending" ? <StateButton id={b.id} intent="pause" label="Pause" /> : null}
-      {b.status === "paused" ? <StateButton id={b.id} intent="resume" label="Resume" primary /> : null}
-      {b.status === "scheduled" || b.status === "sending" || b.status === "paused" ? (
-        <StateButton id={b.id} intent="cancel" label="Cancel" />
+      {offers("sending") ? <StateButton {...state} intent="pause" label="Pause" statuses="sending" /> : null}
+      {offers("paused") ? <StateButton {...state} intent="resume" label="Resume" primary statuses="paused" /> : null}
+      {offers("scheduled sending paused") ? (
+        <StateButton {...state} intent="cancel" label="Cancel" statuses="scheduled sending paused" />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Where a broadcast's change of status is said (polite, only then: the figures change quietly).
+ * The words are the page's; the progress script fills them in. Shown only with something to say.
+ */
+function ProgressNews() {
+  return (
+    <p
+      className="mt-4 rounded-lg border border-slate-300 bg-white p-3 text-sm text-slate-800 empty:hidden"
+      role="status"
+      aria-live="polite"
+      data-progress-news=""
+      data-every="5000"
+      data-changed="“{subject}” is now {status}."
+      data-finished="“{subject}” is now {status}: nothing more goes out. Bounces, unsubscribes and orders keep coming in: reload the page later for them."
+      data-failed-text="The progress could not be updated just now: reload the page to see where it is."
+    />
   );
 }
 
@@ -247,16 +282,7 @@ function Editor({ loaderData }: { loaderData: Loaded }) {
 export default function Broadcasts({ loaderData, actionData }: Route.ComponentProps) {
   const nonce = useNonce();
   const { broadcasts } = loaderData;
-  const revalidator = useRevalidator();
-  const active = broadcasts.some((b) => b.status === "sending");
-  // While one is sending, its progress figures follow without a reload.
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    }, 5000);
-    return () => clearInterval(timer);
-  }, [active, revalidator]);
+  const underway = broadcasts.some((b) => isUnderway(b.status));
   return (
     <>
       <AdminHeading title="Broadcasts">
@@ -276,6 +302,7 @@ export default function Broadcasts({ loaderData, actionData }: Route.ComponentPr
           <InlineScript src={broadcastScript} nonce={nonce} />
         </>
       ) : null}
+      {underway ? <ProgressNews /> : null}
       {broadcasts.length === 0 ? (
         <p className="mt-6 text-slate-700">No broadcasts yet.</p>
       ) : (
@@ -284,51 +311,43 @@ export default function Broadcasts({ loaderData, actionData }: Route.ComponentPr
           columns={[
             "Broadcast",
             "Status",
-            { label: "Queued", numeric: true },
-            { label: "Sent", numeric: true },
-            { label: "Failed", numeric: true },
-            { label: "Suppressed", numeric: true },
-            { label: "Per minute", numeric: true },
-            { label: "Bounced", numeric: true },
-            { label: "Unsubscribed", numeric: true },
-            { label: "Orders", numeric: true },
-            { label: "Revenue", numeric: true },
+            ...FIGURE_COLUMNS.map(({ label }) => ({ label, numeric: true })),
             { label: "Actions", hidden: true },
           ]}
         >
-          {broadcasts.map((b) => (
-            <tr key={b.id}>
-              <th scope="row" className={rowHead}>
-                {b.subject}
-                <span className="block text-xs font-normal text-slate-700">
-                  {b.status === "scheduled"
-                    ? `for ${formatWhen(b.scheduledAt)}`
-                    : b.startedAt
-                      ? `started ${formatWhen(b.startedAt)}`
-                      : `created ${formatWhen(b.createdAt)}`}
-                  {b.figures.interrupted ? ` · ${b.figures.interrupted} interrupted (may have arrived)` : ""}
-                  {b.figures.cancelled ? ` · ${b.figures.cancelled} not sent (cancelled)` : ""}
-                </span>
-              </th>
-              <td className={td}>
-                <StatusBadge status={b.status} />
-              </td>
-              <td className={num}>{b.figures.queued}</td>
-              <td className={num}>{b.figures.sent}</td>
-              <td className={num}>{b.figures.failed}</td>
-              <td className={num}>{b.figures.suppressed}</td>
-              <td className={num}>{b.figures.perMinute}</td>
-              <td className={num}>{b.figures.bounced}</td>
-              <td className={num}>{b.figures.unsubscribed}</td>
-              <td className={num}>{b.figures.orders}</td>
-              <td className={num}>{formatCents(b.figures.revenueCents)}</td>
-              <td className={td}>
-                <Actions b={b} />
-              </td>
-            </tr>
-          ))}
+          {broadcasts.map((b) => {
+            const texts = figureTexts(b);
+            return (
+              <tr
+                key={b.id}
+                data-progress={isUnderway(b.status) ? `/admin/broadcasts/${b.id}/progress` : undefined}
+                data-status={b.status}
+                data-subject={b.subject}
+              >
+                <th scope="row" className={rowHead}>
+                  {b.subject}
+                  <span className="block text-xs font-normal text-slate-700" data-when="">
+                    {whenLine(b)}
+                  </span>
+                </th>
+                <td className={td}>
+                  <StatusBadge status={b.status} data-badge="" />
+                </td>
+                {FIGURE_COLUMNS.map(({ key }) => (
+                  <td key={key} className={num} data-figure={key}>
+                    {texts[key]}
+                  </td>
+                ))}
+                <td className={td}>
+                  <Actions b={b} />
+                </td>
+              </tr>
+            );
+          })}
         </DataTable>
       )}
+      {/* Figures follow while a broadcast is under way, without a reload (app/browser/broadcast-progress.js). */}
+      {underway ? <InlineScript src={progressScript} nonce={nonce} /> : null}
     </>
   );
 }

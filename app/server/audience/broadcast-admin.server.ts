@@ -38,9 +38,18 @@ const ZERO: BroadcastFigures = {
   revenueCents: 0,
 };
 
-/** Every broadcast, newest first, with its figures (orders: paid orders whose campaign is the broadcast's). */
-export async function broadcastsWithFigures(): Promise<(Broadcast & { figures: BroadcastFigures })[]> {
-  const list = await listBroadcasts();
+export type BroadcastWithFigures = Broadcast & { figures: BroadcastFigures };
+
+/**
+ * Every broadcast, newest first, with its figures (orders: paid orders whose campaign is the
+ * broadcast's); or, given an id, only that one (none when it does not exist): the dashboard's
+ * progress answer (GET /admin/broadcasts/<id>/progress) counts with the page's own queries.
+ */
+export async function broadcastsWithFigures(only?: number): Promise<BroadcastWithFigures[]> {
+  const list = only === undefined ? await listBroadcasts() : [await findBroadcast(only)].filter((b) => b !== undefined);
+  if (list.length === 0) return [];
+  const onlyRows = only === undefined ? sql`` : sql`and (o.payload->>'broadcastId')::int = ${only}`;
+  const onlyCampaign = only === undefined ? sql`` : sql`and campaign = ${broadcastCampaign(only)}`;
   const outbox = rowsOf<Record<string, string | number> & { id: number }>(
     await db().execute(sql`
       select (o.payload->>'broadcastId')::int as id,
@@ -54,14 +63,14 @@ export async function broadcastsWithFigures(): Promise<(Broadcast & { figures: B
         count(*) filter (where c.suppression = 'hard_bounce' and c.suppressed_at >= o.created_at) as bounced,
         count(*) filter (where c.suppression in ('unsubscribed', 'complaint') and o.sent_at is not null and c.suppressed_at >= o.sent_at) as unsubscribed
       from outbox o left join contacts c on c.id = (o.payload->>'contactId')::int
-      where o.kind = 'broadcast'
+      where o.kind = 'broadcast' ${onlyRows}
       group by 1
     `),
   );
   const sales = rowsOf<{ campaign: string; orders: string | number; revenue: string | number }>(
     await db().execute(sql`
       select campaign, count(*) as orders, coalesce(sum(amount_total), 0) as revenue
-      from orders where status = 'paid' and campaign like 'broadcast-%' group by campaign
+      from orders where status = 'paid' and campaign like 'broadcast-%' ${onlyCampaign} group by campaign
     `),
   );
   const byId = new Map(outbox.map((r) => [Number(r.id), r]));
