@@ -118,6 +118,9 @@ describe("the live recipient count", () => {
     const ticked = ["newsletter", "guide", "buyers"];
     const shown = (await countFor(ticked)).data.recipients;
     const id = await savedDraft({ subject: "Counted", audienceNewsletter: "on", audienceGuide: "on", audienceBuyers: "on" });
+    // The saved draft's count on the editor page is the same number.
+    const page = await call<{ recipients: number }>(() => broadcastsLoader(args(get(`/admin/broadcasts?edit=${id}`, cookie))));
+    expect(page.data.recipients).toBe(shown);
     const outcome = await startBroadcast({ id, version: 1, when: "now", scheduledAt: undefined });
     expect(outcome).toEqual({ started: "now", queued: shown });
     const queued = await db().select({ to: outbox.toAddress }).from(outbox).where(eq(outbox.kind, "broadcast")).orderBy(outbox.toAddress);
@@ -127,9 +130,11 @@ describe("the live recipient count", () => {
       "news.one@example.com",
       "news.two@example.com",
     ]);
-    // The saved draft's count on the editor page is the same number.
-    const page = await call<{ recipients: number }>(() => broadcastsLoader(args(get(`/admin/broadcasts?edit=${id}`, cookie))));
-    expect(page.data.recipients).toBe(shown);
+    // Once it sends, the editor's address (where the send button left the owner) no longer opens it as a draft.
+    const after = await call<{ composing: boolean; editing?: unknown }>(() =>
+      broadcastsLoader(args(get(`/admin/broadcasts?edit=${id}`, cookie))),
+    );
+    expect(after.data).toMatchObject({ composing: false, editing: undefined });
   });
 
   it("needs the owner's session, and tells nobody else a count", async () => {

@@ -33,7 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
   const list = await broadcastsWithFigures();
   const search = new URL(request.url).searchParams;
-  const editing = search.get("new") !== null ? undefined : list.find((b) => String(b.id) === search.get("edit"));
+  // Only a draft or a scheduled broadcast opens in the editor (after "Send" the address still says ?edit=N).
+  const editing =
+    search.get("new") !== null
+      ? undefined
+      : list.find((b) => String(b.id) === search.get("edit") && (b.status === "draft" || b.status === "scheduled"));
   return {
     broadcasts: list,
     composing: search.get("new") !== null || editing !== undefined,
