@@ -13,6 +13,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { closeDatabase, db, openDatabase } from "~/server/db.server";
+import { pgliteTemplate } from "./pglite-template";
 
 export const TABLES = [
   "leads",
@@ -72,13 +73,13 @@ async function truncateAll() {
 
 async function openPglite(): Promise<TestDatabase> {
   await closeDatabase();
-  await openDatabase({});
+  await openDatabase({ initialData: await pgliteTemplate() });
   return {
     kind: "pglite",
     truncate: truncateAll,
     outage: () => closeDatabase(),
     restore: async () => {
-      await openDatabase({});
+      await openDatabase({ initialData: await pgliteTemplate() });
     },
     close: () => closeDatabase(),
   };
