@@ -11,6 +11,11 @@ import { defineConfig } from "vitest/config";
  * the second core idle for much of the run.
  */
 const INTEGRATION = "tests/integration/**/*.test.ts";
+/**
+ * Integration files that never use TEST_DB: each migrates a PGlite of its own (a migration applied
+ * to a database holding old rows). On the `postgres` project they ran the same PGlite test again.
+ */
+const PGLITE_ONLY = ["tests/integration/outbox-kinds.test.ts", "tests/integration/audience-backfill.test.ts"];
 
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
@@ -28,7 +33,12 @@ export default defineConfig({
         },
       },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true as const, test: { name: "postgres", include: [INTEGRATION], env: { TEST_DB: "postgres" } } }]
+        ? [
+            {
+              extends: true as const,
+              test: { name: "postgres", include: [INTEGRATION], exclude: PGLITE_ONLY, env: { TEST_DB: "postgres" } },
+            },
+          ]
         : []),
     ],
   },

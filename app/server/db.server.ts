@@ -19,8 +19,13 @@ type Opened = { db: Database; kind: "pglite" | "postgres"; close: () => Promise<
 export type DatabaseOptions =
   /** A real PostgreSQL server (production, and the PostgreSQL test run). */
   | { databaseUrl: string; migrationsFolder?: string }
-  /** Embedded PostgreSQL persisted in a directory; omit dataDir for an in-memory one (tests). */
-  | { dataDir?: string; migrationsFolder?: string };
+  /**
+   * Embedded PostgreSQL persisted in a directory; omit dataDir for an in-memory one (tests).
+   * `initialData`: an in-memory one starts from this dumped data directory (PGlite's
+   * dumpDataDir) instead of a new cluster: tests load a freshly initialised one, which costs a
+   * third of the CPU of initialising it again in every test file. Migrations run on it as usual.
+   */
+  | { dataDir?: string; migrationsFolder?: string; initialData?: Blob };
 
 let opened: Opened | undefined;
 
@@ -53,7 +58,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Opened> {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
     const unlock = options.dataDir ? await lockDataDir(options.dataDir) : async () => {};
     try {
-      const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+      const client = options.dataDir
+        ? new PGlite(options.dataDir)
+        : new PGlite(options.initialData ? { loadDataDir: options.initialData } : {});
       await client.waitReady;
       const db = drizzlePglite(client, { schema }) as unknown as Database;
       await migratePglite(db as never, { migrationsFolder });

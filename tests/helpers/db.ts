@@ -14,6 +14,7 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { forgetCheckoutFacts } from "~/server/content/checkout-facts.server";
 import { closeDatabase, db, openDatabase } from "~/server/db.server";
+import { pgliteTemplate } from "./pglite-template";
 
 export const TABLES = [
   "leads",
@@ -76,13 +77,13 @@ async function truncateAll() {
 
 async function openPglite(): Promise<TestDatabase> {
   await closeDatabase();
-  await openDatabase({});
+  await openDatabase({ initialData: await pgliteTemplate() });
   return {
     kind: "pglite",
     truncate: truncateAll,
     outage: () => closeDatabase(),
     restore: async () => {
-      await openDatabase({});
+      await openDatabase({ initialData: await pgliteTemplate() });
     },
     close: () => closeDatabase(),
   };

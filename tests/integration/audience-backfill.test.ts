@@ -7,17 +7,17 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { migrationsBefore } from "../helpers/migrations";
+import { freshPglite } from "../helpers/pglite-template";
 import { afterAll, expect, it } from "vitest";
 
 const MIGRATION = "0011_audience_and_sequence";
 const work = mkdtempSync(join(tmpdir(), "audience-backfill-"));
 
-const client = new PGlite();
+const client = await freshPglite();
 const database = drizzle(client);
 afterAll(async () => {
   await client.close();

@@ -5,11 +5,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { migrationsBefore } from "../helpers/migrations";
+import { freshPglite } from "../helpers/pglite-template";
 import { afterAll, describe, expect, it } from "vitest";
 import { OUTBOX_KINDS } from "../../db/schema";
 
@@ -17,7 +17,7 @@ const MIGRATION = "0006_outbox_kind_check";
 const work = mkdtempSync(join(tmpdir(), "outbox-kinds-"));
 
 // The migrator the server runs (db.server.ts), on a database of this test's own.
-const client = new PGlite();
+const client = await freshPglite();
 const database = drizzle(client);
 
 const insert = (kind: string, key: string) =>

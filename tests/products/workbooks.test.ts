@@ -2,18 +2,40 @@
  * The toolkit's spreadsheets compute what they claim to. exceljs writes formulas without results,
  * so every check here recalculates the workbook with LibreOffice (recalc.ts) and reads the
  * computed results back. Requires `soffice` (apt-get install libreoffice-calc-nogui).
+ *
+ * Each check builds its workbook and inputs where it is written (`recalculatedLater`); all of them
+ * are recalculated together in one LibreOffice run before the tests, which then assert on their
+ * own results: LibreOffice starts once, not a dozen times.
  */
 import ExcelJS from "exceljs";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as tool from "../../app/lib/tools/debt-payoff.ts";
 import * as budget from "../../products/src/workbooks/budget.ts";
 import * as debt from "../../products/src/workbooks/debt-payoff.ts";
 import * as disputes from "../../products/src/workbooks/dispute-tracker.ts";
 import { FONT } from "../../products/src/workbooks/common.ts";
-import { recalculate } from "../../products/src/workbooks/recalc.ts";
+import { recalculate, recalculateAll } from "../../products/src/workbooks/recalc.ts";
 import * as scores from "../../products/src/workbooks/score-tracker.ts";
 
-const LO_TIMEOUT = 60_000;
+/** The workbooks to recalculate (their builders, in order) and, after beforeAll, their results. */
+const toRecalculate: (() => Promise<ExcelJS.Workbook>)[] = [];
+const recalculated: ExcelJS.Workbook[] = [];
+
+/** Registers a workbook (built with its inputs) for the one LibreOffice run; the getter returns its result. */
+function recalculatedLater(build: () => Promise<ExcelJS.Workbook>): () => ExcelJS.Workbook {
+  const at = toRecalculate.push(build) - 1;
+  return () => {
+    const result = recalculated[at];
+    if (!result) throw new Error("The workbooks are recalculated in beforeAll, which failed");
+    return result;
+  };
+}
+
+beforeAll(async () => {
+  const inputs: ExcelJS.Workbook[] = [];
+  for (const build of toRecalculate) inputs.push(await build());
+  recalculated.push(...(await recalculateAll(inputs)));
+}, 300_000);
 
 /** The computed value of a cell: the formula result ("" for an empty-text result) or the value. */
 function val(ws: ExcelJS.Worksheet, address: string): unknown {
@@ -240,129 +262,126 @@ describe("debt payoff calculator", () => {
     }
   });
 
-  it(
-    "reproduces the article: snowball 22 months / about $1,610, avalanche 21 months / about $1,330",
-    async () => {
-      const wb = await recalculate(await debt.build());
-      expect(errors(wb)).toEqual([]);
-      const r = compareResults(wb);
-      // Exact numbers of the model (cent-rounded interest on the month's starting balance).
-      expect(r.snowball.months).toBe(22);
-      expect(r.avalanche.months).toBe(21);
-      expect(Math.abs(r.snowball.interest - 1610)).toBeLessThan(20);
-      expect(Math.abs(r.avalanche.interest - 1330)).toBeLessThan(20);
-      expect(r.snowball.interest).toBeCloseTo(1610.1, 2);
-      expect(r.avalanche.interest).toBeCloseTo(1332.63, 2);
-      expect(r.snowball.paid).toBeCloseTo(7500 + r.snowball.interest, 2);
-      expect(r.avalanche.paid).toBeCloseTo(7500 + r.avalanche.interest, 2);
-      expect(r.difference as number).toBeCloseTo(r.snowball.interest - r.avalanche.interest, 2);
-      expect(r.verdict).toContain("avalanche saves about $277");
-      sameDay(r.snowball.debtFree, 2028, 10, 1); // month 22 from January 2027
-      sameDay(r.avalanche.debtFree, 2028, 9, 1); // month 21
-      // Order (1 = gets the extra first) and the month each debt is paid off.
-      expect(r.names.slice(0, 4)).toEqual(["Medical bill", "Personal loan", "Credit card", ""]);
-      expect(r.snowball.order.slice(0, 4)).toEqual([1, 2, 3, ""]);
-      expect(r.avalanche.order.slice(0, 4)).toEqual([3, 2, 1, ""]);
-      expect(r.snowball.paidOff.slice(0, 4)).toEqual([3, 10, 22, ""]);
-      // Avalanche: the medical bill is paid off first (month 10) through its minimums alone,
-      // then the card (19), then the loan (21).
-      expect(r.avalanche.paidOff.slice(0, 4)).toEqual([10, 21, 19, ""]);
-      const c = sheet(wb, "Compare");
-      expect(val(c, `B${debt.COMPARE.order}`)).toBe("1. Medical bill, 2. Personal loan, 3. Credit card");
-      expect(val(c, `C${debt.COMPARE.order}`)).toBe("1. Credit card, 2. Personal loan, 3. Medical bill");
-      expect(val(c, `B${debt.COMPARE.firstPaidOff}`)).toBe(3);
-      expect(val(c, `C${debt.COMPARE.firstPaidOff}`)).toBe(10);
+  const article = recalculatedLater(() => debt.build());
+  it("reproduces the article: snowball 22 months / about $1,610, avalanche 21 months / about $1,330", () => {
+    const wb = article();
+    expect(errors(wb)).toEqual([]);
+    const r = compareResults(wb);
+    // Exact numbers of the model (cent-rounded interest on the month's starting balance).
+    expect(r.snowball.months).toBe(22);
+    expect(r.avalanche.months).toBe(21);
+    expect(Math.abs(r.snowball.interest - 1610)).toBeLessThan(20);
+    expect(Math.abs(r.avalanche.interest - 1330)).toBeLessThan(20);
+    expect(r.snowball.interest).toBeCloseTo(1610.1, 2);
+    expect(r.avalanche.interest).toBeCloseTo(1332.63, 2);
+    expect(r.snowball.paid).toBeCloseTo(7500 + r.snowball.interest, 2);
+    expect(r.avalanche.paid).toBeCloseTo(7500 + r.avalanche.interest, 2);
+    expect(r.difference as number).toBeCloseTo(r.snowball.interest - r.avalanche.interest, 2);
+    expect(r.verdict).toContain("avalanche saves about $277");
+    sameDay(r.snowball.debtFree, 2028, 10, 1); // month 22 from January 2027
+    sameDay(r.avalanche.debtFree, 2028, 9, 1); // month 21
+    // Order (1 = gets the extra first) and the month each debt is paid off.
+    expect(r.names.slice(0, 4)).toEqual(["Medical bill", "Personal loan", "Credit card", ""]);
+    expect(r.snowball.order.slice(0, 4)).toEqual([1, 2, 3, ""]);
+    expect(r.avalanche.order.slice(0, 4)).toEqual([3, 2, 1, ""]);
+    expect(r.snowball.paidOff.slice(0, 4)).toEqual([3, 10, 22, ""]);
+    // Avalanche: the medical bill is paid off first (month 10) through its minimums alone,
+    // then the card (19), then the loan (21).
+    expect(r.avalanche.paidOff.slice(0, 4)).toEqual([10, 21, 19, ""]);
+    const c = sheet(wb, "Compare");
+    expect(val(c, `B${debt.COMPARE.order}`)).toBe("1. Medical bill, 2. Personal loan, 3. Credit card");
+    expect(val(c, `C${debt.COMPARE.order}`)).toBe("1. Credit card, 2. Personal loan, 3. Medical bill");
+    expect(val(c, `B${debt.COMPARE.firstPaidOff}`)).toBe(3);
+    expect(val(c, `C${debt.COMPARE.firstPaidOff}`)).toBe(10);
 
-      // Month 1 of the snowball: $50 + all $150 extra to the medical bill; $425 in total.
-      const s = sheet(wb, "Snowball");
-      const m1 = debt.PLAN.firstMonthRow;
-      const L = debt.colLetter;
-      expect(num(s, `${L(debt.PLAN.payment(1))}${m1}`)).toBe(200);
-      expect(num(s, `${L(debt.PLAN.payment(2))}${m1}`)).toBe(75);
-      expect(num(s, `${L(debt.PLAN.payment(3))}${m1}`)).toBe(150);
-      expect(num(s, `${L(debt.PLAN.paid)}${m1}`)).toBe(425);
-      expect(num(s, `${L(debt.PLAN.interest)}${m1}`)).toBeCloseTo(116.67, 2); // 2000×10%/12 + 5000×24%/12
-      expect(num(s, `${L(debt.PLAN.left(1))}${m1}`)).toBe(300);
+    // Month 1 of the snowball: $50 + all $150 extra to the medical bill; $425 in total.
+    const s = sheet(wb, "Snowball");
+    const m1 = debt.PLAN.firstMonthRow;
+    const L = debt.colLetter;
+    expect(num(s, `${L(debt.PLAN.payment(1))}${m1}`)).toBe(200);
+    expect(num(s, `${L(debt.PLAN.payment(2))}${m1}`)).toBe(75);
+    expect(num(s, `${L(debt.PLAN.payment(3))}${m1}`)).toBe(150);
+    expect(num(s, `${L(debt.PLAN.paid)}${m1}`)).toBe(425);
+    expect(num(s, `${L(debt.PLAN.interest)}${m1}`)).toBeCloseTo(116.67, 2); // 2000×10%/12 + 5000×24%/12
+    expect(num(s, `${L(debt.PLAN.left(1))}${m1}`)).toBe(300);
 
-      // The same as the site's debt tool, month by month.
-      const web = expectSameAsTool(wb, debt.EXAMPLE_DEBTS, debt.EXAMPLE_EXTRA, [0, 1, 2]);
-      expect([web.snowball.months, web.avalanche.months]).toEqual([22, 21]);
-      expect(web.snowball.paidOffMonth).toEqual([3, 10, 22]);
-      expect(web.avalanche.paidOffMonth).toEqual([10, 21, 19]);
-    },
-    LO_TIMEOUT,
-  );
+    // The same as the site's debt tool, month by month.
+    const web = expectSameAsTool(wb, debt.EXAMPLE_DEBTS, debt.EXAMPLE_EXTRA, [0, 1, 2]);
+    expect([web.snowball.months, web.avalanche.months]).toEqual([22, 21]);
+    expect(web.snowball.paidOffMonth).toEqual([3, 10, 22]);
+    expect(web.avalanche.paidOffMonth).toEqual([10, 21, 19]);
+  });
 
-  it(
-    "recomputes when an input changes (no extra payment: later and more interest)",
-    async () => {
-      const wb = await debt.build();
-      sheet(wb, "My debts").getCell(debt.CELLS.extra).value = 0;
-      const out = await recalculate(wb);
-      const r = compareResults(out);
-      expectSameAsTool(out, debt.EXAMPLE_DEBTS, 0, [0, 1, 2]);
-      expect(r.snowball.months as number).toBeGreaterThan(22);
-      expect(r.snowball.interest).toBeGreaterThan(1700);
-    },
-    LO_TIMEOUT,
-  );
+  const noExtra = recalculatedLater(async () => {
+    const wb = await debt.build();
+    sheet(wb, "My debts").getCell(debt.CELLS.extra).value = 0;
+    return wb;
+  });
+  it("recomputes when an input changes (no extra payment: later and more interest)", () => {
+    const out = noExtra();
+    const r = compareResults(out);
+    expectSameAsTool(out, debt.EXAMPLE_DEBTS, 0, [0, 1, 2]);
+    expect(r.snowball.months as number).toBeGreaterThan(22);
+    expect(r.snowball.interest).toBeGreaterThan(1700);
+  });
 
-  it(
-    "re-orders from the inputs, ignores empty rows and breaks ties by row",
-    async () => {
-      const wb = await debt.build();
-      const rows = [
-        { name: "Store card", balance: 1200, apr: 27.99, minimum: 40 },
-        {}, // empty row in the middle
-        { name: "Car loan", balance: 9000, apr: 6.5, minimum: 260 },
-        { name: "", balance: 800, apr: 19.9, minimum: 25 }, // no name
-        { name: "Old phone bill", balance: 800, apr: 0, minimum: 30 }, // same balance as the row above
-        { name: "Visa", balance: 3400, apr: 27.99, minimum: 95 }, // same APR as the store card
-        { name: "Name only" }, // no balance: ignored
-      ];
-      setDebts(wb, rows, 100);
-      const out = await recalculate(wb);
-      expect(errors(out)).toEqual([]);
-      const r = compareResults(out);
-      expect(r.names.slice(0, 7)).toEqual(["Store card", "", "Car loan", "(no name)", "Old phone bill", "Visa", ""]);
-      expect(r.snowball.order.slice(0, 7)).toEqual([3, "", 5, 1, 2, 4, ""]);
-      expect(r.avalanche.order.slice(0, 7)).toEqual([1, "", 4, 3, 5, 2, ""]);
-      // The tool orders them the same way (ranks above: snowball 3, 5, 1, 2, 4; avalanche 1, 4, 3, 5, 2).
-      const debts = [rows[0], rows[2], rows[3], rows[4], rows[5]] as tool.Debt[];
-      const web = expectSameAsTool(out, debts, 100, [0, 2, 3, 4, 5]);
-      expect(web.snowball.order).toEqual([2, 3, 0, 4, 1]);
-      expect(web.avalanche.order).toEqual([0, 4, 2, 1, 3]);
-      expect(sheet(out, "My debts").getCell(debt.CELLS.minimums).result).toBe(450); // "Name only" not counted
-    },
-    LO_TIMEOUT,
-  );
+  const rows = [
+    { name: "Store card", balance: 1200, apr: 27.99, minimum: 40 },
+    {}, // empty row in the middle
+    { name: "Car loan", balance: 9000, apr: 6.5, minimum: 260 },
+    { name: "", balance: 800, apr: 19.9, minimum: 25 }, // no name
+    { name: "Old phone bill", balance: 800, apr: 0, minimum: 30 }, // same balance as the row above
+    { name: "Visa", balance: 3400, apr: 27.99, minimum: 95 }, // same APR as the store card
+    { name: "Name only" }, // no balance: ignored
+  ];
+  const reordered = recalculatedLater(async () => {
+    const wb = await debt.build();
+    setDebts(wb, rows, 100);
+    return wb;
+  });
+  it("re-orders from the inputs, ignores empty rows and breaks ties by row", () => {
+    const out = reordered();
+    expect(errors(out)).toEqual([]);
+    const r = compareResults(out);
+    expect(r.names.slice(0, 7)).toEqual(["Store card", "", "Car loan", "(no name)", "Old phone bill", "Visa", ""]);
+    expect(r.snowball.order.slice(0, 7)).toEqual([3, "", 5, 1, 2, 4, ""]);
+    expect(r.avalanche.order.slice(0, 7)).toEqual([1, "", 4, 3, 5, 2, ""]);
+    // The tool orders them the same way (ranks above: snowball 3, 5, 1, 2, 4; avalanche 1, 4, 3, 5, 2).
+    const debts = [rows[0], rows[2], rows[3], rows[4], rows[5]] as tool.Debt[];
+    const web = expectSameAsTool(out, debts, 100, [0, 2, 3, 4, 5]);
+    expect(web.snowball.order).toEqual([2, 3, 0, 4, 1]);
+    expect(web.avalanche.order).toEqual([0, 4, 2, 1, 3]);
+    expect(sheet(out, "My debts").getCell(debt.CELLS.minimums).result).toBe(450); // "Name only" not counted
+  });
 
-  it(
-    "shows clean blanks with no debts, and says so when a plan takes over 30 years",
-    async () => {
-      const empty = await debt.build();
-      setDebts(empty, [], 0);
-      const e = await recalculate(empty);
-      expect(errors(e)).toEqual([]);
-      const r = compareResults(e);
-      expect(r.snowball.months).toBe("");
-      expect(r.snowball.interest).toBe(0);
-      expect(r.verdict).toBe("Enter your debts on the My debts sheet.");
+  const noDebts = recalculatedLater(async () => {
+    const wb = await debt.build();
+    setDebts(wb, [], 0);
+    return wb;
+  });
+  const overThirtyYears = recalculatedLater(async () => {
+    const wb = await debt.build();
+    setDebts(wb, [{ name: "Card", balance: 10000, apr: 24, minimum: 150 }], 0);
+    return wb;
+  });
+  it("shows clean blanks with no debts, and says so when a plan takes over 30 years", () => {
+    const e = noDebts();
+    expect(errors(e)).toEqual([]);
+    const r = compareResults(e);
+    expect(r.snowball.months).toBe("");
+    expect(r.snowball.interest).toBe(0);
+    expect(r.verdict).toBe("Enter your debts on the My debts sheet.");
 
-      const slow = await debt.build();
-      setDebts(slow, [{ name: "Card", balance: 10000, apr: 24, minimum: 150 }], 0);
-      const slowOut = await recalculate(slow);
-      const s = compareResults(slowOut);
-      expect(s.snowball.months).toBe("More than 30 years");
-      expect(s.snowball.paidOff[0]).toBe("Not within 30 years");
-      expect(s.snowball.debtFree).toBe("");
-      // The tool stops at the same 360 months and says so; the 30 years' interest agrees to the cent.
-      const web = expectSameAsTool(slowOut, [{ name: "Card", balance: 10000, apr: 24, minimum: 150 }], 0, [0]);
-      expect(web.snowball.finished).toBe(false);
-      expect(web.snowball.schedule).toHaveLength(debt.MAX_MONTHS);
-    },
-    LO_TIMEOUT,
-  );
+    const slowOut = overThirtyYears();
+    const s = compareResults(slowOut);
+    expect(s.snowball.months).toBe("More than 30 years");
+    expect(s.snowball.paidOff[0]).toBe("Not within 30 years");
+    expect(s.snowball.debtFree).toBe("");
+    // The tool stops at the same 360 months and says so; the 30 years' interest agrees to the cent.
+    const web = expectSameAsTool(slowOut, [{ name: "Card", balance: 10000, apr: 24, minimum: 150 }], 0, [0]);
+    expect(web.snowball.finished).toBe(false);
+    expect(web.snowball.schedule).toHaveLength(debt.MAX_MONTHS);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -392,106 +411,105 @@ describe("budget planner", () => {
     expect(ws.getCell(`D${L.actual.needs}`).alignment).toMatchObject({ horizontal: "left", indent: 1 });
   });
 
-  it(
-    "totals, what is left and the 50/30/20 targets are computed, and follow the inputs",
-    async () => {
-      const wb = await budget.build();
-      const out = await recalculate(wb);
-      expect(errors(out)).toEqual([]);
-      const ws = sheet(out, "Monthly budget");
-      const L = budget.LAYOUT;
-      for (const col of ["B", "C"] as const) {
-        const income = L.incomeRows.reduce((s, r) => s + (Number(val(ws, `${col}${r}`)) || 0), 0);
-        expect(num(ws, `${col}${L.incomeTotal}`)).toBeCloseTo(income, 2);
-        let all = 0;
-        for (const g of L.groups) {
-          const sum = g.rows.reduce((s, r) => s + (Number(val(ws, `${col}${r}`)) || 0), 0);
-          expect(num(ws, `${col}${g.total}`)).toBeCloseTo(sum, 2);
-          all += num(ws, `${col}${g.total}`);
-        }
-        expect(num(ws, `${col}${L.grandTotal}`)).toBeCloseTo(all, 2);
-        expect(num(ws, `${col}${L.left}`)).toBeCloseTo(income - all, 2);
+  const budgetExample = recalculatedLater(() => budget.build());
+  // Changed inputs: rent +250 planned, income 3,500, needs 60%.
+  const budgetEdited = recalculatedLater(async () => {
+    const edited = await budget.build();
+    const e = sheet(edited, "Monthly budget");
+    const L = budget.LAYOUT;
+    e.getCell(`B${L.groups[0]!.rows[0]!}`).value = 1200;
+    e.getCell(`B${L.incomeRows[0]}`).value = 3500;
+    e.getCell(`B${L.split.needs}`).value = 60;
+    return edited;
+  });
+  it("totals, what is left and the 50/30/20 targets are computed, and follow the inputs", () => {
+    const out = budgetExample();
+    expect(errors(out)).toEqual([]);
+    const ws = sheet(out, "Monthly budget");
+    const L = budget.LAYOUT;
+    for (const col of ["B", "C"] as const) {
+      const income = L.incomeRows.reduce((s, r) => s + (Number(val(ws, `${col}${r}`)) || 0), 0);
+      expect(num(ws, `${col}${L.incomeTotal}`)).toBeCloseTo(income, 2);
+      let all = 0;
+      for (const g of L.groups) {
+        const sum = g.rows.reduce((s, r) => s + (Number(val(ws, `${col}${r}`)) || 0), 0);
+        expect(num(ws, `${col}${g.total}`)).toBeCloseTo(sum, 2);
+        all += num(ws, `${col}${g.total}`);
       }
-      // The example household, by its definition.
-      const planned = (key: string) => budget.GROUPS.find((g) => g.key === key)!.lines.reduce((s, l) => s + (l.planned ?? 0), 0);
-      expect(num(ws, `B${L.groups[0]!.total}`)).toBeCloseTo(planned("needs"), 2);
-      expect(num(ws, `B${L.incomeTotal}`)).toBe(3200);
-      expect(num(ws, `B${L.left}`)).toBeCloseTo(3200 - planned("needs") - planned("wants") - planned("savings"), 2);
-      // Differences (a plus is good news): planned − actual for spending, actual − planned for
-      // income and for savings.
-      const utilities = L.groups[0]!.rows[1]!;
-      expect(num(ws, `D${utilities}`)).toBeCloseTo(num(ws, `B${utilities}`) - num(ws, `C${utilities}`), 2);
-      expect(num(ws, `D${utilities}`)).toBeCloseTo(-12.4, 2); // $12.40 over budget
-      const pay = L.incomeRows[0]!;
-      expect(num(ws, `D${pay}`)).toBeCloseTo(num(ws, `C${pay}`) - num(ws, `B${pay}`), 2);
-      const savings = L.groups[budget.GROUPS.findIndex((g) => g.key === "savings")]!;
-      const otherSavings = savings.rows[2]!; // planned $50, saved $0
-      expect(num(ws, `B${otherSavings}`)).toBe(50);
-      expect(num(ws, `C${otherSavings}`)).toBe(0);
-      expect(num(ws, `D${otherSavings}`)).toBeCloseTo(-50, 2); // saved $50 less: minus
-      expect(num(ws, `D${savings.total}`)).toBeCloseTo(num(ws, `C${savings.total}`) - num(ws, `B${savings.total}`), 2);
-      expect(num(ws, `D${savings.total}`)).toBeCloseTo(-50, 2);
-      const wants = L.groups[1]!;
-      expect(num(ws, `D${wants.total}`)).toBeCloseTo(num(ws, `B${wants.total}`) - num(ws, `C${wants.total}`), 2);
-      // 50/30/20: targets = planned income × %; actual share = actual group ÷ actual income.
-      for (const g of budget.GROUPS) {
-        const r = L.split[g.key];
-        const a = L.actual[g.key];
-        const gi = budget.GROUPS.indexOf(g);
-        expect(val(ws, `A${r}`)).toBe(g.title);
-        expect(num(ws, `B${r}`)).toBe(g.target);
-        expect(num(ws, `C${r}`)).toBeCloseTo((3200 * g.target) / 100, 2);
-        expect(num(ws, `D${r}`)).toBeCloseTo(num(ws, `B${L.groups[gi]!.total}`), 2);
-        expect(val(ws, `A${a}`)).toBe(g.title);
-        expect(num(ws, `B${a}`)).toBeCloseTo(num(ws, `C${L.groups[gi]!.total}`), 2);
-        expect(num(ws, `C${a}`)).toBeCloseTo(num(ws, `C${L.groups[gi]!.total}`) / num(ws, `C${L.incomeTotal}`), 6);
-      }
-      expect(num(ws, `B${L.splitTotal}`)).toBe(100);
-      expect(val(ws, `A${L.splitCheck}`)).toBe("");
-      expect(num(ws, `B${L.actualTotal}`)).toBeCloseTo(num(ws, `C${L.grandTotal}`), 2);
-      // The example's actual needs are over 50% of its $3,200 income; wants and savings are under.
-      expect(val(ws, `D${L.actual.needs}`)).toMatch(/^Over target by \$\d/);
-      expect(val(ws, `D${L.actual.wants}`)).toBe("Within target");
-      expect(val(ws, `D${L.actual.savings}`)).toMatch(/^Under target by \$/);
+      expect(num(ws, `${col}${L.grandTotal}`)).toBeCloseTo(all, 2);
+      expect(num(ws, `${col}${L.left}`)).toBeCloseTo(income - all, 2);
+    }
+    // The example household, by its definition.
+    const planned = (key: string) => budget.GROUPS.find((g) => g.key === key)!.lines.reduce((s, l) => s + (l.planned ?? 0), 0);
+    expect(num(ws, `B${L.groups[0]!.total}`)).toBeCloseTo(planned("needs"), 2);
+    expect(num(ws, `B${L.incomeTotal}`)).toBe(3200);
+    expect(num(ws, `B${L.left}`)).toBeCloseTo(3200 - planned("needs") - planned("wants") - planned("savings"), 2);
+    // Differences (a plus is good news): planned − actual for spending, actual − planned for
+    // income and for savings.
+    const utilities = L.groups[0]!.rows[1]!;
+    expect(num(ws, `D${utilities}`)).toBeCloseTo(num(ws, `B${utilities}`) - num(ws, `C${utilities}`), 2);
+    expect(num(ws, `D${utilities}`)).toBeCloseTo(-12.4, 2); // $12.40 over budget
+    const pay = L.incomeRows[0]!;
+    expect(num(ws, `D${pay}`)).toBeCloseTo(num(ws, `C${pay}`) - num(ws, `B${pay}`), 2);
+    const savings = L.groups[budget.GROUPS.findIndex((g) => g.key === "savings")]!;
+    const otherSavings = savings.rows[2]!; // planned $50, saved $0
+    expect(num(ws, `B${otherSavings}`)).toBe(50);
+    expect(num(ws, `C${otherSavings}`)).toBe(0);
+    expect(num(ws, `D${otherSavings}`)).toBeCloseTo(-50, 2); // saved $50 less: minus
+    expect(num(ws, `D${savings.total}`)).toBeCloseTo(num(ws, `C${savings.total}`) - num(ws, `B${savings.total}`), 2);
+    expect(num(ws, `D${savings.total}`)).toBeCloseTo(-50, 2);
+    const wants = L.groups[1]!;
+    expect(num(ws, `D${wants.total}`)).toBeCloseTo(num(ws, `B${wants.total}`) - num(ws, `C${wants.total}`), 2);
+    // 50/30/20: targets = planned income × %; actual share = actual group ÷ actual income.
+    for (const g of budget.GROUPS) {
+      const r = L.split[g.key];
+      const a = L.actual[g.key];
+      const gi = budget.GROUPS.indexOf(g);
+      expect(val(ws, `A${r}`)).toBe(g.title);
+      expect(num(ws, `B${r}`)).toBe(g.target);
+      expect(num(ws, `C${r}`)).toBeCloseTo((3200 * g.target) / 100, 2);
+      expect(num(ws, `D${r}`)).toBeCloseTo(num(ws, `B${L.groups[gi]!.total}`), 2);
+      expect(val(ws, `A${a}`)).toBe(g.title);
+      expect(num(ws, `B${a}`)).toBeCloseTo(num(ws, `C${L.groups[gi]!.total}`), 2);
+      expect(num(ws, `C${a}`)).toBeCloseTo(num(ws, `C${L.groups[gi]!.total}`) / num(ws, `C${L.incomeTotal}`), 6);
+    }
+    expect(num(ws, `B${L.splitTotal}`)).toBe(100);
+    expect(val(ws, `A${L.splitCheck}`)).toBe("");
+    expect(num(ws, `B${L.actualTotal}`)).toBeCloseTo(num(ws, `C${L.grandTotal}`), 2);
+    // The example's actual needs are over 50% of its $3,200 income; wants and savings are under.
+    expect(val(ws, `D${L.actual.needs}`)).toMatch(/^Over target by \$\d/);
+    expect(val(ws, `D${L.actual.wants}`)).toBe("Within target");
+    expect(val(ws, `D${L.actual.savings}`)).toMatch(/^Under target by \$/);
 
-      // Change inputs: rent +250 planned, income 3,500, needs 60%.
-      const edited = await budget.build();
-      const e = sheet(edited, "Monthly budget");
-      const rentRow = L.groups[0]!.rows[0]!;
-      e.getCell(`B${rentRow}`).value = 1200;
-      e.getCell(`B${L.incomeRows[0]}`).value = 3500;
-      e.getCell(`B${L.split.needs}`).value = 60;
-      const ws2 = sheet(await recalculate(edited), "Monthly budget");
-      expect(num(ws2, `B${L.groups[0]!.total}`)).toBeCloseTo(num(ws, `B${L.groups[0]!.total}`) + 250, 2);
-      expect(num(ws2, `B${L.grandTotal}`)).toBeCloseTo(num(ws, `B${L.grandTotal}`) + 250, 2);
-      expect(num(ws2, `B${L.left}`)).toBeCloseTo(num(ws, `B${L.left}`) + 300 - 250, 2);
-      expect(num(ws2, `C${L.split.needs}`)).toBeCloseTo(3500 * 0.6, 2);
-      expect(val(ws2, `A${L.splitCheck}`)).toBe("Your percentages add up to 110%: make them add up to 100%.");
-    },
-    LO_TIMEOUT,
-  );
+    // The changed inputs (budgetEdited): rent +250 planned, income 3,500, needs 60%.
+    const ws2 = sheet(budgetEdited(), "Monthly budget");
+    expect(num(ws2, `B${L.groups[0]!.total}`)).toBeCloseTo(num(ws, `B${L.groups[0]!.total}`) + 250, 2);
+    expect(num(ws2, `B${L.grandTotal}`)).toBeCloseTo(num(ws, `B${L.grandTotal}`) + 250, 2);
+    expect(num(ws2, `B${L.left}`)).toBeCloseTo(num(ws, `B${L.left}`) + 300 - 250, 2);
+    expect(num(ws2, `C${L.split.needs}`)).toBeCloseTo(3500 * 0.6, 2);
+    expect(val(ws2, `A${L.splitCheck}`)).toBe("Your percentages add up to 110%: make them add up to 100%.");
+  });
 
-  it(
-    "12 months: what is left and totals per month",
-    async () => {
-      const wb = await budget.build();
-      const ws = sheet(wb, "12 months");
-      const M = budget.MONTHS_SHEET;
-      ws.getCell(`B${M.first}`).value = 3200;
-      ws.getCell(`C${M.first}`).value = 2500;
-      ws.getCell(`D${M.first}`).value = 350;
-      ws.getCell(`B${M.first + 1}`).value = 3000;
-      ws.getCell(`C${M.first + 1}`).value = 2900;
-      const out = sheet(await recalculate(wb), "12 months");
-      expect(num(out, `E${M.first}`)).toBeCloseTo(350, 2);
-      expect(num(out, `E${M.first + 1}`)).toBeCloseTo(100, 2);
-      expect(val(out, `E${M.first + 2}`)).toBe("");
-      expect(num(out, `B${M.total}`)).toBe(6200);
-      expect(num(out, `E${M.total}`)).toBeCloseTo(450, 2);
-      expect(num(out, `B${M.average}`)).toBe(3100);
-    },
-    LO_TIMEOUT,
-  );
+  const M = budget.MONTHS_SHEET;
+  const twelveMonths = recalculatedLater(async () => {
+    const wb = await budget.build();
+    const ws = sheet(wb, "12 months");
+    ws.getCell(`B${M.first}`).value = 3200;
+    ws.getCell(`C${M.first}`).value = 2500;
+    ws.getCell(`D${M.first}`).value = 350;
+    ws.getCell(`B${M.first + 1}`).value = 3000;
+    ws.getCell(`C${M.first + 1}`).value = 2900;
+    return wb;
+  });
+  it("12 months: what is left and totals per month", () => {
+    const out = sheet(twelveMonths(), "12 months");
+    expect(num(out, `E${M.first}`)).toBeCloseTo(350, 2);
+    expect(num(out, `E${M.first + 1}`)).toBeCloseTo(100, 2);
+    expect(val(out, `E${M.first + 2}`)).toBe("");
+    expect(num(out, `B${M.total}`)).toBe(6200);
+    expect(num(out, `E${M.total}`)).toBeCloseTo(450, 2);
+    expect(num(out, `B${M.average}`)).toBe(3100);
+  });
 
   it("printable uses the workbook's columns and categories", () => {
     const html = budget.printableHtml();
@@ -539,50 +557,49 @@ describe("credit score tracker", () => {
     expect(contrast).toBeGreaterThanOrEqual(4.5); // WCAG AA
   });
 
-  it(
-    "computes utilization and the change since the last check of the same bureau and model",
-    async () => {
-      const wb = await scores.build();
-      const ws = sheet(wb, scores.LOG.sheet);
-      const f = scores.LOG.first;
-      type Row = [Date, string, string, string, number | null, number | null, number | null];
-      const rows: Row[] = [
-        [utc(2026, 1, 5), "Credit Karma", "VantageScore 3.0", "TransUnion", 640, 1500, 5000],
-        [utc(2026, 1, 5), "Card issuer", "FICO 8", "Experian", 655, 1500, 0],
-        [utc(2026, 2, 5), "Credit Karma", "VantageScore 3.0", "TransUnion", 652, 1200, 5000],
-        [utc(2026, 2, 6), "Card issuer", "FICO 8", "Equifax", 660, 400, 8000],
-        [utc(2026, 3, 1), "Card issuer", "FICO 8", "Experian", 650, null, null],
-        [utc(2026, 1, 20), "Credit Karma", "VantageScore 3.0", "TransUnion", 645, 900, 5000], // added late, out of order
-        [utc(2026, 3, 2), "Bank app", "FICO 8", "Experian", null, 0, 2000], // no score
-      ];
-      rows.forEach((row, i) => {
-        const r = f + i;
-        const keys = ["date", "source", "model", "bureau", "score", "balances", "limits"] as const;
-        keys.forEach((key, j) => {
-          ws.getCell(`${scores.col(key)}${r}`).value = row[j] ?? null;
-        });
+  const f = scores.LOG.first;
+  const scoreLog = recalculatedLater(async () => {
+    const wb = await scores.build();
+    const ws = sheet(wb, scores.LOG.sheet);
+    type Row = [Date, string, string, string, number | null, number | null, number | null];
+    const rows: Row[] = [
+      [utc(2026, 1, 5), "Credit Karma", "VantageScore 3.0", "TransUnion", 640, 1500, 5000],
+      [utc(2026, 1, 5), "Card issuer", "FICO 8", "Experian", 655, 1500, 0],
+      [utc(2026, 2, 5), "Credit Karma", "VantageScore 3.0", "TransUnion", 652, 1200, 5000],
+      [utc(2026, 2, 6), "Card issuer", "FICO 8", "Equifax", 660, 400, 8000],
+      [utc(2026, 3, 1), "Card issuer", "FICO 8", "Experian", 650, null, null],
+      [utc(2026, 1, 20), "Credit Karma", "VantageScore 3.0", "TransUnion", 645, 900, 5000], // added late, out of order
+      [utc(2026, 3, 2), "Bank app", "FICO 8", "Experian", null, 0, 2000], // no score
+    ];
+    rows.forEach((row, i) => {
+      const r = f + i;
+      const keys = ["date", "source", "model", "bureau", "score", "balances", "limits"] as const;
+      keys.forEach((key, j) => {
+        ws.getCell(`${scores.col(key)}${r}`).value = row[j] ?? null;
       });
-      const out = sheet(await recalculate(wb), scores.LOG.sheet);
-      const change = (i: number) => val(out, `${scores.col("change")}${f + i}`);
-      const util = (i: number) => val(out, `${scores.col("utilization")}${f + i}`);
-      expect(change(0)).toBe(""); // first TransUnion VantageScore check
-      expect(change(1)).toBe(""); // first Experian FICO 8 check
-      expect(change(2)).toBe(7); // Feb 5 (652) vs Jan 20 (645), the latest earlier check
-      expect(change(3)).toBe(""); // Equifax: another bureau
-      expect(change(4)).toBe(-5); // Mar 1 Experian FICO 8 (650) vs Jan 5 (655)
-      expect(change(5)).toBe(5); // Jan 20 (645) vs Jan 5 (640)
-      expect(change(6)).toBe(""); // no score
-      expect(change(7)).toBe(""); // empty row
-      expect(util(0)).toBeCloseTo(0.3, 6);
-      expect(util(1)).toBe(""); // no limit
-      expect(util(2)).toBeCloseTo(0.24, 6);
-      expect(util(3)).toBeCloseTo(0.05, 6);
-      expect(util(4)).toBe("");
-      expect(util(6)).toBe(0);
-      expect(errors(out.workbook)).toEqual([]);
-    },
-    LO_TIMEOUT,
-  );
+    });
+    return wb;
+  });
+  it("computes utilization and the change since the last check of the same bureau and model", () => {
+    const out = sheet(scoreLog(), scores.LOG.sheet);
+    const change = (i: number) => val(out, `${scores.col("change")}${f + i}`);
+    const util = (i: number) => val(out, `${scores.col("utilization")}${f + i}`);
+    expect(change(0)).toBe(""); // first TransUnion VantageScore check
+    expect(change(1)).toBe(""); // first Experian FICO 8 check
+    expect(change(2)).toBe(7); // Feb 5 (652) vs Jan 20 (645), the latest earlier check
+    expect(change(3)).toBe(""); // Equifax: another bureau
+    expect(change(4)).toBe(-5); // Mar 1 Experian FICO 8 (650) vs Jan 5 (655)
+    expect(change(5)).toBe(5); // Jan 20 (645) vs Jan 5 (640)
+    expect(change(6)).toBe(""); // no score
+    expect(change(7)).toBe(""); // empty row
+    expect(util(0)).toBeCloseTo(0.3, 6);
+    expect(util(1)).toBe(""); // no limit
+    expect(util(2)).toBeCloseTo(0.24, 6);
+    expect(util(3)).toBeCloseTo(0.05, 6);
+    expect(util(4)).toBe("");
+    expect(util(6)).toBe(0);
+    expect(errors(out.workbook)).toEqual([]);
+  });
 
   it("printable: the log's printable columns, FICO weights and utilization guidance with sources", () => {
     const html = scores.printableHtml();
@@ -649,154 +666,151 @@ describe("dispute tracker", () => {
     for (const d of disputes.DUE_RULES) expect(start).toContain(d.rule.replace(/"/g, '\\"'));
   });
 
-  it(
-    "computes deadlines, days taken and the status against the as-of date",
-    async () => {
-      const wb = await disputes.build();
-      const ws = sheet(wb, disputes.LOG.sheet);
-      const f = disputes.LOG.first;
-      const c = disputes.col;
-      const set = (i: number, values: Partial<Record<Parameters<typeof c>[0], ExcelJS.CellValue>>) => {
-        for (const [key, value] of Object.entries(values)) ws.getCell(`${c(key as Parameters<typeof c>[0])}${f + i}`).value = value;
-      };
-      set(0, {
-        sent: utc(2026, 1, 2),
-        sentTo: "Equifax",
-        method: "Certified mail",
-        item: "ABC Bank late payment",
-        account: "1234",
-        received: utc(2026, 1, 6),
-      });
-      set(1, { sent: utc(2026, 2, 5), sentTo: "Experian", method: "Certified mail", item: "Wrong balance", received: utc(2026, 2, 10) });
-      set(2, {
-        sent: utc(2026, 1, 5),
-        sentTo: "TransUnion",
-        method: "Online",
-        item: "Not my account",
-        received: utc(2026, 1, 10),
-        results: utc(2026, 2, 1),
-        result: "Deleted",
-      });
-      set(3, { sent: utc(2026, 2, 20), sentTo: "Debt collector", method: "Certified mail", item: "Validation request" });
-      set(5, {
-        sent: utc(2026, 1, 26),
-        sentTo: "Lender or card issuer",
-        method: "Certified mail",
-        item: "Limit reported wrong",
-        received: utc(2026, 1, 30),
-      });
-      set(6, {
-        sent: utc(2026, 1, 2),
-        sentTo: "Other",
-        method: "Phone",
-        item: "Old address",
-        received: utc(2026, 1, 2),
-        result: "No answer",
-      });
-      // How verified: 15 days. Received Feb 10, due Feb 25 (30 days would be Mar 12).
-      set(7, {
-        sent: utc(2026, 2, 6),
-        sentTo: "Equifax",
-        kind: "How verified",
-        item: "How was ABC Bank verified?",
-        received: utc(2026, 2, 10),
-      });
-      // A dispute extended to 45 days: received Jan 20, due Mar 6 (30 days would be Feb 19).
-      set(8, {
-        sent: utc(2026, 1, 16),
-        sentTo: "Experian",
-        kind: "Dispute",
-        item: "Late payment",
-        received: utc(2026, 1, 20),
-        extended: "Yes",
-      });
-      // Debt validation: the due date is the validation end date; no overdue, whatever the date.
-      set(9, {
-        sent: utc(2026, 2, 5),
-        sentTo: "Debt collector",
-        kind: "Debt validation",
-        item: "XYZ Collections",
-        received: utc(2026, 2, 10),
-        validationEnd: utc(2026, 2, 15),
-      });
-      set(10, {
-        sent: utc(2026, 2, 14),
-        sentTo: "Debt collector",
-        kind: "Debt validation",
-        item: "QRS Collections",
-        received: utc(2026, 2, 18),
-        validationEnd: utc(2026, 2, 15),
-      });
-      set(11, {
-        sent: utc(2026, 2, 14),
-        sentTo: "Debt collector",
-        kind: "Debt validation",
-        item: "No notice date yet",
-        received: utc(2026, 2, 18),
-      });
-      // Other (a goodwill letter): no deadline.
-      set(12, {
-        sent: utc(2026, 1, 2),
-        sentTo: "Lender or card issuer",
-        kind: "Other",
-        item: "Goodwill request",
-        received: utc(2026, 1, 5),
-      });
-      ws.getCell(disputes.LOG.asOf).value = utc(2026, 3, 1);
+  const f = disputes.LOG.first;
+  const c = disputes.col;
+  /** The dispute log filled in, as of `asOf`. */
+  const disputeLog = async (asOf: Date) => {
+    const wb = await disputes.build();
+    const ws = sheet(wb, disputes.LOG.sheet);
+    const set = (i: number, values: Partial<Record<Parameters<typeof c>[0], ExcelJS.CellValue>>) => {
+      for (const [key, value] of Object.entries(values)) ws.getCell(`${c(key as Parameters<typeof c>[0])}${f + i}`).value = value;
+    };
+    set(0, {
+      sent: utc(2026, 1, 2),
+      sentTo: "Equifax",
+      method: "Certified mail",
+      item: "ABC Bank late payment",
+      account: "1234",
+      received: utc(2026, 1, 6),
+    });
+    set(1, { sent: utc(2026, 2, 5), sentTo: "Experian", method: "Certified mail", item: "Wrong balance", received: utc(2026, 2, 10) });
+    set(2, {
+      sent: utc(2026, 1, 5),
+      sentTo: "TransUnion",
+      method: "Online",
+      item: "Not my account",
+      received: utc(2026, 1, 10),
+      results: utc(2026, 2, 1),
+      result: "Deleted",
+    });
+    set(3, { sent: utc(2026, 2, 20), sentTo: "Debt collector", method: "Certified mail", item: "Validation request" });
+    set(5, {
+      sent: utc(2026, 1, 26),
+      sentTo: "Lender or card issuer",
+      method: "Certified mail",
+      item: "Limit reported wrong",
+      received: utc(2026, 1, 30),
+    });
+    set(6, {
+      sent: utc(2026, 1, 2),
+      sentTo: "Other",
+      method: "Phone",
+      item: "Old address",
+      received: utc(2026, 1, 2),
+      result: "No answer",
+    });
+    // How verified: 15 days. Received Feb 10, due Feb 25 (30 days would be Mar 12).
+    set(7, {
+      sent: utc(2026, 2, 6),
+      sentTo: "Equifax",
+      kind: "How verified",
+      item: "How was ABC Bank verified?",
+      received: utc(2026, 2, 10),
+    });
+    // A dispute extended to 45 days: received Jan 20, due Mar 6 (30 days would be Feb 19).
+    set(8, {
+      sent: utc(2026, 1, 16),
+      sentTo: "Experian",
+      kind: "Dispute",
+      item: "Late payment",
+      received: utc(2026, 1, 20),
+      extended: "Yes",
+    });
+    // Debt validation: the due date is the validation end date; no overdue, whatever the date.
+    set(9, {
+      sent: utc(2026, 2, 5),
+      sentTo: "Debt collector",
+      kind: "Debt validation",
+      item: "XYZ Collections",
+      received: utc(2026, 2, 10),
+      validationEnd: utc(2026, 2, 15),
+    });
+    set(10, {
+      sent: utc(2026, 2, 14),
+      sentTo: "Debt collector",
+      kind: "Debt validation",
+      item: "QRS Collections",
+      received: utc(2026, 2, 18),
+      validationEnd: utc(2026, 2, 15),
+    });
+    set(11, {
+      sent: utc(2026, 2, 14),
+      sentTo: "Debt collector",
+      kind: "Debt validation",
+      item: "No notice date yet",
+      received: utc(2026, 2, 18),
+    });
+    // Other (a goodwill letter): no deadline.
+    set(12, {
+      sent: utc(2026, 1, 2),
+      sentTo: "Lender or card issuer",
+      kind: "Other",
+      item: "Goodwill request",
+      received: utc(2026, 1, 5),
+    });
+    ws.getCell(disputes.LOG.asOf).value = asOf;
+    return wb;
+  };
+  const asOfMarch1 = recalculatedLater(() => disputeLog(utc(2026, 3, 1)));
+  const asOfMarch2 = recalculatedLater(() => disputeLog(utc(2026, 3, 2)));
+  it("computes deadlines, days taken and the status against the as-of date", () => {
+    const out = sheet(asOfMarch1(), disputes.LOG.sheet);
+    const get = (i: number, key: Parameters<typeof c>[0]) => val(out, `${c(key)}${f + i}`);
+    sameDay(get(0, "due"), 2026, 2, 5);
+    sameDay(get(0, "deadline45"), 2026, 2, 20);
+    expect(get(0, "status")).toBe("Overdue: follow up");
+    expect(get(0, "daysTaken")).toBe("");
+    sameDay(get(1, "due"), 2026, 3, 12);
+    expect(get(1, "status")).toBe("Waiting");
+    expect(get(2, "daysTaken")).toBe(22);
+    expect(get(2, "status")).toBe("Done: Deleted");
+    expect(get(3, "due")).toBe("");
+    expect(get(3, "status")).toBe("Add the date they received it");
+    expect(get(4, "status")).toBe(""); // empty row
+    expect(get(4, "due")).toBe("");
+    sameDay(get(5, "due"), 2026, 3, 1);
+    expect(get(5, "status")).toBe("Waiting"); // the deadline day itself is not past it
+    expect(get(6, "status")).toBe("Overdue: follow up"); // "No answer" and past the deadline
+    expect(get(0, "account")).toBe("1234");
+    sameDay(get(7, "due"), 2026, 2, 25);
+    expect(get(7, "deadline45")).toBe("");
+    expect(get(7, "status")).toBe("Overdue: follow up");
+    sameDay(get(8, "due"), 2026, 3, 6);
+    sameDay(get(8, "deadline45"), 2026, 3, 6);
+    expect(get(8, "status")).toBe("Waiting");
+    sameDay(get(9, "due"), 2026, 2, 15);
+    expect(get(9, "deadline45")).toBe("");
+    expect(get(9, "status")).toBe("Waiting: collection paused");
+    expect(get(10, "status")).toBe("Reached them after the validation end date");
+    expect(get(11, "due")).toBe("");
+    expect(get(11, "status")).toBe("Add the validation end date");
+    expect(get(12, "due")).toBe("");
+    expect(get(12, "status")).toBe("Waiting");
+    expect(errors(out.workbook)).toEqual([]);
 
-      const out = sheet(await recalculate(wb), disputes.LOG.sheet);
-      const get = (i: number, key: Parameters<typeof c>[0]) => val(out, `${c(key)}${f + i}`);
-      sameDay(get(0, "due"), 2026, 2, 5);
-      sameDay(get(0, "deadline45"), 2026, 2, 20);
-      expect(get(0, "status")).toBe("Overdue: follow up");
-      expect(get(0, "daysTaken")).toBe("");
-      sameDay(get(1, "due"), 2026, 3, 12);
-      expect(get(1, "status")).toBe("Waiting");
-      expect(get(2, "daysTaken")).toBe(22);
-      expect(get(2, "status")).toBe("Done: Deleted");
-      expect(get(3, "due")).toBe("");
-      expect(get(3, "status")).toBe("Add the date they received it");
-      expect(get(4, "status")).toBe(""); // empty row
-      expect(get(4, "due")).toBe("");
-      sameDay(get(5, "due"), 2026, 3, 1);
-      expect(get(5, "status")).toBe("Waiting"); // the deadline day itself is not past it
-      expect(get(6, "status")).toBe("Overdue: follow up"); // "No answer" and past the deadline
-      expect(get(0, "account")).toBe("1234");
-      sameDay(get(7, "due"), 2026, 2, 25);
-      expect(get(7, "deadline45")).toBe("");
-      expect(get(7, "status")).toBe("Overdue: follow up");
-      sameDay(get(8, "due"), 2026, 3, 6);
-      sameDay(get(8, "deadline45"), 2026, 3, 6);
-      expect(get(8, "status")).toBe("Waiting");
-      sameDay(get(9, "due"), 2026, 2, 15);
-      expect(get(9, "deadline45")).toBe("");
-      expect(get(9, "status")).toBe("Waiting: collection paused");
-      expect(get(10, "status")).toBe("Reached them after the validation end date");
-      expect(get(11, "due")).toBe("");
-      expect(get(11, "status")).toBe("Add the validation end date");
-      expect(get(12, "due")).toBe("");
-      expect(get(12, "status")).toBe("Waiting");
-      expect(errors(out.workbook)).toEqual([]);
+    // One day later the row whose deadline is March 1 becomes overdue.
+    const later = sheet(asOfMarch2(), disputes.LOG.sheet);
+    expect(val(later, `${c("status")}${f + 5}`)).toBe("Overdue: follow up");
+    expect(val(later, `${c("status")}${f + 1}`)).toBe("Waiting");
+  });
 
-      // One day later the row whose deadline is March 1 becomes overdue.
-      ws.getCell(disputes.LOG.asOf).value = utc(2026, 3, 2);
-      const later = sheet(await recalculate(wb), disputes.LOG.sheet);
-      expect(val(later, `${c("status")}${f + 5}`)).toBe("Overdue: follow up");
-      expect(val(later, `${c("status")}${f + 1}`)).toBe("Waiting");
-    },
-    LO_TIMEOUT,
-  );
-
-  it(
-    "the as-of date defaults to today",
-    async () => {
-      const out = sheet(await recalculate(await disputes.build()), disputes.LOG.sheet);
-      const asOf = val(out, disputes.LOG.asOf) as Date;
-      expect(asOf).toBeInstanceOf(Date);
-      expect(Math.abs(asOf.getTime() - Date.now())).toBeLessThan(2 * 86_400_000);
-    },
-    LO_TIMEOUT,
-  );
+  const asOfToday = recalculatedLater(() => disputes.build());
+  it("the as-of date defaults to today", () => {
+    const out = sheet(asOfToday(), disputes.LOG.sheet);
+    const asOf = val(out, disputes.LOG.asOf) as Date;
+    expect(asOf).toBeInstanceOf(Date);
+    expect(Math.abs(asOf.getTime() - Date.now())).toBeLessThan(2 * 86_400_000);
+  });
 
   it("printable: the printable columns and the deadlines with their sources", () => {
     const html = disputes.printableHtml();

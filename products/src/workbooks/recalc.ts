@@ -44,9 +44,9 @@ const REGISTRY = `<?xml version="1.0" encoding="UTF-8"?>
 // Conversions run one at a time (LibreOffice is heavy; parallel runs gain little on small machines).
 let queue: Promise<unknown> = Promise.resolve();
 
-function run(cmd: string, args: string[]): Promise<{ stdout: string; stderr: string }> {
+function run(cmd: string, args: string[], timeout: number): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    execFile(cmd, args, { timeout: 120_000, maxBuffer: 10 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(cmd, args, { timeout, maxBuffer: 10 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (error) reject(new Error(`soffice failed: ${error.message}\n${stderr}`));
       else resolve({ stdout, stderr });
     });
@@ -69,7 +69,12 @@ function profile(): Promise<string> {
   return profileDir;
 }
 
-async function convert(workbook: ExcelJS.Workbook): Promise<ExcelJS.Workbook> {
+/**
+ * Writes the workbooks (stored, not deflated: exceljs's JavaScript deflate took about a second
+ * for the debt calculator, and LibreOffice reads either), converts them all in one `soffice` run
+ * (it takes many files; each is loaded, recalculated and saved on its own), and reads them back.
+ */
+async function convert(workbooks: ExcelJS.Workbook[]): Promise<ExcelJS.Workbook[]> {
   const soffice = findSoffice();
   const work = await mkdtemp(path.join(tmpdir(), "recalc-"));
   try {
@@ -80,23 +85,33 @@ async function convert(workbook: ExcelJS.Workbook): Promise<ExcelJS.Workbook> {
     const outDir = path.join(work, "out");
     await mkdir(inDir);
     await mkdir(outDir);
-    const input = path.join(inDir, "book.xlsx");
-    await workbook.xlsx.writeFile(input);
-    const { stdout, stderr } = await run(soffice, [
-      "--headless",
-      "--norestore",
-      `-env:UserInstallation=${userInstallation}`,
-      "--convert-to",
-      "xlsx",
-      "--outdir",
-      outDir,
-      input,
-    ]);
-    const output = path.join(outDir, "book.xlsx");
-    if (!existsSync(output)) throw new Error(`soffice produced no output.\n${stdout}\n${stderr}`);
-    const result = new ExcelJS.Workbook();
-    await result.xlsx.readFile(output);
-    return result;
+    const names = workbooks.map((_, i) => `book-${i + 1}.xlsx`);
+    for (const [i, workbook] of workbooks.entries()) {
+      await workbook.xlsx.writeFile(path.join(inDir, names[i]!), { zip: { compression: "STORE" } });
+    }
+    const { stdout, stderr } = await run(
+      soffice,
+      [
+        "--headless",
+        "--norestore",
+        `-env:UserInstallation=${userInstallation}`,
+        "--convert-to",
+        "xlsx",
+        "--outdir",
+        outDir,
+        ...names.map((name) => path.join(inDir, name)),
+      ],
+      120_000 + 10_000 * workbooks.length,
+    );
+    const results: ExcelJS.Workbook[] = [];
+    for (const name of names) {
+      const output = path.join(outDir, name);
+      if (!existsSync(output)) throw new Error(`soffice produced no ${name}.\n${stdout}\n${stderr}`);
+      const result = new ExcelJS.Workbook();
+      await result.xlsx.readFile(output);
+      results.push(result);
+    }
+    return results;
   } finally {
     await rm(work, { recursive: true, force: true });
   }
@@ -104,7 +119,16 @@ async function convert(workbook: ExcelJS.Workbook): Promise<ExcelJS.Workbook> {
 
 /** Returns a new workbook with every formula computed by LibreOffice (`cell.result`). */
 export async function recalculate(workbook: ExcelJS.Workbook): Promise<ExcelJS.Workbook> {
-  const next = queue.then(() => convert(workbook));
+  const [result] = await recalculateAll([workbook]);
+  return result!;
+}
+
+/**
+ * The same for many workbooks at once, in one LibreOffice run: its start-up (about a second) is
+ * paid once, not per workbook. The results come in the order of `workbooks`.
+ */
+export async function recalculateAll(workbooks: ExcelJS.Workbook[]): Promise<ExcelJS.Workbook[]> {
+  const next = queue.then(() => convert(workbooks));
   queue = next.catch(() => undefined);
   return next;
 }
