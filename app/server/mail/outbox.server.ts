@@ -91,14 +91,14 @@ export type Deliver = SendOne & { forRows?: (rows: OutboxRow[]) => Promise<SendO
 
 /**
  * How long a claim holds a row: a worker that dies mid-send frees it after this. The lease is
- * renewed for each row just before it is sent, and one send is cut off after SEND_TIMEOUT_MS,
+ * renewed for the rows sent together just before they go, and one send is cut off after SEND_TIMEOUT_MS,
  * well inside the lease, so a slow mail server cannot let a second worker take a row being sent.
  */
 export const CLAIM_SECONDS = 120;
 export const SEND_TIMEOUT_MS = 60_000;
 /** Retries stop after this: the row is marked failed for the owner to see. */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
-/** Rows claimed at once, and how many of them are sent at the same time (the SMTP pool's connections). */
+/** Rows claimed at once; they are then sent `concurrency` (the SMTP pool's connections) at a time. */
 export const CLAIM_BATCH = 20;
 
 /** 30 s, 1 min, 2 min, ... capped at 1 hour. */
