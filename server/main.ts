@@ -76,13 +76,6 @@ if (config.NODE_ENV === "production" && config.PAYMENT_PROVIDER === "test") {
   );
 }
 
-const mail = build.startMail();
-log.info(
-  build.mailTransportKind(config) === "smtp"
-    ? "E-mail: SMTP (SMTP_URL)"
-    : `E-mail: written as .eml files to ${config.DATA_DIR}/mail (set SMTP_URL to send)`,
-);
-
 // The articles: seeded on a first start, then loaded from the database and watched for changes.
 try {
   await build.ensureArticles();
@@ -106,6 +99,16 @@ const renderedForQuery = {
   [build.CHECKOUT_PATH]: build.CHECKOUT_QUERY_PARAMS,
 };
 const files = loadStaticFiles(`${buildDir}client`);
+// After the static files: compressing them blocks this process for seconds, and a send started
+// before it would wait that long for its answer (past the send timeout when OUTBOX_LEASE_SECONDS
+// is short: then a list message is recorded interrupted, though the mail server answered).
+const mail = build.startMail();
+log.info(
+  build.mailTransportKind(config) === "smtp"
+    ? "E-mail: SMTP (SMTP_URL)"
+    : `E-mail: written as .eml files to ${config.DATA_DIR}/mail (set SMTP_URL to send)`,
+);
+
 const securityHeaders = baseSecurityHeaders(config.PUBLIC_ORIGIN);
 
 // Prerendered pages and assets: answered before Express, with headers prepared at start-up.

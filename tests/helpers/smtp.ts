@@ -35,6 +35,15 @@ export type TestSmtp = {
   messages: ParsedMail[];
   /** How many SMTP connections clients have opened so far. */
   connections(): number;
+  /**
+   * From now on, take each message whole but keep back the answer to it: the client waits with
+   * the message handed over and unconfirmed (a slow mail server). The messages kept waiting,
+   * their recipients as addresses.
+   */
+  holdAnswers(): void;
+  heldFor(): string[];
+  /** Answer the waiting messages (they count as received) and answer the next ones at once again. */
+  releaseAnswers(): void;
   stop(): Promise<void>;
   start(): Promise<void>;
   /** Wait until at least n messages arrived (or fail after `ms`). */
@@ -45,6 +54,8 @@ export type TestSmtp = {
 export async function startSmtp(): Promise<TestSmtp> {
   const messages: ParsedMail[] = [];
   let connections = 0;
+  let holding = false;
+  const held: { mail: ParsedMail; answer: () => void }[] = [];
   const sockets = new Set<Socket>();
   let port = 0;
   let server: SMTPServer | undefined;
@@ -71,6 +82,10 @@ export async function startSmtp(): Promise<TestSmtp> {
         onData(stream, _session, callback) {
           simpleParser(stream)
             .then((mail) => {
+              if (holding) {
+                held.push({ mail, answer: () => callback() });
+                return;
+              }
               messages.push(mail);
               callback();
             })
@@ -105,6 +120,17 @@ export async function startSmtp(): Promise<TestSmtp> {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     connections: () => connections,
+    holdAnswers: () => {
+      holding = true;
+    },
+    heldFor: () => held.map(({ mail }) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)!.value[0]!.address!),
+    releaseAnswers: () => {
+      holding = false;
+      for (const { mail, answer } of held.splice(0)) {
+        messages.push(mail);
+        answer();
+      }
+    },
     stop,
     start: async () => {
       if (!server) await listen();

@@ -206,12 +206,33 @@ export async function changeBroadcast(id: number, action: BroadcastAction): Prom
   });
 }
 
+export type BroadcastToSend = Broadcast | { hold: string } | { cancel: string };
+
 /** What the mailer does with a broadcast's row just before sending: send, hold (paused) or drop (cancelled). */
-export async function broadcastToSend(id: number): Promise<Broadcast | { hold: string } | { cancel: string }> {
-  const broadcast = await findBroadcast(id);
-  if (!broadcast || broadcast.status === "cancelled") return { cancel: `broadcast ${id} ${broadcast ? "cancelled" : "missing"}` };
-  if (broadcast.status !== "sending" && broadcast.status !== "sent") return { hold: `broadcast ${id} is ${broadcast.status}` };
-  return broadcast;
+export async function broadcastToSend(id: number): Promise<BroadcastToSend> {
+  return (await broadcastsToSend([id])).get(id)!;
+}
+
+/** broadcastToSend for the broadcasts of many rows about to go, in one query. */
+export async function broadcastsToSend(ids: number[]): Promise<Map<number, BroadcastToSend>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const found = rowsOf<Broadcast>(
+    await db().execute(
+      sql`select ${COLUMNS} from broadcasts where id in (${sql.join(
+        unique.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    ),
+  ).map(toBroadcast);
+  return new Map(
+    unique.map((id): [number, BroadcastToSend] => {
+      const broadcast = found.find((b) => b.id === id);
+      if (!broadcast || broadcast.status === "cancelled") return [id, { cancel: `broadcast ${id} ${broadcast ? "cancelled" : "missing"}` }];
+      if (broadcast.status !== "sending" && broadcast.status !== "sent") return [id, { hold: `broadcast ${id} is ${broadcast.status}` }];
+      return [id, broadcast];
+    }),
+  );
 }
 
 /**

@@ -60,12 +60,28 @@ export async function upsertContact(email: string, name?: string): Promise<Conta
 
 /** Why a message of this policy may not go to this address now, or undefined when it may. */
 export async function sendBlocker(email: string, policy: SendPolicy): Promise<string | undefined> {
-  const contact = await findContact(email);
-  if (!contact?.suppression) return undefined;
-  if (policy === "list" || BLOCKS_TRANSACTIONAL.includes(contact.suppression)) {
-    return `address suppressed (${contact.suppression})`;
-  }
-  return undefined;
+  return (await sendBlockers([{ email, policy }]))[0];
+}
+
+/** sendBlocker for many messages about to go, in one query: each one's blocker, in their order. */
+export async function sendBlockers(sends: { email: string; policy: SendPolicy }[]): Promise<(string | undefined)[]> {
+  if (sends.length === 0) return [];
+  const addresses = [...new Set(sends.map((s) => normalizeEmail(s.email)))];
+  const rows = rowsOf<{ email: string; suppression: SuppressionReason }>(
+    await db().execute(sql`
+      select email, suppression from contacts
+      where suppression is not null and email in (${sql.join(
+        addresses.map((a) => sql`${a}`),
+        sql`, `,
+      )})
+    `),
+  );
+  const suppressed = new Map(rows.map((r) => [r.email, r.suppression]));
+  return sends.map(({ email, policy }) => {
+    const suppression = suppressed.get(normalizeEmail(email));
+    if (!suppression) return undefined;
+    return policy === "list" || BLOCKS_TRANSACTIONAL.includes(suppression) ? `address suppressed (${suppression})` : undefined;
+  });
 }
 
 async function recordEvent(contactId: number, kind: string, detail: string): Promise<void> {

@@ -14,11 +14,18 @@ type Purpose = "newsletter-confirm" | "unsubscribe" | "prove";
 const LIFETIME_DAYS: Record<Purpose, number> = { "newsletter-confirm": 7, unsubscribe: 730, prove: 365 };
 
 export async function mintEmailLink(email: string, purpose: Purpose): Promise<string> {
-  const { token, hash } = newToken();
+  return (await mintEmailLinks([email], purpose))[0]!;
+}
+
+/** A link of one purpose for each address (one statement for all: a broadcast's next few readers). */
+export async function mintEmailLinks(emails: string[], purpose: Purpose): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const expiresAt = new Date(Date.now() + LIFETIME_DAYS[purpose] * 86_400_000);
+  const links = emails.map((email) => ({ email, ...newToken() }));
   await db()
     .insert(emailTokens)
-    .values({ tokenHash: hash, email, purpose, expiresAt: new Date(Date.now() + LIFETIME_DAYS[purpose] * 86_400_000) });
-  return token;
+    .values(links.map(({ email, hash }) => ({ tokenHash: hash, email, purpose, expiresAt })));
+  return links.map((l) => l.token);
 }
 
 /** The address a live link of that purpose was made for. */

@@ -15,14 +15,14 @@ import { orderPagePath } from "~/lib/order-files";
 import { grantedProducts, mintOrderLink, productNamesByOrder } from "~/server/delivery/order-access.server";
 import { findOrder, orderNumber, paidOrdersFor } from "~/server/payments/orders.server";
 import { hostOf } from "~/server/mail/format.server";
-import type { Deliver, DeliveryResult, OutboxRow } from "~/server/mail/outbox.server";
+import type { Deliver, DeliveryResult, OutboxRow, SendOne } from "~/server/mail/outbox.server";
 import { PRODUCT_NAMES } from "~/lib/catalogue";
 import { PRODUCT_FILES } from "~/lib/product-files";
-import { mintEmailLink } from "~/server/forms/subscriptions.server";
+import { mintEmailLink, mintEmailLinks } from "~/server/forms/subscriptions.server";
 import { reviewRequestDecision } from "~/server/content/review-requests.server";
-import { sendBlocker, suppress, type SendPolicy } from "~/server/audience/contacts.server";
+import { sendBlocker, sendBlockers, suppress, type SendPolicy } from "~/server/audience/contacts.server";
 import { findStep, stepStillWanted } from "~/server/audience/sequence.server";
-import { broadcastToSend } from "~/server/audience/broadcasts.server";
+import { broadcastsToSend, broadcastToSend, type BroadcastToSend } from "~/server/audience/broadcasts.server";
 import type { OutboxKind } from "../../../db/schema";
 
 export type MailSettings = { from: string; context: MailContext };
@@ -58,9 +58,10 @@ type Composed = ComposedMail | { skip: string } | { hold: string } | { cancel: s
  * package loads all its components on import (Tailwind's compiler and Prism among them), seconds
  * that the server's start and its requests need not wait for.
  */
-async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed> {
+async function compose(row: OutboxRow, settings: MailSettings, facts: SendFacts): Promise<Composed> {
   const ctx = settings.context;
   const url = (path: string) => `${ctx.origin}${path}`;
+  const unsubscribeUrl = async () => url(`/unsubscribe/${await facts.unsubscribeToken(row)}`);
   switch (row.kind) {
     case "receipt": {
       const order = await findOrder(row.payload.orderId);
@@ -98,9 +99,9 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       };
     }
     case "guide": {
-      const unsubscribeUrl = url(`/unsubscribe/${await mintEmailLink(row.toAddress, "unsubscribe")}`);
+      const unsubscribe = await unsubscribeUrl();
       return {
-        unsubscribeUrl,
+        unsubscribeUrl: unsubscribe,
         mail: await (
           await import("~/server/mail/templates/guide.server")
         ).guideMail(ctx, {
@@ -108,7 +109,7 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
           // Through the site: opening it proves the address is theirs (and starts the welcome sequence).
           guideUrl: url(`/guide/${await mintEmailLink(row.toAddress, "prove")}`),
           toolkitUrl: url("/resources"),
-          unsubscribeUrl,
+          unsubscribeUrl: unsubscribe,
         }),
       };
     }
@@ -116,12 +117,12 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       const [subscriber] = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, row.payload.subscriberId));
       if (!subscriber || subscriber.status !== "pending") return { skip: `subscriber is ${subscriber?.status ?? "missing"}` };
       const confirm = await mintEmailLink(row.toAddress, "newsletter-confirm");
-      const unsubscribeUrl = url(`/unsubscribe/${await mintEmailLink(row.toAddress, "unsubscribe")}`);
+      const unsubscribe = await unsubscribeUrl();
       return {
-        unsubscribeUrl,
+        unsubscribeUrl: unsubscribe,
         mail: await (
           await import("~/server/mail/templates/newsletter-confirm.server")
-        ).newsletterConfirmMail(ctx, { confirmUrl: url(`/newsletter/confirm/${confirm}`), unsubscribeUrl }),
+        ).newsletterConfirmMail(ctx, { confirmUrl: url(`/newsletter/confirm/${confirm}`), unsubscribeUrl: unsubscribe }),
       };
     }
     case "contact-owner": {
@@ -158,9 +159,9 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       if ("skip" in decision) return decision;
       const order = decision.send;
       const token = await mintOrderLink(order.id, "review-request");
-      const unsubscribeUrl = url(`/unsubscribe/${await mintEmailLink(row.toAddress, "unsubscribe")}`);
+      const unsubscribe = await unsubscribeUrl();
       return {
-        unsubscribeUrl,
+        unsubscribeUrl: unsubscribe,
         mail: await (
           await import("~/server/mail/templates/review-request.server")
         ).reviewRequestMail(ctx, {
@@ -168,7 +169,7 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
           paidAt: order.paidAt ?? order.updatedAt,
           productNames: order.lines.map((l) => l.name),
           reviewUrl: url(`${orderPagePath(token)}#review`),
-          unsubscribeUrl,
+          unsubscribeUrl: unsubscribe,
         }),
       };
     }
@@ -177,12 +178,12 @@ async function compose(row: OutboxRow, settings: MailSettings): Promise<Composed
       if (!wanted.ok) return { skip: wanted.reason };
       const step = await findStep(row.payload.stepId);
       if (!step) return { skip: `step ${row.payload.stepId} no longer exists` };
-      return composeStep(step, ctx, url(`/unsubscribe/${await mintEmailLink(row.toAddress, "unsubscribe")}`));
+      return composeStep(step, ctx, await unsubscribeUrl());
     }
     case "broadcast": {
-      const broadcast = await broadcastToSend(row.payload.broadcastId);
+      const broadcast = await facts.broadcast(row.payload.broadcastId);
       if ("hold" in broadcast || "cancel" in broadcast) return broadcast;
-      return composeBroadcast(broadcast, ctx, url(`/unsubscribe/${await mintEmailLink(row.toAddress, "unsubscribe")}`));
+      return composeBroadcast(broadcast, ctx, await unsubscribeUrl());
     }
     default: {
       // The kinds are checked twice before this: by the compiler here, and by the table's CHECK.
@@ -354,17 +355,82 @@ export async function sendListMessageTest<T extends ListMessage>(message: T, com
   return sendOwnerTest(kind, key, await compose(test, settings.context, `${settings.context.origin}/unsubscribe/test`), settings);
 }
 
-/** The outbox's deliver function for this transport and these settings. */
-export function createDeliver(transport: MailTransport, settings: MailSettings): Deliver {
-  return async (row): Promise<DeliveryResult> => {
-    const blocked = await sendBlocker(row.toAddress, SEND_POLICY[row.kind]);
-    if (blocked) return { status: "suppressed", info: blocked };
-    const composed = await compose(row, settings);
-    if ("skip" in composed) return { status: "suppressed", info: composed.skip };
-    if ("hold" in composed) return { status: "held", info: composed.hold };
-    if ("cancel" in composed) return { status: "cancelled", info: composed.cancel };
-    return { status: "sent", info: await transport.send(outgoingMail(row, composed, settings)) };
+/**
+ * What a send reads from the database that can be read for many rows at once: the address's
+ * suppression (checked at send time, whatever was true when the row was queued), a broadcast's
+ * status and content, and the reader's own unsubscribe link. Looked up one row at a time, or for
+ * the rows about to be sent together in a statement each (factsForRows).
+ */
+type SendFacts = {
+  blocker(row: OutboxRow): Promise<string | undefined>;
+  broadcast(id: number): Promise<BroadcastToSend>;
+  unsubscribeToken(row: OutboxRow): Promise<string>;
+};
+
+const ONE_BY_ONE: SendFacts = {
+  blocker: (row) => sendBlocker(row.toAddress, SEND_POLICY[row.kind]),
+  broadcast: broadcastToSend,
+  unsubscribeToken: (row) => mintEmailLink(row.toAddress, "unsubscribe"),
+};
+
+/** The send-time facts of rows about to go together: three statements for all of them, not three each. */
+async function factsForRows(rows: OutboxRow[]): Promise<SendFacts> {
+  const blockers = await sendBlockers(rows.map((row) => ({ email: row.toAddress, policy: SEND_POLICY[row.kind] })));
+  const blocked = new Map(rows.map((row, i) => [row.id, blockers[i]]));
+  const broadcasts = await broadcastsToSend(rows.flatMap((row) => (row.kind === "broadcast" ? [row.payload.broadcastId] : [])));
+  // Links only for the broadcast rows that will go (a held or suppressed row needs none).
+  const linked = rows.filter((row) => {
+    const broadcast = row.kind === "broadcast" ? broadcasts.get(row.payload.broadcastId) : undefined;
+    return broadcast && !("hold" in broadcast) && !("cancel" in broadcast) && !blocked.get(row.id);
+  });
+  const tokens = await mintEmailLinks(
+    linked.map((row) => row.toAddress),
+    "unsubscribe",
+  );
+  const tokenOf = new Map(linked.map((row, i) => [row.id, tokens[i]!]));
+  return {
+    blocker: (row) => (blocked.has(row.id) ? Promise.resolve(blocked.get(row.id)) : ONE_BY_ONE.blocker(row)),
+    broadcast: (id) => Promise.resolve(broadcasts.get(id) ?? broadcastToSend(id)),
+    unsubscribeToken: (row) => Promise.resolve(tokenOf.get(row.id) ?? ONE_BY_ONE.unsubscribeToken(row)),
   };
+}
+
+/** A row ready to go: its message, or why it does not go (suppressed, held, cancelled). */
+type Prepared = { mail: OutgoingMail } | { result: DeliveryResult };
+
+async function prepare(row: OutboxRow, settings: MailSettings, facts: SendFacts): Promise<Prepared> {
+  const blocked = await facts.blocker(row);
+  if (blocked) return { result: { status: "suppressed", info: blocked } };
+  const composed = await compose(row, settings, facts);
+  if ("skip" in composed) return { result: { status: "suppressed", info: composed.skip } };
+  if ("hold" in composed) return { result: { status: "held", info: composed.hold } };
+  if ("cancel" in composed) return { result: { status: "cancelled", info: composed.cancel } };
+  return { mail: outgoingMail(row, composed, settings) };
+}
+
+/**
+ * The outbox's deliver function for this transport and these settings. Its `forRows` checks and
+ * composes the rows sent together before the outbox marks them "send started" (their send-time
+ * facts read at once), so what it returns only hands each message to the transport.
+ */
+export function createDeliver(transport: MailTransport, settings: MailSettings): Deliver {
+  const send = async (prepared: Prepared): Promise<DeliveryResult> =>
+    "result" in prepared ? prepared.result : { status: "sent", info: await transport.send(prepared.mail) };
+  const forRows = async (rows: OutboxRow[]): Promise<SendOne> => {
+    const facts = await factsForRows(rows);
+    // One row's failure (a template error) is that row's, not its neighbours'.
+    const ready = new Map(
+      await Promise.all(
+        rows.map(async (row) => [row.id, await prepare(row, settings, facts).catch((error: unknown) => ({ error }))] as const),
+      ),
+    );
+    return async (row) => {
+      const prepared = ready.get(row.id) ?? (await prepare(row, settings, ONE_BY_ONE));
+      if ("error" in prepared) throw prepared.error;
+      return send(prepared);
+    };
+  };
+  return Object.assign(async (row: OutboxRow) => send(await prepare(row, settings, ONE_BY_ONE)), { forRows });
 }
 
 /** An SMTP 5xx for this row's address: a hard bounce, suppressed for every later send. */

@@ -81,18 +81,24 @@ export type DeliveryResult =
   | { status: "suppressed"; info: string }
   | { status: "cancelled"; info: string }
   | { status: "held"; info: string };
-export type Deliver = (row: OutboxRow) => Promise<DeliveryResult>;
+export type SendOne = (row: OutboxRow) => Promise<DeliveryResult>;
+/**
+ * Sends one row. `forRows`, when there, looks up what a group of rows about to be sent needs
+ * (suppressions, the broadcast's status, unsubscribe links) in a few statements for all of them
+ * instead of a few each, and returns the function that sends each of those rows.
+ */
+export type Deliver = SendOne & { forRows?: (rows: OutboxRow[]) => Promise<SendOne> };
 
 /**
  * How long a claim holds a row: a worker that dies mid-send frees it after this. The lease is
- * renewed for each row just before it is sent, and one send is cut off after SEND_TIMEOUT_MS,
+ * renewed for the rows sent together just before they go, and one send is cut off after SEND_TIMEOUT_MS,
  * well inside the lease, so a slow mail server cannot let a second worker take a row being sent.
  */
 export const CLAIM_SECONDS = 120;
 export const SEND_TIMEOUT_MS = 60_000;
 /** Retries stop after this: the row is marked failed for the owner to see. */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
-/** Rows claimed at once, and how many of them are sent at the same time (the SMTP pool's connections). */
+/** Rows claimed at once; they are then sent `concurrency` (the SMTP pool's connections) at a time. */
 export const CLAIM_BATCH = 20;
 
 /** 30 s, 1 min, 2 min, ... capped at 1 hour. */
@@ -196,37 +202,81 @@ async function claimWhere(limit: number, where: SQL, leaseSeconds: number): Prom
     .sort((a, b) => a.id - b.id);
 }
 
+const claimValues = (rows: ClaimedRow[]) =>
+  sql.join(
+    rows.map((row) => sql`(${row.id}::int, ${row.claimToken}::text)`),
+    sql`, `,
+  );
+
 /**
- * Just before sending: a fresh lease, only if this claim still holds the row. A row whose lease
- * ran out while it waited in the batch may have been claimed by another worker: then this one
- * leaves it alone. A list row is marked "send started" in the same update (at most once: see
- * recordInterrupted).
+ * Just before sending: a fresh lease, in one statement for the rows about to go, only where this
+ * claim still holds the row. A row whose lease ran out while it waited in the batch may have been
+ * claimed by another worker: then this one leaves it alone. List rows are marked "send started" in
+ * the same update (at most once: see recordInterrupted). Returns the rows still held.
  */
-export async function renewClaim(row: ClaimedRow, listMail = false, leaseSeconds = CLAIM_SECONDS): Promise<boolean> {
-  const renewed = await db().execute(sql`
-    update outbox set locked_until = now() + make_interval(secs => ${leaseSeconds}),
-      send_started_at = ${listMail ? sql`now()` : sql`null`}
-    where id = ${row.id} and claim_token = ${row.claimToken} and status = 'pending'
-    returning id
-  `);
-  return rowsOf(renewed).length === 1;
+export async function renewClaims(
+  rows: ClaimedRow[],
+  listKinds: readonly OutboxKind[] = [],
+  leaseSeconds = CLAIM_SECONDS,
+): Promise<ClaimedRow[]> {
+  if (rows.length === 0) return [];
+  const renewed = rowsOf<{ id: number }>(
+    await db().execute(sql`
+      update outbox o set locked_until = now() + make_interval(secs => ${leaseSeconds}),
+        send_started_at = ${listKinds.length > 0 ? sql`case when o.kind in (${kindList(listKinds)}) then now() end` : sql`null`}
+      from (values ${claimValues(rows)}) as v(id, token)
+      where o.id = v.id and o.claim_token = v.token and o.status = 'pending'
+      returning o.id
+    `),
+  );
+  const held = new Set(renewed.map((r) => Number(r.id)));
+  return rows.filter((row) => held.has(row.id));
 }
 
-/** Record the outcome, only while this claim holds the row; false when another worker took it. */
-async function markDone(row: ClaimedRow, result: DeliveryResult): Promise<boolean> {
-  const updated = await db().execute(
-    result.status === "held"
-      ? sql`
-    update outbox set locked_until = null, claim_token = null, send_started_at = null, attempts = greatest(attempts - 1, 0)
-    where id = ${row.id} and claim_token = ${row.claimToken} and status = 'pending'
-    returning id`
-      : sql`
-    update outbox set status = ${result.status}, sent_info = ${result.info}, sent_at = now(), locked_until = null, last_error = null, claim_token = null
-    where id = ${row.id} and claim_token = ${row.claimToken} and status = 'pending'
-    returning id
-  `,
+/** How a sent (or not sent) row is recorded: its outcome, or the error of its attempt. */
+type Outcome = { row: ClaimedRow; result: DeliveryResult } | { row: ClaimedRow; error: unknown; next: "retry" | "failed" | "interrupted" };
+
+/**
+ * Record the outcomes of rows sent together in one statement, each only while this claim holds
+ * its row. Returns the ids recorded (a missing one was taken by another worker meanwhile).
+ */
+async function recordOutcomes(outcomes: Outcome[]): Promise<Set<number>> {
+  if (outcomes.length === 0) return new Set();
+  const values = outcomes.map((o) => {
+    const [kind, status, info, error] =
+      "result" in o
+        ? o.result.status === "held"
+          ? ["held", "pending", null, null]
+          : ["done", o.result.status, o.result.info, null]
+        : [
+            "failed",
+            o.next === "retry" ? "pending" : o.next,
+            null,
+            (o.error instanceof Error ? o.error.message : String(o.error)).slice(0, 500),
+          ];
+    const retrySeconds = retryDelayMs(o.row.attempts) / 1000;
+    return sql`(${o.row.id}::int, ${o.row.claimToken}::text, ${kind}::text, ${status}::text, ${info}::text, ${error}::text, ${retrySeconds}::float8)`;
+  });
+  // held: back to the queue untouched, its attempt given back (its broadcast is paused);
+  // done: sent, suppressed or cancelled; failed: retried later, or failed or interrupted for good.
+  const updated = rowsOf<{ id: number }>(
+    await db().execute(sql`
+      update outbox o set
+        status = v.status,
+        sent_info = case when v.outcome = 'done' then v.info else o.sent_info end,
+        sent_at = case when v.outcome = 'done' then now() else o.sent_at end,
+        last_error = case v.outcome when 'done' then null when 'failed' then v.error else o.last_error end,
+        attempts = case when v.outcome = 'held' then greatest(o.attempts - 1, 0) else o.attempts end,
+        send_started_at = case when v.outcome = 'done' then o.send_started_at end,
+        next_attempt_at = case when v.outcome = 'failed' then now() + make_interval(secs => v.retry_seconds) else o.next_attempt_at end,
+        locked_until = null,
+        claim_token = null
+      from (values ${sql.join(values, sql`, `)}) as v(id, token, outcome, status, info, error, retry_seconds)
+      where o.id = v.id and o.claim_token = v.token and o.status = 'pending'
+      returning o.id
+    `),
   );
-  return rowsOf(updated).length === 1;
+  return new Set(updated.map((r) => Number(r.id)));
 }
 
 /** The mail server refused for good (an SMTP 5xx, e.g. no such mailbox): retrying cannot help. */
@@ -237,25 +287,13 @@ export function isPermanent(error: unknown): boolean {
 
 class SendTimeout extends Error {}
 
-async function markFailed(row: ClaimedRow, error: unknown, listMail: boolean): Promise<"retry" | "failed" | "lost" | "interrupted"> {
-  const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+/** What a failed attempt becomes: retried, failed for good, or (a list message cut off by our own timeout) interrupted. */
+function afterFailure(row: ClaimedRow, error: unknown, listMail: boolean): "retry" | "failed" | "interrupted" {
+  // A list message cut off by our own timeout may still have been accepted: at most once, never retried.
+  if (listMail && error instanceof SendTimeout) return "interrupted";
   // A day from when the message was due: a review request written a week earlier still gets its day.
   const giveUp = isPermanent(error) || Date.now() - row.dueAt.getTime() + retryDelayMs(row.attempts) > GIVE_UP_AFTER_MS;
-  // A list message cut off by our own timeout may still have been accepted: at most once, never retried.
-  const interrupted = listMail && error instanceof SendTimeout;
-  const updated = await db().execute(sql`
-    update outbox set
-      status = ${interrupted ? "interrupted" : giveUp ? "failed" : "pending"},
-      send_started_at = null,
-      last_error = ${message},
-      locked_until = null,
-      claim_token = null,
-      next_attempt_at = now() + make_interval(secs => ${retryDelayMs(row.attempts) / 1000})
-    where id = ${row.id} and claim_token = ${row.claimToken} and status = 'pending'
-    returning id
-  `);
-  if (rowsOf(updated).length === 0) return "lost";
-  return interrupted ? "interrupted" : giveUp ? "failed" : "retry";
+  return giveUp ? "failed" : "retry";
 }
 
 /**
@@ -264,12 +302,12 @@ async function markFailed(row: ClaimedRow, error: unknown, listMail: boolean): P
  * is given back.
  */
 async function release(rows: ClaimedRow[]): Promise<void> {
-  for (const row of rows) {
-    await db().execute(sql`
-      update outbox set locked_until = null, claim_token = null, attempts = greatest(attempts - 1, 0)
-      where id = ${row.id} and claim_token = ${row.claimToken} and status = 'pending'
-    `);
-  }
+  if (rows.length === 0) return;
+  await db().execute(sql`
+    update outbox o set locked_until = null, claim_token = null, attempts = greatest(o.attempts - 1, 0)
+    from (values ${claimValues(rows)}) as v(id, token)
+    where o.id = v.id and o.claim_token = v.token and o.status = 'pending'
+  `);
 }
 
 /** A permanent refusal: the address is suppressed as a hard bounce (no list mail, no receipts). */
@@ -292,36 +330,67 @@ export type ProcessOptions = ListMailOptions & {
   onPermanentFailure?: OnPermanentFailure;
 };
 
-async function handleRow(row: ClaimedRow, deliver: Deliver, options: ProcessOptions): Promise<void> {
-  const listMail = options.listKinds?.includes(row.kind) ?? false;
-  if (!(await renewClaim(row, listMail, options.leaseSeconds))) return;
-  let result: DeliveryResult;
-  try {
-    result = await withTimeout(deliver(row), sendTimeoutMs(options.leaseSeconds));
-  } catch (error) {
-    const next = await markFailed(row, error, listMail);
-    if (next === "failed" && isPermanent(error)) await options.onPermanentFailure?.(row, error);
-    log.error(
-      `E-mail ${row.id} (${row.kind}) not sent, attempt ${row.attempts}: ${(error as Error).message ?? error}` +
-        (next === "lost"
-          ? "; another worker holds it now"
-          : next === "interrupted"
-            ? "; it may have arrived, so it is not sent again"
-            : next === "failed"
-              ? isPermanent(error)
-                ? "; the mail server refused it for good"
-                : "; giving up after a day of retries"
-              : `; retrying in ${retryDelayMs(row.attempts) / 1000} s`),
-    );
-    return;
-  }
-  if (!(await markDone(row, result))) log.error(`E-mail ${row.id} (${row.kind}): its claim ran out while sending`);
+/** Sent, or why not: what the log says about a failed attempt. */
+function logFailure(row: ClaimedRow, error: unknown, next: "retry" | "failed" | "interrupted" | "lost"): void {
+  log.error(
+    `E-mail ${row.id} (${row.kind}) not sent, attempt ${row.attempts}: ${(error as Error).message ?? error}` +
+      (next === "lost"
+        ? "; another worker holds it now"
+        : next === "interrupted"
+          ? "; it may have arrived, so it is not sent again"
+          : next === "failed"
+            ? isPermanent(error)
+              ? "; the mail server refused it for good"
+              : "; giving up after a day of retries"
+            : `; retrying in ${retryDelayMs(row.attempts) / 1000} s`),
+  );
 }
 
 /**
- * One pass: claim what is due, deliver each (`concurrency` at a time), record the outcome.
- * Returns how many were claimed. `stopping` is asked before each message: once it says yes,
- * the rest of the batch is released.
+ * Send rows together (as many as there are SMTP connections): their send-time facts looked up,
+ * their leases renewed and their outcomes recorded in one statement each for all of them. Only
+ * these rows are ever marked "send started" at once, so a crash interrupts at most this many.
+ */
+async function sendTogether(rows: ClaimedRow[], deliver: Deliver, options: ProcessOptions): Promise<void> {
+  const listKinds = options.listKinds ?? [];
+  const failed = (row: ClaimedRow, error: unknown): Outcome => ({
+    row,
+    error,
+    next: afterFailure(row, error, listKinds.includes(row.kind)),
+  });
+  let outcomes: Outcome[];
+  try {
+    // Before the rows are marked "send started": a failure here leaves them to be sent later.
+    const send = deliver.forRows ? await deliver.forRows(rows) : deliver;
+    const held = await renewClaims(rows, listKinds, options.leaseSeconds);
+    outcomes = await Promise.all(
+      held.map(async (row): Promise<Outcome> => {
+        try {
+          return { row, result: await withTimeout(send(row), sendTimeoutMs(options.leaseSeconds)) };
+        } catch (error) {
+          return failed(row, error);
+        }
+      }),
+    );
+  } catch (error) {
+    outcomes = rows.map((row) => failed(row, error));
+  }
+  const recorded = await recordOutcomes(outcomes);
+  for (const outcome of outcomes) {
+    const mine = recorded.has(outcome.row.id);
+    if ("result" in outcome) {
+      if (!mine) log.error(`E-mail ${outcome.row.id} (${outcome.row.kind}): its claim ran out while sending`);
+      continue;
+    }
+    logFailure(outcome.row, outcome.error, mine ? outcome.next : "lost");
+    if (mine && outcome.next === "failed" && isPermanent(outcome.error)) await options.onPermanentFailure?.(outcome.row, outcome.error);
+  }
+}
+
+/**
+ * One pass: claim what is due, deliver them `concurrency` at a time, record the outcomes.
+ * Returns how many were claimed. `stopping` is asked before each group: once it says yes, the
+ * rest of the batch is released.
  */
 export async function processOutbox(deliver: Deliver, options: ProcessOptions | (() => boolean) = {}): Promise<number> {
   const opts: ProcessOptions = typeof options === "function" ? { stopping: options } : options;
@@ -329,17 +398,14 @@ export async function processOutbox(deliver: Deliver, options: ProcessOptions | 
   if (opts.listKinds?.length) await recordInterrupted();
   const rows = await claimDue(CLAIM_BATCH, opts);
   if (rows.throttledMs !== undefined) opts.onThrottle?.(rows.throttledMs);
-  const queue = [...rows];
-  const lane = async () => {
-    for (let row = queue.shift(); row; row = queue.shift()) {
-      if (stopping()) {
-        await release([row, ...queue.splice(0)]);
-        return;
-      }
-      await handleRow(row, deliver, opts);
+  const together = Math.max(1, opts.concurrency ?? 1);
+  for (let i = 0; i < rows.length; i += together) {
+    if (stopping()) {
+      await release(rows.slice(i));
+      break;
     }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency ?? 1, rows.length)) }, lane));
+    await sendTogether(rows.slice(i, i + together), deliver, opts);
+  }
   return rows.length;
 }
 
