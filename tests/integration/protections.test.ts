@@ -14,7 +14,7 @@ import { db } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
 import { rateLimitStore } from "~/server/rate-limit-store.server";
 import { clientAddress, formPath, protections, type ProtectionOptions } from "../../server/protections";
-import { routeMatcher } from "../../server/route-match";
+import { MATCH_CACHE_SIZE, routeMatcher } from "../../server/route-match";
 import routeConfig from "~/routes";
 import { useTestDatabase } from "../helpers/db";
 import { ARTICLE, rowCount } from "../helpers/forms";
@@ -368,6 +368,18 @@ describe("limits keyed by the route that serves the request", () => {
   beforeAll(async () => {
     route = await realRoutes();
   }, 60_000);
+
+  it("the matcher answers each path as React Router matches it, the same when asked again and after more paths than it keeps", async () => {
+    const match = route!;
+    const article = match("/blog/budgeting-tips-that-work");
+    expect(article).toMatchObject({ hasAction: true });
+    expect(match("/about")).toMatchObject({ hasAction: false });
+    expect(match("/no-such/page")).toBeNull();
+    for (let i = 0; i < MATCH_CACHE_SIZE + 10; i++) match(`/blog/post-${i}`);
+    expect(match("/blog/budgeting-tips-that-work")).toEqual(article);
+    expect(match("/no-such/page")).toBeNull();
+    expect(match("/about")).toMatchObject({ hasAction: false });
+  });
 
   it("a POST to no route answers 404 and to a page without a form 405, naming no internal route and writing no counter", async () => {
     const routed = await start({ route, perMinute: 2 });
