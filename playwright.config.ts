@@ -3,23 +3,13 @@ import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 import { STAND_IN_PARTNER_LINKS } from "./scripts/lib/server-process";
 import { hashOwnerPassword } from "./app/server/admin/owner-password.server";
+import { CHROME_ARGS, CHROME_PATH } from "./scripts/lib/chromium";
 
-export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 if (!existsSync(CHROME_PATH)) {
   throw new Error(
     `Chromium not found at ${CHROME_PATH}: browser tests need it. Install it (Debian: apt-get install -y chromium) or set CHROME_PATH.`,
   );
 }
-
-export const CHROME_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const partnerLinks = Object.entries(STAND_IN_PARTNER_LINKS)

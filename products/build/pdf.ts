@@ -1,9 +1,7 @@
 /** Print HTML to PDF with headless Chromium (the browser the test suite already uses). */
 import { chromium, type Browser } from "playwright-core";
 import { SITE_NAME } from "../../app/lib/site";
-
-const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const CHROME_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+import { CHROME_ARGS, CHROME_PATH } from "../../scripts/lib/chromium";
 
 /** `footer: false` for letters: a page the buyer mails carries nothing but their letter. */
 export type PrintOptions = { footer: boolean };

@@ -27,7 +27,7 @@ import { dirname, join, resolve } from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type * as ChromeLauncher from "chrome-launcher";
-import { CHROME_ARGS } from "../../playwright.config.ts";
+import { CHROME_ARGS, CHROME_PATH } from "../lib/chromium.ts";
 import { readBuildInfo } from "../../server/build-info.ts";
 import { logInAsOwner, postArticle, sampleArticle, throwawayOwner } from "../lib/owner-client.ts";
 import { freePort, startBuiltServer, waitForServer } from "../lib/server-process.ts";
@@ -38,7 +38,6 @@ import { printComparison, printTable, type RouteResult } from "./report.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const BUILD_DIR = resolve(ROOT, process.env.BUILD_DIR ?? "build");
-const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 /**
  * A route that misses a budget in fewer runs is measured again this many times (the median

@@ -149,31 +149,6 @@ test.describe("lead form on an article (plain HTML: no React in the browser)", (
     await expect(form.name).toHaveValue("Annie");
   });
 
-  test("a post that never arrives: back on the article, the typed text stays and the form can send again", async ({ page }) => {
-    allowConsoleErrors(page, /Failed to load resource|net::ERR_FAILED/);
-    await page.goto(ARTICLE);
-    await page.route(
-      (url) => url.pathname === ARTICLE,
-      (route) => (route.request().method() === "POST" ? route.abort("failed") : route.continue()),
-    );
-    const form = leadForm(page);
-    await form.name.fill("Ann");
-    const email = uniqueEmail("offline");
-    await form.email.fill(email);
-    await form.send.click();
-    await page.waitForURL((url) => url.hash === "#lead-form" || url.protocol === "chrome-error:");
-    await page.goBack();
-    await expect(form.name).toHaveValue("Ann");
-    await expect(form.email).toHaveValue(email);
-    await expect(form.send).toHaveText("Send Me the Guide");
-    await expect(form.send).toBeEnabled();
-
-    // Once the connection is back the same form goes through.
-    await page.unrouteAll();
-    await form.send.click();
-    await expect(page.getByRole("heading", { name: "You're All Set!" })).toBeVisible();
-  });
-
   test("a lead from every article is accepted once, then known as a duplicate", async ({ request }) => {
     for (const slug of SLUGS) {
       const email = uniqueEmail(slug);
@@ -300,27 +275,6 @@ test.describe("contact page", () => {
     for (const name of ["Name", "Email", "Subject", "Message"]) {
       await expect(page.getByRole("textbox", { name })).toHaveValue("");
     }
-  });
-
-  // Without React the form is a plain post: a request that never reaches the server is the
-  // browser's to report (its own error page), and going back gives the form back as it was typed.
-  test("when the message cannot reach the server, the browser says so, and Back keeps what was typed", async ({ page }) => {
-    allowConsoleErrors(page, /Failed to load resource|net::ERR_FAILED/);
-    await page.goto("/contact");
-    await page.route(
-      (url) => url.pathname === "/contact",
-      (route) => (route.request().method() === "POST" ? route.abort("failed") : route.continue()),
-    );
-    await page.getByRole("textbox", { name: "Name" }).fill("Ann");
-    await page.getByRole("textbox", { name: "Email" }).fill("ann@example.com");
-    await page.getByRole("textbox", { name: "Subject" }).fill("Long story");
-    await page.getByRole("textbox", { name: "Message" }).fill("Three paragraphs I don't want to type again.");
-    await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(page).toHaveURL(/^chrome-error:/);
-    await page.goBack();
-    await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("Three paragraphs I don't want to type again.");
-    await expect(page.getByRole("textbox", { name: "Subject" })).toHaveValue("Long story");
-    await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
   });
 });
 
