@@ -2,6 +2,7 @@ import type { Config } from "@react-router/dev/config";
 import { publicConfig } from "./app/server/env.server";
 import { inlineCriticalCss } from "./scripts/build/critical-css";
 import { writeBuildInfo } from "./server/build-info";
+import { writePrecompressed } from "./server/static-files";
 
 export default {
   ssr: true,
@@ -20,5 +21,8 @@ export default {
     const pruned = await inlineCriticalCss(`${reactRouterConfig.buildDirectory}/client`);
     const kb = (n: number) => (n / 1024).toFixed(1);
     for (const { file, before, after } of pruned) console.log(`critical CSS: ${file} ${kb(before)} KB -> ${kb(after)} KB`);
+    // Last, on the files as served: their brotli and gzip copies, so a server start need not make them.
+    const compressed = writePrecompressed(`${reactRouterConfig.buildDirectory}/client`);
+    console.log(`precompressed: ${compressed} files (.br, .gz)`);
   },
 } satisfies Config;

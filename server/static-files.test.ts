@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, constants as zlib } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStaticResponder, loadStaticFiles, preferredEncoding } from "./static-files";
+import { createStaticResponder, loadStaticFiles, preferredEncoding, writePrecompressed } from "./static-files";
 
 const PAGE = `<!DOCTYPE html><html><head><script>window.a=1</script></head><body>${"<p>About us</p>".repeat(100)}<script type="application/ld+json">{"x":1}</script></body></html>`;
 let root: string;
@@ -106,6 +106,50 @@ describe("createStaticResponder", () => {
     expect((await fetch(`${base}/about`, { method: "POST", body: "x" })).status).toBe(418);
     expect((await fetch(`${base}/nope`)).status).toBe(418);
     expect((await fetch(`${base}/about/index.html`)).status).toBe(418);
+  });
+});
+
+describe("the build's compressed copies", () => {
+  it("are written beside each compressible file, read at start instead of compressing, and never served as files", () => {
+    const dir = mkdtempSync(join(tmpdir(), "precompressed-"));
+    try {
+      const script = `console.log(${JSON.stringify("y".repeat(3000))})`;
+      writeFileSync(join(dir, "app.js"), script);
+      writeFileSync(join(dir, "tiny.css"), "a{}"); // too small to be worth it
+      writeFileSync(join(dir, "logo.png"), Buffer.alloc(4000)); // already compressed as a format
+      expect(writePrecompressed(dir)).toBe(1);
+      expect(brotliDecompressSync(readFileSync(join(dir, "app.js.br"))).toString()).toBe(script);
+      expect(gunzipSync(readFileSync(join(dir, "app.js.gz"))).toString()).toBe(script);
+      expect(existsSync(join(dir, "tiny.css.br"))).toBe(false);
+      expect(existsSync(join(dir, "logo.png.gz"))).toBe(false);
+
+      // What the server holds is the build's bytes: replace them with other valid ones and see them sent.
+      const otherBr = brotliCompressSync(Buffer.from(script), { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } });
+      expect(otherBr.equals(readFileSync(join(dir, "app.js.br")))).toBe(false);
+      writeFileSync(join(dir, "app.js.br"), otherBr);
+      const files = loadStaticFiles(dir);
+      expect(files.get("/app.js")?.br?.equals(otherBr)).toBe(true);
+      expect([...files.keys()].sort()).toEqual(["/app.js", "/logo.png", "/tiny.css"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("that no longer match their file (it changed after the build) are set aside and the file compressed anew", () => {
+    const dir = mkdtempSync(join(tmpdir(), "precompressed-"));
+    try {
+      writeFileSync(join(dir, "app.js"), `console.log(${JSON.stringify("old".repeat(1000))})`);
+      writePrecompressed(dir);
+      const now = `console.log(${JSON.stringify("new".repeat(1000))})`;
+      writeFileSync(join(dir, "app.js"), now);
+      writeFileSync(join(dir, "app.js.gz"), "not gzip at all");
+      const file = loadStaticFiles(dir).get("/app.js")!;
+      expect(brotliDecompressSync(file.br!).toString()).toBe(now);
+      expect(gunzipSync(file.gzip!).toString()).toBe(now);
+      expect(gzipSync(Buffer.from(now), { level: 9 }).equals(file.gzip!)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
