@@ -7,7 +7,7 @@
  *   3. the lead form's requests/s with nothing sending, then while the broadcast sends;
  *   4. a configured MAIL_RATE_PER_MINUTE held (target within 5 %).
  *
- *   BENCH_CONTACTS=10000 BENCH_RATE_PER_MINUTE=1200 BENCH_RATE_SECONDS=30 BENCH_POOL=3 npm run bench:broadcast
+ *   BENCH_CONTACTS=10000 BENCH_RATE_PER_MINUTE=1200 BENCH_RATE_SECONDS=30 BENCH_POOL=5 npm run bench:broadcast
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,7 +26,7 @@ const RATE = Number(process.env.BENCH_RATE_PER_MINUTE ?? 1200);
 const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? 30);
 const LEADS = Number(process.env.BENCH_LEADS ?? 1000);
 /** SMTP_POOL_CONNECTIONS of the server: messages in flight at once. */
-const POOL = Number(process.env.BENCH_POOL ?? 3);
+const POOL = Number(process.env.BENCH_POOL ?? 5);
 const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
 const slugs = articleSlugsFromDisk();
 

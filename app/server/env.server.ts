@@ -91,7 +91,7 @@ export const EnvSchema = z
       }
     }),
     /** SMTP connections kept open and used at once by each server's outbox worker. */
-    SMTP_POOL_CONNECTIONS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(50).default(3)),
+    SMTP_POOL_CONNECTIONS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(50).default(5)),
     /** List mail (broadcasts, sequence) per minute across every server process; 0 = no limit. */
     /** How long an outbox claim holds a row before another worker may take it (a crashed sender's rows wait this long). */
     OUTBOX_LEASE_SECONDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(4).max(3600).default(120)),

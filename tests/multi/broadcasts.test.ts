@@ -192,7 +192,7 @@ describe.skipIf(!ADMIN_URL)("a broadcast from servers that crash and run side by
     expect(sent.sort()).toEqual([...emails].sort());
 
     // Both servers' sends share MAIL_RATE_PER_MINUTE: the time from the first to the last
-    // message is at least what the rate allows (less the one-second bucket), not half of it.
+    // message is at least what the rate allows (less the bucket, at most a second of it), not half of it.
     const times = (
       await query<{ t: Date }>(`select sent_at as t from outbox where (payload->>'broadcastId')::int = $1 order by sent_at`, [id])
     ).map((r) => new Date(r.t).getTime());

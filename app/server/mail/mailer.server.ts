@@ -23,7 +23,7 @@ import { reviewRequestDecision } from "~/server/content/review-requests.server";
 import { sendBlocker, sendBlockers, suppress, type SendPolicy } from "~/server/audience/contacts.server";
 import { findStep, stepStillWanted } from "~/server/audience/sequence.server";
 import { broadcastsToSend, broadcastToSend, type BroadcastToSend } from "~/server/audience/broadcasts.server";
-import type { OutboxKind } from "../../../db/schema";
+import { LIST_KINDS, type OutboxKind } from "../../../db/schema";
 
 export type MailSettings = { from: string; context: MailContext };
 
@@ -288,12 +288,8 @@ export const SEND_POLICY: Record<OutboxKind, SendPolicy> = {
   broadcast: "list",
 };
 
-/**
- * Mail sent to many at once: the shared send rate applies to these, they are claimed after every
- * other kind (a receipt or the guide someone just asked for never waits behind a broadcast), and
- * they are sent at most once (decision 035).
- */
-export const LIST_KINDS: readonly OutboxKind[] = ["broadcast", "sequence-step"];
+/** Mail sent to many at once (defined with the outbox's indexes, db/schema.ts). */
+export { LIST_KINDS };
 
 function addressDomain(from: string): string {
   const [first] = addressparser(from, { flatten: true });

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
-import type { OutboxKind, outbox } from "../../../db/schema";
+import { OUTBOX_KINDS, type OutboxKind, type outbox } from "../../../db/schema";
 import { db, rowsOf } from "~/server/db.server";
 import { log } from "~/server/log.server";
 import { returnSends, takeSends } from "~/server/mail/send-rate.server";
@@ -125,11 +125,14 @@ export type ListMailOptions = { listKinds?: readonly OutboxKind[]; ratePerMinute
 /** One send is cut off well inside the lease (half of it, at most SEND_TIMEOUT_MS). */
 const sendTimeoutMs = (leaseSeconds = CLAIM_SECONDS) => Math.min(SEND_TIMEOUT_MS, leaseSeconds * 500);
 
-const kindList = (kinds: readonly OutboxKind[]) =>
-  sql.join(
-    kinds.map((k) => sql`${k}`),
-    sql`, `,
-  );
+/**
+ * Kinds written into the statement as literals, not parameters: only then can PostgreSQL use the
+ * partial indexes whose conditions name them (db/schema.ts). Only the schema's own kinds pass.
+ */
+const kindList = (kinds: readonly OutboxKind[]) => {
+  for (const kind of kinds) if (!(OUTBOX_KINDS as readonly string[]).includes(kind)) throw new Error(`not an outbox kind: ${kind}`);
+  return sql.raw(kinds.map((kind) => `'${kind}'`).join(", "));
+};
 
 /**
  * List rows whose worker died after their send began (lease run out, send_started_at set): they
@@ -347,11 +350,26 @@ function logFailure(row: ClaimedRow, error: unknown, next: "retry" | "failed" | 
 }
 
 /**
- * Send rows together (as many as there are SMTP connections): their send-time facts looked up,
- * their leases renewed and their outcomes recorded in one statement each for all of them. Only
- * these rows are ever marked "send started" at once, so a crash interrupts at most this many.
+ * What a claimed batch is sent with: `forRows` looks up the send-time facts of all its rows in a
+ * few statements at once (20 rows: three statements, not three per group of 3-5), before any of
+ * them is marked "send started"; or the error that lookup met, for every row of the batch.
  */
-async function sendTogether(rows: ClaimedRow[], deliver: Deliver, options: ProcessOptions): Promise<void> {
+type BatchSender = { send: SendOne } | { error: unknown };
+
+async function senderForBatch(rows: ClaimedRow[], deliver: Deliver): Promise<BatchSender> {
+  try {
+    return { send: deliver.forRows ? await deliver.forRows(rows) : deliver };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/**
+ * Send rows together (as many as there are SMTP connections): their leases renewed and their
+ * outcomes recorded in one statement each for all of them. Only these rows are ever marked
+ * "send started" at once, so a crash interrupts at most this many.
+ */
+async function sendTogether(rows: ClaimedRow[], sender: BatchSender, options: ProcessOptions): Promise<void> {
   const listKinds = options.listKinds ?? [];
   const failed = (row: ClaimedRow, error: unknown): Outcome => ({
     row,
@@ -359,21 +377,24 @@ async function sendTogether(rows: ClaimedRow[], deliver: Deliver, options: Proce
     next: afterFailure(row, error, listKinds.includes(row.kind)),
   });
   let outcomes: Outcome[];
-  try {
+  if ("error" in sender) {
     // Before the rows are marked "send started": a failure here leaves them to be sent later.
-    const send = deliver.forRows ? await deliver.forRows(rows) : deliver;
-    const held = await renewClaims(rows, listKinds, options.leaseSeconds);
-    outcomes = await Promise.all(
-      held.map(async (row): Promise<Outcome> => {
-        try {
-          return { row, result: await withTimeout(send(row), sendTimeoutMs(options.leaseSeconds)) };
-        } catch (error) {
-          return failed(row, error);
-        }
-      }),
-    );
-  } catch (error) {
-    outcomes = rows.map((row) => failed(row, error));
+    outcomes = rows.map((row) => failed(row, sender.error));
+  } else {
+    try {
+      const held = await renewClaims(rows, listKinds, options.leaseSeconds);
+      outcomes = await Promise.all(
+        held.map(async (row): Promise<Outcome> => {
+          try {
+            return { row, result: await withTimeout(sender.send(row), sendTimeoutMs(options.leaseSeconds)) };
+          } catch (error) {
+            return failed(row, error);
+          }
+        }),
+      );
+    } catch (error) {
+      outcomes = rows.map((row) => failed(row, error));
+    }
   }
   const recorded = await recordOutcomes(outcomes);
   for (const outcome of outcomes) {
@@ -388,9 +409,9 @@ async function sendTogether(rows: ClaimedRow[], deliver: Deliver, options: Proce
 }
 
 /**
- * One pass: claim what is due, deliver them `concurrency` at a time, record the outcomes.
- * Returns how many were claimed. `stopping` is asked before each group: once it says yes, the
- * rest of the batch is released.
+ * One pass: claim what is due, look up what sending them needs, deliver them `concurrency` at a
+ * time, record the outcomes. Returns how many were claimed. `stopping` is asked before each
+ * group: once it says yes, the rest of the batch is released.
  */
 export async function processOutbox(deliver: Deliver, options: ProcessOptions | (() => boolean) = {}): Promise<number> {
   const opts: ProcessOptions = typeof options === "function" ? { stopping: options } : options;
@@ -398,13 +419,15 @@ export async function processOutbox(deliver: Deliver, options: ProcessOptions | 
   if (opts.listKinds?.length) await recordInterrupted();
   const rows = await claimDue(CLAIM_BATCH, opts);
   if (rows.throttledMs !== undefined) opts.onThrottle?.(rows.throttledMs);
+  if (rows.length === 0) return 0;
+  const sender = await senderForBatch(rows, deliver);
   const together = Math.max(1, opts.concurrency ?? 1);
   for (let i = 0; i < rows.length; i += together) {
     if (stopping()) {
       await release(rows.slice(i));
       break;
     }
-    await sendTogether(rows.slice(i, i + together), deliver, opts);
+    await sendTogether(rows.slice(i, i + together), sender, opts);
   }
   return rows.length;
 }

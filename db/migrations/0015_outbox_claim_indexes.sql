@@ -1,0 +1,3 @@
+CREATE INDEX "outbox_pending_transactional_idx" ON "outbox" USING btree ("id") WHERE "outbox"."status" = 'pending' and "outbox"."kind" not in ('broadcast', 'sequence-step');--> statement-breakpoint
+CREATE INDEX "outbox_pending_list_idx" ON "outbox" USING btree ("id") WHERE "outbox"."status" = 'pending' and "outbox"."send_started_at" is null and "outbox"."kind" in ('broadcast', 'sequence-step');--> statement-breakpoint
+CREATE INDEX "outbox_send_started_idx" ON "outbox" USING btree ("id") WHERE "outbox"."status" = 'pending' and "outbox"."send_started_at" is not null;
