@@ -4,7 +4,7 @@ import { PARTNER_REL, PARTNERS, partnerHref, type PartnerId } from "~/lib/partne
 export function AffiliateCard({ partner }: { partner: PartnerId }) {
   const p = PARTNERS[partner];
   return (
-    <aside aria-label="Partner offer" className="rounded-2xl border border-slate-200 bg-slate-50 p-6">
+    <aside aria-label={`Partner offer: ${p.name}`} className="rounded-2xl border border-slate-200 bg-slate-50 p-6">
       <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Partner · we may earn a commission</p>
       <p className="mt-1 text-lg font-bold text-slate-900">{p.name}</p>
       <p className="mt-2 text-slate-700">{p.pitch}</p>

@@ -72,6 +72,15 @@ for (const viewport of WIDTHS) {
   });
 }
 
+// A best-practice rule, outside the WCAG tags above: landmarks of one kind each have their own
+// name (an article with two partner offers had two asides both called "Partner offer").
+test("an article's partner offers are landmarks with names of their own", async ({ page }) => {
+  await page.goto("/blog/rebuild-credit-6-months");
+  const offers = page.getByRole("complementary", { name: /^Partner offer: / });
+  expect(await offers.count()).toBeGreaterThanOrEqual(2);
+  await expectNoViolations(page, "landmark names on /blog/rebuild-credit-6-months", { rules: ["landmark-unique"] });
+});
+
 test.describe("states", () => {
   test("the side menu, open (375 px)", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
