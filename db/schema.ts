@@ -190,7 +190,13 @@ export type OutboxKind = (typeof OUTBOX_KINDS)[number];
  * they are sent at most once (decision 035). Written into the outbox's partial indexes below.
  */
 export const LIST_KINDS = ["broadcast", "sequence-step"] as const satisfies readonly OutboxKind[];
-const listKindsSql = sql.raw(LIST_KINDS.map((kind) => `'${kind}'`).join(", "));
+
+/**
+ * Fixed words of the schema as a list of SQL string literals (`'a', 'b'`), for checks and index
+ * conditions, which PostgreSQL can only match against literals. For the schema's own constants,
+ * never for input.
+ */
+export const sqlWordList = (words: readonly string[]) => sql.raw(words.map((word) => `'${word}'`).join(", "));
 
 /**
  * Every e-mail, written in the same statement as what causes it; a worker sends it. The dedupe
@@ -238,17 +244,17 @@ export const outbox = pgTable(
     // for other mail, which goes first, read them all to find none.
     index("outbox_pending_transactional_idx")
       .on(t.id)
-      .where(sql`${t.status} = 'pending' and ${t.kind} not in (${listKindsSql})`),
+      .where(sql`${t.status} = 'pending' and ${t.kind} not in (${sqlWordList(LIST_KINDS)})`),
     index("outbox_pending_list_idx")
       .on(t.id)
-      .where(sql`${t.status} = 'pending' and ${t.sendStartedAt} is null and ${t.kind} in (${listKindsSql})`),
+      .where(sql`${t.status} = 'pending' and ${t.sendStartedAt} is null and ${t.kind} in (${sqlWordList(LIST_KINDS)})`),
     // List rows handed to SMTP and not yet recorded: at most a group per worker (recordInterrupted).
     // On id, not locked_until, so that a claim (which sets locked_until) can stay a HOT update.
     index("outbox_send_started_idx")
       .on(t.id)
       .where(sql`${t.status} = 'pending' and ${t.sendStartedAt} is not null`),
-    check("outbox_status_check", sql`${t.status} in (${sql.raw(OUTBOX_STATUSES.map((status) => `'${status}'`).join(", "))})`),
-    check("outbox_kind_check", sql`${t.kind} in (${sql.raw(OUTBOX_KINDS.map((kind) => `'${kind}'`).join(", "))})`),
+    check("outbox_status_check", sql`${t.status} in (${sqlWordList(OUTBOX_STATUSES)})`),
+    check("outbox_kind_check", sql`${t.kind} in (${sqlWordList(OUTBOX_KINDS)})`),
   ],
 );
 
@@ -650,7 +656,7 @@ export const broadcasts = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("broadcasts_status_check", sql`${t.status} in (${sql.raw(BROADCAST_STATUSES.map((s) => `'${s}'`).join(", "))})`),
+    check("broadcasts_status_check", sql`${t.status} in (${sqlWordList(BROADCAST_STATUSES)})`),
     check("broadcasts_scheduled_check", sql`${t.status} <> 'scheduled' or ${t.scheduledAt} is not null`),
   ],
 );

@@ -33,25 +33,37 @@ gate() {
   fi
 }
 
+# A step run in the background beside another: `beside_start LOG command...` starts it with its
+# output kept in LOG (a mktemp file) and its pid in beside_pid; `beside_result LOG PID WHAT`,
+# given to step() once the foreground work is done, waits for it, prints what it wrote and how
+# long it took, and fails as it did.
+beside_start() {
+  local log=$1; shift
+  local started; started=$(date +%s)
+  ( "$@" > "$log" 2>&1; echo $? > "$log.rc"; echo $(($(date +%s) - started)) > "$log.secs" ) &
+  beside_pid=$!
+}
+beside_result() {
+  local log=$1 pid=$2 what=$3
+  wait "$pid"
+  cat "$log"
+  echo "(ran beside $what, in $(cat "$log.secs") s)"
+  local rc; rc=$(cat "$log.rc")
+  rm -f "$log" "$log.rc" "$log.secs"
+  return "$rc"
+}
+
 # Typecheck and lint each keep one core busy: side by side on two cores (about 40 s saved).
 # Lint's output waits in a file and is printed as its own step once typecheck has passed.
 lint_log=$(mktemp)
-lint_started=$SECONDS
-( npm run --silent lint > "$lint_log" 2>&1; echo $? > "$lint_log.rc" ) &
-lint_pid=$!
+beside_start "$lint_log" npm run --silent lint
+lint_pid=$beside_pid
 if ! step "typecheck" npm run --silent typecheck; then
   kill "$lint_pid" 2>/dev/null
   echo "Stopping: 'typecheck' failed."
   finish
 fi
-wait "$lint_pid"
-lint_step() {
-  cat "$lint_log"
-  echo "(lint ran beside typecheck: $((SECONDS - lint_started)) s from its start)"
-  return "$(cat "$lint_log.rc")"
-}
-step "lint (ESLint, Prettier)" lint_step
-rm -f "$lint_log" "$lint_log.rc"
+step "lint (ESLint, Prettier)" beside_result "$lint_log" "$lint_pid" typecheck
 # One run, two projects (vitest.config.ts): every test on the embedded database and, with
 # TEST_DATABASE_URL set, the integration tests again on that PostgreSQL, sharing the run's workers.
 step "unit and integration tests (embedded PostgreSQL${TEST_DATABASE_URL:+, and PostgreSQL at TEST_DATABASE_URL})" npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json
@@ -69,24 +81,14 @@ if [ -n "${TEST_DATABASE_URL:-}" ] && [ -n "$(nice -n -10 true 2>&1)" ]; then
   step "two servers on one PostgreSQL" "${multi_command[@]}"
 elif [ -n "${TEST_DATABASE_URL:-}" ]; then
   multi_log=$(mktemp)
-  multi_started=$(date +%s)
-  ( "${multi_command[@]}" > "$multi_log" 2>&1
-    echo $? > "$multi_log.rc"
-    date +%s > "$multi_log.end" ) &
-  multi_pid=$!
+  beside_start "$multi_log" "${multi_command[@]}"
+  multi_pid=$beside_pid
 fi
 # Lighthouse budgets of issue #5 for every route, against the build above (reports/lighthouse.json).
 # One run per route; a route over a budget is measured again three times and the median decides.
 step "lighthouse budgets" env LIGHTHOUSE_TIMING=report LIGHTHOUSE_RUNS=1 LIGHTHOUSE_CONFIRM_RUNS=3 npm run --silent lighthouse
 if [ -n "$multi_pid" ]; then
-  wait "$multi_pid"
-  multi_step() {
-    cat "$multi_log"
-    echo "(ran beside Lighthouse, in $(($(cat "$multi_log.end") - multi_started)) s)"
-    return "$(cat "$multi_log.rc")"
-  }
-  step "two servers on one PostgreSQL" multi_step
-  rm -f "$multi_log" "$multi_log.rc" "$multi_log.end"
+  step "two servers on one PostgreSQL" beside_result "$multi_log" "$multi_pid" Lighthouse
 fi
 
 finish

@@ -28,7 +28,8 @@ export { BLOG_PATH, BLOG_QUERY_PARAMS } from "~/lib/blog-filter";
 export { CHECKOUT_PATH, CHECKOUT_QUERY_PARAMS } from "~/lib/checkout";
 export { contentKey, ensureArticles, watchContent } from "~/server/content/articles.server";
 
-import { createDeliver, LIST_KINDS, mailSettingsFromEnv, suppressHardBounce, transportFromEnv } from "~/server/mail/mailer.server";
+import { createDeliver, mailSettingsFromEnv, suppressHardBounce, transportFromEnv } from "~/server/mail/mailer.server";
+import { LIST_KINDS } from "../db/schema.ts";
 import { queueDueSteps } from "~/server/audience/sequence.server";
 import { queueDueBroadcasts } from "~/server/audience/broadcasts.server";
 import { startOutboxWorker, type OutboxWorker } from "~/server/mail/outbox.server";

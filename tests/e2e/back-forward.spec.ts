@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { CHROME_ARGS, CHROME_PATH } from "../../scripts/lib/chromium";
-import { allowConsoleErrors, expect, test } from "./fixtures";
+import { allowConsoleErrors, expect, leadForm, test } from "./fixtures";
 
 const ARTICLE = "/blog/budgeting-tips-that-work";
 const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 9)}@example.com`;
@@ -48,12 +48,7 @@ test.describe("Back after a post that never arrived (the back/forward cache on, 
   test("the lead form on an article keeps the typed text, and sends once the connection is back", async ({ page }) => {
     await page.goto(ARTICLE);
     await failEveryPost(page, ARTICLE);
-    const section = page.locator("#lead-form");
-    const form = {
-      name: section.getByRole("textbox", { name: "Your name" }),
-      email: section.getByRole("textbox", { name: "Your email" }),
-      send: section.getByRole("button", { name: /Send Me the Guide|Sending/ }),
-    };
+    const form = leadForm(page);
     await form.name.fill("Ann");
     const email = uniqueEmail("offline");
     await form.email.fill(email);

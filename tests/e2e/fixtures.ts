@@ -87,6 +87,17 @@ export const test = base.extend({
 
 export { expect };
 
+/** An article's free-guide form: its section, fields and send button. */
+export function leadForm(page: Page) {
+  const section = page.locator("#lead-form");
+  return {
+    section,
+    name: section.getByRole("textbox", { name: "Your name" }),
+    email: section.getByRole("textbox", { name: "Your email" }),
+    send: section.getByRole("button", { name: /Send Me the Guide|Sending/ }),
+  };
+}
+
 /** The test provider's page: the receipt address, then Pay (Stripe Checkout asks the same). */
 export async function payOnTestPage(tab: Page, email = `buyer.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`) {
   await tab.getByRole("textbox", { name: "Email for your receipt and downloads" }).fill(email);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { allowConsoleErrors, countScripts, expect, test } from "./fixtures";
+import { allowConsoleErrors, countScripts, expect, leadForm, test } from "./fixtures";
 
 const ARTICLE = "/blog/budgeting-tips-that-work";
 const SLUGS = [
@@ -22,16 +22,6 @@ const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}.${counte
  * without React rendered after a plain post shows the same as a status message (data-toast).
  */
 const toast = (page: Page, title: string) => page.locator("[data-sonner-toast], [data-toast]").filter({ hasText: title });
-
-function leadForm(page: Page) {
-  const section = page.locator("#lead-form");
-  return {
-    section,
-    name: section.getByRole("textbox", { name: "Your name" }),
-    email: section.getByRole("textbox", { name: "Your email" }),
-    send: section.getByRole("button", { name: /Send Me the Guide|Sending/ }),
-  };
-}
 
 /**
  * What a form's submit button showed once the browser had started posting it (call before

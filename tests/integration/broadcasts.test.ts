@@ -8,14 +8,14 @@
 import { sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { broadcasts, outbox } from "../../db/schema";
+import { broadcasts, LIST_KINDS, outbox } from "../../db/schema";
 import { BroadcastSchema } from "~/lib/broadcast-form";
 import { countAudience } from "~/server/audience/audience.server";
 import { broadcastsWithFigures } from "~/server/audience/broadcast-admin.server";
 import { changeBroadcast, queueDueBroadcasts, saveBroadcast, startBroadcast } from "~/server/audience/broadcasts.server";
 import { findContact, markProved, recordConsent, suppress } from "~/server/audience/contacts.server";
 import { db, rowsOf } from "~/server/db.server";
-import { createDeliver, LIST_KINDS, suppressHardBounce } from "~/server/mail/mailer.server";
+import { createDeliver, suppressHardBounce } from "~/server/mail/mailer.server";
 import { claimDue, processOutbox, recordInterrupted, type Deliver } from "~/server/mail/outbox.server";
 import { takeSends } from "~/server/mail/send-rate.server";
 import { createMailTransport, type MailTransport } from "~/server/mail/transport.server";

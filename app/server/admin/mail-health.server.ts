@@ -7,10 +7,9 @@
  * that has waited too long, is about the rest only: the mail sent as it comes.
  */
 import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
-import { broadcasts, outbox } from "../../../db/schema";
+import { broadcasts, LIST_KINDS, outbox } from "../../../db/schema";
 import { recordAudit } from "~/server/admin/audit.server";
 import { db } from "~/server/db.server";
-import { LIST_KINDS } from "~/server/mail/mailer.server";
 import { wakeOutbox } from "~/server/mail/outbox.server";
 
 /** Pending, never tried, and not due yet. */

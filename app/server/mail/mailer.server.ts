@@ -23,7 +23,7 @@ import { reviewRequestDecision } from "~/server/content/review-requests.server";
 import { sendBlocker, sendBlockers, suppress, type SendPolicy } from "~/server/audience/contacts.server";
 import { findStep, stepStillWanted } from "~/server/audience/sequence.server";
 import { broadcastsToSend, broadcastToSend, type BroadcastToSend } from "~/server/audience/broadcasts.server";
-import { LIST_KINDS, type OutboxKind } from "../../../db/schema";
+import type { OutboxKind } from "../../../db/schema";
 
 export type MailSettings = { from: string; context: MailContext };
 
@@ -287,9 +287,6 @@ export const SEND_POLICY: Record<OutboxKind, SendPolicy> = {
   "sequence-step": "list",
   broadcast: "list",
 };
-
-/** Mail sent to many at once (defined with the outbox's indexes, db/schema.ts). */
-export { LIST_KINDS };
 
 function addressDomain(from: string): string {
   const [first] = addressparser(from, { flatten: true });

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
-import { OUTBOX_KINDS, type OutboxKind, type outbox } from "../../../db/schema";
+import { OUTBOX_KINDS, sqlWordList, type OutboxKind, type outbox } from "../../../db/schema";
 import { db, rowsOf } from "~/server/db.server";
 import { log } from "~/server/log.server";
 import { returnSends, takeSends } from "~/server/mail/send-rate.server";
@@ -131,7 +131,7 @@ const sendTimeoutMs = (leaseSeconds = CLAIM_SECONDS) => Math.min(SEND_TIMEOUT_MS
  */
 const kindList = (kinds: readonly OutboxKind[]) => {
   for (const kind of kinds) if (!(OUTBOX_KINDS as readonly string[]).includes(kind)) throw new Error(`not an outbox kind: ${kind}`);
-  return sql.raw(kinds.map((kind) => `'${kind}'`).join(", "));
+  return sqlWordList(kinds);
 };
 
 /**

@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { db, rowsOf } from "~/server/db.server";
 
 /** How much sending the bucket can hold, in seconds of the rate. */
-export const BUCKET_SECONDS = 0.25;
+const BUCKET_SECONDS = 0.25;
 
 /** The bucket's size for a rate: a quarter second's worth, at least one message. */
 function capacity(perMinute: number): number {
