@@ -47,18 +47,9 @@ export function whenLine(b: ShownBroadcast): string {
 }
 
 export function figureTexts(b: ShownBroadcast): Record<FigureKey, string> {
-  const { revenueCents, ...f } = b.figures;
-  return {
-    queued: String(f.queued),
-    sent: String(f.sent),
-    failed: String(f.failed),
-    suppressed: String(f.suppressed),
-    perMinute: String(f.perMinute),
-    bounced: String(f.bounced),
-    unsubscribed: String(f.unsubscribed),
-    orders: String(f.orders),
-    revenue: formatCents(revenueCents),
-  };
+  return Object.fromEntries(
+    FIGURE_COLUMNS.map(({ key }) => [key, key === "revenue" ? formatCents(b.figures.revenueCents) : String(b.figures[key])]),
+  ) as Record<FigureKey, string>;
 }
 
 /** The progress answer: the row's texts, its status (and its badge's look), and whether it is still underway. */
