@@ -15,7 +15,12 @@ const INTEGRATION = "tests/integration/**/*.test.ts";
  * Integration files that never use TEST_DB: each migrates a PGlite of its own (a migration applied
  * to a database holding old rows). On the `postgres` project they ran the same PGlite test again.
  */
-const PGLITE_ONLY = ["tests/integration/outbox-kinds.test.ts", "tests/integration/audience-backfill.test.ts"];
+const PGLITE_ONLY = [
+  "tests/integration/outbox-kinds.test.ts",
+  "tests/integration/audience-backfill.test.ts",
+  // The export command's own process on a DATA_DIR of its own (its PostgreSQL case is in export.test.ts).
+  "tests/integration/export-command.test.ts",
+];
 
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
