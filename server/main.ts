@@ -98,7 +98,8 @@ const renderedForQuery = {
   [`${build.BLOG_PATH}.data`]: build.BLOG_QUERY_PARAMS,
   [build.CHECKOUT_PATH]: build.CHECKOUT_QUERY_PARAMS,
 };
-const files = loadStaticFiles(`${buildDir}client`);
+const clientDir = `${buildDir}client`;
+const files = loadStaticFiles(clientDir);
 // After the static files: compressing them blocks this process for seconds, and a send started
 // before it would wait that long for its answer (past the send timeout when OUTBOX_LEASE_SECONDS
 // is short: then a list message is recorded interrupted, though the mail server answered).
@@ -111,8 +112,9 @@ log.info(
 
 const securityHeaders = baseSecurityHeaders(config.PUBLIC_ORIGIN);
 
-// Prerendered pages and assets: answered before Express, with headers prepared at start-up.
+// Prerendered pages and assets: answered before Express (sirv), with headers prepared at start-up.
 const serveStatic = createStaticResponder(files, {
+  root: clientDir,
   baseHeaders: securityHeaders,
   htmlPolicy: (scriptHashes) => contentSecurityPolicy(scriptHashes, config.PUBLIC_ORIGIN),
   // Counted in memory, written every few seconds: the page's answer does not wait for the database.
@@ -122,7 +124,7 @@ const serveStatic = createStaticResponder(files, {
 
 // Home, the blog, the articles, the sitemap, the feed, /contact and /checkout: rendered once per content change, then from memory.
 // An article (a page without React) keeps only the CSS it uses, as the build does for the prerendered pages.
-const pruneCss = criticalCss(`${buildDir}client`);
+const pruneCss = criticalCss(clientDir);
 const servePageCache = createPageCache({
   finishHtml: async (html) => (await pruneCss(html))?.html ?? html,
   key: () => build.contentKey(),
@@ -194,7 +196,7 @@ const server = createServer((req, res) => {
   });
 });
 server.listen(config.PORT, config.HOST, () => {
-  log.info(`Serving ${config.PUBLIC_ORIGIN} on http://${config.HOST}:${config.PORT} (${files.size} static files in memory)`);
+  log.info(`Serving ${config.PUBLIC_ORIGIN} on http://${config.HOST}:${config.PORT} (${files.size} static files)`);
 });
 
 /**

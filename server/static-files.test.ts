@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, get, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,6 +20,7 @@ beforeAll(async () => {
   writeFileSync(join(root, "about/index.html"), PAGE);
   writeFileSync(join(root, "assets/app-1.js"), `console.log(${JSON.stringify("x".repeat(2000))})`);
   const respond = createStaticResponder(loadStaticFiles(root), {
+    root,
     baseHeaders: { "X-Content-Type-Options": "nosniff" },
     htmlPolicy: (hashes) => `script-src 'self' ${hashes.join(" ")}`,
     queryRendered: { "/about": ["q", "page"] },
@@ -61,16 +62,7 @@ describe("createStaticResponder", () => {
   });
 
   it("sends the stored encodings byte for byte, and identity when asked", async () => {
-    const raw = (encoding: string) =>
-      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-        import("node:http").then(({ get }) =>
-          get(`${base}/about`, { headers: { "accept-encoding": encoding } }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on("data", (c) => chunks.push(c));
-            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-          }).on("error", reject),
-        );
-      });
+    const raw = (encoding: string) => rawGet(`${base}/about`, encoding);
     const br = await raw("br");
     expect(br.headers["content-encoding"]).toBe("br");
     expect(Number(br.headers["content-length"])).toBe(br.body.length);
@@ -109,8 +101,32 @@ describe("createStaticResponder", () => {
   });
 });
 
+/** One raw answer (headers, undecoded body) of a responder over `dir`, asked with this Accept-Encoding. */
+async function fetchFrom(dir: string, path: string, encoding: string) {
+  const respond = createStaticResponder(loadStaticFiles(dir), { root: dir, baseHeaders: {}, htmlPolicy: () => "" });
+  const server = createServer((req, res) => {
+    if (!respond(req, res)) res.writeHead(418).end();
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  try {
+    return await rawGet(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`, encoding);
+  } finally {
+    server.close();
+  }
+}
+
+function rawGet(url: string, encoding: string) {
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    get(url, { headers: { "accept-encoding": encoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on("error", reject);
+  });
+}
+
 describe("the build's compressed copies", () => {
-  it("are written beside each compressible file, read at start instead of compressing, and never served as files", () => {
+  it("are written beside each compressible file, read at start instead of compressing, and never served as files", async () => {
     const dir = mkdtempSync(join(tmpdir(), "precompressed-"));
     try {
       const script = `console.log(${JSON.stringify("y".repeat(3000))})`;
@@ -123,19 +139,23 @@ describe("the build's compressed copies", () => {
       expect(existsSync(join(dir, "tiny.css.br"))).toBe(false);
       expect(existsSync(join(dir, "logo.png.gz"))).toBe(false);
 
-      // What the server holds is the build's bytes: replace them with other valid ones and see them sent.
+      // What the server sends is the build's bytes: replace them with other valid ones and see them sent.
       const otherBr = brotliCompressSync(Buffer.from(script), { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } });
       expect(otherBr.equals(readFileSync(join(dir, "app.js.br")))).toBe(false);
       writeFileSync(join(dir, "app.js.br"), otherBr);
       const files = loadStaticFiles(dir);
-      expect(files.get("/app.js")?.br?.equals(otherBr)).toBe(true);
+      expect(readFileSync(join(dir, "app.js.br")).equals(otherBr)).toBe(true); // kept: it unpacks to the file
+      expect(files.get("/app.js")).toMatchObject({ br: true, gzip: true });
       expect([...files.keys()].sort()).toEqual(["/app.js", "/logo.png", "/tiny.css"]);
+      const sent = await fetchFrom(dir, "/app.js", "br");
+      expect(sent.headers["content-encoding"]).toBe("br");
+      expect(sent.body.equals(otherBr)).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it("that no longer match their file (it changed after the build) are set aside and the file compressed anew", () => {
+  it("that no longer match their file (it changed after the build) are set aside and the file compressed anew", async () => {
     const dir = mkdtempSync(join(tmpdir(), "precompressed-"));
     try {
       writeFileSync(join(dir, "app.js"), `console.log(${JSON.stringify("old".repeat(1000))})`);
@@ -143,10 +163,12 @@ describe("the build's compressed copies", () => {
       const now = `console.log(${JSON.stringify("new".repeat(1000))})`;
       writeFileSync(join(dir, "app.js"), now);
       writeFileSync(join(dir, "app.js.gz"), "not gzip at all");
-      const file = loadStaticFiles(dir).get("/app.js")!;
-      expect(brotliDecompressSync(file.br!).toString()).toBe(now);
-      expect(gunzipSync(file.gzip!).toString()).toBe(now);
-      expect(gzipSync(Buffer.from(now), { level: 9 }).equals(file.gzip!)).toBe(true);
+      loadStaticFiles(dir);
+      const br = await fetchFrom(dir, "/app.js", "br");
+      const gz = await fetchFrom(dir, "/app.js", "gzip");
+      expect(brotliDecompressSync(br.body).toString()).toBe(now);
+      expect(gunzipSync(gz.body).toString()).toBe(now);
+      expect(gzipSync(Buffer.from(now), { level: 9 }).equals(gz.body)).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,17 +1,21 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync } from "node:zlib";
 import Negotiator from "negotiator";
+import sirv from "sirv";
 import { BOOT_SCRIPT_TYPE } from "../app/lib/first-paint.tsx";
 import { attrOf, elementsOf, parseHtml, textOf } from "./html-tree.ts";
 
-/** One file of build/client, held in memory with its compressed forms. */
+/**
+ * What the server knows of one file of build/client: its headers. sirv serves its bytes (and the
+ * build's compressed copies beside it) from disk.
+ */
 export type StaticFile = {
-  body: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
+  /** Whether a .br / .gz copy of it is beside it (checked at start to unpack to the file). */
+  br: boolean;
+  gzip: boolean;
   type: string;
   etag: string;
   cacheControl: string;
@@ -79,22 +83,31 @@ export function writePrecompressed(root: string): number {
 }
 
 /**
- * A file's compressed copies: the build's, when both are there and still unpack to the file as
- * it is now (a file edited or rebuilt without them is compressed here instead); else made here.
+ * Makes sure a compressible file's copies beside it are the build's for the file as it is now:
+ * copies that are missing, unreadable or that unpack to something else (the file was edited or
+ * rebuilt without them) are written anew, so what is served is always the file. False when they
+ * cannot be written (a read-only directory): the file is then sent uncompressed.
  */
-function compressedForms(path: string, body: Buffer): { br: Buffer; gzip: Buffer } {
+function checkCompressedCopies(path: string, body: Buffer): boolean {
   const brPath = path + PRECOMPRESSED.br;
   const gzipPath = path + PRECOMPRESSED.gzip;
   if (existsSync(brPath) && existsSync(gzipPath)) {
     try {
-      const br = readFileSync(brPath);
-      const gzip = readFileSync(gzipPath);
-      if (brotliDecompressSync(br).equals(body) && gunzipSync(gzip).equals(body)) return { br, gzip };
+      if (brotliDecompressSync(readFileSync(brPath)).equals(body) && gunzipSync(readFileSync(gzipPath)).equals(body)) return true;
     } catch {
-      // unreadable or corrupt: compress below
+      // unreadable or corrupt: compressed anew below
     }
   }
-  return compress(body);
+  const { br, gzip } = compress(body);
+  try {
+    writeFileSync(brPath, br);
+    writeFileSync(gzipPath, gzip);
+    return true;
+  } catch {
+    rmSync(brPath, { force: true });
+    rmSync(gzipPath, { force: true });
+    return false;
+  }
 }
 
 /** Script types a browser runs; anything else (JSON-LD, the inert bootstrap before the loader runs it) is data. */
@@ -137,6 +150,7 @@ export const PRERENDERED_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale
 /**
  * URL path -> file. Prerendered pages answer at their clean URL ("/about" -> about/index.html);
  * everything else at its own path. Hashed assets are cached for a year, the rest revalidated.
+ * The compressed copies beside each file are checked here, once (checkCompressedCopies).
  */
 export function loadStaticFiles(root: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
@@ -146,8 +160,10 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
     const ext = extname(path);
     const body = readFileSync(path);
     const hashed = rel.startsWith("assets/");
+    const compressible = shouldCompress(path, body) && checkCompressedCopies(path, body);
     const file: StaticFile = {
-      body,
+      br: compressible,
+      gzip: compressible,
       type: TYPES[ext] ?? "application/octet-stream",
       etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`,
       cacheControl: hashed
@@ -156,20 +172,11 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
           ? PRERENDERED_CACHE_CONTROL
           : "public, max-age=604800",
     };
-    if (shouldCompress(path, body)) Object.assign(file, compressedForms(path, body));
     if (ext === ".html") file.scriptHashes = inlineScriptHashes(body.toString("utf8"));
     const url = rel === "index.html" ? "/" : rel.endsWith("/index.html") ? `/${rel.slice(0, -"/index.html".length)}` : `/${rel}`;
     files.set(url, file);
   }
   return files;
-}
-
-export function statOrNull(path: string) {
-  try {
-    return statSync(path);
-  } catch {
-    return null;
-  }
 }
 
 type Encoding = "br" | "gzip" | "identity";
@@ -180,7 +187,7 @@ type Encoding = "br" | "gzip" | "identity";
  * equally acceptable (smaller). Undefined: nothing the client accepts (identity;q=0 and no
  * stored compression it takes), answered 406.
  */
-export function preferredEncoding(accept: string | undefined, file: Pick<StaticFile, "br" | "gzip">): Encoding | undefined {
+export function preferredEncoding(accept: string | undefined, file: { br?: unknown; gzip?: unknown }): Encoding | undefined {
   const available: Encoding[] = [...(file.br ? (["br"] as const) : []), ...(file.gzip ? (["gzip"] as const) : []), "identity"];
   // negotiator 1.x takes the server's preference for ties; its published types predate that option.
   const negotiator = new Negotiator({ headers: { "accept-encoding": accept } }) as Negotiator & {
@@ -190,20 +197,25 @@ export function preferredEncoding(accept: string | undefined, file: Pick<StaticF
 }
 
 /**
- * The files of the client build as a plain Node request listener, ahead of Express: a
- * prerendered page or an asset is one Map lookup and one write of headers computed at start-up.
- * Returns false for anything else (other methods, unknown paths), which then goes to Express.
- * Measured with `npm run bench`: the same page through Express middleware ran at ~66 % of a
- * bare static file server (docs/decisions/014-static-path-and-compression.md).
+ * The files of the client build as a plain Node request listener, ahead of Express. sirv (a
+ * maintained static-file middleware) sends the bytes from disk, the build's .br/.gz copy when the
+ * client takes it; this adds what sirv does not know: which paths are files at all (the others,
+ * and other methods, return false and go to Express), the headers of each (its Content-Security-
+ * Policy, Cache-Control, a content-hash ETag and the base headers, set before sirv writes), HTTP's
+ * q-values for the encoding (sirv only looks for "br" and "gzip" in the header), the one URL of a
+ * page, and the page-view count. Measured with `npm run bench` (docs/decisions/040-static-files-on-sirv.md).
  */
 export function createStaticResponder(
   files: Map<string, StaticFile>,
   {
+    root,
     baseHeaders,
     htmlPolicy,
     onPage,
     queryRendered = {},
   }: {
+    /** The directory `files` was read from (build/client). */
+    root: string;
     baseHeaders: Record<string, string>;
     htmlPolicy: (scriptHashes: string[]) => string;
     /** Told of every prerendered page answered 200 to a GET (the page-view counter); must not block. */
@@ -216,27 +228,21 @@ export function createStaticResponder(
     queryRendered?: Record<string, readonly string[]>;
   },
 ) {
-  type Prepared = { file: StaticFile; headers: Record<Encoding, Record<string, string | number>>; notModified: Record<string, string> };
-  const prepared = new Map<string, Prepared>();
+  // Every header but sirv's own (length, encoding, type when ours is unknown to it), per file.
+  const headersOf = new Map<string, Record<string, string>>();
   for (const [path, file] of files) {
-    const common: Record<string, string> = {
+    headersOf.set(path, {
       ...baseHeaders,
       ...(file.scriptHashes ? { "Content-Security-Policy": htmlPolicy(file.scriptHashes) } : {}),
       "Content-Type": file.type,
       "Cache-Control": file.cacheControl,
       ETag: file.etag,
-      ...(file.br ? { Vary: "Accept-Encoding" } : {}),
-    };
-    prepared.set(path, {
-      file,
-      headers: {
-        br: { ...common, "Content-Encoding": "br", "Content-Length": file.br?.length ?? 0 },
-        gzip: { ...common, "Content-Encoding": "gzip", "Content-Length": file.gzip?.length ?? 0 },
-        identity: { ...common, "Content-Length": file.body.length },
-      },
-      notModified: common,
+      ...(file.br || file.gzip ? { Vary: "Accept-Encoding" } : {}),
     });
   }
+  // dev: false reads the directory's listing once, at start; the build's copies are served as
+  // the encoded form of their file (they are never URLs of their own: `files` has no such path).
+  const send = sirv(root, { dev: false, etag: false, brotli: true, gzip: true, extensions: ["html"], dotfiles: false });
 
   return function respond(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
@@ -244,32 +250,37 @@ export function createStaticResponder(
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
     if (rendersForQuery(url, queryRendered)) return false;
-    const entry = prepared.get(path);
-    if (!entry) {
+    const file = files.get(path);
+    if (!file) {
       // One URL per page: "/about/" -> "/about" (the query kept).
-      if (path.length > 1 && path.endsWith("/") && prepared.has(path.slice(0, -1))) {
+      if (path.length > 1 && path.endsWith("/") && files.has(path.slice(0, -1))) {
         res.writeHead(301, { ...baseHeaders, Location: path.slice(0, -1) + (query === -1 ? "" : url.slice(query)) });
         res.end();
         return true;
       }
       return false;
     }
-    if (req.headers["if-none-match"] === entry.file.etag) {
-      res.writeHead(304, entry.notModified);
+    const headers = headersOf.get(path)!;
+    if (req.headers["if-none-match"] === file.etag) {
+      res.writeHead(304, headers);
       res.end();
       return true;
     }
-    const encoding = preferredEncoding(req.headers["accept-encoding"], entry.file);
+    const encoding = preferredEncoding(req.headers["accept-encoding"], file);
     if (!encoding) {
       res.writeHead(406, { ...baseHeaders, "Content-Type": "text/plain; charset=utf-8", Vary: "Accept-Encoding" });
       res.end("Not Acceptable: this file is available as br, gzip or uncompressed.");
       return true;
     }
-    res.writeHead(200, entry.headers[encoding]);
-    if (onPage && req.method === "GET" && entry.file.scriptHashes) onPage(path, req);
-    res.end(
-      req.method === "HEAD" ? undefined : encoding === "br" ? entry.file.br : encoding === "gzip" ? entry.file.gzip : entry.file.body,
-    );
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    if (onPage && req.method === "GET" && file.scriptHashes) onPage(path, req);
+    // sirv picks the copy by looking for "br" / "gzip" in the header: it is told the one chosen above.
+    req.headers["accept-encoding"] = encoding === "identity" ? "" : encoding;
+    send(req, res, () => {
+      // Listed at start but gone from the disk since: nothing to send.
+      res.writeHead(404, { ...baseHeaders, "Content-Type": "text/plain; charset=utf-8" });
+      res.end("Not found");
+    });
     return true;
   };
 }

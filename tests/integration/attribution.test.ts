@@ -55,6 +55,7 @@ beforeAll(async () => {
   writeFileSync(join(root, "about/index.html"), "<!doctype html><html><body><h1>About</h1></body></html>");
   const rememberCampaign = campaignCookie({ secure: true });
   const serveStatic = createStaticResponder(loadStaticFiles(root), {
+    root,
     baseHeaders: { "X-Content-Type-Options": "nosniff" },
     htmlPolicy: () => "script-src 'self'",
   });
