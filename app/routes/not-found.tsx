@@ -1,8 +1,15 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFound } from "~/components/not-found";
+import { NO_HYDRATION } from "~/lib/hydration";
 import { seo } from "~/lib/seo";
 import { warnNotFound } from "~/server/document/not-found.server";
+
+/**
+ * Plain HTML in the browser (app/lib/hydration.ts): three links need nothing of React, and a
+ * reader who mistyped an address on a phone should not download the ~118 KB bundle for them.
+ */
+export const handle = NO_HYDRATION;
 
 export function loader({ request }: Route.LoaderArgs) {
   warnNotFound(request);

@@ -106,5 +106,6 @@ export const ROUTES: RouteSpec[] = [
   // The same page for a paid order, in the buyer's browser: every file and the Download all links.
   { path: "/checkout-success?session_id=(bought)", kind: "server-rendered", exceptions: [NOINDEX], purchase: "success" },
   { path: "/orders/(token)", kind: "server-rendered", exceptions: [PRIVATE], purchase: "order" },
-  { path: "/this-page-does-not-exist", kind: "server-rendered", notFound: true, exceptions: NOT_FOUND },
+  // Rendered per request without React, like a calculator's result (2026-11-27; it hydrated before).
+  { path: "/this-page-does-not-exist", kind: "tool", notFound: true, exceptions: NOT_FOUND },
 ];

@@ -1,4 +1,4 @@
-import { allowConsoleErrors, expect, test } from "./fixtures";
+import { allowConsoleErrors, countScripts, expect, test } from "./fixtures";
 
 test("the home page renders with header and footer", async ({ page }) => {
   await page.goto("/");
@@ -6,10 +6,27 @@ test("the home page renders with header and footer", async ({ page }) => {
   await expect(page.getByRole("contentinfo")).toContainText(String(new Date().getFullYear()));
 });
 
-test("an unknown path answers 404 with the not-found page", async ({ page }) => {
+test("an unknown path answers 404 with the not-found page, plain HTML with no React", async ({ page }) => {
   allowConsoleErrors(page, /status of 404/);
+  const scripts = countScripts(page);
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
   await expect(page.getByText("404", { exact: true })).toBeVisible();
+  expect(scripts.reactBundle()).toEqual([]);
+  // Its links are links: the way back works without React.
+  await page.getByRole("main").getByRole("link", { name: "free tools and resources" }).click();
+  await expect(page).toHaveURL(/\/resources$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("on a phone the not-found page's menu opens and closes without React", async ({ page }) => {
+  allowConsoleErrors(page, /status of 404/);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/no-such-page");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await expect(menu.getByRole("link", { name: "Blog" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
 });
