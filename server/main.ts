@@ -100,9 +100,10 @@ const renderedForQuery = {
 };
 const clientDir = `${buildDir}client`;
 const files = loadStaticFiles(clientDir);
-// After the static files: compressing them blocks this process for seconds, and a send started
-// before it would wait that long for its answer (past the send timeout when OUTBOX_LEASE_SECONDS
-// is short: then a list message is recorded interrupted, though the mail server answered).
+// After the static files: checking (or, without the build's copies, making) their compressed
+// forms blocks this process for seconds, and a send started before it would wait that long for
+// its answer (past the send timeout when OUTBOX_LEASE_SECONDS is short: then a list message is
+// recorded interrupted, though the mail server answered).
 const mail = build.startMail();
 log.info(
   build.mailTransportKind(config) === "smtp"

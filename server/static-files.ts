@@ -228,17 +228,20 @@ export function createStaticResponder(
     queryRendered?: Record<string, readonly string[]>;
   },
 ) {
-  // Every header but sirv's own (length, encoding, type when ours is unknown to it), per file.
-  const headersOf = new Map<string, Record<string, string>>();
+  // Each file with every header but sirv's own (length, encoding), worked out once: a request is
+  // one lookup. `entries` is the same headers as pairs, set one by one before sirv writes.
+  type Prepared = { file: StaticFile; headers: Record<string, string>; entries: [string, string][] };
+  const prepared = new Map<string, Prepared>();
   for (const [path, file] of files) {
-    headersOf.set(path, {
+    const headers = {
       ...baseHeaders,
       ...(file.scriptHashes ? { "Content-Security-Policy": htmlPolicy(file.scriptHashes) } : {}),
       "Content-Type": file.type,
       "Cache-Control": file.cacheControl,
       ETag: file.etag,
       ...(file.br || file.gzip ? { Vary: "Accept-Encoding" } : {}),
-    });
+    };
+    prepared.set(path, { file, headers, entries: Object.entries(headers) });
   }
   // dev: false reads the directory's listing once, at start; the build's copies are served as
   // the encoded form of their file (they are never URLs of their own: `files` has no such path).
@@ -250,17 +253,17 @@ export function createStaticResponder(
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
     if (rendersForQuery(url, queryRendered)) return false;
-    const file = files.get(path);
-    if (!file) {
+    const entry = prepared.get(path);
+    if (!entry) {
       // One URL per page: "/about/" -> "/about" (the query kept).
-      if (path.length > 1 && path.endsWith("/") && files.has(path.slice(0, -1))) {
+      if (path.length > 1 && path.endsWith("/") && prepared.has(path.slice(0, -1))) {
         res.writeHead(301, { ...baseHeaders, Location: path.slice(0, -1) + (query === -1 ? "" : url.slice(query)) });
         res.end();
         return true;
       }
       return false;
     }
-    const headers = headersOf.get(path)!;
+    const { file, headers, entries } = entry;
     if (req.headers["if-none-match"] === file.etag) {
       res.writeHead(304, headers);
       res.end();
@@ -272,7 +275,7 @@ export function createStaticResponder(
       res.end("Not Acceptable: this file is available as br, gzip or uncompressed.");
       return true;
     }
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    for (const [name, value] of entries) res.setHeader(name, value);
     if (onPage && req.method === "GET" && file.scriptHashes) onPage(path, req);
     // sirv picks the copy by looking for "br" / "gzip" in the header: it is told the one chosen above.
     req.headers["accept-encoding"] = encoding === "identity" ? "" : encoding;

@@ -36,7 +36,7 @@ const NOT_HYDRATED = new Map([
   ["/blog", 2],
   ["/blog?q=credit", 2],
   ["/contact", 1],
-  // The catch-all not-found page (an article's 404, from its loader, still hydrates).
+  // The not-found page of the catch-all route (an unknown article's is below).
   ["/no-such-page", 1],
   ["/blog/budgeting-tips-that-work", 1],
   ["/blog/credit-card-mistakes", 1],
