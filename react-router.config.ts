@@ -1,6 +1,7 @@
 import type { Config } from "@react-router/dev/config";
 import { publicConfig } from "./app/server/env.server";
 import { inlineCriticalCss } from "./scripts/build/critical-css";
+import { writeRouteStylesheets } from "./scripts/build/route-css";
 import { writeBuildInfo } from "./server/build-info";
 import { writePrecompressed } from "./server/static-files";
 
@@ -15,11 +16,15 @@ export default {
     return ["/about", "/resources", "/tools", "/robots.txt"];
   },
   // The origin baked into the prerendered pages, for the server to check at start-up.
-  async buildEnd({ reactRouterConfig }) {
+  async buildEnd({ reactRouterConfig, buildManifest }) {
     writeBuildInfo(reactRouterConfig.buildDirectory, { publicOrigin: publicConfig().origin });
+    // Each route's own stylesheet, for the pages rendered per request without React.
+    if (!buildManifest) throw new Error("React Router gave no build manifest");
+    const routeCss = await writeRouteStylesheets(reactRouterConfig.buildDirectory, buildManifest.routes);
+    const kb = (n: number) => (n / 1024).toFixed(1);
+    console.log(`route stylesheets: ${routeCss.stylesheets.length} for ${Object.keys(routeCss.routes).length} routes, ${routeCss.stylesheets.map((css) => kb(css.length)).join(", ")} KB`);
     // Pages without hydration (the articles) keep only the CSS their markup uses.
     const pruned = await inlineCriticalCss(`${reactRouterConfig.buildDirectory}/client`);
-    const kb = (n: number) => (n / 1024).toFixed(1);
     for (const { file, before, after } of pruned) console.log(`critical CSS: ${file} ${kb(before)} KB -> ${kb(after)} KB`);
     // Last, on the files as served: their brotli and gzip copies, so a server start need not make them.
     const compressed = writePrecompressed(`${reactRouterConfig.buildDirectory}/client`);

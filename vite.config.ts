@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, minify, type Plugin } from "vite";
+import { routeModulesPlugin } from "./scripts/build/route-css";
 
 /**
  * The small page scripts (app/browser/*.js, imported with `?url&no-inline`) are emitted as assets,
@@ -31,5 +32,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server build's entry is our Express app, which wraps React Router's request handler.
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
   },
-  plugins: [tailwindcss(), reactRouter(), minifyPageScripts()],
+  plugins: [tailwindcss(), reactRouter(), minifyPageScripts(), routeModulesPlugin()],
 }));

@@ -7,7 +7,7 @@ import { ServerRouter } from "react-router";
 import css from "~/app.css?inline";
 import { type DocumentAssets, DocumentAssetsProvider } from "~/lib/first-paint";
 import { NonceProvider } from "~/lib/nonce";
-import { builtScriptText } from "~/server/document/built-assets.server";
+import { builtScriptText, routeStylesheet } from "~/server/document/built-assets.server";
 import { encodeDocument } from "~/server/document/encoding.server";
 import { loaderScript } from "~/server/document/loader-script.server";
 import { jsonActionAnswer } from "~/server/forms/submission.server";
@@ -20,8 +20,16 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (!request.signal.aborted) log.error({ err: error }, "Server error");
 }
 
-/** The built stylesheet and scripts the document writes into itself (app/lib/first-paint.tsx). */
-const assets: DocumentAssets = { css, scriptText: builtScriptText, loaderScript };
+/**
+ * The built stylesheet and scripts the document writes into itself (app/lib/first-paint.tsx).
+ * The routes' own stylesheets only from a build: the dev server's classes change as you type.
+ */
+const assets: DocumentAssets = {
+  css,
+  routeCss: import.meta.env.PROD ? routeStylesheet : () => null,
+  scriptText: builtScriptText,
+  loaderScript,
+};
 
 export default function handleRequest(
   request: Request,

@@ -51,7 +51,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#047857" />
         <Meta />
-        <InlineStylesheet />
+        {/* A page without React carries only its route's rules: no navigation can reach another route's. */}
+        <InlineStylesheet routeId={hydrate ? undefined : matches.at(-1)?.id} />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">

@@ -20,6 +20,7 @@ const scriptsLike = (
 
 const assets: DocumentAssets = {
   css: "body{color:red}</style><script>alert(1)</script>",
+  routeCss: (id) => (id === "routes/small" ? "p{margin:0}</STYLE>" : null),
   scriptText: (href) => (href === "/assets/page-1.js" ? 'console.log("</script><b>")' : null),
   loaderScript,
 };
@@ -57,6 +58,19 @@ describe("inline stylesheet and script", () => {
     expect(html).toBe(
       '<style id="site-css">body{color:red}<\\/style><script>alert(1)</script></style>' +
         '<script nonce="n0">console.log("<\\/script><b>")</script>',
+    );
+  });
+
+  it("take a route's own stylesheet when it has one, the whole one when it has none", () => {
+    const html = renderToStaticMarkup(
+      <DocumentAssetsProvider value={assets}>
+        <InlineStylesheet routeId="routes/small" />
+        <InlineStylesheet routeId="routes/other" />
+      </DocumentAssetsProvider>,
+    );
+    expect(html).toBe(
+      '<style id="site-css">p{margin:0}<\\/style></style>' +
+        '<style id="site-css">body{color:red}<\\/style><script>alert(1)</script></style>',
     );
   });
 

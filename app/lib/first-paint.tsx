@@ -9,7 +9,9 @@ import { Scripts } from "react-router";
  *
  * - The stylesheet is in the page (<InlineStylesheet>): the entry (app/entry.server.tsx) imports
  *   the built CSS as text (Vite's `?inline`) and hands it down through DocumentAssets. A page
- *   that does not hydrate then keeps only the rules it uses (scripts/build/critical-css.ts).
+ *   that does not hydrate gets its route's own stylesheet instead, built with only the classes
+ *   its modules hold (scripts/build/route-css.ts); prerendered and cached, it then keeps only
+ *   the rules its markup uses (scripts/build/critical-css.ts).
  * - A page that does not hydrate (an article, a calculator) has its small page script written
  *   into the page (<InlineScript>): a request for it came before the largest paint in
  *   Lighthouse's simulation (+0.13 s).
@@ -32,6 +34,8 @@ export const STYLESHEET_ID = "site-css";
  */
 export type DocumentAssets = {
   css: string;
+  /** A route's own stylesheet, or null (then the whole one). */
+  routeCss(routeId: string): string | null;
   scriptText(href: string): string | null;
   loaderScript(preloads: string[], scripts: string[]): string;
 };
@@ -42,11 +46,16 @@ export const DocumentAssetsProvider = DocumentAssetsContext.Provider;
 const safeInStyle = (css: string) => css.replace(/<\/style/gi, "<\\/style");
 const safeInScript = (js: string) => js.replace(/<\/script/gi, "<\\/script");
 
-/** The site's stylesheet as the page's own <style>. */
-export function InlineStylesheet() {
+/**
+ * The site's stylesheet as the page's own <style>: the whole of it, or `routeId`'s own (a page
+ * that does not hydrate: nothing can navigate on from it without loading a new document).
+ */
+export function InlineStylesheet({ routeId }: { routeId?: string }) {
   const assets = useContext(DocumentAssetsContext);
   // In the browser (hydrating) the text is the one the server wrote: read back, so the trees match.
-  const css = assets ? safeInStyle(assets.css) : (document.getElementById(STYLESHEET_ID)?.innerHTML ?? "");
+  const css = assets
+    ? safeInStyle((routeId && assets.routeCss(routeId)) || assets.css)
+    : (document.getElementById(STYLESHEET_ID)?.innerHTML ?? "");
   return <style id={STYLESHEET_ID} dangerouslySetInnerHTML={{ __html: css }} />;
 }
 

@@ -16,15 +16,18 @@ export type Budget = { perf: number; a11y: number; bp: number; seo: number; lcpM
  * rendered with their result and no React bundle either (the page script refreshes the result).
  * Issue #25: the other public pages (home, about, resources, blog, contact) the same way, with
  * at most 10 KB of JavaScript and TBT under 10 ms. The issue asks LCP at most 0.9 s on a quiet
- * machine; the gate is the articles' 1.0 s, because /blog (its first card's image) and the
- * per-request pages (/contact, a search) measured 0.99-1.11 s on a loaded one.
+ * machine; the gate is the articles' 1.0 s for every public page (the simulated LCP moves with
+ * the machine's load: articles measured 0.75-0.91 s quiet). The pages rendered per request
+ * without React (a search, a calculator's result, not found) carry their route's own stylesheet
+ * since decision 041 (0.72-0.91 s, from 0.89-1.07 s with the whole one), so they are held to
+ * the same 1.0 s; a calculator keeps its 50 ms of TBT (its script recomputes as you type).
  */
 export const BUDGETS: Record<Kind, Budget> = {
   prerendered: { perf: 98, a11y: 100, bp: 100, seo: 100, lcpMs: 1800, cls: 0.01, tbtMs: 50, jsKb: 125 },
   page: { perf: 100, a11y: 100, bp: 100, seo: 100, lcpMs: 1000, cls: 0.01, tbtMs: 9, jsKb: 10 },
   article: { perf: 100, a11y: 100, bp: 100, seo: 100, lcpMs: 1000, cls: 0.01, tbtMs: 9, jsKb: 10 },
   "server-rendered": { perf: 95, a11y: 100, bp: 100, seo: 100, lcpMs: 2000, cls: 0.01, tbtMs: 100, jsKb: 140 },
-  tool: { perf: 98, a11y: 100, bp: 100, seo: 100, lcpMs: 1800, cls: 0.01, tbtMs: 50, jsKb: 10 },
+  tool: { perf: 100, a11y: 100, bp: 100, seo: 100, lcpMs: 1000, cls: 0.01, tbtMs: 50, jsKb: 10 },
 };
 
 /**
@@ -94,7 +97,7 @@ export const ROUTES: RouteSpec[] = [
   { path: "/blog", kind: "page" },
   // The listing for a search: rendered by the server for each address, with the whole stylesheet,
   // like a calculator's result, and held to the same budget (no React, 10 KB of JavaScript).
-  { path: "/blog?q=credit&category=Credit+Repair", kind: "tool" },
+  { path: "/blog?q=credit&category=Credit+Repair", kind: "page" },
   ...articleSlugsFromDisk().map((slug): RouteSpec => ({ path: `/blog/${slug}`, kind: "article" })),
   { path: PUBLISHED_ARTICLE, kind: "article", publish: true },
   { path: TOOLS_PATH, kind: "tool" },

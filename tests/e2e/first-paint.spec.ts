@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { attrOf, elementsOf, parseHtml, textOf } from "../../server/html-tree.ts";
 import { gzipSync } from "node:zlib";
-import { expect, test } from "./fixtures";
+import { allowConsoleErrors, expect, test } from "./fixtures";
 
 /**
  * First paint (app/lib/first-paint.tsx) on the real build: the prerendered pages as served, and
@@ -95,14 +95,14 @@ async function pageScriptText(request: APIRequestContext): Promise<string> {
  * script, the page script in the page, and a page's own small script (the blog's search, the home
  * page's figure) beside it; all of it under 10 KB compressed. The prerendered ones keep only their
  * own CSS, as do the page cache's (home, the blog, /contact: server/page-cache.ts); the blog with a
- * search is rendered per request with the whole.
+ * search, rendered per request, carries its route's own stylesheet (scripts/build/route-css.ts).
  */
 const PUBLIC_PAGES = [
   { path: "/", critical: true, own: 1 },
   { path: "/about", critical: true, own: 0 },
   { path: "/resources", critical: true, own: 0 },
   { path: "/blog", critical: true, own: 1 },
-  { path: "/blog?q=credit&category=Credit+Repair&page=2", critical: false, own: 1 },
+  { path: "/blog?q=credit&category=Credit+Repair&page=2", critical: true, own: 1 },
   { path: "/contact", critical: true, own: 0 },
 ];
 
@@ -166,13 +166,42 @@ test.describe("on a phone", () => {
   });
 });
 
+/**
+ * Pages rendered per request without React, each with its route's own stylesheet (built from the
+ * classes in the route's modules, scripts/build/route-css.ts): a result, a form's errors, nothing
+ * found, not found, a legal page.
+ */
+const ROUTE_STYLESHEET_PAGES = [
+  "/blog?q=credit&category=Credit+Repair",
+  "/blog?q=zzzz",
+  "/tools/budget?pay=2800&housing=1250&groceries=400&transport=250&utilities=110&debtMinimums=200&shopping=150&dining=60&savings=150&extraDebt=230",
+  "/tools/emergency-fund?expenses=abc&months=3",
+  "/tools/credit-utilization?card=Everyday+card&cardBalance=450&limit=1500&card=Store+card&cardBalance=1900&limit=2000",
+  "/tools/debt-payoff?name=Medical+bill&balance=500&apr=0&minimum=50&name=Card&balance=5000&apr=24&minimum=150&extra=150",
+  "/privacy",
+  "/this-page-does-not-exist",
+];
+
+test("a page rendered per request without React carries its route's stylesheet, not the whole one", async ({ request }) => {
+  const whole = await wholeStylesheet(request);
+  for (const path of ROUTE_STYLESHEET_PAGES) {
+    const response = await request.get(path);
+    const [style, ...others] = elements(parseHtml(await response.text()), "style").map(textOf);
+    expect(others, path).toEqual([]);
+    expect(style!.length, `${path}: its route's rules only`).toBeLessThan(whole.length * 0.7);
+    for (const rule of [":focus-visible", "side-menu[open]"]) expect(style, path).toContain(rule);
+  }
+});
+
 for (const width of [375, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } });
 
-    test("an article with only its own CSS looks exactly as with the whole stylesheet", async ({ page, request }) => {
+    test("an article or a page with its route's stylesheet looks exactly as with the whole stylesheet", async ({ page, request }) => {
       const stylesheet = await wholeStylesheet(request);
-      for (const path of ARTICLES) {
+      // Chromium logs the answers' own status: the calculator's bad input (400), not found (404).
+      allowConsoleErrors(page, /status of 400/, /status of 404/);
+      for (const path of [...ARTICLES, ...ROUTE_STYLESHEET_PAGES]) {
         await page.goto(path);
         // Render everything now (below-the-fold blocks wait for the viewport otherwise).
         await page.evaluate(() =>

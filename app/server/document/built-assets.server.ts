@@ -20,3 +20,28 @@ export function builtScriptText(href: string): string | null {
   }
   return text;
 }
+
+/** Where the build writes each route's own stylesheet (scripts/build/route-css.ts), under build/server. */
+export const ROUTE_CSS_FILE = "route-css.json";
+
+/** The stored stylesheets: each distinct one once, and each route id's index into them. */
+export type RouteStylesheets = { stylesheets: string[]; routes: Record<string, number> };
+
+let routeStylesheets: RouteStylesheets | null | undefined;
+
+/**
+ * A route's own stylesheet (scripts/build/route-css.ts), read once from the server build, for a
+ * page rendered without React in the browser; null when the build has none (the dev server) or
+ * none for this route.
+ */
+export function routeStylesheet(routeId: string): string | null {
+  if (routeStylesheets === undefined) {
+    try {
+      routeStylesheets = JSON.parse(readFileSync(resolve(process.env.BUILD_DIR ?? "build", "server", ROUTE_CSS_FILE), "utf8")) as RouteStylesheets;
+    } catch {
+      routeStylesheets = null;
+    }
+  }
+  const index = routeStylesheets?.routes[routeId];
+  return index === undefined ? null : (routeStylesheets!.stylesheets[index] ?? null);
+}
