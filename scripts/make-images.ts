@@ -4,7 +4,7 @@
  *   npx tsx scripts/make-images.ts
  *
  * Outputs (all overwritten on every run; same input gives the same bytes):
- *   public/images/articles/{slug}-{640,1280}.{avif,webp}  article heroes, 16:9
+ *   public/images/articles/{slug}-{640,960,1280}.{avif,webp}  article heroes, 16:9 (ARTICLE_IMAGE_WIDTHS)
  *   public/images/og/{slug}.jpg                           1200x630 social cards
  *   public/images/og/default.jpg                          1200x630 brand card
  *   public/favicon.svg, public/favicon.ico (32x32 PNG-in-ICO), public/apple-touch-icon.png (180x180)
@@ -16,6 +16,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { articleSlugsFromDisk } from "../app/content/article-files.ts";
+import { ARTICLE_IMAGE_WIDTHS } from "../app/content/article-image-widths.ts";
 
 type Image = ReturnType<typeof sharp>;
 
@@ -94,9 +95,10 @@ async function articleImages(slug: string) {
   // Render at 2x and downsample: smoother edges than rasterizing at the target size.
   const master = await sharp(svg, { density: 144 }).png().toBuffer();
 
-  for (const width of [1280, 640] as const) {
+  for (const width of ARTICLE_IMAGE_WIDTHS) {
     const img = sharp(master).resize(width, (width * 9) / 16, { kernel: "lanczos3" });
-    const scale = width === 1280 ? 1 : 0.5;
+    // The budgets are the 1280 px picture's; a narrower one gets its share by width.
+    const scale = width / 1280;
     const avif = await encodeWithin(img, "avif", AVIF_LADDER, BUDGET.avif * scale);
     await emit(join(ARTICLES, `${slug}-${width}.avif`), avif.buf, `q${avif.quality}`);
     const webp = await encodeWithin(img, "webp", WEBP_LADDER, BUDGET.webp * scale);

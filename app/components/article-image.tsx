@@ -1,5 +1,7 @@
+import { ARTICLE_IMAGE_WIDTHS } from "~/content/article-image-widths";
+
 type ArticleImageProps = {
-  /** The path its files share: `${image}-640.avif` ... (ArticleSummary.image). */
+  /** The path its files share: `${image}-640.avif` ... (ArticleSummary.image, ARTICLE_IMAGE_WIDTHS). */
   image: string;
   alt: string;
   /** The page's main image: load it first, never lazily. */
@@ -8,10 +10,10 @@ type ArticleImageProps = {
   className?: string;
 };
 
-/** An article's illustration as AVIF/WebP at two widths, with intrinsic size so nothing shifts. */
+/** An article's illustration as AVIF/WebP at each of its widths, with intrinsic size so nothing shifts. */
 export function ArticleImage({ image, alt, priority = false, sizes, className = "" }: ArticleImageProps) {
   const src = (width: number, ext: string) => `${image}-${width}.${ext}`;
-  const srcSet = (ext: string) => `${src(640, ext)} 640w, ${src(1280, ext)} 1280w`;
+  const srcSet = (ext: string) => ARTICLE_IMAGE_WIDTHS.map((width) => `${src(width, ext)} ${width}w`).join(", ");
   return (
     <picture>
       <source type="image/avif" srcSet={srcSet("avif")} sizes={sizes} />

@@ -47,7 +47,8 @@ export type ArticleSource = { title: string; url: string };
 /**
  * An article as the pages show it (listing, cards, feed): the frontmatter's facts, wherever they
  * were stored, plus where its pictures are. `image` is the path its responsive files share
- * (`${image}-640.avif` ...), `ogImage` the social card.
+ * (`${image}-640.avif` ..., one per width and format of app/content/article-image-widths.ts), `ogImage` the
+ * social card.
  */
 export type ArticleSummary = Omit<ArticleFrontmatter, "affiliates"> & {
   slug: string;

@@ -4,7 +4,7 @@
  * cover image upload (content checked, metadata stripped, served with a year's cache), and a
  * restore refused over a newer version.
  */
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { articleImageFiles, articleImages, articleRevisions, articles } from "../../db/schema";
@@ -187,6 +187,8 @@ describe("cover images", () => {
       ["1280.webp", "image/webp"],
       ["640.avif", "image/avif"],
       ["640.webp", "image/webp"],
+      ["960.avif", "image/avif"],
+      ["960.webp", "image/webp"],
       ["og.jpg", "image/jpeg"],
     ]);
     for (const file of files) {
@@ -194,6 +196,7 @@ describe("cover images", () => {
       expect(meta.exif).toBeUndefined();
       expect(file.bytes.includes(Buffer.from("Owner Name"))).toBe(false);
       if (file.name.startsWith("1280")) expect([meta.width, meta.height]).toEqual([1280, 720]);
+      if (file.name.startsWith("960")) expect([meta.width, meta.height]).toEqual([960, 540]);
     }
     const [row] = await db().select().from(articles).where(eq(articles.id, id));
     expect(row).toMatchObject({ imageId: 1, imageAlt: "A blue square", version: 2 });
@@ -209,6 +212,41 @@ describe("cover images", () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(files.find((f) => f.name === "640.webp")!.bytes)).toBe(true);
     expect(((await imageLoader({ params: { file: "1-641.webp" } } as never)) as Response).status).toBe(404);
     expect(((await imageLoader({ params: { file: "2-640.webp" } } as never)) as Response).status).toBe(404);
+    expect(((await imageLoader({ params: { file: "1-960.png" } } as never)) as Response).status).toBe(404);
+  });
+
+  it("makes a width added after the upload (960) once from the largest file, and keeps it", async () => {
+    const id = await draft();
+    const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#a52" } })
+      .png()
+      .toBuffer();
+    await call(() => editAction(args(upload(id, new Blob([new Uint8Array(photo)]), "old.png", "An orange square", 1), { id: String(id) })));
+    const [{ imageId }] = (await db().select({ imageId: articles.imageId }).from(articles).where(eq(articles.id, id))) as [{ imageId: number }];
+    // As an upload stored before 960 existed.
+    await db()
+      .delete(articleImageFiles)
+      .where(and(eq(articleImageFiles.imageId, imageId), inArray(articleImageFiles.name, ["960.avif", "960.webp"])));
+
+    for (const format of ["avif", "webp"]) {
+      const served = (await imageLoader({ params: { file: `${imageId}-960.${format}` } } as never)) as Response;
+      expect(served.status).toBe(200);
+      expect(served.headers.get("Content-Type")).toBe(`image/${format}`);
+      const bytes = Buffer.from(await served.arrayBuffer());
+      const meta = await sharp(bytes).metadata();
+      expect([meta.width, meta.height]).toEqual([960, 540]);
+      // Made from this picture (orange: #a52), not another.
+      const { dominant } = await sharp(bytes).stats();
+      expect(dominant.r).toBeGreaterThan(140);
+      expect(dominant.b).toBeLessThan(80);
+      const [stored] = await db()
+        .select({ bytes: articleImageFiles.bytes })
+        .from(articleImageFiles)
+        .where(and(eq(articleImageFiles.imageId, imageId), eq(articleImageFiles.name, `960.${format}`)));
+      expect(stored!.bytes.equals(bytes), "kept: the next request gets the same bytes").toBe(true);
+      const again = (await imageLoader({ params: { file: `${imageId}-960.${format}` } } as never)) as Response;
+      expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
+    }
+    expect(((await imageLoader({ params: { file: `${imageId + 1}-960.webp` } } as never)) as Response).status).toBe(404);
   });
 });
 

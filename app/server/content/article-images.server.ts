@@ -2,14 +2,16 @@
  * Cover images the owner uploads (issue 24). The bytes decide, not the file's name or declared
  * type: sharp must read them as JPEG, PNG, WebP or AVIF (SVG, which can carry script, and
  * everything else are refused), within the size limits. What is stored is re-encoded: the
- * responsive sizes and formats the article pages use (16:9 at 640 and 1280 px, AVIF and WebP,
+ * responsive sizes and formats the article pages use (16:9 at ARTICLE_IMAGE_WIDTHS, AVIF and WebP,
  * like scripts/make-images.ts makes for the shipped articles) and the 1200x630 JPEG social card,
  * all without the original's metadata (EXIF, GPS, camera; sharp writes none unless asked), with
  * the EXIF orientation applied first. The files live in the database (article_image_files), so
  * every server answers them (routes/uploaded-image.ts), each address forever the same bytes.
  */
-import sharp, { type Metadata } from "sharp";
+import { and, eq } from "drizzle-orm";
+import sharp, { type Metadata, type Sharp } from "sharp";
 import { articleImageFiles, articleImages } from "../../../db/schema";
+import { ARTICLE_IMAGE_FORMATS, ARTICLE_IMAGE_WIDTHS } from "~/content/article-image-widths";
 import { db } from "~/server/db.server";
 import type { Tx } from "~/server/content/content-version.server";
 
@@ -24,15 +26,21 @@ export type ImageUpload = { ok: true; id: number } | { ok: false; message: strin
 
 const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 
+type ImageFile = { name: string; contentType: string; bytes: Buffer };
+type Format = (typeof ARTICLE_IMAGE_FORMATS)[number];
+
+/** One width and format of a picture, cropped to 16:9 around what draws the eye. */
+async function encodeWidth(base: Sharp, width: number, format: Format): Promise<ImageFile> {
+  const sized = base.clone().resize(width, Math.round((width * 9) / 16), { fit: "cover", position: "attention" });
+  const bytes = await (format === "avif" ? sized.avif({ quality: 50, effort: 4 }) : sized.webp({ quality: 75, effort: 4 })).toBuffer();
+  return { name: `${width}.${format}`, contentType: `image/${format}`, bytes };
+}
+
 /** The files one upload becomes, by the name its address ends with ("640.avif" -> /images/uploads/<id>-640.avif). */
-async function encodeVariants(input: Buffer): Promise<{ name: string; contentType: string; bytes: Buffer }[]> {
+async function encodeVariants(input: Buffer): Promise<ImageFile[]> {
   const base = sharp(input, { limitInputPixels: MAX_PIXELS }).rotate();
-  const out: { name: string; contentType: string; bytes: Buffer }[] = [];
-  for (const width of [640, 1280]) {
-    const sized = base.clone().resize(width, Math.round((width * 9) / 16), { fit: "cover", position: "attention" });
-    out.push({ name: `${width}.avif`, contentType: "image/avif", bytes: await sized.clone().avif({ quality: 50, effort: 4 }).toBuffer() });
-    out.push({ name: `${width}.webp`, contentType: "image/webp", bytes: await sized.clone().webp({ quality: 75, effort: 4 }).toBuffer() });
-  }
+  const out: ImageFile[] = [];
+  for (const width of ARTICLE_IMAGE_WIDTHS) for (const format of ARTICLE_IMAGE_FORMATS) out.push(await encodeWidth(base, width, format));
   const og = base.clone().resize(1200, 630, { fit: "cover", position: "attention" }).flatten({ background: "#ffffff" });
   out.push({ name: "og.jpg", contentType: "image/jpeg", bytes: await og.jpeg({ quality: 80, mozjpeg: true }).toBuffer() });
   return out;
@@ -68,4 +76,35 @@ export async function storeUploadedImage(bytes: Buffer): Promise<ImageUpload> {
     return image!.id;
   });
   return { ok: true, id };
+}
+
+/** The names an uploaded image's files have: each width and format, and the social card. */
+export const UPLOADED_IMAGE_FILE = new RegExp(
+  `^([1-9]\\d{0,9})-((?:${ARTICLE_IMAGE_WIDTHS.join("|")})\\.(?:${ARTICLE_IMAGE_FORMATS.join("|")})|og\\.jpg)$`,
+);
+
+/**
+ * One file of an uploaded image, or null when there is no such image. A width added after the
+ * picture was uploaded (960, on 2026-11-27) is made once from its largest file of the same format
+ * and kept beside the others, so every picture has every width its pages ask for.
+ */
+export async function uploadedImageFile(imageId: number, name: string): Promise<{ contentType: string; bytes: Buffer } | null> {
+  const read = async (fileName: string) =>
+    (
+      await db()
+        .select({ contentType: articleImageFiles.contentType, bytes: articleImageFiles.bytes })
+        .from(articleImageFiles)
+        .where(and(eq(articleImageFiles.imageId, imageId), eq(articleImageFiles.name, fileName)))
+    )[0] ?? null;
+  const file = await read(name);
+  if (file) return file;
+  const [width, format] = name.split(".") as [string, Format];
+  if (!(ARTICLE_IMAGE_FORMATS as readonly string[]).includes(format) || !(ARTICLE_IMAGE_WIDTHS as readonly number[]).includes(Number(width)))
+    return null;
+  const largest = await read(`${Math.max(...ARTICLE_IMAGE_WIDTHS)}.${format}`);
+  if (!largest) return null;
+  const made = await encodeWidth(sharp(largest.bytes), Number(width), format);
+  // Two servers may make it at once: the first one stored wins, and both answer the same picture.
+  await db().insert(articleImageFiles).values({ imageId, ...made }).onConflictDoNothing();
+  return read(name);
 }
