@@ -4,8 +4,9 @@
  * Without it, the search box, the category buttons and "Load More Articles" are a GET form and a
  * link: the server renders the listing for the address (app/lib/blog-filter.ts). With it, they
  * apply at once, in the page: every post is in the listing already (those not shown are hidden),
- * each with its category and its lower-cased title and excerpt (data-category, data-search). The
- * address follows (history.replaceState), and screen readers hear the number found.
+ * each with its category (data-category) and its card's title and excerpt ([data-excerpt]), read
+ * once here: the page does not carry them twice. The address follows (history.replaceState), and
+ * screen readers hear the number found.
  *
  * The rules are the server's (blog-filter.ts): every word of the query in the title or the
  * excerpt, within the category; pages of data-page-size posts.
@@ -22,6 +23,13 @@
   if (!(form instanceof HTMLFormElement) || !(input instanceof HTMLInputElement) || !list || !found || !empty || !more) return;
   if (!(submit instanceof HTMLButtonElement)) return;
   const items = /** @type {HTMLElement[]} */ ([...list.children]);
+  // The text a query is looked for in, as the server's searchText(): "<title> <excerpt>", lower-cased.
+  const texts = new Map(
+    items.map((item) => [
+      item,
+      `${item.querySelector("h2, h3")?.textContent ?? ""} ${item.querySelector("[data-excerpt]")?.textContent ?? ""}`.toLowerCase(),
+    ]),
+  );
   const buttons = /** @type {HTMLButtonElement[]} */ ([...d.querySelectorAll(`button[form="${form.id}"][name=category]`)]);
   const pageSize = Number(list.dataset.pageSize) || 6;
   let page = Number(list.dataset.page) || 1;
@@ -29,7 +37,7 @@
 
   /** @param {HTMLElement} item @param {string[]} words */
   const matches = (item, words) =>
-    (category === "All" || item.dataset.category === category) && words.every((word) => (item.dataset.search || "").includes(word));
+    (category === "All" || item.dataset.category === category) && words.every((word) => (texts.get(item) ?? "").includes(word));
 
   /** Shows the posts of the first `page` pages that match; returns the first one shown by this call that was hidden. */
   function render() {

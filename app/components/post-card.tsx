@@ -19,7 +19,9 @@ export function PostCard({ post, headingLevel = 3, priority = false }: { post: A
             {post.title}
           </Link>
         </Heading>
-        <p className="mt-2 flex-1 text-slate-600">{post.excerpt}</p>
+        <p data-excerpt="" className="mt-2 flex-1 text-slate-600">
+          {post.excerpt}
+        </p>
         <p className="mt-4 flex flex-wrap items-center gap-4 text-sm text-slate-600">
           <span className="inline-flex items-center gap-1">
             <Calendar aria-hidden="true" className="size-4" />

@@ -17,7 +17,6 @@ import {
   PAGE_SIZE,
   postAnchor,
   readBlogSearch,
-  searchText,
 } from "~/lib/blog-filter";
 import { InlineScript } from "~/lib/first-paint";
 import { submitFromBrowser } from "~/lib/form-outcomes";
@@ -143,7 +142,6 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
               id={postAnchor(post.slug)}
               hidden={!shown}
               data-category={post.category}
-              data-search={searchText(post)}
               className="flex scroll-mt-24"
             >
               <PostCard post={post} priority={post.slug === firstShown} />
