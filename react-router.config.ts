@@ -22,7 +22,9 @@ export default {
     if (!buildManifest) throw new Error("React Router gave no build manifest");
     const routeCss = await writeRouteStylesheets(reactRouterConfig.buildDirectory, buildManifest.routes);
     const kb = (n: number) => (n / 1024).toFixed(1);
-    console.log(`route stylesheets: ${routeCss.stylesheets.length} for ${Object.keys(routeCss.routes).length} routes, ${routeCss.stylesheets.map((css) => kb(css.length)).join(", ")} KB`);
+    console.log(
+      `route stylesheets: ${routeCss.stylesheets.length} for ${Object.keys(routeCss.routes).length} routes, ${routeCss.stylesheets.map((css) => kb(css.length)).join(", ")} KB`,
+    );
     // Pages without hydration (the articles) keep only the CSS their markup uses.
     const pruned = await inlineCriticalCss(`${reactRouterConfig.buildDirectory}/client`);
     for (const { file, before, after } of pruned) console.log(`critical CSS: ${file} ${kb(before)} KB -> ${kb(after)} KB`);

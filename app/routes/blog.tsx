@@ -137,13 +137,7 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
           className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3"
         >
           {listing.posts.map(({ post, shown }) => (
-            <li
-              key={post.slug}
-              id={postAnchor(post.slug)}
-              hidden={!shown}
-              data-category={post.category}
-              className="flex scroll-mt-24"
-            >
+            <li key={post.slug} id={postAnchor(post.slug)} hidden={!shown} data-category={post.category} className="flex scroll-mt-24">
               <PostCard post={post} priority={post.slug === firstShown} />
             </li>
           ))}

@@ -221,7 +221,9 @@ describe("cover images", () => {
       .png()
       .toBuffer();
     await call(() => editAction(args(upload(id, new Blob([new Uint8Array(photo)]), "old.png", "An orange square", 1), { id: String(id) })));
-    const [{ imageId }] = (await db().select({ imageId: articles.imageId }).from(articles).where(eq(articles.id, id))) as [{ imageId: number }];
+    const [{ imageId }] = (await db().select({ imageId: articles.imageId }).from(articles).where(eq(articles.id, id))) as [
+      { imageId: number },
+    ];
     // As an upload stored before 960 existed.
     await db()
       .delete(articleImageFiles)

@@ -99,12 +99,18 @@ export async function uploadedImageFile(imageId: number, name: string): Promise<
   const file = await read(name);
   if (file) return file;
   const [width, format] = name.split(".") as [string, Format];
-  if (!(ARTICLE_IMAGE_FORMATS as readonly string[]).includes(format) || !(ARTICLE_IMAGE_WIDTHS as readonly number[]).includes(Number(width)))
+  if (
+    !(ARTICLE_IMAGE_FORMATS as readonly string[]).includes(format) ||
+    !(ARTICLE_IMAGE_WIDTHS as readonly number[]).includes(Number(width))
+  )
     return null;
   const largest = await read(`${Math.max(...ARTICLE_IMAGE_WIDTHS)}.${format}`);
   if (!largest) return null;
   const made = await encodeWidth(sharp(largest.bytes), Number(width), format);
   // Two servers may make it at once: the first one stored wins, and both answer the same picture.
-  await db().insert(articleImageFiles).values({ imageId, ...made }).onConflictDoNothing();
+  await db()
+    .insert(articleImageFiles)
+    .values({ imageId, ...made })
+    .onConflictDoNothing();
   return read(name);
 }

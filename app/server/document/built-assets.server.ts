@@ -37,7 +37,9 @@ let routeStylesheets: RouteStylesheets | null | undefined;
 export function routeStylesheet(routeId: string): string | null {
   if (routeStylesheets === undefined) {
     try {
-      routeStylesheets = JSON.parse(readFileSync(resolve(process.env.BUILD_DIR ?? "build", "server", ROUTE_CSS_FILE), "utf8")) as RouteStylesheets;
+      routeStylesheets = JSON.parse(
+        readFileSync(resolve(process.env.BUILD_DIR ?? "build", "server", ROUTE_CSS_FILE), "utf8"),
+      ) as RouteStylesheets;
     } catch {
       routeStylesheets = null;
     }
