@@ -203,10 +203,15 @@ for (const width of [375, 1280]) {
       allowConsoleErrors(page, /status of 400/, /status of 404/);
       for (const path of [...ARTICLES, ...ROUTE_STYLESHEET_PAGES]) {
         await page.goto(path);
-        // Render everything now (below-the-fold blocks wait for the viewport otherwise).
-        await page.evaluate(() =>
-          document.querySelectorAll<HTMLElement>(".render-when-near").forEach((el) => (el.style.contentVisibility = "visible")),
-        );
+        // Render everything now (below-the-fold blocks wait for the viewport otherwise), and every
+        // picture loaded and decoded: a full-page screenshot brings lazy ones into view, which
+        // then arrive between the two screenshots.
+        await page.evaluate(async () => {
+          document.querySelectorAll<HTMLElement>(".render-when-near").forEach((el) => (el.style.contentVisibility = "visible"));
+          const images = [...document.images];
+          for (const image of images) image.loading = "eager";
+          await Promise.all(images.map((image) => image.decode().catch(() => undefined)));
+        });
         const own = await page.screenshot({ fullPage: true });
         await page.addStyleTag({ content: stylesheet });
         const whole = await page.screenshot({ fullPage: true });
