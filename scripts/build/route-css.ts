@@ -106,7 +106,10 @@ export async function writeRouteStylesheets(buildDir: string, routes: Record<str
     return found;
   };
   const stored: RouteStylesheets = { stylesheets: [], routes: {} };
+  // Routes that reach the same candidates (the legal pages, one module for several ids) share one
+  // stylesheet, compiled once.
   const indexOf = new Map<string, number>();
+  const indexOfCss = new Map<string, number>();
   for (const route of Object.values(routes)) {
     const files = new Set(content);
     for (let at: RouteEntry | undefined = route; at; at = at.parentId ? routes[at.parentId] : undefined) {
@@ -116,13 +119,16 @@ export async function writeRouteStylesheets(buildDir: string, routes: Record<str
     }
     const used = new Set<string>();
     for (const file of files) for (const candidate of candidates(file)) used.add(candidate);
-    // A compiler keeps the candidates it has seen, so each route gets its own.
-    const compiler = await compile(source, { base: APP_DIR, onDependency: () => {} });
-    const css = optimize(compiler.build([...used]), { minify: true }).code;
-    let index = indexOf.get(css);
+    const key = [...used].sort().join(" ");
+    let index = indexOf.get(key);
     if (index === undefined) {
-      index = stored.stylesheets.push(css) - 1;
-      indexOf.set(css, index);
+      // A compiler keeps the candidates it has seen, so each stylesheet gets its own.
+      const compiler = await compile(source, { base: APP_DIR, onDependency: () => {} });
+      const css = optimize(compiler.build([...used]), { minify: true }).code;
+      // Different candidates can still make the same rules (a candidate that is no class).
+      index = indexOfCss.get(css) ?? stored.stylesheets.push(css) - 1;
+      indexOfCss.set(css, index);
+      indexOf.set(key, index);
     }
     stored.routes[route.id] = index;
   }
