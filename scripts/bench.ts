@@ -8,7 +8,8 @@
  *   a prerendered page (/about), the home page and a shipped article (made from the database,
  *   answered from the page cache), an article published through the dashboard's editor after
  *   the server started (issue 24), the checkout (from the page cache) and the same page rendered
- *   per request (/checkout?bump=1), the 404 page, a lead POST
+ *   per request (/checkout?bump=1), the 404 page of an unknown address (from the page cache) and a
+ *   missing article's (rendered per request), a lead POST
  *   (unique e-mails, same-origin headers), and for comparison a minimal static file server
  *   (node:http, the same prerendered file from memory, precompressed) in its own process.
  *
@@ -62,6 +63,8 @@ type Case = {
   name: string;
   url: string;
   expectStatus: number;
+  /** Measured again on PostgreSQL (one server, then two) when a PostgreSQL server is given. */
+  onPostgres?: true;
   options?: Partial<autocannon.Options>;
 };
 
@@ -171,17 +174,23 @@ async function main() {
     const leadRun = Date.now().toString(36);
     const slug = article.slice("/blog/".length);
     const cases: Case[] = [
-      { name: "prerendered page GET /about", url: `${BASE_PLACEHOLDER}/about`, expectStatus: 200 },
-      { name: `shipped article GET ${article}`, url: `${BASE_PLACEHOLDER}${article}`, expectStatus: 200 },
+      { name: "prerendered page GET /about", url: `${BASE_PLACEHOLDER}/about`, expectStatus: 200, onPostgres: true },
+      { name: `shipped article GET ${article}`, url: `${BASE_PLACEHOLDER}${article}`, expectStatus: 200, onPostgres: true },
       { name: `published article GET ${published}`, url: `${BASE_PLACEHOLDER}${published}`, expectStatus: 200 },
       { name: "home page GET / (from the articles)", url: `${BASE_PLACEHOLDER}/`, expectStatus: 200 },
       { name: "checkout GET /checkout (page cache)", url: `${BASE_PLACEHOLDER}/checkout`, expectStatus: 200 },
-      { name: "server-rendered GET /checkout?bump=1", url: `${BASE_PLACEHOLDER}/checkout?bump=1`, expectStatus: 200 },
-      { name: "404 page GET /no-such-page", url: `${BASE_PLACEHOLDER}/no-such-page`, expectStatus: 404 },
+      { name: "server-rendered GET /checkout?bump=1", url: `${BASE_PLACEHOLDER}/checkout?bump=1`, expectStatus: 200, onPostgres: true },
+      { name: "404 page GET /no-such-page (page cache)", url: `${BASE_PLACEHOLDER}/no-such-page`, expectStatus: 404 },
+      {
+        name: "missing article GET /blog/no-such-article (404 rendered per request)",
+        url: `${BASE_PLACEHOLDER}/blog/no-such-article`,
+        expectStatus: 404,
+      },
       {
         name: `lead POST ${article} (unique e-mails)`,
         url: `${BASE_PLACEHOLDER}${article}`,
         expectStatus: 200,
+        onPostgres: true,
         options: {
           method: "POST",
           headers: {
@@ -222,7 +231,13 @@ async function main() {
     if (DATABASE_URL) {
       // The embedded server goes first: the two-server runs need both cores.
       server.kill("SIGTERM");
-      rows.push(...(await benchServersOnPostgres(DATABASE_URL, origin, cases.slice(0, 2).concat(cases[4]!, cases[6]!))));
+      rows.push(
+        ...(await benchServersOnPostgres(
+          DATABASE_URL,
+          origin,
+          cases.filter((c) => c.onPostgres),
+        )),
+      );
     } else {
       console.log("\nSet BENCH_DATABASE_URL (a PostgreSQL server) for the one- and two-server cases on PostgreSQL.");
     }

@@ -81,6 +81,18 @@ app.use(
 /** The route that serves a path, matched as React Router matches it (server/protections.ts keys its limits by it). */
 export const servingRoute = routeMatcher(serverBuild.routes);
 
+/** The address React Router answers its route manifest at (lazy route discovery), which no route of ours matches. */
+const manifestPath = serverBuild.routeDiscovery.mode === "lazy" ? serverBuild.routeDiscovery.manifestPath : undefined;
+
+/**
+ * A page address only the catch-all not-found route answers: the same not-found page whatever was
+ * asked, kept by the page cache (server/page-cache.ts). Not a data request (`.data`, which React
+ * Router answers for a route) nor the route manifest.
+ */
+export function answersNotFound(path: string): boolean {
+  return !path.endsWith(".data") && path !== manifestPath && servingRoute(path) === null;
+}
+
 const renderDocument = createDocumentHandler(serverBuild, "production");
 
 /**

@@ -123,7 +123,8 @@ const serveStatic = createStaticResponder(files, {
   queryRendered: renderedForQuery,
 });
 
-// Home, the blog, the articles, the sitemap, the feed, /contact and /checkout: rendered once per content change, then from memory.
+// Home, the blog, the articles, the sitemap, the feed, /contact, /checkout and the not-found page of
+// an unknown address: rendered once per content change, then from memory.
 // An article (a page without React) keeps only the CSS it uses, as the build does for the prerendered pages.
 const pruneCss = criticalCss(clientDir);
 const servePageCache = createPageCache({
@@ -134,6 +135,7 @@ const servePageCache = createPageCache({
   htmlPolicy: (scriptHashes) => contentSecurityPolicy(scriptHashes, config.PUBLIC_ORIGIN),
   onPage: (path, req) => build.countPageView(path, req.headers),
   queryRendered: renderedForQuery,
+  notFound: build.answersNotFound,
 });
 
 const app = express();

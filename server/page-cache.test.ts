@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CONTENT_PAGE_CACHE_CONTROL, createPageCache, isContentPath } from "./page-cache";
+import { CONTENT_PAGE_CACHE_CONTROL, createPageCache, isContentPath, NOT_FOUND_RENDER_PATH } from "./page-cache";
 
 /** A stand-in for React Router: counts renders, answers what `pages` holds for the current key (404 otherwise). */
 let key = "1:0";
@@ -27,6 +27,8 @@ beforeAll(async () => {
     htmlPolicy: (hashes) => `script-src 'self' ${hashes.join(" ")}`,
     onPage: (path) => counted.push(path),
     finishHtml: async (html) => html.replace("<!--finish-->", "<!--finished-->"),
+    // The catch-all's addresses, as server/app.ts's answersNotFound tells them.
+    notFound: (path) => path.startsWith("/no-route/") || path === NOT_FOUND_RENDER_PATH,
   });
   server = createServer((req, res) => {
     const answered = respond(req, res);
@@ -52,6 +54,10 @@ beforeEach(() => {
     },
     "/rss.xml": { status: 200, body: "<rss>feed</rss>", type: "application/rss+xml; charset=utf-8" },
     "/blog/moved": { status: 301, body: "" },
+    [NOT_FOUND_RENDER_PATH]: {
+      status: 404,
+      body: "<html><head><script>var m=1</script></head><body><h1>Oops! Page not found</h1></body></html>",
+    },
   };
 });
 
@@ -133,5 +139,31 @@ describe("createPageCache", () => {
     expect(feed.headers.get("content-security-policy")).toBeNull();
     expect(await feed.text()).toBe("<rss>feed</rss>");
     expect(counted).toEqual([]);
+  });
+
+  it("answers every unknown address 404 with the one not-found page, rendered once per key, counted as no view", async () => {
+    const first = await fetch(`${base}/no-route/wp-login.php`, { headers: { "accept-encoding": "br" } });
+    expect(first.status).toBe(404);
+    expect(first.headers.get("content-encoding")).toBe("br");
+    expect(first.headers.get("etag")).toBeNull();
+    const hash = createHash("sha256").update("var m=1").digest("base64");
+    expect(first.headers.get("content-security-policy")).toBe(`script-src 'self' 'sha256-${hash}'`);
+    const body = await first.text();
+    expect(body).toContain("Oops! Page not found");
+    const other = await fetch(`${base}/no-route/other?x=1`, { headers: { "if-none-match": "*" } });
+    expect(other.status).toBe(404);
+    expect(await other.text()).toBe(body);
+    const head = await fetch(`${base}/no-route/third`, { method: "HEAD" });
+    expect(head.status).toBe(404);
+    expect(renders).toEqual([NOT_FOUND_RENDER_PATH]);
+    expect(counted).toEqual([]);
+    // A new key renders it again; a render that stops answering 404 leaves the address to Express.
+    key = `${key}+edited`;
+    pages[NOT_FOUND_RENDER_PATH] = { status: 200, body: "a route now" };
+    expect((await fetch(`${base}/no-route/wp-login.php`)).status).toBe(418);
+    expect(renders).toEqual([NOT_FOUND_RENDER_PATH, NOT_FOUND_RENDER_PATH]);
+    // Not the catch-all's: Express's, as before.
+    expect((await fetch(`${base}/tools/budget`)).status).toBe(418);
+    expect((await fetch(`${base}/no-route/x`, { method: "POST" })).status).toBe(418);
   });
 });

@@ -9,6 +9,13 @@
  *
  * Anything the render does not answer 200 (a 301 for a former slug, 404, 410, an error) goes on
  * to Express, which renders it per request as it renders every other page.
+ *
+ * The not-found page of an address no route answers (`notFound`) is one page too, the same for
+ * every such address: it is rendered once per content key, for NOT_FOUND_RENDER_PATH, and answered
+ * 404 from memory (no ETag, no view counted). Most of a site's missing addresses are asked by
+ * robots probing for other software; each used to cost a whole server render. A missing article
+ * (`/blog/<slug>`) is still rendered per request: its answer depends on the database (a 410 for
+ * an article taken down, a 301 for a former slug).
  */
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -26,6 +33,11 @@ const gzipAsync = promisify(gzip);
  * prerendered pages).
  */
 export const CONTENT_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=5";
+
+/** The address the kept not-found page is rendered for: one no route answers, and the same whatever was asked. */
+export const NOT_FOUND_RENDER_PATH = "/404";
+/** Where the not-found page is kept: not a path anyone can ask for (a path starts with "/"). */
+const NOT_FOUND_ENTRY = "(not found)";
 
 /**
  * The paths kept here: the pages made from the articles ("/", "/blog", "/blog/<slug>",
@@ -49,6 +61,7 @@ export function isContentPath(path: string): boolean {
 
 type Prepared = {
   key: string;
+  status: 200 | 404;
   etag: string;
   html: boolean;
   body: Buffer;
@@ -65,6 +78,7 @@ export function createPageCache({
   onPage,
   finishHtml,
   queryRendered = {},
+  notFound,
 }: {
   /** The content key now: a page kept under another key is made again. */
   key: () => string;
@@ -78,15 +92,18 @@ export function createPageCache({
   queryRendered?: Record<string, readonly string[]>;
   /** A last pass over a rendered HTML page (the articles' critical CSS, as the build does to prerendered pages). */
   finishHtml?: (html: string) => Promise<string>;
+  /** True for a page address only the catch-all not-found route answers: answered 404 with the one kept not-found page. */
+  notFound?: (path: string) => boolean;
 }) {
   const pages = new Map<string, Prepared>();
   const rendering = new Map<string, Promise<Prepared | null>>();
 
-  async function prepare(path: string, at: string): Promise<Prepared | null> {
-    const response = await render(path);
-    if (response.status !== 200) {
+  async function prepare(entry: string, at: string): Promise<Prepared | null> {
+    const status = entry === NOT_FOUND_ENTRY ? 404 : 200;
+    const response = await render(status === 404 ? NOT_FOUND_RENDER_PATH : entry);
+    if (response.status !== status) {
       await response.body?.cancel();
-      pages.delete(path);
+      pages.delete(entry);
       return null;
     }
     const type = response.headers.get("content-type") ?? "text/html; charset=utf-8";
@@ -103,16 +120,17 @@ export function createPageCache({
       ...(html ? { "Content-Security-Policy": htmlPolicy(inlineScriptHashes(body.toString("utf8"))) } : {}),
       "Content-Type": type,
       "Cache-Control": CONTENT_PAGE_CACHE_CONTROL,
-      ETag: etag,
+      // A 404 is not revalidated: it has no validator.
+      ...(status === 200 ? { ETag: etag } : {}),
       Vary: "Accept-Encoding",
     };
-    const prepared: Prepared = { key: at, etag, html, body, br, gzip: gz, headers };
-    if (key() === at) pages.set(path, prepared);
+    const prepared: Prepared = { key: at, status, etag, html, body, br, gzip: gz, headers };
+    if (key() === at) pages.set(entry, prepared);
     return prepared;
   }
 
   function send(req: IncomingMessage, res: ServerResponse, path: string, page: Prepared) {
-    if (req.headers["if-none-match"] === page.etag) {
+    if (page.status === 200 && req.headers["if-none-match"] === page.etag) {
       res.writeHead(304, page.headers);
       res.end();
       return;
@@ -124,12 +142,12 @@ export function createPageCache({
       return;
     }
     const bytes = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
-    res.writeHead(200, {
+    res.writeHead(page.status, {
       ...page.headers,
       ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }),
       "Content-Length": String(bytes.length),
     });
-    if (onPage && req.method === "GET" && page.html) onPage(path, req);
+    if (onPage && req.method === "GET" && page.html && page.status === 200) onPage(path, req);
     res.end(req.method === "HEAD" ? undefined : bytes);
   }
 
@@ -142,19 +160,20 @@ export function createPageCache({
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
-    if (!isContentPath(path) || rendersForQuery(url, queryRendered)) return false;
+    const entry = isContentPath(path) ? path : notFound?.(path) ? NOT_FOUND_ENTRY : undefined;
+    if (!entry || (entry === path && rendersForQuery(url, queryRendered))) return false;
     const at = key();
-    const page = pages.get(path);
+    const page = pages.get(entry);
     if (page && page.key === at) {
       send(req, res, path, page);
       return true;
     }
-    const renderKey = `${at} ${path}`;
+    const renderKey = `${at} ${entry}`;
     let pending = rendering.get(renderKey);
     if (!pending) {
-      pending = prepare(path, at)
+      pending = prepare(entry, at)
         .catch((error: Error) => {
-          log.error(`Rendering ${path} for the page cache: ${error.message}`);
+          log.error(`Rendering ${entry} for the page cache: ${error.message}`);
           return null;
         })
         .finally(() => rendering.delete(renderKey));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ownUrl, seo } from "~/lib/seo";
+import { SITE_NAME } from "~/lib/site";
 
 const ORIGIN = "https://freshstartmoney.com";
 const root = [{ id: "root", data: { origin: ORIGIN } }];
@@ -17,5 +18,15 @@ describe("URLs in our pages stay on our origin", () => {
   it("keeps ordinary paths as they are", () => {
     expect(ownUrl("/blog/dispute-credit-errors", ORIGIN)).toBe(`${ORIGIN}/blog/dispute-credit-errors`);
     expect(ownUrl("/", ORIGIN)).toBe(`${ORIGIN}/`);
+  });
+});
+
+describe("a page with no address of its own (the not-found page)", () => {
+  it("names no canonical URL and no og:url, and asks not to be indexed", () => {
+    const tags = seo(root, { title: "Page not found", description: "This page could not be found.", path: null, noindex: true });
+    expect(tags.some((t) => "rel" in t && t.rel === "canonical")).toBe(false);
+    expect(tags.some((t) => "property" in t && t.property === "og:url")).toBe(false);
+    expect(tags).toContainEqual({ name: "robots", content: "noindex" });
+    expect(tags).toContainEqual({ title: `Page not found | ${SITE_NAME}` });
   });
 });

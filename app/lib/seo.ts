@@ -6,8 +6,11 @@ type RootMatch = { id: string; data?: unknown } | undefined;
 type PageSeo = {
   title: string;
   description: string;
-  /** Path of the canonical URL, e.g. "/blog". */
-  path: string;
+  /**
+   * Path of the canonical URL, e.g. "/blog"; null for a page with no address of its own (the
+   * not-found page, the same for every unknown address): no canonical URL and no og:url.
+   */
+  path: string | null;
   /** Path of a 1200x630 social image; defaults to the brand card. */
   image?: string;
   type?: "website" | "article";
@@ -31,19 +34,19 @@ export function ownUrl(path: string, origin: string): string {
 /** <title>, description, canonical URL and OpenGraph/Twitter tags for one page. */
 export function seo(matches: readonly RootMatch[], page: PageSeo): MetaDescriptor[] {
   const origin = originFrom(matches);
-  const url = ownUrl(page.path, origin);
+  const url = page.path === null ? null : ownUrl(page.path, origin);
   const image = ownUrl(page.image ?? "/images/og/default.jpg", origin);
   const title = page.title.includes(SITE_NAME) ? page.title : `${page.title} | ${SITE_NAME}`;
   return [
     { title },
     { name: "description", content: page.description },
-    { tagName: "link", rel: "canonical", href: url },
+    ...(url ? [{ tagName: "link", rel: "canonical", href: url }] : []),
     ...(page.noindex ? [{ name: "robots", content: "noindex" }] : []),
     { property: "og:site_name", content: SITE_NAME },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:title", content: page.title },
     { property: "og:description", content: page.description },
-    { property: "og:url", content: url },
+    ...(url ? [{ property: "og:url", content: url }] : []),
     { property: "og:image", content: image },
     { property: "og:image:width", content: "1200" },
     { property: "og:image:height", content: "630" },

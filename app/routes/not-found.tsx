@@ -16,8 +16,9 @@ export function loader({ request }: Route.LoaderArgs) {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  seo(matches, { title: "Page not found", description: "This page could not be found.", path: location.pathname, noindex: true });
+/** The same for every unknown address (server/page-cache.ts keeps one copy): nothing of the address asked. */
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Page not found", description: "This page could not be found.", path: null, noindex: true });
 
 export default function NotFoundRoute() {
   return <NotFound />;
