@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration, useMatche
 import type { Route } from "./+types/root";
 import pageScript from "./browser/page-script.js?url&no-inline";
 import { NotFound } from "~/components/not-found";
+import { HydratesContext } from "~/components/site-link";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/ui/toaster";
@@ -56,17 +57,20 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-md bg-white font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-2 focus:shadow-lg"
-        >
-          Skip to content
-        </a>
-        <SiteHeader />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
-        <SiteFooter year={data?.year ?? new Date().getFullYear()} />
+        {/* Plain anchors where nothing hydrates (components/site-link.tsx). */}
+        <HydratesContext value={hydrate}>
+          <a
+            href="#main"
+            className="sr-only z-50 rounded-md bg-white font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-2 focus:shadow-lg"
+          >
+            Skip to content
+          </a>
+          <SiteHeader />
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            {children}
+          </main>
+          <SiteFooter year={data?.year ?? new Date().getFullYear()} />
+        </HydratesContext>
         {/* A page without React: its one script, written into the page (app/lib/first-paint.tsx). */}
         {!hydrate && <InlineScript src={pageScript} nonce={nonce} />}
         {hydrate && (

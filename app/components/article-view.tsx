@@ -1,5 +1,5 @@
 import { ArrowLeft, Calendar, Clock } from "lucide-react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/site-link";
 import { AffiliateCard } from "~/components/affiliate-card";
 import { ArticleImage } from "~/components/article-image";
 import { LeadForm } from "~/components/lead-form";
@@ -25,9 +25,9 @@ export function ArticleView({
 }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 md:py-12">
-      <Link to="/blog" className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:text-brand-900">
+      <SiteLink to="/blog" className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:text-brand-900">
         <ArrowLeft aria-hidden="true" className="size-4" /> Back to Blog
-      </Link>
+      </SiteLink>
       <header className="mt-6">
         <p className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
           <span className="rounded-full bg-brand-100 px-3 py-1 font-semibold text-brand-800">{article.category}</span>
@@ -109,13 +109,13 @@ export function ArticleView({
           <ul className="mt-4 grid gap-4 sm:grid-cols-2">
             {related.map((r) => (
               <li key={r.slug}>
-                <Link
+                <SiteLink
                   to={`/blog/${r.slug}`}
                   className="block h-full rounded-xl border border-slate-200 p-5 hover:border-brand-600 hover:bg-brand-50"
                 >
                   <span className="text-sm font-semibold text-brand-700">{r.category}</span>
                   <span className="mt-1 block text-lg font-bold text-slate-900">{r.title}</span>
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>

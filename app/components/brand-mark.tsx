@@ -1,9 +1,9 @@
-import { Link } from "react-router";
+import { SiteLink } from "~/components/site-link";
 import { SITE_NAME } from "~/lib/site";
 
 export function BrandMark({ inverse = false }: { inverse?: boolean }) {
   return (
-    <Link to="/" className="flex items-center gap-2 rounded-md font-bold" aria-label={`${SITE_NAME} home`}>
+    <SiteLink to="/" className="flex items-center gap-2 rounded-md font-bold" aria-label={`${SITE_NAME} home`}>
       <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" className="shrink-0">
         <rect width="32" height="32" rx="8" fill={inverse ? "#ffffff" : "#047857"} />
         <path
@@ -16,6 +16,6 @@ export function BrandMark({ inverse = false }: { inverse?: boolean }) {
         />
       </svg>
       <span className={`text-lg whitespace-nowrap ${inverse ? "text-white" : "text-slate-900"}`}>{SITE_NAME}</span>
-    </Link>
+    </SiteLink>
   );
 }

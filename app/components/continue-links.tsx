@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button";
 
 /** The end of a purchase or order page: where to go next (any first choice, then resources and home). */
@@ -7,12 +7,12 @@ export function ContinueLinks({ first, resourcesFirst = false }: { first?: React
   return (
     <div className="mt-10 flex flex-wrap justify-center gap-4">
       {first}
-      <Link to="/resources" className={buttonClass({ variant: resourcesFirst ? "primary" : "outline" })}>
+      <SiteLink to="/resources" className={buttonClass({ variant: resourcesFirst ? "primary" : "outline" })}>
         View All Resources
-      </Link>
-      <Link to="/" className={buttonClass({ variant: "outline" })}>
+      </SiteLink>
+      <SiteLink to="/" className={buttonClass({ variant: "outline" })}>
         Return Home
-      </Link>
+      </SiteLink>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { ArrowRight, BookOpen, CircleCheck, Circle, Tag, Users } from "lucide-react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button";
 import { toolkit } from "~/lib/catalogue";
 import { FIGURES_PATH } from "~/lib/figures";
@@ -67,12 +67,12 @@ export function HomeHero({ articleCount }: { articleCount: number }) {
             jargon, no judgement, no expensive programs.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            <Link to="/checkout" className={buttonClass({ size: "lg", className: "max-sm:px-4 max-sm:text-base" })}>
+            <SiteLink to="/checkout" className={buttonClass({ size: "lg", className: "max-sm:px-4 max-sm:text-base" })}>
               Get the {toolkitPrice} Credit Repair Toolkit <ArrowRight aria-hidden="true" className="size-5" />
-            </Link>
-            <Link to="/blog" className={buttonClass({ variant: "outline", size: "lg" })}>
+            </SiteLink>
+            <SiteLink to="/blog" className={buttonClass({ variant: "outline", size: "lg" })}>
               <BookOpen aria-hidden="true" className="size-5" /> Read Our Blog
-            </Link>
+            </SiteLink>
           </div>
           <ul className="mt-6 flex flex-col gap-x-6 gap-y-2 text-slate-700 sm:flex-row sm:flex-wrap">
             {REASSURANCES.map((line) => (

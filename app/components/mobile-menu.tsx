@@ -1,5 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/site-link";
 import { NavLinks } from "~/components/nav-links";
 import { buttonClass } from "~/components/ui/button";
 import { toolkit } from "~/lib/catalogue";
@@ -42,9 +42,9 @@ export function MobileMenu() {
               }
             />
           </nav>
-          <Link to="/resources" className={buttonClass({ className: "mt-6 w-full" })}>
+          <SiteLink to="/resources" className={buttonClass({ className: "mt-6 w-full" })}>
             Get {formatCents(toolkit.priceCents, { trimCents: true })} Toolkit
-          </Link>
+          </SiteLink>
         </div>
       </dialog>
     </>

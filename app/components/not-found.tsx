@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button";
 
 /** The 404 page, or with `gone` the 410 of an article the owner took off the site. */
@@ -12,18 +12,18 @@ export function NotFound({ gone = false }: { gone?: boolean }) {
           ? "We have taken this article down. Our other articles are still here."
           : "The page you are looking for doesn't exist or has moved."}
       </p>
-      <Link to="/" className={buttonClass({ className: "mt-8" })}>
+      <SiteLink to="/" className={buttonClass({ className: "mt-8" })}>
         Return to Home
-      </Link>
+      </SiteLink>
       <p className="mt-8 text-slate-600">
         Or try the{" "}
-        <Link to="/blog" className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">
+        <SiteLink to="/blog" className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">
           blog
-        </Link>{" "}
+        </SiteLink>{" "}
         or our{" "}
-        <Link to="/resources" className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">
+        <SiteLink to="/resources" className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">
           free tools and resources
-        </Link>
+        </SiteLink>
         .
       </p>
     </section>

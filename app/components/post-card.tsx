@@ -1,5 +1,5 @@
 import { ArrowRight, Calendar, Clock } from "lucide-react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/site-link";
 import { ArticleImage } from "~/components/article-image";
 import type { ArticleSummary } from "~/content/articles";
 import { formatArticleDate } from "~/lib/article-meta";
@@ -15,9 +15,9 @@ export function PostCard({ post, headingLevel = 3, priority = false }: { post: A
       <div className="flex flex-1 flex-col p-5">
         <p className="text-sm font-semibold text-brand-700">{post.category}</p>
         <Heading className="mt-2 text-xl font-bold text-slate-900">
-          <Link to={`/blog/${post.slug}`} className="hover:text-brand-800">
+          <SiteLink to={`/blog/${post.slug}`} className="hover:text-brand-800">
             {post.title}
-          </Link>
+          </SiteLink>
         </Heading>
         <p data-excerpt="" className="mt-2 flex-1 text-slate-600">
           {post.excerpt}
@@ -32,14 +32,14 @@ export function PostCard({ post, headingLevel = 3, priority = false }: { post: A
             {post.readingMinutes} min read
           </span>
         </p>
-        <Link
+        <SiteLink
           to={`/blog/${post.slug}`}
           className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900"
           aria-label={`Read More: ${post.title}`}
         >
           {/* The title in the text too, not only in aria-label: search engines read link text. */}
           Read More<span className="sr-only">: {post.title}</span> <ArrowRight aria-hidden="true" className="size-4" />
-        </Link>
+        </SiteLink>
       </div>
     </article>
   );

@@ -1,5 +1,5 @@
 import { ShieldCheck } from "lucide-react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button";
 import type { ClosingCtaKind } from "~/lib/article-meta";
 import { checkoutHref } from "~/lib/checkout";
@@ -21,12 +21,12 @@ export function PromoCard({ from }: { from: string }) {
       </p>
       <p className="mt-2 text-slate-700">Step-by-step guide, dispute letter templates and score tracking worksheets. No subscription.</p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <Link to={checkoutHref({ from })} className={buttonClass()}>
+        <SiteLink to={checkoutHref({ from })} className={buttonClass()}>
           Get the Toolkit - {toolkitPrice}
-        </Link>
-        <Link to={checkoutHref({ bump: true, from })} className="font-semibold text-brand-800 underline underline-offset-2">
+        </SiteLink>
+        <SiteLink to={checkoutHref({ bump: true, from })} className="font-semibold text-brand-800 underline underline-offset-2">
           Bundle (Toolkit + Letters) - {bundleTotal}
-        </Link>
+        </SiteLink>
       </div>
     </aside>
   );
@@ -52,12 +52,12 @@ export function ClosingCta({ kind, from }: { kind: ClosingCtaKind; from: string 
           ? `The ${toolkit.name} plus the ${powerPack.name} (${powerPack.summary}), for ${bundleTotal}.`
           : `The ${toolkit.name} gives you the guide, templates and worksheets to start today. One-time payment, 30-day money-back guarantee.`}
       </p>
-      <Link
+      <SiteLink
         to={checkoutHref({ bump: bundle, from })}
         className={buttonClass({ variant: "accent", size: "lg", className: "mt-6 max-sm:px-5 max-sm:text-base" })}
       >
         {CLOSING_LABELS[kind]}
-      </Link>
+      </SiteLink>
     </section>
   );
 }

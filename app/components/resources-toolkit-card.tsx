@@ -1,5 +1,5 @@
 import { ArrowRight, CircleCheck, Gift, ShieldCheck } from "lucide-react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button";
 import { toolkit, toolkitIncluded, toolkitBonuses } from "~/lib/catalogue";
 import { formatCents } from "~/lib/site";
@@ -47,9 +47,9 @@ export function ResourcesToolkitCard() {
           <p className="text-6xl font-extrabold tracking-tight text-slate-900">{formatCents(toolkit.priceCents, { trimCents: true })}</p>
           <p className="mt-2 font-semibold text-slate-700">One-time payment</p>
           <p className="text-slate-700">No subscription, no recurring charges</p>
-          <Link to="/checkout" className={buttonClass({ className: "mt-6 w-full py-3" })}>
+          <SiteLink to="/checkout" className={buttonClass({ className: "mt-6 w-full py-3" })}>
             Get Instant Access Now <ArrowRight aria-hidden="true" className="size-5" />
-          </Link>
+          </SiteLink>
           <p className="mt-4 inline-flex items-center justify-center gap-2 text-sm text-slate-700">
             <ShieldCheck aria-hidden="true" className="size-5 text-brand-700" /> 30-day money-back guarantee
           </p>

@@ -1,5 +1,5 @@
 import { ArrowRight, CreditCard, ExternalLink, ShieldCheck, Smartphone } from "lucide-react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/site-link";
 import { IconBadge } from "~/components/feature-card";
 import { PARTNER_REL, PARTNERS, partnerHref } from "~/lib/partners";
 
@@ -36,9 +36,9 @@ export function ResourcesTools() {
           A secured card is backed by a refundable deposit, so it is easier to get. Put one small bill on it, pay it in full every month,
           and it builds positive payment history.
         </p>
-        <Link to="/blog/rebuild-credit-6-months" className={linkClass}>
+        <SiteLink to="/blog/rebuild-credit-6-months" className={linkClass}>
           Read Our Rebuild Plan <ArrowRight aria-hidden="true" className="size-4" />
-        </Link>
+        </SiteLink>
       </li>
       <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <IconBadge icon={Smartphone} />
@@ -48,9 +48,9 @@ export function ResourcesTools() {
           You don't need to pay to budget well. See the kinds of free apps and templates out there, and the red flags that mean you should
           keep looking.
         </p>
-        <Link to="/blog/free-budgeting-apps" className={linkClass}>
+        <SiteLink to="/blog/free-budgeting-apps" className={linkClass}>
           Compare Free Apps <ArrowRight aria-hidden="true" className="size-4" />
-        </Link>
+        </SiteLink>
       </li>
     </ul>
   );

@@ -1,5 +1,5 @@
 import { ChevronDown, CircleCheck } from "lucide-react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/site-link";
 import { type Upsell } from "~/lib/catalogue";
 import { formatCents } from "~/lib/site";
 
@@ -34,9 +34,9 @@ export function ResourcesUpsellCard({ upsell }: { upsell: Upsell }) {
           </ul>
           <p className="mt-3 text-sm text-slate-700">
             This program is coming soon and can't be bought yet. Readers of our newsletter hear first:{" "}
-            <Link to="/blog#newsletter" className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">
+            <SiteLink to="/blog#newsletter" className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">
               join the newsletter
-            </Link>
+            </SiteLink>
             .
           </p>
         </div>

@@ -1,5 +1,5 @@
 import { Mail } from "lucide-react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/site-link";
 import { BrandMark } from "~/components/brand-mark";
 import {
   FOOTER_LEGAL_LINKS,
@@ -17,9 +17,9 @@ function LinkItems({ links, className }: { links: readonly NavLink[]; className:
     <ul className={className}>
       {links.map((link) => (
         <li key={link.label}>
-          <Link to={link.to} className="text-slate-300 hover:text-white hover:underline">
+          <SiteLink to={link.to} className="text-slate-300 hover:text-white hover:underline">
             {link.label}
-          </Link>
+          </SiteLink>
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "~/components/site-link";
 import { BrandMark } from "~/components/brand-mark";
 import { MobileMenu } from "~/components/mobile-menu";
 import { NavLinks } from "~/components/nav-links";
@@ -20,9 +20,9 @@ export function SiteHeader() {
           />
         </nav>
         <div className="flex items-center gap-2 print:hidden">
-          <Link to="/resources" className={buttonClass({ size: "sm", className: "whitespace-nowrap max-sm:hidden" })}>
+          <SiteLink to="/resources" className={buttonClass({ size: "sm", className: "whitespace-nowrap max-sm:hidden" })}>
             Get {formatCents(toolkit.priceCents, { trimCents: true })} Toolkit
-          </Link>
+          </SiteLink>
           <MobileMenu />
         </div>
       </div>

@@ -3,6 +3,7 @@
  * openly charged for a reasonably substantial period, recently. The owner records it with its
  * dates; these rules decide whether a record may be shown, on the dashboard and on /checkout.
  */
+import { SHORT_DATE } from "~/lib/article-meta";
 import { powerPack } from "~/lib/catalogue";
 
 /** Shorter than this, a price was not charged "for a reasonably substantial period". */
@@ -34,5 +35,5 @@ export function formerPriceProblem(record: FormerPrice, now: Date = new Date()):
 
 /** "Jan 5, 2026" from "2026-01-05", the same on the server and in the browser. */
 export function formatDay(iso: string): string {
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+  return SHORT_DATE.format(new Date(`${iso}T00:00:00Z`));
 }

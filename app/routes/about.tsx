@@ -1,5 +1,5 @@
 import { ArrowRight, BookOpen, Compass, HandHeart, HeartHandshake, House, KeyRound, Sprout, Users, Wallet } from "lucide-react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/site-link";
 import type { Route } from "./+types/about";
 import { FeatureCard, type Feature } from "~/components/feature-card";
 import { buttonClass } from "~/components/ui/button";
@@ -150,9 +150,9 @@ export default function About() {
               Every legal or financial statement is checked against the source it links to: the law itself, the Consumer Financial
               Protection Bureau, the Federal Trade Commission or FICO. Each article shows the date it was last reviewed. When a rule changes
               or someone finds a mistake, we correct the article and update that date. Partners never pay for or review articles (see{" "}
-              <Link to="/disclosures" className="font-semibold text-brand-800 underline underline-offset-2">
+              <SiteLink to="/disclosures" className="font-semibold text-brand-800 underline underline-offset-2">
                 how we make money
-              </Link>
+              </SiteLink>
               ).
             </p>
             <p>
@@ -175,12 +175,12 @@ export default function About() {
             Read a free guide, or grab the tools that walk you through fixing your credit step by step.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link to="/resources" className={buttonClass({ size: "lg" })}>
+            <SiteLink to="/resources" className={buttonClass({ size: "lg" })}>
               Explore Our Resources <ArrowRight aria-hidden="true" className="size-5" />
-            </Link>
-            <Link to="/blog" className={buttonClass({ variant: "outline", size: "lg" })}>
+            </SiteLink>
+            <SiteLink to="/blog" className={buttonClass({ variant: "outline", size: "lg" })}>
               <BookOpen aria-hidden="true" className="size-5" /> Read the Blog
-            </Link>
+            </SiteLink>
           </div>
         </div>
       </section>

@@ -1,6 +1,6 @@
 import { ChevronDown, Handshake, Mail, MessageCircleQuestion } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/site-link";
 import type { Route } from "./+types/contact";
 import { ContactForm } from "~/components/contact-form";
 import { Card } from "~/components/ui/card";
@@ -65,9 +65,9 @@ const FAQ: { question: string; answer: ReactNode }[] = [
     answer: (
       <>
         Enter your name and e-mail in the form at the end of any article on our{" "}
-        <Link to="/blog" className="font-semibold text-brand-800 underline underline-offset-2">
+        <SiteLink to="/blog" className="font-semibold text-brand-800 underline underline-offset-2">
           blog
-        </Link>
+        </SiteLink>
         , and we'll e-mail the guide to you. If it doesn't arrive within 5 minutes, check your spam folder.
       </>
     ),

@@ -1,5 +1,5 @@
 import { ArrowRight, Lightbulb, Scale, Wallet } from "lucide-react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/site-link";
 import type { Route } from "./+types/home";
 import homeScript from "~/browser/home-script.js?url&no-inline";
 import { HomeHero } from "~/components/home-hero";
@@ -84,12 +84,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </h2>
               <p className="mt-2 text-lg text-slate-700">Fresh, practical advice for your money and your credit.</p>
             </div>
-            <Link
+            <SiteLink
               to="/blog"
               className="inline-flex items-center gap-1 font-semibold text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline"
             >
               View All Posts <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
+            </SiteLink>
           </div>
           <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
             {loaderData.posts.map((post) => (
@@ -110,9 +110,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             The {toolkit.name} puts the guide, dispute letter templates and worksheets in one place, for a one-time{" "}
             {formatCents(toolkit.priceCents, { trimCents: true })}, with a 30-day money-back guarantee.
           </p>
-          <Link to="/resources" className={buttonClass({ variant: "accent", size: "lg", className: "mt-8" })}>
+          <SiteLink to="/resources" className={buttonClass({ variant: "accent", size: "lg", className: "mt-8" })}>
             Get Your Toolkit Now <ArrowRight aria-hidden="true" className="size-5" />
-          </Link>
+          </SiteLink>
         </div>
       </section>
       <InlineScript src={homeScript} nonce={nonce} />

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/site-link";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import toolScript from "~/browser/tool-script.js?url&no-inline";
 import { InlineScript } from "~/lib/first-paint";
@@ -40,9 +40,9 @@ export function ToolPage({
     <div className="bg-slate-50 print:bg-white">
       <div className="mx-auto max-w-6xl px-4 py-10 md:py-14 print:py-0">
         <p className="print:hidden">
-          <Link to={TOOLS_PATH} reloadDocument className={linkClass}>
+          <SiteLink to={TOOLS_PATH} reloadDocument className={linkClass}>
             ← All free tools
-          </Link>
+          </SiteLink>
         </p>
         <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900 md:text-4xl">{tool.title}</h1>
         <div className="mt-3 max-w-3xl text-lg text-slate-700">{intro}</div>
