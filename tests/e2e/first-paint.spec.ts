@@ -190,6 +190,9 @@ test("a page rendered per request without React carries its route's stylesheet, 
     expect(others, path).toEqual([]);
     expect(style!.length, `${path}: its route's rules only`).toBeLessThan(whole.length * 0.7);
     for (const rule of [":focus-visible", "side-menu[open]"]) expect(style, path).toContain(rule);
+    // The article typography is a utility (app/app.css): only the pages that use it carry it.
+    if (path === "/privacy") expect(style).toContain(".prose-article h2");
+    else expect(style, path).not.toContain("prose-article");
   }
 });
 
