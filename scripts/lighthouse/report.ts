@@ -24,7 +24,7 @@ export function printTable(results: RouteResult[]) {
   const header = ["route", "kind", "perf", "a11y", "bp", "seo", "LCP s", "CLS", "TBT ms", "JS gz KB", "result"];
   const rows = results.map((r) => [
     r.route,
-    { prerendered: "pre", page: "page", article: "art", "server-rendered": "ssr", tool: "tool", search: "srch" }[r.kind],
+    { prerendered: "pre", page: "page", article: "art", "server-rendered": "ssr", tool: "tool" }[r.kind],
     String(r.performance),
     String(r.accessibility),
     String(r.bestPractices),
