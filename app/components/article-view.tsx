@@ -5,7 +5,7 @@ import { ArticleImage } from "~/components/article-image";
 import { LeadForm } from "~/components/lead-form";
 import { ClosingCta, PromoCard } from "~/components/promo-card";
 import type { ArticleSummary } from "~/content/articles";
-import { formatArticleDate } from "~/lib/article-meta";
+import { formatDay } from "~/lib/site";
 import type { FormOutcome } from "~/lib/forms";
 
 /**
@@ -33,10 +33,10 @@ export function ArticleView({
           <span className="rounded-full bg-brand-100 px-3 py-1 font-semibold text-brand-800">{article.category}</span>
           <span className="inline-flex items-center gap-1">
             <Calendar aria-hidden="true" className="size-4" />
-            <time dateTime={article.date}>{formatArticleDate(article.date)}</time>
+            <time dateTime={article.date}>{formatDay(article.date)}</time>
           </span>
           <span>
-            Last reviewed <time dateTime={article.reviewed}>{formatArticleDate(article.reviewed)}</time>
+            Last reviewed <time dateTime={article.reviewed}>{formatDay(article.reviewed)}</time>
           </span>
           <span className="inline-flex items-center gap-1">
             <Clock aria-hidden="true" className="size-4" />

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { FileText } from "lucide-react";
 import { powerPack } from "~/lib/catalogue";
 import { POWER_PACK_FEATURES } from "~/lib/power-pack-features";
-import { type FormerPrice, formatDay } from "~/lib/former-price";
-import { formatCents } from "~/lib/site";
+import type { FormerPrice } from "~/lib/former-price";
+import { formatCents, formatDay } from "~/lib/site";
 
 const LABEL = `Yes, add this to my order for only ${formatCents(powerPack.priceCents)}!`;
 

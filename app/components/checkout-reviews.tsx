@@ -1,6 +1,6 @@
 import { BadgeCheck } from "lucide-react";
 import { StarRating } from "~/components/star-rating";
-import { formatDay } from "~/lib/former-price";
+import { formatDay } from "~/lib/site";
 import { formatAverage } from "~/lib/review-rules";
 
 export type CheckoutReviewsData = {

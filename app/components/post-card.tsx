@@ -2,7 +2,7 @@ import { ArrowRight, Calendar, Clock } from "lucide-react";
 import { SiteLink } from "~/components/site-link";
 import { ArticleImage } from "~/components/article-image";
 import type { ArticleSummary } from "~/content/articles";
-import { formatArticleDate } from "~/lib/article-meta";
+import { formatDay } from "~/lib/site";
 
 /** `priority`: the card's image is the largest thing on a phone's first screen (the blog's first card). */
 export function PostCard({ post, headingLevel = 3, priority = false }: { post: ArticleSummary; headingLevel?: 2 | 3; priority?: boolean }) {
@@ -25,7 +25,7 @@ export function PostCard({ post, headingLevel = 3, priority = false }: { post: A
         <p className="mt-4 flex flex-wrap items-center gap-4 text-sm text-slate-600">
           <span className="inline-flex items-center gap-1">
             <Calendar aria-hidden="true" className="size-4" />
-            <time dateTime={post.date}>{formatArticleDate(post.date)}</time>
+            <time dateTime={post.date}>{formatDay(post.date)}</time>
           </span>
           <span className="inline-flex items-center gap-1">
             <Clock aria-hidden="true" className="size-4" />

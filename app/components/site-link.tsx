@@ -35,8 +35,17 @@ export function SiteLink({ to, children, ...props }: SiteLinkProps) {
 }
 
 function withoutRouterProps<T extends Record<string, unknown>>(props: T): Omit<T, RouterOnly> {
-  const { reloadDocument, replace, state, preventScrollReset, relative, viewTransition, prefetch, discover, ...anchor } = props;
-  void [reloadDocument, replace, state, preventScrollReset, relative, viewTransition, prefetch, discover];
+  const {
+    reloadDocument: _reloadDocument,
+    replace: _replace,
+    state: _state,
+    preventScrollReset: _preventScrollReset,
+    relative: _relative,
+    viewTransition: _viewTransition,
+    prefetch: _prefetch,
+    discover: _discover,
+    ...anchor
+  } = props;
   return anchor;
 }
 

@@ -3,7 +3,6 @@
  * openly charged for a reasonably substantial period, recently. The owner records it with its
  * dates; these rules decide whether a record may be shown, on the dashboard and on /checkout.
  */
-import { SHORT_DATE } from "~/lib/article-meta";
 import { powerPack } from "~/lib/catalogue";
 
 /** Shorter than this, a price was not charged "for a reasonably substantial period". */
@@ -31,9 +30,4 @@ export function formerPriceProblem(record: FormerPrice, now: Date = new Date()):
   if (sinceEnd < 0) return "its last day is still to come";
   if (sinceEnd > FORMER_PRICE_RECENT_DAYS) return `ended more than ${FORMER_PRICE_RECENT_DAYS} days ago`;
   return null;
-}
-
-/** "Jan 5, 2026" from "2026-01-05", the same on the server and in the browser. */
-export function formatDay(iso: string): string {
-  return SHORT_DATE.format(new Date(`${iso}T00:00:00Z`));
 }

@@ -87,3 +87,15 @@ export function formatCents(cents: number, { trimCents = false }: { trimCents?: 
   const whole = Math.round(cents) || 0;
   return (trimCents && whole % 100 === 0 ? USD_WHOLE : USD).format(whole / 100);
 }
+
+/**
+ * The one way the site writes a calendar day: "Jan 5, 2026" from "2026-01-05" (an article's dates,
+ * a legal page's, a review's, a former price's), the same on the server and in the browser, whatever
+ * their time zone. One formatter for every call: `toLocaleDateString` built a new one each time, a
+ * seventh of the server's time on the searched blog (docs/decisions/042-server-render-cost.md).
+ */
+const SHORT_DAY = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+export function formatDay(iso: string): string {
+  return SHORT_DAY.format(new Date(`${iso}T00:00:00Z`));
+}

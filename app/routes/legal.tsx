@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/legal";
 import { getLegalPage } from "~/content/legal.server";
-import { formatArticleDate } from "~/lib/article-meta";
+import { formatDay } from "~/lib/site";
 import { NO_HYDRATION } from "~/lib/hydration";
 import { seo } from "~/lib/seo";
 import { SUPPORT_EMAIL } from "~/lib/site";
@@ -29,7 +29,7 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
     <article className="mx-auto max-w-3xl px-4 py-10 md:py-14">
       <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 md:text-4xl">{page.title}</h1>
       <p className="mt-3 text-sm text-slate-600">
-        Last updated <time dateTime={page.updated}>{formatArticleDate(page.updated)}</time>
+        Last updated <time dateTime={page.updated}>{formatDay(page.updated)}</time>
       </p>
       <div className="prose-article mt-8" dangerouslySetInnerHTML={{ __html: page.html }} />
       <aside aria-label="Who we are" className="mt-10 rounded-xl border border-slate-200 bg-slate-50 p-5 text-slate-800">
