@@ -7,9 +7,10 @@
  *
  *   a prerendered page (/about), the home page and a shipped article (made from the database,
  *   answered from the page cache), an article published through the dashboard's editor after
- *   the server started (issue 24), the checkout (from the page cache) and the same page rendered
- *   per request (/checkout?bump=1), the 404 page of an unknown address (from the page cache) and a
- *   missing article's (rendered per request), a lead POST
+ *   the server started (issue 24), the checkout bare and as an article's promo link asks for it
+ *   (both from the page cache), pages rendered per request (the success page, which hydrates, and
+ *   a blog search), the 404 page of an unknown address (from the page cache) and a missing
+ *   article's (rendered per request), a lead POST
  *   (unique e-mails, same-origin headers), and for comparison a minimal static file server
  *   (node:http, the same prerendered file from memory, precompressed) in its own process.
  *
@@ -179,7 +180,14 @@ async function main() {
       { name: `published article GET ${published}`, url: `${BASE_PLACEHOLDER}${published}`, expectStatus: 200 },
       { name: "home page GET / (from the articles)", url: `${BASE_PLACEHOLDER}/`, expectStatus: 200 },
       { name: "checkout GET /checkout (page cache)", url: `${BASE_PLACEHOLDER}/checkout`, expectStatus: 200 },
-      { name: "server-rendered GET /checkout?bump=1", url: `${BASE_PLACEHOLDER}/checkout?bump=1`, expectStatus: 200, onPostgres: true },
+      {
+        name: `checkout from an article's link GET /checkout?bump=1&from=${slug} (page cache)`,
+        url: `${BASE_PLACEHOLDER}/checkout?bump=1&from=${slug}`,
+        expectStatus: 200,
+      },
+      // Rendered per request: the success page (a page that hydrates; with a session id it shows that order).
+      { name: "server-rendered GET /checkout-success", url: `${BASE_PLACEHOLDER}/checkout-success`, expectStatus: 200, onPostgres: true },
+      { name: "blog search GET /blog?q=credit (rendered per request)", url: `${BASE_PLACEHOLDER}/blog?q=credit`, expectStatus: 200 },
       { name: "404 page GET /no-such-page (page cache)", url: `${BASE_PLACEHOLDER}/no-such-page`, expectStatus: 404 },
       {
         name: "missing article GET /blog/no-such-article (404 rendered per request)",

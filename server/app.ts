@@ -25,8 +25,10 @@ export { missingProductFiles, productFilesDir } from "~/server/delivery/order-ac
 export { countPageView, startPageViewFlusher } from "~/server/admin/page-views.server";
 export { rateLimitStore } from "~/server/rate-limit-store.server";
 export { BLOG_PATH, BLOG_QUERY_PARAMS } from "~/lib/blog-filter";
-export { CHECKOUT_PATH, CHECKOUT_QUERY_PARAMS } from "~/lib/checkout";
+export { CHECKOUT_PATH } from "~/lib/checkout";
+import { checkoutHref, readCheckoutQuery } from "~/lib/checkout";
 export { contentKey, ensureArticles, watchContent } from "~/server/content/articles.server";
+import { articleExists } from "~/server/content/articles.server";
 
 import { createDeliver, mailSettingsFromEnv, suppressHardBounce, transportFromEnv } from "~/server/mail/mailer.server";
 import { LIST_KINDS } from "../db/schema.ts";
@@ -102,4 +104,15 @@ const renderDocument = createDocumentHandler(serverBuild, "production");
 export function renderContentPage(origin: string, path: string): Promise<Response> {
   config ??= appConfigFromEnv();
   return renderDocument(new Request(`${origin}${path}`, { headers: { Accept: "text/html" } }), { config });
+}
+
+/**
+ * The address the page cache keeps a checkout query's page under (server/page-cache.ts): the same
+ * for every query that shows the same page. An article the checkout does not know is dropped, as
+ * its loader drops it (sourceArticle), so the kept pages are bounded by the articles: at most four
+ * (bump, cancelled) for each, and four without one.
+ */
+export function checkoutVariant(query: URLSearchParams): string {
+  const { bump, from, cancelled } = readCheckoutQuery(query);
+  return checkoutHref({ bump, from: from && articleExists(from) ? from : null, cancelled });
 }

@@ -91,12 +91,10 @@ log.info(
     ? "Owner dashboard: /admin"
     : "Owner dashboard: off (set OWNER_PASSWORD_HASH from `npm run owner:hash` and SESSION_SECRET to turn it on)",
 );
-// The blog listing with a search, a category or a page, and the checkout with the order bump ticked,
-// an article named or a cancelled payment: rendered for the address, never a stored page.
+// The blog listing with a search, a category or a page: rendered for the address, never a stored page.
 const renderedForQuery = {
   [build.BLOG_PATH]: build.BLOG_QUERY_PARAMS,
   [`${build.BLOG_PATH}.data`]: build.BLOG_QUERY_PARAMS,
-  [build.CHECKOUT_PATH]: build.CHECKOUT_QUERY_PARAMS,
 };
 const clientDir = `${buildDir}client`;
 const files = loadStaticFiles(clientDir);
@@ -123,8 +121,9 @@ const serveStatic = createStaticResponder(files, {
   queryRendered: renderedForQuery,
 });
 
-// Home, the blog, the articles, the sitemap, the feed, /contact, /checkout and the not-found page of
-// an unknown address: rendered once per content change, then from memory.
+// Home, the blog, the articles, the sitemap, the feed, /contact, /checkout (one page for each order
+// bump, article and cancelled notice it is asked with) and the not-found page of an unknown
+// address: rendered once per content change, then from memory.
 // An article (a page without React) keeps only the CSS it uses, as the build does for the prerendered pages.
 const pruneCss = criticalCss(clientDir);
 const servePageCache = createPageCache({
@@ -135,6 +134,7 @@ const servePageCache = createPageCache({
   htmlPolicy: (scriptHashes) => contentSecurityPolicy(scriptHashes, config.PUBLIC_ORIGIN),
   onPage: (path, req) => build.countPageView(path, req.headers),
   queryRendered: renderedForQuery,
+  variants: { [build.CHECKOUT_PATH]: build.checkoutVariant },
   notFound: build.answersNotFound,
 });
 

@@ -27,6 +27,8 @@ beforeAll(async () => {
     htmlPolicy: (hashes) => `script-src 'self' ${hashes.join(" ")}`,
     onPage: (path) => counted.push(path),
     finishHtml: async (html) => html.replace("<!--finish-->", "<!--finished-->"),
+    // A page kept per query, as the checkout is: "v" counts, "skip" leaves the address to Express.
+    variants: { "/contact": (query) => (query.has("skip") ? null : query.get("v") === "1" ? "/contact?v=1" : "/contact") },
     // The catch-all's addresses, as server/app.ts's answersNotFound tells them.
     notFound: (path) => path.startsWith("/no-route/") || path === NOT_FOUND_RENDER_PATH,
   });
@@ -54,6 +56,8 @@ beforeEach(() => {
     },
     "/rss.xml": { status: 200, body: "<rss>feed</rss>", type: "application/rss+xml; charset=utf-8" },
     "/blog/moved": { status: 301, body: "" },
+    "/contact": { status: 200, body: "<html><body>Contact</body></html>" },
+    "/contact?v=1": { status: 200, body: "<html><body>Contact, variant 1</body></html>" },
     [NOT_FOUND_RENDER_PATH]: {
       status: 404,
       body: "<html><head><script>var m=1</script></head><body><h1>Oops! Page not found</h1></body></html>",
@@ -165,5 +169,22 @@ describe("createPageCache", () => {
     // Not the catch-all's: Express's, as before.
     expect((await fetch(`${base}/tools/budget`)).status).toBe(418);
     expect((await fetch(`${base}/no-route/x`, { method: "POST" })).status).toBe(418);
+  });
+
+  it("keeps a page per query variant, under the address its variant key gives, and leaves a null to Express", async () => {
+    const texts = [];
+    for (const path of ["/contact?v=1", "/contact?utm=x&v=1", "/contact", "/contact?v=2", "/contact?v=1&v=2"])
+      texts.push(await (await fetch(`${base}${path}`)).text());
+    expect(texts).toEqual([
+      "<html><body>Contact, variant 1</body></html>",
+      "<html><body>Contact, variant 1</body></html>",
+      "<html><body>Contact</body></html>",
+      "<html><body>Contact</body></html>",
+      "<html><body>Contact, variant 1</body></html>",
+    ]);
+    expect(renders).toEqual(["/contact?v=1", "/contact"]);
+    expect(counted).toEqual(["/contact", "/contact", "/contact", "/contact", "/contact"]);
+    expect((await fetch(`${base}/contact?skip=1&v=1`)).status).toBe(418);
+    expect(renders).toHaveLength(2);
   });
 });

@@ -44,8 +44,8 @@ const NOT_FOUND_ENTRY = "(not found)";
  * "/sitemap.xml", "/rss.xml"), and /contact and /checkout, the same for every visitor but made from
  * the running configuration (the business's name and address, the payment provider) and, for the
  * checkout, from the approved reviews and recorded former prices, so they cannot be build-time
- * files. A checkout address with the bump, an article or a cancelled payment in its query is
- * rendered per request (its `queryRendered` parameters).
+ * files. A checkout address with the bump, an article or a cancelled payment in its query is kept
+ * too, one page per distinct thing it asks (its `variants` key).
  */
 export function isContentPath(path: string): boolean {
   return (
@@ -78,6 +78,7 @@ export function createPageCache({
   onPage,
   finishHtml,
   queryRendered = {},
+  variants = {},
   notFound,
 }: {
   /** The content key now: a page kept under another key is made again. */
@@ -90,6 +91,12 @@ export function createPageCache({
   onPage?: (path: string, req: IncomingMessage) => void;
   /** Paths whose answer depends on these query parameters (the blog's search): rendered by Express when present. */
   queryRendered?: Record<string, readonly string[]>;
+  /**
+   * Paths whose answer depends on a bounded set of query values (the checkout): the address each
+   * query is kept under, the same for every query that shows the same page (the path itself when
+   * nothing in it counts), or null to leave the request to Express.
+   */
+  variants?: Record<string, (query: URLSearchParams) => string | null>;
   /** A last pass over a rendered HTML page (the articles' critical CSS, as the build does to prerendered pages). */
   finishHtml?: (html: string) => Promise<string>;
   /** True for a page address only the catch-all not-found route answers: answered 404 with the one kept not-found page. */
@@ -160,7 +167,13 @@ export function createPageCache({
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
-    const entry = isContentPath(path) ? path : notFound?.(path) ? NOT_FOUND_ENTRY : undefined;
+    let entry = isContentPath(path) ? path : notFound?.(path) ? NOT_FOUND_ENTRY : undefined;
+    const variant = entry === path ? variants[path] : undefined;
+    if (variant) {
+      const kept = query === -1 ? path : variant(new URLSearchParams(url.slice(query + 1)));
+      if (kept === null) return false;
+      entry = kept;
+    }
     if (!entry || (entry === path && rendersForQuery(url, queryRendered))) return false;
     const at = key();
     const page = pages.get(entry);

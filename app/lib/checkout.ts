@@ -13,22 +13,24 @@ export const FROM_PARAM = "from";
 /** The query string a cancelled payment page returns with, for the checkout's notice. */
 export const CANCELLED_PARAM = "cancelled";
 
-/** The checkout page's own address, and the query parameters it reads: with any of them it is rendered per request. */
+/** The checkout page's own address. */
 export const CHECKOUT_PATH = "/checkout";
-export const CHECKOUT_QUERY_PARAMS = [BUMP_PARAM, FROM_PARAM, CANCELLED_PARAM] as const;
+
+export type CheckoutQuery = { bump: boolean; from: string | null; cancelled: boolean };
+
+/** What a checkout address asks for (the loader's reading, and the page cache's key for it). */
+export function readCheckoutQuery(query: URLSearchParams): CheckoutQuery {
+  return { bump: query.get(BUMP_PARAM) === "1", from: query.get(FROM_PARAM) || null, cancelled: query.get(CANCELLED_PARAM) === "1" };
+}
 
 export const CANCELLED_NOTICE = "Payment cancelled. Nothing was charged.";
 
 /** The checkout address a promo link on an article uses, and the one a cancelled payment returns to. */
-export function checkoutHref({
-  bump = false,
-  from,
-  cancelled = false,
-}: { bump?: boolean; from?: string | null; cancelled?: boolean } = {}): string {
+export function checkoutHref({ bump = false, from, cancelled = false }: Partial<CheckoutQuery> = {}): string {
   const query = new URLSearchParams();
   if (bump) query.set(BUMP_PARAM, "1");
   if (from) query.set(FROM_PARAM, from);
   if (cancelled) query.set(CANCELLED_PARAM, "1");
   const text = query.toString();
-  return text ? `/checkout?${text}` : "/checkout";
+  return text ? `${CHECKOUT_PATH}?${text}` : CHECKOUT_PATH;
 }

@@ -11,7 +11,7 @@ import { CheckoutTestimonials } from "~/components/checkout-testimonials";
 import { CheckoutToolkitCard } from "~/components/checkout-toolkit-card";
 import { buttonClass } from "~/components/ui/button";
 import { notify, prepareToasts } from "~/components/ui/toaster";
-import { BUMP_PARAM, CANCELLED_NOTICE, CANCELLED_PARAM, CHECKOUT_ERROR, FROM_PARAM } from "~/lib/checkout";
+import { CANCELLED_NOTICE, CHECKOUT_ERROR, FROM_PARAM, readCheckoutQuery } from "~/lib/checkout";
 import { seo } from "~/lib/seo";
 import { appConfig } from "~/server/config.server";
 import { parseSubmission } from "~/server/forms/submission.server";
@@ -34,15 +34,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams;
+  const query = readCheckoutQuery(new URL(request.url).searchParams);
   const { provider } = appConfig(context).payments;
   const { reviews, formerPrice } = await checkoutFacts();
   return {
-    includeBump: query.get(BUMP_PARAM) === "1",
+    includeBump: query.bump,
     /** The article whose promo link led here, if it names one: it travels with the checkout to the order. */
-    from: await sourceArticle(query.get(FROM_PARAM)),
+    from: await sourceArticle(query.from),
     /** Back from the payment page's Cancel (the test page, or Stripe's cancel_url). */
-    cancelled: query.get(CANCELLED_PARAM) === "1",
+    cancelled: query.cancelled,
     providerName: provider.displayName,
     /** The built-in test provider sells: say so on the page (anyone can mark an order paid). */
     testPayments: provider.name === "test",

@@ -111,6 +111,35 @@ test.describe("checkout page", () => {
     await expect(page.getByTestId("order-total")).toHaveText("$21.99");
   });
 
+  test("keeps one page for each thing a checkout address asks: other parameters and an unknown article change nothing", async ({
+    page,
+    request,
+  }) => {
+    const kept = async (path: string) => {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      return { etag: response.headers()["etag"], html: await response.text() };
+    };
+    const bump = await kept("/checkout?bump=1");
+    expect(bump.etag).toBeTruthy();
+    for (const same of ["/checkout?utm_source=newsletter&bump=1", "/checkout?bump=1&from=no-such-article", "/checkout?bump=1&bump=0"]) {
+      expect(await kept(same), same).toEqual(bump);
+    }
+    const plain = await kept("/checkout");
+    expect(await kept("/checkout?from=no-such-article&bump=0")).toEqual(plain);
+    const fromArticle = await kept("/checkout?from=dispute-credit-errors&bump=1");
+    expect(fromArticle.etag).not.toBe(bump.etag);
+    expect(fromArticle.html).toContain('name="from" value="dispute-credit-errors"');
+    expect(bump.html).not.toContain('name="from"');
+
+    await page.goto("/checkout?bump=1&from=no-such-article");
+    await waitForHydration(page);
+    await expect(bumpBox(page)).toBeChecked();
+    await expect(page.locator('input[type="hidden"][name="from"]')).toHaveCount(0);
+    await bumpBox(page).uncheck();
+    await expect(page.getByTestId("order-total")).toHaveText("$7.00");
+  });
+
   test("shows 'Processing...' and is disabled while the call runs, then returns to idle", async ({ page }) => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
