@@ -4,7 +4,7 @@
  *   npx tsx scripts/make-images.ts
  *
  * Outputs (all overwritten on every run; same input gives the same bytes):
- *   public/images/articles/{slug}-{640,960,1280}.{avif,webp}  article heroes, 16:9 (ARTICLE_IMAGE_WIDTHS)
+ *   public/images/articles/{slug}-{320,640,960,1280}.{avif,webp}  article heroes, 16:9 (ARTICLE_IMAGE_WIDTHS)
  *   public/images/og/{slug}.jpg                           1200x630 social cards
  *   public/images/og/default.jpg                          1200x630 brand card
  *   public/favicon.svg, public/favicon.ico (32x32 PNG-in-ICO), public/apple-touch-icon.png (180x180)

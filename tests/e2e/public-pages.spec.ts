@@ -245,3 +245,40 @@ test("the home page's figure: the article count, from the page's own script and 
   await expect(page.getByTestId("figure-badge")).toHaveText("8 Free Articles");
   expect(scripts.reactBundle()).toEqual([]);
 });
+
+test("the blog's cards: a small picture beside the title on a phone, the card-wide one from a tablet up", async ({ page }) => {
+  /** What each shown card's picture is: the file the browser chose and the width it is drawn at. */
+  const pictures = () =>
+    page.locator("#blog-posts > li:not([hidden]) article img").evaluateAll((images) =>
+      images.map((image) => {
+        const img = image as HTMLImageElement;
+        // No file yet (a lazy picture not near the screen): null.
+        const file = img.currentSrc ? new URL(img.currentSrc).pathname.split("-").pop() : null;
+        return { file, width: Math.round(img.getBoundingClientRect().width) };
+      }),
+    );
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/blog");
+  // Below the first screen they load as they come near: scroll to the last card first.
+  await page.locator("#blog-posts > li:not([hidden])").last().scrollIntoViewIfNeeded();
+  await expect.poll(async () => (await pictures()).every((p) => p.file?.startsWith("320."))).toBe(true);
+  expect((await pictures()).map((p) => p.width)).toEqual(Array(6).fill(112));
+  // The title's first line sits beside the picture, not under it.
+  const first = page.locator("#blog-posts article").first();
+  const title = await first.getByRole("heading").evaluate((heading) => {
+    const range = document.createRange();
+    range.selectNodeContents(heading);
+    const line = range.getClientRects()[0]!;
+    return { right: line.right, top: line.top };
+  });
+  const picture = (await first.locator("img").boundingBox())!;
+  expect(title.right).toBeLessThanOrEqual(picture.x);
+  expect(title.top).toBeLessThan(picture.y + picture.height);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/blog");
+  await page.locator("#blog-posts > li:not([hidden])").last().scrollIntoViewIfNeeded();
+  await expect.poll(async () => (await pictures()).every((p) => p.file && !p.file.startsWith("320."))).toBe(true);
+  const card = await first.boundingBox();
+  expect((await pictures())[0]!.width).toBe(Math.round(card!.width) - 2);
+});

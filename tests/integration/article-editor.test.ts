@@ -185,6 +185,8 @@ describe("cover images", () => {
     expect(files.map((f) => [f.name, f.contentType])).toEqual([
       ["1280.avif", "image/avif"],
       ["1280.webp", "image/webp"],
+      ["320.avif", "image/avif"],
+      ["320.webp", "image/webp"],
       ["640.avif", "image/avif"],
       ["640.webp", "image/webp"],
       ["960.avif", "image/avif"],
