@@ -1,4 +1,4 @@
-import { ARTICLE_IMAGE_WIDTHS } from "~/content/article-image-widths";
+import { ARTICLE_IMAGE_WIDTHS, type ArticleImageWidth } from "~/content/article-image-widths";
 
 type ArticleImageProps = {
   /** The path its files share: `${image}-640.avif` ... (ArticleSummary.image, ARTICLE_IMAGE_WIDTHS). */
@@ -8,26 +8,35 @@ type ArticleImageProps = {
   priority?: boolean;
   sizes: string;
   className?: string;
+  /**
+   * A picture never drawn wide (a post card's: at most half the screen): the widths up to 960, and
+   * for the rare browser without AVIF only the 640 px WebP. A listing carries one per post, so
+   * each one's markup counts against the page's first round trip.
+   */
+  compact?: boolean;
 };
 
+const COMPACT_WIDTHS: readonly ArticleImageWidth[] = ARTICLE_IMAGE_WIDTHS.filter((width) => width <= 960);
+
 /** An article's illustration as AVIF/WebP at each of its widths, with intrinsic size so nothing shifts. */
-export function ArticleImage({ image, alt, priority = false, sizes, className = "" }: ArticleImageProps) {
+export function ArticleImage({ image, alt, priority = false, sizes, className = "", compact = false }: ArticleImageProps) {
   const src = (width: number, ext: string) => `${image}-${width}.${ext}`;
-  const srcSet = (ext: string) => ARTICLE_IMAGE_WIDTHS.map((width) => `${src(width, ext)} ${width}w`).join(", ");
+  const widths = compact ? COMPACT_WIDTHS : ARTICLE_IMAGE_WIDTHS;
+  const srcSet = (ext: string) => widths.map((width) => `${src(width, ext)} ${width}w`).join(", ");
   return (
     <picture>
       <source type="image/avif" srcSet={srcSet("avif")} sizes={sizes} />
       <img
         src={src(640, "webp")}
-        srcSet={srcSet("webp")}
-        sizes={sizes}
+        srcSet={compact ? undefined : srcSet("webp")}
+        sizes={compact ? undefined : sizes}
         alt={alt}
         width={1280}
         height={720}
         loading={priority ? "eager" : "lazy"}
-        fetchPriority={priority ? "high" : "auto"}
+        fetchPriority={priority ? "high" : undefined}
         decoding="async"
-        className={`aspect-video h-auto w-full object-cover ${className}`}
+        className={`aspect-video h-auto w-full object-cover ${className}`.trimEnd()}
       />
     </picture>
   );

@@ -16,8 +16,14 @@ export function PostCard({ post, headingLevel = 3, priority = false }: { post: A
     <article className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm sm:flex sm:flex-col">
       <div className="flow-root p-5 sm:flex sm:flex-1 sm:flex-col">
         {post.image && (
-          <div className="float-right mb-2 ml-4 w-28 overflow-hidden rounded-lg sm:float-none sm:-mx-5 sm:-mt-5 sm:mb-5 sm:w-auto sm:rounded-none">
-            <ArticleImage image={post.image} alt="" priority={priority} sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 112px" />
+          <div className="post-card-picture">
+            <ArticleImage
+              image={post.image}
+              alt=""
+              priority={priority}
+              compact
+              sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 112px"
+            />
           </div>
         )}
         <p className="text-sm font-semibold text-brand-700">{post.category}</p>

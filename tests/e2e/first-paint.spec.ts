@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { attrOf, elementsOf, parseHtml, textOf } from "../../server/html-tree.ts";
+import { get as httpGet } from "node:http";
 import { gzipSync } from "node:zlib";
 import { allowConsoleErrors, expect, test } from "./fixtures";
 
@@ -144,6 +145,29 @@ test("an article's page is one round trip of a new connection: at most 14 KB bro
   for (const path of ARTICLES) {
     const response = await request.get(path, { headers: { "Accept-Encoding": "br" } });
     expect(Number(response.headers()["content-length"]), path).toBeLessThanOrEqual(14 * 1024);
+  }
+});
+
+/** The bytes a document costs on the wire, as the server sends them: status line, headers and the encoded body. */
+function wireBytes(url: string, acceptEncoding: string): Promise<{ bytes: number; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = httpGet(url, { headers: { "Accept-Encoding": acceptEncoding, Accept: "text/html" } }, (res) => {
+      const head = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`.length + 2;
+      let bytes = head + res.rawHeaders.reduce((sum, part) => sum + part.length + 2, 0);
+      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      res.on("end", () => resolve({ bytes, encoding: res.headers["content-encoding"] }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+  });
+}
+
+test("the blog, bare and searched, is one round trip of a new connection: headers and page within 10 TCP segments", async ({ baseURL }) => {
+  // A new connection's first flight: 10 segments of 1,460 bytes (RFC 6928), as Lighthouse simulates it.
+  for (const path of ["/blog", "/blog?q=credit&category=Credit+Repair"]) {
+    const { bytes, encoding } = await wireBytes(`${baseURL}${path}`, "gzip, deflate, br, zstd");
+    expect(encoding, path).toMatch(/^(br|gzip)$/);
+    expect(bytes, path).toBeLessThanOrEqual(10 * 1460);
   }
 });
 
