@@ -25,6 +25,7 @@ export { missingProductFiles, productFilesDir } from "~/server/delivery/order-ac
 export { countPageView, startPageViewFlusher } from "~/server/admin/page-views.server";
 export { rateLimitStore } from "~/server/rate-limit-store.server";
 export { BLOG_PATH, BLOG_QUERY_PARAMS } from "~/lib/blog-filter";
+import { BLOG_PATH, BLOG_QUERY_PARAMS } from "~/lib/blog-filter";
 export { CHECKOUT_PATH } from "~/lib/checkout";
 import { checkoutHref, readCheckoutQuery } from "~/lib/checkout";
 export { contentKey, ensureArticles, watchContent } from "~/server/content/articles.server";
@@ -104,6 +105,11 @@ const renderDocument = createDocumentHandler(serverBuild, "production");
 export function renderContentPage(origin: string, path: string): Promise<Response> {
   config ??= appConfigFromEnv();
   return renderDocument(new Request(`${origin}${path}`, { headers: { Accept: "text/html" } }), { config });
+}
+
+/** The blog's page as the page cache keeps it: the bare listing, or (a search, a category, a page) none: rendered per request. */
+export function blogVariant(query: URLSearchParams): string | null {
+  return BLOG_QUERY_PARAMS.some((name) => query.has(name)) ? null : BLOG_PATH;
 }
 
 /**

@@ -133,8 +133,7 @@ const servePageCache = createPageCache({
   baseHeaders: securityHeaders,
   htmlPolicy: (scriptHashes) => contentSecurityPolicy(scriptHashes, config.PUBLIC_ORIGIN),
   onPage: (path, req) => build.countPageView(path, req.headers),
-  queryRendered: renderedForQuery,
-  variants: { [build.CHECKOUT_PATH]: build.checkoutVariant },
+  variants: { [build.BLOG_PATH]: build.blogVariant, [build.CHECKOUT_PATH]: build.checkoutVariant },
   notFound: build.answersNotFound,
 });
 

@@ -21,7 +21,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
-import { inlineScriptHashes, preferredEncoding, rendersForQuery } from "./static-files.ts";
+import { inlineScriptHashes, preferredEncoding } from "./static-files.ts";
 import { log } from "../app/server/log.server.ts";
 
 const brotli = promisify(brotliCompress);
@@ -77,7 +77,6 @@ export function createPageCache({
   htmlPolicy,
   onPage,
   finishHtml,
-  queryRendered = {},
   variants = {},
   notFound,
 }: {
@@ -89,12 +88,11 @@ export function createPageCache({
   htmlPolicy: (scriptHashes: string[]) => string;
   /** Told of every page answered 200 to a GET (the page-view counter); must not block. */
   onPage?: (path: string, req: IncomingMessage) => void;
-  /** Paths whose answer depends on these query parameters (the blog's search): rendered by Express when present. */
-  queryRendered?: Record<string, readonly string[]>;
   /**
-   * Paths whose answer depends on a bounded set of query values (the checkout): the address each
-   * query is kept under, the same for every query that shows the same page (the path itself when
-   * nothing in it counts), or null to leave the request to Express.
+   * Paths whose answer depends on their query: the address a query's page is kept under, the same
+   * for every query that shows the same page (the path itself when nothing in it counts), or null
+   * when the page is rendered for the address by Express (the blog with a search: its queries
+   * have no bound). The checkout's bump, article and cancelled notice are a bounded set.
    */
   variants?: Record<string, (query: URLSearchParams) => string | null>;
   /** A last pass over a rendered HTML page (the articles' critical CSS, as the build does to prerendered pages). */
@@ -168,13 +166,13 @@ export function createPageCache({
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
     let entry = isContentPath(path) ? path : notFound?.(path) ? NOT_FOUND_ENTRY : undefined;
-    const variant = entry === path ? variants[path] : undefined;
+    const variant = entry === path && query !== -1 ? variants[path] : undefined;
     if (variant) {
-      const kept = query === -1 ? path : variant(new URLSearchParams(url.slice(query + 1)));
+      const kept = variant(new URLSearchParams(url.slice(query + 1)));
       if (kept === null) return false;
       entry = kept;
     }
-    if (!entry || (entry === path && rendersForQuery(url, queryRendered))) return false;
+    if (!entry) return false;
     const at = key();
     const page = pages.get(entry);
     if (page && page.key === at) {

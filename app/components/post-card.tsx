@@ -6,9 +6,9 @@ import { formatDay } from "~/lib/site";
 
 /**
  * `priority`: load the card's image first, never lazily (the blog's first card: from the `sm`
- * breakpoint up its picture is the largest thing on the first screen). On a phone the picture is a thumbnail beside the title (112 CSS pixels wide, the 320 px file:
- * a few KB instead of the 960 px one's 6-12 KB, for every card of the list); from the `sm`
- * breakpoint up it spans the card's top, as before.
+ * breakpoint up its picture is the largest thing on the first screen). On a phone the picture is
+ * a thumbnail beside the title (112 CSS pixels wide, the 320 px file: a few KB instead of the
+ * 960 px one's 6-12 KB, for every card of the list); from `sm` up it spans the card's top.
  */
 export function PostCard({ post, headingLevel = 3, priority = false }: { post: ArticleSummary; headingLevel?: 2 | 3; priority?: boolean }) {
   const Heading = `h${headingLevel}` as const;
