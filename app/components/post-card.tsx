@@ -5,11 +5,16 @@ import type { ArticleSummary } from "~/content/articles";
 import { formatDay } from "~/lib/site";
 
 /**
- * `priority`: load the card's image first, never lazily (the blog's first card: from the `sm`
- * breakpoint up its picture is the largest thing on the first screen). On a phone the picture is
- * a thumbnail beside the title (112 CSS pixels wide, the 320 px file: a few KB instead of the
- * 960 px one's 6-12 KB, for every card of the list); from `sm` up it spans the card's top.
+ * On a phone the picture is a thumbnail beside the title (112 CSS pixels wide, the 320 px file: a
+ * few KB instead of the 960 px one's 6-12 KB, for every card of the list); from `sm` up it spans
+ * the card's top.
+ *
+ * `priority` (the blog's first card): from `sm` up its picture is the largest thing on the first
+ * screen, so there it is preloaded at high priority. On a phone it stays lazy like the others: the
+ * thumbnail is not the largest paint, and fetching it early only competes with the page.
  */
+const CARD_PICTURE_WIDE = "(min-width: 640px)";
+
 export function PostCard({ post, headingLevel = 3, priority = false }: { post: ArticleSummary; headingLevel?: 2 | 3; priority?: boolean }) {
   const Heading = `h${headingLevel}` as const;
   return (
@@ -20,7 +25,7 @@ export function PostCard({ post, headingLevel = 3, priority = false }: { post: A
             <ArticleImage
               image={post.image}
               alt=""
-              priority={priority}
+              priorityMedia={priority ? CARD_PICTURE_WIDE : undefined}
               compact
               sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 112px"
             />

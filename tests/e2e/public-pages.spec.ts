@@ -282,3 +282,56 @@ test("the blog's cards: a small picture beside the title on a phone, the card-wi
   const card = await first.boundingBox();
   expect((await pictures())[0]!.width).toBe(Math.round(card!.width) - 2);
 });
+
+test("the blog's first picture is fetched first only where it is the largest paint", async ({ page }) => {
+  /** Every picture the page asks for, in order, with the priority the browser gave it at once. */
+  const watchPictures = async () => {
+    const asked: { file: string; priority: string }[] = [];
+    const cdp = await page.context().newCDPSession(page);
+    cdp.on("Network.requestWillBeSent", ({ request, type }) => {
+      if (type === "Image" && request.url.includes("/images/articles/")) {
+        asked.push({ file: new URL(request.url).pathname.split("/").pop()!, priority: request.initialPriority });
+      }
+    });
+    await cdp.send("Network.enable");
+    return asked;
+  };
+  const FIRST = "budgeting-tips-that-work";
+
+  // A phone: the first card's picture is a thumbnail beside its title, not the largest paint (the
+  // text is). No picture is asked for at high priority, so none competes with the page.
+  await page.setViewportSize({ width: 375, height: 800 });
+  let asked = await watchPictures();
+  await page.goto("/blog");
+  await expect.poll(() => asked.some((p) => p.file.startsWith(FIRST))).toBe(true);
+  expect(asked.find((p) => p.file.startsWith(FIRST))!.file).toBe(`${FIRST}-320.avif`);
+  expect(asked.filter((p) => p.priority === "High" || p.priority === "VeryHigh")).toEqual([]);
+  const lcp = () =>
+    page.evaluate(
+      () =>
+        new Promise<string>((resolve) =>
+          new PerformanceObserver((list) => resolve((list.getEntries().at(-1) as LargestContentfulPaint).element?.tagName ?? "")).observe({
+            type: "largest-contentful-paint",
+            buffered: true,
+          }),
+        ),
+    );
+  expect(await lcp()).not.toBe("IMG");
+
+  // A laptop: the picture spans the card's top and is the largest paint. The head's preload asks
+  // for it at high priority, once: the lazy picture then uses that file.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  asked = await watchPictures();
+  await page.goto("/blog");
+  await expect.poll(() => asked.some((p) => p.file.startsWith(FIRST))).toBe(true);
+  await expect(page.locator("#blog-posts img").first()).toHaveJSProperty("complete", true);
+  const first = asked.filter((p) => p.file.startsWith(FIRST));
+  expect(first).toEqual([{ file: `${FIRST}-640.avif`, priority: "High" }]);
+  expect(
+    await page
+      .locator("#blog-posts img")
+      .first()
+      .evaluate((img) => (img as HTMLImageElement).currentSrc),
+  ).toContain(`${FIRST}-640.avif`);
+  expect(await lcp()).toBe("IMG");
+});
