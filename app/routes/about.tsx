@@ -99,7 +99,10 @@ export default function About() {
         </div>
       </section>
 
-      <section aria-labelledby="values-heading" className="mx-auto max-w-6xl px-4 pb-14 md:pb-16">
+      <section
+        aria-labelledby="values-heading"
+        className="render-when-near [contain-intrinsic-size:auto_1400px] mx-auto max-w-6xl px-4 pb-14 md:pb-16"
+      >
         <h2 id="values-heading" className="text-center text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">
           Our Values
         </h2>
@@ -110,7 +113,10 @@ export default function About() {
         </ul>
       </section>
 
-      <section aria-labelledby="serve-heading" className="bg-slate-50 px-4 py-14 md:py-16">
+      <section
+        aria-labelledby="serve-heading"
+        className="render-when-near [contain-intrinsic-size:auto_1400px] bg-slate-50 px-4 py-14 md:py-16"
+      >
         <div className="mx-auto max-w-6xl">
           <div className="mx-auto max-w-2xl text-center">
             <h2 id="serve-heading" className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">
@@ -136,7 +142,7 @@ export default function About() {
         </div>
       </section>
 
-      <section aria-labelledby="editorial-heading" className="px-4 py-14 md:py-16">
+      <section aria-labelledby="editorial-heading" className="render-when-near [contain-intrinsic-size:auto_1000px] px-4 py-14 md:py-16">
         <div className="mx-auto max-w-3xl">
           <h2 id="editorial-heading" className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">
             How we write and check our articles
@@ -166,7 +172,10 @@ export default function About() {
         </div>
       </section>
 
-      <section aria-labelledby="next-heading" className="px-4 py-14 text-center md:py-20">
+      <section
+        aria-labelledby="next-heading"
+        className="render-when-near [contain-intrinsic-size:auto_600px] px-4 py-14 text-center md:py-20"
+      >
         <div className="mx-auto max-w-2xl">
           <h2 id="next-heading" className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">
             Ready for your fresh start?

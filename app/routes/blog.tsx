@@ -157,14 +157,20 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="mx-auto max-w-6xl px-4 pb-14" aria-labelledby="tools-heading">
+      <section
+        className="render-when-near [contain-intrinsic-size:auto_1000px] mx-auto max-w-6xl px-4 pb-14"
+        aria-labelledby="tools-heading"
+      >
         <h2 id="tools-heading" className="text-2xl font-bold tracking-tight text-slate-900">
           Free money tools
         </h2>
         <ToolLinks intro="Put an article into practice with a calculator." />
       </section>
 
-      <section id="newsletter" className="scroll-mt-16 bg-slate-900 px-4 py-14 text-white">
+      <section
+        id="newsletter"
+        className="render-when-near [contain-intrinsic-size:auto_600px] scroll-mt-16 bg-slate-900 px-4 py-14 text-white"
+      >
         <div className="mx-auto max-w-2xl text-center">
           <h2 className="text-3xl font-bold">Get money tips in your inbox</h2>
           <p className="mt-3 text-slate-300">{NEWSLETTER_CONSENT.text}</p>

@@ -157,7 +157,7 @@ export default function Contact({ actionData, loaderData }: Route.ComponentProps
         </div>
       </div>
 
-      <section aria-labelledby="faq-heading" className="bg-slate-50 px-4 py-14">
+      <section aria-labelledby="faq-heading" className="render-when-near [contain-intrinsic-size:auto_1000px] bg-slate-50 px-4 py-14">
         <div className="mx-auto max-w-3xl">
           <h2 id="faq-heading" className="text-center text-3xl font-bold text-slate-900">
             Frequently Asked Questions

@@ -59,7 +59,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <HomeHero articleCount={loaderData.articleCount} />
 
-      <section aria-labelledby="values-heading" className="mx-auto max-w-6xl px-4 py-16 md:py-20">
+      <section
+        aria-labelledby="values-heading"
+        className="render-when-near [contain-intrinsic-size:auto_1400px] mx-auto max-w-6xl px-4 py-16 md:py-20"
+      >
         <div className="mx-auto max-w-2xl text-center">
           <h2 id="values-heading" className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">
             Money help that meets you where you are
@@ -75,7 +78,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section aria-labelledby="latest-heading" className="bg-slate-50 py-16 md:py-20">
+      <section
+        aria-labelledby="latest-heading"
+        className="render-when-near [contain-intrinsic-size:auto_1600px] bg-slate-50 py-16 md:py-20"
+      >
         <div className="mx-auto max-w-6xl px-4">
           <div className="flex flex-col items-start justify-between gap-4 sm:flex-row sm:items-end">
             <div>
@@ -101,7 +107,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="cta-heading" className="bg-brand-800 px-4 py-16 text-center text-white md:py-20">
+      <section
+        aria-labelledby="cta-heading"
+        className="render-when-near [contain-intrinsic-size:auto_600px] bg-brand-800 px-4 py-16 text-center text-white md:py-20"
+      >
         <div className="mx-auto max-w-2xl">
           <h2 id="cta-heading" className="text-3xl font-bold tracking-tight md:text-4xl">
             Ready for a fresh start?

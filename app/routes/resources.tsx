@@ -35,7 +35,7 @@ export default function Resources() {
       <div className="mx-auto max-w-6xl space-y-16 px-4 pb-16 md:space-y-20 md:pb-20">
         <ResourcesToolkitCard />
 
-        <section aria-labelledby="upsells-heading">
+        <section aria-labelledby="upsells-heading" className="render-when-near [contain-intrinsic-size:auto_1200px]">
           <h2 id="upsells-heading" className="text-3xl font-bold tracking-tight text-slate-900">
             Ready to go further?
           </h2>
@@ -49,7 +49,7 @@ export default function Resources() {
           </ul>
         </section>
 
-        <section aria-labelledby="downloads-heading">
+        <section aria-labelledby="downloads-heading" className="render-when-near [contain-intrinsic-size:auto_1000px]">
           <h2 id="downloads-heading" className="text-3xl font-bold tracking-tight text-slate-900">
             Free Downloads
           </h2>
@@ -57,7 +57,7 @@ export default function Resources() {
           <ResourcesDownloads />
         </section>
 
-        <section aria-labelledby="calculators-heading">
+        <section aria-labelledby="calculators-heading" className="render-when-near [contain-intrinsic-size:auto_1000px]">
           <h2 id="calculators-heading" className="text-3xl font-bold tracking-tight text-slate-900">
             Free Calculators
           </h2>
@@ -67,7 +67,7 @@ export default function Resources() {
           />
         </section>
 
-        <section aria-labelledby="tools-heading">
+        <section aria-labelledby="tools-heading" className="render-when-near [contain-intrinsic-size:auto_1600px]">
           <h2 id="tools-heading" className="text-3xl font-bold tracking-tight text-slate-900">
             Recommended Tools
           </h2>

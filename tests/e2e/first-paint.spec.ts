@@ -245,5 +245,41 @@ for (const width of [375, 1280]) {
         expect(own.equals(whole), `${path}: a rule the page needs was pruned`).toBe(true);
       }
     });
+
+    test("a block rendered only when near looks, once there, as it would rendered at once", async ({ page }) => {
+      /** The page as a reader scrolling down it sees it: one screenshot per screen, top to bottom. */
+      const screens = async (path: string, skipping: boolean) => {
+        await page.goto(path);
+        if (!skipping) await page.addStyleTag({ content: ".render-when-near { content-visibility: visible; contain: none }" });
+        await page.evaluate(async () => {
+          const images = [...document.images];
+          for (const image of images) image.loading = "eager";
+          await Promise.all(images.map((image) => image.decode().catch(() => undefined)));
+          // Down the page and back: every block renders once and keeps its real size.
+          for (let y = 0; y < document.documentElement.scrollHeight; y += 300) {
+            scrollTo(0, y);
+            await new Promise(requestAnimationFrame);
+          }
+        });
+        // Whatever the page focused (a form's first field) shows a ring and a caret: not compared.
+        const height = await page.evaluate(() => {
+          if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+          return document.documentElement.scrollHeight;
+        });
+        const shots = [];
+        for (let y = 0; y < height; y += 800) {
+          await page.evaluate((top) => scrollTo(0, top), y);
+          await page.evaluate(() => new Promise(requestAnimationFrame));
+          shots.push(await page.screenshot({ animations: "disabled", caret: "hide" }));
+        }
+        return shots;
+      };
+      for (const { path } of PUBLIC_PAGES.filter((p) => !p.path.includes("?"))) {
+        const skipped = await screens(path, true);
+        const atOnce = await screens(path, false);
+        expect(skipped.length, `${path}: the page's length`).toBe(atOnce.length);
+        skipped.forEach((shot, i) => expect(shot.equals(atOnce[i]!), `${path}, screen ${i + 1}`).toBe(true));
+      }
+    });
   });
 }
