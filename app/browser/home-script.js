@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * The home page's script (app/routes/home.tsx), written into the page next to the page script.
- * The page is prerendered, so its badge shows the number of free articles; when the browser is
- * idle this asks the server for the count of success stories (app/routes/api/figures.ts) and,
+ * The page is prerendered, so its badge shows the number of free articles; once the page has
+ * painted and the browser is idle, this asks the server for the count of success stories (app/routes/api/figures.ts) and,
  * when there is one (null below its threshold), shows it instead. Offline or refused: the
  * article count stays, which is true either way.
  */
@@ -20,6 +20,14 @@
         label.textContent = "Success Stories";
       })
       .catch(() => {});
-  if (window.requestIdleCallback) requestIdleCallback(ask, { timeout: 2000 });
-  else setTimeout(ask, 200);
+  const whenIdle = () => (window.requestIdleCallback ? requestIdleCallback(ask, { timeout: 2000 }) : setTimeout(ask, 200));
+  // Not before the first paint is on screen: an idle moment can come between the parse and the
+  // first frame, and the request would then compete with it.
+  if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) return whenIdle();
+  const painted = new PerformanceObserver((list) => {
+    if (!list.getEntriesByName("first-contentful-paint").length) return;
+    painted.disconnect();
+    whenIdle();
+  });
+  painted.observe({ type: "paint", buffered: true });
 })();

@@ -244,6 +244,12 @@ test("the home page's figure: the article count, from the page's own script and 
   // No reviews on this server: the count of articles stays (reviews.spec.ts shows the swap).
   await expect(page.getByTestId("figure-badge")).toHaveText("8 Free Articles");
   expect(scripts.reactBundle()).toEqual([]);
+  // It is asked for after the first paint, so it never competes with it.
+  const [askedAt, paintedAt] = await page.evaluate(() => [
+    performance.getEntriesByType("resource").find((entry) => entry.name.endsWith("/api/figures"))!.startTime,
+    performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
+  ]);
+  expect(askedAt).toBeGreaterThan(paintedAt!);
 });
 
 test("the blog's cards: a small picture beside the title on a phone, the card-wide one from a tablet up", async ({ page }) => {
