@@ -8,7 +8,18 @@ import { articleSlugsFromDisk } from "../../app/content/article-files.ts";
 import type { Audit } from "./scores.ts";
 
 export type Kind = "prerendered" | "page" | "article" | "server-rendered" | "tool";
-export type Budget = { perf: number; a11y: number; bp: number; seo: number; lcpMs: number; cls: number; tbtMs: number; jsKb: number };
+export type Budget = {
+  perf: number;
+  a11y: number;
+  bp: number;
+  seo: number;
+  lcpMs: number;
+  /** The LCP a quiet machine must reach, gated with TBT and the score (not in `npm test`). */
+  quietLcpMs?: number;
+  cls: number;
+  tbtMs: number;
+  jsKb: number;
+};
 
 /**
  * Issue #5: prerendered pages and server-rendered pages. Issue #15: the articles, plain HTML in
@@ -16,8 +27,9 @@ export type Budget = { perf: number; a11y: number; bp: number; seo: number; lcpM
  * rendered with their result and no React bundle either (the page script refreshes the result).
  * Issue #25: the other public pages (home, about, resources, blog, contact) the same way, with
  * at most 10 KB of JavaScript and TBT under 10 ms. The issue asks LCP at most 0.9 s on a quiet
- * machine; the gate is the articles' 1.0 s for every public page (the simulated LCP moves with
- * the machine's load: articles measured 0.75-0.91 s quiet). The pages rendered per request
+ * machine: the five pages are held to it where TBT is (`quietLcpMs`; 0.67-0.84 s in 30 runs of
+ * decision 044); `npm test` gates the articles' 1.0 s for every public page (the simulated LCP
+ * moves with the machine's load: articles measured 0.75-0.91 s quiet). The pages rendered per request
  * without React (a search, a calculator's result, not found) carry their route's own stylesheet
  * since decision 041 (0.72-0.91 s, from 0.89-1.07 s with the whole one), so they are held to
  * the same 1.0 s; a calculator keeps its 50 ms of TBT (its script recomputes as you type).
@@ -27,7 +39,7 @@ export type Budget = { perf: number; a11y: number; bp: number; seo: number; lcpM
  */
 export const BUDGETS: Record<Kind, Budget> = {
   prerendered: { perf: 98, a11y: 100, bp: 100, seo: 100, lcpMs: 1800, cls: 0.01, tbtMs: 50, jsKb: 125 },
-  page: { perf: 100, a11y: 100, bp: 100, seo: 100, lcpMs: 1000, cls: 0.01, tbtMs: 9, jsKb: 10 },
+  page: { perf: 100, a11y: 100, bp: 100, seo: 100, lcpMs: 1000, quietLcpMs: 900, cls: 0.01, tbtMs: 9, jsKb: 10 },
   article: { perf: 100, a11y: 100, bp: 100, seo: 100, lcpMs: 1000, cls: 0.01, tbtMs: 9, jsKb: 10 },
   "server-rendered": { perf: 95, a11y: 100, bp: 100, seo: 100, lcpMs: 2000, cls: 0.01, tbtMs: 100, jsKb: 140 },
   tool: { perf: 100, a11y: 100, bp: 100, seo: 100, lcpMs: 1000, cls: 0.01, tbtMs: 50, jsKb: 10 },

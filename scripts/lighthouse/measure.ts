@@ -95,6 +95,8 @@ export async function measureRoute(
   const timing: string[] = [];
   if (!(result.performance >= budget.perf)) timing.push(`performance ${result.performance} < ${budget.perf}`);
   if (!(result.tbtMs <= budget.tbtMs)) timing.push(`TBT ${result.tbtMs} ms > ${budget.tbtMs} ms`);
+  if (budget.quietLcpMs !== undefined && !(result.lcpMs <= budget.quietLcpMs))
+    timing.push(`LCP ${result.lcpMs} ms > ${budget.quietLcpMs} ms`);
   if (GATE_TIMING) f.push(...timing);
   else if (timing.length)
     console.log(`     over a timing budget (reported, not gated here: run npm run lighthouse on a quiet machine): ${timing.join("; ")}`);
