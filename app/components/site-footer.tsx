@@ -37,7 +37,7 @@ function LinkList({ title, links }: { title: string; links: readonly NavLink[] }
 
 export function SiteFooter({ year }: { year: number }) {
   return (
-    <footer className="render-when-near [contain-intrinsic-size:auto_800px] bg-slate-900 text-slate-300 print:hidden">
+    <footer className="bg-slate-900 text-slate-300 print:hidden">
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 lg:grid-cols-[1.6fr_1fr_1fr_1.3fr]">
         <div className="col-span-2 lg:col-span-1">
           <BrandMark inverse />

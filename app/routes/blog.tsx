@@ -167,10 +167,7 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
         <ToolLinks intro="Put an article into practice with a calculator." />
       </section>
 
-      <section
-        id="newsletter"
-        className="render-when-near [contain-intrinsic-size:auto_600px] scroll-mt-16 bg-slate-900 px-4 py-14 text-white"
-      >
+      <section id="newsletter" className="scroll-mt-16 bg-slate-900 px-4 py-14 text-white">
         <div className="mx-auto max-w-2xl text-center">
           <h2 className="text-3xl font-bold">Get money tips in your inbox</h2>
           <p className="mt-3 text-slate-300">{NEWSLETTER_CONSENT.text}</p>

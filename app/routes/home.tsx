@@ -107,10 +107,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section
-        aria-labelledby="cta-heading"
-        className="render-when-near [contain-intrinsic-size:auto_600px] bg-brand-800 px-4 py-16 text-center text-white md:py-20"
-      >
+      <section aria-labelledby="cta-heading" className="bg-brand-800 px-4 py-16 text-center text-white md:py-20">
         <div className="mx-auto max-w-2xl">
           <h2 id="cta-heading" className="text-3xl font-bold tracking-tight md:text-4xl">
             Ready for a fresh start?
