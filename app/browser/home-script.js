@@ -2,9 +2,9 @@
 /**
  * The home page's script (app/routes/home.tsx), written into the page next to the page script.
  * The page is prerendered, so its badge shows the number of free articles; once the page has
- * painted and the browser is idle, this asks the server for the count of success stories (app/routes/api/figures.ts) and,
- * when there is one (null below its threshold), shows it instead. Offline or refused: the
- * article count stays, which is true either way.
+ * painted and the browser is idle, this asks the server for the count of success stories
+ * (app/routes/api/figures.ts) and, when there is one (null below its threshold), shows it
+ * instead. Offline or refused: the article count stays, which is true either way.
  */
 (() => {
   const badge = document.querySelector("[data-figures]");
