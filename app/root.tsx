@@ -61,7 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <HydratesContext value={hydrate}>
           <a
             href="#main"
-            className="sr-only z-50 rounded-md bg-white font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-2 focus:shadow-lg"
+            className="sr-only z-50 rounded-md bg-white font-bold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-2 focus:shadow-lg"
           >
             Skip to content
           </a>
@@ -100,7 +100,7 @@ export function ErrorBoundary() {
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">Something went wrong</h1>
       <p className="mt-4 text-slate-600">Sorry, this page could not be shown right now. Please try again in a moment.</p>
-      <a href="/" className="mt-8 inline-block font-semibold text-brand-700 underline">
+      <a href="/" className="mt-8 inline-block font-bold text-brand-700 underline">
         Return to Home
       </a>
     </section>

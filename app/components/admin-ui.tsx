@@ -24,7 +24,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
     <div className="bg-slate-50">
       <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">Owner dashboard</p>
+          <p className="text-sm font-bold tracking-wide text-brand-800 uppercase">Owner dashboard</p>
           <form method="post" action="/admin/logout">
             <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })}>
               Log out
@@ -39,7 +39,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
                   to={s.to}
                   end={"end" in s}
                   className={({ isActive }) =>
-                    `inline-block rounded-lg border px-3 py-2 text-sm font-semibold ${isActive ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-800 hover:border-brand-700 hover:text-brand-800"}`
+                    `inline-block rounded-lg border px-3 py-2 text-sm font-bold ${isActive ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-800 hover:border-brand-700 hover:text-brand-800"}`
                   }
                 >
                   {s.label}
@@ -57,7 +57,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
 export function AdminHeading({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
-      <h1 className="min-w-0 text-2xl font-extrabold tracking-tight [overflow-wrap:anywhere] text-slate-900 sm:text-3xl">{title}</h1>
+      <h1 className="min-w-0 text-2xl font-bold tracking-tight [overflow-wrap:anywhere] text-slate-900 sm:text-3xl">{title}</h1>
       {children}
     </div>
   );
@@ -81,7 +81,7 @@ export function Notice({ ok, children }: { ok: boolean; children: ReactNode }) {
   return (
     <p
       role={ok ? "status" : "alert"}
-      className={`mt-4 rounded-lg border p-3 text-sm font-medium ${ok ? "border-brand-300 bg-brand-50 text-brand-900" : "border-red-300 bg-red-50 text-red-800"}`}
+      className={`mt-4 rounded-lg border p-3 text-sm font-normal ${ok ? "border-brand-300 bg-brand-50 text-brand-900" : "border-red-300 bg-red-50 text-red-800"}`}
     >
       {children}
     </p>
@@ -126,12 +126,12 @@ export function DataTable({
   );
 }
 
-const th = "border-b-2 border-slate-200 px-2 py-2 font-semibold text-slate-900";
+const th = "border-b-2 border-slate-200 px-2 py-2 font-bold text-slate-900";
 export const td = "border-b border-slate-100 px-2 py-2 align-top text-slate-800";
 /** A numeric cell. */
 export const num = `${td} text-right tabular-nums`;
 /** The row's heading cell. */
-export const rowHead = `${td} font-medium`;
+export const rowHead = `${td} font-normal`;
 
 /** Newer / older links; `query` keeps the page's other parameters (a search) on them. */
 export function Pager({ page, pages, path, query = {} }: { page: number; pages: number; path: string; query?: Record<string, string> }) {
@@ -140,7 +140,7 @@ export function Pager({ page, pages, path, query = {} }: { page: number; pages: 
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
       {page > 1 ? (
-        <Link to={to(page - 1)} className="font-semibold text-brand-800 underline underline-offset-2">
+        <Link to={to(page - 1)} className="font-bold text-brand-800 underline underline-offset-2">
           Newer
         </Link>
       ) : null}
@@ -148,7 +148,7 @@ export function Pager({ page, pages, path, query = {} }: { page: number; pages: 
         Page {page} of {pages}
       </span>
       {page < pages ? (
-        <Link to={to(page + 1)} className="font-semibold text-brand-800 underline underline-offset-2">
+        <Link to={to(page + 1)} className="font-bold text-brand-800 underline underline-offset-2">
           Older
         </Link>
       ) : null}
@@ -169,7 +169,7 @@ const TONES: Record<string, string> = {
 
 /** A status badge's classes (a page script that changes a badge's status takes them from the server). */
 export function statusBadgeClass(status: string): string {
-  return `inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[status] ?? "bg-slate-100 text-slate-900"}`;
+  return `inline-block rounded-full px-2 py-0.5 text-xs font-bold ${TONES[status] ?? "bg-slate-100 text-slate-900"}`;
 }
 
 export function StatusBadge({ status, ...data }: { status: string } & Record<`data-${string}`, string>) {
@@ -194,7 +194,7 @@ export function WindowChooser({ days, path }: { days: number; path: string }) {
           key={d}
           to={`${path}?days=${d}`}
           aria-current={d === days ? "page" : undefined}
-          className={`rounded-lg border px-3 py-1.5 font-semibold ${d === days ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-800"}`}
+          className={`rounded-lg border px-3 py-1.5 font-bold ${d === days ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-800"}`}
         >
           {d} days
         </Link>

@@ -25,12 +25,12 @@ export function ArticleView({
 }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 md:py-12">
-      <SiteLink to="/blog" className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:text-brand-900">
+      <SiteLink to="/blog" className="inline-flex items-center gap-2 font-bold text-brand-700 hover:text-brand-900">
         <ArrowLeft aria-hidden="true" className="size-4" /> Back to Blog
       </SiteLink>
       <header className="mt-6">
         <p className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
-          <span className="rounded-full bg-brand-100 px-3 py-1 font-semibold text-brand-800">{article.category}</span>
+          <span className="rounded-full bg-brand-100 px-3 py-1 font-bold text-brand-800">{article.category}</span>
           <span className="inline-flex items-center gap-1">
             <Calendar aria-hidden="true" className="size-4" />
             <time dateTime={article.date}>{formatDay(article.date)}</time>
@@ -43,7 +43,7 @@ export function ArticleView({
             {article.readingMinutes} min read
           </span>
         </p>
-        <h1 className="mt-4 text-3xl leading-tight font-extrabold tracking-tight text-slate-900 md:text-5xl">{article.title}</h1>
+        <h1 className="mt-4 text-3xl leading-tight font-bold tracking-tight text-slate-900 md:text-5xl">{article.title}</h1>
         <p className="mt-4 text-xl text-slate-600">{article.subtitle}</p>
       </header>
       {article.image && (
@@ -58,7 +58,7 @@ export function ArticleView({
       <div className="prose-article render-when-near mt-10" dangerouslySetInnerHTML={{ __html: article.html }} />
       {article.sources.length > 0 && (
         <section className="render-when-near mt-10" aria-labelledby="sources-heading">
-          <h2 id="sources-heading" className="text-xl font-bold">
+          <h2 id="sources-heading" className="text-lg font-bold">
             Sources
           </h2>
           <ul className="mt-3 list-disc space-y-1 pl-6 text-slate-700">
@@ -113,7 +113,7 @@ export function ArticleView({
                   to={`/blog/${r.slug}`}
                   className="block h-full rounded-xl border border-slate-200 p-5 hover:border-brand-600 hover:bg-brand-50"
                 >
-                  <span className="text-sm font-semibold text-brand-700">{r.category}</span>
+                  <span className="text-sm font-bold text-brand-700">{r.category}</span>
                   <span className="mt-1 block text-lg font-bold text-slate-900">{r.title}</span>
                 </SiteLink>
               </li>

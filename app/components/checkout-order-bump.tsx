@@ -69,7 +69,7 @@ export function CheckoutOrderBump({
         <FileText aria-hidden="true" className="mt-1 size-10 shrink-0 text-brand-700" />
         <div>
           <p className="text-sm font-bold tracking-wide text-amber-900 uppercase">Optional add-on</p>
-          <h2 className="text-xl font-bold text-slate-900">{powerPack.name}</h2>
+          <h2 className="text-lg font-bold text-slate-900">{powerPack.name}</h2>
           <p className="mt-1 text-slate-700">
             {formerPrice ? (
               <>

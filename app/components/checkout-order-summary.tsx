@@ -6,14 +6,14 @@ export function CheckoutOrderSummary({ includeBump }: { includeBump: boolean }) 
   const { lines, totalCents } = orderLines({ includeBump });
   return (
     <div>
-      <h2 id="order-summary-heading" className="text-xl font-bold text-slate-900">
+      <h2 id="order-summary-heading" className="text-lg font-bold text-slate-900">
         Order Summary
       </h2>
       <dl className="mt-4 space-y-3" aria-live="polite">
         {lines.map((line) => (
           <div key={line.id} className="flex justify-between gap-4 text-slate-800">
             <dt>{line.name}</dt>
-            <dd className="font-semibold">{formatCents(line.unitAmountCents * line.quantity)}</dd>
+            <dd className="font-bold">{formatCents(line.unitAmountCents * line.quantity)}</dd>
           </div>
         ))}
         <div className="flex justify-between gap-4 border-t border-slate-200 pt-3 text-lg font-bold text-slate-900">

@@ -7,7 +7,7 @@ export function CheckoutPurchase({ lines, totalCents }: { lines: { name: string;
       {lines.map((line) => (
         <div key={line.name} className="flex justify-between gap-4 text-slate-800">
           <dt>{line.name}</dt>
-          <dd className="font-semibold">{formatCents(line.amountCents)}</dd>
+          <dd className="font-bold">{formatCents(line.amountCents)}</dd>
         </div>
       ))}
       {totalCents !== undefined ? (

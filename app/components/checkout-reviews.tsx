@@ -15,7 +15,7 @@ export type CheckoutReviewsData = {
 export function CheckoutReviews({ summary, reviews }: CheckoutReviewsData) {
   return (
     <section aria-labelledby="reviews-heading">
-      <h2 id="reviews-heading" className="text-xl font-bold text-slate-900">
+      <h2 id="reviews-heading" className="text-lg font-bold text-slate-900">
         Reviews from verified buyers
       </h2>
       <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-800" data-testid="reviews-summary">
@@ -38,9 +38,9 @@ export function CheckoutReviews({ summary, reviews }: CheckoutReviewsData) {
               <StarRating rating={review.rating} />
               <blockquote className="mt-2 break-words whitespace-pre-line text-slate-800">{review.body}</blockquote>
               <figcaption className="mt-3 text-slate-900">
-                <span className="font-semibold">{review.displayName}</span>
+                <span className="font-bold">{review.displayName}</span>
                 <span className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
-                  <span className="inline-flex items-center gap-1 font-semibold text-brand-800">
+                  <span className="inline-flex items-center gap-1 font-bold text-brand-800">
                     <BadgeCheck aria-hidden="true" className="size-4" /> Verified buyer
                   </span>
                   <time dateTime={review.writtenAt}>{formatDay(review.writtenAt.slice(0, 10))}</time>

@@ -9,7 +9,7 @@ export function CheckoutTestimonials({ testimonials }: { testimonials: readonly 
   if (testimonials.length === 0) return null;
   return (
     <section aria-labelledby="testimonials-heading">
-      <h2 id="testimonials-heading" className="text-xl font-bold text-slate-900">
+      <h2 id="testimonials-heading" className="text-lg font-bold text-slate-900">
         What readers say
       </h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
@@ -17,7 +17,7 @@ export function CheckoutTestimonials({ testimonials }: { testimonials: readonly 
           <figure key={t.name} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
             <Quote aria-hidden="true" className="size-6 text-brand-600" />
             <blockquote className="mt-2 text-slate-800">"{t.quote}"</blockquote>
-            <figcaption className="mt-3 font-semibold text-slate-900">
+            <figcaption className="mt-3 font-bold text-slate-900">
               {t.name}
               {t.sample ? (
                 <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">

@@ -13,7 +13,7 @@ export function CheckoutToolkitCard() {
           </h2>
           <p className="mt-1 text-slate-700">One-time payment. Instant access. No subscription.</p>
         </div>
-        <p className="text-4xl font-extrabold tracking-tight text-slate-900">{formatCents(toolkit.priceCents, { trimCents: true })}</p>
+        <p className="text-4xl font-bold tracking-tight text-slate-900">{formatCents(toolkit.priceCents, { trimCents: true })}</p>
       </div>
       <ul className="mt-5 space-y-2">
         {toolkitCheckoutFeatures.map((feature) => (

@@ -3,7 +3,7 @@ import { FIELD_LIMITS, type FormOutcome } from "~/lib/form-outcomes";
 
 const fieldClass =
   "mt-1 w-full rounded-lg border border-slate-400 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-700 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700";
-const labelClass = "block font-semibold text-slate-900";
+const labelClass = "block font-bold text-slate-900";
 
 /** The contact page's form: the message is stored, then the form clears; on failure the text stays. */
 export function ContactForm({ outcome }: { outcome?: FormOutcome }) {
@@ -73,7 +73,7 @@ export function ContactForm({ outcome }: { outcome?: FormOutcome }) {
       <div>
         <SubmitButton
           submitting={submitting}
-          className="w-full rounded-lg bg-brand-700 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-wait disabled:opacity-70 sm:w-auto"
+          className="w-full rounded-lg bg-brand-700 px-6 py-3 text-lg font-bold text-white hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-wait disabled:opacity-70 sm:w-auto"
         >
           Send Message
         </SubmitButton>

@@ -16,7 +16,7 @@ export function FeatureCard({ icon, title, text }: Feature) {
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <IconBadge icon={icon} />
-      <h3 className="mt-4 text-xl font-bold text-slate-900">{title}</h3>
+      <h3 className="mt-4 text-lg font-bold text-slate-900">{title}</h3>
       <p className="mt-2 text-slate-700">{text}</p>
     </li>
   );

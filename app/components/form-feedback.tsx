@@ -160,7 +160,7 @@ export function FormMessage({
       {...focusMark(focusOnLoad)}
       className={`rounded-lg border px-4 py-3 text-left text-base ${styles}`}
     >
-      <strong className="font-semibold">{outcome.title}</strong> {outcome.description}
+      <strong className="font-bold">{outcome.title}</strong> {outcome.description}
     </p>
   );
 }
@@ -188,7 +188,7 @@ export function PostedToast({ outcome }: { outcome: FormOutcome | undefined }) {
         className={`posted-toast pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border px-4 py-3 text-left text-sm shadow-lg ${TOAST_STYLES[VARIANTS[outcome.status]]}`}
       >
         <p className="flex-1">
-          <strong className="block font-semibold">{outcome.title}</strong> {outcome.description}
+          <strong className="block font-bold">{outcome.title}</strong> {outcome.description}
         </p>
         <button
           type="button"

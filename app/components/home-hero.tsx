@@ -56,10 +56,10 @@ export function HomeHero({ articleCount }: { articleCount: number }) {
     <section className="overflow-hidden bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 md:py-20 lg:grid-cols-[1.4fr_1fr]">
         <div>
-          <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-800 shadow-sm ring-1 ring-brand-200">
+          <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-bold text-brand-800 shadow-sm ring-1 ring-brand-200">
             Plain-English money help
           </p>
-          <h1 className="mt-5 text-4xl leading-tight font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+          <h1 className="mt-5 text-4xl leading-tight font-bold tracking-tight text-slate-900 sm:text-5xl">
             Take control of your money and <span className="text-brand-700">rebuild your credit</span>
           </h1>
           <p className="mt-5 max-w-xl text-lg text-slate-700">
@@ -87,8 +87,8 @@ export function HomeHero({ articleCount }: { articleCount: number }) {
         <div className="mx-auto w-full max-w-md lg:max-w-none">
           <figure className="rounded-3xl border border-slate-200 bg-white p-6 pb-12 shadow-xl sm:p-8 sm:pb-14">
             <figcaption>
-              <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">From the toolkit</p>
-              <p className="mt-1 text-xl font-bold text-slate-900">Your 30-day action plan</p>
+              <p className="text-sm font-bold tracking-wide text-brand-700 uppercase">From the toolkit</p>
+              <p className="mt-1 text-lg font-bold text-slate-900">Your 30-day action plan</p>
             </figcaption>
             <ul className="mt-5 space-y-3">
               {PLAN_STEPS.map((step) => (

@@ -26,7 +26,7 @@ export function LeadForm({ sourcePage, outcome }: { sourcePage: string; outcome?
         <LeadSuccess focusOnLoad={focusOutcome} />
       ) : (
         <>
-          <p className="flex items-center gap-2 font-semibold text-slate-800">
+          <p className="flex items-center gap-2 font-bold text-slate-800">
             <Gift aria-hidden="true" className="size-5" /> Free download
           </p>
           <h2 id="lead-heading" className="mt-2 text-2xl font-bold text-slate-900">
@@ -62,7 +62,7 @@ export function LeadForm({ sourcePage, outcome }: { sourcePage: string; outcome?
             />
             <SubmitButton
               submitting={submitting}
-              className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-wait disabled:opacity-70"
+              className="rounded-lg bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-wait disabled:opacity-70"
             >
               Send Me the Guide
             </SubmitButton>
@@ -104,7 +104,7 @@ function LeadSuccess({ focusOnLoad }: { focusOnLoad: boolean }) {
       <a
         href={LEAD_MAGNET_PDF}
         download
-        className="mt-4 inline-block font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
+        className="mt-4 inline-block font-bold text-brand-800 underline underline-offset-2 hover:text-brand-900"
       >
         <Download aria-hidden="true" className="mr-1.5 inline size-4 align-[-2px]" />
         Download the guide now (PDF)

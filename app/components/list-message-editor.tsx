@@ -5,7 +5,7 @@ import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700";
-export const labelClass = "text-sm font-semibold text-slate-900";
+export const labelClass = "text-sm font-bold text-slate-900";
 
 type Field = "subject" | "preview" | "body";
 
@@ -98,7 +98,7 @@ export function HtmlPreviewLink({ href }: { href: string }) {
 export function TextVersion({ text, testId }: { text: string | undefined; testId: string }) {
   return (
     <>
-      <h3 className="mt-6 text-lg font-semibold text-slate-900">Text version, as saved</h3>
+      <h3 className="mt-6 text-lg font-bold text-slate-900">Text version, as saved</h3>
       <ScrollRegion
         label="Text version"
         className="mt-2 max-h-96 overflow-auto rounded-lg border border-slate-300 bg-white focus-visible:outline-3"

@@ -31,7 +31,7 @@ export function NewsletterForm({ outcome }: { outcome?: FormOutcome }) {
         />
         <SubmitButton
           submitting={submitting}
-          className="rounded-lg bg-accent-400 px-6 py-3 font-semibold text-slate-900 hover:bg-accent-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-wait disabled:opacity-70"
+          className="rounded-lg bg-accent-400 px-6 py-3 font-bold text-slate-900 hover:bg-accent-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-wait disabled:opacity-70"
         >
           Subscribe
         </SubmitButton>

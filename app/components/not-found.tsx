@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 export function NotFound({ gone = false }: { gone?: boolean }) {
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center md:py-24">
-      <p className="text-7xl font-extrabold text-brand-700">{gone ? 410 : 404}</p>
+      <p className="text-7xl font-bold text-brand-700">{gone ? 410 : 404}</p>
       <h1 className="mt-4 text-3xl font-bold">{gone ? "This article is no longer available" : "Oops! Page not found"}</h1>
       <p className="mt-4 text-slate-600">
         {gone
@@ -17,11 +17,11 @@ export function NotFound({ gone = false }: { gone?: boolean }) {
       </SiteLink>
       <p className="mt-8 text-slate-600">
         Or try the{" "}
-        <SiteLink to="/blog" className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">
+        <SiteLink to="/blog" className="font-bold text-brand-800 underline underline-offset-2 hover:text-brand-900">
           blog
         </SiteLink>{" "}
         or our{" "}
-        <SiteLink to="/resources" className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">
+        <SiteLink to="/resources" className="font-bold text-brand-800 underline underline-offset-2 hover:text-brand-900">
           free tools and resources
         </SiteLink>
         .

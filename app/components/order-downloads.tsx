@@ -5,10 +5,10 @@ import { FORMAT_LABELS, formatBytes, type FileView, type ProductView } from "~/l
 const ICONS = { pdf: FileText, docx: FileText, xlsx: FileSpreadsheet } as const;
 
 const downloadClass =
-  "inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
+  "inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 
 const supportLink = (
-  <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-800 underline">
+  <a href={`mailto:${SUPPORT_EMAIL}`} className="font-bold text-brand-800 underline">
     {SUPPORT_EMAIL}
   </a>
 );
@@ -23,7 +23,7 @@ function ItemRow({ files, fileHref }: { files: FileView[]; fileHref: (fileId: st
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
       <Icon aria-hidden="true" className="size-6 shrink-0 text-brand-700" />
       <div className="min-w-0 flex-1">
-        <p className="font-medium text-slate-900">{first.title}</p>
+        <p className="font-normal text-slate-900">{first.title}</p>
         {single ? (
           <p className="text-sm text-slate-600">
             {FORMAT_LABELS[first.format]} · {formatBytes(first.bytes)}
@@ -111,7 +111,7 @@ export function OrderDownloads({
           <DownloadAll product={product} href={zipHref(product.productId)} />
           {product.groups.map((group) => (
             <div key={group.label} className="mt-4">
-              <h4 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{group.label}</h4>
+              <h4 className="text-sm font-bold tracking-wide text-slate-600 uppercase">{group.label}</h4>
               {group.files.length > 0 ? (
                 <ul className="divide-y divide-slate-200">
                   {items(group.files).map((same) => (

@@ -31,8 +31,8 @@ export function PostCard({ post, headingLevel = 3, priority = false }: { post: A
             />
           </div>
         )}
-        <p className="text-sm font-semibold text-brand-700">{post.category}</p>
-        <Heading className="mt-2 text-xl font-bold text-slate-900">
+        <p className="text-sm font-bold text-brand-700">{post.category}</p>
+        <Heading className="mt-2 text-lg font-bold text-slate-900">
           <SiteLink to={`/blog/${post.slug}`} className="hover:text-brand-800">
             {post.title}
           </SiteLink>
@@ -52,7 +52,7 @@ export function PostCard({ post, headingLevel = 3, priority = false }: { post: A
         </p>
         <SiteLink
           to={`/blog/${post.slug}`}
-          className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900"
+          className="mt-4 inline-flex items-center gap-1 font-bold text-brand-700 hover:text-brand-900"
           aria-label={`Read More: ${post.title}`}
         >
           {/* The title in the text too, not only in aria-label: search engines read link text. */}

@@ -13,10 +13,10 @@ const toolkitPrice = formatCents(toolkit.priceCents, { trimCents: true });
 export function PromoCard({ from }: { from: string }) {
   return (
     <aside aria-label="Credit Repair Toolkit offer" className="rounded-2xl border-2 border-brand-200 bg-brand-50 p-6">
-      <p className="flex items-center gap-2 text-sm font-semibold text-brand-800">
+      <p className="flex items-center gap-2 text-sm font-bold text-brand-800">
         <ShieldCheck aria-hidden="true" className="size-5" /> Instant access · One-time payment
       </p>
-      <p className="mt-2 text-xl font-bold text-slate-900">
+      <p className="mt-2 text-lg font-bold text-slate-900">
         The {toolkit.name}: a do-it-yourself guide to checking your reports and disputing errors, for just {toolkitPrice}
       </p>
       <p className="mt-2 text-slate-700">Step-by-step guide, dispute letter templates and score tracking worksheets. No subscription.</p>
@@ -24,7 +24,7 @@ export function PromoCard({ from }: { from: string }) {
         <SiteLink to={checkoutHref({ from })} className={buttonClass()}>
           Get the Toolkit - {toolkitPrice}
         </SiteLink>
-        <SiteLink to={checkoutHref({ bump: true, from })} className="font-semibold text-brand-800 underline underline-offset-2">
+        <SiteLink to={checkoutHref({ bump: true, from })} className="font-bold text-brand-800 underline underline-offset-2">
           Bundle (Toolkit + Letters) - {bundleTotal}
         </SiteLink>
       </div>

@@ -25,13 +25,13 @@ export function ResourcesDownloads() {
             <FileText aria-hidden="true" className="size-7" />
           </span>
           <div className="flex flex-1 flex-col">
-            <h3 className="text-xl font-bold text-slate-900">{item.title}</h3>
-            <p className="mt-1 text-sm font-semibold text-slate-600">Free printable PDF, {item.pages}</p>
+            <h3 className="text-lg font-bold text-slate-900">{item.title}</h3>
+            <p className="mt-1 text-sm font-bold text-slate-600">Free printable PDF, {item.pages}</p>
             <p className="mt-2 flex-1 text-slate-700">{item.text}</p>
             <a
               href={item.file}
               download
-              className="mt-4 inline-flex items-center justify-center gap-2 self-start rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+              className="mt-4 inline-flex items-center justify-center gap-2 self-start rounded-lg bg-brand-700 px-5 py-2.5 font-bold text-white hover:bg-brand-800"
             >
               <Download aria-hidden="true" className="size-5" />
               Download Free

@@ -11,7 +11,7 @@ export function ResourcesToolkitCard() {
       <div className="grid lg:grid-cols-[1fr_24rem]">
         <div className="p-6 sm:p-10">
           <p className="inline-flex rounded-full bg-accent-400 px-3 py-1 text-sm font-bold text-slate-900">Do-it-yourself kit</p>
-          <h2 id="toolkit-heading" className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900 md:text-4xl">
+          <h2 id="toolkit-heading" className="mt-4 text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">
             {toolkit.name}
           </h2>
           <p className="mt-3 max-w-2xl text-lg text-slate-700">
@@ -44,8 +44,8 @@ export function ResourcesToolkitCard() {
           </div>
         </div>
         <div className="flex flex-col justify-center bg-brand-50 p-6 text-center sm:p-8">
-          <p className="text-6xl font-extrabold tracking-tight text-slate-900">{formatCents(toolkit.priceCents, { trimCents: true })}</p>
-          <p className="mt-2 font-semibold text-slate-700">One-time payment</p>
+          <p className="text-6xl font-bold tracking-tight text-slate-900">{formatCents(toolkit.priceCents, { trimCents: true })}</p>
+          <p className="mt-2 font-bold text-slate-700">One-time payment</p>
           <p className="text-slate-700">No subscription, no recurring charges</p>
           <SiteLink to="/checkout" className={buttonClass({ className: "mt-6 w-full py-3" })}>
             Get Instant Access Now <ArrowRight aria-hidden="true" className="size-5" />

@@ -41,20 +41,20 @@ export function ReviewForm({ action, own, state }: { action: string; own: OwnRev
       aria-labelledby="review-heading"
       className="mt-8 scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
     >
-      <h2 id="review-heading" className="text-xl font-bold text-slate-900">
+      <h2 id="review-heading" className="text-lg font-bold text-slate-900">
         {own ? "Your review" : "Review the toolkit"}
       </h2>
       <div ref={answer} tabIndex={-1} className="focus:outline-none">
         {state?.kind === "saved" ? (
-          <p role="status" className="mt-3 rounded-lg border border-brand-300 bg-brand-50 p-3 font-medium text-brand-900">
+          <p role="status" className="mt-3 rounded-lg border border-brand-300 bg-brand-50 p-3 font-normal text-brand-900">
             {state.created ? "Thank you! Your review is saved and waits for approval." : "Your review is updated and waits for approval."}
           </p>
         ) : state?.kind === "refused" ? (
-          <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-800">
+          <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 font-normal text-red-800">
             {state.message}
           </p>
         ) : state?.kind === "invalid" ? (
-          <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-800">
+          <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 font-normal text-red-800">
             Please fix {Object.keys(state.errors).length === 1 ? "the field" : "the fields"} marked below.
           </p>
         ) : null}
@@ -68,7 +68,7 @@ export function ReviewForm({ action, own, state }: { action: string; own: OwnRev
             <figure className="mt-3 rounded-xl bg-slate-50 p-4">
               <StarRating rating={own.rating} />
               <blockquote className="mt-2 break-words whitespace-pre-line text-slate-800">{own.body}</blockquote>
-              <figcaption className="mt-2 font-semibold text-slate-900">{own.displayName}</figcaption>
+              <figcaption className="mt-2 font-bold text-slate-900">{own.displayName}</figcaption>
             </figure>
           ) : null}
         </div>
@@ -79,7 +79,7 @@ export function ReviewForm({ action, own, state }: { action: string; own: OwnRev
       {locked ? null : (
         <form method="post" action={`${action}#review`} noValidate className="mt-5 space-y-5">
           <fieldset aria-describedby={errors.rating ? "review-rating-error" : undefined}>
-            <legend className="font-semibold text-slate-900">Your rating</legend>
+            <legend className="font-bold text-slate-900">Your rating</legend>
             <div className="mt-2 flex flex-wrap gap-2">
               {[1, 2, 3, 4, 5].map((n) => (
                 <label
@@ -134,7 +134,7 @@ export function ReviewForm({ action, own, state }: { action: string; own: OwnRev
           </FieldShell>
 
           <div className="rounded-xl bg-slate-50 p-4 text-sm text-slate-700">
-            <p className="font-semibold text-slate-900">How we publish reviews</p>
+            <p className="font-bold text-slate-900">How we publish reviews</p>
             <p className="mt-1">
               We publish every review that follows these rules, whatever its stars and whether or not it praises us. You get nothing for
               writing one, and what you write changes nothing about your order, refund or support (the FTC&apos;s rule on consumer reviews,
@@ -175,7 +175,7 @@ function FieldShell({
 }) {
   return (
     <div>
-      <label htmlFor={id} className="font-semibold text-slate-900">
+      <label htmlFor={id} className="font-bold text-slate-900">
         {label}
       </label>
       <p id={`${id}-hint`} className="text-sm text-slate-700">
@@ -189,7 +189,7 @@ function FieldShell({
 
 function FieldError({ id, children }: { id: string; children: string }) {
   return (
-    <p id={id} className="mt-1 text-sm font-semibold text-red-800">
+    <p id={id} className="mt-1 text-sm font-bold text-red-800">
       {children}
     </p>
   );

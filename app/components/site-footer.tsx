@@ -29,7 +29,7 @@ function LinkItems({ links, className }: { links: readonly NavLink[]; className:
 function LinkList({ title, links }: { title: string; links: readonly NavLink[] }) {
   return (
     <div>
-      <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
+      <h2 className="text-sm font-bold tracking-wide text-white uppercase">{title}</h2>
       <LinkItems links={links} className="mt-4 space-y-2" />
     </div>
   );
@@ -46,7 +46,7 @@ export function SiteFooter({ year }: { year: number }) {
         <LinkList title="Quick Links" links={FOOTER_QUICK_LINKS} />
         <LinkList title="Resources" links={FOOTER_RESOURCE_LINKS} />
         <div className="col-span-2 lg:col-span-1">
-          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contact</h2>
+          <h2 className="text-sm font-bold tracking-wide text-white uppercase">Contact</h2>
           <a
             href={`mailto:${SUPPORT_EMAIL}`}
             className="mt-4 inline-flex items-center gap-2 break-all text-slate-300 hover:text-white hover:underline"

@@ -10,7 +10,7 @@ export function ToolLinks({ intro, introClassName = "" }: { intro: string; intro
     <>
       <p className={`mt-2 text-slate-700 ${introClassName}`}>
         {intro}{" "}
-        <a href={TOOLS_PATH} className="font-semibold text-brand-800 underline underline-offset-2">
+        <a href={TOOLS_PATH} className="font-bold text-brand-800 underline underline-offset-2">
           All free tools
         </a>
       </p>
@@ -21,7 +21,7 @@ export function ToolLinks({ intro, introClassName = "" }: { intro: string; intro
             <p className="mt-2 flex-1 text-sm text-slate-700">{tool.summary}</p>
             <a
               href={toolPath(tool.slug)}
-              className="mt-4 inline-flex items-center gap-1.5 font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
+              className="mt-4 inline-flex items-center gap-1.5 font-bold text-brand-800 underline underline-offset-2 hover:text-brand-900"
             >
               Open the calculator <ArrowRight aria-hidden="true" className="size-4" />
               <span className="sr-only">: {tool.title}</span>

@@ -68,8 +68,8 @@ export default function About() {
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white px-4 pt-14 pb-4 md:pt-20 md:pb-6">
         <div className="mx-auto max-w-3xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">About {SITE_NAME}</p>
-          <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-slate-900 md:text-5xl">Our Story</h1>
+          <p className="text-sm font-bold tracking-wide text-brand-700 uppercase">About {SITE_NAME}</p>
+          <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-900 md:text-5xl">Our Story</h1>
           <p className="mt-6 text-left text-lg text-slate-700 sm:text-center">
             {SITE_NAME} started with a simple frustration: the people who most need help with money are often the ones offered the least of
             it. Credit repair companies charge monthly fees for things you can do yourself. Personal finance advice assumes you already have
@@ -133,7 +133,7 @@ export default function About() {
                   <Icon aria-hidden="true" className="size-6" />
                 </span>
                 <div>
-                  <h3 className="text-xl font-bold text-slate-900">{title}</h3>
+                  <h3 className="text-lg font-bold text-slate-900">{title}</h3>
                   <p className="mt-2 text-slate-700">{text}</p>
                 </div>
               </li>
@@ -156,14 +156,14 @@ export default function About() {
               Every legal or financial statement is checked against the source it links to: the law itself, the Consumer Financial
               Protection Bureau, the Federal Trade Commission or FICO. Each article shows the date it was last reviewed. When a rule changes
               or someone finds a mistake, we correct the article and update that date. Partners never pay for or review articles (see{" "}
-              <SiteLink to="/disclosures" className="font-semibold text-brand-800 underline underline-offset-2">
+              <SiteLink to="/disclosures" className="font-bold text-brand-800 underline underline-offset-2">
                 how we make money
               </SiteLink>
               ).
             </p>
             <p>
               Found something wrong? Write to{" "}
-              <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-800 underline underline-offset-2">
+              <a href={`mailto:${SUPPORT_EMAIL}`} className="font-bold text-brand-800 underline underline-offset-2">
                 {SUPPORT_EMAIL}
               </a>{" "}
               with the page and what you think is wrong. {SUPPORT_REPLY_PROMISE}

@@ -71,7 +71,7 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <section className="bg-brand-50 px-4 py-14 text-center">
-        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 md:text-5xl">Our Blog</h1>
+        <h1 className="text-4xl font-bold tracking-tight text-slate-900 md:text-5xl">Our Blog</h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">
           Practical tips on budgeting, saving money, getting out of debt and repairing your credit.
         </p>
@@ -98,7 +98,7 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
               name={category === ALL ? undefined : "category"}
               value={category}
               data-blog-submit=""
-              className="absolute inset-y-1.5 right-1.5 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+              className="absolute inset-y-1.5 right-1.5 rounded-md bg-brand-700 px-4 text-sm font-bold text-white hover:bg-brand-800"
             >
               Search
             </button>
@@ -119,7 +119,7 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
               name="category"
               value={filter}
               aria-pressed={category === filter}
-              className="rounded-full bg-slate-100 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-200 aria-pressed:bg-brand-700 aria-pressed:text-white"
+              className="rounded-full bg-slate-100 px-4 py-2 text-sm font-bold text-slate-800 hover:bg-slate-200 aria-pressed:bg-brand-700 aria-pressed:text-white"
             >
               {filter}
             </button>
@@ -144,7 +144,7 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
         </ul>
 
         <div id="blog-empty" hidden={listing.found > 0} className="mt-12 text-center">
-          <p className="text-lg font-semibold">No articles match your search.</p>
+          <p className="text-lg font-bold">No articles match your search.</p>
           <a href={BLOG_PATH} data-blog-clear="" className={buttonClass({ variant: "outline", className: "mt-4" })}>
             Clear search and filters
           </a>

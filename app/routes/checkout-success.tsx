@@ -128,16 +128,16 @@ function Heading({ kind, order }: { kind: LoaderResult["kind"]; order?: PageOrde
       <span className={`mx-auto flex size-16 items-center justify-center rounded-full ${content.tone}`}>
         <Icon aria-hidden="true" className="size-9" />
       </span>
-      <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{content.title}</h1>
+      <h1 className="mt-5 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{content.title}</h1>
       <p className="mx-auto mt-3 max-w-xl text-lg text-slate-700">{content.text}</p>
       {state === "confirmed" ? (
-        <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800">
+        <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-brand-100 px-3 py-1 text-sm font-bold text-brand-800">
           <CircleCheck aria-hidden="true" className="size-4" /> Payment confirmed
         </p>
       ) : null}
       {state === "processing" ? (
         <p className="mt-3">
-          <a href={here} className="font-semibold text-brand-800 underline underline-offset-2">
+          <a href={here} className="font-bold text-brand-800 underline underline-offset-2">
             Check again
           </a>
         </p>
@@ -154,7 +154,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
   const order = result.kind === "order" ? result.order : undefined;
   const showNextSteps = result.kind === "plain" || order?.state === "confirmed" || order?.state === "processing";
   const supportLink = (
-    <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-800 underline underline-offset-2">
+    <a href={`mailto:${SUPPORT_EMAIL}`} className="font-bold text-brand-800 underline underline-offset-2">
       {SUPPORT_EMAIL}
     </a>
   );
@@ -166,16 +166,16 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
 
         {result.kind !== "missing" ? (
           <section aria-labelledby="purchase-heading" className="mt-10 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <h2 id="purchase-heading" className="text-xl font-bold text-slate-900">
+            <h2 id="purchase-heading" className="text-lg font-bold text-slate-900">
               Your purchase
             </h2>
             {order ? (
               <dl className="mt-3 grid gap-x-4 gap-y-1 text-slate-700 sm:grid-cols-[auto_1fr]">
-                <dt className="font-semibold text-slate-900">Order number</dt>
+                <dt className="font-bold text-slate-900">Order number</dt>
                 <dd>{order.orderNumber}</dd>
                 {order.receiptTo ? (
                   <>
-                    <dt className="font-semibold text-slate-900">Receipt sent to</dt>
+                    <dt className="font-bold text-slate-900">Receipt sent to</dt>
                     <dd className="break-all">{order.receiptTo}</dd>
                   </>
                 ) : null}
@@ -189,7 +189,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
 
         {order?.access ? (
           <section aria-labelledby="downloads-heading" className="mt-8 rounded-2xl border border-brand-200 bg-white p-6 shadow-sm">
-            <h2 id="downloads-heading" className="text-xl font-bold text-slate-900">
+            <h2 id="downloads-heading" className="text-lg font-bold text-slate-900">
               Your downloads
             </h2>
             <p className="mt-2 text-slate-700">
@@ -212,14 +212,14 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
         ) : order?.buyer && order.awaitingFulfilment ? (
           <p className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">
             Your files will be here in a few seconds, as soon as the payment provider tells us:{" "}
-            <a href={here} className="font-semibold text-brand-800 underline underline-offset-2">
+            <a href={here} className="font-bold text-brand-800 underline underline-offset-2">
               refresh this page
             </a>
             . The receipt e-mail with your private link is on its way too.
           </p>
         ) : order?.lookupForm ? (
           <section aria-labelledby="lookup-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <h2 id="lookup-heading" className="text-xl font-bold text-slate-900">
+            <h2 id="lookup-heading" className="text-lg font-bold text-slate-900">
               Check your e-mail, or get your link again
             </h2>
             <p className="mt-2 text-slate-700">
@@ -234,7 +234,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
 
         {showNextSteps ? (
           <section aria-labelledby="next-steps-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <h2 id="next-steps-heading" className="text-xl font-bold text-slate-900">
+            <h2 id="next-steps-heading" className="text-lg font-bold text-slate-900">
               What happens next
             </h2>
             <ol className="mt-4 list-decimal space-y-3 pl-6 text-slate-800">
@@ -262,7 +262,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
         />
         <p className="mt-6 text-center text-slate-700">
           Something not right?{" "}
-          <Link to="/contact" className="font-semibold text-brand-800 underline underline-offset-2">
+          <Link to="/contact" className="font-bold text-brand-800 underline underline-offset-2">
             Contact us
           </Link>
         </p>

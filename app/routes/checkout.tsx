@@ -103,10 +103,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       {loaderData.testPayments ? (
-        <p
-          role="note"
-          className="border-b-4 border-dashed border-amber-600 bg-accent-100 px-4 py-3 text-center font-semibold text-slate-900"
-        >
+        <p role="note" className="border-b-4 border-dashed border-amber-600 bg-accent-100 px-4 py-3 text-center font-bold text-slate-900">
           Test payments: this site is using its built-in test payment page. No card is charged, and no real money moves.
         </p>
       ) : null}
@@ -170,8 +167,8 @@ function CheckoutPage({
     <div className="bg-slate-50">
       <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
         <header className="text-center">
-          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Secure Checkout</h1>
-          <ul className="mt-5 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm font-semibold text-slate-700">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Secure Checkout</h1>
+          <ul className="mt-5 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm font-bold text-slate-700">
             <li className="inline-flex items-center gap-2">
               <Lock aria-hidden="true" className="size-5 text-brand-700" /> Secure Payment
             </li>
@@ -187,7 +184,7 @@ function CheckoutPage({
         {/* Present from the first paint, so a screen reader announces the notice when it is filled. */}
         <div role="status" className="mx-auto mt-6 max-w-2xl empty:hidden">
           {cancelled ? (
-            <p className="rounded-lg border border-slate-300 bg-white p-4 text-center font-semibold text-slate-900">{CANCELLED_NOTICE}</p>
+            <p className="rounded-lg border border-slate-300 bg-white p-4 text-center font-bold text-slate-900">{CANCELLED_NOTICE}</p>
           ) : null}
         </div>
 
@@ -210,7 +207,7 @@ function CheckoutPage({
           >
             <CheckoutOrderSummary includeBump={includeBump} />
             {error ? (
-              <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
+              <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-normal text-red-800">
                 {error}
               </p>
             ) : null}

@@ -49,7 +49,7 @@ const FAQ: { question: string; answer: ReactNode }[] = [
     answer: (
       <>
         Yes. The {toolkit.name} comes with a 30-day money-back guarantee. If it isn't right for you, e-mail{" "}
-        <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-800 underline underline-offset-2">
+        <a href={`mailto:${SUPPORT_EMAIL}`} className="font-bold text-brand-800 underline underline-offset-2">
           {SUPPORT_EMAIL}
         </a>{" "}
         within 30 days of your purchase and we'll refund you in full.
@@ -65,7 +65,7 @@ const FAQ: { question: string; answer: ReactNode }[] = [
     answer: (
       <>
         Enter your name and e-mail in the form at the end of any article on our{" "}
-        <SiteLink to="/blog" className="font-semibold text-brand-800 underline underline-offset-2">
+        <SiteLink to="/blog" className="font-bold text-brand-800 underline underline-offset-2">
           blog
         </SiteLink>
         , and we'll e-mail the guide to you. If it doesn't arrive within 5 minutes, check your spam folder.
@@ -107,7 +107,7 @@ export default function Contact({ actionData, loaderData }: Route.ComponentProps
   return (
     <>
       <section className="bg-brand-50 px-4 py-14 text-center">
-        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 md:text-5xl">Get in Touch</h1>
+        <h1 className="text-4xl font-bold tracking-tight text-slate-900 md:text-5xl">Get in Touch</h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">
           Questions about budgeting, credit repair or the toolkit? Send us a message and a real person will read it. {SUPPORT_REPLY_PROMISE}
         </p>
@@ -127,7 +127,7 @@ export default function Contact({ actionData, loaderData }: Route.ComponentProps
         <div className="grid content-start gap-4">
           <ContactCard icon={<Mail className="size-6" />} title="Email Us">
             <p>
-              <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold break-all text-brand-800 underline underline-offset-2">
+              <a href={`mailto:${SUPPORT_EMAIL}`} className="font-bold break-all text-brand-800 underline underline-offset-2">
                 {SUPPORT_EMAIL}
               </a>
             </p>
@@ -147,7 +147,7 @@ export default function Contact({ actionData, loaderData }: Route.ComponentProps
               Financial educators, credit counsellors and tool makers: tell us how you'd like to work together.{" "}
               <a
                 href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent("Partnership")}`}
-                className="font-semibold text-brand-800 underline underline-offset-2"
+                className="font-bold text-brand-800 underline underline-offset-2"
               >
                 E-mail us about a partnership
               </a>
@@ -165,7 +165,7 @@ export default function Contact({ actionData, loaderData }: Route.ComponentProps
           <div className="mt-8 space-y-3">
             {FAQ.map(({ question, answer }) => (
               <details key={question} className="group rounded-xl border border-slate-200 bg-white">
-                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-5 py-4 text-lg font-semibold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-5 py-4 text-lg font-bold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
                   {question}
                   <ChevronDown aria-hidden="true" className="size-5 shrink-0 text-slate-600 transition-transform group-open:rotate-180" />
                 </summary>

@@ -92,7 +92,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </div>
             <SiteLink
               to="/blog"
-              className="inline-flex items-center gap-1 font-semibold text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline"
+              className="inline-flex items-center gap-1 font-bold text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline"
             >
               View All Posts <ArrowRight aria-hidden="true" className="size-4" />
             </SiteLink>

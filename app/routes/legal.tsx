@@ -27,7 +27,7 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
   const { page, business } = loaderData;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 md:py-14">
-      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 md:text-4xl">{page.title}</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">{page.title}</h1>
       <p className="mt-3 text-sm text-slate-600">
         Last updated <time dateTime={page.updated}>{formatDay(page.updated)}</time>
       </p>
@@ -37,7 +37,7 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-2">
           This site is run by {business.name}
           {business.address ? `, ${business.address}` : ""}. Questions:{" "}
-          <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-800 underline underline-offset-2">
+          <a href={`mailto:${SUPPORT_EMAIL}`} className="font-bold text-brand-800 underline underline-offset-2">
             {SUPPORT_EMAIL}
           </a>
           .

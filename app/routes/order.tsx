@@ -64,14 +64,14 @@ function Notice({ title, children, tone }: { title: string; children: React.Reac
       >
         <Icon aria-hidden="true" className="size-9" />
       </span>
-      <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900">{title}</h1>
+      <h1 className="mt-5 text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
       <div className="mx-auto mt-3 max-w-xl text-lg text-slate-700">{children}</div>
     </div>
   );
 }
 
 const lookupLink = (
-  <Link to="/orders/lookup" className="font-semibold text-brand-800 underline underline-offset-2">
+  <Link to="/orders/lookup" className="font-bold text-brand-800 underline underline-offset-2">
     get a new link by e-mail
   </Link>
 );
@@ -109,7 +109,7 @@ export default function OrderPage({ loaderData, params, actionData }: Route.Comp
                       ? "The payment was disputed with the card issuer, so its downloads are paused. If this is a mistake, contact us."
                       : "Its downloads open once the payment is confirmed."}{" "}
                   Questions? E-mail{" "}
-                  <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-800 underline underline-offset-2">
+                  <a href={`mailto:${SUPPORT_EMAIL}`} className="font-bold text-brand-800 underline underline-offset-2">
                     {SUPPORT_EMAIL}
                   </a>
                   .
@@ -120,7 +120,7 @@ export default function OrderPage({ loaderData, params, actionData }: Route.Comp
                 <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-100 text-brand-700">
                   <CircleCheck aria-hidden="true" className="size-9" />
                 </span>
-                <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Your downloads</h1>
+                <h1 className="mt-5 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Your downloads</h1>
                 <p className="mx-auto mt-3 max-w-xl text-lg text-slate-700">
                   Order {result.orderNumber}. Bookmark this page: it is your private link to every file, valid for a year. Please don't
                   share it.
@@ -130,7 +130,7 @@ export default function OrderPage({ loaderData, params, actionData }: Route.Comp
 
             {result.kind === "open" ? (
               <section aria-labelledby="files-heading" className="mt-10 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                <h2 id="files-heading" className="text-xl font-bold text-slate-900">
+                <h2 id="files-heading" className="text-lg font-bold text-slate-900">
                   Files
                 </h2>
                 <p className="mt-1 text-slate-700">
@@ -150,7 +150,7 @@ export default function OrderPage({ loaderData, params, actionData }: Route.Comp
             {result.kind === "open" ? <ReviewForm action={orderPagePath(params.token)} own={result.review} state={actionData} /> : null}
 
             <section aria-labelledby="purchase-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <h2 id="purchase-heading" className="text-xl font-bold text-slate-900">
+              <h2 id="purchase-heading" className="text-lg font-bold text-slate-900">
                 Order {result.orderNumber}
               </h2>
               <div className="mt-4">
@@ -158,7 +158,7 @@ export default function OrderPage({ loaderData, params, actionData }: Route.Comp
               </div>
               <p className="mt-4 text-sm text-slate-700">
                 30-day money-back guarantee: e-mail{" "}
-                <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-800 underline underline-offset-2">
+                <a href={`mailto:${SUPPORT_EMAIL}`} className="font-bold text-brand-800 underline underline-offset-2">
                   {SUPPORT_EMAIL}
                 </a>{" "}
                 within 30 days of your purchase for a full refund.

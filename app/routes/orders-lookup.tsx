@@ -34,7 +34,7 @@ export default function OrdersLookup({ actionData }: Route.ComponentProps) {
         </p>
         <p>
           Nothing after 10 minutes? E-mail{" "}
-          <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-800 underline underline-offset-2">
+          <a href={`mailto:${SUPPORT_EMAIL}`} className="font-bold text-brand-800 underline underline-offset-2">
             {SUPPORT_EMAIL}
           </a>{" "}
           with the address you paid with.

@@ -73,7 +73,7 @@ export default function PayTest({ loaderData, actionData }: Route.ComponentProps
     <div className="bg-slate-100">
       <div className="mx-auto max-w-xl px-4 py-12">
         <div role="note" className="rounded-2xl border-4 border-dashed border-amber-600 bg-accent-100 p-5 text-slate-900">
-          <p className="flex items-center gap-2 text-xl font-extrabold tracking-widest">
+          <p className="flex items-center gap-2 text-xl font-bold tracking-widest">
             <FlaskConical aria-hidden="true" className="size-6" /> TEST PAYMENT
           </p>
           <p className="mt-2">
@@ -91,7 +91,7 @@ export default function PayTest({ loaderData, actionData }: Route.ComponentProps
               <CheckoutPurchase lines={order.lines} totalCents={order.totalCents} />
             </div>
             {actionData?.error ? (
-              <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
+              <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-normal text-red-800">
                 {actionData.error}
               </p>
             ) : null}
@@ -100,7 +100,7 @@ export default function PayTest({ loaderData, actionData }: Route.ComponentProps
                 <Form method="post" className="space-y-3">
                   <input type="hidden" name="session" value={order.sessionId} />
                   <div>
-                    <label htmlFor="pay-email" className="block font-semibold text-slate-900">
+                    <label htmlFor="pay-email" className="block font-bold text-slate-900">
                       Email for your receipt and downloads
                     </label>
                     <input
@@ -141,7 +141,7 @@ export default function PayTest({ loaderData, actionData }: Route.ComponentProps
                 This order is already {order.status}.{" "}
                 <Link
                   to={`/checkout-success?session_id=${order.sessionId}`}
-                  className="font-semibold text-brand-800 underline underline-offset-2"
+                  className="font-bold text-brand-800 underline underline-offset-2"
                 >
                   View the order
                 </Link>

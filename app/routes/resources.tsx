@@ -24,7 +24,7 @@ export default function Resources() {
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white px-4 pt-14 pb-10 text-center md:pt-20">
         <div className="mx-auto max-w-3xl">
-          <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 md:text-5xl">Resources and Tools</h1>
+          <h1 className="text-4xl font-bold tracking-tight text-slate-900 md:text-5xl">Resources and Tools</h1>
           <p className="mt-5 text-lg text-slate-700">
             Everything we recommend for fixing your credit and taking control of your budget: our toolkit, free printables, and tools worth
             using.

@@ -45,7 +45,7 @@ export default function BudgetTool({ loaderData: page }: Route.ComponentProps) {
             hint="What reaches your account after taxes and deductions."
           />
           <fieldset className="rounded-xl border border-slate-200 p-4">
-            <legend className="px-1 font-semibold text-slate-900">Your split (percent of pay)</legend>
+            <legend className="px-1 font-bold text-slate-900">Your split (percent of pay)</legend>
             <div className="grid grid-cols-3 gap-3">
               {BUDGET_GROUPS.map((g) => (
                 <ToolField
@@ -62,7 +62,7 @@ export default function BudgetTool({ loaderData: page }: Route.ComponentProps) {
           </fieldset>
           {BUDGET_GROUPS.map((g) => (
             <fieldset key={g.key} className="rounded-xl border border-slate-200 p-4">
-              <legend className="px-1 font-semibold text-slate-900">{g.label}: what you spend a month (optional)</legend>
+              <legend className="px-1 font-bold text-slate-900">{g.label}: what you spend a month (optional)</legend>
               <div className="grid gap-3 sm:grid-cols-2">
                 {g.categories.map((c) => (
                   <ToolField key={c.key} {...field(c.key)} label={c.label} prefix="$" />
@@ -113,7 +113,7 @@ function BudgetResultView({ result }: { result: BudgetResult }) {
       >
         {result.groups.map((g) => (
           <tr key={g.key} className="border-t border-slate-100">
-            <th scope="row" className="px-3 py-2 font-medium">
+            <th scope="row" className="px-3 py-2 font-normal">
               {g.label} ({g.percent}%)
             </th>
             <td className="px-3 py-2 text-right tabular-nums">{formatMoney(g.target)}</td>

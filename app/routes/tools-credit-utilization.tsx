@@ -54,7 +54,7 @@ export default function CreditUtilizationTool({ loaderData: page }: Route.Compon
             });
             return (
               <fieldset key={i} id={`card-${i}`} className="rounded-xl border border-slate-200 p-4">
-                <legend className="px-1 font-semibold text-slate-900">Card {i + 1}</legend>
+                <legend className="px-1 font-bold text-slate-900">Card {i + 1}</legend>
                 <div className="grid gap-3 sm:grid-cols-2">
                   <div className="sm:col-span-2">
                     <ToolField {...field("card")} label="Card name" kind="text" focusOnLoad={requestedRows > 0 && i === rowCount - 1} />
@@ -92,12 +92,12 @@ export default function CreditUtilizationTool({ loaderData: page }: Route.Compon
 function Row({ name, u }: { name: string; u: Utilization }) {
   return (
     <tr className="border-t border-slate-100">
-      <th scope="row" className="px-3 py-2 font-medium">
+      <th scope="row" className="px-3 py-2 font-normal">
         {name}
       </th>
       <td className="px-3 py-2 text-right tabular-nums">{formatMoney(u.balance)}</td>
       <td className="px-3 py-2 text-right tabular-nums">{formatMoney(u.limit)}</td>
-      <td className="px-3 py-2 text-right font-semibold tabular-nums">{formatPercent(u.percent)}</td>
+      <td className="px-3 py-2 text-right font-bold tabular-nums">{formatPercent(u.percent)}</td>
       <td className="px-3 py-2 text-right tabular-nums">{u.payDownTo30 === 0 ? "At or under 30%" : formatMoney(u.payDownTo30)}</td>
       <td className="px-3 py-2 text-right tabular-nums">{u.payDownTo10 === 0 ? "At or under 10%" : formatMoney(u.payDownTo10)}</td>
     </tr>
@@ -112,7 +112,7 @@ function UtilizationResultView({ result }: { result: UtilizationResult }) {
       <ResultHeader />
       <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
         <p className="text-sm text-slate-600">Overall utilization</p>
-        <p className="text-4xl font-extrabold text-slate-900">{formatPercent(overall.percent)}</p>
+        <p className="text-4xl font-bold text-slate-900">{formatPercent(overall.percent)}</p>
         <p className="mt-1 text-slate-700">
           {formatMoney(overall.balance)} of {formatMoney(overall.limit)} in limits: <strong>{level}</strong>.
         </p>

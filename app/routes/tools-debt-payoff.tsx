@@ -110,7 +110,7 @@ function DebtRow({
   });
   return (
     <fieldset id={`debt-${index}`} className="rounded-xl border border-slate-200 p-4">
-      <legend className="px-1 font-semibold text-slate-900">Debt {index + 1}</legend>
+      <legend className="px-1 font-bold text-slate-900">Debt {index + 1}</legend>
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <ToolField {...field("name")} label="Debt name" kind="text" focusOnLoad={focusOnLoad} />
@@ -200,7 +200,7 @@ function DebtResult({ result, debts, query }: { result: DebtPayoffResult; debts:
               />
               <Stat label="Total paid" value={formatMoney(plan.totalPaid)} />
             </dl>
-            <h4 className="mt-4 text-sm font-semibold text-slate-900">Order and payoff month</h4>
+            <h4 className="mt-4 text-sm font-bold text-slate-900">Order and payoff month</h4>
             <ol className="mt-1 list-decimal space-y-1 pl-5 text-sm text-slate-700">
               {plan.order.map((i) => {
                 const paid = plan.paidOffMonth[i];
@@ -246,7 +246,7 @@ function DebtResult({ result, debts, query }: { result: DebtPayoffResult; debts:
         <a
           href={`${toolPath("debt-payoff")}/schedule.csv?${query}`}
           download
-          className="font-semibold text-brand-800 underline underline-offset-2"
+          className="font-bold text-brand-800 underline underline-offset-2"
         >
           Download the month-by-month schedule (CSV)
         </a>

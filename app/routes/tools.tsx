@@ -29,7 +29,7 @@ export default function Tools() {
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white px-4 pt-14 pb-10 text-center md:pt-20">
         <div className="mx-auto max-w-3xl">
-          <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 md:text-5xl">Free Money Tools</h1>
+          <h1 className="text-4xl font-bold tracking-tight text-slate-900 md:text-5xl">Free Money Tools</h1>
           <p className="mt-5 text-lg text-slate-700">
             Four calculators for everyday decisions. Free, no sign-up, and nothing you type is stored: your numbers live in the page's
             address, so you can bookmark, share or print your results.
@@ -41,11 +41,11 @@ export default function Tools() {
           {TOOLS.map((tool) => (
             <li key={tool.slug} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <IconBadge icon={ICONS[tool.slug]} />
-              <h2 className="mt-4 text-xl font-bold text-slate-900">{tool.title}</h2>
+              <h2 className="mt-4 text-lg font-bold text-slate-900">{tool.title}</h2>
               <p className="mt-2 flex-1 text-slate-700">{tool.summary}</p>
               <a
                 href={toolPath(tool.slug)}
-                className="mt-5 inline-flex w-full items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+                className="mt-5 inline-flex w-full items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-bold text-white hover:bg-brand-800"
               >
                 Open the {tool.name.toLowerCase()} calculator
               </a>

@@ -206,6 +206,38 @@ const ROUTE_STYLESHEET_PAGES = [
   "/this-page-does-not-exist",
 ];
 
+/**
+ * Decision 045: every font size and weight the first layout sets text in is one font the browser
+ * finds before it can lay the page out (on Linux, one round trip to the browser process each, the
+ * larger part of that layout's time). The site has two weights, and a public page's rendered text
+ * (at Lighthouse's phone size, below-the-fold blocks still skipped) stays within a few type styles.
+ */
+test.describe("at Lighthouse's phone size", () => {
+  test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+  const MAX_TYPE_STYLES = 10;
+
+  for (const { path } of PUBLIC_PAGES) {
+    test(`${path}: its rendered text is in at most ${MAX_TYPE_STYLES} type styles, regular and bold only`, async ({ page }) => {
+      await page.goto(path);
+      const styles = await page.evaluate(() => {
+        const found = new Set<string>();
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const element = node.parentElement;
+          if (!node.textContent?.trim() || !element?.checkVisibility({ contentVisibilityAuto: true })) continue;
+          const { fontSize, fontWeight } = getComputedStyle(element);
+          found.add(`${fontSize} ${fontWeight}`);
+        }
+        return [...found].sort();
+      });
+      expect(new Set(styles.map((style) => style.split(" ")[1])), `${path}: weights in ${styles.join(", ")}`).toEqual(
+        new Set(["400", "700"]),
+      );
+      expect(styles.length, `${path}: ${styles.join(", ")}`).toBeLessThanOrEqual(MAX_TYPE_STYLES);
+    });
+  }
+});
+
 test("a page rendered per request without React carries its route's stylesheet, not the whole one", async ({ request }) => {
   const whole = await wholeStylesheet(request);
   for (const path of ROUTE_STYLESHEET_PAGES) {

@@ -38,7 +38,7 @@ export function ToolField({
   const hintId = hint ? `${id}-hint` : undefined;
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-900">
+      <label htmlFor={id} className="block text-sm font-bold text-slate-900">
         {label}
       </label>
       {hint && (
@@ -71,7 +71,7 @@ export function ToolField({
           </span>
         )}
       </div>
-      <p id={errorId} data-live-slot="" className="mt-1 text-sm font-medium text-red-800 empty:hidden">
+      <p id={errorId} data-live-slot="" className="mt-1 text-sm font-normal text-red-800 empty:hidden">
         {error}
       </p>
     </div>

@@ -8,7 +8,7 @@ import { FORM_ERROR, type FieldErrors } from "~/lib/tools/query";
 import { TOOLS_PATH, type Tool, toolPath } from "~/lib/tools/catalog";
 import { toolExamplePath } from "~/lib/tools/pages";
 
-const linkClass = "font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900";
+const linkClass = "font-bold text-brand-800 underline underline-offset-2 hover:text-brand-900";
 
 /**
  * A calculator's page: its GET form, the result the server computed from the address, and what
@@ -44,7 +44,7 @@ export function ToolPage({
             ← All free tools
           </SiteLink>
         </p>
-        <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900 md:text-4xl">{tool.title}</h1>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">{tool.title}</h1>
         <div className="mt-3 max-w-3xl text-lg text-slate-700">{intro}</div>
         <p className="mt-2 text-sm text-slate-600 print:hidden">
           Nothing you type is stored: your numbers stay in this page's address, to bookmark or share.{" "}
@@ -96,16 +96,16 @@ export function ToolForm({ tool, errors, children }: { tool: Tool; errors: Field
       aria-labelledby="form-heading"
       className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
     >
-      <h2 id="form-heading" className="text-xl font-bold text-slate-900">
+      <h2 id="form-heading" className="text-lg font-bold text-slate-900">
         Your numbers
       </h2>
-      <p id="form-error" data-live-slot="" role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800 empty:hidden">
+      <p id="form-error" data-live-slot="" role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-normal text-red-800 empty:hidden">
         {errors[FORM_ERROR]}
       </p>
       {children}
       <button
         type="submit"
-        className="w-full rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        className="w-full rounded-lg bg-brand-700 px-5 py-3 font-bold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
         Calculate
       </button>
@@ -117,7 +117,7 @@ export function ToolForm({ tool, errors, children }: { tool: Tool; errors: Field
 export function ResultPlaceholder({ invalid }: { invalid: boolean }) {
   return (
     <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-slate-700">
-      <h2 id="result-heading" className="text-xl font-bold text-slate-900">
+      <h2 id="result-heading" className="text-lg font-bold text-slate-900">
         Your results
       </h2>
       <p className="mt-2">
@@ -134,7 +134,7 @@ export function PrintButton() {
       type="button"
       data-print=""
       hidden
-      className="rounded-lg border-2 border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 print:hidden"
+      className="rounded-lg border-2 border-brand-700 px-4 py-2 text-sm font-bold text-brand-800 hover:bg-brand-50 print:hidden"
     >
       Print or save as PDF
     </button>
@@ -182,7 +182,7 @@ export function ResultTable({
       className={`overflow-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 ${className ?? ""}`}
     >
       <table className="w-full text-left text-sm">
-        <caption className="p-3 text-left font-semibold text-slate-900">{caption}</caption>
+        <caption className="p-3 text-left font-bold text-slate-900">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">
           <tr>
             {columns.map((column) => (
@@ -222,7 +222,7 @@ export function AddRowButton({
       name="rows"
       value={rowCount + 1}
       formAction={`${toolPath(tool.slug)}#${rowId(rowCount)}`}
-      className="rounded-lg border-2 border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50"
+      className="rounded-lg border-2 border-brand-700 px-4 py-2 font-bold text-brand-800 hover:bg-brand-50"
     >
       {label}
     </button>

@@ -198,7 +198,7 @@ function Field({
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div>
-      <label htmlFor={id} className="text-sm font-semibold text-slate-900">
+      <label htmlFor={id} className="text-sm font-bold text-slate-900">
         {label}
       </label>
       {hint ? (
@@ -208,7 +208,7 @@ function Field({
       ) : null}
       {children({ id, name, "aria-describedby": describedBy, "aria-invalid": !!error })}
       {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">
+        <p id={`${id}-error`} className="mt-1 text-sm font-normal text-red-800">
           {error}
         </p>
       ) : null}
@@ -379,7 +379,7 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
               )}
             </Field>
             <fieldset>
-              <legend className="text-sm font-semibold text-slate-900">Partner cards after the article</legend>
+              <legend className="text-sm font-bold text-slate-900">Partner cards after the article</legend>
               {PARTNER_IDS.map((id) => (
                 <label key={id} className="mt-1 flex items-center gap-2 text-slate-800">
                   <input
@@ -392,7 +392,7 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
                 </label>
               ))}
               {errors[affiliateField("credit-repair")] ? (
-                <p className="mt-1 text-sm font-medium text-red-800">{errors[affiliateField("credit-repair")]}</p>
+                <p className="mt-1 text-sm font-normal text-red-800">{errors[affiliateField("credit-repair")]}</p>
               ) : null}
             </fieldset>
             <p className="text-sm text-slate-700">The free guide's sign-up form is on every article.</p>
@@ -441,7 +441,7 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
           <form method="post" action={action} encType="multipart/form-data" className="mt-3 grid gap-3 sm:max-w-xl">
             <input type="hidden" name="version" value={loaderData.version ?? ""} />
             <div>
-              <label htmlFor="cover-file" className="text-sm font-semibold text-slate-900">
+              <label htmlFor="cover-file" className="text-sm font-bold text-slate-900">
                 Picture (JPEG, PNG, WebP or AVIF, at least 640x360, at most {loaderData.imageMaxMb} MB)
               </label>
               <input
@@ -454,7 +454,7 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
               />
             </div>
             <div>
-              <label htmlFor="cover-alt" className="text-sm font-semibold text-slate-900">
+              <label htmlFor="cover-alt" className="text-sm font-bold text-slate-900">
                 Description of the picture (alt text)
               </label>
               <input id="cover-alt" name="imageAlt" required maxLength={200} defaultValue={content.imageAlt} className={inputClass} />

@@ -67,20 +67,20 @@ export default function ContactPage({ loaderData: h, actionData }: Route.Compone
   return (
     <>
       <p className="text-sm">
-        <Link to="/admin/contacts" className="font-semibold text-brand-800 underline underline-offset-2">
+        <Link to="/admin/contacts" className="font-bold text-brand-800 underline underline-offset-2">
           All contacts
         </Link>
       </p>
       <AdminHeading title={c.email} />
       {actionData ? <Notice ok={actionData.ok}>{actionData.message}</Notice> : null}
       <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-        <dt className="font-semibold text-slate-900">Name</dt>
+        <dt className="font-bold text-slate-900">Name</dt>
         <dd className="text-slate-800">{c.name ?? "-"}</dd>
-        <dt className="font-semibold text-slate-900">Added</dt>
+        <dt className="font-bold text-slate-900">Added</dt>
         <dd className="text-slate-800">{formatWhen(c.createdAt)}</dd>
-        <dt className="font-semibold text-slate-900">Address proved</dt>
+        <dt className="font-bold text-slate-900">Address proved</dt>
         <dd className="text-slate-800">{c.provedAt ? formatWhen(c.provedAt) : "Not yet (never used a link from our e-mails)"}</dd>
-        <dt className="font-semibold text-slate-900">Suppression</dt>
+        <dt className="font-bold text-slate-900">Suppression</dt>
         <dd className="text-slate-800" data-testid="contact-suppression">
           {c.suppression ? (
             <>
@@ -98,7 +98,7 @@ export default function ContactPage({ loaderData: h, actionData }: Route.Compone
           <form method="post" className="mt-3 flex flex-wrap items-end gap-3">
             <input type="hidden" name="intent" value="suppress" />
             <div className="min-w-64 flex-1 sm:max-w-md">
-              <label htmlFor="suppress-detail" className="text-sm font-semibold text-slate-900">
+              <label htmlFor="suppress-detail" className="text-sm font-bold text-slate-900">
                 Reason (optional, for your records)
               </label>
               <input id="suppress-detail" name="detail" maxLength={200} className={inputClass} />
@@ -157,7 +157,7 @@ export default function ContactPage({ loaderData: h, actionData }: Route.Compone
               <td className={`${td} whitespace-nowrap`}>{formatWhen(e.at)}</td>
               <th scope="row" className={rowHead}>
                 {e.href ? (
-                  <Link to={e.href} className="font-semibold text-brand-800 underline underline-offset-2">
+                  <Link to={e.href} className="font-bold text-brand-800 underline underline-offset-2">
                     {e.title}
                   </Link>
                 ) : (

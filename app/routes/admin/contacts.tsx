@@ -49,7 +49,7 @@ function ImportOutcome({ result }: { result: ImportResult }) {
   if (!result.ok) {
     return (
       <div role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900" data-testid="import-result">
-        <p className="font-semibold">{result.message}</p>
+        <p className="font-bold">{result.message}</p>
         {result.errors.length > 0 ? (
           <ul className="mt-2 list-disc pl-5">
             {result.errors.slice(0, 50).map((e) => (
@@ -65,7 +65,7 @@ function ImportOutcome({ result }: { result: ImportResult }) {
   }
   return (
     <div role="status" className="mt-4 rounded-lg border border-brand-300 bg-brand-50 p-3 text-slate-900" data-testid="import-result">
-      <p className="font-semibold">
+      <p className="font-bold">
         Imported {result.rows} {result.rows === 1 ? "row" : "rows"}: {result.created} new, {result.updated} already known (updated),{" "}
         {result.duplicatesInFile} repeated in the file (merged). {result.consentsRecorded} newsletter{" "}
         {result.consentsRecorded === 1 ? "consent" : "consents"} recorded. No e-mail was sent.
@@ -98,7 +98,7 @@ export default function Contacts({ loaderData: p, actionData }: Route.ComponentP
       </p>
       <form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
         <div className="min-w-64 flex-1 sm:max-w-md">
-          <label htmlFor="contacts-q" className="text-sm font-semibold text-slate-900">
+          <label htmlFor="contacts-q" className="text-sm font-bold text-slate-900">
             Search by address or name
           </label>
           <input id="contacts-q" name="q" type="search" defaultValue={p.query} maxLength={200} className={inputClass} />
@@ -107,7 +107,7 @@ export default function Contacts({ loaderData: p, actionData }: Route.ComponentP
           Search
         </button>
         {p.query ? (
-          <Link to="/admin/contacts" className="text-sm font-semibold text-brand-800 underline underline-offset-2">
+          <Link to="/admin/contacts" className="text-sm font-bold text-brand-800 underline underline-offset-2">
             Show everyone
           </Link>
         ) : null}
@@ -119,7 +119,7 @@ export default function Contacts({ loaderData: p, actionData }: Route.ComponentP
           {p.rows.map((c) => (
             <tr key={c.id}>
               <th scope="row" className={`${rowHead} min-w-48 break-all`}>
-                <Link to={`/admin/contacts/${c.id}`} className="font-semibold text-brand-800 underline underline-offset-2">
+                <Link to={`/admin/contacts/${c.id}`} className="font-bold text-brand-800 underline underline-offset-2">
                   {c.email}
                 </Link>
               </th>
@@ -135,7 +135,7 @@ export default function Contacts({ loaderData: p, actionData }: Route.ComponentP
               </td>
               <td className={td}>
                 {c.suppression ? (
-                  <span className="inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
+                  <span className="inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-900">
                     {SUPPRESSION_LABELS[c.suppression]}
                   </span>
                 ) : (
@@ -160,7 +160,7 @@ export default function Contacts({ loaderData: p, actionData }: Route.ComponentP
         <form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="import" />
           <div>
-            <label htmlFor="import-file" className="text-sm font-semibold text-slate-900">
+            <label htmlFor="import-file" className="text-sm font-bold text-slate-900">
               CSV file
             </label>
             <input id="import-file" name="file" type="file" accept=".csv,text/csv" required className={`${inputClass} text-sm`} />

@@ -86,7 +86,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         {/* For password managers: the dashboard has one account. */}
         <input type="text" name="username" value="owner" autoComplete="username" readOnly hidden />
         <div>
-          <label htmlFor="owner-password" className="block font-semibold text-slate-900">
+          <label htmlFor="owner-password" className="block font-bold text-slate-900">
             Password
           </label>
           <input
@@ -101,7 +101,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           />
         </div>
         {actionData?.error ? (
-          <div id="login-error" role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
+          <div id="login-error" role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-normal text-red-800">
             {"heading" in actionData && typeof actionData.heading === "string" ? (
               <h2 className="text-base font-bold">{actionData.heading}</h2>
             ) : null}

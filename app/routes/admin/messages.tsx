@@ -55,7 +55,7 @@ export default function Messages({ loaderData: p, actionData }: Route.ComponentP
                 </p>
                 <p className="mt-3 whitespace-pre-wrap break-words text-slate-800">{m.message}</p>
                 {m.handledAt ? (
-                  <p className="mt-3 text-sm font-semibold text-slate-700">Handled {formatWhen(m.handledAt)}</p>
+                  <p className="mt-3 text-sm font-bold text-slate-700">Handled {formatWhen(m.handledAt)}</p>
                 ) : (
                   <form method="post" className="mt-3">
                     <input type="hidden" name="id" value={m.id} />

@@ -67,7 +67,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   return (
     <>
       <AdminHeading title={`Order ${order.number}`}>
-        <Link to="/admin/orders" className="font-semibold text-brand-800 underline underline-offset-2">
+        <Link to="/admin/orders" className="font-bold text-brand-800 underline underline-offset-2">
           All orders
         </Link>
       </AdminHeading>
@@ -75,31 +75,31 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <Panel>
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
           <div>
-            <dt className="text-sm font-semibold text-slate-700">Status</dt>
+            <dt className="text-sm font-bold text-slate-700">Status</dt>
             <dd>
               <StatusBadge status={order.status} />
             </dd>
           </div>
           <div>
-            <dt className="text-sm font-semibold text-slate-700">Amount</dt>
+            <dt className="text-sm font-bold text-slate-700">Amount</dt>
             <dd className="text-slate-900">
               {formatCents(order.amountCents)} ({order.items.join(" + ")})
             </dd>
           </div>
           <div>
-            <dt className="text-sm font-semibold text-slate-700">E-mail</dt>
+            <dt className="text-sm font-bold text-slate-700">E-mail</dt>
             <dd className="break-all text-slate-900">{order.email ?? "-"}</dd>
           </div>
           <div>
-            <dt className="text-sm font-semibold text-slate-700">Paid</dt>
+            <dt className="text-sm font-bold text-slate-700">Paid</dt>
             <dd className="text-slate-900">{formatWhen(order.paidAt)}</dd>
           </div>
           <div>
-            <dt className="text-sm font-semibold text-slate-700">Payment</dt>
+            <dt className="text-sm font-bold text-slate-700">Payment</dt>
             <dd className="text-slate-900">{order.provider === "test" ? "Test provider" : "Stripe"}</dd>
           </div>
           <div>
-            <dt className="text-sm font-semibold text-slate-700">From article</dt>
+            <dt className="text-sm font-bold text-slate-700">From article</dt>
             <dd className="text-slate-900">{order.sourceArticle ?? "-"}</dd>
           </div>
         </dl>

@@ -28,7 +28,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       <AdminHeading title="Orders" />
       <form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">
-          <label htmlFor="order-email" className="block text-sm font-semibold text-slate-900">
+          <label htmlFor="order-email" className="block text-sm font-bold text-slate-900">
             Buyer's e-mail (or part of it)
           </label>
           <input
@@ -69,13 +69,13 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       {page > 1 || hasMore ? (
         <nav aria-label="Pages" className="mt-4 flex gap-4 text-sm">
           {page > 1 ? (
-            <Link to={pageLink(page - 1)} className="font-semibold text-brand-800 underline underline-offset-2">
+            <Link to={pageLink(page - 1)} className="font-bold text-brand-800 underline underline-offset-2">
               Newer
             </Link>
           ) : null}
           <span className="text-slate-700">Page {page}</span>
           {hasMore ? (
-            <Link to={pageLink(page + 1)} className="font-semibold text-brand-800 underline underline-offset-2">
+            <Link to={pageLink(page + 1)} className="font-bold text-brand-800 underline underline-offset-2">
               Older
             </Link>
           ) : null}

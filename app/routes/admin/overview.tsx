@@ -45,8 +45,8 @@ export default function Overview({ loaderData: o }: Route.ComponentProps) {
       <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {stats.map((s) => (
           <div key={s.label} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-            <dt className="text-sm font-semibold text-slate-700">{s.label}</dt>
-            <dd className="mt-1 text-2xl font-extrabold text-slate-900" data-stat={s.label}>
+            <dt className="text-sm font-bold text-slate-700">{s.label}</dt>
+            <dd className="mt-1 text-2xl font-bold text-slate-900" data-stat={s.label}>
               {s.value}
             </dd>
             <dd className="mt-1 text-sm text-slate-700">{s.note}</dd>
@@ -61,7 +61,7 @@ export default function Overview({ loaderData: o }: Route.ComponentProps) {
           Checkouts started in the last {o.days} days by readers who came from a link in one of your e-mails (the last e-mail they clicked
           in that browser, within 30 days), the sales among them and what those sales charged (refunds not subtracted). Per-article figures
           are under{" "}
-          <a href="/admin/articles" className="font-semibold text-brand-800 underline underline-offset-2">
+          <a href="/admin/articles" className="font-bold text-brand-800 underline underline-offset-2">
             Articles
           </a>
           .

@@ -68,7 +68,7 @@ function Field({
 } & React.ComponentProps<"input">) {
   return (
     <div>
-      <label htmlFor={id} className="text-sm font-semibold text-slate-900">
+      <label htmlFor={id} className="text-sm font-bold text-slate-900">
         {label}
       </label>
       <input id={id} name={name} required defaultValue={values[name] ?? ""} className={`${inputClass} ${wide ? "" : "w-32"}`} {...input} />

@@ -86,7 +86,7 @@ function ReasonForm({ id, decision, who }: { id: number; decision: "reject" | "h
     <form method="post" className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="decision" value={decision} />
-      <label htmlFor={`${decision}-${id}`} className="text-sm font-medium text-slate-800">
+      <label htmlFor={`${decision}-${id}`} className="text-sm font-normal text-slate-800">
         {decision === "reject" ? "Breaks the rule" : "Reason"}
       </label>
       <select id={`${decision}-${id}`} name="reason" required defaultValue="" className={selectClass}>
@@ -147,7 +147,7 @@ export default function Reviews({ loaderData: r, actionData }: Route.ComponentPr
         <form method="post" className="mt-4 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="threshold" />
           <div>
-            <label htmlFor="threshold" className="block text-sm font-semibold text-slate-900">
+            <label htmlFor="threshold" className="block text-sm font-bold text-slate-900">
               Approved reviews before /checkout shows them
             </label>
             <input
@@ -186,7 +186,7 @@ export default function Reviews({ loaderData: r, actionData }: Route.ComponentPr
                 <StarRating rating={review.rating} className="mt-1" />
                 <p className="mt-2 break-words whitespace-pre-line text-slate-800">{review.body}</p>
                 <p className="mt-2 text-sm text-slate-700">
-                  <Link to={`/admin/orders/${review.orderId}`} className="font-semibold text-brand-800 underline underline-offset-2">
+                  <Link to={`/admin/orders/${review.orderId}`} className="font-bold text-brand-800 underline underline-offset-2">
                     {review.orderNumber}
                   </Link>
                   , written {formatWhen(review.writtenAt)}

@@ -26,7 +26,7 @@ export default function Subscribers({ loaderData: p }: Route.ComponentProps) {
         <DataTable label="Subscribers" columns={["E-mail", "Status", "Signed up", "Confirmed"]}>
           {p.rows.map((s) => (
             <tr key={s.id}>
-              <th scope="row" className={`${td} font-medium break-all`}>
+              <th scope="row" className={`${td} font-normal break-all`}>
                 {s.email}
               </th>
               <td className={td}>
