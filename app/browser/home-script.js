@@ -23,7 +23,7 @@
   const whenIdle = () => (window.requestIdleCallback ? requestIdleCallback(ask, { timeout: 2000 }) : setTimeout(ask, 200));
   // Not before the first paint is on screen: an idle moment can come between the parse and the
   // first frame, and the request would then compete with it.
-  if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) return whenIdle();
+  if (!window.PerformanceObserver?.supportedEntryTypes?.includes("paint")) return whenIdle();
   const painted = new PerformanceObserver((list) => {
     if (!list.getEntriesByName("first-contentful-paint").length) return;
     painted.disconnect();

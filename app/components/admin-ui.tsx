@@ -81,7 +81,7 @@ export function Notice({ ok, children }: { ok: boolean; children: ReactNode }) {
   return (
     <p
       role={ok ? "status" : "alert"}
-      className={`mt-4 rounded-lg border p-3 text-sm font-normal ${ok ? "border-brand-300 bg-brand-50 text-brand-900" : "border-red-300 bg-red-50 text-red-800"}`}
+      className={`mt-4 rounded-lg border p-3 text-sm ${ok ? "border-brand-300 bg-brand-50 text-brand-900" : "border-red-300 bg-red-50 text-red-800"}`}
     >
       {children}
     </p>

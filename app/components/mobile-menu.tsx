@@ -38,7 +38,7 @@ export function MobileMenu() {
             <NavLinks
               listClassName="space-y-1"
               linkClassName={(isActive) =>
-                `block rounded-md px-3 py-3 text-base font-normal ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-800 hover:bg-slate-100"}`
+                `block rounded-md px-3 py-3 text-base ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-800 hover:bg-slate-100"}`
               }
             />
           </nav>

@@ -23,7 +23,7 @@ function ItemRow({ files, fileHref }: { files: FileView[]; fileHref: (fileId: st
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
       <Icon aria-hidden="true" className="size-6 shrink-0 text-brand-700" />
       <div className="min-w-0 flex-1">
-        <p className="font-normal text-slate-900">{first.title}</p>
+        <p className="text-slate-900">{first.title}</p>
         {single ? (
           <p className="text-sm text-slate-600">
             {FORMAT_LABELS[first.format]} · {formatBytes(first.bytes)}

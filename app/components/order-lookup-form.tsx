@@ -30,7 +30,7 @@ export function OrderLookupForm({ invalid }: { invalid?: { title: string; descri
           className="mt-1 w-full rounded-lg border border-slate-300 px-4 py-3 text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-invalid:border-red-500"
         />
         {invalid ? (
-          <p id="lookup-error" role="alert" className="mt-2 text-sm font-normal text-red-800">
+          <p id="lookup-error" role="alert" className="mt-2 text-sm text-red-800">
             {invalid.title}: {invalid.description}
           </p>
         ) : null}

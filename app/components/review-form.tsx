@@ -46,15 +46,15 @@ export function ReviewForm({ action, own, state }: { action: string; own: OwnRev
       </h2>
       <div ref={answer} tabIndex={-1} className="focus:outline-none">
         {state?.kind === "saved" ? (
-          <p role="status" className="mt-3 rounded-lg border border-brand-300 bg-brand-50 p-3 font-normal text-brand-900">
+          <p role="status" className="mt-3 rounded-lg border border-brand-300 bg-brand-50 p-3 text-brand-900">
             {state.created ? "Thank you! Your review is saved and waits for approval." : "Your review is updated and waits for approval."}
           </p>
         ) : state?.kind === "refused" ? (
-          <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 font-normal text-red-800">
+          <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-red-800">
             {state.message}
           </p>
         ) : state?.kind === "invalid" ? (
-          <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 font-normal text-red-800">
+          <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-red-800">
             Please fix {Object.keys(state.errors).length === 1 ? "the field" : "the fields"} marked below.
           </p>
         ) : null}

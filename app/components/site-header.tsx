@@ -15,7 +15,7 @@ export function SiteHeader() {
           <NavLinks
             listClassName="flex items-center gap-1"
             linkClassName={(isActive) =>
-              `rounded-md px-3 py-2 text-sm font-normal ${isActive ? "text-brand-800 underline decoration-2 underline-offset-8" : "text-slate-700 hover:text-brand-800"}`
+              `rounded-md px-3 py-2 text-sm ${isActive ? "text-brand-800 underline decoration-2 underline-offset-8" : "text-slate-700 hover:text-brand-800"}`
             }
           />
         </nav>

@@ -207,7 +207,7 @@ function CheckoutPage({
           >
             <CheckoutOrderSummary includeBump={includeBump} />
             {error ? (
-              <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-normal text-red-800">
+              <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
                 {error}
               </p>
             ) : null}

@@ -91,7 +91,7 @@ export default function PayTest({ loaderData, actionData }: Route.ComponentProps
               <CheckoutPurchase lines={order.lines} totalCents={order.totalCents} />
             </div>
             {actionData?.error ? (
-              <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-normal text-red-800">
+              <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
                 {actionData.error}
               </p>
             ) : null}

@@ -71,7 +71,7 @@ export function ToolField({
           </span>
         )}
       </div>
-      <p id={errorId} data-live-slot="" className="mt-1 text-sm font-normal text-red-800 empty:hidden">
+      <p id={errorId} data-live-slot="" className="mt-1 text-sm text-red-800 empty:hidden">
         {error}
       </p>
     </div>

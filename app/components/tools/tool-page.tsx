@@ -99,7 +99,7 @@ export function ToolForm({ tool, errors, children }: { tool: Tool; errors: Field
       <h2 id="form-heading" className="text-lg font-bold text-slate-900">
         Your numbers
       </h2>
-      <p id="form-error" data-live-slot="" role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-normal text-red-800 empty:hidden">
+      <p id="form-error" data-live-slot="" role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 empty:hidden">
         {errors[FORM_ERROR]}
       </p>
       {children}

@@ -208,7 +208,7 @@ function Field({
       ) : null}
       {children({ id, name, "aria-describedby": describedBy, "aria-invalid": !!error })}
       {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-normal text-red-800">
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
           {error}
         </p>
       ) : null}
@@ -392,7 +392,7 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
                 </label>
               ))}
               {errors[affiliateField("credit-repair")] ? (
-                <p className="mt-1 text-sm font-normal text-red-800">{errors[affiliateField("credit-repair")]}</p>
+                <p className="mt-1 text-sm text-red-800">{errors[affiliateField("credit-repair")]}</p>
               ) : null}
             </fieldset>
             <p className="text-sm text-slate-700">The free guide's sign-up form is on every article.</p>

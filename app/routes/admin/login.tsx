@@ -101,7 +101,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           />
         </div>
         {actionData?.error ? (
-          <div id="login-error" role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-normal text-red-800">
+          <div id="login-error" role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
             {"heading" in actionData && typeof actionData.heading === "string" ? (
               <h2 className="text-base font-bold">{actionData.heading}</h2>
             ) : null}

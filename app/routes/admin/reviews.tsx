@@ -86,7 +86,7 @@ function ReasonForm({ id, decision, who }: { id: number; decision: "reject" | "h
     <form method="post" className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="decision" value={decision} />
-      <label htmlFor={`${decision}-${id}`} className="text-sm font-normal text-slate-800">
+      <label htmlFor={`${decision}-${id}`} className="text-sm text-slate-800">
         {decision === "reject" ? "Breaks the rule" : "Reason"}
       </label>
       <select id={`${decision}-${id}`} name="reason" required defaultValue="" className={selectClass}>
