@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import pageScript from "./browser/page-script.js?url&no-inline";
+import brandMarkIcon from "./assets/brand-mark.svg?inline";
 import { NotFound } from "~/components/not-found";
 import { HydratesContext } from "~/components/site-link";
 import { SiteFooter } from "~/components/site-footer";
@@ -13,9 +14,19 @@ import { useNonce } from "~/lib/nonce";
 import { REFERRER_POLICY } from "~/lib/site";
 import { publicConfig } from "~/server/env.server";
 
+/**
+ * The page's icon is written into the page (a data: URL of the brand mark, about 480 bytes), so
+ * no page asks for an icon over the network. Chromium asks for it once the load event has fired,
+ * at high priority; on an article the load event comes with the hero picture, often before the
+ * frame that shows it, and Lighthouse's simulation then counted the icon's round trip in the
+ * largest paint (0.90 s instead of 0.76 s, decision 046). The home page also names
+ * /favicon.svg (routes/home.tsx): search engines read a site's icon from its home page, at an
+ * address they can fetch. /favicon.ico stays for browsers without SVG icons.
+ */
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Vite writes the SVG's quotes as ', which React would escape to &#x27; (six bytes each).
+  { rel: "icon", href: brandMarkIcon.replaceAll("'", "%27"), type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "alternate", type: "application/rss+xml", title: "Fresh Start Money blog", href: "/rss.xml" },
 ];

@@ -7,7 +7,8 @@
  *   public/images/articles/{slug}-{320,640,960,1280}.{avif,webp}  article heroes, 16:9 (ARTICLE_IMAGE_WIDTHS)
  *   public/images/og/{slug}.jpg                           1200x630 social cards
  *   public/images/og/default.jpg                          1200x630 brand card
- *   public/favicon.svg, public/favicon.ico (32x32 PNG-in-ICO), public/apple-touch-icon.png (180x180)
+ *   public/favicon.svg, public/favicon.ico (32x32 PNG-in-ICO), public/apple-touch-icon.png (180x180),
+ *   from the brand mark app/assets/brand-mark.svg (which every page also carries inline as its icon)
  *
  * Each format is encoded at the highest quality on a fixed ladder that fits its size budget.
  */
@@ -22,6 +23,8 @@ type Image = ReturnType<typeof sharp>;
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SRC = join(ROOT, "scripts/images/src");
+/** The brand mark: the app inlines it as every page's icon (app/root.tsx), so it lives with the app. */
+const BRAND_MARK = join(ROOT, "app/assets/brand-mark.svg");
 const PUBLIC = join(ROOT, "public");
 const ARTICLES = join(PUBLIC, "images/articles");
 const OG = join(PUBLIC, "images/og");
@@ -131,7 +134,7 @@ function pngToIco(png: Buffer, size: number): Buffer {
 }
 
 async function siteImages() {
-  const mark = await readFile(join(SRC, "brand-mark.svg"), "utf8");
+  const mark = await readFile(BRAND_MARK, "utf8");
   await emit(join(PUBLIC, "favicon.svg"), mark);
 
   // The mark is 64 units wide; density 72 renders it at 64 px.

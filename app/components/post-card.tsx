@@ -47,7 +47,7 @@ export function PostCard({ post, headingLevel = 3, priority = false }: { post: A
           </span>
           <span className="inline-flex items-center gap-1">
             <Clock aria-hidden="true" className="size-4" />
-            {post.readingMinutes} min read
+            {`${post.readingMinutes} min read`}
           </span>
         </p>
         <SiteLink
@@ -55,8 +55,9 @@ export function PostCard({ post, headingLevel = 3, priority = false }: { post: A
           className="mt-4 inline-flex items-center gap-1 font-bold text-brand-700 hover:text-brand-900"
           aria-label={`Read More: ${post.title}`}
         >
-          {/* The title in the text too, not only in aria-label: search engines read link text. */}
-          Read More<span className="sr-only">: {post.title}</span> <ArrowRight aria-hidden="true" className="size-4" />
+          {/* The title in the text too, not only in aria-label: search engines read link text. (The
+              label stays: in this inline-flex link Chromium's name from content reads "Read More : …".) */}
+          Read More<span className="sr-only">{`: ${post.title}`}</span> <ArrowRight aria-hidden="true" className="size-4" />
         </SiteLink>
       </div>
     </article>

@@ -18,6 +18,12 @@ import { SITE_NAME } from "~/lib/site";
 /** Plain HTML in the browser (app/lib/hydration.ts); its one script fills in the live figure. */
 export const handle = NO_HYDRATION;
 
+/**
+ * Search engines take a site's icon from its home page's links, at an address they can fetch:
+ * the home page names /favicon.svg too (every page carries the icon inline, app/root.tsx).
+ */
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
 /** Home shows the first three posts of the listing. */
 const LATEST_COUNT = 3;
 

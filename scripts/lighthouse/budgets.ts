@@ -26,10 +26,12 @@ export type Budget = {
  * the browser (no React bundle), as light as a static blog. Issue #12: the calculators, server
  * rendered with their result and no React bundle either (the page script refreshes the result).
  * Issue #25: the other public pages (home, about, resources, blog, contact) the same way, with
- * at most 10 KB of JavaScript and TBT under 10 ms. The issue asks LCP at most 0.9 s on a quiet
- * machine: the five pages are held to it where TBT is (`quietLcpMs`; 0.67-0.84 s in 60 runs of
- * decision 044); `npm test` gates the articles' 1.0 s for every public page (the simulated LCP
- * moves with the machine's load: articles measured 0.75-0.91 s quiet). The pages rendered per
+ * at most 10 KB of JavaScript and TBT under 10 ms. The issue asks LCP at most 0.9 s on every
+ * public route on a quiet machine: every page without React (the five, the articles, the
+ * calculators, a legal page, not found) is held to it where TBT is (`quietLcpMs`; the five pages
+ * 0.67-0.84 s in 60 runs of decision 044; the articles 0.75-0.80 s once they stopped asking for
+ * their icon, decision 046, from 0.75-0.91 s); `npm test` gates 1.0 s (the simulated LCP moves
+ * with the machine's load). The pages rendered per
  * request without React (a search, a calculator's result, not found) carry their route's own stylesheet
  * since decision 041 (0.72-0.91 s, from 0.89-1.07 s with the whole one), so they are held to
  * the same 1.0 s; a calculator keeps its 50 ms of TBT (its script recomputes as you type).
@@ -40,9 +42,9 @@ export type Budget = {
 export const BUDGETS: Record<Kind, Budget> = {
   prerendered: { perf: 98, a11y: 100, bp: 100, seo: 100, lcpMs: 1800, cls: 0.01, tbtMs: 50, jsKb: 125 },
   page: { perf: 100, a11y: 100, bp: 100, seo: 100, lcpMs: 1000, quietLcpMs: 900, cls: 0.01, tbtMs: 9, jsKb: 10 },
-  article: { perf: 100, a11y: 100, bp: 100, seo: 100, lcpMs: 1000, cls: 0.01, tbtMs: 9, jsKb: 10 },
+  article: { perf: 100, a11y: 100, bp: 100, seo: 100, lcpMs: 1000, quietLcpMs: 900, cls: 0.01, tbtMs: 9, jsKb: 10 },
   "server-rendered": { perf: 95, a11y: 100, bp: 100, seo: 100, lcpMs: 2000, cls: 0.01, tbtMs: 100, jsKb: 140 },
-  tool: { perf: 100, a11y: 100, bp: 100, seo: 100, lcpMs: 1000, cls: 0.01, tbtMs: 50, jsKb: 10 },
+  tool: { perf: 100, a11y: 100, bp: 100, seo: 100, lcpMs: 1000, quietLcpMs: 900, cls: 0.01, tbtMs: 50, jsKb: 10 },
 };
 
 /**
@@ -118,6 +120,8 @@ export const ROUTES: RouteSpec[] = [
   { path: TOOLS_PATH, kind: "tool" },
   ...TOOLS.map((tool): RouteSpec => ({ path: toolExamplePath(tool.slug), kind: "tool" })),
   { path: "/contact", kind: "page" },
+  // The legal pages are one route (routes/legal.tsx), rendered per request without React: one of them.
+  { path: "/privacy", kind: "article" },
   { path: "/checkout", kind: "server-rendered" },
   // A payment confirmation is no landing page for search: it carries noindex.
   { path: "/checkout-success", kind: "server-rendered", exceptions: [NOINDEX] },

@@ -148,6 +148,37 @@ test("an article's page is one round trip of a new connection: at most 14 KB bro
   }
 });
 
+/**
+ * Decision 046: Chromium asks for a page's icon once the load event has fired, at high priority.
+ * On an article the load event comes with the hero picture, often before the frame that shows it,
+ * and Lighthouse then counted the icon's round trip in the largest paint (0.90 s, not 0.76 s).
+ * Every page carries the brand mark inline as its icon; the home page also names /favicon.svg,
+ * for search engines, which take a site's icon from its home page at an address they can fetch.
+ */
+test("a page carries its icon in it: no request for one, and it is the mark /favicon.svg serves", async ({ page, request }) => {
+  const served = await request.get("/favicon.svg");
+  expect(served.status()).toBe(200);
+  expect(served.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
+  const sameMark = (svg: string) => svg.trim().replace(/>\s+</g, "><").replaceAll('"', "'").replace(/\s+/g, " ");
+  const mark = sameMark(await served.text());
+
+  const icons: string[] = [];
+  page.on("request", (r) => /\/(favicon|apple-touch-icon)[^/]*$/.test(new URL(r.url()).pathname) && icons.push(r.url()));
+  for (const path of [...ARTICLES, "/about", "/blog", "/tools", "/privacy"]) {
+    await page.goto(path);
+    const href = await page.locator('link[rel="icon"][type="image/svg+xml"]').getAttribute("href");
+    expect(href, path).toMatch(/^data:image\/svg\+xml,/);
+    expect(sameMark(decodeURIComponent(href!.slice("data:image/svg+xml,".length))), path).toBe(mark);
+    // Chromium asks within milliseconds of the load event (the home page below shows it does here).
+    await page.waitForTimeout(500);
+    expect(icons, path).toEqual([]);
+  }
+
+  const asked = page.waitForRequest((r) => new URL(r.url()).pathname === "/favicon.svg");
+  await page.goto("/");
+  await asked;
+});
+
 /** The bytes a document costs on the wire, as the server sends them: status line, headers and the encoded body. */
 function wireBytes(url: string, acceptEncoding: string): Promise<{ bytes: number; encoding: string | undefined }> {
   return new Promise((resolve, reject) => {
