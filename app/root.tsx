@@ -23,10 +23,12 @@ import { publicConfig } from "~/server/env.server";
  * /favicon.svg (routes/home.tsx): search engines read a site's icon from its home page, at an
  * address they can fetch. /favicon.ico stays for browsers without SVG icons.
  */
+// Vite writes the SVG's quotes as ', which React would escape to &#x27; (six bytes each): once, here.
+const ICON_HREF = brandMarkIcon.replaceAll("'", "%27");
+
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
-  // Vite writes the SVG's quotes as ', which React would escape to &#x27; (six bytes each).
-  { rel: "icon", href: brandMarkIcon.replaceAll("'", "%27"), type: "image/svg+xml" },
+  { rel: "icon", href: ICON_HREF, type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "alternate", type: "application/rss+xml", title: "Fresh Start Money blog", href: "/rss.xml" },
 ];

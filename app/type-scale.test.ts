@@ -11,11 +11,9 @@ const APP = import.meta.dirname;
 const OTHER_WEIGHTS = /(?<![\w-])(?:[\w-]+:)*font-(?:thin|extralight|light|medium|semibold|extrabold|black)(?![\w-])/g;
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.(tsx?|css|md)$/.test(entry.name) && !entry.name.endsWith(".test.ts") ? [path] : [];
-  });
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((name) => /\.(tsx?|css|md)$/.test(name) && !name.endsWith(".test.ts"))
+    .map((name) => join(dir, name));
 }
 
 describe("the type scale", () => {
