@@ -38,6 +38,27 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.configs.recommended.rules },
   },
   {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      // An effect's return value is its cleanup. An arrow written as an expression returns whatever
+      // the call returns: in Chromium 156 `window.scrollTo()` returns a Promise, React took it for
+      // a cleanup and threw when the page was left (issue 39). Effects use a block body.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression:first-child[body.type!='BlockStatement']",
+          message: "Write an effect with a block body: { ... }. Its return value is taken for a cleanup function.",
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression:first-child[body.type!='BlockStatement']",
+          message: "Write an effect with a block body: { ... }. Its return value is taken for a cleanup function.",
+        },
+      ],
+    },
+  },
+  {
     // The server logs through its one JSON logger (app/server/log.server.ts), never the console.
     files: ["server/**/*.ts", "app/server/**/*.ts", "app/routes/**/*.{ts,tsx}", "app/entry.server.tsx"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],

@@ -147,7 +147,10 @@ function Heading({ kind, order }: { kind: LoaderResult["kind"]; order?: PageOrde
 }
 
 export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
-  useEffect(() => window.scrollTo(0, 0), []);
+  // A block body: in Chromium 156 scrollTo returns a Promise, which React would take for a cleanup.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   const origin = useRootData()?.origin ?? "";
   const here = useHere();
   const result = loaderData;

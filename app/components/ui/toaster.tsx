@@ -27,7 +27,9 @@ function subscribe(listener: () => void) {
 }
 
 function Mounted() {
-  useEffect(() => resolveMounted(), []);
+  useEffect(() => {
+    resolveMounted();
+  }, []);
   return null;
 }
 
