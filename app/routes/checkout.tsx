@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { ArrowLeft, Lock, ShieldCheck, Zap } from "lucide-react";
 import { data, Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/checkout";
@@ -11,7 +11,7 @@ import { CheckoutTestimonials } from "~/components/checkout-testimonials";
 import { CheckoutToolkitCard } from "~/components/checkout-toolkit-card";
 import { buttonClass } from "~/components/ui/button";
 import { notify, prepareToasts } from "~/components/ui/toaster";
-import { CANCELLED_NOTICE, CHECKOUT_ERROR, FROM_PARAM, readCheckoutQuery } from "~/lib/checkout";
+import { CANCELLED_NOTICE, CHECKOUT_ERROR, checkoutHref, FROM_PARAM, readCheckoutQuery } from "~/lib/checkout";
 import { seo } from "~/lib/seo";
 import { appConfig } from "~/server/config.server";
 import { parseSubmission } from "~/server/forms/submission.server";
@@ -65,20 +65,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return data({ error: CHECKOUT_ERROR.description }, { status: checkoutFailureStatus(error) });
   }
-}
-
-/** The hosted payment page opens in a new tab, opened in the click itself so no blocker stops it. */
-function openPendingTab(): Window | null {
-  const tab = window.open("", "_blank");
-  if (!tab) return null;
-  try {
-    tab.opener = null; // the payment page gets no handle on this one
-    tab.document.title = "Opening secure checkout...";
-    tab.document.body.textContent = "Opening secure checkout...";
-  } catch {
-    // Writing the placeholder is a nicety; the tab is still usable.
-  }
-  return tab;
 }
 
 async function createPayment(includeBump: boolean, from: string | null): Promise<string> {
@@ -143,22 +129,34 @@ function CheckoutPage({
 }) {
   const [includeBump, setIncludeBump] = useState(initialBump);
   const [processing, setProcessing] = useState(false);
+  // Back from the payment page may show this very page again from the back/forward cache, as it
+  // was left ("Processing..."): it is ready to use again.
+  useEffect(() => {
+    const ready = (event: PageTransitionEvent) => {
+      if (event.persisted) setProcessing(false);
+    };
+    window.addEventListener("pageshow", ready);
+    return () => window.removeEventListener("pageshow", ready);
+  }, []);
 
+  /**
+   * The payment page continues in this tab, as Stripe Checkout does: no second checkout is left
+   * open behind it. This entry of the history first becomes the checkout as chosen (add-on,
+   * article), so Back from the payment page loads the same choice even when the page is not
+   * kept in the back/forward cache.
+   */
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (processing) return;
     setProcessing(true);
-    const tab = openPendingTab();
     try {
       const url = await createPayment(includeBump, from);
-      if (tab && !tab.closed) tab.location.replace(url);
-      else window.location.assign(url); // the tab was blocked: go there in this one
+      window.history.replaceState(window.history.state, "", checkoutHref({ bump: includeBump, from }));
+      window.location.assign(url);
     } catch (failure) {
-      tab?.close();
       // eslint-disable-next-line no-console -- in the browser, for the buyer's own developer tools
       console.error("Checkout failed:", failure);
       void notify({ variant: "error", ...CHECKOUT_ERROR });
-    } finally {
       setProcessing(false);
     }
   }

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { TOOLS, TOOLS_PATH } from "../../app/lib/tools/catalog";
 import { toolExamplePath } from "../../app/lib/tools/pages";
-import { allowConsoleErrors, expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
+import { allowConsoleErrors, completeOrder, expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
 
 /**
  * axe-core (WCAG 2.0/2.1 A and AA rules) on every route at a desktop and a phone width, and in
@@ -166,7 +166,7 @@ test.describe("states", () => {
 
   test("the test payment page the order opens, and the success page after paying", async ({ page }) => {
     await page.goto("/checkout");
-    const [tab] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Complete My Order" }).click()]);
+    const tab = await completeOrder(page);
     await expect(tab).toHaveURL(/\/pay\/test\?session=/);
     await expect(tab.getByRole("heading", { name: "Pay Fresh Start Money" })).toBeVisible();
     await expectNoViolations(tab, "the test payment page");

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { E2E_OWNER_PASSWORD } from "../../playwright.config";
-import { allowConsoleErrors, expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
+import { allowConsoleErrors, completeOrder, expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
 import { mailTo } from "./mail";
 import { useOwnServer } from "./own-server";
 
@@ -74,7 +74,7 @@ async function readerVisitsAndBuys(browser: Browser, baseURL: string) {
     .click();
   await expect(reader).toHaveURL(new RegExp(`/checkout\\?from=${ARTICLE}$`));
   await expect(reader.locator("html")).toHaveAttribute("data-hydrated", "true");
-  const [tab] = await Promise.all([reader.waitForEvent("popup"), reader.getByRole("button", { name: "Complete My Order" }).click()]);
+  const tab = await completeOrder(reader);
   const email = await payOnTestPage(tab, unique("reader.buyer"));
   await expect(tab.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
   const downloads = tab.getByRole("region", { name: "Your downloads" });

@@ -4,7 +4,7 @@ import Stripe from "stripe";
 import type { Page } from "@playwright/test";
 import { startBuiltServer, stopServer, waitForServer as waitForUrl } from "../../scripts/lib/server-process";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
-import { allowConsoleErrors, expect, expectNoViolations, payOnTestPage, test, waitForHydration } from "./fixtures";
+import { allowConsoleErrors, completeOrder, expect, expectNoViolations, payOnTestPage, test, waitForHydration } from "./fixtures";
 import { SERVER_START_HOOK_MS, SERVER_START_LIMIT_MS } from "./own-server";
 
 const GENERIC = "Failed to create checkout session. Please try again.";
@@ -16,12 +16,6 @@ function summary(page: Page) {
 
 function bumpBox(page: Page) {
   return page.getByRole("checkbox", { name: "Yes, add this to my order for only $14.99!" });
-}
-
-/** Click 'Complete My Order' and return the tab it opens. */
-async function completeOrder(page: Page) {
-  const [tab] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Complete My Order" }).click()]);
-  return tab;
 }
 
 test.describe("checkout page", () => {
@@ -148,15 +142,34 @@ test.describe("checkout page", () => {
       await route.continue();
     });
     await page.goto("/checkout");
-    const popup = page.waitForEvent("popup");
     await page.getByRole("button", { name: "Complete My Order" }).click();
     const busy = page.getByRole("button", { name: "Processing..." });
     await expect(busy).toBeDisabled();
     release();
-    const tab = await popup;
-    await expect(tab).toHaveURL(/\/pay\/test\?session=test_[0-9a-f]{32}$/);
+    // The payment page continues in this tab: no second checkout is left open behind it.
+    await expect(page).toHaveURL(/\/pay\/test\?session=test_[0-9a-f]{32}$/);
+    expect(page.context().pages()).toHaveLength(1);
+  });
+
+  test("Back from the payment page returns to the checkout as chosen, ready to complete again", async ({ page }) => {
+    await page.goto("/checkout?from=dispute-credit-errors");
+    await bumpBox(page).check();
+    await expect(page.getByTestId("order-total")).toHaveText("$21.99");
+    await completeOrder(page);
+    await expect(page.getByRole("main").locator("dl")).toContainText("Total$21.99");
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/checkout\?bump=1&from=dispute-credit-errors$/);
+    await waitForHydration(page);
+    await expect(bumpBox(page)).toBeChecked();
+    await expect(page.getByTestId("order-total")).toHaveText("$21.99");
+    await expect(page.locator('input[type="hidden"][name="from"]')).toHaveValue("dispute-credit-errors");
     await expect(page.getByRole("button", { name: "Complete My Order" })).toBeEnabled();
-    await expect(page).toHaveURL(/\/checkout$/);
+
+    // Unticked there, the next payment page has the toolkit alone.
+    await bumpBox(page).uncheck();
+    await completeOrder(page);
+    await expect(page.getByRole("main").locator("dl")).toContainText("Total$7.00");
   });
 });
 
@@ -173,10 +186,7 @@ test.describe("buying with the built-in test provider", () => {
       await expect(page.getByTestId("order-total")).toHaveText(total);
 
       const tab = await completeOrder(page);
-      // The provider's page opens in a new tab; this page stays as it is.
       await expect(tab).toHaveURL(/\/pay\/test\?session=test_[0-9a-f]{32}$/);
-      await expect(page).toHaveURL(/\/checkout$/);
-      await expect(page.getByRole("button", { name: "Complete My Order" })).toBeEnabled();
 
       await expect(tab.getByText("TEST PAYMENT", { exact: true })).toBeVisible();
       // No card fields: the only thing asked is where to send the receipt.
@@ -237,16 +247,6 @@ test.describe("buying with the built-in test provider", () => {
     await expect(again.getByRole("main").locator("dl")).toContainText("Total$21.99");
   });
 
-  test("navigates this page to the payment page when the browser blocks the new tab", async ({ page }) => {
-    await page.addInitScript(() => {
-      window.open = () => null;
-    });
-    await page.goto("/checkout?bump=1");
-    await page.getByRole("button", { name: "Complete My Order" }).click();
-    await expect(page).toHaveURL(/\/pay\/test\?session=test_[0-9a-f]{32}$/);
-    await expect(page.getByRole("main").locator("dl")).toContainText("Total$21.99");
-  });
-
   test("works without JavaScript: the form posts, and the server redirects to the payment page", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();
@@ -263,14 +263,13 @@ test.describe("buying with the built-in test provider", () => {
 });
 
 test.describe("checkout failures", () => {
-  test("shows the 'Error' toast, closes the tab it opened and stays on the page when the call fails", async ({ page }) => {
+  test("shows the 'Error' toast and stays on the page when the call fails", async ({ page }) => {
     allowConsoleErrors(page, /status of 500/, /Checkout failed/);
     await page.route("**/api/create-payment", (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: GENERIC }) }),
     );
     await page.goto("/checkout");
-    const tab = await completeOrder(page);
-    await expect.poll(() => tab.isClosed()).toBe(true);
+    await page.getByRole("button", { name: "Complete My Order" }).click();
     const toast = page.locator("[data-sonner-toast]");
     await expect(toast).toContainText("Error");
     await expect(toast).toContainText(GENERIC);
@@ -357,11 +356,11 @@ test.describe("the Stripe path (real SDK, fake Stripe server)", () => {
     await page.goto(`${origin}/checkout`);
     await expect(page.getByText("Secure payment powered by Stripe")).toBeVisible();
     const started = Date.now();
-    const tab = await completeOrder(page);
+    await page.getByRole("button", { name: "Complete My Order" }).click();
     await expect(page.locator("[data-sonner-toast]")).toContainText(GENERIC, { timeout: 20_000 });
     const elapsed = Date.now() - started;
     expect(elapsed).toBeLessThan(15_000);
-    expect(tab.isClosed()).toBe(true);
+    await expect(page).toHaveURL(new RegExp(`^${origin}/checkout$`));
     await expect(page.getByRole("button", { name: "Complete My Order" })).toBeEnabled();
     expect(server.output()).toMatch(/Checkout failed: Payment provider timeout/);
     fake.setMode({ kind: "ok" });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { E2E_OWNER_PASSWORD } from "../../playwright.config";
-import { allowConsoleErrors, expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
+import { allowConsoleErrors, completeOrder, expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
 import { useOwnServer } from "./own-server";
 
 /**
@@ -148,7 +148,7 @@ test("a reader who clicked an e-mail's link, read an article and bought is count
     .click();
   await expect(reader).toHaveURL(/\/checkout\?from=emergency-fund-guide$/);
   await expect(reader.locator("html")).toHaveAttribute("data-hydrated", "true");
-  const [tab] = await Promise.all([reader.waitForEvent("popup"), reader.getByRole("button", { name: "Complete My Order" }).click()]);
+  const tab = await completeOrder(reader);
   await payOnTestPage(tab);
   await expect(tab.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
   await context.close();

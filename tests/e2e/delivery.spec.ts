@@ -6,7 +6,7 @@ import yauzl from "yauzl";
 import { productFiles } from "../../app/lib/product-files";
 import { simpleParser, type ParsedMail } from "mailparser";
 import type { Page } from "@playwright/test";
-import { expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
+import { completeOrder, expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
 import { linkPath, MAIL_DIR, mailTo } from "./mail";
 
 /**
@@ -22,7 +22,7 @@ const unique = (tag: string) => `${tag}.${Date.now().toString(36)}.${Math.random
 
 async function buy(page: Page, bump: boolean) {
   await page.goto(bump ? "/checkout?bump=1" : "/checkout");
-  const [tab] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Complete My Order" }).click()]);
+  const tab = await completeOrder(page);
   const email = await payOnTestPage(tab, unique(bump ? "bundle" : "toolkit"));
   await expect(tab.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
   return { tab, email };

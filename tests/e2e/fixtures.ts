@@ -98,6 +98,16 @@ export function leadForm(page: Page) {
   };
 }
 
+/**
+ * 'Complete My Order' (or `press`, another way to press it): the payment page continues in this
+ * same tab, as Stripe Checkout does. Returns the page once it has left the checkout.
+ */
+export async function completeOrder(page: Page, press?: () => Promise<void>): Promise<Page> {
+  await (press ? press() : page.getByRole("button", { name: "Complete My Order" }).click());
+  await page.waitForURL((url) => url.pathname !== "/checkout");
+  return page;
+}
+
 /** The test provider's page: the receipt address, then Pay (Stripe Checkout asks the same). */
 export async function payOnTestPage(tab: Page, email = `buyer.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`) {
   await tab.getByRole("textbox", { name: "Email for your receipt and downloads" }).fill(email);

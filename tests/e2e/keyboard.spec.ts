@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { allowConsoleErrors, countScripts, expect, test } from "./fixtures";
+import { allowConsoleErrors, countScripts, completeOrder, expect, test } from "./fixtures";
 
 /**
  * Keyboard journeys: everything below is done with Tab, Shift+Tab, Enter, Space and Escape only
@@ -149,13 +149,10 @@ test("checkout by keyboard: tick the bump, complete the order, pay on the test p
 
   const complete = page.getByRole("button", { name: "Complete My Order" });
   await tabTo(page, complete);
-  const [tab] = await Promise.all([page.waitForEvent("popup"), page.keyboard.press("Enter")]);
+  const tab = await completeOrder(page, () => page.keyboard.press("Enter"));
   await expect(tab).toHaveURL(/\/pay\/test\?session=/);
   await expect(tab.getByRole("heading", { name: "Pay Fresh Start Money" })).toBeVisible();
   await expect(tab.getByText("$21.99").first()).toBeVisible();
-  // The checkout page stays where it was.
-  await expect(page).toHaveURL(/\/checkout$/);
-  await expect(complete).toBeEnabled();
 
   await tabTo(tab, tab.getByRole("textbox", { name: "Email for your receipt and downloads" }));
   await tab.keyboard.type("keyboard.buyer@example.com");

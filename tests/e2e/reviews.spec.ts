@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { E2E_OWNER_PASSWORD } from "../../playwright.config";
 import { REVIEW_MESSAGES } from "../../app/lib/reviews";
-import { allowConsoleErrors, expect, expectNoViolations, payOnTestPage, test, waitForHydration } from "./fixtures";
+import { allowConsoleErrors, completeOrder, expect, expectNoViolations, payOnTestPage, test, waitForHydration } from "./fixtures";
 import { mailTo } from "./mail";
 import { useOwnServer } from "./own-server";
 
@@ -92,9 +92,9 @@ test("a buyer reviews from the order page; empty, too long and scripted input is
 }) => {
   test.setTimeout(120_000);
   await page.goto("/checkout");
-  const [tab] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Complete My Order" }).click()]);
+  const tab = await completeOrder(page);
   const email = await payOnTestPage(tab);
-  await tab.close();
+  await expect(tab.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
   const orderPath = await orderPathFor(email);
 
   allowConsoleErrors(page, /status of 400/);
