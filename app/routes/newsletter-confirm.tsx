@@ -3,7 +3,7 @@ import type { Route } from "./+types/newsletter-confirm";
 import { SimplePage } from "~/components/simple-page";
 import { buttonClass } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
-import { confirmSubscription, emailForLink } from "~/server/forms/subscriptions.server";
+import { confirmSubscription, emailForLink, subscriptionStatus } from "~/server/forms/subscriptions.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo(matches, {
@@ -23,13 +23,16 @@ export function headers() {
 /** The link in the e-mail opens this page; only its button (a POST) confirms, so mail scanners confirm nothing. */
 export async function loader({ params }: Route.LoaderArgs) {
   const email = await emailForLink(params.token, "newsletter-confirm");
-  return email ? { state: "ask" as const, email } : data({ state: "expired" as const }, { status: 410 });
+  if (!email) return data({ state: "expired" as const }, { status: 410 });
+  // A link used before: it says so instead of asking again.
+  return { state: (await subscriptionStatus(email)) === "confirmed" ? ("already" as const) : ("ask" as const), email };
 }
 
 export async function action({ params }: Route.ActionArgs) {
   const email = await emailForLink(params.token, "newsletter-confirm");
-  if (!email || (await confirmSubscription(email)) === "missing") return data({ state: "expired" as const }, { status: 410 });
-  return { state: "confirmed" as const, email };
+  const outcome = email ? await confirmSubscription(email) : "missing";
+  if (!email || outcome === "missing") return data({ state: "expired" as const }, { status: 410 });
+  return { state: outcome, email };
 }
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
@@ -49,6 +52,19 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
       <SimplePage title="You're subscribed!">
         <p role="status">
           Thanks! {result.email} will get practical budgeting and credit tips, about twice a month. Every e-mail has an unsubscribe link.
+        </p>
+        <Link to="/blog" className={buttonClass()}>
+          Read the blog
+        </Link>
+      </SimplePage>
+    );
+  }
+  if (result.state === "already") {
+    return (
+      <SimplePage title="Already confirmed">
+        <p role="status">
+          {result.email} is already subscribed: nothing more to do. The newsletter brings practical budgeting and credit tips, about twice a
+          month, and every e-mail has an unsubscribe link.
         </p>
         <Link to="/blog" className={buttonClass()}>
           Read the blog

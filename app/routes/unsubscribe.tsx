@@ -3,7 +3,7 @@ import type { Route } from "./+types/unsubscribe";
 import { SimplePage } from "~/components/simple-page";
 import { buttonClass } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
-import { emailForLink, unsubscribe } from "~/server/forms/subscriptions.server";
+import { emailForLink, isUnsubscribed, unsubscribe } from "~/server/forms/subscriptions.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo(matches, { title: "Unsubscribe", description: "Stop our e-mails.", path: "/unsubscribe", noindex: true }),
@@ -18,7 +18,9 @@ export function headers() {
 /** A GET only shows the button (mail scanners open links); the POST, from this page or a mail app's one-click (RFC 8058), unsubscribes. */
 export async function loader({ params }: Route.LoaderArgs) {
   const email = await emailForLink(params.token, "unsubscribe");
-  return email ? { state: "ask" as const, email } : data({ state: "invalid" as const }, { status: 404 });
+  if (!email) return data({ state: "invalid" as const }, { status: 404 });
+  // Already unsubscribed (this link's one click, or another way): it says so, with no second button.
+  return { state: (await isUnsubscribed(email)) ? ("done" as const) : ("ask" as const), email };
 }
 
 export async function action({ params }: Route.ActionArgs) {
@@ -43,6 +45,13 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         <p role="status">
           {result.email} won't get any more newsletter, guide or review-request e-mails from us. Receipts and notices about your orders
           still arrive.
+        </p>
+        <p>
+          Changed your mind? You can{" "}
+          <Link to="/blog#newsletter" className="font-bold text-brand-800 underline underline-offset-2">
+            subscribe to the newsletter again from the blog
+          </Link>
+          : we'll e-mail you a link to confirm first, and nothing more arrives until you use it.
         </p>
         <Link to="/" className={buttonClass({ variant: "outline" })}>
           Return Home

@@ -231,6 +231,38 @@ test("a reader gets the free guide by e-mail and can unsubscribe with one button
   await expectNoViolations(page, "the unsubscribe page");
   await page.getByRole("button", { name: "Unsubscribe" }).click();
   await expect(page.getByRole("heading", { name: "You're unsubscribed" })).toBeVisible();
+
+  // The link opened again: it says so, with the way back and no second button.
+  await page.goto(linkPath(mail, "/unsubscribe/"));
+  await expect(page.getByRole("heading", { name: "You're unsubscribed" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Unsubscribe" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "subscribe to the newsletter again from the blog" })).toHaveAttribute(
+    "href",
+    "/blog#newsletter",
+  );
+  await expectNoViolations(page, "a used unsubscribe link");
+});
+
+test("after a mail app's one-click unsubscribe, opening the link says 'you're unsubscribed'", async ({ page, baseURL }) => {
+  const email = unique("oneclick");
+  await page.goto("/blog/dispute-credit-errors");
+  const form = page.locator("#lead-form");
+  await form.getByRole("textbox", { name: "Your name" }).fill("Oni");
+  await form.getByRole("textbox", { name: "Your email" }).fill(email);
+  await form.getByRole("button", { name: /Guide/ }).click();
+  await expect(page.getByText("You're All Set!")).toBeVisible();
+  const mail = await mailTo(email);
+  const header = mail.headers.get("list-unsubscribe");
+  const oneClick = new URL(String(header).match(/<(http[^>]+)>/)![1]!);
+  expect(oneClick.pathname).toBe(linkPath(mail, "/unsubscribe/"));
+  // What a mailbox provider's server sends (RFC 8058): a POST of its own, with no page and no Origin.
+  const posted = await page.request.post(new URL(oneClick.pathname, baseURL).href, { form: { "List-Unsubscribe": "One-Click" } });
+  expect(posted.status()).toBe(200);
+
+  await page.goto(oneClick.pathname);
+  await expect(page.getByRole("heading", { name: "You're unsubscribed" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(`${email} won't get any more newsletter, guide or review-request e-mails`);
+  await expect(page.getByRole("button", { name: "Unsubscribe" })).toHaveCount(0);
 });
 
 test("the newsletter asks to confirm by e-mail; the link's page confirms only with its button", async ({ page }) => {
@@ -245,6 +277,13 @@ test("the newsletter asks to confirm by e-mail; the link's page confirms only wi
   await expectNoViolations(page, "the newsletter confirmation page");
   await page.getByRole("button", { name: "Yes, subscribe me" }).click();
   await expect(page.getByRole("heading", { name: "You're subscribed!" })).toBeVisible();
+
+  // The used link opened again: already confirmed, nothing to press.
+  await page.goto(linkPath(mail, "/newsletter/confirm/"));
+  await expect(page.getByRole("heading", { name: "Already confirmed" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(`${email} is already subscribed`);
+  await expect(page.getByRole("button", { name: "Yes, subscribe me" })).toHaveCount(0);
+  await expectNoViolations(page, "a used confirmation link");
 });
 
 test("a contact message reaches the owner's inbox with Reply-To set to the sender", async ({ page }) => {

@@ -4,7 +4,7 @@
  */
 import { and, eq, gt } from "drizzle-orm";
 import { emailTokens, newsletterSubscribers } from "../../../db/schema";
-import { recordConsent, suppress } from "~/server/audience/contacts.server";
+import { findContact, recordConsent, suppress } from "~/server/audience/contacts.server";
 import { db } from "~/server/db.server";
 import { hashToken, isTokenShaped, newToken } from "~/server/tokens.server";
 
@@ -44,10 +44,28 @@ export async function unsubscribe(email: string, reason: string): Promise<void> 
   await suppress(email, "unsubscribed", reason);
 }
 
-/** The confirmation page's button: pending (or unsubscribed, asking again) becomes confirmed. */
-export async function confirmSubscription(email: string): Promise<"confirmed" | "missing"> {
+/** Whether list e-mail to this address has stopped (an unsubscribe, or anything stronger): an unsubscribe link used before says so. */
+export async function isUnsubscribed(email: string): Promise<boolean> {
+  return Boolean((await findContact(email))?.suppression);
+}
+
+/** Where a newsletter subscription stands: a confirmation link used before finds it confirmed. */
+export async function subscriptionStatus(email: string): Promise<"pending" | "confirmed" | "unsubscribed" | "missing"> {
+  const [subscriber] = await db()
+    .select({ status: newsletterSubscribers.status })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.email, email));
+  return subscriber?.status ?? "missing";
+}
+
+/**
+ * The confirmation page's button: pending (or unsubscribed, asking again) becomes confirmed. An
+ * address confirmed already stays as it is: a second press records no second consent.
+ */
+export async function confirmSubscription(email: string): Promise<"confirmed" | "already" | "missing"> {
   const [subscriber] = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
   if (!subscriber) return "missing";
+  if (subscriber.status === "confirmed") return "already";
   await db()
     .update(newsletterSubscribers)
     .set({ status: "confirmed", confirmedAt: new Date(), unsubscribedAt: null })
