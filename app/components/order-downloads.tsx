@@ -1,4 +1,4 @@
-import { Download, FileArchive, FileSpreadsheet, FileText, Mail } from "lucide-react";
+import { ChevronDown, Download, FileArchive, FileSpreadsheet, FileText, Mail } from "lucide-react";
 import { SUPPORT_EMAIL } from "~/lib/site";
 import { FORMAT_LABELS, formatBytes, type FileView, type ProductView } from "~/lib/order-files";
 
@@ -81,17 +81,22 @@ function DownloadAll({ product, href }: { product: ProductView; href: string }) 
     <p className="mt-3">
       <a href={href} download className={downloadClass}>
         <FileArchive aria-hidden="true" className="size-5" />
-        <span className="whitespace-nowrap">Download all</span>
-        <span className="sr-only"> files of the {product.name}</span>
+        <span className="whitespace-nowrap">Download all (zip)</span>
+        <span className="sr-only"> for the {product.name},</span>
         <span className="text-sm font-normal opacity-90">
-          {files.length} files, zip, {formatBytes(bytes)}
+          {files.length} files, {formatBytes(bytes)}
         </span>
       </a>
     </p>
   );
 }
 
-/** Every file an order opens, product by product and grouped as the product card promises, each product also as one zip. */
+/**
+ * Every file an order opens, product by product: first the product as one zip, then its files in
+ * the groups the product card promises, each group folded (55 buttons in one column were 8,800 px
+ * on a phone). A group holding a file past the soft limit starts open, so its note is seen; a
+ * link to a file's anchor (#file-...) opens its group too (Chromium opens a <details> it targets).
+ */
 export function OrderDownloads({
   products,
   fileHref,
@@ -109,25 +114,31 @@ export function OrderDownloads({
             {product.name}
           </h3>
           <DownloadAll product={product} href={zipHref(product.productId)} />
-          {product.groups.map((group) => (
-            <div key={group.label} className="mt-4">
-              <h4 className="text-sm font-bold tracking-wide text-slate-600 uppercase">{group.label}</h4>
-              {group.files.length > 0 ? (
-                <ul className="divide-y divide-slate-200">
-                  {items(group.files).map((same) => (
-                    <ItemRow key={same[0]!.id} files={same} fileHref={fileHref} />
-                  ))}
-                </ul>
+          <div className="mt-4 divide-y divide-slate-200 border-y border-slate-200">
+            {product.groups.map((group) =>
+              group.files.length > 0 ? (
+                <details key={group.label} className="group" open={group.files.some((f) => f.overLimit)}>
+                  <summary className="flex min-h-11 cursor-pointer list-none items-center gap-3 py-2 text-slate-900 hover:text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 [&::-webkit-details-marker]:hidden">
+                    <span className="flex-1 font-bold">{group.label}</span>
+                    <span className="text-sm text-slate-600">{group.files.length === 1 ? "1 file" : `${group.files.length} files`}</span>
+                    <ChevronDown aria-hidden="true" className="size-5 shrink-0 text-slate-600 transition-transform group-open:rotate-180" />
+                  </summary>
+                  <ul className="divide-y divide-slate-200 pb-2">
+                    {items(group.files).map((same) => (
+                      <ItemRow key={same[0]!.id} files={same} fileHref={fileHref} />
+                    ))}
+                  </ul>
+                </details>
               ) : (
-                <p className="mt-2 flex items-start gap-2 text-slate-700">
+                <p key={group.label} className="flex items-start gap-2 py-3 text-slate-700">
                   <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
                   <span>
-                    {group.note} {supportLink}
+                    <span className="font-bold text-slate-900">{group.label}:</span> {group.note} {supportLink}
                   </span>
                 </p>
-              )}
-            </div>
-          ))}
+              ),
+            )}
+          </div>
         </section>
       ))}
     </div>
