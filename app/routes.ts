@@ -20,6 +20,7 @@ export default [
   route("pay/test", "routes/pay-test.tsx"),
   route("orders/lookup", "routes/orders-lookup.tsx"),
   route("orders/:token", "routes/order.tsx"),
+  route("orders/:token/unavailable", "routes/order-unavailable.tsx"),
   route("orders/:token/files/:fileId", "routes/order-file.ts"),
   route("orders/:token/zip/:productId", "routes/order-zip.ts"),
   route("newsletter/confirm/:token", "routes/newsletter-confirm.tsx"),

@@ -30,6 +30,7 @@ export { CHECKOUT_PATH } from "~/lib/checkout";
 import { checkoutHref, readCheckoutQuery } from "~/lib/checkout";
 export { contentKey, ensureArticles, watchContent } from "~/server/content/articles.server";
 import { articleExists } from "~/server/content/articles.server";
+import { setDocumentRenderer } from "~/server/document/render-page.server";
 
 import { createDeliver, mailSettingsFromEnv, suppressHardBounce, transportFromEnv } from "~/server/mail/mailer.server";
 import { LIST_KINDS } from "../db/schema.ts";
@@ -97,6 +98,8 @@ export function answersNotFound(path: string): boolean {
 }
 
 const renderDocument = createDocumentHandler(serverBuild, "production");
+// A resource route may answer with a page of the site (a refused download says why on one).
+setDocumentRenderer(renderDocument);
 
 /**
  * A page as prerendering renders it: a plain GET with no cookie and no CSP nonce (the page cache,

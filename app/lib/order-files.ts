@@ -17,6 +17,11 @@ export function orderPagePath(token: string): string {
   return `/orders/${token}`;
 }
 
+/** The page that says why an order's files cannot be downloaded (a refused download answers with it). */
+export function unavailablePath(token: string): string {
+  return `${orderPagePath(token)}/unavailable`;
+}
+
 export function filePath(orderPath: string, fileId: string): string {
   return `${orderPath}/files/${encodeURIComponent(fileId)}`;
 }

@@ -10,14 +10,15 @@ import {
   notFound,
   PRIVATE_HEADERS,
 } from "~/server/delivery/order-access.server";
+import { refusedDownload } from "~/server/delivery/refused-download.server";
 
 /**
  * A file of an order: only with a live link, only for a paid order, only if the order bought the
  * product the file belongs to. Past the soft limit the order page says to contact support.
  */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const found = await downloadableOrder(params.token);
-  if (found.refusal) return found.refusal;
+  if (found.refusal) return refusedDownload(request, context, params.token, found.refusal);
   const { order } = found;
   const file = findFile(await grantedProducts(order.id), params.fileId);
   if (!file) return notFound();

@@ -4,15 +4,16 @@ import type { ProductId } from "~/lib/catalogue";
 import { orderPagePath } from "~/lib/order-files";
 import { productFiles } from "~/lib/product-files";
 import { countZipDownload, downloadableOrder, grantedProducts, notFound, PRIVATE_HEADERS } from "~/server/delivery/order-access.server";
+import { refusedDownload } from "~/server/delivery/refused-download.server";
 import { productZipResponse } from "~/server/delivery/zip.server";
 
 /**
  * "Download all": every file of one product the order bought, as one zip, on the same terms as a
  * single file (live link, paid order, bought product), counted as a download of each file in it.
  */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const found = await downloadableOrder(params.token);
-  if (found.refusal) return found.refusal;
+  if (found.refusal) return refusedDownload(request, context, params.token, found.refusal);
   const { order } = found;
   const productId = (await grantedProducts(order.id)).find((id): id is ProductId => id === params.productId);
   if (!productId) return notFound();

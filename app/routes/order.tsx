@@ -1,8 +1,9 @@
-import { CircleAlert, CircleCheck, Undo2 } from "lucide-react";
-import { data, Link } from "react-router";
+import { CircleCheck } from "lucide-react";
+import { data } from "react-router";
 import type { Route } from "./+types/order";
 import { CheckoutPurchase } from "~/components/checkout-purchase";
 import { OrderDownloads } from "~/components/order-downloads";
+import { OrderNotice } from "~/components/order-notice";
 import { ContinueLinks } from "~/components/continue-links";
 import { seo } from "~/lib/seo";
 import { SUPPORT_EMAIL } from "~/lib/site";
@@ -55,66 +56,17 @@ export async function action({ params, request }: Route.ActionArgs) {
   return data(answer, { status });
 }
 
-function Notice({ title, children, tone }: { title: string; children: React.ReactNode; tone: "bad" | "neutral" }) {
-  const Icon = tone === "bad" ? CircleAlert : Undo2;
-  return (
-    <div className="text-center">
-      <span
-        className={`mx-auto flex size-16 items-center justify-center rounded-full ${tone === "bad" ? "bg-red-100 text-red-700" : "bg-slate-200 text-slate-700"}`}
-      >
-        <Icon aria-hidden="true" className="size-9" />
-      </span>
-      <h1 className="mt-5 text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
-      <div className="mx-auto mt-3 max-w-xl text-lg text-slate-700">{children}</div>
-    </div>
-  );
-}
-
-const lookupLink = (
-  <Link to="/orders/lookup" className="font-bold text-brand-800 underline underline-offset-2">
-    get a new link by e-mail
-  </Link>
-);
-
 export default function OrderPage({ loaderData, params, actionData }: Route.ComponentProps) {
   const result = loaderData;
   return (
     <div className="bg-slate-50">
       <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
-        {result.kind === "invalid" ? (
-          <Notice title="We couldn't find that order" tone="bad">
-            <p>The link may be incomplete. Copy the whole address from your receipt e-mail, or {lookupLink}.</p>
-          </Notice>
-        ) : result.kind === "expired" ? (
-          <Notice title="This order link has expired" tone="bad">
-            <p>Order links last a year. You can {lookupLink}: we'll send a fresh one to the address you bought with.</p>
-          </Notice>
+        {result.kind === "invalid" || result.kind === "expired" ? (
+          <OrderNotice notice={result} />
         ) : (
           <>
             {result.kind === "closed" ? (
-              <Notice
-                title={
-                  result.status === "refunded"
-                    ? "This order was refunded"
-                    : result.status === "disputed"
-                      ? "Access to this order is paused"
-                      : "This order is not paid"
-                }
-                tone="neutral"
-              >
-                <p>
-                  {result.status === "refunded"
-                    ? "The payment was refunded to you, so its downloads are no longer available."
-                    : result.status === "disputed"
-                      ? "The payment was disputed with the card issuer, so its downloads are paused. If this is a mistake, contact us."
-                      : "Its downloads open once the payment is confirmed."}{" "}
-                  Questions? E-mail{" "}
-                  <a href={`mailto:${SUPPORT_EMAIL}`} className="font-bold text-brand-800 underline underline-offset-2">
-                    {SUPPORT_EMAIL}
-                  </a>
-                  .
-                </p>
-              </Notice>
+              <OrderNotice notice={result} />
             ) : (
               <div className="text-center">
                 <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-100 text-brand-700">
@@ -156,13 +108,16 @@ export default function OrderPage({ loaderData, params, actionData }: Route.Comp
               <div className="mt-4">
                 <CheckoutPurchase lines={result.lines} totalCents={result.totalCents} />
               </div>
-              <p className="mt-4 text-sm text-slate-700">
-                30-day money-back guarantee: e-mail{" "}
-                <a href={`mailto:${SUPPORT_EMAIL}`} className="font-bold text-brand-800 underline underline-offset-2">
-                  {SUPPORT_EMAIL}
-                </a>{" "}
-                within 30 days of your purchase for a full refund.
-              </p>
+              {/* Offered only while the order is paid: never on a refunded, disputed or unpaid one. */}
+              {result.kind === "open" ? (
+                <p className="mt-4 text-sm text-slate-700">
+                  30-day money-back guarantee: e-mail{" "}
+                  <a href={`mailto:${SUPPORT_EMAIL}`} className="font-bold text-brand-800 underline underline-offset-2">
+                    {SUPPORT_EMAIL}
+                  </a>{" "}
+                  within 30 days of your purchase for a full refund.
+                </p>
+              ) : null}
             </section>
           </>
         )}

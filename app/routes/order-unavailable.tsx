@@ -1,0 +1,65 @@
+import { data } from "react-router";
+import type { Route } from "./+types/order-unavailable";
+import { ContinueLinks } from "~/components/continue-links";
+import { OrderNotice } from "~/components/order-notice";
+import { SiteLink } from "~/components/site-link";
+import { buttonClass } from "~/components/ui/button";
+import { NO_HYDRATION } from "~/lib/hydration";
+import { orderPagePath } from "~/lib/order-files";
+import { seo } from "~/lib/seo";
+import { orderForToken, PRIVATE_HEADERS } from "~/server/delivery/order-access.server";
+
+/**
+ * Why a file or zip of an order cannot be downloaded: the page a refused download answers with
+ * (its own address stays the file's; routes/order-file.ts). Plain HTML: nothing here needs React,
+ * and it is rendered under another route's address.
+ */
+export const handle = NO_HYDRATION;
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo(matches, { title: "Download not available", description: "Why this download is not available.", path: null, noindex: true }),
+  { name: "referrer", content: "no-referrer" },
+];
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return { ...PRIVATE_HEADERS, ...Object.fromEntries(loaderHeaders) };
+}
+
+/** 404 for a link that is not ours, 410 once it has expired or the order is refunded, disputed or unpaid. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const found = await orderForToken(params.token);
+  if (found.kind === "invalid") return data({ kind: "invalid" as const }, { status: 404 });
+  if (found.kind === "expired") return data({ kind: "expired" as const }, { status: 410 });
+  if (found.order.status !== "paid") return data({ kind: "closed" as const, status: found.order.status }, { status: 410 });
+  return data({ kind: "open" as const });
+}
+
+export default function OrderUnavailable({ loaderData, params }: Route.ComponentProps) {
+  return (
+    <div className="bg-slate-50">
+      <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
+        {loaderData.kind === "open" ? (
+          <div className="text-center">
+            <h1 className="text-3xl font-bold tracking-tight text-slate-900">Your files are on your order page</h1>
+            <p className="mx-auto mt-3 max-w-xl text-lg text-slate-700">This order is paid and its downloads are open.</p>
+            <p className="mt-6">
+              <SiteLink to={orderPagePath(params.token)} className={buttonClass()}>
+                Go to your order
+              </SiteLink>
+            </p>
+          </div>
+        ) : (
+          <OrderNotice notice={loaderData} />
+        )}
+        {loaderData.kind === "closed" ? (
+          <p className="mt-6 text-center">
+            <SiteLink to={orderPagePath(params.token)} className="font-bold text-brand-800 underline underline-offset-2">
+              See the order
+            </SiteLink>
+          </p>
+        ) : null}
+        <ContinueLinks />
+      </div>
+    </div>
+  );
+}
