@@ -32,6 +32,7 @@ it(`survives an SMTP outage with ${LEADS} leads and ${PURCHASES} purchases`, { t
       businessAddress: "PO Box 1, Springfield, IL 62701",
       supportEmail: "support@freshstartmoney.com",
       origin,
+      timeZone: "America/New_York",
     },
   });
   const quiet = console.error;

@@ -10,15 +10,34 @@
  * - The browser's own checks speak the server's words: a field's data-value-missing,
  *   data-too-long and data-range-underflow (from app/lib/broadcast-form.ts) become its message;
  *   a field of spaces only is empty, as the server trims it; no audience ticked is refused at the
- *   first box; a schedule is required, and not before the next whole minute in UTC, only when
- *   "At" is chosen.
+ *   first box; a schedule is required, and not before the next whole minute in the business's
+ *   time zone (the field's data-zone, whatever the browser's own zone), only when "At" is chosen.
  */
 (() => {
   const d = document;
   /** @typedef {HTMLInputElement | HTMLTextAreaElement} Field */
 
-  /** The next whole minute in UTC, as a datetime-local writes it (earliestSchedule in broadcast-form.ts). */
-  const earliest = () => new Date(Math.floor(Date.now() / 60_000) * 60_000 + 60_000).toISOString().slice(0, 16);
+  /** @type {Map<string, Intl.DateTimeFormat>} one formatter per zone, not one per keystroke */
+  const clocks = new Map();
+
+  /**
+   * The next whole minute on the business's clock, as a datetime-local writes it: the server's
+   * earliestSchedule (app/lib/broadcast-form.ts) at this moment, which rendered the field's min.
+   * @param {string} zone
+   */
+  function earliest(zone) {
+    let clock = clocks.get(zone);
+    if (!clock) {
+      const fields = { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" };
+      clock = new Intl.DateTimeFormat("en-US", { ...fields, hourCycle: "h23", timeZone: zone });
+      clocks.set(zone, clock);
+    }
+    const next = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 60_000);
+    /** @type {Record<string, string>} */
+    const p = {};
+    for (const part of clock.formatToParts(next)) p[part.type] = part.value;
+    return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+  }
 
   /** @param {HTMLFormElement} form */
   function checkSchedule(form) {
@@ -27,8 +46,8 @@
     const later = form.querySelector("input[name=when][value=later]");
     const needed = later instanceof HTMLInputElement && later.checked;
     at.required = needed;
-    if (needed) at.min = earliest();
-    else at.removeAttribute("min");
+    if (!needed) at.removeAttribute("min");
+    else if (at.dataset.zone) at.min = earliest(at.dataset.zone);
   }
 
   /** @param {Field} field */

@@ -1,3 +1,4 @@
+import { zoneName } from "~/lib/dates";
 import { formatCents } from "~/lib/site";
 
 type Point = { day: string; revenueCents: number; leads: number };
@@ -8,9 +9,10 @@ const PAD = 4;
 
 /**
  * Daily revenue (bars) and leads (line) as one small SVG, drawn on the server: no script, no
- * chart library. Each has its own scale; the numbers themselves are in the table beside it.
+ * chart library. Each has its own scale; the numbers themselves are in the table beside it. The
+ * days are the business's (`zone`), and the caption says so.
  */
-export function DailyChart({ points }: { points: Point[] }) {
+export function DailyChart({ points, zone }: { points: Point[]; zone: string }) {
   const maxRevenue = Math.max(1, ...points.map((p) => p.revenueCents));
   const maxLeads = Math.max(1, ...points.map((p) => p.leads));
   const step = (W - PAD * 2) / Math.max(1, points.length);
@@ -54,7 +56,7 @@ export function DailyChart({ points }: { points: Point[] }) {
           {maxLeads === 1 && leads === 0 ? 0 : maxLeads})
         </span>
         <span>
-          {points[0]?.day} to {points.at(-1)?.day}
+          {points[0]?.day} to {points.at(-1)?.day}, days in {zoneName(zone)}
         </span>
       </figcaption>
     </figure>

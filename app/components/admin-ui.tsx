@@ -1,6 +1,7 @@
-import type { ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { formatZonedDateTime } from "~/lib/dates";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 
 const SECTIONS = [
@@ -18,8 +19,23 @@ const SECTIONS = [
   { to: "/admin/broadcasts", label: "Broadcasts" },
 ] as const;
 
+/**
+ * The business's time zone (BUSINESS_TIME_ZONE) for a dashboard page's dates and date-time
+ * fields. The layout's loader reads it and AdminFrame provides it; the pages are rendered on the
+ * server and never hydrate, so it goes no further than their HTML (and the broadcast editor's
+ * data-zone, for its script).
+ */
+export const TimeZoneContext = createContext<string | null>(null);
+
+/** The zone to write a dashboard date in: formatWhen(at, useTimeZone()). */
+export function useTimeZone(): string {
+  const zone = useContext(TimeZoneContext);
+  if (!zone) throw new Error("useTimeZone() needs the dashboard's AdminFrame (or a TimeZoneContext) around the page");
+  return zone;
+}
+
 /** The dashboard's frame: its sections as tabs that wrap on a phone, and the log-out button. */
-export function AdminFrame({ children }: { children: ReactNode }) {
+export function AdminFrame({ children, timeZone }: { children: ReactNode; timeZone: string }) {
   return (
     <div className="bg-slate-50">
       <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
@@ -48,7 +64,9 @@ export function AdminFrame({ children }: { children: ReactNode }) {
             ))}
           </ul>
         </nav>
-        <div className="mt-6">{children}</div>
+        <div className="mt-6">
+          <TimeZoneContext value={timeZone}>{children}</TimeZoneContext>
+        </div>
       </div>
     </div>
   );
@@ -180,10 +198,13 @@ export function StatusBadge({ status, ...data }: { status: string } & Record<`da
   );
 }
 
-/** "2026-11-23 17:05 UTC": one unambiguous form for every date in the dashboard. */
-export function formatWhen(at: Date | string | null): string {
-  if (!at) return "-";
-  return `${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+/**
+ * "Nov 23, 2026, 12:05 PM EST": every moment in the dashboard, in the business's time zone with
+ * the zone named, as the e-mails write it (app/lib/dates.ts; the zone: useTimeZone() in the
+ * dashboard's layout).
+ */
+export function formatWhen(at: Date | string | null, zone: string): string {
+  return at ? formatZonedDateTime(at, zone) : "-";
 }
 
 export function WindowChooser({ days, path }: { days: number; path: string }) {

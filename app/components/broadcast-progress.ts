@@ -34,14 +34,14 @@ export type ShownBroadcast = {
 /** Still moving: its figures change as it sends, and the progress script asks for them. */
 export const isUnderway = (status: string) => status === "scheduled" || status === "sending" || status === "paused";
 
-/** The line under the subject: when, and the rows that will not be sent as planned. */
-export function whenLine(b: ShownBroadcast): string {
+/** The line under the subject: when (in the business's zone), and the rows that will not be sent as planned. */
+export function whenLine(b: ShownBroadcast, zone: string): string {
   const when =
     b.status === "scheduled"
-      ? `for ${formatWhen(b.scheduledAt)}`
+      ? `for ${formatWhen(b.scheduledAt, zone)}`
       : b.startedAt
-        ? `started ${formatWhen(b.startedAt)}`
-        : `created ${formatWhen(b.createdAt)}`;
+        ? `started ${formatWhen(b.startedAt, zone)}`
+        : `created ${formatWhen(b.createdAt, zone)}`;
   const { interrupted, cancelled } = b.figures;
   return `${when}${interrupted ? ` · ${interrupted} interrupted (may have arrived)` : ""}${cancelled ? ` · ${cancelled} not sent (cancelled)` : ""}`;
 }
@@ -53,13 +53,13 @@ export function figureTexts(b: ShownBroadcast): Record<FigureKey, string> {
 }
 
 /** The progress answer: the row's texts, its status (and its badge's look), and whether it is still underway. */
-export function progressOf(b: ShownBroadcast) {
+export function progressOf(b: ShownBroadcast, zone: string) {
   return {
     id: b.id,
     status: b.status,
     badge: statusBadgeClass(b.status),
     underway: isUnderway(b.status),
-    when: whenLine(b),
+    when: whenLine(b, zone),
     figures: figureTexts(b),
   };
 }

@@ -4,12 +4,11 @@
  */
 import { z } from "zod";
 import { CATEGORIES, CLOSING_CTAS } from "~/lib/article-meta";
+import { ZONED_INPUT } from "~/lib/dates";
 import { PARTNER_IDS, type PartnerId } from "~/lib/partners";
 
 export const ARTICLE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** A <input type="datetime-local"> value; the editor says the time is UTC. */
-const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 
 /** What a save does besides keeping the text (the status it leaves the article in). */
 export const ARTICLE_INTENTS = ["save", "publish", "schedule", "unpublish", "draft"] as const;
@@ -79,7 +78,8 @@ export const ArticleFormSchema = z
       ReturnType<typeof affiliateField>,
       z.ZodOptional<z.ZodLiteral<"on">>
     >),
-    publishAt: z.string().regex(LOCAL_DATE_TIME, "Enter the date and time to publish.").optional(),
+    /** A datetime-local value, in the business's time zone (the server reads it: saveArticle). */
+    publishAt: z.string().regex(ZONED_INPUT, "Enter the date and time to publish.").optional(),
   })
   .superRefine((v, ctx) => {
     const { bad } = parseSources(v.sources ?? "");

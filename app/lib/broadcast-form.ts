@@ -1,5 +1,6 @@
 /** The broadcast editor's form: one schema for the browser's messages and the server's authority. */
 import { z } from "zod";
+import { fromZonedInput, toZonedInput } from "~/lib/dates";
 
 export const AUDIENCE_FIELDS = { newsletter: "audienceNewsletter", guide: "audienceGuide", buyers: "audienceBuyers" } as const;
 export type AudienceKey = keyof typeof AUDIENCE_FIELDS;
@@ -69,34 +70,36 @@ export const BroadcastSchema = z
   }));
 export type BroadcastInput = z.infer<typeof BroadcastSchema>;
 
-/** Send now, or at a time (the editor's datetime-local, read as UTC). */
-export const BroadcastSendSchema = z.object({
-  id: z.coerce.number().int().min(1),
-  version: z.coerce.number().int().min(1),
-  when: z.enum(["now", "later"]).default("now"),
-  scheduledAt: z
-    .string()
-    .trim()
-    .max(40)
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return undefined;
-      const at = new Date(/[zZ]|[+-]\d\d:\d\d$/.test(v) ? v : `${v}Z`);
-      if (Number.isNaN(at.getTime())) {
-        ctx.addIssue({ code: "custom", message: BROADCAST_MESSAGES.badTime });
-        return z.NEVER;
-      }
-      return at;
-    }),
-});
-export type BroadcastSendInput = z.infer<typeof BroadcastSendSchema>;
+/** Send now, or at a time: the editor's datetime-local, read in the business's time zone (the editor names it). */
+export function broadcastSendSchema(timeZone: string) {
+  return z.object({
+    id: z.coerce.number().int().min(1),
+    version: z.coerce.number().int().min(1),
+    when: z.enum(["now", "later"]).default("now"),
+    scheduledAt: z
+      .string()
+      .trim()
+      .max(40)
+      .optional()
+      .transform((v, ctx) => {
+        if (!v) return undefined;
+        const at = fromZonedInput(v, timeZone);
+        if (!at) {
+          ctx.addIssue({ code: "custom", message: BROADCAST_MESSAGES.badTime });
+          return z.NEVER;
+        }
+        return at;
+      }),
+  });
+}
+export type BroadcastSendInput = z.infer<ReturnType<typeof broadcastSendSchema>>;
 
 /** The audiences of the recipient count's address (GET /admin/broadcasts/recipients?audience=newsletter&audience=guide). */
 export const RecipientCountSchema = z.object({
   audience: z.array(z.enum(Object.keys(AUDIENCE_FIELDS) as [AudienceKey, ...AudienceKey[]])).max(3),
 });
 
-/** The first minute a schedule may name, as the editor's datetime-local writes it (UTC, to the minute). */
-export function earliestSchedule(now: Date = new Date()): string {
-  return new Date(Math.floor(now.getTime() / 60_000) * 60_000 + 60_000).toISOString().slice(0, 16);
+/** The first minute a schedule may name, as the editor's datetime-local writes it (in the business's zone, to the minute). */
+export function earliestSchedule(timeZone: string, now: Date = new Date()): string {
+  return toZonedInput(new Date(Math.floor(now.getTime() / 60_000) * 60_000 + 60_000), timeZone);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { canonicalTimeZone, isTimeZone } from "../lib/dates";
 import { isPlaceholderUrl, PARTNER_IDS, PARTNERS } from "../lib/partners";
 import { parseOwnerHash } from "./admin/owner-password.server";
 import { parseSendgridPublicKey } from "./audience/sendgrid-key.server";
@@ -70,6 +71,22 @@ export const EnvSchema = z
     BUSINESS_NAME: z.string().trim().min(1).default("Fresh Start Money"),
     /** The postal address CAN-SPAM requires in every commercial e-mail (street, P.O. box or registered mailbox). */
     BUSINESS_ADDRESS: optionalText,
+    /**
+     * The business's one time zone (an IANA name): every date a buyer or the owner sees, in the
+     * e-mails, on the order pages and in the dashboard, is written in it and names it (decision 047).
+     */
+    BUSINESS_TIME_ZONE: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z
+        .string()
+        .trim()
+        .default("America/New_York")
+        .refine(isTimeZone, {
+          error: (issue) =>
+            `is not a time zone (${String(issue.input)}): use an IANA name such as America/New_York, America/Chicago or America/Los_Angeles`,
+        })
+        .transform(canonicalTimeZone),
+    ),
     /** smtp://user:pass@host:587 or smtps://user:pass@host:465: sends every e-mail through that server. */
     SMTP_URL: z
       .string()

@@ -148,6 +148,15 @@ test.describe("on a server of its own", () => {
     await expect(page.getByRole("heading", { level: 1, name: /^Order FSM-/ })).toBeVisible();
     await expect(page.getByText(ARTICLE, { exact: true })).toBeVisible();
     await expect(page.getByRole("region", { name: "Downloads per file" })).toContainText("The Step-by-Step Credit Repair Guide");
+    // The owner and the buyer's receipt agree on the day, both in the business's zone (New York), named.
+    const paid = await page
+      .locator("dt", { hasText: /^Paid$/ })
+      .locator("xpath=following-sibling::dd[1]")
+      .textContent();
+    expect(paid).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M E[SD]T$/);
+    const receipt = await mailTo(email, /receipt/i, OWN_MAIL);
+    const [, month, day, year] = /^([A-Z][a-z]{2}) (\d{1,2}), (\d{4})/.exec(paid!)!;
+    expect(receipt.text).toMatch(new RegExp(`Paid on: ${month}[a-z]* ${day}, ${year} \\(Eastern Time\\)`));
 
     // Refund: asked first, then done.
     await page.getByRole("link", { name: "Refund the order" }).click();

@@ -73,11 +73,12 @@ test("the owner composes, previews, test-sends and sends a broadcast, then finds
     "List-Unsubscribe-Post: List-Unsubscribe=One-Click",
   );
 
-  // A time in the past: the browser refuses it (its min is the next minute in UTC), and so does
-  // the server when the browser's check is skipped (400, which the browser logs); nothing is sent.
+  // A time in the past: the browser refuses it (its min is the next minute in the business's zone),
+  // and so does the server when the browser's check is skipped (400, which the browser logs);
+  // nothing is sent.
   allowConsoleErrors(page, /status of 400/);
   await page.getByLabel("At", { exact: true }).check();
-  await page.getByLabel("Date and time (UTC)").fill("2020-01-01T09:00");
+  await page.getByLabel("Date and time (Eastern Time)").fill("2020-01-01T09:00");
   await page.locator("form[data-send-form]").evaluate((form: HTMLFormElement) => (form.noValidate = true));
   await page.getByRole("button", { name: "Send the saved broadcast", exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText("That time is in the past: choose a time from now on, or send it now.");
@@ -128,8 +129,12 @@ async function markPage(page: Page) {
   return () => page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true);
 }
 
-/** The editor's schedule is in UTC: a browser in Honolulu (UTC-10) gets the same earliest time. */
-const earliestUtc = (at: number) => new Date(Math.floor(at / 60_000) * 60_000 + 60_000).toISOString().slice(0, 16);
+/**
+ * The editor's schedule is in the business's zone (New York, the server's default): a browser in
+ * Honolulu (UTC-10) gets New York's next minute as the earliest time. Sweden writes dates as ISO does.
+ */
+const newYorkMinute = new Intl.DateTimeFormat("sv-SE", { timeZone: "America/New_York", dateStyle: "short", timeStyle: "short" });
+const earliestNewYork = (at: number) => newYorkMinute.format(Math.floor(at / 60_000) * 60_000 + 60_000).replace(" ", "T");
 
 test.describe("in a browser ten hours behind UTC", () => {
   test.use({ timezoneId: "Pacific/Honolulu" });
@@ -201,7 +206,7 @@ test.describe("in a browser ten hours behind UTC", () => {
 
     // A schedule in the past, or none, is refused by the browser with the server's words; "Now" needs no time.
     await page.getByLabel("At", { exact: true }).check();
-    const at = page.getByLabel("Date and time (UTC)");
+    const at = page.getByLabel("Date and time (Eastern Time)");
     await page.getByRole("button", { name: "Send the saved broadcast", exact: true }).click();
     expect(await browserMessage(at)).toBe("Choose when to send it.");
     await at.fill("2020-01-01T09:00");
@@ -209,9 +214,9 @@ test.describe("in a browser ten hours behind UTC", () => {
     await page.getByRole("button", { name: "Send the saved broadcast", exact: true }).click();
     await expect(at).toBeFocused();
     expect(await browserMessage(at)).toBe("That time is in the past: choose a time from now on, or send it now.");
-    // Its earliest time is the next minute in UTC, not in the browser's own time zone.
+    // Its earliest time is the next minute in New York, not in the browser's own time zone.
     expect(await page.evaluate(() => new Date().getTimezoneOffset())).toBe(600);
-    expect([earliestUtc(before), earliestUtc(Date.now())]).toContain(await at.getAttribute("min"));
+    expect([earliestNewYork(before), earliestNewYork(Date.now())]).toContain(await at.getAttribute("min"));
     await page.getByLabel("Now", { exact: true }).check();
     expect(await browserMessage(at)).toBe("");
     expect(requests.posts()).toHaveLength(1);
@@ -220,6 +225,18 @@ test.describe("in a browser ten hours behind UTC", () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await expectNoViolations(page, "broadcast editor at 375 px");
     await page.screenshot({ path: join(DATA_DIR, "broadcast-editor-live-375.png"), fullPage: true });
+
+    // A time typed is New York's, and every place names it: the answer, the row, the field again.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByLabel("At", { exact: true }).check();
+    await at.fill("2099-07-04T09:15");
+    await page.getByRole("button", { name: "Send the saved broadcast", exact: true }).click();
+    await expect(page.getByText("Scheduled for Jul 4, 2099, 9:15 AM EDT, to 2 recipients as of now.")).toBeVisible();
+    const row = page.getByRole("row", { name: /Two readers, one tip/ });
+    await expect(row.locator("[data-when]")).toHaveText("for Jul 4, 2099, 9:15 AM EDT");
+    await expect(page.getByLabel("Date and time (Eastern Time)")).toHaveValue("2099-07-04T09:15");
+    await row.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByText("Cancelled: nothing more goes out.")).toBeVisible();
   });
 });
 

@@ -17,6 +17,7 @@ export function testMailSettings(origin: string): MailSettings {
       businessAddress: "PO Box 123, Springfield, IL 62701",
       supportEmail: "support@freshstartmoney.com",
       origin,
+      timeZone: "America/New_York",
     },
   };
 }

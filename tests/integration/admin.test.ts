@@ -85,6 +85,7 @@ beforeAll(async () => {
       businessAddress: "PO Box 1, Town",
       supportEmail: "support@freshstartmoney.com",
       origin: ORIGIN,
+      timeZone: "America/New_York",
     },
   });
 });
@@ -604,7 +605,9 @@ describe("the numbers", () => {
     });
     const daily = overview.daily as { day: string; revenueCents: number; leads: number }[];
     expect(daily).toHaveLength(8);
-    expect(daily.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), revenueCents: 2899, leads: 3 });
+    // The days are the business's (New York, the default): today there, whatever UTC's date is.
+    const newYorkToday = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+    expect(daily.at(-1)).toEqual({ day: newYorkToday, revenueCents: 2899, leads: 3 });
     expect(daily.slice(0, -1).every((d) => d.revenueCents === 0 && d.leads === 0)).toBe(true);
 
     const articles = (
@@ -621,6 +624,19 @@ describe("the numbers", () => {
       { source: null },
     ]);
     expect((await db().select({ n: count() }).from(leads))[0]!.n).toBe(3);
+  });
+
+  it("counts a sale on the business's day, as its receipt dates it: 02:00 UTC is the evening before in New York", async () => {
+    const cookie = await logIn();
+    let at = new Date(`${new Date().toISOString().slice(0, 10)}T02:00:00Z`);
+    if (at.getTime() > Date.now()) at = new Date(at.getTime() - 86_400_000);
+    const order = await paidOrder("late@example.com");
+    await db().update(orders).set({ paidAt: at }).where(eq(orders.id, order.id));
+    const { daily } = (await call(() => overviewLoader(args(get("/admin?days=7", cookie))))).data as {
+      daily: { day: string; revenueCents: number }[];
+    };
+    const dayBefore = new Date(at.getTime() - 86_400_000).toISOString().slice(0, 10);
+    expect(daily.filter((d) => d.revenueCents > 0)).toEqual([expect.objectContaining({ day: dayBefore, revenueCents: 700 })]);
   });
 
   it("create-payment carries the article from the promo link, and drops a slug that is not an article", async () => {

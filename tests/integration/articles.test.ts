@@ -142,7 +142,8 @@ describe("publishing", () => {
 
   it("a scheduled article goes live at its time (injected clock), and the content key moves with it", async () => {
     const now = new Date("2030-01-10T09:00:00Z");
-    const scheduled = await saveArticle({ form: form({ intent: "schedule", publishAt: "2030-01-10T10:30" }), now });
+    // The editor's time is the business's (New York by default): 5:30 AM EST is 10:30 UTC.
+    const scheduled = await saveArticle({ form: form({ intent: "schedule", publishAt: "2030-01-10T05:30" }), now });
     expect(scheduled).toMatchObject({ ok: true, status: "scheduled" });
     expect(publicAddress("sinking-fund", now).kind).toBe("none");
     expect(publicAddress("sinking-fund", new Date("2030-01-10T10:29:59Z")).kind).toBe("none");
@@ -155,6 +156,23 @@ describe("publishing", () => {
     // And at each UTC midnight (a former price's window is counted in days).
     expect(contentKey(Date.parse("2030-01-11T00:00:00Z"))).not.toBe(contentKey(Date.parse("2030-01-10T23:59:59Z")));
     expect(contentKey(Date.parse("2030-01-11T23:59:59Z"))).toBe(contentKey(Date.parse("2030-01-11T00:00:00Z")));
+  });
+
+  it("an article that goes live late in the evening is dated that evening's day in the business's zone", async () => {
+    const now = new Date("2030-01-10T09:00:00Z");
+    // 9:30 PM EST on Jan 10 is 02:30 UTC on Jan 11.
+    await saveArticle({ form: form({ intent: "schedule", publishAt: "2030-01-10T21:30" }), now });
+    const at = new Date("2030-01-11T02:30:00Z");
+    expect(publicAddress("sinking-fund", new Date("2030-01-11T02:29:59Z")).kind).toBe("none");
+    expect(liveSummaries(at)[0]).toMatchObject({ slug: "sinking-fund", date: "2030-01-10" });
+    // Another configured zone reads the same typed time as its own: 9:30 PM in Tokyo is 12:30 UTC.
+    await saveArticle({
+      form: form({ slug: "tokyo-fund", intent: "schedule", publishAt: "2030-01-10T21:30" }),
+      now,
+      timeZone: "Asia/Tokyo",
+    });
+    expect(publicAddress("tokyo-fund", new Date("2030-01-10T12:29:59Z")).kind).toBe("none");
+    expect(publicAddress("tokyo-fund", new Date("2030-01-10T12:30:00Z")).kind).toBe("live");
   });
 });
 
@@ -186,9 +204,10 @@ describe("refused whole, nothing half-saved", () => {
     });
 
     const now = new Date("2030-01-10T09:00:00Z");
-    const past = await saveArticle({ id: first.id, form: form({ intent: "schedule", publishAt: "2030-01-10T08:59", version: "1" }), now });
+    // 3:59 AM EST is 08:59 UTC: a minute ago, though 08:59 read as UTC would not be.
+    const past = await saveArticle({ id: first.id, form: form({ intent: "schedule", publishAt: "2030-01-10T03:59", version: "1" }), now });
     expect(past.ok).toBe(false);
-    expect(!past.ok && past.fieldErrors.publishAt![0]).toMatch(/Choose a time in the future/);
+    expect(!past.ok && past.fieldErrors.publishAt![0]).toBe("Choose a time in the future (it is now Jan 10, 2030, 4:00 AM EST).");
 
     // Tab A saves version 1 -> 2; tab B, still at version 1, is refused.
     expect((await saveArticle({ id: first.id, form: form({ title: "Tab A's title", version: "1" }) })).ok).toBe(true);

@@ -11,6 +11,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { broadcasts, outbox } from "../../db/schema";
+import { TimeZoneContext } from "~/components/admin-ui";
 import { loader as recipientsLoader } from "~/routes/admin/broadcast-recipients";
 import { action as broadcastsAction, loader as broadcastsLoader } from "~/routes/admin/broadcasts";
 import EmailHealth, { loader as emailLoader } from "~/routes/admin/email";
@@ -195,7 +196,8 @@ type Health = Awaited<ReturnType<typeof mailHealth>>;
 
 /** The words of the /admin/email page rendered with this data, tags and spacing taken out. */
 function pageText(health: Health): string {
-  const html = renderToStaticMarkup(createElement(MemoryRouter, null, createElement(EmailHealth, { loaderData: health } as never)));
+  const page = createElement(EmailHealth, { loaderData: health } as never);
+  const html = renderToStaticMarkup(createElement(MemoryRouter, null, createElement(TimeZoneContext, { value: "America/New_York" }, page)));
   return html
     .replace(/<[^>]+>/g, " ")
     .replace(/&ldquo;|&rdquo;|\u201c|\u201d/g, '"')

@@ -11,11 +11,13 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { outbox } from "../../db/schema";
+import { TimeZoneContext } from "~/components/admin-ui";
 import type { BroadcastProgress } from "~/components/broadcast-progress";
 import { loader as progressLoader } from "~/routes/admin/broadcast-progress";
 import Broadcasts, { action as broadcastsAction, loader as broadcastsLoader } from "~/routes/admin/broadcasts";
 import { changeBroadcast, queueDueBroadcasts } from "~/server/audience/broadcasts.server";
 import { recordConsent, suppress } from "~/server/audience/contacts.server";
+import { businessTimeZone } from "~/server/dates.server";
 import { db, rowsOf } from "~/server/db.server";
 import { attrOf, elementsOf, parseHtml, type HtmlElement } from "../../server/html-tree";
 import { useTestDatabase } from "../helpers/db";
@@ -73,7 +75,9 @@ async function rowOf(id: number, email: string, status: string, sentMinutesAgo?:
 /** The page as the owner gets it now, parsed. */
 async function page() {
   const loaderData = (await call<unknown>(() => broadcastsLoader(args(get("/admin/broadcasts", cookie))))).data;
-  return parseHtml(renderToStaticMarkup(createElement(MemoryRouter, null, createElement(Broadcasts, { loaderData } as never))));
+  // In the dashboard's frame, which gives every page the business's zone (New York, the default).
+  const framed = createElement(TimeZoneContext, { value: businessTimeZone() }, createElement(Broadcasts, { loaderData } as never));
+  return parseHtml(renderToStaticMarkup(createElement(MemoryRouter, null, framed)));
 }
 
 const textIn = (el: HtmlElement): string =>
@@ -151,7 +155,7 @@ describe("the progress answer", () => {
       revenue: "$7.00",
     });
     expect(answer.data.when).toMatch(
-      /^started \d{4}-\d\d-\d\d \d\d:\d\d UTC · 1 interrupted \(may have arrived\) · 1 not sent \(cancelled\)$/,
+      /^started [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M E[SD]T · 1 interrupted \(may have arrived\) · 1 not sent \(cancelled\)$/,
     );
 
     // The page, for the same broadcast: the same texts in its cells, and the script's address on its row.

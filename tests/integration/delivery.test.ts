@@ -25,7 +25,7 @@ import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/rout
 import { createPaymentFromRequest, startCheckout } from "~/server/payments/checkout.server";
 import { buyerKey } from "~/server/delivery/buyer-key.server";
 import { storeContactMessage } from "~/server/forms/contact.server";
-import { db } from "~/server/db.server";
+import { db, rowsOf } from "~/server/db.server";
 import { storeLead } from "~/server/forms/leads.server";
 import { createMailTransport } from "~/server/mail/transport.server";
 import { createDeliver } from "~/server/mail/mailer.server";
@@ -115,6 +115,9 @@ describe("a purchase", () => {
     expect(receipt!.text).toContain("$7.00");
     expect(receipt!.html).toContain("$7.00");
     expect(receipt!.text).toContain("PO Box 123, Springfield, IL 62701");
+    // The day it was paid in the business's zone (New York, the default), the zone named.
+    const paidDay = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "America/New_York" }).format(order.paidAt!);
+    expect(receipt!.text).toContain(`Paid on: ${paidDay} (Eastern Time)`);
     expect(rawHeader(receipt!, "list-unsubscribe")).toBeUndefined();
 
     const orderPath = linkIn(receipt!, "/orders/");
@@ -201,6 +204,9 @@ describe("a purchase", () => {
     const view = await orderView(payments, sessionId, await buyerKey(get("/", cookie)));
     expect(view).toMatchObject({ found: true, state: "confirmed", buyer: true });
     if (!view.found || !view.access) throw new Error("no access on a paid order");
+    // The moment of payment, for the page's "Paid on" (the receipt's words, formatPaidOn).
+    expect(view.paidAt).toEqual((await findOrderBySession(sessionId))!.paidAt);
+    expect(view.paidAt).toBeInstanceOf(Date);
     expect(view.access.orderPath).toMatch(/^\/orders\/[A-Za-z0-9_-]{43}$/);
     expect(view.access.products.map((p) => p.name)).toEqual(["Credit Repair Toolkit", "Dispute Letter Power Pack"]);
   });
@@ -490,6 +496,8 @@ describe("e-mails from the forms", () => {
     expect(await db().select().from(contacts)).toEqual([
       expect.objectContaining({ email: "ana@example.com", suppression: "unsubscribed" }),
     ]);
+    // The link opened after the one click says so: no second button.
+    expect(await unsubscribeLoader(args(get(path), { token }))).toEqual({ state: "done", email: "ana@example.com" });
 
     // A suppressed address gets no list e-mail: the row is marked, not sent.
     await db().execute(sql`delete from leads`);
@@ -565,6 +573,11 @@ describe("e-mails from the forms", () => {
     expect((await db().select().from(newsletterSubscribers))[0]!.status).toBe("pending");
     expect(await confirmAction(args(post(path), { token }))).toEqual({ state: "confirmed", email: "nia@example.com" });
     expect((await db().select().from(newsletterSubscribers))[0]).toMatchObject({ status: "confirmed", confirmedAt: expect.any(Date) });
+    // Used again: already confirmed; a second press records no second consent.
+    expect(await confirmLoader(args(get(path), { token }))).toEqual({ state: "already", email: "nia@example.com" });
+    const consentsBefore = rowsOf(await db().execute(sql`select count(*)::int as n from consents`));
+    expect(await confirmAction(args(post(path), { token }))).toEqual({ state: "already", email: "nia@example.com" });
+    expect(rowsOf(await db().execute(sql`select count(*)::int as n from consents`))).toEqual(consentsBefore);
     const bad = (await confirmLoader(args(get("/"), { token: "x".repeat(43) }))) as { init: { status: number } };
     expect(bad.init.status).toBe(410);
   });

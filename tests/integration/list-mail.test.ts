@@ -32,6 +32,7 @@ const SETTINGS: MailSettings = {
     businessAddress: "PO Box 123, Springfield, IL 62701",
     supportEmail: "support@freshstartmoney.com",
     origin: ORIGIN,
+    timeZone: "America/New_York",
   },
 };
 const DAY = 24 * 60 * 60 * 1000;

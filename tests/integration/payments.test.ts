@@ -527,6 +527,7 @@ describe("the success page's view of an order (Stripe)", () => {
         { name: "Dispute Letter Power Pack", amountCents: 1499 },
       ],
       totalCents: 2199,
+      paidAt: null,
       state: "processing",
       customerEmail: null,
       buyer: false,

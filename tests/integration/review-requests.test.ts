@@ -133,6 +133,9 @@ describe("the review request", () => {
     expect(page.data).toMatchObject({ kind: "open", review: null });
     expect(text).toContain("Credit Repair Toolkit and Dispute Letter Power Pack");
     expect(text).toContain("FSM-");
+    // The day of the payment, in the business's zone (the default, New York) and naming it.
+    const paidDay = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "America/New_York" }).format(order.paidAt!);
+    expect(text).toContain(`On ${paidDay} (Eastern Time) you bought`);
     expect(text).toContain("We aim to reply within one business day.");
 
     // A list message: a visible unsubscribe link and the one-click headers (RFC 8058).

@@ -170,9 +170,11 @@ describe.skipIf(!ADMIN_URL)("publishing on two servers", () => {
   });
 
   it("scheduled a few seconds ahead: absent on both before its time, present on both after", async () => {
-    // The editor reads the time as UTC, to the minute or the second.
+    // The editor reads the time in the business's zone (New York, the default), to the minute or the second.
     const at = new Date(Date.now() + 4_000);
-    const publishAt = at.toISOString().slice(0, 19);
+    const newYork = { timeZone: "America/New_York", dateStyle: "short", timeStyle: "medium" } as const;
+    // Sweden's style is ISO's: "2026-11-28 05:14:56".
+    const publishAt = new Intl.DateTimeFormat("sv-SE", newYork).format(at).replace(" ", "T");
     await postArticle(a.base, cookie, "new", { ...sampleArticle("rainy-day-plan", "A Rainy Day Plan"), intent: "schedule", publishAt });
     for (const server of [a, b]) expect((await get(server, "/blog/rainy-day-plan")).status).toBe(404);
     while (Date.now() < at.getTime()) await new Promise((r) => setTimeout(r, 100));

@@ -1,16 +1,18 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/article-edit";
-import { AdminHeading, formatWhen, Notice, Panel, StatusBadge } from "~/components/admin-ui";
+import { AdminHeading, formatWhen, Notice, Panel, StatusBadge, useTimeZone } from "~/components/admin-ui";
 import { ArticleView } from "~/components/article-view";
 import { buttonClass } from "~/components/ui/button";
 import editorScript from "~/browser/editor-script.js?url&no-inline";
 import { affiliateField, ArticleFormSchema, formatSources, type ArticleContent, type ArticleIntent } from "~/lib/article-form";
 import { CATEGORIES, CLOSING_CTAS } from "~/lib/article-meta";
+import { toZonedInput, zonedDay, zoneName } from "~/lib/dates";
 import { useNonce } from "~/lib/nonce";
 import { PARTNER_IDS, PARTNERS } from "~/lib/partners";
 import { seo } from "~/lib/seo";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
+import { businessTimeZone } from "~/server/dates.server";
 import { articleForEditor, saveArticle, setCoverImage } from "~/server/content/article-editor.server";
 import { IMAGE_MAX_BYTES, storeUploadedImage } from "~/server/content/article-images.server";
 import { previewFromFields } from "~/server/content/article-preview.server";
@@ -25,9 +27,10 @@ export const meta: Route.MetaFunction = ({ data: loaderData, location, matches }
     noindex: true,
   });
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in the business's zone: a new article's "last reviewed" and the preview's date. */
+const today = () => zonedDay(new Date(), businessTimeZone());
 
-const EMPTY: ArticleContent = {
+const EMPTY: Omit<ArticleContent, "reviewed"> = {
   title: "",
   slug: "",
   subtitle: "",
@@ -38,7 +41,6 @@ const EMPTY: ArticleContent = {
   seoTitle: null,
   imageAlt: "",
   imageId: null,
-  reviewed: today(),
   sources: [],
   closingCta: null,
   affiliates: [],
@@ -72,7 +74,7 @@ const SAVED: Record<string, string> = {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
   const { id, stored } = await load(params.id);
-  const content = stored?.content ?? EMPTY;
+  const content = stored?.content ?? { ...EMPTY, reviewed: today() };
   const row = stored?.row;
   const saved = new URL(request.url).searchParams.get("saved");
   return {
@@ -82,6 +84,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     status: row?.status ?? "draft",
     live: row ? isLive(row, new Date()) : false,
     publishAt: row?.publishAt?.toISOString() ?? null,
+    /** The schedule as the datetime-local field shows it, in the business's zone. */
+    publishAtInput: row?.publishAt ? toZonedInput(row.publishAt, businessTimeZone()) : null,
     version: row?.version ?? null,
     revisions: stored?.revisions ?? [],
     savedMessage: saved ? (SAVED[saved] ?? null) : null,
@@ -218,6 +222,7 @@ function Field({
 
 export default function ArticleEdit({ loaderData, actionData }: Route.ComponentProps) {
   const nonce = useNonce();
+  const zone = useTimeZone();
   const { content } = loaderData;
   const answer = actionData as ActionAnswer | undefined;
   const sent = answer?.values ?? {};
@@ -245,7 +250,7 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
         {!loaderData.isNew && (
           <p className="flex flex-wrap items-center gap-3 text-sm text-slate-800">
             <StatusBadge status={loaderData.status} />
-            {loaderData.status === "scheduled" && <span>goes live {formatWhen(loaderData.publishAt)}</span>}
+            {loaderData.status === "scheduled" && <span>goes live {formatWhen(loaderData.publishAt, zone)}</span>}
             <span>version {loaderData.version}</span>
             {loaderData.live && (
               <a href={`/blog/${content.slug}`} className="text-brand-800 underline underline-offset-2">
@@ -396,12 +401,12 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
               ) : null}
             </fieldset>
             <p className="text-sm text-slate-700">The free guide's sign-up form is on every article.</p>
-            <Field name="publishAt" label="Publish at (UTC, for Schedule)" error={errors.publishAt}>
+            <Field name="publishAt" label={`Publish at (${zoneName(zone)}, for Schedule)`} error={errors.publishAt}>
               {(f) => (
                 <input
                   {...f}
                   type="datetime-local"
-                  defaultValue={value("publishAt", loaderData.status === "scheduled" ? loaderData.publishAt?.slice(0, 16) : "")}
+                  defaultValue={value("publishAt", loaderData.status === "scheduled" ? loaderData.publishAtInput : "")}
                   className={inputClass}
                 />
               )}
@@ -473,7 +478,7 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
           <ol className="mt-3 space-y-1 text-slate-800">
             {loaderData.revisions.map((r) => (
               <li key={r.version}>
-                Version {r.version}, {formatWhen(r.createdAt)}: {r.note}
+                Version {r.version}, {formatWhen(r.createdAt, zone)}: {r.note}
                 {r.version !== loaderData.version && (
                   <>
                     {" "}

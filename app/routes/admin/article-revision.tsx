@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/article-revision";
-import { AdminHeading, DataTable, formatWhen, Notice, rowHead, td } from "~/components/admin-ui";
+import { AdminHeading, DataTable, formatWhen, Notice, rowHead, td, useTimeZone } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
 import { CONTENT_LABELS, formatSources, type ArticleContent } from "~/lib/article-form";
 import { lineDiff } from "~/lib/line-diff";
@@ -67,6 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ArticleRevision({ loaderData, actionData }: Route.ComponentProps) {
+  const zone = useTimeZone();
   const { old } = loaderData;
   return (
     <>
@@ -77,8 +78,8 @@ export default function ArticleRevision({ loaderData, actionData }: Route.Compon
       </p>
       <AdminHeading title={`Version ${old.version} of “${loaderData.title}”`} />
       <p className="mt-2 text-slate-700">
-        {old.note}, {formatWhen(old.createdAt)}. Compared with the latest, version {loaderData.latestVersion}: the left column is version{" "}
-        {old.version}.
+        {old.note}, {formatWhen(old.createdAt, zone)}. Compared with the latest, version {loaderData.latestVersion}: the left column is
+        version {old.version}.
       </p>
       {actionData ? <Notice ok={false}>{actionData.message}</Notice> : null}
       {loaderData.changed.length === 0 && !loaderData.bodyChanged ? (

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/articles";
-import { AdminHeading, DataTable, formatWhen, num, rowHead, StatusBadge, td, WindowChooser } from "~/components/admin-ui";
+import { AdminHeading, DataTable, formatWhen, num, rowHead, StatusBadge, td, WindowChooser, useTimeZone } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import { byArticle, windowFrom } from "~/server/admin/stats.server";
@@ -17,6 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
+  const zone = useTimeZone();
   return (
     <>
       <AdminHeading title="Articles">
@@ -52,7 +53,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
             </th>
             <td className={td}>
               <StatusBadge status={a.status} />
-              {a.status === "scheduled" && <span className="block text-xs text-slate-600">{formatWhen(a.publishAt)}</span>}
+              {a.status === "scheduled" && <span className="block text-xs text-slate-600">{formatWhen(a.publishAt, zone)}</span>}
             </td>
             <td className={num}>{a.views}</td>
             <td className={num}>{a.leads}</td>

@@ -4,6 +4,7 @@ import { progressOf } from "~/components/broadcast-progress";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { broadcastsWithFigures } from "~/server/audience/broadcast-admin.server";
 import { appConfig } from "~/server/config.server";
+import { businessTimeZone } from "~/server/dates.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 
@@ -17,5 +18,5 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Nine digits at most: any such id fits the table's integer column.
   const [broadcast] = /^[1-9]\d{0,8}$/.test(params.id) ? await broadcastsWithFigures(Number(params.id)) : [];
   if (!broadcast) return data({ error: "No such broadcast." }, { status: 404, headers: PRIVATE });
-  return data(progressOf(broadcast), { headers: PRIVATE });
+  return data(progressOf(broadcast, businessTimeZone()), { headers: PRIVATE });
 }

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/broadcasts";
 import { z } from "zod";
-import { AdminHeading, DataTable, formatWhen, Notice, num, Panel, rowHead, StatusBadge, td } from "~/components/admin-ui";
+import { AdminHeading, DataTable, formatWhen, Notice, num, Panel, rowHead, StatusBadge, td, useTimeZone } from "~/components/admin-ui";
 import { FIGURE_COLUMNS, figureTexts, isUnderway, whenLine } from "~/components/broadcast-progress";
 import { buttonClass } from "~/components/ui/button";
 import { HtmlPreviewLink, labelClass, ListMessageFields, TextVersion, type FieldRules } from "~/components/list-message-editor";
@@ -12,15 +12,17 @@ import {
   BROADCAST_LIMITS,
   BROADCAST_MESSAGES,
   BroadcastSchema,
-  BroadcastSendSchema,
+  broadcastSendSchema,
   earliestSchedule,
   type AudienceKey,
 } from "~/lib/broadcast-form";
+import { toZonedInput, zoneName } from "~/lib/dates";
 import { InlineScript } from "~/lib/first-paint";
 import { useNonce } from "~/lib/nonce";
 import { seo } from "~/lib/seo";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
+import { businessTimeZone } from "~/server/dates.server";
 import { parseSubmission } from "~/server/forms/submission.server";
 import { AUDIENCE_LABELS, countAudience } from "~/server/audience/audience.server";
 import { broadcastsWithFigures, previewBroadcast, sendBroadcastTest } from "~/server/audience/broadcast-admin.server";
@@ -43,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     composing: search.get("new") !== null || editing !== undefined,
     editing,
     recipients: editing ? await countAudience(editing.audiences) : 0,
-    earliestSchedule: earliestSchedule(),
+    earliestSchedule: earliestSchedule(businessTimeZone()),
     previewText: editing ? (await previewBroadcast(editing.id))?.text : undefined,
     audienceLabels: AUDIENCE_LABELS,
   };
@@ -75,14 +77,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     return to ? { ok: true, message: `Test sent to ${to}.` } : refuse("No such broadcast.", 404);
   }
   if (intent === "send") {
-    const parsed = BroadcastSendSchema.safeParse(fields);
+    // The server reads the typed time in the business's zone, whatever the browser's own zone.
+    const timeZone = businessTimeZone();
+    const parsed = broadcastSendSchema(timeZone).safeParse(fields);
     if (!parsed.success) return refuse(parsed.error.issues.map((i) => i.message).join(" "), 400);
     const outcome = await startBroadcast(parsed.data);
     if ("refused" in outcome) return refuse(outcome.refused, outcome.httpStatus);
     if (!("started" in outcome)) return refuse("Not sent.", 400);
     return outcome.started === "now"
       ? { ok: true, message: `Sending to ${outcome.queued} recipient${outcome.queued === 1 ? "" : "s"}.` }
-      : { ok: true, message: `Scheduled for ${formatWhen(outcome.at)}, to ${outcome.recipients} recipients as of now.` };
+      : { ok: true, message: `Scheduled for ${formatWhen(outcome.at, timeZone)}, to ${outcome.recipients} recipients as of now.` };
   }
   const parsed = BroadcastSchema.safeParse(fields);
   if (!parsed.success) return refuse(parsed.error.issues.map((i) => i.message).join(" "), 400);
@@ -193,7 +197,7 @@ function RecipientCount({ saved, recipients }: { saved: AudienceKey[] | undefine
   );
 }
 
-function Editor({ loaderData }: { loaderData: Loaded }) {
+function Editor({ loaderData, zone }: { loaderData: Loaded; zone: string }) {
   const b = loaderData.editing;
   const labels = loaderData.audienceLabels as Record<AudienceKey, string>;
   return (
@@ -253,21 +257,22 @@ function Editor({ loaderData }: { loaderData: Loaded }) {
                   <input type="radio" name="when" value="later" defaultChecked={b.status === "scheduled"} className="size-4" /> At
                 </label>
                 <label htmlFor="bc-at" className="sr-only">
-                  Date and time (UTC)
+                  {`Date and time (${zoneName(zone)})`}
                 </label>
-                {/* min: the next whole minute in UTC, as typed here (the page script keeps it current). */}
+                {/* min: the next whole minute in the business's zone, as typed here (the page script keeps it current from data-zone). */}
                 <input
                   id="bc-at"
                   name="scheduledAt"
                   type="datetime-local"
                   min={loaderData.earliestSchedule}
                   data-schedule=""
+                  data-zone={zone}
                   data-value-missing={BROADCAST_MESSAGES.noTime}
                   data-range-underflow={BROADCAST_MESSAGES.pastTime}
-                  defaultValue={b.scheduledAt ? new Date(b.scheduledAt).toISOString().slice(0, 16) : undefined}
+                  defaultValue={b.scheduledAt ? toZonedInput(b.scheduledAt, zone) : undefined}
                   className="rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700"
                 />
-                <span className="text-sm">UTC</span>
+                <span className="text-sm">{zoneName(zone)}</span>
               </div>
             </fieldset>
             <div>
@@ -285,6 +290,7 @@ function Editor({ loaderData }: { loaderData: Loaded }) {
 
 export default function Broadcasts({ loaderData, actionData }: Route.ComponentProps) {
   const nonce = useNonce();
+  const zone = useTimeZone();
   const { broadcasts } = loaderData;
   const underway = broadcasts.some((b) => isUnderway(b.status));
   return (
@@ -301,7 +307,7 @@ export default function Broadcasts({ loaderData, actionData }: Route.ComponentPr
       {actionData ? <Notice ok={actionData.ok}>{actionData.message}</Notice> : null}
       {loaderData.composing ? (
         <>
-          <Editor loaderData={loaderData} />
+          <Editor loaderData={loaderData} zone={zone} />
           {/* Written into the page, like the page script (app/lib/first-paint.tsx). */}
           <InlineScript src={broadcastScript} nonce={nonce} />
         </>
@@ -331,7 +337,7 @@ export default function Broadcasts({ loaderData, actionData }: Route.ComponentPr
                 <th scope="row" className={rowHead}>
                   {b.subject}
                   <span className="block text-xs font-normal text-slate-700" data-when="">
-                    {whenLine(b)}
+                    {whenLine(b, zone)}
                   </span>
                 </th>
                 <td className={td}>

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/contact";
-import { AdminHeading, DataTable, formatWhen, Notice, Panel, rowHead, td } from "~/components/admin-ui";
+import { AdminHeading, DataTable, formatWhen, Notice, Panel, rowHead, td, useTimeZone } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
 import { ContactSuppressionSchema } from "~/lib/admin-forms";
 import { CONSENT_LABELS, SUPPRESSION_LABELS } from "~/lib/audience-labels";
@@ -8,6 +8,7 @@ import { seo } from "~/lib/seo";
 import { contactHistory, ownerLiftSuppression, ownerSuppressContact } from "~/server/admin/contacts.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
+import { businessTimeZone } from "~/server/dates.server";
 import { parseSubmission } from "~/server/forms/submission.server";
 
 export const meta: Route.MetaFunction = ({ matches, data: d }) =>
@@ -26,7 +27,7 @@ function contactId(params: { id?: string }): number {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
-  const history = await contactHistory(contactId(params));
+  const history = await contactHistory(contactId(params), businessTimeZone());
   if (!history) throw data(null, { status: 404 });
   return history;
 }
@@ -63,6 +64,7 @@ const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700";
 
 export default function ContactPage({ loaderData: h, actionData }: Route.ComponentProps) {
+  const zone = useTimeZone();
   const c = h.contact;
   return (
     <>
@@ -77,14 +79,14 @@ export default function ContactPage({ loaderData: h, actionData }: Route.Compone
         <dt className="font-bold text-slate-900">Name</dt>
         <dd className="text-slate-800">{c.name ?? "-"}</dd>
         <dt className="font-bold text-slate-900">Added</dt>
-        <dd className="text-slate-800">{formatWhen(c.createdAt)}</dd>
+        <dd className="text-slate-800">{formatWhen(c.createdAt, zone)}</dd>
         <dt className="font-bold text-slate-900">Address proved</dt>
-        <dd className="text-slate-800">{c.provedAt ? formatWhen(c.provedAt) : "Not yet (never used a link from our e-mails)"}</dd>
+        <dd className="text-slate-800">{c.provedAt ? formatWhen(c.provedAt, zone) : "Not yet (never used a link from our e-mails)"}</dd>
         <dt className="font-bold text-slate-900">Suppression</dt>
         <dd className="text-slate-800" data-testid="contact-suppression">
           {c.suppression ? (
             <>
-              <strong>{SUPPRESSION_LABELS[c.suppression]}</strong> since {formatWhen(c.suppressedAt)}
+              <strong>{SUPPRESSION_LABELS[c.suppression]}</strong> since {formatWhen(c.suppressedAt, zone)}
               {c.suppressionDetail ? `: ${c.suppressionDetail}` : ""}
             </>
           ) : (
@@ -139,8 +141,8 @@ export default function ContactPage({ loaderData: h, actionData }: Route.Compone
                 </th>
                 <td className={`${td} break-all`}>{k.source}</td>
                 <td className={td}>{k.wordingVersion}</td>
-                <td className={`${td} whitespace-nowrap`}>{formatWhen(k.createdAt)}</td>
-                <td className={`${td} whitespace-nowrap`}>{k.withdrawnAt ? formatWhen(k.withdrawnAt) : "-"}</td>
+                <td className={`${td} whitespace-nowrap`}>{formatWhen(k.createdAt, zone)}</td>
+                <td className={`${td} whitespace-nowrap`}>{k.withdrawnAt ? formatWhen(k.withdrawnAt, zone) : "-"}</td>
               </tr>
             ))}
           </DataTable>
@@ -154,7 +156,7 @@ export default function ContactPage({ loaderData: h, actionData }: Route.Compone
         <DataTable label="History entries" columns={["When", "What", "Detail"]}>
           {h.history.map((e, i) => (
             <tr key={`${e.at}-${i}`} data-kind={e.kind}>
-              <td className={`${td} whitespace-nowrap`}>{formatWhen(e.at)}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatWhen(e.at, zone)}</td>
               <th scope="row" className={rowHead}>
                 {e.href ? (
                   <Link to={e.href} className="font-bold text-brand-800 underline underline-offset-2">

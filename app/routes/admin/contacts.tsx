@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/contacts";
-import { AdminHeading, DataTable, formatWhen, Pager, Panel, rowHead, td } from "~/components/admin-ui";
+import { AdminHeading, DataTable, formatWhen, Pager, Panel, rowHead, td, useTimeZone } from "~/components/admin-ui";
 import { CsvLink } from "~/components/admin-csv-link";
 import { buttonClass } from "~/components/ui/button";
 import { CONTACT_IMPORT_MAX_BYTES, CONTACT_IMPORT_MAX_ROWS, ContactImportSchema } from "~/lib/admin-forms";
@@ -87,6 +87,7 @@ function ImportOutcome({ result }: { result: ImportResult }) {
 }
 
 export default function Contacts({ loaderData: p, actionData }: Route.ComponentProps) {
+  const zone = useTimeZone();
   return (
     <>
       <AdminHeading title={`Contacts (${p.total})`}>
@@ -142,8 +143,8 @@ export default function Contacts({ loaderData: p, actionData }: Route.ComponentP
                   "-"
                 )}
               </td>
-              <td className={`${td} whitespace-nowrap`}>{c.provedAt ? formatWhen(c.provedAt) : "No"}</td>
-              <td className={`${td} whitespace-nowrap`}>{formatWhen(c.createdAt)}</td>
+              <td className={`${td} whitespace-nowrap`}>{c.provedAt ? formatWhen(c.provedAt, zone) : "No"}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatWhen(c.createdAt, zone)}</td>
             </tr>
           ))}
         </DataTable>

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/email";
-import { AdminHeading, formatWhen, Notice, StatusBadge, DataTable, rowHead, td } from "~/components/admin-ui";
+import { AdminHeading, formatWhen, Notice, StatusBadge, DataTable, rowHead, td, useTimeZone } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
 import { RowActionSchema } from "~/lib/admin-forms";
 import { parseSubmission } from "~/server/forms/submission.server";
@@ -30,14 +30,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function EmailHealth({ loaderData: h, actionData }: Route.ComponentProps) {
+  const zone = useTimeZone();
   return (
     <>
       <AdminHeading title="E-mail health" />
       {h.late.count > 0 ? (
         <Notice ok={false}>
           {many(h.late.count, "e-mail", "e-mails")} sent as they come (receipts, guides, links, messages){" "}
-          {h.late.count === 1 ? "has" : "have"} waited over {h.late.minutes} minutes, the oldest since {formatWhen(h.late.oldestDueAt)}.
-          Check the last error below, the SMTP settings and the server log.
+          {h.late.count === 1 ? "has" : "have"} waited over {h.late.minutes} minutes, the oldest since{" "}
+          {formatWhen(h.late.oldestDueAt, zone)}. Check the last error below, the SMTP settings and the server log.
         </Notice>
       ) : null}
       <p className="mt-2 text-slate-700" data-testid="mail-totals">
@@ -83,7 +84,7 @@ export default function EmailHealth({ loaderData: h, actionData }: Route.Compone
               <th scope="row" className={rowHead}>
                 {r.kind} to <span className="break-all">{r.toAddress}</span>
                 <span className="block text-xs font-normal text-slate-700">
-                  queued {formatWhen(r.createdAt)}, {r.attempts} attempt{r.attempts === 1 ? "" : "s"}
+                  queued {formatWhen(r.createdAt, zone)}, {r.attempts} attempt{r.attempts === 1 ? "" : "s"}
                 </span>
               </th>
               <td className={td}>

@@ -4,6 +4,7 @@ import { AdminFrame } from "~/components/admin-ui";
 import { NO_HYDRATION } from "~/lib/hydration";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
+import { businessTimeZone } from "~/server/dates.server";
 
 /** Plain HTML: every form posts without JavaScript, and no script runs but the site's page script. */
 export const handle = NO_HYDRATION;
@@ -15,14 +16,15 @@ export const headers: Route.HeadersFunction = ({ parentHeaders }) => {
   return parentHeaders;
 };
 
+/** The owner check for every dashboard page, and the one setting every page writes dates with. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
-  return null;
+  return { timeZone: businessTimeZone() };
 }
 
-export default function AdminLayout() {
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminFrame>
+    <AdminFrame timeZone={loaderData.timeZone}>
       <Outlet />
     </AdminFrame>
   );

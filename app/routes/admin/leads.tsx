@@ -1,5 +1,5 @@
 import type { Route } from "./+types/leads";
-import { AdminHeading, formatWhen, Pager, DataTable, rowHead, td } from "~/components/admin-ui";
+import { AdminHeading, formatWhen, Pager, DataTable, rowHead, td, useTimeZone } from "~/components/admin-ui";
 import { CsvLink } from "~/components/admin-csv-link";
 import { seo } from "~/lib/seo";
 import { leadsPage, pageFrom } from "~/server/admin/lists.server";
@@ -15,6 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Leads({ loaderData: p }: Route.ComponentProps) {
+  const zone = useTimeZone();
   return (
     <>
       <AdminHeading title={`Leads (${p.total})`}>
@@ -31,7 +32,7 @@ export default function Leads({ loaderData: p }: Route.ComponentProps) {
               </th>
               <td className={`${td} break-all`}>{l.email}</td>
               <td className={td}>{l.sourcePage}</td>
-              <td className={`${td} whitespace-nowrap`}>{formatWhen(l.createdAt)}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatWhen(l.createdAt, zone)}</td>
             </tr>
           ))}
         </DataTable>

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/messages";
-import { AdminHeading, formatWhen, Notice, Pager } from "~/components/admin-ui";
+import { AdminHeading, formatWhen, Notice, Pager, useTimeZone } from "~/components/admin-ui";
 import { CsvLink } from "~/components/admin-csv-link";
 import { buttonClass } from "~/components/ui/button";
 import { RowActionSchema } from "~/lib/admin-forms";
@@ -27,6 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Messages({ loaderData: p, actionData }: Route.ComponentProps) {
+  const zone = useTimeZone();
   return (
     <>
       <AdminHeading title={`Messages (${p.open} waiting, ${p.total} in all)`}>
@@ -51,11 +52,11 @@ export default function Messages({ loaderData: p, actionData }: Route.ComponentP
                   <a href={`mailto:${m.email}`} className="text-brand-800 underline underline-offset-2">
                     {m.email}
                   </a>
-                  &gt;, {formatWhen(m.createdAt)}
+                  &gt;, {formatWhen(m.createdAt, zone)}
                 </p>
                 <p className="mt-3 whitespace-pre-wrap break-words text-slate-800">{m.message}</p>
                 {m.handledAt ? (
-                  <p className="mt-3 text-sm font-bold text-slate-700">Handled {formatWhen(m.handledAt)}</p>
+                  <p className="mt-3 text-sm font-bold text-slate-700">Handled {formatWhen(m.handledAt, zone)}</p>
                 ) : (
                   <form method="post" className="mt-3">
                     <input type="hidden" name="id" value={m.id} />

@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/order";
-import { AdminHeading, formatWhen, Notice, Panel, StatusBadge, DataTable, num, rowHead, td } from "~/components/admin-ui";
+import { AdminHeading, formatWhen, Notice, Panel, StatusBadge, DataTable, num, rowHead, td, useTimeZone } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
 import { ORDER_ACTIONS, OrderActionSchema, type OrderAction } from "~/lib/admin-forms";
 import { formatCents } from "~/lib/site";
@@ -61,6 +61,7 @@ const ACTIONS: Record<OrderAction, { label: string; question: string; consequenc
 };
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const zone = useTimeZone();
   const { order, confirm } = loaderData;
   const available: OrderAction[] = order.status === "paid" ? ["resend", "reset", "refund"] : ["reset"];
   const pending = confirm && available.includes(confirm) && !actionData ? ACTIONS[confirm] : null;
@@ -92,7 +93,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           </div>
           <div>
             <dt className="text-sm font-bold text-slate-700">Paid</dt>
-            <dd className="text-slate-900">{formatWhen(order.paidAt)}</dd>
+            <dd className="text-slate-900">{formatWhen(order.paidAt, zone)}</dd>
           </div>
           <div>
             <dt className="text-sm font-bold text-slate-700">Payment</dt>
@@ -169,7 +170,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <ul className="mt-2 space-y-1 text-sm text-slate-800">
             {order.emails.map((e, i) => (
               <li key={i}>
-                {e.kind}: <StatusBadge status={e.status} /> {formatWhen(e.sentAt ?? e.createdAt)}
+                {e.kind}: <StatusBadge status={e.status} /> {formatWhen(e.sentAt ?? e.createdAt, zone)}
                 {e.lastError ? ` (${e.lastError})` : ""}
               </li>
             ))}
@@ -184,7 +185,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <ul className="mt-2 space-y-1 text-sm text-slate-800">
             {order.audit.map((a) => (
               <li key={a.id}>
-                {formatWhen(a.createdAt)}: {a.action} ({a.detail})
+                {formatWhen(a.createdAt, zone)}: {a.action} ({a.detail})
               </li>
             ))}
           </ul>

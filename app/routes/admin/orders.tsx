@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/orders";
-import { AdminHeading, formatWhen, StatusBadge, DataTable, num, rowHead, td } from "~/components/admin-ui";
+import { AdminHeading, formatWhen, StatusBadge, DataTable, num, rowHead, td, useTimeZone } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
 import { formatCents } from "~/lib/site";
 import { seo } from "~/lib/seo";
@@ -21,6 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
+  const zone = useTimeZone();
   const { email, page, rows, hasMore } = loaderData;
   const pageLink = (p: number) => `/admin/orders?${new URLSearchParams({ ...(email ? { email } : {}), page: String(p) })}`;
   return (
@@ -61,7 +62,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               </td>
               <td className={td}>{o.items.join(" + ")}</td>
               <td className={num}>{formatCents(o.amountCents)}</td>
-              <td className={`${td} whitespace-nowrap`}>{formatWhen(o.createdAt)}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatWhen(o.createdAt, zone)}</td>
             </tr>
           ))}
         </DataTable>

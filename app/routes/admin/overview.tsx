@@ -1,12 +1,13 @@
 import type { Route } from "./+types/overview";
 import { DailyChart } from "~/components/admin-chart";
-import { AdminHeading, DataTable, num, Panel, rowHead, WindowChooser } from "~/components/admin-ui";
+import { AdminHeading, DataTable, num, Panel, rowHead, WindowChooser, useTimeZone } from "~/components/admin-ui";
 import { formatCents } from "~/lib/site";
 import { seo } from "~/lib/seo";
 import { overview, windowFrom } from "~/server/admin/stats.server";
 import { salesByEmail } from "~/server/admin/email-sales.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
+import { businessTimeZone } from "~/server/dates.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Dashboard", description: "Sales, leads and subscribers.", path: "/admin", noindex: true });
@@ -14,13 +15,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
   const days = windowFrom(new URL(request.url).searchParams.get("days"));
-  const [figures, emailSales] = await Promise.all([overview(days), salesByEmail(days)]);
+  const [figures, emailSales] = await Promise.all([overview(days, businessTimeZone()), salesByEmail(days)]);
   return { ...figures, emailSales };
 }
 
 const percent = (part: number, whole: number) => (whole === 0 ? "-" : `${Math.round((part / whole) * 100)}%`);
 
 export default function Overview({ loaderData: o }: Route.ComponentProps) {
+  const zone = useTimeZone();
   const stats = [
     {
       label: "Net revenue",
@@ -54,7 +56,7 @@ export default function Overview({ loaderData: o }: Route.ComponentProps) {
         ))}
       </dl>
       <Panel title="Revenue and leads per day" id="daily-heading">
-        <DailyChart points={o.daily} />
+        <DailyChart points={o.daily} zone={zone} />
       </Panel>
       <Panel title="Sales by e-mail" id="email-sales-heading">
         <p className="text-sm text-slate-700">

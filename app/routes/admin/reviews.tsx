@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/reviews";
-import { AdminHeading, formatWhen, Notice, Panel, StatusBadge } from "~/components/admin-ui";
+import { AdminHeading, formatWhen, Notice, Panel, StatusBadge, useTimeZone } from "~/components/admin-ui";
 import { StarRating } from "~/components/star-rating";
 import { buttonClass } from "~/components/ui/button";
 import {
@@ -107,6 +107,7 @@ function ReasonForm({ id, decision, who }: { id: number; decision: "reject" | "h
 }
 
 export default function Reviews({ loaderData: r, actionData }: Route.ComponentProps) {
+  const zone = useTimeZone();
   const figure = successStoriesFigure(r.stories);
   return (
     <>
@@ -189,8 +190,8 @@ export default function Reviews({ loaderData: r, actionData }: Route.ComponentPr
                   <Link to={`/admin/orders/${review.orderId}`} className="font-bold text-brand-800 underline underline-offset-2">
                     {review.orderNumber}
                   </Link>
-                  , written {formatWhen(review.writtenAt)}
-                  {review.moderatedAt ? `, decided ${formatWhen(review.moderatedAt)}` : ""}
+                  , written {formatWhen(review.writtenAt, zone)}
+                  {review.moderatedAt ? `, decided ${formatWhen(review.moderatedAt, zone)}` : ""}
                   {review.moderationReason
                     ? ` (${HIDE_REASONS.find((h) => h.id === review.moderationReason)?.label ?? review.moderationReason})`
                     : ""}

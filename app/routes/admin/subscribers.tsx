@@ -1,5 +1,5 @@
 import type { Route } from "./+types/subscribers";
-import { AdminHeading, formatWhen, Pager, StatusBadge, DataTable, td } from "~/components/admin-ui";
+import { AdminHeading, formatWhen, Pager, StatusBadge, DataTable, td, useTimeZone } from "~/components/admin-ui";
 import { CsvLink } from "~/components/admin-csv-link";
 import { seo } from "~/lib/seo";
 import { pageFrom, subscribersPage } from "~/server/admin/lists.server";
@@ -15,6 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Subscribers({ loaderData: p }: Route.ComponentProps) {
+  const zone = useTimeZone();
   return (
     <>
       <AdminHeading title={`Subscribers (${p.total})`}>
@@ -32,8 +33,8 @@ export default function Subscribers({ loaderData: p }: Route.ComponentProps) {
               <td className={td}>
                 <StatusBadge status={s.status} />
               </td>
-              <td className={`${td} whitespace-nowrap`}>{formatWhen(s.createdAt)}</td>
-              <td className={`${td} whitespace-nowrap`}>{formatWhen(s.confirmedAt)}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatWhen(s.createdAt, zone)}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatWhen(s.confirmedAt, zone)}</td>
             </tr>
           ))}
         </DataTable>

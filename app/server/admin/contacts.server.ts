@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { ConsentPurpose, SuppressionReason } from "../../../db/schema";
+import { formatZonedDateTime } from "~/lib/dates";
 import { recordAudit } from "~/server/admin/audit.server";
 import { PAGE_SIZE, type Paged } from "~/server/admin/lists.server";
 import { ownerClearSuppression, suppress, type Contact } from "~/server/audience/contacts.server";
@@ -92,8 +93,11 @@ const EVENT_TITLES: Record<string, [HistoryKind, string]> = {
   import: ["import", "Imported from a CSV file"],
 };
 
-/** Everything the site holds about one contact, in time order (oldest first); undefined for an unknown id. */
-export async function contactHistory(id: number): Promise<ContactHistory | undefined> {
+/**
+ * Everything the site holds about one contact, in time order (oldest first); undefined for an
+ * unknown id. Times inside a detail's words (an e-mail's "sent ...") are in `timeZone`, named.
+ */
+export async function contactHistory(id: number, timeZone: string): Promise<ContactHistory | undefined> {
   const [contact] = rowsOf<Contact>(
     await db().execute(sql`
       select id, email, name, created_at as "createdAt", proved_at as "provedAt", suppression,
@@ -159,7 +163,7 @@ export async function contactHistory(id: number): Promise<ContactHistory | undef
   for (const m of mail) {
     const outcome = [
       m.status,
-      m.sentAt ? `sent ${iso(m.sentAt)!.slice(0, 16).replace("T", " ")} UTC` : null,
+      m.sentAt ? `sent ${formatZonedDateTime(m.sentAt, timeZone)}` : null,
       m.attempts > 1 ? `${m.attempts} attempts` : null,
       m.lastError ? `last error: ${m.lastError}` : null,
     ].filter(Boolean);

@@ -1,11 +1,14 @@
 /**
  * The dashboard's numbers, straight from the tables (no separate analytics store): money and
  * orders from `orders`, leads from `leads`, subscribers from `newsletter_subscribers`, page
- * views from `page_views`. A window is the last N days up to now; the daily series are UTC days.
+ * views from `page_views`. A window is the last N days up to now; the daily series are days in the
+ * business's time zone (a sale at 9 PM in New York counts on that evening's day, as its receipt
+ * says), the per-article page views UTC days (the counter's own).
  */
 import { sql } from "drizzle-orm";
 import type { ArticleStatus } from "../../../db/schema";
 import { powerPack } from "~/lib/catalogue";
+import { zonedDay } from "~/lib/dates";
 import { db, rowsOf } from "~/server/db.server";
 import { flushPageViews, utcDay } from "~/server/admin/page-views.server";
 import { log } from "~/server/log.server";
@@ -32,12 +35,13 @@ export type Overview = {
   checkoutsPaid: number;
   leads: number;
   confirmedSubscribers: number;
+  /** One entry per day of the business's zone, oldest first, today last. */
   daily: { day: string; revenueCents: number; leads: number }[];
 };
 
 const since = (days: number) => new Date(Date.now() - days * 86_400_000);
 
-export async function overview(days: WindowDays): Promise<Overview> {
+export async function overview(days: WindowDays, timeZone: string): Promise<Overview> {
   const from = since(days);
   const [money] = rowsOf<{ gross: number; refunded: number; paid: number; bump: number }>(
     await db().execute(sql`
@@ -64,12 +68,12 @@ export async function overview(days: WindowDays): Promise<Overview> {
   const daily = rowsOf<{ day: string; revenue: number; leads: number }>(
     await db().execute(sql`
       with days as (
-        select (generate_series(${utcDay(from)}::date, ${utcDay()}::date, interval '1 day'))::date as day
+        select (generate_series(${zonedDay(from, timeZone)}::date, ${zonedDay(new Date(), timeZone)}::date, interval '1 day'))::date as day
       )
       select to_char(d.day, 'YYYY-MM-DD') as day,
              coalesce((select sum(amount_total) from orders
-                       where ${EVER_PAID} and (paid_at at time zone 'UTC')::date = d.day and paid_at >= ${from}), 0)::int as revenue,
-             (select count(*) from leads where (created_at at time zone 'UTC')::date = d.day and created_at >= ${from})::int as leads
+                       where ${EVER_PAID} and (paid_at at time zone ${timeZone})::date = d.day and paid_at >= ${from}), 0)::int as revenue,
+             (select count(*) from leads where (created_at at time zone ${timeZone})::date = d.day and created_at >= ${from})::int as leads
       from days d order by d.day
     `),
   );

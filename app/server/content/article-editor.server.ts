@@ -7,10 +7,12 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { articleRedirects, articleRevisions, articles, type ArticleStatus } from "../../../db/schema";
 import { contentFromForm, readingMinutes, type ArticleContent, type ArticleForm, type ArticleIntent } from "~/lib/article-form";
+import { formatZonedDateTime, fromZonedInput, zonedDay } from "~/lib/dates";
 import { renderArticleMarkdown } from "~/content/markdown.server";
 import { db, sqlState } from "~/server/db.server";
 import { reloadArticles } from "~/server/content/articles.server";
 import { bumpContentVersion, type Tx } from "~/server/content/content-version.server";
+import { businessTimeZone } from "~/server/dates.server";
 
 export type SaveRefusal = {
   ok: false;
@@ -35,13 +37,6 @@ const refuse = (status: SaveRefusal["status"], message: string, fieldErrors: Rec
 });
 
 const SLUG_TAKEN = "Another article already uses this address: choose another.";
-const utcDay = (d: Date) => d.toISOString().slice(0, 10);
-
-/** The datetime-local value the editor sends, read as UTC (the editor says so). */
-export function readPublishAt(value: string): Date | null {
-  const at = new Date(`${value.length === 16 ? `${value}:00` : value}Z`);
-  return Number.isNaN(at.getTime()) ? null : at;
-}
 
 const MESSAGES: Record<ArticleIntent, string> = {
   save: "Saved.",
@@ -60,14 +55,29 @@ type Change = {
   publishAt?: Date | null;
   note?: string;
   now: Date;
+  /** The business's zone: an article's date (publishedOn) is the day it went live there. */
+  timeZone: string;
 };
 
-/** Save the editor's form: a new article (no id) or a change to one. */
-export async function saveArticle({ id, form, now = new Date() }: { id?: number; form: ArticleForm; now?: Date }): Promise<SaveResult> {
-  const publishAt = form.publishAt ? readPublishAt(form.publishAt) : null;
+/**
+ * Save the editor's form: a new article (no id) or a change to one. Its "Publish at" is read in
+ * the business's time zone, as the editor's label says.
+ */
+export async function saveArticle({
+  id,
+  form,
+  now = new Date(),
+  timeZone = businessTimeZone(),
+}: {
+  id?: number;
+  form: ArticleForm;
+  now?: Date;
+  timeZone?: string;
+}): Promise<SaveResult> {
+  const publishAt = form.publishAt ? fromZonedInput(form.publishAt, timeZone) : null;
   if (form.intent === "schedule" && (!publishAt || publishAt <= now)) {
     return refuse(400, "The article was not saved.", {
-      publishAt: [`Choose a time in the future (it is now ${now.toISOString().slice(0, 16).replace("T", " ")} UTC).`],
+      publishAt: [`Choose a time in the future (it is now ${formatZonedDateTime(now, timeZone)}).`],
     });
   }
   const current = id ? await db().query.articles.findFirst({ where: eq(articles.id, id), columns: { imageId: true } }) : undefined;
@@ -79,11 +89,13 @@ export async function saveArticle({ id, form, now = new Date() }: { id?: number;
     intent: form.intent,
     publishAt,
     now,
+    timeZone,
   });
 }
 
 async function applyChange(change: Change): Promise<SaveResult> {
   const { id, content, intent, now } = change;
+  const day = (at: Date) => zonedDay(at, change.timeZone);
   if (content.imageId && !content.imageAlt.trim()) {
     return refuse(400, "The article was not saved.", { imageAlt: ["Describe the cover image for readers who cannot see it."] });
   }
@@ -112,16 +124,16 @@ async function applyChange(change: Change): Promise<SaveResult> {
 
       let status: ArticleStatus = current?.status ?? "draft";
       let publishAt = current?.publishAt ?? null;
-      let publishedOn = current?.publishedOn ?? utcDay(now);
+      let publishedOn = current?.publishedOn ?? day(now);
       const everLive = !!current?.publishAt && current.status !== "draft" && (current.status !== "scheduled" || current.publishAt <= now);
       if (intent === "publish") {
         status = "published";
         if (!(current?.status === "published" && current.publishAt)) publishAt = now;
-        if (!everLive) publishedOn = utcDay(now);
+        if (!everLive) publishedOn = day(now);
       } else if (intent === "schedule") {
         status = "scheduled";
         publishAt = change.publishAt!;
-        if (!everLive) publishedOn = utcDay(publishAt);
+        if (!everLive) publishedOn = day(publishAt);
       } else if (intent === "unpublish") {
         status = "unpublished";
         publishAt ??= now;
@@ -218,6 +230,7 @@ export async function restoreRevision({
     intent: "save",
     note: `Restored version ${revision}`,
     now,
+    timeZone: businessTimeZone(),
   });
 }
 
@@ -243,7 +256,7 @@ export async function setCoverImage({
     .limit(1);
   if (!latest) return refuse(404, "No such article.");
   const content = { ...(latest.content as ArticleContent), imageId, imageAlt };
-  return applyChange({ id, expectedVersion, content, intent: "save", note: "New cover image", now });
+  return applyChange({ id, expectedVersion, content, intent: "save", note: "New cover image", now, timeZone: businessTimeZone() });
 }
 
 /** Every article with its status, for the dashboard's list (drafts too), in listing order. */

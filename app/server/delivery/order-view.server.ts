@@ -49,6 +49,8 @@ export type OrderView =
       orderNumber: string;
       lines: { name: string; amountCents: number }[];
       totalCents: number;
+      /** When the payment was taken (null until then); pages write it with formatPaidOn (dates.server.ts), as the receipt does. */
+      paidAt: Date | null;
       state: OrderState;
       customerEmail: string | null;
       /** The browser asking is the one that started this checkout (its key matches the order's). */
@@ -103,6 +105,7 @@ export async function orderView(payments: Payments, sessionId: string, buyerKey?
     orderNumber: orderNumber(order.id),
     lines: order.lines.map((line) => ({ name: line.name, amountCents: line.unitAmountCents * line.quantity })),
     totalCents: order.amountTotal,
+    paidAt: order.paidAt,
     state,
     customerEmail,
     buyer,

@@ -1,27 +1,7 @@
-/** How e-mails write dates, names and addresses (money: formatCents in app/lib/money.ts). */
-
-/** Dates in e-mails are shown in US Eastern time (the e-mails have no reader time zone). */
-export const MAIL_TIME_ZONE = "America/New_York";
-
-const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: MAIL_TIME_ZONE });
-/** "November 23, 2026". */
-export function formatDate(date: Date): string {
-  return longDate.format(date);
-}
-
-const dateTime = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: MAIL_TIME_ZONE,
-  timeZoneName: "short",
-});
-/** "November 23, 2026 at 3:04 PM EST". */
-export function formatDateTime(date: Date): string {
-  return dateTime.format(date);
-}
+/**
+ * How e-mails write names and addresses (money: formatCents in app/lib/money.ts; dates: in the
+ * mail context's time zone, with app/lib/dates.ts and formatPaidOn in app/server/dates.server.ts).
+ */
 
 /** One line of user text: no CR/LF (or other control or line-separator characters), spaces collapsed. */
 export function oneLine(value: string): string {

@@ -36,6 +36,7 @@ export function mailSettingsFromEnv(): MailSettings {
       businessAddress: e.BUSINESS_ADDRESS ?? "Postal address not configured (set BUSINESS_ADDRESS)",
       supportEmail: SUPPORT_EMAIL,
       origin: e.PUBLIC_ORIGIN,
+      timeZone: e.BUSINESS_TIME_ZONE,
     },
   };
 }

@@ -15,6 +15,8 @@ export type MailContext = {
   businessAddress: string;
   supportEmail: string;
   origin: string;
+  /** The business's time zone (BUSINESS_TIME_ZONE): every date in a message is written in it and names it. */
+  timeZone: string;
 };
 export type RenderedMail = { subject: string; html: string; text: string };
 

@@ -1,5 +1,6 @@
 /** A contact form message, to the owner; replying answers the sender (the mailer sets Reply-To). */
-import { formatDateTime, oneLine } from "~/server/mail/format.server";
+import { formatZonedDateTime } from "~/lib/dates";
+import { oneLine } from "~/server/mail/format.server";
 import { mailTemplate } from "~/server/mail/render.server";
 import { MailLayout } from "~/server/mail/templates/layout.server";
 import { H1, Mailto, P, Quote, Rows, Strong } from "~/server/mail/templates/parts.server";
@@ -22,7 +23,7 @@ export const contactOwnerMail = mailTemplate<ContactOwnerProps>(
             { label: "From", value: name },
             { label: "E-mail", value: <Mailto email={email} /> },
             { label: "Subject", value: subjectOf(p) },
-            { label: "Received", value: formatDateTime(p.receivedAt) },
+            { label: "Received", value: formatZonedDateTime(p.receivedAt, ctx.timeZone) },
             { label: "Ref", value: `Message #${p.messageId}` },
           ]}
         />

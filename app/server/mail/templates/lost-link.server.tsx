@@ -1,5 +1,5 @@
 /** Fresh private links to every paid order of an address, for a buyer who lost the receipt. */
-import { formatDate } from "~/server/mail/format.server";
+import { formatPaidOn } from "~/server/dates.server";
 import { mailTemplate } from "~/server/mail/render.server";
 import { MailLayout } from "~/server/mail/templates/layout.server";
 import { Box, H1, List, MailButton, P, Strong, SupportLine } from "~/server/mail/templates/parts.server";
@@ -27,7 +27,7 @@ export const lostLinkMail = mailTemplate<LostLinkProps>(
             <P>
               <Strong>{`Order ${order.orderNumber}`}</Strong>
               <br />
-              {`Paid on ${formatDate(order.paidAt)}`}
+              {`Paid on ${formatPaidOn(order.paidAt, ctx.timeZone)}`}
             </P>
             <List items={order.productNames} />
             <MailButton href={order.orderUrl}>{`Open order ${order.orderNumber}`}</MailButton>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatCents } from "~/lib/site";
-import { formatDate } from "~/server/mail/format.server";
+import { formatPaidOn } from "~/server/dates.server";
 import type { MailContext, RenderedMail } from "~/server/mail/render.server";
 import { contactOwnerMail } from "~/server/mail/templates/contact-owner.server";
 import { guideMail } from "~/server/mail/templates/guide.server";
@@ -15,6 +15,7 @@ const ctx: MailContext = {
   businessAddress: "1234 Example Street, Suite 100\nAustin, TX 78701",
   supportEmail: "support@freshstartmoney.com",
   origin: "https://freshstartmoney.com",
+  timeZone: "America/New_York",
 };
 
 /** How a URL appears inside an HTML attribute. */
@@ -29,7 +30,7 @@ const orderUrl = "https://freshstartmoney.com/orders/FSM-000123?key=abc123&v=1";
 const unsubscribeUrl = "https://freshstartmoney.com/unsubscribe?token=tok-987&list=news";
 const evilName = "<b>Ann</b>";
 
-const receipt = await receiptMail(ctx, {
+const receiptProps = {
   orderNumber: "FSM-000123",
   paidAt,
   lines,
@@ -39,7 +40,8 @@ const receipt = await receiptMail(ctx, {
     { name: "Credit Repair Toolkit", fileCount: 25 },
     { name: "Dispute Letter Power Pack", fileCount: 33 },
   ],
-});
+};
+const receipt = await receiptMail(ctx, receiptProps);
 const guide = await guideMail(ctx, {
   name: evilName,
   guideUrl: "https://freshstartmoney.com/downloads/credit-repair-starter-guide.pdf",
@@ -181,7 +183,7 @@ describe("contactOwnerMail", () => {
   it("shows the sender, the received time, the id and the reply line", () => {
     for (const part of [contact.html, contact.text]) {
       expect(part).toContain("ann@example.com");
-      expect(part).toContain("November 23, 2026 at 1:00 PM EST");
+      expect(part).toContain("Nov 23, 2026, 1:00 PM EST");
       expect(part).toContain("#42");
     }
     expect(contact.html).toContain('href="mailto:ann@example.com"');
@@ -199,11 +201,25 @@ describe("receiptMail", () => {
       expect(part).toContain("$7.00");
       expect(part).toContain("$14.99");
       expect(part).toContain("$21.99");
-      expect(part).toContain("November 23, 2026");
       expect(part).toContain("No recurring charges");
       expect(part).toContain("FSM-000123");
     }
     expect(receipt.text).toContain("Total: $21.99");
+    expect(receipt.text).toContain("Paid on: November 23, 2026 (Eastern Time)");
+    expect(receipt.html).toMatch(/Paid on<\/td>.*November 23, 2026 \(Eastern Time\)<\/td>/s);
+  });
+
+  it("dates the payment by the business's day, not UTC's: 02:30 UTC on Nov 29 was the evening of Nov 28 in New York", async () => {
+    const late = await receiptMail(ctx, { ...receiptProps, paidAt: new Date("2026-11-29T02:30:00Z") });
+    expect(late.text).toContain("Paid on: November 28, 2026 (Eastern Time)");
+    expect(late.text).not.toContain("November 29");
+    // The receipt's words are the pages' (formatPaidOn): one function, so they cannot drift apart.
+    expect(late.text).toContain(`Paid on: ${formatPaidOn(new Date("2026-11-29T02:30:00Z"), "America/New_York")}`);
+  });
+
+  it("follows another configured zone, and names it", async () => {
+    const tokyo = await receiptMail({ ...ctx, timeZone: "Asia/Tokyo" }, { ...receiptProps, paidAt: new Date("2026-11-28T20:00:00Z") });
+    expect(tokyo.text).toContain("Paid on: November 29, 2026 (Japan Standard Time)");
   });
 
   it("links the order page in both parts, with the button and the lookup page", () => {
@@ -253,7 +269,8 @@ describe("lostLinkMail", () => {
     for (const part of [lostLink.html, lostLink.text]) {
       expect(part).toContain("Open order FSM-000123");
       expect(part).toContain("Open order FSM-000098");
-      expect(part).toContain("February 2, 2026");
+      expect(part).toContain("Paid on November 23, 2026 (Eastern Time)");
+      expect(part).toContain("Paid on February 2, 2026 (Eastern Time)");
       expect(part).toContain("nobody can see your orders without this link");
     }
     expect(lostLink.html).toContain(`href="${inHtml(orderUrl)}"`);
@@ -274,10 +291,9 @@ describe("newsletterConfirmMail", () => {
 });
 
 describe("formatting", () => {
-  it("formats money and dates for the US", () => {
+  it("formats money for the US", () => {
     expect(formatCents(700)).toBe("$7.00");
     expect(formatCents(2199)).toBe("$21.99");
     expect(formatCents(123456)).toBe("$1,234.56");
-    expect(formatDate(new Date("2026-11-23T12:00:00Z"))).toBe("November 23, 2026");
   });
 });

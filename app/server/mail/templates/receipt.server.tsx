@@ -1,6 +1,7 @@
 /** After a payment: what was bought, the private order page, the receipt, the guarantee. */
 import { formatCents } from "~/lib/site";
-import { displayUrl, formatDate, plural } from "~/server/mail/format.server";
+import { formatPaidOn } from "~/server/dates.server";
+import { displayUrl, plural } from "~/server/mail/format.server";
 import { mailTemplate } from "~/server/mail/render.server";
 import { MailLayout } from "~/server/mail/templates/layout.server";
 import {
@@ -60,7 +61,7 @@ export const receiptMail = mailTemplate<ReceiptProps>(subject, function ReceiptM
       <Rows
         rows={[
           { label: "Order", value: p.orderNumber },
-          { label: "Paid on", value: formatDate(p.paidAt) },
+          { label: "Paid on", value: formatPaidOn(p.paidAt, ctx.timeZone) },
         ]}
       />
       <Amounts lines={p.lines} totalCents={p.totalCents} />

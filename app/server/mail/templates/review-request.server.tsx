@@ -3,7 +3,8 @@
  * for a review and asks for an honest one, good or bad; it says so in plain words. A list message:
  * it carries an unsubscribe link and the suppression list applies (mailer.server.ts).
  */
-import { formatDate, hostOf } from "~/server/mail/format.server";
+import { formatPaidOn } from "~/server/dates.server";
+import { hostOf } from "~/server/mail/format.server";
 import { mailTemplate } from "~/server/mail/render.server";
 import { MailLayout } from "~/server/mail/templates/layout.server";
 import { H1, H2, Keep, MailButton, P, Strong, SupportLine } from "~/server/mail/templates/parts.server";
@@ -36,9 +37,9 @@ export const reviewRequestMail = mailTemplate<ReviewRequestProps>(
       >
         <H1>Would you review your purchase?</H1>
         <P>
-          On {formatDate(p.paidAt)} you bought the <Strong>{bought(p.productNames)}</Strong> (order <Keep>{p.orderNumber}</Keep>). If you’ve
-          had time to use it, would you write a short review for other readers? Say what you really think, whether it’s good, bad or mixed:
-          what helped, what didn’t, what was missing.
+          On {formatPaidOn(p.paidAt, ctx.timeZone)} you bought the <Strong>{bought(p.productNames)}</Strong> (order{" "}
+          <Keep>{p.orderNumber}</Keep>). If you’ve had time to use it, would you write a short review for other readers? Say what you really
+          think, whether it’s good, bad or mixed: what helped, what didn’t, what was missing.
         </P>
         <MailButton href={p.reviewUrl}>Write a review</MailButton>
         <P muted>

@@ -34,6 +34,7 @@ export const SAMPLE_CONTEXT: MailContext = {
   businessAddress: "1234 Example Street, Suite 100\nAustin, TX 78701\nUnited States",
   supportEmail: "support@freshstartmoney.com",
   origin: "https://freshstartmoney.com",
+  timeZone: "America/New_York",
 };
 
 const ctx = SAMPLE_CONTEXT;
