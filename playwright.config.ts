@@ -39,7 +39,8 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
+  // E2E_REPORT: a second run in one `npm test` (the walk on a development build) keeps its own counts.
+  reporter: [["list"], ["json", { outputFile: process.env.E2E_REPORT ?? "reports/playwright.json" }]],
   // A whole flow (the sequence editor, a review from purchase to approval) takes up to 25 s on a
   // quiet machine: 60 s leaves room for a busy one without hiding a hang for long.
   timeout: 60_000,

@@ -67,8 +67,16 @@ step "lint (ESLint, Prettier)" beside_result "$lint_log" "$lint_pid" typecheck
 # One run, two projects (vitest.config.ts): every test on the embedded database and, with
 # TEST_DATABASE_URL set, the integration tests again on that PostgreSQL, sharing the run's workers.
 step "unit and integration tests (embedded PostgreSQL${TEST_DATABASE_URL:+, and PostgreSQL at TEST_DATABASE_URL})" npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json
-gate "build" npm run --silent build
+# With NODE_ENV=development in the environment, as a shell that loaded an old .env would have it:
+# `npm run build` makes a production build all the same (journeys.spec.ts checks the bundle).
+gate "build" env NODE_ENV=development npm run --silent build
 step "browser tests" npx playwright test
+# The walk of every page that hydrates (tests/e2e/journeys.spec.ts) once more, on a development
+# build: React's development checks in the browser find what the production build lets pass
+# (issue 39: an effect's Promise taken for its cleanup failed there straight after paying).
+step "browser walk on a development build" env BUILD_DIR=build-dev bash -c \
+  'NODE_ENV=development npx react-router build >/dev/null &&
+   E2E_DEVELOPMENT=1 E2E_PORT=3600 E2E_REPORT=reports/playwright-development.json npx playwright test tests/e2e/journeys.spec.ts'
 # Two built servers on one PostgreSQL (shared rate limit, outbox, webhooks, SIGKILL, SIGTERM), run
 # beside Lighthouse: they wait on each other much of the time (about one core of two), and
 # Lighthouse's server and Chromium run at a raised priority (nice -10, scripts/lighthouse/run.ts).

@@ -14,15 +14,19 @@ type RouterOnly = "reloadDocument" | "replace" | "state" | "preventScrollReset" 
 type SiteLinkProps = Omit<ComponentProps<typeof Link>, "to"> & { to: string };
 
 /**
- * A link to one of our pages. Where the page hydrates, React Router's <Link> (navigation in the
- * browser); on a page without React, the plain <a> that <Link> would have become there anyway,
- * without resolving the route tree for it on the server (React Router's links were a tenth of a
- * not-found page's server time: docs/decisions/042-server-render-cost.md).
+ * A link to one of our pages, loaded as a document. The pages these links lead to (the site's
+ * header, footer and "continue" links) are pages without React: complete as HTML, each with only
+ * its own stylesheet and script, which run when the document loads. Rendered by React after a
+ * navigation in the browser, such a page's script tag never runs (and React's development build
+ * says so): issue 39's walk found it. Where the page hydrates, React Router's <Link> with
+ * `reloadDocument`; on a page without React, the plain <a> that <Link> would have become there
+ * anyway, without resolving the route tree for it on the server (React Router's links were a
+ * tenth of a not-found page's server time: docs/decisions/042-server-render-cost.md).
  */
 export function SiteLink({ to, children, ...props }: SiteLinkProps) {
   if (useContext(HydratesContext))
     return (
-      <Link to={to} {...props}>
+      <Link to={to} reloadDocument {...props}>
         {children}
       </Link>
     );
@@ -77,7 +81,7 @@ export function SiteNavLink({
 }) {
   if (useContext(HydratesContext)) {
     return (
-      <NavLink to={to} end={end} className={({ isActive }) => className(isActive)}>
+      <NavLink to={to} end={end} reloadDocument className={({ isActive }) => className(isActive)}>
         {children}
       </NavLink>
     );

@@ -4,6 +4,7 @@ import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/checkout-success";
 import { CheckoutPurchase } from "~/components/checkout-purchase";
 import { ContinueLinks } from "~/components/continue-links";
+import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button";
 import { toolkit } from "~/lib/catalogue";
 import { filePath, zipPath } from "~/lib/order-files";
@@ -265,9 +266,9 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
         />
         <p className="mt-6 text-center text-slate-700">
           Something not right?{" "}
-          <Link to="/contact" className="font-bold text-brand-800 underline underline-offset-2">
+          <SiteLink to="/contact" className="font-bold text-brand-800 underline underline-offset-2">
             Contact us
-          </Link>
+          </SiteLink>
         </p>
       </div>
     </div>

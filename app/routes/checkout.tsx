@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { ArrowLeft, Lock, ShieldCheck, Zap } from "lucide-react";
-import { data, Link, redirect, useLocation } from "react-router";
+import { data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/checkout";
 import { CheckoutOrderBump } from "~/components/checkout-order-bump";
 import { CheckoutOrderSummary } from "~/components/checkout-order-summary";
@@ -9,6 +9,7 @@ import { CheckoutReviews, type CheckoutReviewsData } from "~/components/checkout
 import type { FormerPrice } from "~/lib/former-price";
 import { CheckoutTestimonials } from "~/components/checkout-testimonials";
 import { CheckoutToolkitCard } from "~/components/checkout-toolkit-card";
+import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button";
 import { notify, prepareToasts } from "~/components/ui/toaster";
 import { CANCELLED_NOTICE, CHECKOUT_ERROR, checkoutHref, FROM_PARAM, readCheckoutQuery } from "~/lib/checkout";
@@ -227,9 +228,9 @@ function CheckoutPage({
         </form>
 
         <div className="mt-10 text-center">
-          <Link to="/resources" className={buttonClass({ variant: "outline" })}>
+          <SiteLink to="/resources" className={buttonClass({ variant: "outline" })}>
             <ArrowLeft aria-hidden="true" className="size-5" /> Back to Resources
-          </Link>
+          </SiteLink>
         </div>
       </div>
     </div>

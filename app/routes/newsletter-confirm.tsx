@@ -1,6 +1,7 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/newsletter-confirm";
 import { SimplePage } from "~/components/simple-page";
+import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import { confirmSubscription, emailForLink, subscriptionStatus } from "~/server/forms/subscriptions.server";
@@ -41,9 +42,9 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
     return (
       <SimplePage title="This link has expired">
         <p>Confirmation links last a week. You can sign up again in a few seconds from the blog.</p>
-        <Link to="/blog#newsletter" className={buttonClass()}>
+        <SiteLink to="/blog#newsletter" className={buttonClass()}>
           Go to the blog
-        </Link>
+        </SiteLink>
       </SimplePage>
     );
   }
@@ -53,9 +54,9 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
         <p role="status">
           Thanks! {result.email} will get practical budgeting and credit tips, about twice a month. Every e-mail has an unsubscribe link.
         </p>
-        <Link to="/blog" className={buttonClass()}>
+        <SiteLink to="/blog" className={buttonClass()}>
           Read the blog
-        </Link>
+        </SiteLink>
       </SimplePage>
     );
   }
@@ -66,9 +67,9 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
           {result.email} is already subscribed: nothing more to do. The newsletter brings practical budgeting and credit tips, about twice a
           month, and every e-mail has an unsubscribe link.
         </p>
-        <Link to="/blog" className={buttonClass()}>
+        <SiteLink to="/blog" className={buttonClass()}>
           Read the blog
-        </Link>
+        </SiteLink>
       </SimplePage>
     );
   }

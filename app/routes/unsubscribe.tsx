@@ -1,6 +1,7 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { SimplePage } from "~/components/simple-page";
+import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import { emailForLink, isUnsubscribed, unsubscribe } from "~/server/forms/subscriptions.server";
@@ -48,14 +49,14 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         </p>
         <p>
           Changed your mind? You can{" "}
-          <Link to="/blog#newsletter" className="font-bold text-brand-800 underline underline-offset-2">
+          <SiteLink to="/blog#newsletter" className="font-bold text-brand-800 underline underline-offset-2">
             subscribe to the newsletter again from the blog
-          </Link>
+          </SiteLink>
           : we'll e-mail you a link to confirm first, and nothing more arrives until you use it.
         </p>
-        <Link to="/" className={buttonClass({ variant: "outline" })}>
+        <SiteLink to="/" className={buttonClass({ variant: "outline" })}>
           Return Home
-        </Link>
+        </SiteLink>
       </SimplePage>
     );
   }
