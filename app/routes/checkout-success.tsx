@@ -16,6 +16,7 @@ import { OrderLookupForm } from "~/components/order-lookup-form";
 import { appConfig } from "~/server/config.server";
 import { buyerKey } from "~/server/delivery/buyer-key.server";
 import { maskEmail, orderView, type OrderView } from "~/server/delivery/order-view.server";
+import { formatPaidOn } from "~/server/dates.server";
 
 /**
  * The address carries the payment session id: no referrer leaves the page. Where the page holds
@@ -47,7 +48,12 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({
  * only to the browser that started the checkout; anyone else with the address gets the lost-link
  * form and a masked address.
  */
-type PageOrder = Omit<Extract<OrderView, { found: true }>, "customerEmail"> & { receiptTo: string | null; lookupForm: boolean };
+type PageOrder = Omit<Extract<OrderView, { found: true }>, "customerEmail" | "paidAt"> & {
+  receiptTo: string | null;
+  lookupForm: boolean;
+  /** The receipt's "Paid on", in the business's time zone and naming it (the same function writes both). */
+  paidOn: string | null;
+};
 type LoaderResult = { kind: "plain" } | { kind: "order"; order: PageOrder } | { kind: "missing" };
 
 /** Reads only: fulfilment happens in the webhook (or the test provider's Pay), never here. */
@@ -56,9 +62,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (sessionId === null) return data<LoaderResult>({ kind: "plain" });
   const view = await orderView(appConfig(context).payments, sessionId, await buyerKey(request));
   if (!view.found) return data<LoaderResult>({ kind: "missing" }, { status: 404 });
-  const { customerEmail, ...rest } = view;
+  const { customerEmail, paidAt, ...rest } = view;
   const order: PageOrder = {
     ...rest,
+    paidOn: paidAt ? formatPaidOn(paidAt) : null,
     receiptTo: customerEmail && (view.buyer ? customerEmail : maskEmail(customerEmail)),
     lookupForm: !view.buyer && view.state === "confirmed",
   };
@@ -177,6 +184,12 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
               <dl className="mt-3 grid gap-x-4 gap-y-1 text-slate-700 sm:grid-cols-[auto_1fr]">
                 <dt className="font-bold text-slate-900">Order number</dt>
                 <dd>{order.orderNumber}</dd>
+                {order.paidOn ? (
+                  <>
+                    <dt className="font-bold text-slate-900">Paid on</dt>
+                    <dd>{order.paidOn}</dd>
+                  </>
+                ) : null}
                 {order.receiptTo ? (
                   <>
                     <dt className="font-bold text-slate-900">Receipt sent to</dt>

@@ -10,6 +10,7 @@ import { SUPPORT_EMAIL } from "~/lib/site";
 import { filePath, orderPagePath, zipPath } from "~/lib/order-files";
 import { orderFiles, orderForToken, PRIVATE_HEADERS } from "~/server/delivery/order-access.server";
 import { orderNumber } from "~/server/payments/orders.server";
+import { formatPaidOn } from "~/server/dates.server";
 import { ReviewForm } from "~/components/review-form";
 import { answerReviewForm, reviewAccess } from "~/server/content/reviews.server";
 
@@ -36,6 +37,8 @@ export async function loader({ params }: Route.LoaderArgs) {
     orderNumber: orderNumber(order.id),
     lines: order.lines.map((l) => ({ name: l.name, amountCents: l.unitAmountCents * l.quantity })),
     totalCents: order.amountTotal,
+    /** The receipt's "Paid on", in the business's time zone and naming it (the same function writes both). */
+    paidOn: order.paidAt ? formatPaidOn(order.paidAt) : null,
   };
   if (order.status !== "paid") return data({ kind: "closed" as const, status: order.status, ...common });
   const access = await reviewAccess(order);
@@ -108,6 +111,7 @@ export default function OrderPage({ loaderData, params, actionData }: Route.Comp
               <div className="mt-4">
                 <CheckoutPurchase lines={result.lines} totalCents={result.totalCents} />
               </div>
+              {result.paidOn ? <p className="mt-3 text-sm text-slate-700">Paid on {result.paidOn}</p> : null}
               {/* Offered only while the order is paid: never on a refunded, disputed or unpaid one. */}
               {result.kind === "open" ? (
                 <p className="mt-4 text-sm text-slate-700">

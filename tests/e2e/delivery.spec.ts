@@ -40,6 +40,7 @@ for (const bump of [false, true]) {
   }) => {
     test.setTimeout(60_000);
     const { tab, email } = await buy(page, bump);
+    const successUrl = tab.url();
     const downloads = tab.getByRole("region", { name: "Your downloads" });
     await expect(downloads.getByRole("heading", { name: "Credit Repair Toolkit" })).toBeVisible();
     await expect(downloads.getByRole("heading", { name: "Dispute Letter Power Pack" })).toHaveCount(bump ? 1 : 0);
@@ -74,6 +75,12 @@ for (const bump of [false, true]) {
     // The receipt in ./data/mail links to a working order page too.
     const receipt = await mailTo(email, /receipt/i);
     expect(receipt.text).toContain(bump ? "$21.99" : "$7.00");
+    // One date, one zone, named: the receipt's "Paid on" is the pages' (the business's time zone).
+    const paidOn = /Paid on: (.+ \(Eastern Time\))/.exec(receipt.text ?? "")?.[1];
+    expect(paidOn).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} \(Eastern Time\)$/);
+    await expect(tab.getByRole("main")).toContainText(`Paid on ${paidOn}`);
+    await tab.goto(successUrl);
+    await expect(tab.getByRole("region", { name: "Your purchase" })).toContainText(`Paid on${paidOn}`);
     await tab.goto(linkPath(receipt, "/orders/"));
     await expect(tab.getByRole("heading", { level: 1, name: "Your downloads" })).toBeVisible();
     await openGroup(tab.getByRole("main"), "Debt payoff calculator");
