@@ -8,7 +8,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import type { Locator, Page } from "@playwright/test";
 import { allowConsoleErrors, completeOrder, expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
 import { linkPath, MAIL_DIR, mailTo } from "./mail";
-import { logIn } from "./own-server";
+import { logIn, useOwnServer } from "./own-server";
 
 /**
  * What a buyer and a reader get, in the browser against the built server on its embedded
@@ -177,61 +177,66 @@ test("Download all gives each product's files in one zip, byte for byte, and cou
   await expect(guide).toContainText("downloaded 1 time");
 });
 
-test("a refunded order says so everywhere: no refund offer, and its files and zip answer 410 with a page that explains", async ({
-  page,
-  browser,
-  baseURL,
-}) => {
-  test.setTimeout(90_000);
-  const { tab } = await buy(page, true);
-  const successUrl = tab.url();
-  const orderNumber = (await tab
-    .getByRole("region", { name: "Your purchase" })
-    .getByText(/^FSM-\d{6}$/)
-    .textContent())!;
-  const downloads = tab.getByRole("region", { name: "Your downloads" });
-  const orderHref = (await downloads.getByRole("link", { name: /\/orders\// }).getAttribute("href"))!;
-  const fileHref = (await downloads.locator('a[href*="/files/"]').first().getAttribute("href"))!;
-  const zipHref = (await downloads
-    .getByRole("link", { name: /^Download all \(zip\) for the Credit Repair Toolkit/ })
-    .getAttribute("href"))!;
-  await tab.goto(orderHref);
-  await expect(tab.getByRole("main")).toContainText("for a full refund");
+// On a server of its own: the owner's log-in, which admin.spec.ts's last test locks out on the shared server.
+test.describe("a refund, on a server of its own", () => {
+  useOwnServer("refund", 83);
 
-  // The owner refunds it from the dashboard, in a browser of their own.
-  const owner = await browser.newContext({ baseURL });
-  const ownerPage = await owner.newPage();
-  await logIn(ownerPage, `/admin/orders/${Number(orderNumber.slice(4))}`, baseURL!);
-  await ownerPage.getByRole("link", { name: "Refund the order" }).click();
-  await ownerPage.getByRole("button", { name: "Yes, refund the order" }).click();
-  await expect(ownerPage.getByRole("status")).toContainText("Refunded");
-  await owner.close();
+  test("a refunded order says so everywhere: no refund offer, and its files and zip answer 410 with a page that explains", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const { tab } = await buy(page, true);
+    const successUrl = tab.url();
+    const orderNumber = (await tab
+      .getByRole("region", { name: "Your purchase" })
+      .getByText(/^FSM-\d{6}$/)
+      .textContent())!;
+    const downloads = tab.getByRole("region", { name: "Your downloads" });
+    const orderHref = (await downloads.getByRole("link", { name: /\/orders\// }).getAttribute("href"))!;
+    const fileHref = (await downloads.locator('a[href*="/files/"]').first().getAttribute("href"))!;
+    const zipHref = (await downloads
+      .getByRole("link", { name: /^Download all \(zip\) for the Credit Repair Toolkit/ })
+      .getAttribute("href"))!;
+    await tab.goto(orderHref);
+    await expect(tab.getByRole("main")).toContainText("for a full refund");
 
-  // The order page and the success page: refunded, and no offer of a refund.
-  for (const where of [orderHref, successUrl]) {
-    await page.goto(where);
-    await expect(page.getByRole("heading", { level: 1, name: "This order was refunded" })).toBeVisible();
-    await expect(page.getByRole("main")).not.toContainText(/full refund|money-back/);
-    await expect(page.getByRole("region", { name: "Your downloads" })).toHaveCount(0);
-  }
+    // The owner refunds it from the dashboard, in a browser of their own.
+    const owner = await browser.newContext({ baseURL });
+    const ownerPage = await owner.newPage();
+    await logIn(ownerPage, `/admin/orders/${Number(orderNumber.slice(4))}`, baseURL!);
+    await ownerPage.getByRole("link", { name: "Refund the order" }).click();
+    await ownerPage.getByRole("button", { name: "Yes, refund the order" }).click();
+    await expect(ownerPage.getByRole("status")).toContainText("Refunded");
+    await owner.close();
 
-  // A file and a zip of it, opened from an old bookmark or a receipt: 410 and a page in the site's layout.
-  allowConsoleErrors(page, /status of 410/);
-  for (const href of [fileHref, zipHref]) {
-    const response = await page.goto(href);
-    expect(response!.status()).toBe(410);
-    expect(response!.headers()["content-type"]).toMatch(/^text\/html/);
-    expect(response!.headers()["cache-control"]).toBe("private, no-store");
-    await expect(page).toHaveURL(new RegExp(`${href.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
-    await expect(page.getByRole("heading", { level: 1, name: "This order was refunded" })).toBeVisible();
-    await expect(page.getByRole("main")).toContainText(
-      "The payment was refunded to you, so this order's downloads are no longer available.",
-    );
-    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
-    await expect(page.getByRole("contentinfo")).toBeVisible();
-    await expect(page.getByRole("link", { name: "See the order" })).toHaveAttribute("href", orderHref);
-  }
-  await expectNoViolations(page, "a refunded order's file");
+    // The order page and the success page: refunded, and no offer of a refund.
+    for (const where of [orderHref, successUrl]) {
+      await page.goto(where);
+      await expect(page.getByRole("heading", { level: 1, name: "This order was refunded" })).toBeVisible();
+      await expect(page.getByRole("main")).not.toContainText(/full refund|money-back/);
+      await expect(page.getByRole("region", { name: "Your downloads" })).toHaveCount(0);
+    }
+
+    // A file and a zip of it, opened from an old bookmark or a receipt: 410 and a page in the site's layout.
+    allowConsoleErrors(page, /status of 410/);
+    for (const href of [fileHref, zipHref]) {
+      const response = await page.goto(href);
+      expect(response!.status()).toBe(410);
+      expect(response!.headers()["content-type"]).toMatch(/^text\/html/);
+      expect(response!.headers()["cache-control"]).toBe("private, no-store");
+      await expect(page).toHaveURL(new RegExp(`${href.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+      await expect(page.getByRole("heading", { level: 1, name: "This order was refunded" })).toBeVisible();
+      await expect(page.getByRole("main")).toContainText(
+        "The payment was refunded to you, so this order's downloads are no longer available.",
+      );
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+      await expect(page.getByRole("contentinfo")).toBeVisible();
+      await expect(page.getByRole("link", { name: "See the order" })).toHaveAttribute("href", orderHref);
+    }
+    await expectNoViolations(page, "a refunded order's file");
+  });
 });
 
 test("the order page, the success page's downloads and the lost-link page pass axe at both widths", async ({ page }) => {
