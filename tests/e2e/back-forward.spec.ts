@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { CHROME_ARGS, CHROME_PATH } from "../../scripts/lib/chromium";
-import { allowConsoleErrors, expect, leadForm, test } from "./fixtures";
+import { allowConsoleErrors, completeOrder, expect, leadForm, test } from "./fixtures";
 
 const ARTICLE = "/blog/budgeting-tips-that-work";
 const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 9)}@example.com`;
@@ -83,4 +83,27 @@ test.describe("Back after a post that never arrived (the back/forward cache on, 
     await send.click();
     await expect(page.locator("#contact-form")).toContainText("Message sent!");
   });
+});
+
+test("Back from the payment page to a checkout kept in the back/forward cache: ready to complete again, the choice kept", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    addEventListener("pageshow", (event) => {
+      document.documentElement.dataset.shownFromCache = String(event.persisted);
+    });
+  });
+  await page.goto("/checkout");
+  const bump = page.getByRole("checkbox", { name: "Yes, add this to my order for only $14.99!" });
+  await bump.check();
+  await completeOrder(page);
+  await expect(page.getByRole("main").locator("dl")).toContainText("Total$21.99");
+  await page.goBack({ waitUntil: "commit" });
+  await expect(page.locator("html"), "the checkout came back from the back/forward cache").toHaveAttribute("data-shown-from-cache", "true");
+  // It was left saying "Processing...": shown again, it is ready, with the add-on still ticked.
+  await expect(page.getByRole("button", { name: "Complete My Order" })).toBeEnabled();
+  await expect(bump).toBeChecked();
+  await expect(page.getByTestId("order-total")).toHaveText("$21.99");
+  await completeOrder(page);
+  await expect(page.getByRole("main").locator("dl")).toContainText("Total$21.99");
 });
