@@ -77,26 +77,15 @@ step "browser tests" npx playwright test
 step "browser walk on a development build" env BUILD_DIR=build-dev bash -c \
   'NODE_ENV=development npx react-router build >/dev/null &&
    E2E_DEVELOPMENT=1 E2E_PORT=3600 E2E_REPORT=reports/playwright-development.json npx playwright test tests/e2e/journeys.spec.ts'
-# Two built servers on one PostgreSQL (shared rate limit, outbox, webhooks, SIGKILL, SIGTERM), run
-# beside Lighthouse: they wait on each other much of the time (about one core of two), and
-# Lighthouse's server and Chromium run at a raised priority (nice -10, scripts/lighthouse/run.ts).
-# Their output waits in a file and is printed as its own step after Lighthouse's. Where this user
-# may not raise a priority (nice says so on stderr), Lighthouse would share the CPU with them as
-# an equal: they run before it, one after the other.
-multi_pid=
-multi_command=(npx vitest run --config vitest.multi.config.ts --reporter=default --reporter=json --outputFile=reports/vitest-multi.json)
-if [ -n "${TEST_DATABASE_URL:-}" ] && [ -n "$(nice -n -10 true 2>&1)" ]; then
-  step "two servers on one PostgreSQL" "${multi_command[@]}"
-elif [ -n "${TEST_DATABASE_URL:-}" ]; then
-  multi_log=$(mktemp)
-  beside_start "$multi_log" "${multi_command[@]}"
-  multi_pid=$beside_pid
+# Two built servers on one PostgreSQL (shared rate limit, outbox, webhooks, SIGKILL, SIGTERM), on their
+# own before Lighthouse. They ran beside it until 2026-11-28: on a slower day's machine Lighthouse's
+# simulated LCP, which scales with the CPU time it observes, went over 1.0 s on a page untouched
+# (the project's CI at 9f3dc68: /about 1.17 s, the median of three; alone the same page is 0.7-0.8 s).
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "two servers on one PostgreSQL" npx vitest run --config vitest.multi.config.ts --reporter=default --reporter=json --outputFile=reports/vitest-multi.json
 fi
 # Lighthouse budgets of issue #5 for every route, against the build above (reports/lighthouse.json).
 # One run per route; a route over a budget is measured again three times and the median decides.
 step "lighthouse budgets" env LIGHTHOUSE_TIMING=report LIGHTHOUSE_RUNS=1 LIGHTHOUSE_CONFIRM_RUNS=3 npm run --silent lighthouse
-if [ -n "$multi_pid" ]; then
-  step "two servers on one PostgreSQL" beside_result "$multi_log" "$multi_pid" Lighthouse
-fi
 
 finish
