@@ -48,24 +48,14 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
       </SimplePage>
     );
   }
-  if (result.state === "confirmed") {
+  if (result.state === "confirmed" || result.state === "already") {
+    const confirmedNow = result.state === "confirmed";
     return (
-      <SimplePage title="You're subscribed!">
+      <SimplePage title={confirmedNow ? "You're subscribed!" : "Already confirmed"}>
         <p role="status">
-          Thanks! {result.email} will get practical budgeting and credit tips, about twice a month. Every e-mail has an unsubscribe link.
-        </p>
-        <SiteLink to="/blog" className={buttonClass()}>
-          Read the blog
-        </SiteLink>
-      </SimplePage>
-    );
-  }
-  if (result.state === "already") {
-    return (
-      <SimplePage title="Already confirmed">
-        <p role="status">
-          {result.email} is already subscribed: nothing more to do. The newsletter brings practical budgeting and credit tips, about twice a
-          month, and every e-mail has an unsubscribe link.
+          {confirmedNow
+            ? `Thanks! ${result.email} will get practical budgeting and credit tips, about twice a month. Every e-mail has an unsubscribe link.`
+            : `${result.email} is already subscribed: nothing more to do. The newsletter brings practical budgeting and credit tips, about twice a month, and every e-mail has an unsubscribe link.`}
         </p>
         <SiteLink to="/blog" className={buttonClass()}>
           Read the blog

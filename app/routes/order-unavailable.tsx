@@ -7,7 +7,7 @@ import { buttonClass } from "~/components/ui/button";
 import { NO_HYDRATION } from "~/lib/hydration";
 import { orderPagePath } from "~/lib/order-files";
 import { seo } from "~/lib/seo";
-import { orderForToken, PRIVATE_HEADERS } from "~/server/delivery/order-access.server";
+import { DEAD_LINK_STATUS, orderForToken, PRIVATE_HEADERS } from "~/server/delivery/order-access.server";
 
 /**
  * Why a file or zip of an order cannot be downloaded: the page a refused download answers with
@@ -28,8 +28,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 /** 404 for a link that is not ours, 410 once it has expired or the order is refunded, disputed or unpaid. */
 export async function loader({ params }: Route.LoaderArgs) {
   const found = await orderForToken(params.token);
-  if (found.kind === "invalid") return data({ kind: "invalid" as const }, { status: 404 });
-  if (found.kind === "expired") return data({ kind: "expired" as const }, { status: 410 });
+  if (found.kind !== "ok") return data(found, { status: DEAD_LINK_STATUS[found.kind] });
   if (found.order.status !== "paid") return data({ kind: "closed" as const, status: found.order.status }, { status: 410 });
   return data({ kind: "open" as const });
 }

@@ -8,7 +8,7 @@ import { ContinueLinks } from "~/components/continue-links";
 import { seo } from "~/lib/seo";
 import { SUPPORT_EMAIL } from "~/lib/site";
 import { filePath, orderPagePath, zipPath } from "~/lib/order-files";
-import { orderFiles, orderForToken, PRIVATE_HEADERS } from "~/server/delivery/order-access.server";
+import { DEAD_LINK_STATUS, orderFiles, orderForToken, PRIVATE_HEADERS } from "~/server/delivery/order-access.server";
 import { orderNumber } from "~/server/payments/orders.server";
 import { formatPaidOn } from "~/server/dates.server";
 import { ReviewForm } from "~/components/review-form";
@@ -30,8 +30,7 @@ export function headers() {
 /** The private order page: every file the order bought, or why there are none. A GET changes nothing. */
 export async function loader({ params }: Route.LoaderArgs) {
   const found = await orderForToken(params.token);
-  if (found.kind === "invalid") return data({ kind: "invalid" as const }, { status: 404 });
-  if (found.kind === "expired") return data({ kind: "expired" as const }, { status: 410 });
+  if (found.kind !== "ok") return data(found, { status: DEAD_LINK_STATUS[found.kind] });
   const { order } = found;
   const common = {
     orderNumber: orderNumber(order.id),

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { allowConsoleErrors, countScripts, expect, expectNoViolations, test } from "./fixtures";
+import { allowConsoleErrors, countScripts, expect, expectNoViolations, subscribeOnBlog, test } from "./fixtures";
 import { linkPath, mailTo } from "./mail";
 import { logIn, useOwnServer } from "./own-server";
 
@@ -29,10 +29,7 @@ const READERS = ["bc.one@example.com", "bc.two@example.com"];
 
 test("two readers confirm the newsletter", async ({ page }) => {
   for (const email of READERS) {
-    await page.goto("/blog");
-    await page.getByRole("textbox", { name: "Email address" }).fill(email);
-    await page.getByRole("button", { name: "Subscribe" }).click();
-    await expect(page.locator("#newsletter")).toContainText("Almost done!");
+    await subscribeOnBlog(page, email);
     await page.goto(linkPath(await mailTo(email, /confirm/i, MAIL), "/newsletter/confirm/"));
     await page.getByRole("button", { name: "Yes, subscribe me" }).click();
     await expect(page.getByRole("heading", { name: "You're subscribed!" })).toBeVisible();

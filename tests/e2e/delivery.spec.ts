@@ -6,7 +6,16 @@ import yauzl from "yauzl";
 import { productFiles } from "../../app/lib/product-files";
 import { simpleParser, type ParsedMail } from "mailparser";
 import type { Locator, Page } from "@playwright/test";
-import { allowConsoleErrors, completeOrder, expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
+import {
+  allowConsoleErrors,
+  completeOrder,
+  expect,
+  expectNoViolations,
+  payOnTestPage,
+  requestGuide,
+  subscribeOnBlog,
+  test,
+} from "./fixtures";
 import { linkPath, MAIL_DIR, mailTo } from "./mail";
 import { logIn, useOwnServer } from "./own-server";
 
@@ -286,12 +295,7 @@ test("a lost link is sent again to a buyer, and the page answers the same for an
 
 test("a reader gets the free guide by e-mail and can unsubscribe with one button", async ({ page }) => {
   const email = unique("reader");
-  await page.goto("/blog/dispute-credit-errors");
-  const form = page.locator("#lead-form");
-  await form.getByRole("textbox", { name: "Your name" }).fill("Rea");
-  await form.getByRole("textbox", { name: "Your email" }).fill(email);
-  await form.getByRole("button", { name: /Guide/ }).click();
-  await expect(page.getByText("You're All Set!")).toBeVisible();
+  await requestGuide(page, { name: "Rea", email });
   const mail = await mailTo(email);
   // The guide's link is the reader's own (/guide/<token>). What a mail scanner fetches is a page with
   // a button; the reader's press proves the address (starting the tips they agreed to) and gives the PDF.
@@ -326,12 +330,7 @@ test("a reader gets the free guide by e-mail and can unsubscribe with one button
 
 test("after a mail app's one-click unsubscribe, opening the link says 'you're unsubscribed'", async ({ page, baseURL }) => {
   const email = unique("oneclick");
-  await page.goto("/blog/dispute-credit-errors");
-  const form = page.locator("#lead-form");
-  await form.getByRole("textbox", { name: "Your name" }).fill("Oni");
-  await form.getByRole("textbox", { name: "Your email" }).fill(email);
-  await form.getByRole("button", { name: /Guide/ }).click();
-  await expect(page.getByText("You're All Set!")).toBeVisible();
+  await requestGuide(page, { name: "Oni", email });
   const mail = await mailTo(email);
   // The List-Unsubscribe header holds this same link (tests/integration/delivery.test.ts). What a mailbox
   // provider's server sends there (RFC 8058): a POST of its own, with no page and no Origin.
@@ -347,10 +346,7 @@ test("after a mail app's one-click unsubscribe, opening the link says 'you're un
 
 test("the newsletter asks to confirm by e-mail; the link's page confirms only with its button", async ({ page }) => {
   const email = unique("news");
-  await page.goto("/blog");
-  await page.getByRole("textbox", { name: "Email address" }).fill(email);
-  await page.getByRole("button", { name: "Subscribe" }).click();
-  await expect(page.locator("#newsletter")).toContainText("Almost done!");
+  await subscribeOnBlog(page, email);
   const mail = await mailTo(email, /confirm/i);
   await page.goto(linkPath(mail, "/newsletter/confirm/"));
   await expect(page.getByRole("heading", { name: "Confirm your subscription" })).toBeVisible();

@@ -98,6 +98,27 @@ export function leadForm(page: Page) {
   };
 }
 
+/** A reader asks for the free guide from an article's form and sees its answer. */
+export async function requestGuide(
+  page: Page,
+  { name, email, article = "/blog/dispute-credit-errors" }: { name: string; email: string; article?: string },
+) {
+  await page.goto(article);
+  const form = leadForm(page);
+  await form.name.fill(name);
+  await form.email.fill(email);
+  await form.send.click();
+  await expect(page.getByText("You're All Set!")).toBeVisible();
+}
+
+/** A reader types an address into the blog's newsletter box and is asked to confirm by e-mail. */
+export async function subscribeOnBlog(page: Page, email: string) {
+  await page.goto("/blog");
+  await page.getByRole("textbox", { name: "Email address" }).fill(email);
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.locator("#newsletter")).toContainText("Almost done!");
+}
+
 /**
  * 'Complete My Order' (or `press`, another way to press it): the payment page continues in this
  * same tab, as Stripe Checkout does. Returns the page once it has left the checkout.

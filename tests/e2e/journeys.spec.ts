@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { completeOrder, expect, leadForm, payOnTestPage, test } from "./fixtures";
+import { completeOrder, expect, payOnTestPage, requestGuide, subscribeOnBlog, test } from "./fixtures";
 import { linkPath, mailTo } from "./mail";
 import { logIn, useOwnServer } from "./own-server";
 
@@ -107,21 +107,13 @@ test("a buyer's pages: checkout, payment, success, order page and lost link, eac
 test("a reader's list links: the guide, newsletter confirmation and unsubscribe pages, each left and come back to", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const email = unique("listwalker");
-  await page.goto("/blog/dispute-credit-errors");
-  const form = leadForm(page);
-  await form.name.fill("Walker");
-  await form.email.fill(email);
-  await form.send.click();
-  await expect(page.getByText("You're All Set!")).toBeVisible();
+  await requestGuide(page, { name: "Walker", email });
   const guideMail = await mailTo(email, /guide/i, MAIL);
   await walk(page, linkPath(guideMail, "/guide/"), mainNav("Blog"), "Our Blog");
   await walk(page, linkPath(guideMail, "/unsubscribe/"), mainNav("Contact"), "Get in Touch");
 
   const reader = unique("newswalker");
-  await page.goto("/blog");
-  await page.getByRole("textbox", { name: "Email address" }).fill(reader);
-  await page.getByRole("button", { name: "Subscribe" }).click();
-  await expect(page.locator("#newsletter")).toContainText("Almost done!");
+  await subscribeOnBlog(page, reader);
   await walk(page, linkPath(await mailTo(reader, /confirm/i, MAIL), "/newsletter/confirm/"), mainNav("About"), "Our Story");
 });
 

@@ -73,6 +73,9 @@ export async function successPageLink(orderId: number, key: string): Promise<str
 
 export type TokenLookup = { kind: "ok"; order: Order } | { kind: "expired" } | { kind: "invalid" };
 
+/** What a link that opens no order answers, on every page and file it leads to: 404 if it is not ours, 410 once expired. */
+export const DEAD_LINK_STATUS = { invalid: 404, expired: 410 } as const;
+
 /** The order a link opens. Unknown, malformed and foreign tokens look the same: invalid. */
 export async function orderForToken(token: string): Promise<TokenLookup> {
   if (!isTokenShaped(token)) return { kind: "invalid" };
@@ -98,12 +101,13 @@ const refuse = (status: 404 | 410, message: string) =>
 export async function downloadableOrder(token: string): Promise<{ order: Order; refusal?: undefined } | { refusal: Response }> {
   const found = await orderForToken(token);
   if (found.kind === "invalid") return { refusal: notFound() };
-  if (found.kind === "expired") return { refusal: refuse(410, "This order link has expired: get a new one at /orders/lookup.") };
+  if (found.kind === "expired")
+    return { refusal: refuse(DEAD_LINK_STATUS.expired, "This order link has expired: get a new one at /orders/lookup.") };
   if (found.order.status !== "paid") return { refusal: refuse(410, "This order's downloads are no longer available.") };
   return { order: found.order };
 }
 
-export const notFound = () => refuse(404, "Not found.");
+export const notFound = () => refuse(DEAD_LINK_STATUS.invalid, "Not found.");
 
 const sizes = new Map<string, number>();
 function fileSize(path: string): number {
