@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { canonicalTimeZone, isTimeZone } from "../lib/dates";
+import { BARE_EMAIL_PATTERN } from "../lib/email-address";
 import { isPlaceholderUrl, PARTNER_IDS, PARTNERS } from "../lib/partners";
 import { parseOwnerHash } from "./admin/owner-password.server";
 import { parseSendgridPublicKey } from "./audience/sendgrid-key.server";
@@ -115,7 +116,11 @@ export const EnvSchema = z
     MAIL_RATE_PER_MINUTE: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(1_000_000).default(0)),
     MAIL_FROM: z.string().trim().min(3).default("Fresh Start Money <support@freshstartmoney.com>"),
     /** Receives the contact form's messages. */
-    OWNER_EMAIL: z.email().default("support@freshstartmoney.com"),
+    OWNER_EMAIL: z
+      .string()
+      .trim()
+      .regex(BARE_EMAIL_PATTERN, "must be a bare address, e.g. owner@example.com (no name, no <>)")
+      .default("support@freshstartmoney.com"),
     ...partnerUrlFields,
     /** The owner dashboard's password, as `npm run owner:hash` prints it (scrypt). Unset: no dashboard. */
     OWNER_PASSWORD_HASH: optionalText.superRefine((value, ctx) => {

@@ -346,6 +346,27 @@ describe("the CSV import", () => {
     expect((await db().select().from(contacts)).map((c) => c.name)).toEqual([null]);
   });
 
+  it("refuses a row whose address carries a name or a comment, and merges one mailbox's spellings into one contact", async () => {
+    const refused = await upload(
+      ["email,name,consent_source", "Victim <victim@example.com>,Vic,fair 2025", "(c)victim@example.com,Vic,fair 2025"].join("\n"),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({
+      ok: false,
+      errors: [
+        { row: 2, reason: '"Victim <victim@example.com>" is not a valid e-mail address' },
+        { row: 3, reason: '"(c)victim@example.com" is not a valid e-mail address' },
+      ],
+    });
+    expect(await tableCounts()).toEqual({ contacts: 0, consents: 0, events: 0, outbox: 0 });
+
+    const taken = await upload(
+      ["email,name,consent_source", "Ann.Lee@Gmail.com,Ann,fair 2025", "annlee+x@gmail.com,,fair 2025"].join("\n"),
+    );
+    expect(taken.status).toBe(200);
+    expect((await db().select().from(contacts)).map((c) => [c.email, c.name])).toEqual([["annlee@gmail.com", "Ann"]]);
+  });
+
   it("refuses a file without a consent-source column, naming it", async () => {
     const answer = await upload("email,name\nann@example.com,Ann\n");
     expect(answer.status).toBe(400);

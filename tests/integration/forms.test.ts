@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactMessages, leads, newsletterSubscribers } from "../../db/schema";
+import { contactMessages, contacts, leads, newsletterSubscribers, outbox } from "../../db/schema";
 import { getShippedArticles } from "~/content/articles.server";
 import { loader as articleLoader } from "~/routes/blog-post";
 import { db } from "~/server/db.server";
@@ -78,6 +78,30 @@ describe("lead form", () => {
     expect(res.status).toBe(200);
     expect(res.outcome).toMatchObject({ status: "duplicate", ...DUPLICATE });
     expect((await allLeads()).map((r) => [r.name, r.email, r.sourcePage])).toEqual([["Ann", "ann@example.com", ARTICLE]]);
+  });
+
+  it.each([
+    "x<victim@example.com>",
+    "(c)victim@example.com",
+    "victim@example.com(2)",
+    "http://prize.example/<victim@example.com>",
+    '"Victim" victim@example.com',
+  ])("refuses %j (a name, comment or route beside the address) with 'Invalid Email': no lead, no contact, no e-mail", async (email) => {
+    const res = await postLead({ form: { name: "Prize", email } });
+    expect(res.status).toBe(400);
+    expect(res.outcome).toMatchObject({ status: "invalid", ...INVALID_EMAIL, invalidFields: ["email"] });
+    expect(await rowCount(leads)).toBe(0);
+    expect(await rowCount(contacts)).toBe(0);
+    expect(await rowCount(outbox)).toBe(0);
+  });
+
+  it("takes one mailbox's spellings as one person: a second Gmail spelling is 'Already Subscribed', with one e-mail queued", async () => {
+    await postLead({ form: { name: "Ann", email: "ann.lee@gmail.com" } });
+    const res = await postLead({ form: { name: "Ann", email: "AnnLee+guide@GoogleMail.com" } });
+    expect(res.outcome).toMatchObject({ status: "duplicate", ...DUPLICATE });
+    expect((await allLeads()).map((r) => r.email)).toEqual(["annlee@gmail.com"]);
+    expect((await db().select().from(contacts)).map((c) => c.email)).toEqual(["annlee@gmail.com"]);
+    expect((await db().select().from(outbox)).map((o) => o.toAddress)).toEqual(["annlee@gmail.com"]);
   });
 
   it("keeps one row when the same e-mail arrives many times at once", async () => {

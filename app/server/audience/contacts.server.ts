@@ -4,6 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { ConsentPurpose, SuppressionReason } from "../../../db/schema";
+import { canonicalEmail } from "~/lib/email-address";
 import { db, rowsOf } from "~/server/db.server";
 
 /** List mail (guide, sequence, newsletter) versus what a person needs whatever they chose (receipt, lost link). */
@@ -18,9 +19,8 @@ const RANK: Record<SuppressionReason, number> = { owner: 1, unsubscribed: 2, har
 /** Reasons that stop even a receipt: the address does not exist, or its owner called us spam. */
 const BLOCKS_TRANSACTIONAL: readonly SuppressionReason[] = ["hard_bounce", "complaint"];
 
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+/** The one spelling every table holds and every comparison uses (app/lib/email-address.ts). */
+export const normalizeEmail = canonicalEmail;
 
 export type Contact = {
   id: number;

@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { processedEvents, type OrderStatus } from "../../../db/schema";
+import { canonicalEmail } from "~/lib/email-address";
 import { db } from "~/server/db.server";
 import { REVIEW_REQUEST_DELAY_DAYS } from "~/server/content/review-requests.server";
 import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outbox.server";
@@ -75,7 +76,7 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<ApplyResul
           else o.status end,
         paid_at = case when ${outcome}::text = 'paid' and o.status in ('pending', 'failed') then now() else o.paid_at end,
         provider_session_id = ${event.sessionId},
-        customer_email = coalesce(o.customer_email, ${event.customerEmail ?? null}),
+        customer_email = coalesce(o.customer_email, ${event.customerEmail ? canonicalEmail(event.customerEmail) : null}),
         provider_payment_id = coalesce(${event.paymentId ?? null}, o.provider_payment_id),
         updated_at = now()
       from target t
