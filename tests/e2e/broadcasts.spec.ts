@@ -144,7 +144,7 @@ test.describe("in a browser ten hours behind UTC", () => {
     const stayed = await markPage(page);
     const count = page.getByTestId("recipients");
     const newsletter = page.getByLabel("Confirmed newsletter subscribers");
-    const guide = page.getByLabel("Guide readers who proved their address and kept the follow-ups");
+    const guide = page.getByLabel("Newsletter subscribers who also asked for a free guide");
 
     // Nothing filled: the browser says what the server would, and nothing is posted.
     await page.getByRole("button", { name: "Save draft" }).click();

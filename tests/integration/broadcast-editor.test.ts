@@ -64,16 +64,17 @@ async function buyer(email: string): Promise<void> {
 /** Who is in which audience; the comments say why each address counts or not. */
 async function mixedList(): Promise<void> {
   await confirmedReader("news.one@example.com"); // newsletter
+  await provedLead("news.one@example.com"); // and asked for the guide: the guide audience
   await confirmedReader("news.two@example.com"); // newsletter, and a buyer
   await buyer("news.two@example.com");
   await storeSubscriber("unconfirmed@example.com"); // asked, never confirmed: nobody
   await confirmedReader("left@example.com"); // newsletter, then unsubscribed: nobody
   await unsubscribe("left@example.com", "unsubscribe link");
-  await provedLead("guide.one@example.com"); // guide
+  await provedLead("guide.one@example.com"); // asked for the guide only: its follow-ups, no broadcast
   await storeLead({ name: "Typed", email: "stranger@example.com", sourcePage: "emergency-fund-guide" }); // never proved: nobody
-  await provedLead("bounced@example.com"); // guide, then hard bounce: nobody
+  await provedLead("bounced@example.com"); // the guide, then a hard bounce: nobody
   await suppress("bounced@example.com", "hard_bounce", "SMTP 550 5.1.1");
-  await provedLead("complained@example.com"); // guide, then a complaint: nobody
+  await provedLead("complained@example.com"); // the guide, then a complaint: nobody
   await suppress("complained@example.com", "complaint", "spam report");
   await buyer("buyer.only@example.com"); // bought, no marketing consent: nobody
   await upsertContact("contact.only@example.com"); // a contact without any consent: nobody
@@ -105,10 +106,10 @@ describe("the live recipient count", () => {
     expect(counts).toEqual({
       none: 0,
       newsletter: 3, // news.one, news.two, imported
-      guide: 1, // guide.one
+      guide: 1, // news.one: guide.one asked for the guide's follow-ups only
       buyers: 1, // news.two: buyer.only has no consent
-      "newsletter+guide": 4,
-      "newsletter+guide+buyers": 4, // news.two once
+      "newsletter+guide": 3, // news.one once
+      "newsletter+guide+buyers": 3, // news.one and news.two once
     });
     // A repeated audience is one audience.
     expect((await countFor(["guide", "guide"])).data.recipients).toBe(1);
@@ -125,12 +126,7 @@ describe("the live recipient count", () => {
     const outcome = await startBroadcast({ id, version: 1, when: "now", scheduledAt: undefined });
     expect(outcome).toEqual({ started: "now", queued: shown });
     const queued = await db().select({ to: outbox.toAddress }).from(outbox).where(eq(outbox.kind, "broadcast")).orderBy(outbox.toAddress);
-    expect(queued.map((r) => r.to)).toEqual([
-      "guide.one@example.com",
-      "imported@example.com",
-      "news.one@example.com",
-      "news.two@example.com",
-    ]);
+    expect(queued.map((r) => r.to)).toEqual(["imported@example.com", "news.one@example.com", "news.two@example.com"]);
     // Once it sends, the editor's address (where the send button left the owner) no longer opens it as a draft.
     const after = await call<{ composing: boolean; editing?: unknown }>(() =>
       broadcastsLoader(args(get(`/admin/broadcasts?edit=${id}`, cookie))),

@@ -95,7 +95,7 @@ async function snapshot() {
 }
 
 describe("audiences", () => {
-  it("count only a current consent for the purpose, without suppression; buyers only with a consent", async () => {
+  it("reach only current newsletter consents without suppression: guide readers and buyers only when they also joined the newsletter", async () => {
     await subscriber("sub@example.com");
     // Signed up, never confirmed: not a subscriber yet.
     await recordConsent("pending@example.com", { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" });
@@ -104,16 +104,22 @@ describe("audiences", () => {
     await recordConsent("imported@example.com", { purpose: "newsletter", source: "import: fair signup sheet", wordingVersion: "import" });
     await subscriber("left@example.com");
     await suppress("left@example.com", "unsubscribed", "link");
+    // Asked for the guide (and proved the address) and bought, but never joined the newsletter.
     await guideReader("reader@example.com");
+    await paidOrder("reader@example.com", 700);
     await guideReader("stranger@example.com", false);
+    await paidOrder("buyer-only@example.com", 700);
+    // Asked for the guide, bought, and joined the newsletter with a click of their own.
+    await guideReader("both@example.com");
+    await paidOrder("both@example.com", 700);
+    await subscriber("both@example.com");
+    await subscriber("bounced@example.com");
     await guideReader("bounced@example.com");
     await suppress("bounced@example.com", "hard_bounce", "550");
-    await paidOrder("buyer-only@example.com", 700);
-    await paidOrder("reader@example.com", 700);
 
-    expect(await countAudience(["newsletter"])).toBe(2); // sub, imported
-    expect(await countAudience(["guide"])).toBe(1); // reader
-    expect(await countAudience(["buyers"])).toBe(1); // reader: buyer-only has no consent
+    expect(await countAudience(["newsletter"])).toBe(3); // sub, imported, both
+    expect(await countAudience(["guide"])).toBe(1); // both: reader only asked for the guide's follow-ups
+    expect(await countAudience(["buyers"])).toBe(1); // both: buying is not consent
     expect(await countAudience(["newsletter", "guide", "buyers"])).toBe(3);
     expect(await countAudience([])).toBe(0);
 
@@ -121,9 +127,19 @@ describe("audiences", () => {
     const { id } = await created({ audienceGuide: "on", audienceBuyers: "on" });
     expect(await startBroadcast({ id, version: 1, when: "now", scheduledAt: undefined })).toEqual({ started: "now", queued: 3 });
     const queued = await db().select({ to: outbox.toAddress, key: outbox.dedupeKey }).from(outbox).orderBy(outbox.toAddress);
-    expect(queued.map((r) => r.to)).toEqual(["imported@example.com", "reader@example.com", "sub@example.com"]);
-    const contact = await findContact("reader@example.com");
-    expect(queued.find((r) => r.to === "reader@example.com")!.key).toBe(`bc:${id}:${contact!.id}`);
+    expect(queued.map((r) => r.to)).toEqual(["both@example.com", "imported@example.com", "sub@example.com"]);
+    const contact = await findContact("both@example.com");
+    expect(queued.find((r) => r.to === "both@example.com")!.key).toBe(`bc:${id}:${contact!.id}`);
+  });
+
+  it("a guide reader alone is in no audience: ticking only 'guide' reaches nobody", async () => {
+    await guideReader("reader@example.com");
+    const { id } = await created({ audienceNewsletter: "", audienceGuide: "on" });
+    expect(await countAudience(["guide"])).toBe(0);
+    expect(await startBroadcast({ id, version: 1, when: "now", scheduledAt: undefined })).toMatchObject({
+      refused: expect.stringMatching(/^Nobody would get this broadcast/),
+    });
+    expect(await count(sql`select count(*) as n from outbox`)).toBe(0);
   });
 });
 

@@ -8,7 +8,9 @@ import { sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { consents, contacts, outbox, sequenceEnrollments } from "../../db/schema";
-import { LEAD_CONSENT } from "~/lib/site";
+import { LEAD_CONSENT, NEWSLETTER_CONSENT } from "~/lib/site";
+import { action as newsletterConfirmAction, loader as newsletterConfirmLoader } from "~/routes/newsletter-confirm";
+import { countAudience } from "~/server/audience/audience.server";
 import { action as guideAction, loader as guideLoader } from "~/routes/guide-open";
 import { action as unsubscribeAction } from "~/routes/unsubscribe";
 import { findContact, ownerClearSuppression, recordConsent, suppress } from "~/server/audience/contacts.server";
@@ -228,12 +230,54 @@ describe("the welcome sequence", () => {
       // Every link to the site says which e-mail it came from.
       const siteLinks = [...String(mail.html).matchAll(/href="(https:\/\/shop\.example\/[^"]*)"/g)]
         .map((m) => m[1]!.replaceAll("&amp;", "&"))
-        .filter((href) => !href.includes("/unsubscribe/") && href !== `${ORIGIN}/`);
+        .filter((href) => !href.includes("/unsubscribe/") && !href.includes("/newsletter/confirm/") && href !== `${ORIGIN}/`);
       expect(siteLinks.length).toBeGreaterThan(0);
       for (const href of siteLinks) expect(new URL(href).searchParams.get("utm_source")).toBe("email");
       expect(new Set(siteLinks.map((href) => new URL(href).searchParams.get("utm_campaign"))).size).toBe(1);
     }
     expect(await db().select().from(sequenceEnrollments)).toEqual([expect.objectContaining({ status: "done" })]);
+  });
+
+  it("the last step invites the reader to the newsletter; only their own press on its page makes them a subscriber", async () => {
+    const start = new Date("2026-12-01T10:00:00Z");
+    await leadWhoOpens("ana@example.com", start);
+    await leadWhoOpens("ben@example.com", start);
+    for (let day = 0; day <= 21; day++) {
+      await queueDueSteps(new Date(start.getTime() + day * DAY + 60_000));
+      await flush();
+    }
+    const steps = received("ana@example.com").slice(1);
+    expect(steps).toHaveLength(DEFAULT_STEPS.length);
+    // Only the last step asks, with a link of the reader's own.
+    for (const mail of steps.slice(0, -1)) expect(mail.text).not.toContain("keep sending me tips");
+    const last = steps.at(-1)!;
+    expect(last.text).toContain("This is the last of the guide’s e-mails: we won’t write again unless you ask.");
+    expect(last.text).toMatch(/Yes, keep sending me tips/i);
+    const path = hrefIn(last, "/newsletter/confirm/");
+    // Asking for the guide is not the newsletter: nobody is in a broadcast's audience yet.
+    expect(await countAudience(["newsletter", "guide", "buyers"])).toBe(0);
+
+    // Ana opens it (a mail scanner's GET would change nothing) and presses the page's one button.
+    const params = { token: path.split("/")[3]! };
+    expect(await newsletterConfirmLoader({ params } as never)).toMatchObject({ state: "ask", email: "ana@example.com" });
+    expect(await countAudience(["newsletter"])).toBe(0);
+    const answer = await newsletterConfirmAction({ request: new Request(`${ORIGIN}${path}`, { method: "POST" }), params } as never);
+    expect(answer).toMatchObject({ state: "confirmed", email: "ana@example.com" });
+    const ana = await findContact("ana@example.com");
+    const recorded = await db()
+      .select()
+      .from(consents)
+      .where(sql`${consents.contactId} = ${ana!.id} and ${consents.purpose} = 'newsletter'`);
+    expect(recorded).toEqual([
+      expect.objectContaining({
+        source: "newsletter confirmation of the welcome sequence's last e-mail",
+        wordingVersion: NEWSLETTER_CONSENT.version,
+      }),
+    ]);
+    // Ana is now in the newsletter, and among those who asked for a guide; Ben, who did not press, in neither.
+    expect(await countAudience(["newsletter"])).toBe(1);
+    expect(await countAudience(["guide"])).toBe(1);
+    expect(received("ben@example.com").at(-1)!.text).toMatch(/Yes, keep sending me tips/i);
   });
 
   it("stops at once on a purchase and on a one-click unsubscribe from a step", async () => {

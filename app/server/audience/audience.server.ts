@@ -1,8 +1,10 @@
 /**
  * Who a broadcast may go to: the one definition of each audience, used both by the count the
- * owner sees before sending and by the statement that queues the broadcast. A contact counts only
- * with a current (not withdrawn) consent for that purpose and no suppression: nobody gets
- * marketing e-mail without a recorded consent for it (decision 035).
+ * owner sees before sending and by the statement that queues the broadcast. Broadcasts are the
+ * newsletter: every audience is a part of those holding a current newsletter consent, with no
+ * suppression (issue 40). Asking for a guide is consent to that guide's few follow-ups only
+ * (the form and the privacy page say so); a guide reader joins the newsletter by a click of their
+ * own (the sequence's last step offers it), never by being ticked here.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { BroadcastAudience } from "../../../db/schema";
@@ -10,27 +12,22 @@ import { db, rowsOf } from "~/server/db.server";
 
 export const AUDIENCE_LABELS: Record<BroadcastAudience, string> = {
   newsletter: "Confirmed newsletter subscribers",
-  guide: "Guide readers who proved their address and kept the follow-ups",
-  buyers: "Buyers who also agreed to the newsletter or the follow-ups",
+  guide: "Newsletter subscribers who also asked for a free guide",
+  buyers: "Newsletter subscribers who also bought",
 };
 
 /** A current newsletter consent, confirmed by double opt-in or attested by the owner's import. */
 const NEWSLETTER = sql`exists (
   select 1 from consents k where k.contact_id = c.id and k.purpose = 'newsletter' and k.withdrawn_at is null
     and (k.source like 'import:%'
-      or exists (select 1 from newsletter_subscribers s where lower(s.email) = c.email and s.status = 'confirmed'))
+      or exists (select 1 from newsletter_subscribers s where s.email = c.email and s.status = 'confirmed'))
 )`;
 
-/** The guide's follow-ups agreed to, not withdrawn, and the address proved to be theirs. */
-const GUIDE = sql`(c.proved_at is not null and exists (
-  select 1 from consents k where k.contact_id = c.id and k.purpose = 'guide_followups' and k.withdrawn_at is null
-))`;
+/** Asked for a guide at some time (a consent for its follow-ups, current or not): a part of the newsletter's readers. */
+const GUIDE = sql`(${NEWSLETTER} and exists (select 1 from consents k where k.contact_id = c.id and k.purpose = 'guide_followups'))`;
 
-/**
- * Buying is not consent to marketing: a buyer is in this audience only while they also hold one
- * of the two consents above (so "buyers" alone is the customers among the list).
- */
-const BUYERS = sql`(exists (select 1 from orders o where lower(o.customer_email) = c.email and o.status = 'paid') and (${NEWSLETTER} or ${GUIDE}))`;
+/** Buying is not consent to marketing: the buyers among the newsletter's readers. */
+const BUYERS = sql`(${NEWSLETTER} and exists (select 1 from orders o where o.customer_email = c.email and o.status = 'paid'))`;
 
 const CONDITION: Record<BroadcastAudience, SQL> = { newsletter: NEWSLETTER, guide: GUIDE, buyers: BUYERS };
 

@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, rowsOf } from "~/server/db.server";
-import { findStep, rescheduleWaiting } from "~/server/audience/sequence.server";
+import { findStep, isLastStep, rescheduleWaiting } from "~/server/audience/sequence.server";
 import { composeStep, previewListMessage, sendListMessageTest } from "~/server/mail/mailer.server";
 
 const MAX_DELAY_DAYS = 60;
@@ -70,11 +70,11 @@ export async function stepVersions(): Promise<Map<string, string>> {
 
 export async function previewStep(id: string) {
   const step = await findStep(id);
-  return step && previewListMessage(step, composeStep);
+  return step && previewListMessage({ ...step, last: await isLastStep(step) }, composeStep);
 }
 
 /** A test send of the saved step to OWNER_EMAIL, outside the outbox (no contact, no count). */
 export async function sendStepTest(id: string): Promise<string | undefined> {
   const step = await findStep(id);
-  return step && sendListMessageTest(step, composeStep, "sequence-step", id);
+  return step && sendListMessageTest({ ...step, last: await isLastStep(step) }, composeStep, "sequence-step", id);
 }

@@ -39,6 +39,12 @@ export async function findStep(id: string): Promise<SequenceStep | undefined> {
   return step;
 }
 
+/** Whether no step comes after this one (the step that invites the reader to the newsletter). */
+export async function isLastStep(step: Pick<SequenceStep, "position">): Promise<boolean> {
+  const [row] = rowsOf<{ last: number | string }>(await db().execute(sql`select max(position) as last from sequence_steps`));
+  return Number(row?.last) === step.position;
+}
+
 const PAUSED_KEY = "sequence_paused";
 
 export async function isSequencePaused(): Promise<boolean> {

@@ -2,8 +2,9 @@
  * List e-mail consent: single-purpose links (newsletter confirmation, unsubscribe) and the
  * suppression list that every list (non-transactional) send checks first.
  */
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { emailTokens, newsletterSubscribers } from "../../../db/schema";
+import { NEWSLETTER_CONSENT } from "~/lib/site";
 import { findContact, recordConsent, suppress } from "~/server/audience/contacts.server";
 import { db } from "~/server/db.server";
 import { hashToken, isTokenShaped, newToken } from "~/server/tokens.server";
@@ -56,6 +57,32 @@ export async function subscriptionStatus(email: string): Promise<"pending" | "co
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.email, email));
   return subscriber?.status ?? "missing";
+}
+
+/**
+ * The guide's last follow-up invites its reader to the newsletter: a confirmation link of their
+ * own (its page's one button records the consent, with proof, as the newsletter form's does), and
+ * the pending sign-up it confirms, noted as coming from the welcome sequence. No consent is
+ * recorded until that button is pressed. Undefined for an address already subscribed.
+ */
+export async function newsletterInvitation(email: string): Promise<string | undefined> {
+  const [row] = await db()
+    .insert(newsletterSubscribers)
+    .values({ email, status: "pending", consentPage: "the welcome sequence's last e-mail", consentVersion: NEWSLETTER_CONSENT.version })
+    .onConflictDoUpdate({
+      target: newsletterSubscribers.email,
+      set: {
+        status: "pending",
+        consentPage: "the welcome sequence's last e-mail",
+        consentVersion: NEWSLETTER_CONSENT.version,
+        confirmedAt: null,
+      },
+      setWhere: sql`${newsletterSubscribers.status} = 'unsubscribed'`,
+    })
+    .returning({ status: newsletterSubscribers.status });
+  const status = row?.status ?? (await subscriptionStatus(email));
+  if (status === "confirmed") return undefined;
+  return mintEmailLink(email, "newsletter-confirm");
 }
 
 /**

@@ -18,10 +18,10 @@ import { hostOf } from "~/server/mail/format.server";
 import type { Deliver, DeliveryResult, OutboxRow, SendOne } from "~/server/mail/outbox.server";
 import { PRODUCT_NAMES } from "~/lib/catalogue";
 import { PRODUCT_FILES } from "~/lib/product-files";
-import { mintEmailLink, mintEmailLinks } from "~/server/forms/subscriptions.server";
+import { mintEmailLink, mintEmailLinks, newsletterInvitation } from "~/server/forms/subscriptions.server";
 import { reviewRequestDecision } from "~/server/content/review-requests.server";
 import { sendBlocker, sendBlockers, suppress, type SendPolicy } from "~/server/audience/contacts.server";
-import { findStep, stepStillWanted } from "~/server/audience/sequence.server";
+import { findStep, isLastStep, stepStillWanted } from "~/server/audience/sequence.server";
 import { broadcastsToSend, broadcastToSend, type BroadcastToSend } from "~/server/audience/broadcasts.server";
 import type { OutboxKind } from "../../../db/schema";
 
@@ -179,7 +179,13 @@ async function compose(row: OutboxRow, settings: MailSettings, facts: SendFacts)
       if (!wanted.ok) return { skip: wanted.reason };
       const step = await findStep(row.payload.stepId);
       if (!step) return { skip: `step ${row.payload.stepId} no longer exists` };
-      return composeStep(step, ctx, await unsubscribeUrl());
+      const last = await isLastStep(step);
+      const invitation = last ? await newsletterInvitation(row.toAddress) : undefined;
+      return composeStep(
+        { ...step, last: Boolean(invitation), newsletterInvitationUrl: invitation && url(`/newsletter/confirm/${invitation}`) },
+        ctx,
+        await unsubscribeUrl(),
+      );
     }
     case "broadcast": {
       const broadcast = await facts.broadcast(row.payload.broadcastId);
@@ -201,7 +207,7 @@ async function composeListMessage(
   message: ListMessage,
   ctx: MailContext,
   unsubscribeUrl: string,
-  { campaign, reason }: { campaign: string; reason: string },
+  { campaign, reason, newsletterInvitationUrl }: { campaign: string; reason: string; newsletterInvitationUrl?: string },
 ): Promise<ComposedMail> {
   const { listMessageMail } = await import("~/server/mail/templates/list-message.server");
   return {
@@ -213,15 +219,25 @@ async function composeListMessage(
       campaign,
       reason,
       unsubscribeUrl,
+      newsletterInvitationUrl,
     }),
   };
 }
 
-/** A welcome-sequence step as its reader gets it (HTML and text): sent, previewed and test-sent alike. */
-export function composeStep(step: ListMessage & { id: string }, ctx: MailContext, unsubscribeUrl: string): Promise<ComposedMail> {
+/**
+ * A welcome-sequence step as its reader gets it (HTML and text): sent, previewed and test-sent
+ * alike. The last step invites the reader to join the newsletter (`newsletterInvitationUrl`, each
+ * reader's own confirmation link; a preview or test shows a stand-in address).
+ */
+export function composeStep(
+  step: ListMessage & { id: string; last?: boolean; newsletterInvitationUrl?: string },
+  ctx: MailContext,
+  unsubscribeUrl: string,
+): Promise<ComposedMail> {
   return composeListMessage(step, ctx, unsubscribeUrl, {
     campaign: sequenceCampaign(step.id),
     reason: `You’re getting this because you asked for the free Starter Guide on ${hostOf(ctx.origin)} and for a few follow-up tips.`,
+    newsletterInvitationUrl: step.last ? (step.newsletterInvitationUrl ?? `${ctx.origin}/newsletter/confirm/preview`) : undefined,
   });
 }
 

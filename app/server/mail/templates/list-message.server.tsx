@@ -6,6 +6,7 @@
 import { listMarkdownToHtml } from "~/server/audience/list-markdown.server";
 import { mailTemplate } from "~/server/mail/render.server";
 import { MailLayout } from "~/server/mail/templates/layout.server";
+import { Box, H2, MailButton, P } from "~/server/mail/templates/parts.server";
 
 export type ListMessageProps = {
   subject: string;
@@ -16,6 +17,11 @@ export type ListMessageProps = {
   campaign: string;
   reason: string;
   unsubscribeUrl: string;
+  /**
+   * The guide's last follow-up only: the page where one button joins the newsletter. The guide's
+   * e-mails are not the newsletter; a reader joins it by a click of their own (issue 40).
+   */
+  newsletterInvitationUrl?: string;
 };
 
 export const listMessageMail = mailTemplate<ListMessageProps>(
@@ -24,6 +30,17 @@ export const listMessageMail = mailTemplate<ListMessageProps>(
     return (
       <MailLayout ctx={ctx} subject={subjectLine} preheader={p.preview} list={{ reason: p.reason, unsubscribeUrl: p.unsubscribeUrl }}>
         <div dangerouslySetInnerHTML={{ __html: listMarkdownToHtml(p.markdown, { origin: ctx.origin, campaign: p.campaign }) }} />
+        {p.newsletterInvitationUrl ? (
+          <Box tone="note">
+            <H2>Want tips after this one?</H2>
+            <P>
+              This is the last of the guide’s e-mails: we won’t write again unless you ask. Our newsletter brings practical budgeting and
+              credit tips, about twice a month.
+            </P>
+            <MailButton href={p.newsletterInvitationUrl}>Yes, keep sending me tips</MailButton>
+            <P>The link opens a page with one button to confirm. Every newsletter e-mail has an unsubscribe link.</P>
+          </Box>
+        ) : null}
       </MailLayout>
     );
   },

@@ -166,7 +166,7 @@ export const SAMPLES: Sample[] = [
       }),
     }),
   },
-  ...SEQUENCE_STEPS.map((step): Sample => ({
+  ...SEQUENCE_STEPS.map((step, i): Sample => ({
     name: `sequence-${step.id}`,
     kind: "sequence-step",
     compose: async () => ({
@@ -178,6 +178,11 @@ export const SAMPLES: Sample[] = [
         campaign: `welcome-${step.id}`,
         reason: "You’re getting this because you asked for the free Starter Guide on freshstartmoney.com and for a few follow-up tips.",
         unsubscribeUrl,
+        // The last step invites the reader to the newsletter (mailer.server.ts composeStep).
+        newsletterInvitationUrl:
+          i === SEQUENCE_STEPS.length - 1
+            ? "https://freshstartmoney.com/newsletter/confirm/Zm9yLXRoZS1zYW1wbGUtb25seS1ub3QtYS1yZWFsLWxpbms"
+            : undefined,
       }),
     }),
   })),
