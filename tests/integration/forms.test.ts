@@ -5,7 +5,8 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactMessages, contacts, leads, newsletterSubscribers, outbox } from "../../db/schema";
+import { consents, contactEvents, contactMessages, contacts, leads, newsletterSubscribers, outbox } from "../../db/schema";
+import { NEWSLETTER_CONSENT } from "~/lib/site";
 import { getShippedArticles } from "~/content/articles.server";
 import { loader as articleLoader } from "~/routes/blog-post";
 import { db } from "~/server/db.server";
@@ -303,6 +304,13 @@ describe("newsletter box", () => {
       description: "Check your inbox and click the link to confirm your subscription.",
     });
     expect((await db().select().from(newsletterSubscribers)).map((r) => [r.email, r.status])).toEqual([["reader@example.com", "pending"]]);
+    // The consent as given, and its event in the contact's history, as every form records them.
+    expect((await db().select().from(consents)).map((c) => [c.purpose, c.source, c.wordingVersion])).toEqual([
+      ["newsletter", "newsletter form /blog", NEWSLETTER_CONSENT.version],
+    ]);
+    expect((await db().select().from(contactEvents)).map((e) => [e.kind, e.detail])).toEqual([
+      ["consent", `newsletter from the newsletter form on /blog (wording ${NEWSLETTER_CONSENT.version}), to be confirmed by e-mail`],
+    ]);
   });
 
   it("says an address differing only in case and spaces is already subscribed", async () => {

@@ -91,6 +91,7 @@ const EVENT_TITLES: Record<string, [HistoryKind, string]> = {
   suppressed: ["suppression", "Suppressed"],
   unsuppressed: ["suppression", "Suppression lifted"],
   import: ["import", "Imported from a CSV file"],
+  merged: ["import", "Merged in: the same mailbox, spelled another way"],
 };
 
 /**

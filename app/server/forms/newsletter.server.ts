@@ -30,6 +30,9 @@ export async function storeSubscriber(email: string, consentPage = "/blog"): Pro
         ), consent as (
           insert into consents (contact_id, purpose, source, wording_version)
           select id, 'newsletter', ${`newsletter form ${consentPage}`}, ${NEWSLETTER_CONSENT.version} from contact
+        ), event as (
+          insert into contact_events (contact_id, kind, detail)
+          select id, 'consent', ${`newsletter from the newsletter form on ${consentPage} (wording ${NEWSLETTER_CONSENT.version}), to be confirmed by e-mail`} from contact
         ), mail as (
           ${INSERT_INTO_OUTBOX}
           ${outboxSelect({
