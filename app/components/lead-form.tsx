@@ -1,8 +1,8 @@
-import { CircleCheck, Download, Gift } from "lucide-react";
+import { CircleCheck, Gift, Mail } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { focusMark, FormMessage, Honeypot, SubmitButton, TextField, usePublicForm } from "~/components/form-feedback";
 import { FIELD_LIMITS, type FormOutcome, MESSAGES } from "~/lib/form-outcomes";
-import { LEAD_CONSENT, LEAD_MAGNET, LEAD_MAGNET_PDF } from "~/lib/site";
+import { LEAD_CONSENT, LEAD_MAGNET } from "~/lib/site";
 
 const inputClass =
   "w-full rounded-lg border border-slate-400 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-700 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700";
@@ -101,14 +101,11 @@ function LeadSuccess({ focusOnLoad }: { focusOnLoad: boolean }) {
         <strong>{MESSAGES.lead.success.title}</strong> {MESSAGES.lead.success.description} If it doesn't arrive within 5 minutes, please
         check your spam or promotions folder.
       </p>
-      <a
-        href={LEAD_MAGNET_PDF}
-        download
-        className="mt-4 inline-block font-bold text-brand-800 underline underline-offset-2 hover:text-brand-900"
-      >
-        <Download aria-hidden="true" className="mr-1.5 inline size-4 align-[-2px]" />
-        Download the guide now (PDF)
-      </a>
+      <p className="mt-2 text-slate-800">
+        <Mail aria-hidden="true" className="mr-1.5 inline size-4 align-[-2px] text-brand-700" />
+        The guide comes by e-mail: press the button in it to download the guide. That also shows the address is yours before the few tips
+        you asked for start.
+      </p>
     </div>
   );
 }
