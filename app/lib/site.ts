@@ -38,7 +38,7 @@ export const FOOTER_RESOURCE_LINKS: readonly NavLink[] = [
 ];
 
 export const LEAD_MAGNET = "Credit Repair Starter Guide";
-/** The guide itself, offered at once after sign-up as well as by e-mail. */
+/** The guide itself, reached through the button of the guide's e-mail (routes/guide-open.tsx). */
 export const LEAD_MAGNET_PDF = "/downloads/credit-repair-starter-guide.pdf";
 
 /** The newsletter box's consent wording; its version is stored with every sign-up (the consent record). */
@@ -46,6 +46,9 @@ export const NEWSLETTER_CONSENT = {
   version: "2026-11-23",
   text: "Practical budgeting and credit tips, about twice a month. We'll e-mail you a link to confirm first. Unsubscribe anytime.",
 } as const;
+
+/** Where a newsletter sign-up from the welcome sequence's last e-mail says it came from (its consent's source). */
+export const SEQUENCE_INVITATION_PAGE = "the welcome sequence's last e-mail";
 
 /**
  * The lead form's consent wording: what follows the guide. Its version is stored with every lead's

@@ -14,7 +14,8 @@ import { countAudience } from "~/server/audience/audience.server";
 import { action as guideAction, loader as guideLoader } from "~/routes/guide-open";
 import { action as unsubscribeAction } from "~/routes/unsubscribe";
 import { findContact, ownerClearSuppression, recordConsent, suppress } from "~/server/audience/contacts.server";
-import { DEFAULT_STEPS, queueDueSteps, setSequencePaused, updateStep } from "~/server/audience/sequence.server";
+import { DEFAULT_STEPS, guideFigures, queueDueSteps, setSequencePaused, updateStep } from "~/server/audience/sequence.server";
+import { unsubscribe } from "~/server/forms/subscriptions.server";
 import { db, rowsOf } from "~/server/db.server";
 import { storeLead } from "~/server/forms/leads.server";
 import { createDeliver, suppressHardBounce, type MailSettings } from "~/server/mail/mailer.server";
@@ -278,6 +279,19 @@ describe("the welcome sequence", () => {
     expect(await countAudience(["newsletter"])).toBe(1);
     expect(await countAudience(["guide"])).toBe(1);
     expect(received("ben@example.com").at(-1)!.text).toMatch(/Yes, keep sending me tips/i);
+    // What the owner's sequence page shows of the guide: two asked and opened, both got every step, one joined.
+    await storeLead({ name: "Cy", email: "cy@example.com", sourcePage: "dispute-credit-errors" });
+    await buy("ben@example.com");
+    await unsubscribe("cy@example.com", "unsubscribe link");
+    expect(await guideFigures()).toEqual({
+      asked: 3,
+      opened: 2,
+      inSequence: 0,
+      finished: 2,
+      unsubscribed: 1,
+      bought: 1,
+      joinedNewsletter: 1,
+    });
   });
 
   it("stops at once on a purchase and on a one-click unsubscribe from a step", async () => {

@@ -4,12 +4,12 @@ import { z } from "zod";
 import { AdminHeading, DataTable, Notice, Panel, rowHead, td } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
 import { HtmlPreviewLink, inputClass, labelClass, ListMessageFields, TextVersion } from "~/components/list-message-editor";
-import { formatCents } from "~/lib/site";
+import { formatCents, LEAD_MAGNET } from "~/lib/site";
 import { seo } from "~/lib/seo";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 import { parseSubmission } from "~/server/forms/submission.server";
-import { isSequencePaused, setSequencePaused, stepFigures } from "~/server/audience/sequence.server";
+import { guideFigures, isSequencePaused, setSequencePaused, stepFigures } from "~/server/audience/sequence.server";
 import { stepSales } from "~/server/admin/email-sales.server";
 import { previewStep, saveStepEdit, sendStepTest, StepEditSchema, stepVersions } from "~/server/audience/sequence-admin.server";
 
@@ -18,12 +18,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
-  const [steps, sales, versions] = await Promise.all([stepFigures(), stepSales(), stepVersions()]);
+  const [steps, sales, versions, guide] = await Promise.all([stepFigures(), stepSales(), stepVersions(), guideFigures()]);
   const editing = new URL(request.url).searchParams.get("step");
   const step = steps.find((s) => s.id === editing);
   const preview = step ? await previewStep(step.id) : undefined;
   return {
     paused: await isSequencePaused(),
+    guide,
     steps: steps.map((s) => ({ ...s, updatedAt: versions.get(s.id) ?? "", fromLinks: sales.get(s.id) })),
     editing: step ? { ...step, updatedAt: versions.get(step.id) ?? "" } : undefined,
     previewText: preview?.text,
@@ -69,7 +70,7 @@ function delayLabel(minutes: number): string {
 }
 
 export default function Sequence({ loaderData, actionData }: Route.ComponentProps) {
-  const { steps, editing, paused } = loaderData;
+  const { steps, editing, paused, guide } = loaderData;
   return (
     <>
       <AdminHeading title="Welcome sequence" />
@@ -93,6 +94,28 @@ export default function Sequence({ loaderData, actionData }: Route.ComponentProp
           {paused ? "Resume the sequence" : "Pause the sequence"}
         </button>
       </form>
+      <DataTable
+        label="The free guide"
+        columns={["Guide", "Asked", "Opened", "In the sequence", "Got every step", "Unsubscribed", "Bought", "Joined the newsletter"]}
+      >
+        <tr>
+          <th scope="row" className={rowHead}>
+            {LEAD_MAGNET}
+          </th>
+          <td className={td}>{guide.asked}</td>
+          <td className={td}>{guide.opened}</td>
+          <td className={td}>{guide.inSequence}</td>
+          <td className={td}>{guide.finished}</td>
+          <td className={td}>{guide.unsubscribed}</td>
+          <td className={td}>{guide.bought}</td>
+          <td className={td}>{guide.joinedNewsletter}</td>
+        </tr>
+      </DataTable>
+      <p className="mt-2 max-w-3xl text-sm text-slate-700">
+        <strong>Asked</strong>: requests on an article&apos;s form. <strong>Opened</strong>: used the button in the guide&apos;s e-mail (the
+        address is theirs; the sequence starts then). <strong>Unsubscribed</strong> counts bounces and complaints too.{" "}
+        <strong>Bought</strong>: a paid order after asking. <strong>Joined the newsletter</strong>: with the last step&apos;s button.
+      </p>
       <DataTable
         label="Steps"
         columns={[

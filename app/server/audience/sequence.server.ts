@@ -7,7 +7,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { parseSequenceFiles, type SequenceStep } from "~/server/audience/sequence-content.server";
-import { LEAD_FOLLOWUP_VERSIONS } from "~/lib/site";
+import { LEAD_FOLLOWUP_VERSIONS, SEQUENCE_INVITATION_PAGE } from "~/lib/site";
 import { db, rowsOf } from "~/server/db.server";
 
 export type { SequenceStep };
@@ -249,4 +249,51 @@ export async function stepFigures(): Promise<StepFigures[]> {
       waiting: waiting.find((w) => w.position === step.position)?.waiting ?? 0,
     };
   });
+}
+
+/** What became of the free guide's requests: the owner's one line of figures per guide (issue 40, item 7). */
+export type GuideFigures = {
+  /** Asked on an article's form. */
+  asked: number;
+  /** Used the e-mail's button: the address is theirs (the sequence starts here). */
+  opened: number;
+  /** Waiting for a next step now. */
+  inSequence: number;
+  /** Got every step. */
+  finished: number;
+  /** Unsubscribed, bounced or complained since. */
+  unsubscribed: number;
+  /** Paid for an order, at any time after asking. */
+  bought: number;
+  /** Joined the newsletter with the last step's button. */
+  joinedNewsletter: number;
+};
+
+export async function guideFigures(): Promise<GuideFigures> {
+  const [row] = rowsOf<Record<keyof GuideFigures, number | string>>(
+    await db().execute(sql`
+      select count(*) as asked,
+        count(*) filter (where c.proved_at is not null) as opened,
+        count(*) filter (where e.status = 'active') as "inSequence",
+        count(*) filter (where e.status = 'done') as finished,
+        count(*) filter (where c.suppression is not null) as unsubscribed,
+        count(*) filter (where exists (select 1 from orders o where o.customer_email = l.email and o.status = 'paid' and o.paid_at >= l.created_at)) as bought,
+        count(*) filter (where exists (
+          select 1 from newsletter_subscribers n where n.email = l.email and n.status = 'confirmed' and n.consent_page = ${SEQUENCE_INVITATION_PAGE}
+        )) as "joinedNewsletter"
+      from leads l
+      left join contacts c on c.email = l.email
+      left join sequence_enrollments e on e.contact_id = c.id
+    `),
+  );
+  const n = (v: number | string | undefined) => Number(v ?? 0);
+  return {
+    asked: n(row?.asked),
+    opened: n(row?.opened),
+    inSequence: n(row?.inSequence),
+    finished: n(row?.finished),
+    unsubscribed: n(row?.unsubscribed),
+    bought: n(row?.bought),
+    joinedNewsletter: n(row?.joinedNewsletter),
+  };
 }

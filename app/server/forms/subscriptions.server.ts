@@ -4,7 +4,7 @@
  */
 import { and, eq, gt, sql } from "drizzle-orm";
 import { emailTokens, newsletterSubscribers } from "../../../db/schema";
-import { NEWSLETTER_CONSENT } from "~/lib/site";
+import { NEWSLETTER_CONSENT, SEQUENCE_INVITATION_PAGE } from "~/lib/site";
 import { findContact, recordConsent, suppress } from "~/server/audience/contacts.server";
 import { db } from "~/server/db.server";
 import { hashToken, isTokenShaped, newToken } from "~/server/tokens.server";
@@ -66,9 +66,10 @@ export async function subscriptionStatus(email: string): Promise<"pending" | "co
  * recorded until that button is pressed. Undefined for an address already subscribed.
  */
 export async function newsletterInvitation(email: string): Promise<string | undefined> {
+  const consentPage = SEQUENCE_INVITATION_PAGE;
   const [row] = await db()
     .insert(newsletterSubscribers)
-    .values({ email, status: "pending", consentPage: "the welcome sequence's last e-mail", consentVersion: NEWSLETTER_CONSENT.version })
+    .values({ email, status: "pending", consentPage, consentVersion: NEWSLETTER_CONSENT.version })
     .onConflictDoUpdate({
       target: newsletterSubscribers.email,
       set: {
