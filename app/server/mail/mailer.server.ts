@@ -424,8 +424,9 @@ async function prepare(row: OutboxRow, settings: MailSettings, facts: SendFacts)
  * facts read at once), so what it returns only hands each message to the transport.
  */
 export function createDeliver(transport: MailTransport, settings: MailSettings): Deliver {
-  const send = async (prepared: Prepared): Promise<DeliveryResult> =>
-    "result" in prepared ? prepared.result : { status: "sent", info: await transport.send(prepared.mail) };
+  // The signal aborts a send the outbox cut off: nodemailer closes that message's connection, so it cannot arrive later.
+  const send = async (prepared: Prepared, signal?: AbortSignal): Promise<DeliveryResult> =>
+    "result" in prepared ? prepared.result : { status: "sent", info: await transport.send(prepared.mail, signal) };
   const forRows = async (rows: OutboxRow[]): Promise<SendOne> => {
     const facts = await factsForRows(rows);
     // One row's failure (a template error) is that row's, not its neighbours'.
@@ -434,13 +435,13 @@ export function createDeliver(transport: MailTransport, settings: MailSettings):
         rows.map(async (row) => [row.id, await prepare(row, settings, facts).catch((error: unknown) => ({ error }))] as const),
       ),
     );
-    return async (row) => {
+    return async (row, signal) => {
       const prepared = ready.get(row.id) ?? (await prepare(row, settings, ONE_BY_ONE));
       if ("error" in prepared) throw prepared.error;
-      return send(prepared);
+      return send(prepared, signal);
     };
   };
-  return Object.assign(async (row: OutboxRow) => send(await prepare(row, settings, ONE_BY_ONE)), { forRows });
+  return Object.assign(async (row: OutboxRow, signal?: AbortSignal) => send(await prepare(row, settings, ONE_BY_ONE), signal), { forRows });
 }
 
 /** An SMTP 5xx for this row's address: a hard bounce, suppressed for every later send. */

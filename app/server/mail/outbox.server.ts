@@ -1,7 +1,8 @@
 /**
  * The e-mail outbox: rows are written by whatever causes a message (in the same statement), and
  * a worker in every server process claims due rows with FOR UPDATE SKIP LOCKED, sends them, and
- * retries failures with growing delays for a day before marking them failed.
+ * retries failures with growing delays for a day before marking them failed. A send cut off by our
+ * own timeout is never retried by itself: it may have arrived (see SendTimeout).
  */
 import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
@@ -81,7 +82,8 @@ export type DeliveryResult =
   | { status: "suppressed"; info: string }
   | { status: "cancelled"; info: string }
   | { status: "held"; info: string };
-export type SendOne = (row: OutboxRow) => Promise<DeliveryResult>;
+/** `signal` aborts when the outbox cuts the send off: the transport closes the connection carrying it. */
+export type SendOne = (row: OutboxRow, signal?: AbortSignal) => Promise<DeliveryResult>;
 /**
  * Sends one row. `forRows`, when there, looks up what a group of rows about to be sent needs
  * (suppressions, the broadcast's status, unsubscribe links) in a few statements for all of them
@@ -288,12 +290,27 @@ export function isPermanent(error: unknown): boolean {
   return typeof code === "number" && code >= 500 && code < 600;
 }
 
-class SendTimeout extends Error {}
+/**
+ * A send cut off by our own timeout. Its connection is closed (the transport gets the abort), so
+ * it cannot finish later; but the mail server may already have taken the whole message and only
+ * not answered yet, and may deliver it. So its outcome is unknown, and it is never sent again by
+ * itself: a list message is recorded interrupted (the broadcast's figures count it), any other
+ * failed, this message its last error, on the owner's e-mail page with its Retry button.
+ */
+class SendTimeout extends Error {
+  constructor(ms: number) {
+    super(
+      `cut off after ${ms / 1000} s without the mail server's answer, its connection closed: ` +
+        "the message may or may not have arrived, so it is not sent again automatically (retry by hand if it did not arrive)",
+    );
+  }
+}
 
 /** What a failed attempt becomes: retried, failed for good, or (a list message cut off by our own timeout) interrupted. */
 function afterFailure(row: ClaimedRow, error: unknown, listMail: boolean): "retry" | "failed" | "interrupted" {
-  // A list message cut off by our own timeout may still have been accepted: at most once, never retried.
-  if (listMail && error instanceof SendTimeout) return "interrupted";
+  // Cut off by our own timeout, it may still have been accepted: at most once, never retried (a
+  // receipt twice after a slow server is not better than one the owner re-sends by hand).
+  if (error instanceof SendTimeout) return listMail ? "interrupted" : "failed";
   // A day from when the message was due: a review request written a week earlier still gets its day.
   const giveUp = isPermanent(error) || Date.now() - row.dueAt.getTime() + retryDelayMs(row.attempts) > GIVE_UP_AFTER_MS;
   return giveUp ? "failed" : "retry";
@@ -316,12 +333,21 @@ async function release(rows: ClaimedRow[]): Promise<void> {
 /** A permanent refusal: the address is suppressed as a hard bounce (no list mail, no receipts). */
 export type OnPermanentFailure = (row: OutboxRow, error: unknown) => Promise<void>;
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+/**
+ * One send, cut off after `ms`: the send is told through its signal (the transport closes its
+ * connection), and the outcome is SendTimeout whatever the send does afterwards.
+ */
+function withTimeout<T>(send: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
+  const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SendTimeout(`sending took over ${ms / 1000} s`)), ms);
+    timer = setTimeout(() => {
+      const error = new SendTimeout(ms);
+      reject(error);
+      controller.abort(error);
+    }, ms);
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([send(controller.signal), timeout]).finally(() => clearTimeout(timer));
 }
 
 export type ProcessOptions = ListMailOptions & {
@@ -339,7 +365,7 @@ function logFailure(row: ClaimedRow, error: unknown, next: "retry" | "failed" | 
     `E-mail ${row.id} (${row.kind}) not sent, attempt ${row.attempts}: ${(error as Error).message ?? error}` +
       (next === "lost"
         ? "; another worker holds it now"
-        : next === "interrupted"
+        : next === "interrupted" || error instanceof SendTimeout
           ? "; it may have arrived, so it is not sent again"
           : next === "failed"
             ? isPermanent(error)
@@ -386,7 +412,7 @@ async function sendTogether(rows: ClaimedRow[], sender: BatchSender, options: Pr
       outcomes = await Promise.all(
         held.map(async (row): Promise<Outcome> => {
           try {
-            return { row, result: await withTimeout(sender.send(row), sendTimeoutMs(options.leaseSeconds)) };
+            return { row, result: await withTimeout((signal) => sender.send(row, signal), sendTimeoutMs(options.leaseSeconds)) };
           } catch (error) {
             return failed(row, error);
           }

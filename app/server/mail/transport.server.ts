@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import nodemailer from "nodemailer";
+import addressparser from "nodemailer/lib/addressparser";
 import { log } from "~/server/log.server";
 
 export type OutgoingMail = {
@@ -21,7 +22,16 @@ export type OutgoingMail = {
   label: string;
 };
 
-export type MailTransport = { kind: "smtp" | "file"; send(mail: OutgoingMail): Promise<string>; close(): void };
+export type MailTransport = {
+  kind: "smtp" | "file";
+  /**
+   * `signal` cuts the send off: a message still waiting for a pooled connection is dropped, and
+   * the connection carrying one is closed (only that one), so it cannot finish afterwards. The file
+   * transport writes at once and ignores it.
+   */
+  send(mail: OutgoingMail, signal?: AbortSignal): Promise<string>;
+  close(): void;
+};
 
 export type TransportOptions = { kind: "smtp"; url: string; maxConnections?: number } | { kind: "file"; dir: string };
 
@@ -46,8 +56,8 @@ export function createMailTransport(options: TransportOptions): MailTransport {
     });
     return {
       kind: "smtp",
-      async send(mail) {
-        const info = await transporter.sendMail(toNodemailer(mail));
+      async send(mail, signal) {
+        const info = await transporter.sendMail({ ...toNodemailer(mail), signal });
         return String(info.response ?? info.messageId);
       },
       close: () => transporter.close(),
@@ -74,11 +84,30 @@ export function createMailTransport(options: TransportOptions): MailTransport {
   };
 }
 
+/**
+ * The bare address of a configured sender ("Name <address>"), read by nodemailer's own parser:
+ * the envelope's MAIL FROM.
+ */
+function senderAddress(from: string): string {
+  const [first] = addressparser(from, { flatten: true });
+  if (!first?.address) throw new Error(`The sender "${from}" has no e-mail address (MAIL_FROM)`);
+  return first.address;
+}
+
+/**
+ * A recipient is one bare address, given as an address object (no name) and as an explicit
+ * envelope: a string would be parsed as an address list, and `x<victim@example.com>` or
+ * `(c)victim@example.com` would become a name or comment plus victim@example.com. As objects,
+ * nodemailer only normalises them (an odd local part is quoted), never reads another address in.
+ */
 function toNodemailer(mail: OutgoingMail) {
+  const to = { name: "", address: mail.to };
   return {
     from: mail.from,
-    to: mail.to,
-    replyTo: mail.replyTo,
+    to,
+    envelope: { from: senderAddress(mail.from), to: [to] },
+    // The sender of a contact message typed this one: the same care as a recipient.
+    replyTo: mail.replyTo === undefined ? undefined : { name: "", address: mail.replyTo },
     subject: mail.subject,
     html: mail.html,
     text: mail.text,
