@@ -8,8 +8,6 @@ const SECTIONS = [
   { to: "/admin", label: "Overview", end: true },
   { to: "/admin/articles", label: "Articles" },
   { to: "/admin/orders", label: "Orders" },
-  { to: "/admin/leads", label: "Leads" },
-  { to: "/admin/subscribers", label: "Subscribers" },
   { to: "/admin/contacts", label: "Contacts" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/email", label: "E-mail" },

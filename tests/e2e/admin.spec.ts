@@ -21,8 +21,7 @@ const PAGES = [
   { path: "/admin", heading: "Overview" },
   { path: "/admin/articles", heading: "Articles" },
   { path: "/admin/orders", heading: "Orders" },
-  { path: "/admin/leads", heading: /^Leads/ },
-  { path: "/admin/subscribers", heading: /^Subscribers/ },
+  { path: "/admin/contacts", heading: /^Contacts/ },
   { path: "/admin/messages", heading: /^Messages/ },
   { path: "/admin/email", heading: "E-mail health" },
 ];

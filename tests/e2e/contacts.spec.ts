@@ -66,6 +66,16 @@ test("the owner imports contacts (a bad file is refused whole), searches, reads 
     "Imported 3 rows: 2 new, 0 already known (updated), 1 repeated in the file (merged). 2 newsletter consents recorded. No e-mail was sent.",
   );
 
+  // The one list's filters: the two imported, found by where they came from; none of them asked for the guide.
+  await page.getByLabel("Came from").selectOption("import");
+  await search(page, run);
+  await expect(page).toHaveURL(/source=import/);
+  await expect(page.getByRole("row")).toHaveCount(3);
+  await page.getByLabel("Came from").selectOption("guide");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByText(`No contact matches “${run}” with these filters.`)).toBeVisible();
+  await page.getByLabel("Came from").selectOption("");
+
   await search(page, `ann.${run}`);
   const row = page.getByRole("row", { name: new RegExp(imported.ann.replace(/\./g, "\\.")) });
   await expect(row).toContainText("Newsletter");

@@ -13,21 +13,14 @@ import express from "express";
 import { createCookieSessionStorage } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { readFile } from "node:fs/promises";
-import {
-  adminAuditLog,
-  contactMessages,
-  downloads,
-  leads,
-  newsletterSubscribers,
-  orders,
-  outbox,
-  ownerSessions,
-  pageViews,
-} from "../../db/schema";
+import { adminAuditLog, contactMessages, downloads, leads, orders, outbox, ownerSessions, pageViews } from "../../db/schema";
 import { loader as articlesLoader } from "~/routes/admin/articles";
 import { action as emailAction, loader as emailLoader } from "~/routes/admin/email";
 import { loader as exportLoader } from "~/routes/admin/export";
 import { loader as layoutLoader } from "~/routes/admin/layout";
+import { loader as contactsLoader } from "~/routes/admin/contacts";
+import { storeSubscriber } from "~/server/forms/newsletter.server";
+import { confirmSubscription } from "~/server/forms/subscriptions.server";
 import { loader as leadsLoader } from "~/routes/admin/leads";
 import { action as loginAction, loader as loginLoader } from "~/routes/admin/login";
 import { action as logoutAction } from "~/routes/admin/logout";
@@ -484,7 +477,7 @@ describe("leads, messages and e-mail", () => {
   it("lists newest first, marks a message handled once, retries a failed e-mail and downloads the same CSV as npm run export", async () => {
     const cookie = await logIn();
     for (const n of [1, 2, 3]) await storeLead({ name: `Lead ${n}`, email: `lead${n}@example.com`, sourcePage: "emergency-fund-guide" });
-    const list = await call(() => leadsLoader(args(get("/admin/leads", cookie))));
+    const list = await call(() => contactsLoader(args(get("/admin/contacts?source=guide", cookie))));
     expect((list.data as { rows: { email: string }[] }).rows.map((r) => r.email)).toEqual([
       "lead3@example.com",
       "lead2@example.com",
@@ -563,12 +556,10 @@ describe("the numbers", () => {
     await storeLead({ name: "A", email: "a@example.com", sourcePage: "emergency-fund-guide" });
     await storeLead({ name: "B", email: "b@example.com", sourcePage: "emergency-fund-guide" });
     await storeLead({ name: "C", email: "c@example.com", sourcePage: "dispute-credit-errors" });
-    await db()
-      .insert(newsletterSubscribers)
-      .values([
-        { email: "s1@example.com", status: "confirmed", confirmedAt: new Date() },
-        { email: "s2@example.com", status: "pending" },
-      ]);
+    // Two newsletter sign-ups, one confirmed with its e-mail's button.
+    await storeSubscriber("s1@example.com");
+    await storeSubscriber("s2@example.com");
+    expect(await confirmSubscription("s1@example.com")).toBe("confirmed");
     // Four checkouts: two from the emergency-fund article (one paid with the Power Pack), one from
     // the dispute article (paid, then refunded from the dashboard), one from nowhere, abandoned.
     await paidOrder("p1@example.com", { bump: true, from: "emergency-fund-guide" });
@@ -601,7 +592,7 @@ describe("the numbers", () => {
       checkoutsStarted: held!.started,
       checkoutsPaid: held!.paid,
       leads: held!.leads,
-      confirmedSubscribers: held!.confirmed,
+      newsletterSubscribers: held!.confirmed,
     });
     const daily = overview.daily as { day: string; revenueCents: number; leads: number }[];
     expect(daily).toHaveLength(8);

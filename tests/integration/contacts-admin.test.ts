@@ -12,6 +12,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { adminAuditLog, consents, contactEvents, contacts, orders, outbox } from "../../db/schema";
 import { action as contactAction, loader as contactLoader } from "~/routes/admin/contact";
 import { action as contactsAction, loader as contactsLoader } from "~/routes/admin/contacts";
+import { loader as leadsLoader } from "~/routes/admin/leads";
+import { loader as overviewLoader } from "~/routes/admin/overview";
+import { loader as subscribersLoader } from "~/routes/admin/subscribers";
+import { countAudience } from "~/server/audience/audience.server";
 import { loader as exportLoader } from "~/routes/admin/export";
 import { CONTACT_IMPORT_MAX_BYTES } from "~/lib/admin-forms";
 import type { ContactHistory, ContactRow } from "~/server/admin/contacts.server";
@@ -65,6 +69,12 @@ function upload(csv: string | Blob, fileName = "people.csv", withCookie = cookie
   );
 }
 
+/** A paid order by this address, through the test provider's pay page. */
+async function buyer(email: string): Promise<void> {
+  const { sessionId } = await startCheckout(payments, { includeBump: false });
+  await payTestOrder((await findTestOrder(sessionId))!, email);
+}
+
 async function tableCounts() {
   const n = async (table: typeof contacts | typeof consents | typeof contactEvents | typeof outbox) =>
     Number((await db().select({ n: count() }).from(table))[0]!.n);
@@ -92,6 +102,65 @@ describe("search", () => {
     });
     const second = await search("?q=many.example&page=2");
     expect(second.rows.map((r) => r.email)).toEqual(["bulk1@many.example", "bulk0@many.example"]);
+  });
+
+  it("is the one list: each filter narrows it, and the overview's figures are its counts for the same filters", async () => {
+    await storeLead({ name: "Gia", email: "gia@example.com", sourcePage: "emergency-fund-guide" });
+    await markProved("gia@example.com", "guide link");
+    await storeLead({ name: "Typed", email: "typed@example.com", sourcePage: "emergency-fund-guide" });
+    await storeSubscriber("pending@example.com");
+    // 300 imported subscribers: the overview once said 1 subscriber after a broadcast to them.
+    await importContacts(
+      ["email,consent_source", ...Array.from({ length: 300 }, (_, i) => `imported${i}@example.com,fair 2025`)].join("\n"),
+      "fair.csv",
+    );
+    await recordConsent("news@example.com", { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1", proved: true });
+    await db().execute(
+      sql`insert into newsletter_subscribers (email, status, confirmed_at) values ('news@example.com', 'confirmed', now())`,
+    );
+    await buyer("news@example.com");
+    await suppress("gone@example.com", "unsubscribed", "unsubscribe link");
+
+    const total = async (query: string) => (await search(query)).total;
+    expect(await total("")).toBe(305);
+    expect(await total("?purpose=newsletter")).toBe(301); // the imports and news; pending is not confirmed
+    expect(await total("?purpose=guide_followups")).toBe(2);
+    expect(await total("?source=guide")).toBe(2);
+    expect(await total("?source=guide&proved=yes")).toBe(1);
+    expect((await search("?source=guide&proved=no")).rows.map((r) => r.email)).toEqual(["typed@example.com"]);
+    expect(await total("?source=newsletter")).toBe(2); // pending and news
+    expect(await total("?source=import")).toBe(300);
+    expect(await total("?source=purchase")).toBe(1);
+    expect(await total("?bought=yes")).toBe(1);
+    expect(await total("?bought=no")).toBe(304);
+    expect((await search("?suppressed=yes")).rows.map((r) => r.email)).toEqual(["gone@example.com"]);
+    expect(await total("?purpose=newsletter&q=imported1")).toBe(111); // imported1, 10-19, 100-199
+
+    // The overview says what the list shows, and links to it.
+    const figures = await call<{ leads: number; newsletterSubscribers: number }>(() => overviewLoader(args(get("/admin?days=7", cookie))));
+    expect(figures.data).toMatchObject({ leads: await total("?source=guide&added=7"), newsletterSubscribers: 301 });
+    expect(await countAudience(["newsletter"])).toBe(301); // and a broadcast to the newsletter reaches that many
+
+    // The old Leads and Subscribers pages lead to the list, filtered.
+    for (const [loader, path, to] of [
+      [leadsLoader, "/admin/leads", "/admin/contacts?source=guide"],
+      [subscribersLoader, "/admin/subscribers", "/admin/contacts?purpose=newsletter"],
+    ] as const) {
+      const answer = await call(() => loader(args(get(path, cookie))));
+      expect(answer.status).toBe(301);
+      expect(answer.headers.get("Location")).toBe(to);
+    }
+  });
+
+  it("refuses a filter it does not know with a message naming it, and shows everyone", async () => {
+    await upsertContact("ann@example.com");
+    await suppress("gone@example.com", "unsubscribed", "unsubscribe link");
+    const answer = await call<{ total: number; refused?: string }>(() =>
+      contactsLoader(args(get("/admin/contacts?suppressed=maybe&purpose=newsletter", cookie))),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.data.refused).toBe("The filter “suppressed=maybe” is not one this list knows, so it shows everyone.");
+    expect(answer.data.total).toBe(2);
   });
 
   it("shows each row's consents and suppression at a glance", async () => {

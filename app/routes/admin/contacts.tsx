@@ -5,6 +5,7 @@ import { CsvLink } from "~/components/admin-csv-link";
 import { buttonClass } from "~/components/ui/button";
 import { CONTACT_IMPORT_MAX_BYTES, CONTACT_IMPORT_MAX_ROWS, ContactImportSchema } from "~/lib/admin-forms";
 import { CONSENT_LABELS, SUPPRESSION_LABELS } from "~/lib/audience-labels";
+import { CONTACT_FILTER_OPTIONS, FILTER_KEYS, FILTER_LABELS, filtersFrom } from "~/lib/contact-filters";
 import { parseSubmissionBody } from "~/lib/forms";
 import { seo } from "~/lib/seo";
 import type { ConsentPurpose } from "../../../db/schema";
@@ -20,7 +21,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
   const query = new URL(request.url).searchParams;
-  return searchContacts(query.get("q") ?? "", pageFrom(query.get("page")));
+  const { filters, refused } = filtersFrom(query);
+  return { ...(await searchContacts(query.get("q") ?? "", pageFrom(query.get("page")), filters)), refused };
 }
 
 /** The CSV upload: the shared schema checks the file is there and small enough, the import module its rows. */
@@ -88,33 +90,64 @@ function ImportOutcome({ result }: { result: ImportResult }) {
 
 export default function Contacts({ loaderData: p, actionData }: Route.ComponentProps) {
   const zone = useTimeZone();
+  const filtered = FILTER_KEYS.some((key) => p.filters[key]);
+  const pagerQuery: Record<string, string> = p.query ? { q: p.query } : {};
+  for (const key of FILTER_KEYS) if (p.filters[key]) pagerQuery[key] = p.filters[key];
   return (
     <>
       <AdminHeading title={`Contacts (${p.total})`}>
         <CsvLink name="audience" label="Download all contacts (CSV)" />
       </AdminHeading>
       <p className="mt-2 max-w-3xl text-slate-700">
-        Everyone the site knows: guide readers, newsletter subscribers, buyers and imports. A suppressed address gets no list e-mail;
-        receipts still go to one that unsubscribed, never to a hard bounce or a spam complaint.
+        Everyone the site knows, one contact per mailbox: guide readers, newsletter subscribers, buyers and imports. A suppressed address
+        gets no list e-mail; receipts still go to one that unsubscribed, never to a hard bounce or a spam complaint.
       </p>
-      <form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
+      <form method="get" role="search" aria-label="Contacts" className="mt-4 flex flex-wrap items-end gap-3">
         <div className="min-w-64 flex-1 sm:max-w-md">
           <label htmlFor="contacts-q" className="text-sm font-bold text-slate-900">
             Search by address or name
           </label>
           <input id="contacts-q" name="q" type="search" defaultValue={p.query} maxLength={200} className={inputClass} />
         </div>
+        {(Object.keys(CONTACT_FILTER_OPTIONS) as (keyof typeof CONTACT_FILTER_OPTIONS)[]).map((key) => (
+          <div key={key}>
+            <label htmlFor={`filter-${key}`} className="text-sm font-bold text-slate-900">
+              {FILTER_LABELS[key]}
+            </label>
+            <select id={`filter-${key}`} name={key} defaultValue={p.filters[key] ?? ""} className={inputClass}>
+              <option value="">Any</option>
+              {Object.entries(CONTACT_FILTER_OPTIONS[key]).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+        {p.filters.added ? <input type="hidden" name="added" value={p.filters.added} /> : null}
         <button type="submit" className={buttonClass({ size: "sm" })}>
           Search
         </button>
-        {p.query ? (
+        {p.query || filtered ? (
           <Link to="/admin/contacts" className="text-sm font-bold text-brand-800 underline underline-offset-2">
             Show everyone
           </Link>
         ) : null}
       </form>
+      {p.filters.added ? <p className="mt-2 text-slate-700">Added in the last {p.filters.added} days.</p> : null}
+      {p.refused ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+          {p.refused}
+        </p>
+      ) : null}
       {p.rows.length === 0 ? (
-        <p className="mt-6 text-slate-700">{p.query ? `No contact matches “${p.query}”.` : "No contacts yet."}</p>
+        <p className="mt-6 text-slate-700">
+          {p.query
+            ? `No contact matches “${p.query}”${filtered ? " with these filters" : ""}.`
+            : filtered
+              ? "No contact has all of these."
+              : "No contacts yet."}
+        </p>
       ) : (
         <DataTable label="Contacts" columns={["E-mail", "Name", "Consents", "Suppression", "Proved", "Added"]}>
           {p.rows.map((c) => (
@@ -149,7 +182,7 @@ export default function Contacts({ loaderData: p, actionData }: Route.ComponentP
           ))}
         </DataTable>
       )}
-      <Pager page={p.page} pages={p.pages} path="/admin/contacts" query={p.query ? { q: p.query } : {}} />
+      <Pager page={p.page} pages={p.pages} path="/admin/contacts" query={pagerQuery} />
       <Panel title="Import contacts from a CSV file" id="import-heading">
         <p className="mt-2 max-w-3xl text-slate-700">
           The first row names the columns: <code>email</code>, <code>consent_source</code> (required: where each person agreed to hear from

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/overview";
 import { DailyChart } from "~/components/admin-chart";
 import { AdminHeading, DataTable, num, Panel, rowHead, WindowChooser, useTimeZone } from "~/components/admin-ui";
+import { contactsHref, type ContactFilters } from "~/lib/contact-filters";
 import { formatCents } from "~/lib/site";
 import { seo } from "~/lib/seo";
 import { overview, windowFrom } from "~/server/admin/stats.server";
@@ -35,8 +36,18 @@ export default function Overview({ loaderData: o }: Route.ComponentProps) {
       value: `${o.checkoutsPaid} of ${o.checkoutsStarted}`,
       note: `paid of started: ${percent(o.checkoutsPaid, o.checkoutsStarted)} conversion`,
     },
-    { label: "Leads", value: String(o.leads), note: "guide requests from the articles" },
-    { label: "Confirmed subscribers", value: String(o.confirmedSubscribers), note: "newsletter sign-ups confirmed" },
+    {
+      label: "Leads",
+      value: String(o.leads),
+      note: "new contacts who asked for the free guide",
+      href: contactsHref({ source: "guide", added: String(o.days) as ContactFilters["added"] }),
+    },
+    {
+      label: "Newsletter subscribers",
+      value: String(o.newsletterSubscribers),
+      note: "everyone a newsletter broadcast would reach now",
+      href: contactsHref({ purpose: "newsletter" }),
+    },
   ];
   return (
     <>
@@ -51,7 +62,15 @@ export default function Overview({ loaderData: o }: Route.ComponentProps) {
             <dd className="mt-1 text-2xl font-bold text-slate-900" data-stat={s.label}>
               {s.value}
             </dd>
-            <dd className="mt-1 text-sm text-slate-700">{s.note}</dd>
+            <dd className="mt-1 text-sm text-slate-700">
+              {"href" in s ? (
+                <a href={s.href} className="font-bold text-brand-800 underline underline-offset-2">
+                  {s.note}
+                </a>
+              ) : (
+                s.note
+              )}
+            </dd>
           </div>
         ))}
       </dl>

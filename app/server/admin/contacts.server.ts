@@ -8,6 +8,8 @@ import type { ConsentPurpose, SuppressionReason } from "../../../db/schema";
 import { formatZonedDateTime } from "~/lib/dates";
 import { recordAudit } from "~/server/admin/audit.server";
 import { PAGE_SIZE, type Paged } from "~/server/admin/lists.server";
+import type { ContactFilters } from "~/lib/contact-filters";
+import { contactFilterWhere } from "~/server/audience/audience.server";
 import { ownerClearSuppression, suppress, type Contact } from "~/server/audience/contacts.server";
 import { db, rowsOf } from "~/server/db.server";
 import { orderNumber } from "~/server/payments/orders.server";
@@ -28,10 +30,18 @@ export type ContactRow = {
 /** `%` and `_` in what the owner typed are letters, not wildcards. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Contacts whose address or name contains `query` (any case), newest first, a page at a time. */
-export async function searchContacts(query: string, page: number): Promise<Paged<ContactRow> & { query: string }> {
+/**
+ * Contacts that pass the list's filters and whose address or name contains `query` (any case),
+ * newest first, a page at a time. The total is what the overview's figure for the same filters says.
+ */
+export async function searchContacts(
+  query: string,
+  page: number,
+  filters: ContactFilters = {},
+): Promise<Paged<ContactRow> & { query: string; filters: ContactFilters }> {
   const q = query.trim().slice(0, 200);
-  const where = q ? sql`where c.email ilike ${likePattern(q)} or c.name ilike ${likePattern(q)}` : sql``;
+  const search = q ? sql`(c.email ilike ${likePattern(q)} or c.name ilike ${likePattern(q)})` : sql`true`;
+  const where = sql`where ${search} and ${contactFilterWhere(filters)}`;
   const [{ total }] = rowsOf<{ total: number }>(await db().execute(sql`select count(*)::int as total from contacts c ${where}`)) as [
     { total: number },
   ];
@@ -49,7 +59,7 @@ export async function searchContacts(query: string, page: number): Promise<Paged
             order by c.id desc limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}
           `),
         );
-  return { rows: rows.map(withIsoDates), page, pages, total, query: q };
+  return { rows: rows.map(withIsoDates), page, pages, total, query: q, filters };
 }
 
 function withIsoDates<T extends { createdAt: unknown; provedAt: unknown }>(row: T): T {

@@ -1,6 +1,6 @@
-/** Leads, subscribers and contact messages for the dashboard: newest first, a page at a time. */
+/** Contact messages for the dashboard, newest first, a page at a time, and the paging the lists share. */
 import { and, count, desc, eq, isNull } from "drizzle-orm";
-import { contactMessages, leads, newsletterSubscribers } from "../../../db/schema";
+import { contactMessages } from "../../../db/schema";
 import { recordAudit } from "~/server/admin/audit.server";
 import { db } from "~/server/db.server";
 
@@ -17,18 +17,6 @@ export function pageFrom(param: string | null): number {
 async function paged<T>(total: number, page: number, rows: (offset: number) => Promise<T[]>): Promise<Paged<T>> {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return { rows: page > pages ? [] : await rows((page - 1) * PAGE_SIZE), page, pages, total };
-}
-
-export async function leadsPage(page: number) {
-  const [{ n }] = (await db().select({ n: count() }).from(leads)) as [{ n: number }];
-  return paged(n, page, (offset) => db().select().from(leads).orderBy(desc(leads.id)).limit(PAGE_SIZE).offset(offset));
-}
-
-export async function subscribersPage(page: number) {
-  const [{ n }] = (await db().select({ n: count() }).from(newsletterSubscribers)) as [{ n: number }];
-  return paged(n, page, (offset) =>
-    db().select().from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.id)).limit(PAGE_SIZE).offset(offset),
-  );
 }
 
 export async function messagesPage(page: number) {

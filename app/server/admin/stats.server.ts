@@ -1,6 +1,6 @@
 /**
  * The dashboard's numbers, straight from the tables (no separate analytics store): money and
- * orders from `orders`, leads from `leads`, subscribers from `newsletter_subscribers`, page
+ * orders from `orders`, leads and subscribers from the one list's filters (its counts), page
  * views from `page_views`. A window is the last N days up to now; the daily series are days in the
  * business's time zone (a sale at 9 PM in New York counts on that evening's day, as its receipt
  * says), the per-article page views UTC days (the counter's own).
@@ -9,6 +9,8 @@ import { sql } from "drizzle-orm";
 import type { ArticleStatus } from "../../../db/schema";
 import { powerPack } from "~/lib/catalogue";
 import { zonedDay } from "~/lib/dates";
+import type { ContactFilters } from "~/lib/contact-filters";
+import { countContacts } from "~/server/audience/audience.server";
 import { db, rowsOf } from "~/server/db.server";
 import { flushPageViews, utcDay } from "~/server/admin/page-views.server";
 import { log } from "~/server/log.server";
@@ -33,8 +35,10 @@ export type Overview = {
   powerPackOrders: number;
   checkoutsStarted: number;
   checkoutsPaid: number;
+  /** New contacts in the window who asked for the guide: the list's `source=guide&added=<days>`. */
   leads: number;
-  confirmedSubscribers: number;
+  /** The newsletter audience now: the list's `purpose=newsletter`. */
+  newsletterSubscribers: number;
   /** One entry per day of the business's zone, oldest first, today last. */
   daily: { day: string; revenueCents: number; leads: number }[];
 };
@@ -59,12 +63,11 @@ export async function overview(days: WindowDays, timeZone: string): Promise<Over
       from orders where created_at >= ${from}
     `),
   );
-  const [people] = rowsOf<{ leads: number; confirmed: number }>(
-    await db().execute(sql`
-      select (select count(*) from leads where created_at >= ${from})::int as leads,
-             (select count(*) from newsletter_subscribers where status = 'confirmed' and confirmed_at >= ${from})::int as confirmed
-    `),
-  );
+  // The one list's counts (the figures link to the list with the same filters, which shows the same number).
+  const [leads, newsletterSubscribers] = await Promise.all([
+    countContacts({ source: "guide", added: String(days) as ContactFilters["added"] }),
+    countContacts({ purpose: "newsletter" }),
+  ]);
   const daily = rowsOf<{ day: string; revenue: number; leads: number }>(
     await db().execute(sql`
       with days as (
@@ -86,8 +89,8 @@ export async function overview(days: WindowDays, timeZone: string): Promise<Over
     powerPackOrders: money!.bump,
     checkoutsStarted: funnel!.started,
     checkoutsPaid: funnel!.paid,
-    leads: people!.leads,
-    confirmedSubscribers: people!.confirmed,
+    leads,
+    newsletterSubscribers,
     daily: daily.map((d) => ({ day: d.day, revenueCents: d.revenue, leads: d.leads })),
   };
 }

@@ -8,6 +8,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { BroadcastAudience } from "../../../db/schema";
+import type { ContactFilters } from "~/lib/contact-filters";
 import { db, rowsOf } from "~/server/db.server";
 
 export const AUDIENCE_LABELS: Record<BroadcastAudience, string> = {
@@ -44,6 +45,42 @@ export function audienceWhere(audiences: readonly BroadcastAudience[]): SQL {
 export async function countAudience(audiences: readonly BroadcastAudience[]): Promise<number> {
   const [row] = rowsOf<{ n: number | string }>(
     await db().execute(sql`select count(*) as n from contacts c where ${audienceWhere(audiences)}`),
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The one list's filters (app/lib/contact-filters.ts) as a condition on contact `c`: the contacts
+ * page lists by it and the overview counts by it, so a figure and the list it links to agree.
+ * "purpose=newsletter" is the newsletter audience above, the same condition a broadcast queues by.
+ */
+export function contactFilterWhere(filters: ContactFilters): SQL {
+  const paid = sql`exists (select 1 from orders o where o.customer_email = c.email and o.status = 'paid')`;
+  const conditions: SQL[] = [];
+  if (filters.purpose === "newsletter") conditions.push(NEWSLETTER);
+  if (filters.purpose === "guide_followups") {
+    conditions.push(
+      sql`exists (select 1 from consents k where k.contact_id = c.id and k.purpose = 'guide_followups' and k.withdrawn_at is null)`,
+    );
+  }
+  if (filters.source === "guide") conditions.push(sql`exists (select 1 from leads l where l.email = c.email)`);
+  if (filters.source === "newsletter") conditions.push(sql`exists (select 1 from newsletter_subscribers n where n.email = c.email)`);
+  if (filters.source === "import")
+    conditions.push(sql`exists (select 1 from consents k where k.contact_id = c.id and k.source like 'import:%')`);
+  if (filters.source === "purchase") {
+    conditions.push(sql`exists (select 1 from orders o where o.customer_email = c.email and o.paid_at is not null)`);
+  }
+  if (filters.proved) conditions.push(filters.proved === "yes" ? sql`c.proved_at is not null` : sql`c.proved_at is null`);
+  if (filters.suppressed) conditions.push(filters.suppressed === "yes" ? sql`c.suppression is not null` : sql`c.suppression is null`);
+  if (filters.bought) conditions.push(filters.bought === "yes" ? paid : sql`not ${paid}`);
+  if (filters.added) conditions.push(sql`c.created_at >= now() - make_interval(days => ${Number(filters.added)})`);
+  return conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
+}
+
+/** How many contacts the list shows for these filters. */
+export async function countContacts(filters: ContactFilters): Promise<number> {
+  const [row] = rowsOf<{ n: number | string }>(
+    await db().execute(sql`select count(*) as n from contacts c where ${contactFilterWhere(filters)}`),
   );
   return Number(row?.n ?? 0);
 }
