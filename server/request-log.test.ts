@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { newToken } from "../app/server/tokens.server.ts";
 import { loggablePath } from "./request-log";
 
 describe("loggablePath", () => {
@@ -32,7 +33,34 @@ describe("loggablePath", () => {
     expect(loggablePath(`/newsletter/%63onfirm/${token}`)).toBe("/newsletter/confirm/:token");
   });
 
+  it("redacts the guide link's token", () => {
+    const { token } = newToken();
+    expect(loggablePath(`/guide/${token}`)).toBe("/guide/:token");
+    expect(loggablePath(`/%67uide/${token}?utm_source=mail`)).toBe("/guide/:token");
+    expect(loggablePath("/guide/tok123")).toBe("/guide/:token");
+  });
+
+  it("redacts anything shaped like one of our tokens, wherever it is", () => {
+    const { token } = newToken();
+    for (const [path, logged] of [
+      [`/somewhere/new/${token}`, "/somewhere/new/:token"],
+      [`/${token}`, "/:token"],
+      [`/a/${token}/b`, "/a/:token/b"],
+      [`/files/${token}.pdf`, "/files/:token.pdf"],
+      [`/x/${encodeURIComponent(`${token}"`)}`, '/x/:token"'],
+      [`/orders/${token}/files/${token}`, "/orders/:token/files/:token"],
+    ]) {
+      expect(loggablePath(path)).toBe(logged);
+      expect(loggablePath(path)).not.toContain(token);
+    }
+    // Every freshly minted token, not one lucky one.
+    for (let i = 0; i < 200; i++) expect(loggablePath(`/unknown/${newToken().token}`)).toBe("/unknown/:token");
+  });
+
   it("keeps ordinary paths as they are", () => {
+    expect(loggablePath("/blog/dispute-credit-errors")).toBe("/blog/dispute-credit-errors");
+    expect(loggablePath("/blog/understanding-credit-reports")).toBe("/blog/understanding-credit-reports");
+    expect(loggablePath("/tools/debt-snowball-vs-avalanche-calculator")).toBe("/tools/debt-snowball-vs-avalanche-calculator");
     expect(loggablePath("/blog/budgeting-tips-that-work")).toBe("/blog/budgeting-tips-that-work");
     expect(loggablePath(undefined)).toBe("/");
   });

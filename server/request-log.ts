@@ -8,29 +8,44 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
+import { isTokenShaped } from "../app/server/tokens.server.ts";
 
-/** Paths whose last segments are bearer tokens (order pages, confirmation and unsubscribe links). */
-const TOKEN_PATHS: [prefix: string, keep: number][] = [
+/**
+ * Paths whose segment at a known place is a bearer token (order pages, confirmation, unsubscribe
+ * and guide links), redacted whatever it holds, even when it is not one of ours.
+ */
+const TOKEN_PATHS: [prefix: string, index: number][] = [
   ["/orders/", 2],
   ["/newsletter/confirm/", 3],
   ["/unsubscribe/", 2],
+  ["/guide/", 2],
 ];
 
 /**
  * What a log may say of a request's address: the path alone, with each token replaced by
- * ":token" ("/orders/abc.../files/x" -> "/orders/:token/files/x").
+ * ":token" ("/orders/abc.../files/x" -> "/orders/:token/files/x"). Beyond the known places, any
+ * part of a segment shaped like one of our tokens (tokens.server.ts) is redacted wherever it is,
+ * so a link added later, or a token pasted under a wrong address, never reaches the log.
  */
 export function loggablePath(url: string | undefined): string {
   const raw = url ?? "/";
   const end = raw.search(/[?#]/);
   const path = asRouterReadsIt(end === -1 ? raw : raw.slice(0, end));
-  for (const [prefix, tokenIndex] of TOKEN_PATHS) {
-    if (!path.toLowerCase().startsWith(prefix) || path.toLowerCase().startsWith("/orders/lookup")) continue;
-    const segments = path.split("/");
-    if (segments[tokenIndex]) segments[tokenIndex] = ":token";
-    return segments.join("/");
-  }
-  return path.length > 300 ? `${path.slice(0, 300)}...` : path;
+  const segments = path.split("/");
+  const lower = path.toLowerCase();
+  const known = TOKEN_PATHS.find(([prefix]) => lower.startsWith(prefix) && !lower.startsWith("/orders/lookup"));
+  if (known && segments[known[1]]) segments[known[1]] = ":token";
+  const redacted = segments.map(redactTokenShaped).join("/");
+  return redacted.length > 300 ? `${redacted.slice(0, 300)}...` : redacted;
+}
+
+/** "<token>" and "<token>.pdf" -> ":token" and ":token.pdf"; "dispute-credit-errors" as it is. */
+function redactTokenShaped(segment: string): string {
+  // Split at whatever a token cannot hold (\w and "-" are its base64url alphabet), keeping it.
+  return segment
+    .split(/([^\w-]+)/)
+    .map((piece) => (isTokenShaped(piece) ? ":token" : piece))
+    .join("");
 }
 
 /**

@@ -14,16 +14,22 @@ export function oneLine(value: string): string {
   );
 }
 
-/** "Ann" from "  Ann  Lee "; empty when there is no name. */
-export function firstName(name: string): string {
-  const first = oneLine(name).split(" ")[0] ?? "";
-  // Anyone can type a stranger's address into the form: a "name" a mail client would turn into a
-  // link (a web or e-mail address, a domain) is not repeated, so the site never sends one for them.
-  return LINKABLE.test(first) ? "" : first;
+/** "Ann" from "  Ann  Lee "; null when there is no name, or when it is not one (see NAME). */
+export function firstName(name: string): string | null {
+  const whole = oneLine(name);
+  // Anyone can type a stranger's address into the form, and the greeting repeats what they typed:
+  // only letters may reach it, so it can never carry a link, a phone number or a message to them.
+  if (!NAME.test(whole)) return null;
+  const first = whole.split(" ")[0] ?? "";
+  return /\p{L}/u.test(first) ? first : null;
 }
 
-/** What mail clients make into links: a scheme, an @, "www.", or a dot between name-like parts. */
-const LINKABLE = /:\/\/|@|^www\.|[\p{L}\p{N}-]\.[\p{L}\p{N}]{2,}/iu;
+/**
+ * A name: letters of any script and their combining marks, spaces, apostrophes (' and ’) and
+ * hyphens. An allow-list, because a deny-list of what links look like was walked round with
+ * full-width dots ("evil．com") and phone numbers; digits, dots, slashes, @ and emoji are all out.
+ */
+const NAME = /^[\p{L}\p{M} '\u2019-]+$/u;
 
 /** "freshstartmoney.com/orders/lookup" from "https://freshstartmoney.com/orders/lookup". */
 export function displayUrl(url: string): string {

@@ -129,10 +129,11 @@ describe("list and transactional messages", () => {
 });
 
 describe("escaping user input", () => {
-  it("escapes the guide reader's name", () => {
-    expect(guide.html).not.toContain("<b>Ann</b>");
-    expect(guide.html).toContain("Hi &lt;b&gt;Ann&lt;/b&gt;,");
-    expect(guide.text).toContain("Hi <b>Ann</b>,");
+  it("never greets with a name holding markup, escaped or not", () => {
+    for (const part of [guide.html, guide.text]) {
+      expect(part).toContain("Hi there,");
+      expect(part).not.toMatch(/<b>|&lt;b&gt;|Hi [^t]/);
+    }
     expect(guide.subject).not.toContain("Ann");
   });
 
@@ -152,6 +153,44 @@ describe("escaping user input", () => {
     for (const name of ["Ann", "Ann-Marie Lee", "O’Brien", "José"]) {
       const mail = await guideMail(ctx, { name, guideUrl: "https://x.test/g.pdf", toolkitUrl: "https://x.test/t", unsubscribeUrl });
       expect(mail.text).toContain(`Hi ${name.split(" ")[0]},`);
+    }
+  });
+
+  it("greets only with a name made of letters, spaces, apostrophes and hyphens: no text a stranger could send someone", async () => {
+    const guideFor = (name: string) =>
+      guideMail(ctx, { name, guideUrl: "https://x.test/g.pdf", toolkitUrl: "https://x.test/t", unsubscribeUrl });
+    for (const [name, injected] of [
+      ["evil．com", "evil"], // full-width dot (U+FF0E), which some mail clients still link
+      ["evil。com", "evil"], // ideographic full stop
+      ["evil｡com", "evil"], // half-width ideographic full stop
+      ["call 555-0100", "555"],
+      ["Ann 555-0100", "555"],
+      ["Ann, call 555 0100 now", "555"],
+      ["WIN $500 now", "WIN"],
+      ["evil/com", "evil"],
+      ["Bob bob＠evil", "bob"],
+      ["🎁 Gift", "Gift"],
+      ["Ann ❤", "❤"],
+      ["Ann (Lee)", "(Lee)"],
+      ["- -", "Hi -"],
+    ] as const) {
+      const mail = await guideFor(name);
+      expect(mail.text, name).toContain("Hi there,");
+      for (const part of [mail.text, mail.html]) expect(part, name).not.toContain(injected);
+    }
+    for (const [name, first] of [
+      ["Ann", "Ann"],
+      ["  Ann   Lee ", "Ann"],
+      ["Mary-Jane", "Mary-Jane"],
+      ["O'Brien", "O'Brien"],
+      ["O’Brien", "O’Brien"],
+      ["José", "José"],
+      ["Zoë", "Zoë"],
+      ["Zoe\u0308 Smith", "Zoe\u0308"], // a decomposed ë: a letter and a combining mark
+      ["李", "李"],
+      ["Αλέξης", "Αλέξης"],
+    ] as const) {
+      expect((await guideFor(name)).text, name).toContain(`Hi ${first},`);
     }
   });
 
