@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { consents, contacts, outbox, sequenceEnrollments } from "../../db/schema";
 import { LEAD_CONSENT, NEWSLETTER_CONSENT } from "~/lib/site";
 import { action as newsletterConfirmAction, loader as newsletterConfirmLoader } from "~/routes/newsletter-confirm";
-import { countAudience } from "~/server/audience/audience.server";
+import { countAudience, countContacts } from "~/server/audience/audience.server";
 import { action as guideAction, loader as guideLoader } from "~/routes/guide-open";
 import { action as unsubscribeAction } from "~/routes/unsubscribe";
 import { findContact, ownerClearSuppression, recordConsent, suppress } from "~/server/audience/contacts.server";
@@ -278,6 +278,8 @@ describe("the welcome sequence", () => {
     // Ana is now in the newsletter, and among those who asked for a guide; Ben, who did not press, in neither.
     expect(await countAudience(["newsletter"])).toBe(1);
     expect(await countAudience(["guide"])).toBe(1);
+    // The contacts list: Ana signed up for the newsletter; Ben was only invited.
+    expect(await countContacts({ source: "newsletter" })).toBe(1);
     expect(received("ben@example.com").at(-1)!.text).toMatch(/Yes, keep sending me tips/i);
     // What the owner's sequence page shows of the guide: two asked and opened, both got every step, one joined.
     await storeLead({ name: "Cy", email: "cy@example.com", sourcePage: "dispute-credit-errors" });

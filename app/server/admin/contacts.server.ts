@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { ConsentPurpose, SuppressionReason } from "../../../db/schema";
 import { formatZonedDateTime } from "~/lib/dates";
+import { SEQUENCE_INVITATION_PAGE } from "~/lib/site";
 import { recordAudit } from "~/server/admin/audit.server";
 import { PAGE_SIZE, type Paged } from "~/server/admin/lists.server";
 import type { ContactFilters } from "~/lib/contact-filters";
@@ -154,7 +155,11 @@ export async function contactHistory(id: number, timeZone: string): Promise<Cont
   };
   for (const l of leads) add(l.at, { kind: "form", title: "Asked for the free guide", detail: `lead form on /blog/${l.sourcePage}` });
   for (const s of subscribers) {
-    add(s.createdAt, { kind: "form", title: "Signed up for the newsletter", detail: s.consentPage ? `on ${s.consentPage}` : "" });
+    if (s.consentPage === SEQUENCE_INVITATION_PAGE) {
+      add(s.createdAt, { kind: "email", title: "Invited to the newsletter", detail: `in ${s.consentPage}` });
+    } else {
+      add(s.createdAt, { kind: "form", title: "Signed up for the newsletter", detail: s.consentPage ? `on ${s.consentPage}` : "" });
+    }
     add(s.confirmedAt, { kind: "proof", title: "Confirmed the newsletter sign-up", detail: "used the confirmation link" });
     add(s.unsubscribedAt, { kind: "suppression", title: "Newsletter ended", detail: `status ${s.status}` });
   }

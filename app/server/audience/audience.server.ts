@@ -64,7 +64,12 @@ export function contactFilterWhere(filters: ContactFilters): SQL {
     );
   }
   if (filters.source === "guide") conditions.push(sql`exists (select 1 from leads l where l.email = c.email)`);
-  if (filters.source === "newsletter") conditions.push(sql`exists (select 1 from newsletter_subscribers n where n.email = c.email)`);
+  // Signed up themselves (the form, or the last guide e-mail's button): a consent other than an import's.
+  if (filters.source === "newsletter") {
+    conditions.push(
+      sql`exists (select 1 from consents k where k.contact_id = c.id and k.purpose = 'newsletter' and k.source not like 'import:%')`,
+    );
+  }
   if (filters.source === "import")
     conditions.push(sql`exists (select 1 from consents k where k.contact_id = c.id and k.source like 'import:%')`);
   if (filters.source === "purchase") {
