@@ -16,7 +16,9 @@ import { LOCK_STALE_MS } from "~/server/db.server";
 const run = promisify(execFile);
 
 // Each case starts the command (node with tsx): allow for a machine busy with other test files.
-describe("npm run export (the command)", { timeout: 60_000 }, () => {
+// The first also migrates a fresh embedded database on disk: 22 s in a quiet CI run, 40-60 s
+// with browser tests running beside it (2026-11-28), mostly waiting on the disk.
+describe("npm run export (the command)", { timeout: 120_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), "export-test-"));
   const dataDir = join(dir, "data");
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
