@@ -298,7 +298,11 @@ export const contacts = pgTable(
   ],
 );
 
-export const CONSENT_PURPOSES = ["guide_followups", "newsletter"] as const;
+/**
+ * What a consent covers (issue 40): the follow-ups of the guide a reader asked for, the newsletter
+ * (every broadcast), and a buyer's own mail (receipt, lost link, the one review request).
+ */
+export const CONSENT_PURPOSES = ["guide_followups", "newsletter", "buyer"] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 
 /** Each consent as given: for what, where, when, under which wording; withdrawn by an unsubscribe. */
@@ -318,7 +322,7 @@ export const consents = pgTable(
   },
   (t) => [
     index("consents_contact_id_idx").on(t.contactId),
-    check("consents_purpose_check", sql`${t.purpose} in ('guide_followups', 'newsletter')`),
+    check("consents_purpose_check", sql`${t.purpose} in (${sqlWordList(CONSENT_PURPOSES)})`),
   ],
 );
 
@@ -335,6 +339,28 @@ export const contactEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("contact_events_contact_id_idx").on(t.contactId)],
+);
+
+/**
+ * A contact's tags: what they asked for, read about, bought or were imported with, and the
+ * owner's own (app/lib/tags.ts says what a tag may be). One row per contact and tag; `source`
+ * says what put it there ("lead form /blog/slug", "checkout order 12", "by you").
+ */
+export const contactTags = pgTable(
+  "contact_tags",
+  {
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    tag: text("tag").notNull(),
+    source: text("source").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.tag] }),
+    index("contact_tags_tag_idx").on(t.tag),
+    check("contact_tags_tag_check", sql`${t.tag} ~ '^[a-z0-9][a-z0-9-]{0,39}$'`),
+  ],
 );
 
 /**
@@ -645,6 +671,10 @@ export const broadcasts = pgTable(
     preview: text("preview").notNull().default(""),
     body: text("body").notNull().default(""),
     audiences: jsonb("audiences").$type<BroadcastAudience[]>().notNull().default([]),
+    /** Within the audiences, only contacts with any of these tags (none: no such limit). */
+    includeTags: jsonb("include_tags").$type<string[]>().notNull().default([]),
+    /** Contacts with any of these tags are left out. */
+    excludeTags: jsonb("exclude_tags").$type<string[]>().notNull().default([]),
     status: text("status").$type<BroadcastStatus>().notNull().default("draft"),
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
     version: integer("version").notNull().default(1),

@@ -11,4 +11,5 @@ export const SUPPRESSION_LABELS: Record<SuppressionReason, string> = {
 export const CONSENT_LABELS: Record<ConsentPurpose, string> = {
   guide_followups: "Guide follow-ups",
   newsletter: "Newsletter",
+  buyer: "Buyer (receipts and one review request)",
 };

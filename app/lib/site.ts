@@ -59,6 +59,16 @@ export const LEAD_CONSENT = {
   version: "2026-11-26",
   text: "We'll e-mail you the guide now, then a few short e-mails with tips over about two weeks. Unsubscribe anytime.",
 } as const;
+/**
+ * What a buyer is told at checkout they will get by e-mail (the buyer purpose's consent record:
+ * its version is stored with the consent every paid order records). Receipts and the lost-link
+ * e-mail are transactional; the one review request is the buyer purpose's only other message.
+ */
+export const BUYER_CONSENT = {
+  version: "2026-11-28",
+  text: "We'll e-mail your receipt with your download links, and once, a week later, ask for a review. Nothing else unless you sign up for it.",
+} as const;
+
 export const LEAD_FOLLOWUP_VERSIONS: readonly string[] = [LEAD_CONSENT.version];
 
 /** The legal and trust pages (app/content/legal/<slug>.md): routes, footer and sitemap all read this list. */

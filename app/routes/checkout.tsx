@@ -14,6 +14,7 @@ import { buttonClass } from "~/components/ui/button";
 import { notify, prepareToasts } from "~/components/ui/toaster";
 import { CANCELLED_NOTICE, CHECKOUT_ERROR, checkoutHref, FROM_PARAM, readCheckoutQuery } from "~/lib/checkout";
 import { seo } from "~/lib/seo";
+import { BUYER_CONSENT } from "~/lib/site";
 import { appConfig } from "~/server/config.server";
 import { parseSubmission } from "~/server/forms/submission.server";
 import {
@@ -219,6 +220,7 @@ function CheckoutPage({
               </p>
             ) : null}
             <p className="mt-2 text-center text-sm text-slate-700">30-day money-back guarantee • No recurring charges • SSL encrypted</p>
+            <p className="mt-2 text-center text-sm text-slate-700">{BUYER_CONSENT.text}</p>
             <CheckoutRights />
           </section>
 

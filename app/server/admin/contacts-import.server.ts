@@ -4,13 +4,17 @@
  * any case; an existing one is updated, never duplicated) with a newsletter consent recorded as
  * `import: <source>`, wording version `import`. Nothing here writes to the outbox: an import
  * never sends e-mail. A suppressed address keeps its suppression and gets no consent (an import
- * is not the person asking again). All or nothing: one bad row and no row is imported.
+ * is not the person asking again). An optional `tags` column tags each row (comma-separated), and
+ * every imported contact is tagged "imported". All or nothing: one bad row and no row is imported.
+ * The consents, events and tags are written by the audience module's one statement.
  */
 import { sql } from "drizzle-orm";
 import { CsvError, parse } from "csv-parse/sync";
 import type { SuppressionReason } from "../../../db/schema";
 import { CONTACT_IMPORT_MAX_ROWS } from "~/lib/admin-forms";
 import { emailField, FIELD_LIMITS } from "~/lib/forms";
+import { IMPORTED_TAG, TAG_MESSAGE, tagList } from "~/lib/tags";
+import { consentStatements } from "~/server/audience/contacts.server";
 import { db, rowsOf } from "~/server/db.server";
 import { log } from "~/server/log.server";
 
@@ -20,10 +24,11 @@ export const IMPORT_CONSENT = { purpose: "newsletter", sourcePrefix: "import: ",
 const SOURCE_MAX = 200;
 
 /** Header names as people write them ("E-mail", "Consent source") to the columns we read. */
-const COLUMN_NAMES: Record<"email" | "name" | "consent_source", readonly string[]> = {
+const COLUMN_NAMES: Record<"email" | "name" | "consent_source" | "tags", readonly string[]> = {
   email: ["email", "e_mail", "email_address"],
   name: ["name", "first_name", "full_name"],
   consent_source: ["consent_source"],
+  tags: ["tags", "tag"],
 };
 
 export type ImportRowError = { row: number; reason: string };
@@ -43,7 +48,7 @@ export type ImportResult =
       keptSuppressed: { email: string; suppression: SuppressionReason }[];
     };
 
-type ImportRow = { email: string; name: string | null; source: string };
+type ImportRow = { email: string; name: string | null; source: string; tags: string[] };
 
 const headerKey = (cell: string) =>
   cell
@@ -73,7 +78,7 @@ export function readImportFile(text: string): { contacts: ImportRow[]; total: nu
   if (!header) return refuse("The file is empty. Nothing was imported.");
   const keys = header.map(headerKey);
   const index = (column: keyof typeof COLUMN_NAMES) => keys.findIndex((k) => COLUMN_NAMES[column].includes(k));
-  const at = { email: index("email"), name: index("name"), source: index("consent_source") };
+  const at = { email: index("email"), name: index("name"), source: index("consent_source"), tags: index("tags") };
   const missing = [at.email === -1 ? "email" : null, at.source === -1 ? "consent_source" : null].filter(Boolean);
   if (missing.length > 0) {
     return refuse(
@@ -99,16 +104,19 @@ export function readImportFile(text: string): { contacts: ImportRow[]; total: nu
     const email = emailField.safeParse(cells[at.email] ?? "");
     const name = at.name === -1 ? "" : (cells[at.name] ?? "");
     const source = cells[at.source] ?? "";
+    const tags = tagList(at.tags === -1 ? "" : (cells[at.tags] ?? ""));
     if (!email.success) errors.push({ row, reason: `"${(cells[at.email] ?? "").slice(0, 80)}" is not a valid e-mail address` });
     else if (!source) errors.push({ row, reason: "its consent_source is empty (say where this person agreed to hear from you)" });
     else if (source.length > SOURCE_MAX) errors.push({ row, reason: `its consent_source is longer than ${SOURCE_MAX} characters` });
     else if (name.length > FIELD_LIMITS.name) errors.push({ row, reason: `its name is longer than ${FIELD_LIMITS.name} characters` });
+    else if ("bad" in tags) errors.push({ row, reason: `its tag “${tags.bad}” is not one: ${TAG_MESSAGE}` });
     else {
       const earlier = byAddress.get(email.data);
       if (earlier) {
         duplicates += 1;
         earlier.name ||= name || null;
-      } else byAddress.set(email.data, { email: email.data, name: name || null, source });
+        for (const tag of tags.tags) if (!earlier.tags.includes(tag)) earlier.tags.push(tag);
+      } else byAddress.set(email.data, { email: email.data, name: name || null, source, tags: [IMPORTED_TAG, ...tags.tags] });
     }
   });
   if (errors.length > 0) {
@@ -129,30 +137,23 @@ export async function importContacts(text: string, fileName: string): Promise<Im
   const file = fileName.slice(0, 120) || "upload";
   try {
     return await db().transaction(async (tx) => {
-      const rowsIn = sql`(select * from jsonb_to_recordset(${input}::jsonb) as r(email text, name text, source text))`;
+      const rowsIn = sql`(select * from jsonb_to_recordset(${input}::jsonb) as r(email text, name text, source text, tags jsonb))`;
       const before = rowsOf<{ email: string; suppression: SuppressionReason | null }>(
         await tx.execute(sql`select email, suppression from contacts where email in (select email from ${rowsIn} i)`),
       );
-      await tx.execute(sql`
-        insert into contacts (email, name) select email, name from ${rowsIn} i
-        on conflict (email) do update set name = coalesce(contacts.name, excluded.name)
-      `);
-      const consents = rowsOf<{ id: number }>(
+      const [recorded] = rowsOf<{ consents: number | string }>(
         await tx.execute(sql`
-          insert into consents (contact_id, purpose, source, wording_version)
-          select c.id, ${IMPORT_CONSENT.purpose}, ${IMPORT_CONSENT.sourcePrefix} || i.source, ${IMPORT_CONSENT.wordingVersion}
-          from ${rowsIn} i join contacts c on c.email = i.email
-          where c.suppression is null
-          returning id
+          with ${consentStatements(
+            "import",
+            sql`select i.email, i.name, ${IMPORT_CONSENT.sourcePrefix} || i.source as source, i.tags,
+              ${`from ${file}: newsletter consent from `} || ${IMPORT_CONSENT.sourcePrefix} || i.source as detail,
+              ${`from ${file}: kept suppressed`} as kept_detail
+            from ${rowsIn} i`,
+            { purpose: IMPORT_CONSENT.purpose, wordingVersion: IMPORT_CONSENT.wordingVersion, skipSuppressed: true, eventKind: "import" },
+          )}
+          select count(*) as consents from "import_consent"
         `),
       );
-      await tx.execute(sql`
-        insert into contact_events (contact_id, kind, detail)
-        select c.id, 'import', case
-          when c.suppression is null then ${`from ${file}: newsletter consent from `} || ${IMPORT_CONSENT.sourcePrefix} || i.source
-          else ${`from ${file}: kept suppressed (`} || c.suppression || '), no consent recorded' end
-        from ${rowsIn} i join contacts c on c.email = i.email
-      `);
       const keptSuppressed = before
         .filter((b): b is { email: string; suppression: SuppressionReason } => b.suppression !== null)
         .sort((a, b) => a.email.localeCompare(b.email));
@@ -162,7 +163,7 @@ export async function importContacts(text: string, fileName: string): Promise<Im
         created: read.contacts.length - before.length,
         updated: before.length,
         duplicatesInFile: read.duplicates,
-        consentsRecorded: consents.length,
+        consentsRecorded: Number(recorded?.consents ?? 0),
         keptSuppressed,
       };
       await tx.execute(sql`

@@ -21,9 +21,10 @@ type AudienceRow = {
   suppressionDetail: string | null;
   suppressedAt: string | Date | null;
   consents: LatestConsent[] | string | null;
+  tags: string | null;
 };
 
-/** Contacts after `after`, each with its latest consent per purpose. */
+/** Contacts after `after`, each with its latest consent per purpose and its tags (space-separated, A to Z). */
 async function audiencePage(after: number, limit: number): Promise<AudienceRow[]> {
   return rowsOf<AudienceRow>(
     await db().execute(sql`
@@ -31,7 +32,8 @@ async function audiencePage(after: number, limit: number): Promise<AudienceRow[]
              c.suppression_detail as "suppressionDetail", c.suppressed_at as "suppressedAt",
              (select json_agg(json_build_object('purpose', x.purpose, 'source', x.source, 'version', x.wording_version,
                                                 'at', x.created_at, 'withdrawn', x.withdrawn_at))
-              from (select distinct on (purpose) * from consents where contact_id = c.id order by purpose, id desc) x) as consents
+              from (select distinct on (purpose) * from consents where contact_id = c.id order by purpose, id desc) x) as consents,
+             (select string_agg(t.tag, ' ' order by t.tag) from contact_tags t where t.contact_id = c.id) as tags
       from contacts c where c.id > ${after} order by c.id limit ${limit}
     `),
   );
@@ -53,6 +55,7 @@ function audienceCells(r: AudienceRow): Cell[] {
       const c = consents.find((x) => x.purpose === purpose);
       return c ? [c.source, c.version, dateCell(c.at), dateCell(c.withdrawn)] : [null, null, null, null];
     }),
+    r.tags,
   ];
 }
 
@@ -90,6 +93,7 @@ const EXPORTS = {
       "suppression_detail",
       "suppressed_at",
       ...CONSENT_PURPOSES.flatMap((p) => [`${p}_source`, `${p}_wording_version`, `${p}_consented_at`, `${p}_withdrawn_at`]),
+      "tags",
     ],
     page: audiencePage,
     cells: audienceCells,

@@ -9,6 +9,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { BroadcastAudience } from "../../../db/schema";
 import type { ContactFilters } from "~/lib/contact-filters";
+import { currentConsent } from "~/server/audience/contacts.server";
 import { db, rowsOf } from "~/server/db.server";
 
 export const AUDIENCE_LABELS: Record<BroadcastAudience, string> = {
@@ -17,12 +18,8 @@ export const AUDIENCE_LABELS: Record<BroadcastAudience, string> = {
   buyers: "Newsletter subscribers who also bought",
 };
 
-/** A current newsletter consent, confirmed by double opt-in or attested by the owner's import. */
-const NEWSLETTER = sql`exists (
-  select 1 from consents k where k.contact_id = c.id and k.purpose = 'newsletter' and k.withdrawn_at is null
-    and (k.source like 'import:%'
-      or exists (select 1 from newsletter_subscribers s where s.email = c.email and s.status = 'confirmed'))
-)`;
+/** A current newsletter consent, confirmed by double opt-in or attested by the owner's import (the send-time check's own). */
+const NEWSLETTER = currentConsent("newsletter");
 
 /** Asked for a guide at some time (a consent for its follow-ups, current or not): a part of the newsletter's readers. */
 const GUIDE = sql`(${NEWSLETTER} and exists (select 1 from consents k where k.contact_id = c.id and k.purpose = 'guide_followups'))`;

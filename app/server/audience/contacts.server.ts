@@ -1,14 +1,34 @@
 /**
- * The one audience: one contact per address, its consents, and its suppression. Every send path
- * asks `sendBlocker` at send time (app/server/mail/mailer.server.ts), not only when it queues.
+ * The one audience: one contact per address, its consents, and its suppression. This module is
+ * the only writer of consents and suppressions (issue 40): a form, the import and a purchase
+ * record a consent through `consentStatements` (in their own one statement) or `recordConsent`.
+ * Every send path asks `sendBlocker` at send time (app/server/mail/mailer.server.ts), not only
+ * when it queues: may a message of this purpose go to this address now?
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { ConsentPurpose, SuppressionReason } from "../../../db/schema";
 import { canonicalEmail } from "~/lib/email-address";
 import { db, rowsOf } from "~/server/db.server";
 
-/** List mail (guide, sequence, newsletter) versus what a person needs whatever they chose (receipt, lost link). */
-export type SendPolicy = "list" | "transactional";
+/**
+ * Why a message is sent: what a person needs whatever they chose (receipt, lost link,
+ * confirmation), or the purpose of a consent it needs (the guide and its follow-ups, the
+ * newsletter's broadcasts, a buyer's one review request).
+ */
+export type SendPolicy = "transactional" | ConsentPurpose;
+
+/**
+ * A current consent of contact `c` for this purpose. The newsletter's needs the address confirmed
+ * (double opt-in: the newsletter box, or the last guide e-mail's button) or an owner's import,
+ * which attests consent given elsewhere. The broadcasts' audiences (audience.server.ts) and the
+ * send-time check both use this one definition.
+ */
+export function currentConsent(purpose: ConsentPurpose): SQL {
+  const held = sql`exists (select 1 from consents k where k.contact_id = c.id and k.purpose = ${purpose} and k.withdrawn_at is null`;
+  if (purpose !== "newsletter") return sql`${held})`;
+  return sql`${held} and (k.source like 'import:%'
+    or exists (select 1 from newsletter_subscribers s where s.email = c.email and s.status = 'confirmed')))`;
+}
 
 /**
  * Which suppression outranks which: a complaint or a hard bounce also stops transactional mail,
@@ -63,25 +83,91 @@ export async function sendBlocker(email: string, policy: SendPolicy): Promise<st
   return (await sendBlockers([{ email, policy }]))[0];
 }
 
-/** sendBlocker for many messages about to go, in one query: each one's blocker, in their order. */
+/**
+ * sendBlocker for many messages about to go, in one query: each one's blocker, in their order. A
+ * suppression stops every message of a consent's purpose, and a hard bounce or a complaint stops
+ * transactional ones too; a message of a purpose goes only to a contact whose consent for that
+ * purpose is current now (a broadcast row queued before an unsubscribe, or by an older version
+ * of the site to a guide reader, is held back here).
+ */
 export async function sendBlockers(sends: { email: string; policy: SendPolicy }[]): Promise<(string | undefined)[]> {
   if (sends.length === 0) return [];
   const addresses = [...new Set(sends.map((s) => normalizeEmail(s.email)))];
-  const rows = rowsOf<{ email: string; suppression: SuppressionReason }>(
+  const rows = rowsOf<{ email: string; suppression: SuppressionReason | null; guide: boolean; newsletter: boolean; buyer: boolean }>(
     await db().execute(sql`
-      select email, suppression from contacts
-      where suppression is not null and email in (${sql.join(
+      select c.email, c.suppression, ${currentConsent("guide_followups")} as guide, ${currentConsent("newsletter")} as newsletter,
+        ${currentConsent("buyer")} as buyer
+      from contacts c
+      where c.email in (${sql.join(
         addresses.map((a) => sql`${a}`),
         sql`, `,
       )})
     `),
   );
-  const suppressed = new Map(rows.map((r) => [r.email, r.suppression]));
+  const known = new Map(rows.map((r) => [r.email, r]));
   return sends.map(({ email, policy }) => {
-    const suppression = suppressed.get(normalizeEmail(email));
-    if (!suppression) return undefined;
-    return policy === "list" || BLOCKS_TRANSACTIONAL.includes(suppression) ? `address suppressed (${suppression})` : undefined;
+    const contact = known.get(normalizeEmail(email));
+    const suppression = contact?.suppression;
+    if (policy === "transactional") {
+      return suppression && BLOCKS_TRANSACTIONAL.includes(suppression) ? `address suppressed (${suppression})` : undefined;
+    }
+    if (suppression) return `address suppressed (${suppression})`;
+    const held = policy === "guide_followups" ? contact?.guide : policy === "newsletter" ? contact?.newsletter : contact?.buyer;
+    return held ? undefined : `no current ${policy} consent`;
   });
+}
+
+/**
+ * The rows a consent is recorded for, in a caller's statement: each with its address, name (or
+ * null), where it was given, the tags it brings (a JSON array) and the words of its history event.
+ */
+export type ConsentRows = SQL;
+
+/**
+ * The statements that record a consent for each of `rows` (see ConsentRows), as common table
+ * expressions named `<prefix>_...` for the caller to put in its own one statement, so a form's
+ * row, its consent and its e-mail are stored together or not at all: the contact (made if new; a
+ * name fills an empty one), the consent under this wording, its event, and its tags. With
+ * `skipSuppressed`, a suppressed contact gets no consent, and its event says so in the rows'
+ * `kept_detail` words (an import cannot undo an unsubscribe); a form's consent is recorded as given, and a suppression ends only when
+ * the address proves itself (`recordConsent` with `proved`).
+ */
+export function consentStatements(
+  prefix: string,
+  rows: ConsentRows,
+  grant: { purpose: ConsentPurpose; wordingVersion: string; skipSuppressed?: boolean; eventKind?: string },
+): SQL {
+  const name = (part: string) => sql.raw(`"${prefix}_${part}"`);
+  const given = grant.skipSuppressed ? sql`c.suppression is null` : sql`true`;
+  return sql`
+    ${name("rows")} as (${rows}),
+    ${name("contact")} as (
+      insert into contacts (email, name) select email, name from ${name("rows")}
+      on conflict (email) do update set name = coalesce(contacts.name, excluded.name)
+      returning id, email, suppression
+    ),
+    ${name("consent")} as (
+      insert into consents (contact_id, purpose, source, wording_version)
+      select c.id, ${grant.purpose}, r.source, ${grant.wordingVersion}
+      from ${name("contact")} c join ${name("rows")} r on r.email = c.email
+      where ${given}
+      returning id
+    ),
+    ${name("event")} as (
+      insert into contact_events (contact_id, kind, detail)
+      select c.id, ${grant.eventKind ?? "consent"}, ${
+        grant.skipSuppressed
+          ? sql`case when ${given} then r.detail else r.kept_detail || ' (' || c.suppression || '), no consent recorded' end`
+          : sql`r.detail`
+      }
+      from ${name("contact")} c join ${name("rows")} r on r.email = c.email
+    ),
+    ${name("tags")} as (
+      insert into contact_tags (contact_id, tag, source)
+      select c.id, t.tag, r.source
+      from ${name("contact")} c join ${name("rows")} r on r.email = c.email, jsonb_array_elements_text(r.tags) t(tag)
+      on conflict do nothing
+    )`;
 }
 
 async function recordEvent(contactId: number, kind: string, detail: string): Promise<void> {
@@ -126,7 +212,7 @@ export async function suppress(email: string, reason: SuppressionReason, detail:
  */
 export async function recordConsent(
   email: string,
-  consent: { purpose: ConsentPurpose; source: string; wordingVersion: string; proved?: boolean },
+  consent: { purpose: ConsentPurpose; source: string; wordingVersion: string; proved?: boolean; tags?: readonly string[] },
 ): Promise<void> {
   const contact = await upsertContact(email);
   await db().transaction(async (tx) => {
@@ -144,6 +230,11 @@ export async function recordConsent(
       insert into contact_events (contact_id, kind, detail)
       values (${contact.id}, 'consent', ${`${consent.purpose} from ${consent.source} (wording ${consent.wordingVersion})`})
     `);
+    for (const tag of consent.tags ?? []) {
+      await tx.execute(sql`
+        insert into contact_tags (contact_id, tag, source) values (${contact.id}, ${tag}, ${consent.source}) on conflict do nothing
+      `);
+    }
   });
 }
 

@@ -3,18 +3,22 @@ import { sql } from "drizzle-orm";
 import { ensureArticles, liveArticle } from "~/server/content/articles.server";
 import { LeadSchema, type FormOutcome } from "~/lib/forms";
 import { LEAD_CONSENT, LEAD_MAGNET } from "~/lib/site";
+import { CREDIT_GUIDE_TAG, LEAD_FORM_TAG, topicTag } from "~/lib/tags";
+import { consentStatements } from "~/server/audience/contacts.server";
 import { db, rowsOf } from "~/server/db.server";
 import { storeOnce, submitPublicForm, type StoreResult } from "~/server/forms/submission.server";
 import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outbox.server";
 
-export type NewLead = { name: string; email: string; sourcePage: string };
+/** `category`: the article's, for the contact's topic tag. */
+export type NewLead = { name: string; email: string; sourcePage: string; category?: string };
 
 /**
- * Store a lead (already validated), its contact and its consent to the guide and the follow-ups
- * (under the form's current wording), and queue its guide e-mail, in the same statement; the
- * unique e-mail rule turns a repeat into "duplicate", which queues nothing.
+ * Store a lead (already validated), its contact, its consent to the guide and the follow-ups
+ * (under the form's current wording) and its tags (the form, the guide, the article's topic), and
+ * queue its guide e-mail, in the same statement; the unique e-mail rule turns a repeat into "duplicate", which queues nothing.
  */
 export async function storeLead(lead: NewLead): Promise<StoreResult> {
+  const tags = [LEAD_FORM_TAG, CREDIT_GUIDE_TAG, ...(lead.category ? [topicTag(lead.category)] : [])];
   const stored = await storeOnce("a lead", async () =>
     rowsOf(
       await db().execute(sql`
@@ -23,17 +27,14 @@ export async function storeLead(lead: NewLead): Promise<StoreResult> {
           values (${lead.name}, ${lead.email}, ${LEAD_MAGNET}, ${lead.sourcePage})
           on conflict (email) do nothing
           returning id, name, email
-        ), contact as (
-          insert into contacts (email, name) select email, name from lead
-          on conflict (email) do update set name = coalesce(contacts.name, excluded.name)
-          returning id
-        ), consent as (
-          insert into consents (contact_id, purpose, source, wording_version)
-          select id, 'guide_followups', ${`lead form /blog/${lead.sourcePage}`}, ${LEAD_CONSENT.version} from contact
-        ), event as (
-          insert into contact_events (contact_id, kind, detail)
-          select id, 'consent', ${`guide_followups from the lead form on /blog/${lead.sourcePage} (wording ${LEAD_CONSENT.version})`} from contact
-        ), mail as (
+        ), ${consentStatements(
+          "lead",
+          sql`select email, name, ${`lead form /blog/${lead.sourcePage}`} as source, ${JSON.stringify(tags)}::jsonb as tags,
+            ${`guide_followups from the lead form on /blog/${lead.sourcePage} (wording ${LEAD_CONSENT.version})`} as detail
+          from lead`,
+          { purpose: "guide_followups", wordingVersion: LEAD_CONSENT.version },
+        )},
+        mail as (
           ${INSERT_INTO_OUTBOX}
           ${outboxSelect({ kind: "guide", dedupeKey: sql`'guide:' || id`, toAddress: sql`email`, payload: { leadId: sql`id`, name: sql`name` } })}
           from lead
@@ -52,7 +53,8 @@ export function submitLead(request: Request, slug: string) {
   return submitPublicForm(request, "lead", LeadSchema, async ({ name, email, sourcePage = slug }) => {
     // The page a lead came from is the article it was posted to: only the real articles count.
     await ensureArticles();
-    if (sourcePage !== slug || !liveArticle(sourcePage)) {
+    const article = sourcePage === slug ? liveArticle(sourcePage) : undefined;
+    if (!article) {
       const rejected: FormOutcome = {
         form: "lead",
         status: "rejected",
@@ -61,6 +63,6 @@ export function submitLead(request: Request, slug: string) {
       };
       return rejected;
     }
-    return storeLead({ name, email, sourcePage });
+    return storeLead({ name, email, sourcePage, category: article.category });
   });
 }

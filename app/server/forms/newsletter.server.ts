@@ -2,6 +2,8 @@
 import { sql } from "drizzle-orm";
 import { NewsletterSchema } from "~/lib/forms";
 import { NEWSLETTER_CONSENT } from "~/lib/site";
+import { NEWSLETTER_FORM_TAG } from "~/lib/tags";
+import { consentStatements } from "~/server/audience/contacts.server";
 import { db, rowsOf } from "~/server/db.server";
 import { storeOnce, submitPublicForm, type StoreResult } from "~/server/forms/submission.server";
 import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outbox.server";
@@ -23,17 +25,15 @@ export async function storeSubscriber(email: string, consentPage = "/blog"): Pro
             created_at = now(), confirmed_at = null
           where s.status = 'unsubscribed'
           returning id, email, created_at
-        ), contact as (
-          insert into contacts (email) select email from subscriber
-          on conflict (email) do update set email = excluded.email
-          returning id
-        ), consent as (
-          insert into consents (contact_id, purpose, source, wording_version)
-          select id, 'newsletter', ${`newsletter form ${consentPage}`}, ${NEWSLETTER_CONSENT.version} from contact
-        ), event as (
-          insert into contact_events (contact_id, kind, detail)
-          select id, 'consent', ${`newsletter from the newsletter form on ${consentPage} (wording ${NEWSLETTER_CONSENT.version}), to be confirmed by e-mail`} from contact
-        ), mail as (
+        ), ${consentStatements(
+          "newsletter",
+          sql`select email, null::text as name, ${`newsletter form ${consentPage}`} as source,
+            ${JSON.stringify([NEWSLETTER_FORM_TAG])}::jsonb as tags,
+            ${`newsletter from the newsletter form on ${consentPage} (wording ${NEWSLETTER_CONSENT.version}), to be confirmed by e-mail`} as detail
+          from subscriber`,
+          { purpose: "newsletter", wordingVersion: NEWSLETTER_CONSENT.version },
+        )},
+        mail as (
           ${INSERT_INTO_OUTBOX}
           ${outboxSelect({
             kind: "newsletter-confirm",

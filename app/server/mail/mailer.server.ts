@@ -287,22 +287,24 @@ export function broadcastCampaign(id: number): string {
 }
 
 /**
- * Which suppressions a kind obeys: list mail stops for any (an unsubscribe too); what a person
- * needs or just asked for (a receipt, a lost link, a confirmation) stops only for a hard bounce or
- * a complaint. Checked at send time, whatever was true when the row was queued.
+ * Why each kind is sent: the consent purpose it needs (it goes only to a contact holding a
+ * current consent of that purpose, with no suppression), or "transactional" for what a person
+ * needs or just asked for (a receipt, a lost link, a confirmation), which stops only for a hard
+ * bounce or a complaint. Checked at send time (sendBlockers), whatever was true when the row was queued.
  */
 export const SEND_POLICY: Record<OutboxKind, SendPolicy> = {
   receipt: "transactional",
   "access-ended": "transactional",
-  guide: "list",
+  // The one e-mail the lead form promised, under the consent it recorded for the guide and its follow-ups.
+  guide: "guide_followups",
   "newsletter-confirm": "transactional",
   "contact-owner": "transactional",
   "contact-ack": "transactional",
   "lost-link": "transactional",
   // Asked of a buyer, not needed by them: it stops for an unsubscribe like the list's mail.
-  "review-request": "list",
-  "sequence-step": "list",
-  broadcast: "list",
+  "review-request": "buyer",
+  "sequence-step": "guide_followups",
+  broadcast: "newsletter",
 };
 
 function addressDomain(from: string): string {

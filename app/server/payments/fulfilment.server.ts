@@ -6,6 +6,9 @@
 import { sql } from "drizzle-orm";
 import { processedEvents, type OrderStatus } from "../../../db/schema";
 import { canonicalEmail } from "~/lib/email-address";
+import { BUYER_CONSENT } from "~/lib/site";
+import { boughtTag } from "~/lib/tags";
+import { consentStatements } from "~/server/audience/contacts.server";
 import { db } from "~/server/db.server";
 import { REVIEW_REQUEST_DELAY_DAYS } from "~/server/content/review-requests.server";
 import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outbox.server";
@@ -88,12 +91,16 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<ApplyResul
       where u.status = 'paid'
       on conflict do nothing
       returning order_id
-    ), buyer as (
-      -- A buyer is a contact of the one audience (no consent to list mail comes with buying).
-      insert into contacts (email)
-      select distinct lower(u.customer_email) from updated u where u.status = 'paid' and u.customer_email is not null
-      on conflict (email) do nothing
-    ), mailed as (
+    ), ${consentStatements(
+      // A buyer is a contact of the one audience, with the buyer purpose's consent (the receipt and the
+      // one review request the checkout page names) and a tag per product; no list mail comes with buying.
+      "buyer",
+      sql`select u.customer_email as email, null::text as name, 'checkout order ' || u.id as source,
+          (select coalesce(jsonb_agg(${boughtTag("")} || (line->>'id')), '[]'::jsonb) from jsonb_array_elements(u.lines) line) as tags,
+          ${`buyer from the checkout (wording ${BUYER_CONSENT.version}), order `} || u.id as detail
+        from updated u where u.status = 'paid' and u.old_status <> 'paid' and u.customer_email is not null`,
+      { purpose: "buyer", wordingVersion: BUYER_CONSENT.version },
+    )}, mailed as (
       ${INSERT_INTO_OUTBOX}
       ${outboxSelect({ kind: "receipt", dedupeKey: sql`'receipt:' || u.id`, toAddress: sql`u.customer_email`, payload: { orderId: sql`u.id` } })}
       from updated u where u.status = 'paid' and u.old_status <> 'paid' and u.customer_email is not null
