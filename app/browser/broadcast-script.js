@@ -5,7 +5,7 @@
  * count of recipients is the saved draft's.
  *
  * - The live count: a moment after an audience box changes, it asks the server how many the
- *   ticked audiences reach now (GET /admin/broadcasts/recipients, the count a send uses) and
+ *   ticked audiences and tags reach now (GET /admin/broadcasts/recipients, the count a send uses) and
  *   writes the answer into the count's live region. An answer to an older question is dropped.
  * - The browser's own checks speak the server's words: a field's data-value-missing,
  *   data-too-long and data-range-underflow (from app/lib/broadcast-form.ts) become its message;
@@ -91,14 +91,14 @@
   }
 
   const region = d.querySelector("[data-recipients]");
-  const audiences = d.querySelector("fieldset[data-audiences]");
-  if (region instanceof HTMLElement && audiences) liveCount(region, audiences);
+  const segment = d.querySelector("[data-segment]");
+  if (region instanceof HTMLElement && segment) liveCount(region, segment);
 
   /**
    * @param {HTMLElement} region the count's live region, its words in data-* attributes
-   * @param {Element} audiences the fieldset of audience boxes
+   * @param {Element} segment the audience boxes and the tag boxes (to include, to leave out)
    */
-  function liveCount(region, audiences) {
+  function liveCount(region, segment) {
     const sentence = region.querySelector("[data-sentence]");
     const failed = region.querySelector("[data-failed]");
     const lead = region.querySelector("[data-lead]");
@@ -106,24 +106,36 @@
     const noun = region.querySelector("[data-noun]");
     if (!(sentence instanceof HTMLElement) || !failed || !lead || !count || !noun) return;
     const words = region.dataset;
-    // The saved draft's audiences; a new broadcast has none saved.
+    // The saved draft's segment ("a:newsletter i:topic-budgeting e:bought-toolkit"); a new broadcast has none saved.
     const saved = words.saved === undefined ? null : words.saved.split(" ").filter(Boolean).sort().join(" ");
+    /** The ticked boxes as the query's names and the saved signature's marks. */
+    const KINDS = [
+      ["data-audience", "audience", "a"],
+      ["data-include-tag", "include", "i"],
+      ["data-exclude-tag", "exclude", "e"],
+    ];
     let timer = 0;
     let asked = 0;
     /** @type {AbortController | undefined} */
     let inFlight;
 
-    audiences.addEventListener("change", () => {
+    segment.addEventListener("change", () => {
       clearTimeout(timer);
       timer = setTimeout(ask, 250);
     });
 
     async function ask() {
-      const ticked = [...audiences.querySelectorAll("input[data-audience]")]
-        .filter((box) => box instanceof HTMLInputElement && box.checked)
-        .map((box) => box.getAttribute("data-audience") || "");
       const url = new URL(words.recipients || "", location.href);
-      for (const audience of ticked) url.searchParams.append("audience", audience);
+      /** @type {string[]} */
+      const ticked = [];
+      for (const [attribute, name, mark] of KINDS) {
+        for (const box of segment.querySelectorAll(`input[${attribute}]`)) {
+          if (!(box instanceof HTMLInputElement) || !box.checked) continue;
+          const value = box.getAttribute(attribute) || "";
+          url.searchParams.append(name, value);
+          ticked.push(`${mark}:${value}`);
+        }
+      }
       const question = ++asked;
       inFlight?.abort();
       const controller = (inFlight = new AbortController());

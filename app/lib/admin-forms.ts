@@ -1,5 +1,6 @@
 /** The dashboard's forms, one schema each (read by parseSubmission on the server; the pages are plain HTML forms). */
 import { z } from "zod";
+import { tagField } from "~/lib/tags";
 
 export const LoginSchema = z.object({
   password: z.string().min(1, "Enter the password.").max(1024),
@@ -32,7 +33,10 @@ export const ContactImportSchema = z.object({
 });
 
 /** Add the owner's suppression to a contact (a short reason, optional), or lift what the owner may lift. */
-export const ContactSuppressionSchema = z.discriminatedUnion("intent", [
+/** One contact's page: suppress or lift, and tag or untag (a tag in its stored spelling: app/lib/tags.ts). */
+export const ContactActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("suppress"), detail: z.string().trim().max(200, "Keep the reason to 200 characters.").default("") }),
   z.object({ intent: z.literal("lift") }),
+  z.object({ intent: z.literal("tag"), tag: tagField }),
+  z.object({ intent: z.literal("untag"), tag: tagField }),
 ]);

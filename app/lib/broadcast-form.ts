@@ -1,6 +1,7 @@
 /** The broadcast editor's form: one schema for the browser's messages and the server's authority. */
 import { z } from "zod";
 import { fromZonedInput, toZonedInput } from "~/lib/dates";
+import { TAG_MESSAGE, tagField } from "~/lib/tags";
 
 export const AUDIENCE_FIELDS = { newsletter: "audienceNewsletter", guide: "audienceGuide", buyers: "audienceBuyers" } as const;
 export type AudienceKey = keyof typeof AUDIENCE_FIELDS;
@@ -26,6 +27,7 @@ export const BROADCAST_MESSAGES = {
     tooLong: `The body is over ${BROADCAST_LIMITS.body.toLocaleString("en-US")} characters.`,
   } satisfies FieldMessages,
   noAudience: "Tick at least one audience: who should get it?",
+  tagBoth: "A tag cannot be both included and left out: untick it on one side.",
   noTime: "Choose when to send it.",
   pastTime: "That time is in the past: choose a time from now on, or send it now.",
   badTime: "The scheduled time is not a date and time.",
@@ -44,7 +46,20 @@ const checked = z
   .optional()
   .transform((v) => v === "on");
 
-/** Subject, preview line, Markdown body and audiences; `version` is the one the form was loaded with. */
+/** Ticked tag boxes (one name, many values): each a tag, at most 50. */
+const tagBoxes = z.preprocess(
+  (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
+  z.array(tagField).max(50, "Tick at most 50 tags."),
+);
+
+/** A segment's signature, the same for the saved draft (the page) and the ticked boxes (the editor's script). */
+export function segmentSignature(s: { audiences: readonly string[]; includeTags: readonly string[]; excludeTags: readonly string[] }): string {
+  return [...s.audiences.map((a) => `a:${a}`), ...s.includeTags.map((t) => `i:${t}`), ...s.excludeTags.map((t) => `e:${t}`)]
+    .sort()
+    .join(" ");
+}
+
+/** Subject, preview line, Markdown body, audiences and tags; `version` is the one the form was loaded with. */
 export const BroadcastSchema = z
   .object({
     id: z.coerce.number().int().min(0).default(0),
@@ -55,10 +70,16 @@ export const BroadcastSchema = z
     audienceNewsletter: checked,
     audienceGuide: checked,
     audienceBuyers: checked,
+    includeTags: tagBoxes,
+    excludeTags: tagBoxes,
   })
   .refine((f) => f.audienceNewsletter || f.audienceGuide || f.audienceBuyers, {
     message: BROADCAST_MESSAGES.noAudience,
     path: ["audiences"],
+  })
+  .refine((f) => !f.includeTags.some((tag) => f.excludeTags.includes(tag)), {
+    message: BROADCAST_MESSAGES.tagBoth,
+    path: ["excludeTags"],
   })
   .transform(({ audienceNewsletter, audienceGuide, audienceBuyers, ...rest }) => ({
     ...rest,
@@ -94,9 +115,14 @@ export function broadcastSendSchema(timeZone: string) {
 }
 export type BroadcastSendInput = z.infer<ReturnType<typeof broadcastSendSchema>>;
 
-/** The audiences of the recipient count's address (GET /admin/broadcasts/recipients?audience=newsletter&audience=guide). */
+/**
+ * The segment of the recipient count's address
+ * (GET /admin/broadcasts/recipients?audience=newsletter&audience=guide&include=topic-budgeting&exclude=bought-toolkit).
+ */
 export const RecipientCountSchema = z.object({
   audience: z.array(z.enum(Object.keys(AUDIENCE_FIELDS) as [AudienceKey, ...AudienceKey[]])).max(3),
+  include: z.array(z.string().refine((t) => tagField.safeParse(t).success, TAG_MESSAGE)).max(50),
+  exclude: z.array(z.string().refine((t) => tagField.safeParse(t).success, TAG_MESSAGE)).max(50),
 });
 
 /** The first minute a schedule may name, as the editor's datetime-local writes it (in the business's zone, to the minute). */

@@ -5,28 +5,32 @@
  * app/server/audience/audience.server.ts (`contactFilterWhere`), beside the broadcasts' audiences.
  */
 import { z } from "zod";
+import { isTag } from "~/lib/tags";
 
 const yesNo = z.enum(["yes", "no"]);
 
 export const CONTACT_FILTER_OPTIONS = {
-  purpose: { newsletter: "Newsletter (confirmed or imported)", guide_followups: "Guide follow-ups" },
+  purpose: { newsletter: "Newsletter (confirmed or imported)", guide_followups: "Guide follow-ups", buyer: "Buyer" },
   source: { guide: "Asked for the free guide", newsletter: "Signed up for the newsletter", import: "Imported", purchase: "Bought" },
   proved: { yes: "Proved", no: "Not proved" },
   suppressed: { yes: "Suppressed", no: "Not suppressed" },
   bought: { yes: "Bought", no: "Has not bought" },
 } as const;
 
-export const FILTER_LABELS: Record<keyof typeof CONTACT_FILTER_OPTIONS, string> = {
+export const FILTER_LABELS: Record<keyof typeof CONTACT_FILTER_OPTIONS | "tag", string> = {
   purpose: "Current consent",
   source: "Came from",
   proved: "Address proved",
   suppressed: "Suppression",
   bought: "Bought",
+  tag: "Tag",
 };
 
 export const ContactFiltersSchema = z.strictObject({
   /** A current (not withdrawn) consent for this purpose; "newsletter" is exactly a broadcast's newsletter audience. */
-  purpose: z.enum(["newsletter", "guide_followups"]).optional(),
+  purpose: z.enum(["newsletter", "guide_followups", "buyer"]).optional(),
+  /** Tagged so (app/lib/tags.ts): a tag's stored spelling. */
+  tag: z.string().refine(isTag).optional(),
   /** How the contact reached the list, whatever they hold now. */
   source: z.enum(["guide", "newsletter", "import", "purchase"]).optional(),
   proved: yesNo.optional(),

@@ -25,7 +25,7 @@ export function isTag(value: string): boolean {
 
 /** A typed tag, in its stored spelling, or the message saying what a tag may be. */
 export const tagField = z
-  .string()
+  .string({ error: TAG_MESSAGE })
   .transform(tagSpelling)
   .refine(isTag, { message: TAG_MESSAGE });
 

@@ -293,3 +293,55 @@ test("the owner watches a broadcast's figures rise and end without a page load, 
   expect(asked).toHaveLength(askedWhenFinished);
   expect(await stayed()).toBe(true);
 });
+
+test("the owner tags a reader by hand, and the editor counts a segment of tags as they are ticked, then sends to it", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The first reader's contact page: the form's own tag is there; the owner adds one of hers.
+  await logIn(page, `/admin/contacts?q=${encodeURIComponent(READERS[0]!)}`, ORIGIN);
+  await page.getByRole("link", { name: READERS[0]! }).click();
+  const tags = page.getByRole("list", { name: "This contact's tags" });
+  await expect(tags).toContainText("newsletter-form");
+  await page.getByLabel("Add a tag").fill("Workshop 2025");
+  await page.getByRole("button", { name: "Add tag" }).click();
+  await expect(page.getByText("Tagged.")).toBeVisible();
+  await expect(tags.getByRole("link", { name: "workshop-2025" })).toBeVisible();
+  await expectNoViolations(page, "contact with tags");
+  await page.getByLabel("Add a tag").fill("no/slash");
+  await page.getByRole("button", { name: "Add tag" }).click();
+  await expect(page.getByText(/^A tag is 1 to 40 letters, digits and hyphens/)).toBeVisible();
+
+  // The list filters by the tag.
+  await tags.getByRole("link", { name: "workshop-2025" }).click();
+  await expect(page.getByRole("heading", { name: "Contacts (1)" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Contacts" })).toContainText(READERS[0]!);
+
+  await page.goto("/admin/broadcasts?new");
+  await page.getByLabel("Subject", { exact: true }).fill("For the workshop crowd");
+  await page.getByLabel(/^Preview text/).fill("What we promised at the workshop.");
+  await page.getByLabel(/^Body/).fill("Hello,\n\nThe workbook is coming.");
+  const count = page.getByTestId("recipients");
+  await page.getByLabel("Confirmed newsletter subscribers").check();
+  await expect(count).toContainText("2 recipients");
+  const include = page.getByRole("group", { name: /^Only those with any of these tags/ });
+  const exclude = page.getByRole("group", { name: /^Leave out those with any of these tags/ });
+  await exclude.getByLabel(/^workshop-2025/).check();
+  await expect(count).toHaveText("As ticked (not saved yet), it would go to 1 recipient now (after unsubscribes, bounces and complaints).");
+  await exclude.getByLabel(/^workshop-2025/).uncheck();
+  await include.getByLabel(/^workshop-2025/).check();
+  await expect(count).toHaveText("As ticked (not saved yet), it would go to 1 recipient now (after unsubscribes, bounces and complaints).");
+  await expectNoViolations(page, "broadcast editor with tags");
+  await page.screenshot({ path: join(DATA_DIR, "broadcast-tags-1280.png"), fullPage: true });
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await page.waitForURL(/edit=\d+$/);
+  await expect(count).toHaveText("As saved, it would go to 1 recipient now (after unsubscribes, bounces and complaints).");
+  await expect(include.getByLabel(/^workshop-2025/)).toBeChecked();
+  await page.getByLabel("Now", { exact: true }).check();
+  await page.getByRole("button", { name: "Send the saved broadcast", exact: true }).click();
+  await expect(page.getByText("Sending to 1 recipient.")).toBeVisible();
+  await mailTo(READERS[0]!, /For the workshop crowd/, MAIL);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/admin/broadcasts?new");
+  await expectNoViolations(page, "broadcast editor with tags at 375 px");
+  await page.screenshot({ path: join(DATA_DIR, "broadcast-tags-375.png"), fullPage: true });
+});

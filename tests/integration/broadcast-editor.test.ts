@@ -39,9 +39,11 @@ beforeEach(async () => {
 });
 
 /** The count endpoint's answer for these audiences, with the owner's cookie or the one given (null: none). */
-const countFor = (audiences: string[], withCookie: string | null = cookie) =>
+const countFor = (audiences: string[], withCookie: string | null = cookie, tags = "") =>
   call<{ recipients?: number; error?: string }>(() =>
-    recipientsLoader(args(get(`/admin/broadcasts/recipients?${audiences.map((a) => `audience=${a}`).join("&")}`, withCookie ?? undefined))),
+    recipientsLoader(
+      args(get(`/admin/broadcasts/recipients?${audiences.map((a) => `audience=${a}`).join("&")}${tags}`, withCookie ?? undefined)),
+    ),
   );
 
 /** A reader who confirmed the newsletter through its double opt-in, as the site's own forms leave one. */
@@ -149,7 +151,18 @@ describe("the live recipient count", () => {
     await mixedList();
     const answer = await countFor(["newsletter", "everyone"]);
     expect(answer.status).toBe(400);
-    expect(answer.data).toEqual({ error: "Unknown audience." });
+    expect(answer.data).toEqual({ error: "Unknown audience or tag." });
+    const badTag = await countFor(["newsletter"], cookie, "&include=no%2Fslash");
+    expect(badTag).toMatchObject({ status: 400, data: { error: "Unknown audience or tag." } });
+  });
+
+  it("counts the tags to include and to leave out with the audiences, as a send would", async () => {
+    await confirmedReader("one@example.com");
+    await confirmedReader("two@example.com");
+    // Both came through the newsletter form: its tag includes both, and leaving it out leaves nobody.
+    expect((await countFor(["newsletter"], cookie, "&include=newsletter-form")).data).toEqual({ recipients: 2 });
+    expect((await countFor(["newsletter"], cookie, "&exclude=newsletter-form")).data).toEqual({ recipients: 0 });
+    expect((await countFor(["newsletter"], cookie, "&include=topic-budgeting")).data).toEqual({ recipients: 0 });
   });
 });
 

@@ -14,6 +14,7 @@ import { countAudience } from "~/server/audience/audience.server";
 import { broadcastsWithFigures } from "~/server/audience/broadcast-admin.server";
 import { changeBroadcast, queueDueBroadcasts, saveBroadcast, startBroadcast } from "~/server/audience/broadcasts.server";
 import { findContact, markProved, recordConsent, suppress } from "~/server/audience/contacts.server";
+import { tagContact } from "~/server/audience/tags.server";
 import { db, rowsOf } from "~/server/db.server";
 import { createDeliver, suppressHardBounce } from "~/server/mail/mailer.server";
 import { claimDue, processOutbox, recordInterrupted, type Deliver } from "~/server/mail/outbox.server";
@@ -71,14 +72,22 @@ async function paidOrder(email: string, amountCents: number, campaign: string | 
   `);
 }
 
-function draft(fields: Record<string, string> = {}) {
-  return BroadcastSchema.parse({
+function baseFields(): Record<string, string> {
+  return {
     subject: "Five minutes to check your credit report",
     preview: "A short list of what to look for.",
     body: "Hello,\n\nRead [how to dispute an error](/blog/dispute-credit-errors) and [our calculator](https://shop.example/tools/budget).\n",
     audienceNewsletter: "on",
-    ...fields,
-  });
+  };
+}
+
+function draft(fields: Record<string, string> = {}) {
+  return BroadcastSchema.parse({ ...baseFields(), ...fields });
+}
+
+/** Audiences with no tags to include or leave out. */
+function segment(audiences: string[], includeTags: string[] = [], excludeTags: string[] = []) {
+  return { audiences: audiences as ("newsletter" | "guide" | "buyers")[], includeTags, excludeTags };
 }
 
 async function created(fields: Record<string, string> = {}): Promise<{ id: number; version: number }> {
@@ -95,6 +104,36 @@ async function snapshot() {
 }
 
 describe("audiences", () => {
+  it("narrow by tags: within the audiences, any tag to include, none of the tags to leave out, the count and the queue alike", async () => {
+    for (const email of ["ann@example.com", "bob@example.com", "cy@example.com", "dee@example.com"]) await subscriber(email);
+    await recordConsent("guide-only@example.com", { purpose: "guide_followups", source: "lead form", wordingVersion: "v", tags: ["topic-budgeting"] });
+    const id = async (email: string) => (await findContact(email))!.id;
+    await tagContact(await id("ann@example.com"), "topic-budgeting");
+    await tagContact(await id("bob@example.com"), "topic-budgeting");
+    await tagContact(await id("bob@example.com"), "bought-toolkit");
+    await tagContact(await id("cy@example.com"), "topic-credit-repair");
+
+    expect(await countAudience(segment(["newsletter"]))).toBe(4);
+    // The guide-only reader has the tag but no newsletter consent: never counted.
+    expect(await countAudience(segment(["newsletter"], ["topic-budgeting"]))).toBe(2);
+    expect(await countAudience(segment(["newsletter"], ["topic-budgeting", "topic-credit-repair"]))).toBe(3);
+    expect(await countAudience(segment(["newsletter"], ["topic-budgeting"], ["bought-toolkit"]))).toBe(1);
+    expect(await countAudience(segment(["newsletter"], [], ["bought-toolkit"]))).toBe(3);
+
+    const draftId = (await created({ includeTags: "topic-budgeting", excludeTags: "bought-toolkit" } as Record<string, string>)).id;
+    const [row] = await db().select().from(broadcasts);
+    expect(row).toMatchObject({ includeTags: ["topic-budgeting"], excludeTags: ["bought-toolkit"] });
+    expect(await startBroadcast({ id: draftId, version: 1, when: "now", scheduledAt: undefined })).toEqual({ started: "now", queued: 1 });
+    expect((await db().select({ to: outbox.toAddress }).from(outbox)).map((r) => r.to)).toEqual(["ann@example.com"]);
+  });
+
+  it("refuses a tag both included and left out, and a tag that is not one, changing nothing", async () => {
+    expect(BroadcastSchema.safeParse({ ...baseFields(), includeTags: ["vip"], excludeTags: ["VIP"] }).error?.issues[0]?.message).toBe(
+      "A tag cannot be both included and left out: untick it on one side.",
+    );
+    expect(BroadcastSchema.safeParse({ ...baseFields(), includeTags: ["no/slash"] }).error?.issues[0]?.message).toMatch(/^A tag is 1 to 40/);
+  });
+
   it("reach only current newsletter consents without suppression: guide readers and buyers only when they also joined the newsletter", async () => {
     await subscriber("sub@example.com");
     // Signed up, never confirmed: not a subscriber yet.
@@ -117,11 +156,11 @@ describe("audiences", () => {
     await guideReader("bounced@example.com");
     await suppress("bounced@example.com", "hard_bounce", "550");
 
-    expect(await countAudience(["newsletter"])).toBe(3); // sub, imported, both
-    expect(await countAudience(["guide"])).toBe(1); // both: reader only asked for the guide's follow-ups
-    expect(await countAudience(["buyers"])).toBe(1); // both: buying is not consent
-    expect(await countAudience(["newsletter", "guide", "buyers"])).toBe(3);
-    expect(await countAudience([])).toBe(0);
+    expect(await countAudience(segment(["newsletter"]))).toBe(3); // sub, imported, both
+    expect(await countAudience(segment(["guide"]))).toBe(1); // both: reader only asked for the guide's follow-ups
+    expect(await countAudience(segment(["buyers"]))).toBe(1); // both: buying is not consent
+    expect(await countAudience(segment(["newsletter", "guide", "buyers"]))).toBe(3);
+    expect(await countAudience(segment([]))).toBe(0);
 
     // The queue uses the same definition: the three addresses, once each.
     const { id } = await created({ audienceGuide: "on", audienceBuyers: "on" });
@@ -135,7 +174,7 @@ describe("audiences", () => {
   it("a guide reader alone is in no audience: ticking only 'guide' reaches nobody", async () => {
     await guideReader("reader@example.com");
     const { id } = await created({ audienceNewsletter: "", audienceGuide: "on" });
-    expect(await countAudience(["guide"])).toBe(0);
+    expect(await countAudience(segment(["guide"]))).toBe(0);
     expect(await startBroadcast({ id, version: 1, when: "now", scheduledAt: undefined })).toMatchObject({
       refused: expect.stringMatching(/^Nobody would get this broadcast/),
     });
@@ -219,7 +258,7 @@ describe("sending", () => {
     expect(await oneClickUnsubscribe(smtp.messages[0]!, ORIGIN)).toEqual({ state: "done", email: "leaver@example.com" });
     expect((await findContact("leaver@example.com"))!.suppression).toBe("unsubscribed");
     expect((await broadcastsWithFigures())[0]!.figures.unsubscribed).toBe(1);
-    expect(await countAudience(["newsletter"])).toBe(0);
+    expect(await countAudience(segment(["newsletter"]))).toBe(0);
   });
 
   it("shows the orders and revenue whose campaign is the broadcast's", async () => {

@@ -32,6 +32,7 @@ import { startCheckout } from "~/server/payments/checkout.server";
 import { findOrderBySession, orderNumber } from "~/server/payments/orders.server";
 import { createPayments } from "~/server/payments/payments.server";
 import { findTestOrder, payTestOrder } from "~/server/payments/test-provider.server";
+import { BUYER_CONSENT } from "~/lib/site";
 import { useTestDatabase } from "../helpers/db";
 import { ownerCookie, routeArgs, TEST_OWNER } from "../helpers/owner";
 import { call, requestsTo } from "../helpers/routes";
@@ -139,7 +140,7 @@ describe("search", () => {
     // The overview says what the list shows, and links to it.
     const figures = await call<{ leads: number; newsletterSubscribers: number }>(() => overviewLoader(args(get("/admin?days=7", cookie))));
     expect(figures.data).toMatchObject({ leads: await total("?source=guide&added=7"), newsletterSubscribers: 301 });
-    expect(await countAudience(["newsletter"])).toBe(301); // and a broadcast to the newsletter reaches that many
+    expect(await countAudience({ audiences: ["newsletter"], includeTags: [], excludeTags: [] })).toBe(301); // and a broadcast to the newsletter reaches that many
 
     // The old Leads and Subscribers pages lead to the list, filtered.
     for (const [loader, path, to] of [
@@ -282,6 +283,85 @@ describe("suppression by the owner", () => {
     const answer = await act(id, { intent: "delete" });
     expect(answer.status).toBe(400);
     expect((await db().select().from(contacts))[0]!.suppression).toBeNull();
+  });
+});
+
+describe("tags", () => {
+  const act = (id: number, fields: Record<string, string>) =>
+    call<{ ok: boolean; message: string }>(() => contactAction(args(post(`/admin/contacts/${id}`, fields, cookie), { id: String(id) })));
+  const tagsOf = async (email: string) =>
+    rowsOf<{ tag: string; source: string }>(
+      await db().execute(sql`select t.tag, t.source from contact_tags t join contacts c on c.id = t.contact_id where c.email = ${email} order by t.tag`),
+    );
+
+  it("are given by the lead form (form, guide, the article's topic), the newsletter form, a purchase and an import", async () => {
+    await storeLead({ name: "Ann", email: "ann@example.com", sourcePage: "emergency-fund-guide", category: "Saving Money" });
+    await storeSubscriber("sub@example.com", "/blog");
+    await buyer("buyer@example.com");
+    await upload("email,consent_source,tags\r\nimp@example.com,2025 workshop,\"Workshop, VIP buyers\"\r\n");
+    expect(await tagsOf("ann@example.com")).toEqual([
+      { tag: "guide-credit-repair", source: "lead form /blog/emergency-fund-guide" },
+      { tag: "lead-form", source: "lead form /blog/emergency-fund-guide" },
+      { tag: "topic-saving-money", source: "lead form /blog/emergency-fund-guide" },
+    ]);
+    expect(await tagsOf("sub@example.com")).toEqual([{ tag: "newsletter-form", source: "newsletter form /blog" }]);
+    expect((await tagsOf("buyer@example.com")).map((t) => t.tag)).toEqual(["bought-toolkit"]);
+    expect(await tagsOf("imp@example.com")).toEqual([
+      { tag: "imported", source: "import: 2025 workshop" },
+      { tag: "vip-buyers", source: "import: 2025 workshop" },
+      { tag: "workshop", source: "import: 2025 workshop" },
+    ]);
+    // The purchase is recorded as the buyer purpose's consent, under the checkout's wording.
+    const [buyerConsent] = rowsOf<{ purpose: string; wording: string }>(
+      await db().execute(sql`select k.purpose, k.wording_version as wording from consents k join contacts c on c.id = k.contact_id where c.email = 'buyer@example.com'`),
+    );
+    expect(buyerConsent).toEqual({ purpose: "buyer", wording: BUYER_CONSENT.version });
+  });
+
+  it("an import row with a tag that is not one is named, and nothing is imported", async () => {
+    const answer = await upload("email,consent_source,tags\r\nok@example.com,sheet,fine\r\nbad@example.com,sheet,\"fine, no/slash\"\r\n");
+    expect(answer.status).toBe(400);
+    expect(answer.data).toMatchObject({ ok: false, errors: [{ row: 3, reason: expect.stringContaining("its tag “no/slash” is not one") }] });
+    expect(await tableCounts()).toMatchObject({ contacts: 0, consents: 0 });
+  });
+
+  it("are added and removed by hand on a contact's page, in one spelling, logged in its history; the list filters by one", async () => {
+    await recordConsent("kim@example.com", { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" });
+    await recordConsent("lou@example.com", { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" });
+    const id = await contactIdOf("kim@example.com");
+    expect(await act(id, { intent: "tag", tag: "  VIP Buyers " })).toMatchObject({ status: 200, data: { ok: true, message: "Tagged." } });
+    expect(await act(id, { intent: "tag", tag: "vip-buyers" })).toMatchObject({
+      status: 409,
+      data: { ok: false, message: "This contact has the tag vip-buyers already." },
+    });
+    expect(await tagsOf("kim@example.com")).toEqual([{ tag: "vip-buyers", source: "by you" }]);
+    const page = (await history(id)).data;
+    expect(page.tags.map((t) => t.tag)).toEqual(["vip-buyers"]);
+    expect(page.history.filter((e) => e.kind === "tag").map((e) => `${e.title}: ${e.detail}`)).toEqual(["Tagged: vip-buyers, by you"]);
+
+    const listed = await search("?tag=vip-buyers");
+    expect(listed.rows.map((r) => r.email)).toEqual(["kim@example.com"]);
+    expect(listed.rows[0]!.tags).toBe("vip-buyers");
+
+    expect(await act(id, { intent: "untag", tag: "vip-buyers" })).toMatchObject({ status: 200, data: { ok: true, message: "Tag removed." } });
+    expect(await tagsOf("kim@example.com")).toEqual([]);
+    expect((await search("?tag=vip-buyers")).rows).toEqual([]);
+    const audit = await db().select().from(adminAuditLog).orderBy(asc(adminAuditLog.id));
+    expect(audit.map((a) => a.action)).toEqual(["contact-tag", "contact-untag"]);
+  });
+
+  it("refuses a tag that is not one, with the rule, changing nothing; a bad tag filter shows everyone and says why", async () => {
+    await recordConsent("kim@example.com", { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" });
+    const id = await contactIdOf("kim@example.com");
+    for (const tag of ["", "no/slash", "x".repeat(41), "-leading"]) {
+      const answer = await act(id, { intent: "tag", tag });
+      expect(answer.status).toBe(400);
+      expect(answer.data.message).toMatch(/^A tag is 1 to 40 letters, digits and hyphens/);
+    }
+    expect(await tagsOf("kim@example.com")).toEqual([]);
+    const listed = await call<{ rows: ContactRow[]; refused?: string }>(() => contactsLoader(args(get("/admin/contacts?tag=no%2Fslash", cookie))));
+    expect(listed.data.refused).toBe("The filter “tag=no/slash” is not one this list knows, so it shows everyone.");
+    expect(listed.data.rows).toHaveLength(1);
   });
 });
 

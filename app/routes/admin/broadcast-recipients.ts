@@ -8,13 +8,22 @@ import { appConfig } from "~/server/config.server";
 const PRIVATE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
 
 /**
- * GET /admin/broadcasts/recipients?audience=newsletter&audience=guide: how many contacts a
- * broadcast to these audiences would reach now, after suppressions, counted by the same function
+ * GET /admin/broadcasts/recipients?audience=newsletter&include=<tag>&exclude=<tag>: how many contacts a
+ * broadcast to this segment (audiences, tags to include and to leave out) would reach now, after suppressions, counted by the same function
  * as a send (countAudience). The broadcast editor's script asks it as boxes are ticked.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
-  const parsed = RecipientCountSchema.safeParse({ audience: new URL(request.url).searchParams.getAll("audience") });
-  if (!parsed.success) return data({ error: "Unknown audience." }, { status: 400, headers: PRIVATE });
-  return data({ recipients: await countAudience([...new Set(parsed.data.audience)]) }, { headers: PRIVATE });
+  const query = new URL(request.url).searchParams;
+  const parsed = RecipientCountSchema.safeParse({
+    audience: query.getAll("audience"),
+    include: query.getAll("include"),
+    exclude: query.getAll("exclude"),
+  });
+  if (!parsed.success) return data({ error: "Unknown audience or tag." }, { status: 400, headers: PRIVATE });
+  const { audience, include, exclude } = parsed.data;
+  return data(
+    { recipients: await countAudience({ audiences: [...new Set(audience)], includeTags: include, excludeTags: exclude }) },
+    { headers: PRIVATE },
+  );
 }

@@ -14,6 +14,7 @@ import {
   BroadcastSchema,
   broadcastSendSchema,
   earliestSchedule,
+  segmentSignature,
   type AudienceKey,
 } from "~/lib/broadcast-form";
 import { toZonedInput, zoneName } from "~/lib/dates";
@@ -25,6 +26,7 @@ import { appConfig } from "~/server/config.server";
 import { businessTimeZone } from "~/server/dates.server";
 import { parseSubmission } from "~/server/forms/submission.server";
 import { AUDIENCE_LABELS, countAudience } from "~/server/audience/audience.server";
+import { tagsInUse } from "~/server/audience/tags.server";
 import { broadcastsWithFigures, previewBroadcast, sendBroadcastTest } from "~/server/audience/broadcast-admin.server";
 import { changeBroadcast, saveBroadcast, startBroadcast } from "~/server/audience/broadcasts.server";
 
@@ -44,7 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     broadcasts: list,
     composing: search.get("new") !== null || editing !== undefined,
     editing,
-    recipients: editing ? await countAudience(editing.audiences) : 0,
+    recipients: editing ? await countAudience(editing) : 0,
+    tags: await tagsInUse(),
     earliestSchedule: earliestSchedule(businessTimeZone()),
     previewText: editing ? (await previewBroadcast(editing.id))?.text : undefined,
     audienceLabels: AUDIENCE_LABELS,
@@ -170,7 +173,7 @@ const RULES: FieldRules = { limits: BROADCAST_LIMITS, messages: BROADCAST_MESSAG
  * page script, for the boxes ticked right now (it asks /admin/broadcasts/recipients). A new
  * broadcast shows it once a box is ticked; without the script, after saving.
  */
-function RecipientCount({ saved, recipients }: { saved: AudienceKey[] | undefined; recipients: number }) {
+function RecipientCount({ saved, recipients }: { saved: string | undefined; recipients: number }) {
   const one = recipients === 1;
   return (
     <p
@@ -180,20 +183,50 @@ function RecipientCount({ saved, recipients }: { saved: AudienceKey[] | undefine
       aria-atomic="true"
       data-testid="recipients"
       data-recipients="/admin/broadcasts/recipients"
-      data-saved={saved?.join(" ")}
+      data-saved={saved}
       data-lead-saved="As saved,"
       data-lead-ticked="As ticked (not saved yet),"
       data-one="recipient"
       data-many="recipients"
       data-failed-text="The count could not be updated just now; saving the draft shows it."
     >
-      <span data-sentence="" hidden={!saved}>
-        <span data-lead="">{saved ? "As saved," : "As ticked (not saved yet),"}</span> it would go to{" "}
+      <span data-sentence="" hidden={saved === undefined}>
+        <span data-lead="">{saved !== undefined ? "As saved," : "As ticked (not saved yet),"}</span> it would go to{" "}
         <strong data-count="">{recipients}</strong> <span data-noun="">{one ? "recipient" : "recipients"}</span> now (after unsubscribes,
         bounces and complaints).
       </span>
       <span data-failed="" />
     </p>
+  );
+}
+
+/** A tag box per tag in use, with how many contacts have it; the editor's script counts them as they are ticked. */
+function TagBoxes(props: {
+  legend: string;
+  name: "includeTags" | "excludeTags";
+  attribute: "data-include-tag" | "data-exclude-tag";
+  tags: { tag: string; contacts: number }[];
+  ticked: string[];
+}) {
+  return (
+    <fieldset>
+      <legend className={labelClass}>{props.legend}</legend>
+      <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
+        {props.tags.map(({ tag, contacts }) => (
+          <label key={tag} className="flex items-center gap-2 text-slate-800">
+            <input
+              type="checkbox"
+              name={props.name}
+              value={tag}
+              {...{ [props.attribute]: tag }}
+              defaultChecked={props.ticked.includes(tag)}
+              className="size-4"
+            />
+            {tag} <span className="text-sm text-slate-600">({contacts})</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 
@@ -209,24 +242,44 @@ function Editor({ loaderData, zone }: { loaderData: Loaded; zone: string }) {
         <input type="hidden" name="id" value={b?.id ?? 0} />
         <input type="hidden" name="version" value={b?.version ?? 0} />
         <ListMessageFields idPrefix="bc" subject={b?.subject} preview={b?.preview} body={b?.body} rules={RULES} />
-        <fieldset data-audiences="" data-value-missing={BROADCAST_MESSAGES.noAudience}>
-          <legend className={labelClass}>Who gets it (only people who agreed to it, never a suppressed address)</legend>
-          <div className="mt-2 grid gap-2">
-            {(Object.keys(AUDIENCE_FIELDS) as AudienceKey[]).map((key) => (
-              <label key={key} className="flex items-start gap-2 text-slate-800">
-                <input
-                  type="checkbox"
-                  name={AUDIENCE_FIELDS[key]}
-                  data-audience={key}
-                  defaultChecked={b?.audiences.includes(key)}
-                  className="mt-1 size-4"
-                />
-                {labels[key]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <RecipientCount saved={b?.audiences} recipients={loaderData.recipients} />
+        <div data-segment="" className="grid gap-4">
+          <fieldset data-audiences="" data-value-missing={BROADCAST_MESSAGES.noAudience}>
+            <legend className={labelClass}>Who gets it (only people who agreed to it, never a suppressed address)</legend>
+            <div className="mt-2 grid gap-2">
+              {(Object.keys(AUDIENCE_FIELDS) as AudienceKey[]).map((key) => (
+                <label key={key} className="flex items-start gap-2 text-slate-800">
+                  <input
+                    type="checkbox"
+                    name={AUDIENCE_FIELDS[key]}
+                    data-audience={key}
+                    defaultChecked={b?.audiences.includes(key)}
+                    className="mt-1 size-4"
+                  />
+                  {labels[key]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {loaderData.tags.length > 0 ? (
+            <>
+              <TagBoxes
+                legend="Only those with any of these tags (none ticked: everyone above)"
+                name="includeTags"
+                attribute="data-include-tag"
+                tags={loaderData.tags}
+                ticked={b?.includeTags ?? []}
+              />
+              <TagBoxes
+                legend="Leave out those with any of these tags"
+                name="excludeTags"
+                attribute="data-exclude-tag"
+                tags={loaderData.tags}
+                ticked={b?.excludeTags ?? []}
+              />
+            </>
+          ) : null}
+        </div>
+        <RecipientCount saved={b ? segmentSignature(b) : undefined} recipients={loaderData.recipients} />
         <div>
           <button type="submit" name="intent" value="save" className={buttonClass({ size: "sm" })}>
             Save draft

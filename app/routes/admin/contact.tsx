@@ -2,10 +2,18 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/contact";
 import { AdminHeading, DataTable, formatWhen, Notice, Panel, rowHead, td, useTimeZone } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
-import { ContactSuppressionSchema } from "~/lib/admin-forms";
+import { ContactActionSchema } from "~/lib/admin-forms";
+import { TAG_MAX } from "~/lib/tags";
 import { CONSENT_LABELS, SUPPRESSION_LABELS } from "~/lib/audience-labels";
 import { seo } from "~/lib/seo";
-import { contactHistory, ownerLiftSuppression, ownerSuppressContact } from "~/server/admin/contacts.server";
+import {
+  contactHistory,
+  ownerLiftSuppression,
+  ownerSuppressContact,
+  ownerTagContact,
+  ownerUntagContact,
+} from "~/server/admin/contacts.server";
+import { tagsInUse } from "~/server/audience/tags.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 import { businessTimeZone } from "~/server/dates.server";
@@ -29,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
   const history = await contactHistory(contactId(params), businessTimeZone());
   if (!history) throw data(null, { status: 404 });
-  return history;
+  return { ...history, tagsInUse: (await tagsInUse()).map((t) => t.tag) };
 }
 
 const ANSWERS = {
@@ -42,21 +50,31 @@ const ANSWERS = {
       "This suppression cannot be lifted here: the person unsubscribed or reported spam. Only they can undo it, by signing up again and confirming their address.",
   },
   none: { ok: false, message: "This address is not suppressed." },
+  tagged: { ok: true, message: "Tagged." },
+  removed: { ok: true, message: "Tag removed." },
+  absent: { ok: false, message: "This contact does not have that tag (it was removed already)." },
 } as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireOwner(appConfig(context).owner, request);
   const id = contactId(params);
-  const submission = await parseSubmission(request, ContactSuppressionSchema);
+  const submission = await parseSubmission(request, ContactActionSchema);
   if (submission.unreadable) return data({ ok: false, message: submission.unreadable.description }, { status: 400 });
   if (!submission.ok) {
     const message = Object.values(submission.error).flat()[0]?.message ?? "Choose an action.";
     return data({ ok: false, message }, { status: 400 });
   }
+  const act = submission.value;
   const result =
-    submission.value.intent === "suppress" ? await ownerSuppressContact(id, submission.value.detail) : await ownerLiftSuppression(id);
+    act.intent === "suppress"
+      ? await ownerSuppressContact(id, act.detail)
+      : act.intent === "lift"
+        ? await ownerLiftSuppression(id)
+        : act.intent === "tag"
+          ? await ownerTagContact(id, act.tag)
+          : await ownerUntagContact(id, act.tag);
   if (result === "unknown") throw data(null, { status: 404 });
-  const answer = ANSWERS[result];
+  const answer = result === "already" && act.intent === "tag" ? { ok: false, message: `This contact has the tag ${act.tag} already.` } : ANSWERS[result];
   return data(answer, { status: answer.ok ? 200 : 409 });
 }
 
@@ -127,6 +145,55 @@ export default function ContactPage({ loaderData: h, actionData }: Route.Compone
             up again and confirming their address.
           </p>
         )}
+      </Panel>
+
+      <Panel title="Tags" id="tags-heading">
+        {h.tags.length === 0 ? (
+          <p className="mt-2 text-slate-700">No tags yet.</p>
+        ) : (
+          <ul className="mt-3 flex flex-wrap gap-2" aria-label="This contact's tags">
+            {h.tags.map((t) => (
+              <li key={t.tag} className="flex items-center gap-1 rounded-full border border-slate-300 bg-white py-0.5 pr-1 pl-3 text-sm">
+                <Link
+                  to={`/admin/contacts?tag=${encodeURIComponent(t.tag)}`}
+                  className="font-bold text-brand-800 underline underline-offset-2"
+                  title={`Given by ${t.source}, ${formatWhen(t.createdAt, zone)}`}
+                >
+                  {t.tag}
+                </Link>
+                <span className="text-slate-600">({t.source})</span>
+                <form method="post">
+                  <input type="hidden" name="intent" value="untag" />
+                  <input type="hidden" name="tag" value={t.tag} />
+                  <button
+                    type="submit"
+                    aria-label={`Remove the tag ${t.tag}`}
+                    className="rounded-full px-2 py-0.5 font-bold text-slate-700 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-brand-700"
+                  >
+                    ×
+                  </button>
+                </form>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="tag" />
+          <div className="min-w-64 flex-1 sm:max-w-sm">
+            <label htmlFor="add-tag" className="text-sm font-bold text-slate-900">
+              Add a tag
+            </label>
+            <input id="add-tag" name="tag" required maxLength={TAG_MAX + 20} list="tags-in-use" className={inputClass} />
+            <datalist id="tags-in-use">
+              {h.tagsInUse.map((tag) => (
+                <option key={tag} value={tag} />
+              ))}
+            </datalist>
+          </div>
+          <button type="submit" className={buttonClass({ size: "sm", variant: "outline" })}>
+            Add tag
+          </button>
+        </form>
       </Panel>
 
       <Panel title="Consents" id="consents-heading">

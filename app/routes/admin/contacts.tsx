@@ -13,6 +13,7 @@ import { searchContacts } from "~/server/admin/contacts.server";
 import { importContacts, type ImportResult } from "~/server/admin/contacts-import.server";
 import { pageFrom } from "~/server/admin/lists.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
+import { tagsInUse } from "~/server/audience/tags.server";
 import { appConfig } from "~/server/config.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -22,7 +23,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
   const query = new URL(request.url).searchParams;
   const { filters, refused } = filtersFrom(query);
-  return { ...(await searchContacts(query.get("q") ?? "", pageFrom(query.get("page")), filters)), refused };
+  return {
+    ...(await searchContacts(query.get("q") ?? "", pageFrom(query.get("page")), filters)),
+    refused,
+    tags: await tagsInUse(),
+  };
 }
 
 /** The CSV upload: the shared schema checks the file is there and small enough, the import module its rows. */
@@ -124,6 +129,19 @@ export default function Contacts({ loaderData: p, actionData }: Route.ComponentP
             </select>
           </div>
         ))}
+        <div>
+          <label htmlFor="filter-tag" className="text-sm font-bold text-slate-900">
+            {FILTER_LABELS.tag}
+          </label>
+          <select id="filter-tag" name="tag" defaultValue={p.filters.tag ?? ""} className={inputClass}>
+            <option value="">Any</option>
+            {p.tags.map(({ tag, contacts }) => (
+              <option key={tag} value={tag}>
+                {tag} ({contacts})
+              </option>
+            ))}
+          </select>
+        </div>
         {p.filters.added ? <input type="hidden" name="added" value={p.filters.added} /> : null}
         <button type="submit" className={buttonClass({ size: "sm" })}>
           Search
@@ -149,7 +167,7 @@ export default function Contacts({ loaderData: p, actionData }: Route.ComponentP
               : "No contacts yet."}
         </p>
       ) : (
-        <DataTable label="Contacts" columns={["E-mail", "Name", "Consents", "Suppression", "Proved", "Added"]}>
+        <DataTable label="Contacts" columns={["E-mail", "Name", "Consents", "Tags", "Suppression", "Proved", "Added"]}>
           {p.rows.map((c) => (
             <tr key={c.id}>
               <th scope="row" className={`${rowHead} min-w-48 break-all`}>
@@ -167,6 +185,7 @@ export default function Contacts({ loaderData: p, actionData }: Route.ComponentP
                   : "None"}
                 {c.withdrawnConsents > 0 ? <span className="block text-xs text-slate-600">{c.withdrawnConsents} withdrawn</span> : null}
               </td>
+              <td className={`${td} text-sm`}>{c.tags ? c.tags.split(" ").join(", ") : "-"}</td>
               <td className={td}>
                 {c.suppression ? (
                   <span className="inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-900">
@@ -186,7 +205,8 @@ export default function Contacts({ loaderData: p, actionData }: Route.ComponentP
       <Panel title="Import contacts from a CSV file" id="import-heading">
         <p className="mt-2 max-w-3xl text-slate-700">
           The first row names the columns: <code>email</code>, <code>consent_source</code> (required: where each person agreed to hear from
-          you, e.g. “2025 workshop sign-up sheet”) and optionally <code>name</code>. Each address gets a newsletter consent recorded as
+          you, e.g. “2025 workshop sign-up sheet”), and optionally <code>name</code> and <code>tags</code> (comma-separated, e.g.
+          “workshop, vip-buyers”). Every imported contact is also tagged “imported”. Each address gets a newsletter consent recorded as
           “import: ” and its source. Known addresses are updated, not duplicated. Nobody is e-mailed by an import, and a suppressed address
           stays suppressed. If any row is wrong, nothing is imported. At most {CONTACT_IMPORT_MAX_BYTES / 1024 / 1024} MB and{" "}
           {CONTACT_IMPORT_MAX_ROWS.toLocaleString("en-US")} rows per file.

@@ -16,6 +16,8 @@ export type AuditAction =
   | "former-price-add"
   | "former-price-delete"
   | "contact-suppress"
+  | "contact-tag"
+  | "contact-untag"
   | "contact-unsuppress"
   | "contact-import";
 export type AuditEntry = typeof adminAuditLog.$inferSelect;

@@ -12,6 +12,7 @@ import { PAGE_SIZE, type Paged } from "~/server/admin/lists.server";
 import type { ContactFilters } from "~/lib/contact-filters";
 import { contactFilterWhere } from "~/server/audience/audience.server";
 import { ownerClearSuppression, suppress, type Contact } from "~/server/audience/contacts.server";
+import { tagContact, tagsOf, untagContact, type ContactTag } from "~/server/audience/tags.server";
 import { db, rowsOf } from "~/server/db.server";
 import { orderNumber } from "~/server/payments/orders.server";
 
@@ -26,6 +27,8 @@ export type ContactRow = {
   /** Purposes with a consent not withdrawn, e.g. "guide_followups,newsletter". */
   activeConsents: string | null;
   withdrawnConsents: number;
+  /** Its tags, space-separated, A to Z. */
+  tags: string | null;
 };
 
 /** `%` and `_` in what the owner typed are letters, not wildcards. */
@@ -55,7 +58,8 @@ export async function searchContacts(
             select c.id, c.email, c.name, c.created_at as "createdAt", c.proved_at as "provedAt", c.suppression,
                    c.suppression_detail as "suppressionDetail",
                    (select string_agg(distinct purpose, ',' order by purpose) from consents where contact_id = c.id and withdrawn_at is null) as "activeConsents",
-                   (select count(*) from consents where contact_id = c.id and withdrawn_at is not null)::int as "withdrawnConsents"
+                   (select count(*) from consents where contact_id = c.id and withdrawn_at is not null)::int as "withdrawnConsents",
+                   (select string_agg(tag, ' ' order by tag) from contact_tags where contact_id = c.id) as tags
             from contacts c ${where}
             order by c.id desc limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}
           `),
@@ -68,7 +72,7 @@ function withIsoDates<T extends { createdAt: unknown; provedAt: unknown }>(row: 
   return { ...row, createdAt: iso(row.createdAt), provedAt: iso(row.provedAt) };
 }
 
-export type HistoryKind = "form" | "consent" | "proof" | "email" | "suppression" | "order" | "import";
+export type HistoryKind = "form" | "consent" | "proof" | "email" | "suppression" | "order" | "import" | "tag";
 
 /** One thing that happened to a contact; `href` links to the dashboard's page about it. */
 export type HistoryEntry = { at: string; kind: HistoryKind; title: string; detail: string; href?: string };
@@ -89,6 +93,7 @@ export type ContactHistory = {
     suppressedAt: string | null;
   };
   consents: ContactConsent[];
+  tags: ContactTag[];
   history: HistoryEntry[];
   /** Whether the owner may lift the suppression here (their own, or a hard bounce). */
   canLift: boolean;
@@ -103,6 +108,9 @@ const EVENT_TITLES: Record<string, [HistoryKind, string]> = {
   unsuppressed: ["suppression", "Suppression lifted"],
   import: ["import", "Imported from a CSV file"],
   merged: ["import", "Merged in: the same mailbox, spelled another way"],
+  tagged: ["tag", "Tagged"],
+  untagged: ["tag", "Tag removed"],
+  backfill: ["import", "Recorded from earlier data"],
 };
 
 /**
@@ -123,7 +131,8 @@ export async function contactHistory(id: number, timeZone: string): Promise<Cont
     db()
       .execute(query)
       .then((r) => rowsOf<T>(r));
-  const [leads, subscribers, messages, consents, events, mail, orders] = await Promise.all([
+  const [tags, leads, subscribers, messages, consents, events, mail, orders] = await Promise.all([
+    tagsOf(id),
     run<Dated & { sourcePage: string }>(sql`select created_at as at, source_page as "sourcePage" from leads where lower(email) = ${email}`),
     run<{ createdAt: string; confirmedAt: string | null; unsubscribedAt: string | null; consentPage: string | null; status: string }>(
       sql`select created_at as "createdAt", confirmed_at as "confirmedAt", unsubscribed_at as "unsubscribedAt",
@@ -199,6 +208,7 @@ export async function contactHistory(id: number, timeZone: string): Promise<Cont
   return {
     contact: { ...contact, createdAt: iso(contact.createdAt)!, provedAt: iso(contact.provedAt), suppressedAt: iso(contact.suppressedAt) },
     consents: consents.map((c) => ({ ...c, createdAt: iso(c.createdAt)!, withdrawnAt: iso(c.withdrawnAt) })),
+    tags,
     history,
     canLift: contact.suppression === "owner" || contact.suppression === "hard_bounce",
   };
@@ -235,5 +245,19 @@ export async function ownerLiftSuppression(id: number): Promise<"cleared" | "ref
   if (result === "cleared") {
     await recordAudit("contact-unsuppress", `contact:${id}`, `${contact.email}: the owner lifted ${contact.suppression}`);
   }
+  return result;
+}
+
+/** The owner tags a contact by hand (the tag in its stored spelling), logged. */
+export async function ownerTagContact(id: number, tag: string): Promise<"tagged" | "already" | "unknown"> {
+  const result = await tagContact(id, tag);
+  if (result === "tagged") await recordAudit("contact-tag", `contact:${id}`, `tagged ${tag}`);
+  return result;
+}
+
+/** The owner takes a tag off a contact, logged. */
+export async function ownerUntagContact(id: number, tag: string): Promise<"removed" | "absent" | "unknown"> {
+  const result = await untagContact(id, tag);
+  if (result === "removed") await recordAudit("contact-untag", `contact:${id}`, `removed the tag ${tag}`);
   return result;
 }

@@ -29,21 +29,45 @@ const BUYERS = sql`(${NEWSLETTER} and exists (select 1 from orders o where o.cus
 
 const CONDITION: Record<BroadcastAudience, SQL> = { newsletter: NEWSLETTER, guide: GUIDE, buyers: BUYERS };
 
-/** The condition on contact `c` for any of these audiences (none: nobody), unsuppressed. */
-export function audienceWhere(audiences: readonly BroadcastAudience[]): SQL {
-  if (audiences.length === 0) return sql`false`;
-  return sql`c.suppression is null and (${sql.join(
-    audiences.map((a) => CONDITION[a]),
-    sql` or `,
-  )})`;
+/**
+ * A broadcast's readers: any of its audiences (each a part of the newsletter), narrowed to those
+ * with any of `includeTags` when there are some, leaving out anyone with any of `excludeTags`.
+ */
+export type Segment = { audiences: readonly BroadcastAudience[]; includeTags: readonly string[]; excludeTags: readonly string[] };
+
+const tagged = (tags: readonly string[]) =>
+  sql`exists (select 1 from contact_tags t where t.contact_id = c.id and t.tag in (${sql.join(
+    tags.map((tag) => sql`${tag}`),
+    sql`, `,
+  )}))`;
+
+/** The condition on contact `c` for this segment (no audience: nobody), unsuppressed. */
+export function audienceWhere(segment: Segment): SQL {
+  if (segment.audiences.length === 0) return sql`false`;
+  const conditions = [
+    sql`c.suppression is null`,
+    sql`(${sql.join(
+      segment.audiences.map((a) => CONDITION[a]),
+      sql` or `,
+    )})`,
+  ];
+  if (segment.includeTags.length > 0) conditions.push(tagged(segment.includeTags));
+  if (segment.excludeTags.length > 0) conditions.push(sql`not ${tagged(segment.excludeTags)}`);
+  return sql.join(conditions, sql` and `);
 }
 
-/** How many contacts a broadcast to these audiences would reach now, after suppressions. */
-export async function countAudience(audiences: readonly BroadcastAudience[]): Promise<number> {
+/** How many contacts a broadcast to this segment would reach now, after suppressions. */
+export async function countAudience(segment: Segment): Promise<number> {
   const [row] = rowsOf<{ n: number | string }>(
-    await db().execute(sql`select count(*) as n from contacts c where ${audienceWhere(audiences)}`),
+    await db().execute(sql`select count(*) as n from contacts c where ${audienceWhere(segment)}`),
   );
   return Number(row?.n ?? 0);
+}
+
+/** A segment as a broadcasts row holds it (jsonb arrays, read back as strings by the embedded driver). */
+export function segmentOf(row: { audiences: unknown; includeTags: unknown; excludeTags: unknown }): Segment {
+  const list = <T>(v: unknown): T[] => (typeof v === "string" ? (JSON.parse(v) as T[]) : ((v as T[] | null) ?? []));
+  return { audiences: list(row.audiences), includeTags: list(row.includeTags), excludeTags: list(row.excludeTags) };
 }
 
 /**
@@ -55,11 +79,8 @@ export function contactFilterWhere(filters: ContactFilters): SQL {
   const paid = sql`exists (select 1 from orders o where o.customer_email = c.email and o.status = 'paid')`;
   const conditions: SQL[] = [];
   if (filters.purpose === "newsletter") conditions.push(NEWSLETTER);
-  if (filters.purpose === "guide_followups") {
-    conditions.push(
-      sql`exists (select 1 from consents k where k.contact_id = c.id and k.purpose = 'guide_followups' and k.withdrawn_at is null)`,
-    );
-  }
+  if (filters.purpose === "guide_followups" || filters.purpose === "buyer") conditions.push(currentConsent(filters.purpose));
+  if (filters.tag) conditions.push(tagged([filters.tag]));
   if (filters.source === "guide") conditions.push(sql`exists (select 1 from leads l where l.email = c.email)`);
   // Signed up themselves (the form, or the last guide e-mail's button): a consent other than an import's.
   if (filters.source === "newsletter") {

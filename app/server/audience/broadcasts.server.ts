@@ -8,7 +8,7 @@
 import { sql } from "drizzle-orm";
 import type { BroadcastAudience, BroadcastStatus } from "../../../db/schema";
 import { BROADCAST_MESSAGES, type BroadcastInput, type BroadcastSendInput } from "~/lib/broadcast-form";
-import { audienceWhere, countAudience } from "~/server/audience/audience.server";
+import { audienceWhere, countAudience, segmentOf, type Segment } from "~/server/audience/audience.server";
 import { db, rowsOf } from "~/server/db.server";
 import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outbox.server";
 
@@ -18,6 +18,10 @@ export type Broadcast = {
   preview: string;
   body: string;
   audiences: BroadcastAudience[];
+  /** Within the audiences, only contacts with any of these tags (none: everyone in them). */
+  includeTags: string[];
+  /** Contacts with any of these tags are left out. */
+  excludeTags: string[];
   status: BroadcastStatus;
   scheduledAt: Date | null;
   version: number;
@@ -27,14 +31,14 @@ export type Broadcast = {
   createdAt: Date;
 };
 
-const COLUMNS = sql`id, subject, preview, body, audiences, status, scheduled_at as "scheduledAt", version, queued,
+const COLUMNS = sql`id, subject, preview, body, audiences, include_tags as "includeTags", exclude_tags as "excludeTags", status, scheduled_at as "scheduledAt", version, queued,
   started_at as "startedAt", finished_at as "finishedAt", created_at as "createdAt"`;
 
 function toBroadcast(row: Broadcast): Broadcast {
   const date = (v: Date | string | null) => (v === null ? null : new Date(v));
   return {
     ...row,
-    audiences: typeof row.audiences === "string" ? JSON.parse(row.audiences) : row.audiences,
+    ...(segmentOf(row) as Pick<Broadcast, "audiences" | "includeTags" | "excludeTags">),
     scheduledAt: date(row.scheduledAt),
     startedAt: date(row.startedAt),
     finishedAt: date(row.finishedAt),
@@ -74,10 +78,13 @@ async function whyRefused(id: number): Promise<SaveOutcome> {
 /** A new draft (id 0) or an edit of a draft or scheduled broadcast at the version it was loaded with. */
 export async function saveBroadcast(input: BroadcastInput): Promise<SaveOutcome> {
   const audiences = JSON.stringify(input.audiences);
+  const include = JSON.stringify(input.includeTags);
+  const exclude = JSON.stringify(input.excludeTags);
   if (input.id === 0) {
     const [row] = rowsOf<{ id: number }>(
       await db().execute(sql`
-        insert into broadcasts (subject, preview, body, audiences) values (${input.subject}, ${input.preview}, ${input.body}, ${audiences}::jsonb)
+        insert into broadcasts (subject, preview, body, audiences, include_tags, exclude_tags)
+        values (${input.subject}, ${input.preview}, ${input.body}, ${audiences}::jsonb, ${include}::jsonb, ${exclude}::jsonb)
         returning id
       `),
     );
@@ -86,7 +93,7 @@ export async function saveBroadcast(input: BroadcastInput): Promise<SaveOutcome>
   const rows = rowsOf<{ id: number }>(
     await db().execute(sql`
       update broadcasts set subject = ${input.subject}, preview = ${input.preview}, body = ${input.body}, audiences = ${audiences}::jsonb,
-        version = version + 1, updated_at = now()
+        include_tags = ${include}::jsonb, exclude_tags = ${exclude}::jsonb, version = version + 1, updated_at = now()
       where id = ${input.id} and version = ${input.version} and status in ('draft', 'scheduled')
       returning id
     `),
@@ -95,7 +102,7 @@ export async function saveBroadcast(input: BroadcastInput): Promise<SaveOutcome>
 }
 
 /** Queue every recipient of this broadcast in one statement; returns how many rows it wrote. */
-async function queueRecipients(tx: Pick<ReturnType<typeof db>, "execute">, id: number, audiences: BroadcastAudience[]): Promise<number> {
+async function queueRecipients(tx: Pick<ReturnType<typeof db>, "execute">, id: number, segment: Segment): Promise<number> {
   const queued = rowsOf(
     await tx.execute(sql`
       ${INSERT_INTO_OUTBOX}
@@ -105,7 +112,7 @@ async function queueRecipients(tx: Pick<ReturnType<typeof db>, "execute">, id: n
         toAddress: sql<string>`c.email`,
         payload: { broadcastId: sql<number>`${id}::int`, contactId: sql<number>`c.id` },
       })}
-      from contacts c where ${audienceWhere(audiences)}
+      from contacts c where ${audienceWhere(segment)}
       on conflict (dedupe_key) do nothing
       returning id
     `),
@@ -130,7 +137,7 @@ export async function startBroadcast(input: BroadcastSendInput, now: Date = new 
       return { refused: BROADCAST_MESSAGES.pastTime, httpStatus: 400 };
     }
     const current = await findBroadcast(input.id);
-    const recipients = current ? await countAudience(current.audiences) : 0;
+    const recipients = current ? await countAudience(current) : 0;
     if (current && EDITABLE.includes(current.status) && recipients === 0) return { refused: NO_RECIPIENTS, httpStatus: 400 };
     const rows = rowsOf(
       await db().execute(sql`
@@ -143,16 +150,15 @@ export async function startBroadcast(input: BroadcastSendInput, now: Date = new 
   }
   try {
     const queued = await db().transaction(async (tx) => {
-      const [row] = rowsOf<{ audiences: BroadcastAudience[] | string }>(
+      const [row] = rowsOf<{ audiences: unknown; includeTags: unknown; excludeTags: unknown }>(
         await tx.execute(sql`
           update broadcasts set status = 'sending', started_at = ${now.toISOString()}::timestamptz, version = version + 1, updated_at = now()
           where id = ${input.id} and version = ${input.version} and status in ('draft', 'scheduled')
-          returning audiences
+          returning audiences, include_tags as "includeTags", exclude_tags as "excludeTags"
         `),
       );
       if (!row) return undefined;
-      const audiences = typeof row.audiences === "string" ? (JSON.parse(row.audiences) as BroadcastAudience[]) : row.audiences;
-      const n = await queueRecipients(tx, input.id, audiences);
+      const n = await queueRecipients(tx, input.id, segmentOf(row));
       if (n === 0) throw new NoRecipients();
       await tx.execute(sql`update broadcasts set queued = ${n} where id = ${input.id}`);
       return n;
@@ -244,15 +250,15 @@ export async function queueDueBroadcasts(now: Date = new Date()): Promise<number
   let started = 0;
   for (;;) {
     const id = await db().transaction(async (tx) => {
-      const [row] = rowsOf<{ id: number; audiences: BroadcastAudience[] | string }>(
+      const [row] = rowsOf<{ id: number; audiences: unknown; includeTags: unknown; excludeTags: unknown }>(
         await tx.execute(sql`
-          select id, audiences from broadcasts where status = 'scheduled' and scheduled_at <= ${now.toISOString()}::timestamptz
+          select id, audiences, include_tags as "includeTags", exclude_tags as "excludeTags" from broadcasts
+          where status = 'scheduled' and scheduled_at <= ${now.toISOString()}::timestamptz
           order by scheduled_at limit 1 for update skip locked
         `),
       );
       if (!row) return undefined;
-      const audiences = typeof row.audiences === "string" ? (JSON.parse(row.audiences) as BroadcastAudience[]) : row.audiences;
-      const n = await queueRecipients(tx, row.id, audiences);
+      const n = await queueRecipients(tx, row.id, segmentOf(row));
       // Everyone left the audiences since it was scheduled: it ends sent to nobody, as the figures show.
       await tx.execute(sql`
         update broadcasts set status = ${n > 0 ? "sending" : "sent"}, started_at = ${now.toISOString()}::timestamptz, queued = ${n},
