@@ -53,7 +53,11 @@ const tagBoxes = z.preprocess(
 );
 
 /** A segment's signature, the same for the saved draft (the page) and the ticked boxes (the editor's script). */
-export function segmentSignature(s: { audiences: readonly string[]; includeTags: readonly string[]; excludeTags: readonly string[] }): string {
+export function segmentSignature(s: {
+  audiences: readonly string[];
+  includeTags: readonly string[];
+  excludeTags: readonly string[];
+}): string {
   return [...s.audiences.map((a) => `a:${a}`), ...s.includeTags.map((t) => `i:${t}`), ...s.excludeTags.map((t) => `e:${t}`)]
     .sort()
     .join(" ");

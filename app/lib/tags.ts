@@ -24,10 +24,7 @@ export function isTag(value: string): boolean {
 }
 
 /** A typed tag, in its stored spelling, or the message saying what a tag may be. */
-export const tagField = z
-  .string({ error: TAG_MESSAGE })
-  .transform(tagSpelling)
-  .refine(isTag, { message: TAG_MESSAGE });
+export const tagField = z.string({ error: TAG_MESSAGE }).transform(tagSpelling).refine(isTag, { message: TAG_MESSAGE });
 
 /** The tags the site gives by itself; the owner's are any others. */
 export const LEAD_FORM_TAG = "lead-form";

@@ -106,7 +106,12 @@ async function snapshot() {
 describe("audiences", () => {
   it("narrow by tags: within the audiences, any tag to include, none of the tags to leave out, the count and the queue alike", async () => {
     for (const email of ["ann@example.com", "bob@example.com", "cy@example.com", "dee@example.com"]) await subscriber(email);
-    await recordConsent("guide-only@example.com", { purpose: "guide_followups", source: "lead form", wordingVersion: "v", tags: ["topic-budgeting"] });
+    await recordConsent("guide-only@example.com", {
+      purpose: "guide_followups",
+      source: "lead form",
+      wordingVersion: "v",
+      tags: ["topic-budgeting"],
+    });
     const id = async (email: string) => (await findContact(email))!.id;
     await tagContact(await id("ann@example.com"), "topic-budgeting");
     await tagContact(await id("bob@example.com"), "topic-budgeting");
@@ -131,7 +136,9 @@ describe("audiences", () => {
     expect(BroadcastSchema.safeParse({ ...baseFields(), includeTags: ["vip"], excludeTags: ["VIP"] }).error?.issues[0]?.message).toBe(
       "A tag cannot be both included and left out: untick it on one side.",
     );
-    expect(BroadcastSchema.safeParse({ ...baseFields(), includeTags: ["no/slash"] }).error?.issues[0]?.message).toMatch(/^A tag is 1 to 40/);
+    expect(BroadcastSchema.safeParse({ ...baseFields(), includeTags: ["no/slash"] }).error?.issues[0]?.message).toMatch(
+      /^A tag is 1 to 40/,
+    );
   });
 
   it("reach only current newsletter consents without suppression: guide readers and buyers only when they also joined the newsletter", async () => {

@@ -291,14 +291,16 @@ describe("tags", () => {
     call<{ ok: boolean; message: string }>(() => contactAction(args(post(`/admin/contacts/${id}`, fields, cookie), { id: String(id) })));
   const tagsOf = async (email: string) =>
     rowsOf<{ tag: string; source: string }>(
-      await db().execute(sql`select t.tag, t.source from contact_tags t join contacts c on c.id = t.contact_id where c.email = ${email} order by t.tag`),
+      await db().execute(
+        sql`select t.tag, t.source from contact_tags t join contacts c on c.id = t.contact_id where c.email = ${email} order by t.tag`,
+      ),
     );
 
   it("are given by the lead form (form, guide, the article's topic), the newsletter form, a purchase and an import", async () => {
     await storeLead({ name: "Ann", email: "ann@example.com", sourcePage: "emergency-fund-guide", category: "Saving Money" });
     await storeSubscriber("sub@example.com", "/blog");
     await buyer("buyer@example.com");
-    await upload("email,consent_source,tags\r\nimp@example.com,2025 workshop,\"Workshop, VIP buyers\"\r\n");
+    await upload('email,consent_source,tags\r\nimp@example.com,2025 workshop,"Workshop, VIP buyers"\r\n');
     expect(await tagsOf("ann@example.com")).toEqual([
       { tag: "guide-credit-repair", source: "lead form /blog/emergency-fund-guide" },
       { tag: "lead-form", source: "lead form /blog/emergency-fund-guide" },
@@ -313,15 +315,20 @@ describe("tags", () => {
     ]);
     // The purchase is recorded as the buyer purpose's consent, under the checkout's wording.
     const [buyerConsent] = rowsOf<{ purpose: string; wording: string }>(
-      await db().execute(sql`select k.purpose, k.wording_version as wording from consents k join contacts c on c.id = k.contact_id where c.email = 'buyer@example.com'`),
+      await db().execute(
+        sql`select k.purpose, k.wording_version as wording from consents k join contacts c on c.id = k.contact_id where c.email = 'buyer@example.com'`,
+      ),
     );
     expect(buyerConsent).toEqual({ purpose: "buyer", wording: BUYER_CONSENT.version });
   });
 
   it("an import row with a tag that is not one is named, and nothing is imported", async () => {
-    const answer = await upload("email,consent_source,tags\r\nok@example.com,sheet,fine\r\nbad@example.com,sheet,\"fine, no/slash\"\r\n");
+    const answer = await upload('email,consent_source,tags\r\nok@example.com,sheet,fine\r\nbad@example.com,sheet,"fine, no/slash"\r\n');
     expect(answer.status).toBe(400);
-    expect(answer.data).toMatchObject({ ok: false, errors: [{ row: 3, reason: expect.stringContaining("its tag “no/slash” is not one") }] });
+    expect(answer.data).toMatchObject({
+      ok: false,
+      errors: [{ row: 3, reason: expect.stringContaining("its tag “no/slash” is not one") }],
+    });
     expect(await tableCounts()).toMatchObject({ contacts: 0, consents: 0 });
   });
 
@@ -343,7 +350,10 @@ describe("tags", () => {
     expect(listed.rows.map((r) => r.email)).toEqual(["kim@example.com"]);
     expect(listed.rows[0]!.tags).toBe("vip-buyers");
 
-    expect(await act(id, { intent: "untag", tag: "vip-buyers" })).toMatchObject({ status: 200, data: { ok: true, message: "Tag removed." } });
+    expect(await act(id, { intent: "untag", tag: "vip-buyers" })).toMatchObject({
+      status: 200,
+      data: { ok: true, message: "Tag removed." },
+    });
     expect(await tagsOf("kim@example.com")).toEqual([]);
     expect((await search("?tag=vip-buyers")).rows).toEqual([]);
     const audit = await db().select().from(adminAuditLog).orderBy(asc(adminAuditLog.id));
@@ -359,7 +369,9 @@ describe("tags", () => {
       expect(answer.data.message).toMatch(/^A tag is 1 to 40 letters, digits and hyphens/);
     }
     expect(await tagsOf("kim@example.com")).toEqual([]);
-    const listed = await call<{ rows: ContactRow[]; refused?: string }>(() => contactsLoader(args(get("/admin/contacts?tag=no%2Fslash", cookie))));
+    const listed = await call<{ rows: ContactRow[]; refused?: string }>(() =>
+      contactsLoader(args(get("/admin/contacts?tag=no%2Fslash", cookie))),
+    );
     expect(listed.data.refused).toBe("The filter “tag=no/slash” is not one this list knows, so it shows everyone.");
     expect(listed.data.rows).toHaveLength(1);
   });

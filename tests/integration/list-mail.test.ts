@@ -182,8 +182,15 @@ describe("suppression at send time", () => {
 
   it("goes only under a current consent of its own purpose, checked at send time, whatever queued it", async () => {
     // A guide reader (consent to the guide's follow-ups only) and a newsletter subscriber.
-    await recordConsent("reader@example.com", { purpose: "guide_followups", source: "lead form /blog/x", wordingVersion: "v", proved: true });
-    await db().execute(sql`insert into newsletter_subscribers (email, status, confirmed_at) values ('sub@example.com', 'confirmed', now())`);
+    await recordConsent("reader@example.com", {
+      purpose: "guide_followups",
+      source: "lead form /blog/x",
+      wordingVersion: "v",
+      proved: true,
+    });
+    await db().execute(
+      sql`insert into newsletter_subscribers (email, status, confirmed_at) values ('sub@example.com', 'confirmed', now())`,
+    );
     await recordConsent("sub@example.com", { purpose: "newsletter", source: "newsletter confirmation", wordingVersion: "v", proved: true });
     // A broadcast under way whose rows an older version queued to both (it let guide readers in),
     // and a review request queued for an address that never bought.

@@ -36,7 +36,9 @@ it("tags every contact from its earlier records and records a buyer consent per 
   await database.execute(sql`
     insert into contacts (id, email) values (1, 'lead@example.com'), (2, 'sub@example.com'), (3, 'imp@example.com'), (4, 'buyer@example.com'), (5, 'pending@example.com')
   `);
-  await database.execute(sql`insert into leads (name, email, lead_magnet, source_page) values ('Lee', 'lead@example.com', 'Credit Repair Starter Guide', 'save-first')`);
+  await database.execute(
+    sql`insert into leads (name, email, lead_magnet, source_page) values ('Lee', 'lead@example.com', 'Credit Repair Starter Guide', 'save-first')`,
+  );
   await database.execute(sql`
     insert into consents (contact_id, purpose, source, wording_version) values
       (2, 'newsletter', 'newsletter form /blog', 'v1'), (3, 'newsletter', 'import: old list', 'import')

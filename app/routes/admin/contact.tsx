@@ -74,7 +74,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           ? await ownerTagContact(id, act.tag)
           : await ownerUntagContact(id, act.tag);
   if (result === "unknown") throw data(null, { status: 404 });
-  const answer = result === "already" && act.intent === "tag" ? { ok: false, message: `This contact has the tag ${act.tag} already.` } : ANSWERS[result];
+  const answer =
+    result === "already" && act.intent === "tag" ? { ok: false, message: `This contact has the tag ${act.tag} already.` } : ANSWERS[result];
   return data(answer, { status: answer.ok ? 200 : 409 });
 }
 

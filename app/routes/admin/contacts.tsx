@@ -205,10 +205,10 @@ export default function Contacts({ loaderData: p, actionData }: Route.ComponentP
       <Panel title="Import contacts from a CSV file" id="import-heading">
         <p className="mt-2 max-w-3xl text-slate-700">
           The first row names the columns: <code>email</code>, <code>consent_source</code> (required: where each person agreed to hear from
-          you, e.g. “2025 workshop sign-up sheet”), and optionally <code>name</code> and <code>tags</code> (comma-separated, e.g.
-          “workshop, vip-buyers”). Every imported contact is also tagged “imported”. Each address gets a newsletter consent recorded as
-          “import: ” and its source. Known addresses are updated, not duplicated. Nobody is e-mailed by an import, and a suppressed address
-          stays suppressed. If any row is wrong, nothing is imported. At most {CONTACT_IMPORT_MAX_BYTES / 1024 / 1024} MB and{" "}
+          you, e.g. “2025 workshop sign-up sheet”), and optionally <code>name</code> and <code>tags</code> (comma-separated, e.g. “workshop,
+          vip-buyers”). Every imported contact is also tagged “imported”. Each address gets a newsletter consent recorded as “import: ” and
+          its source. Known addresses are updated, not duplicated. Nobody is e-mailed by an import, and a suppressed address stays
+          suppressed. If any row is wrong, nothing is imported. At most {CONTACT_IMPORT_MAX_BYTES / 1024 / 1024} MB and{" "}
           {CONTACT_IMPORT_MAX_ROWS.toLocaleString("en-US")} rows per file.
         </p>
         <form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap items-end gap-3">
