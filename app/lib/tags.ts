@@ -2,7 +2,7 @@
  * Tags on contacts (issue 40): what a person asked for, read about, bought or was imported with,
  * and the owner's own. A tag is one short word or hyphenated phrase, stored in one spelling
  * (lowercase, hyphens for spaces), so "VIP Buyers" typed twice is one tag. The database's CHECK
- * on contact_tags holds the same rule.
+ * on contacts.tags holds the same rule.
  */
 import { z } from "zod";
 

@@ -30,7 +30,6 @@ export const TABLES = [
   "contacts",
   "consents",
   "contact_events",
-  "contact_tags",
   "sequence_steps",
   "sequence_enrollments",
   "page_views",

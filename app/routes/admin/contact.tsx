@@ -153,22 +153,20 @@ export default function ContactPage({ loaderData: h, actionData }: Route.Compone
           <p className="mt-2 text-slate-700">No tags yet.</p>
         ) : (
           <ul className="mt-3 flex flex-wrap gap-2" aria-label="This contact's tags">
-            {h.tags.map((t) => (
-              <li key={t.tag} className="flex items-center gap-1 rounded-full border border-slate-300 bg-white py-0.5 pr-1 pl-3 text-sm">
+            {h.tags.map((tag) => (
+              <li key={tag} className="flex items-center gap-1 rounded-full border border-slate-300 bg-white py-0.5 pr-1 pl-3 text-sm">
                 <Link
-                  to={`/admin/contacts?tag=${encodeURIComponent(t.tag)}`}
+                  to={`/admin/contacts?tag=${encodeURIComponent(tag)}`}
                   className="font-bold text-brand-800 underline underline-offset-2"
-                  title={`Given by ${t.source}, ${formatWhen(t.createdAt, zone)}`}
                 >
-                  {t.tag}
+                  {tag}
                 </Link>
-                <span className="text-slate-600">({t.source})</span>
                 <form method="post">
                   <input type="hidden" name="intent" value="untag" />
-                  <input type="hidden" name="tag" value={t.tag} />
+                  <input type="hidden" name="tag" value={tag} />
                   <button
                     type="submit"
-                    aria-label={`Remove the tag ${t.tag}`}
+                    aria-label={`Remove the tag ${tag}`}
                     className="rounded-full px-2 py-0.5 font-bold text-slate-700 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-brand-700"
                   >
                     ×

@@ -137,7 +137,7 @@ export async function importContacts(text: string, fileName: string): Promise<Im
   const file = fileName.slice(0, 120) || "upload";
   try {
     return await db().transaction(async (tx) => {
-      const rowsIn = sql`(select * from jsonb_to_recordset(${input}::jsonb) as r(email text, name text, source text, tags jsonb))`;
+      const rowsIn = sql`(select * from jsonb_to_recordset(${input}::jsonb) as r(email text, name text, source text, tags text[]))`;
       const before = rowsOf<{ email: string; suppression: SuppressionReason | null }>(
         await tx.execute(sql`select email, suppression from contacts where email in (select email from ${rowsIn} i)`),
       );
@@ -145,10 +145,12 @@ export async function importContacts(text: string, fileName: string): Promise<Im
         await tx.execute(sql`
           with ${consentStatements(
             "import",
-            sql`select i.email, i.name, ${IMPORT_CONSENT.sourcePrefix} || i.source as source, i.tags,
+            {
+              each: sql`select i.email, i.name, ${IMPORT_CONSENT.sourcePrefix} || i.source as source, i.tags,
               ${`from ${file}: newsletter consent from `} || ${IMPORT_CONSENT.sourcePrefix} || i.source as detail,
               ${`from ${file}: kept suppressed`} as kept_detail
             from ${rowsIn} i`,
+            },
             { purpose: IMPORT_CONSENT.purpose, wordingVersion: IMPORT_CONSENT.wordingVersion, skipSuppressed: true, eventKind: "import" },
           )}
           select count(*) as consents from "import_consent"

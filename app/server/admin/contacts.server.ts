@@ -12,7 +12,7 @@ import { PAGE_SIZE, type Paged } from "~/server/admin/lists.server";
 import type { ContactFilters } from "~/lib/contact-filters";
 import { contactFilterWhere } from "~/server/audience/audience.server";
 import { ownerClearSuppression, suppress, type Contact } from "~/server/audience/contacts.server";
-import { tagContact, tagsOf, untagContact, type ContactTag } from "~/server/audience/tags.server";
+import { tagContact, untagContact } from "~/server/audience/tags.server";
 import { db, rowsOf } from "~/server/db.server";
 import { orderNumber } from "~/server/payments/orders.server";
 
@@ -59,7 +59,7 @@ export async function searchContacts(
                    c.suppression_detail as "suppressionDetail",
                    (select string_agg(distinct purpose, ',' order by purpose) from consents where contact_id = c.id and withdrawn_at is null) as "activeConsents",
                    (select count(*) from consents where contact_id = c.id and withdrawn_at is not null)::int as "withdrawnConsents",
-                   (select string_agg(tag, ' ' order by tag) from contact_tags where contact_id = c.id) as tags
+                   array_to_string(c.tags, ' ') as tags
             from contacts c ${where}
             order by c.id desc limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}
           `),
@@ -93,7 +93,8 @@ export type ContactHistory = {
     suppressedAt: string | null;
   };
   consents: ContactConsent[];
-  tags: ContactTag[];
+  /** Its tags, A to Z. */
+  tags: string[];
   history: HistoryEntry[];
   /** Whether the owner may lift the suppression here (their own, or a hard bounce). */
   canLift: boolean;
@@ -118,21 +119,21 @@ const EVENT_TITLES: Record<string, [HistoryKind, string]> = {
  * unknown id. Times inside a detail's words (an e-mail's "sent ...") are in `timeZone`, named.
  */
 export async function contactHistory(id: number, timeZone: string): Promise<ContactHistory | undefined> {
-  const [contact] = rowsOf<Contact>(
+  const [found] = rowsOf<Contact & { tags: string[] }>(
     await db().execute(sql`
       select id, email, name, created_at as "createdAt", proved_at as "provedAt", suppression,
-             suppressed_at as "suppressedAt", suppression_detail as "suppressionDetail"
+             suppressed_at as "suppressedAt", suppression_detail as "suppressionDetail", tags
       from contacts where id = ${id}
     `),
   );
-  if (!contact) return undefined;
+  if (!found) return undefined;
+  const { tags, ...contact } = found;
   const email = contact.email;
   const run = <T>(query: ReturnType<typeof sql>) =>
     db()
       .execute(query)
       .then((r) => rowsOf<T>(r));
-  const [tags, leads, subscribers, messages, consents, events, mail, orders] = await Promise.all([
-    tagsOf(id),
+  const [leads, subscribers, messages, consents, events, mail, orders] = await Promise.all([
     run<Dated & { sourcePage: string }>(sql`select created_at as at, source_page as "sourcePage" from leads where lower(email) = ${email}`),
     run<{ createdAt: string; confirmedAt: string | null; unsubscribedAt: string | null; consentPage: string | null; status: string }>(
       sql`select created_at as "createdAt", confirmed_at as "confirmedAt", unsubscribed_at as "unsubscribedAt",

@@ -33,7 +33,7 @@ async function audiencePage(after: number, limit: number): Promise<AudienceRow[]
              (select json_agg(json_build_object('purpose', x.purpose, 'source', x.source, 'version', x.wording_version,
                                                 'at', x.created_at, 'withdrawn', x.withdrawn_at))
               from (select distinct on (purpose) * from consents where contact_id = c.id order by purpose, id desc) x) as consents,
-             (select string_agg(t.tag, ' ' order by t.tag) from contact_tags t where t.contact_id = c.id) as tags
+             array_to_string(c.tags, ' ') as tags
       from contacts c where c.id > ${after} order by c.id limit ${limit}
     `),
   );

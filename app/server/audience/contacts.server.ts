@@ -6,7 +6,7 @@
  * when it queues: may a message of this purpose go to this address now?
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { ConsentPurpose, SuppressionReason } from "../../../db/schema";
+import { CONSENT_PURPOSES, type ConsentPurpose, type SuppressionReason } from "../../../db/schema";
 import { canonicalEmail } from "~/lib/email-address";
 import { db, rowsOf } from "~/server/db.server";
 
@@ -93,10 +93,12 @@ export async function sendBlocker(email: string, policy: SendPolicy): Promise<st
 export async function sendBlockers(sends: { email: string; policy: SendPolicy }[]): Promise<(string | undefined)[]> {
   if (sends.length === 0) return [];
   const addresses = [...new Set(sends.map((s) => normalizeEmail(s.email)))];
-  const rows = rowsOf<{ email: string; suppression: SuppressionReason | null; guide: boolean; newsletter: boolean; buyer: boolean }>(
+  // Only the purposes these messages need are looked up (a batch of guide e-mails asks one question per address).
+  const needed = CONSENT_PURPOSES.filter((purpose) => sends.some((s) => s.policy === purpose));
+  const held = needed.map((purpose) => sql`, ${currentConsent(purpose)} as ${sql.identifier(purpose)}`);
+  const rows = rowsOf<{ email: string; suppression: SuppressionReason | null } & Partial<Record<ConsentPurpose, boolean>>>(
     await db().execute(sql`
-      select c.email, c.suppression, ${currentConsent("guide_followups")} as guide, ${currentConsent("newsletter")} as newsletter,
-        ${currentConsent("buyer")} as buyer
+      select c.email, c.suppression${sql.join(held, sql``)}
       from contacts c
       where c.email in (${sql.join(
         addresses.map((a) => sql`${a}`),
@@ -112,26 +114,38 @@ export async function sendBlockers(sends: { email: string; policy: SendPolicy }[
       return suppression && BLOCKS_TRANSACTIONAL.includes(suppression) ? `address suppressed (${suppression})` : undefined;
     }
     if (suppression) return `address suppressed (${suppression})`;
-    const held = policy === "guide_followups" ? contact?.guide : policy === "newsletter" ? contact?.newsletter : contact?.buyer;
-    return held ? undefined : `no current ${policy} consent`;
+    return contact?.[policy] ? undefined : `no current ${policy} consent`;
   });
 }
 
 /**
- * The rows a consent is recorded for, in a caller's statement: each with its address, name (or
- * null), where it was given, the tags it brings (a JSON array) and the words of its history event.
+ * Who a consent is recorded for, in a caller's statement. `one`: a select of one person's
+ * `email, name` (a form's row), with the consent's source, its history words and its tags as
+ * values. `each`: a select of many, each row with its own `email, name, source, tags` (text[]),
+ * `detail` (the history's words) and, with `skipSuppressed`, `kept_detail`.
  */
-export type ConsentRows = SQL;
+export type ConsentRows = { one: SQL; source: string; detail: string; tags: readonly string[] } | { each: SQL };
 
 /**
- * The statements that record a consent for each of `rows` (see ConsentRows), as common table
- * expressions named `<prefix>_...` for the caller to put in its own one statement, so a form's
- * row, its consent and its e-mail are stored together or not at all: the contact (made if new; a
- * name fills an empty one), the consent under this wording, its event, and its tags. With
- * `skipSuppressed`, a suppressed contact gets no consent, and its event says so in the rows'
- * `kept_detail` words (an import cannot undo an unsubscribe); a form's consent is recorded as given, and a suppression ends only when
- * the address proves itself (`recordConsent` with `proved`).
+ * The statements that record a consent for `rows` (see ConsentRows), as common table expressions
+ * named `<prefix>_...` for the caller to put in its own one statement, so a form's row, its
+ * consent and its e-mail are stored together or not at all: the contact (made if new; a name fills
+ * an empty one) with its tags added, the consent under this wording, and its event. With `skipSuppressed`,
+ * a suppressed contact gets no consent, and its event says so in the rows' `kept_detail` words (an
+ * import cannot undo an unsubscribe); a form's consent is recorded as given, and a suppression
+ * ends only when the address proves itself (`recordConsent` with `proved`). One person's values
+ * are plain parameters (no join: the lead form's statement stays as cheap as it was).
  */
+/** Tags as a text[] parameter list ('{}' for none). */
+export function tagArray(tags: readonly string[]): SQL {
+  return tags.length === 0
+    ? sql`'{}'::text[]`
+    : sql`array[${sql.join(
+        tags.map((tag) => sql`${tag}`),
+        sql`, `,
+      )}]::text[]`;
+}
+
 export function consentStatements(
   prefix: string,
   rows: ConsentRows,
@@ -139,13 +153,33 @@ export function consentStatements(
 ): SQL {
   const name = (part: string) => sql.raw(`"${prefix}_${part}"`);
   const given = grant.skipSuppressed ? sql`c.suppression is null` : sql`true`;
-  return sql`
-    ${name("rows")} as (${rows}),
-    ${name("contact")} as (
-      insert into contacts (email, name) select email, name from ${name("rows")}
-      on conflict (email) do update set name = coalesce(contacts.name, excluded.name)
+  const kind = grant.eventKind ?? "consent";
+  // A contact's tags stay A to Z, each once, whatever it had and whatever this adds (merge_tags, migration 0017).
+  const contact = (from: SQL) => sql`${name("contact")} as (
+      insert into contacts (email, name, tags) ${from}
+      on conflict (email) do update set name = coalesce(contacts.name, excluded.name), tags = merge_tags(contacts.tags, excluded.tags)
       returning id, email, suppression
-    ),
+    )`;
+  if ("one" in rows) {
+    const tags = [...new Set(rows.tags)].sort();
+    return sql.join(
+      [
+        contact(sql`select o.email, o.name, ${tagArray(tags)} from (${rows.one}) o`),
+        sql`${name("consent")} as (
+      insert into consents (contact_id, purpose, source, wording_version)
+      select c.id, ${grant.purpose}, ${rows.source}, ${grant.wordingVersion} from ${name("contact")} c where ${given}
+      returning id
+    )`,
+        sql`${name("event")} as (
+      insert into contact_events (contact_id, kind, detail) select c.id, ${kind}, ${rows.detail} from ${name("contact")} c
+    )`,
+      ],
+      sql`, `,
+    );
+  }
+  return sql`
+    ${name("rows")} as (${rows.each}),
+    ${contact(sql`select email, name, merge_tags(tags, '{}') from ${name("rows")}`)},
     ${name("consent")} as (
       insert into consents (contact_id, purpose, source, wording_version)
       select c.id, ${grant.purpose}, r.source, ${grant.wordingVersion}
@@ -155,18 +189,12 @@ export function consentStatements(
     ),
     ${name("event")} as (
       insert into contact_events (contact_id, kind, detail)
-      select c.id, ${grant.eventKind ?? "consent"}, ${
+      select c.id, ${kind}, ${
         grant.skipSuppressed
           ? sql`case when ${given} then r.detail else r.kept_detail || ' (' || c.suppression || '), no consent recorded' end`
           : sql`r.detail`
       }
       from ${name("contact")} c join ${name("rows")} r on r.email = c.email
-    ),
-    ${name("tags")} as (
-      insert into contact_tags (contact_id, tag, source)
-      select c.id, t.tag, r.source
-      from ${name("contact")} c join ${name("rows")} r on r.email = c.email, jsonb_array_elements_text(r.tags) t(tag)
-      on conflict do nothing
     )`;
 }
 
@@ -230,9 +258,9 @@ export async function recordConsent(
       insert into contact_events (contact_id, kind, detail)
       values (${contact.id}, 'consent', ${`${consent.purpose} from ${consent.source} (wording ${consent.wordingVersion})`})
     `);
-    for (const tag of consent.tags ?? []) {
+    if (consent.tags?.length) {
       await tx.execute(sql`
-        insert into contact_tags (contact_id, tag, source) values (${contact.id}, ${tag}, ${consent.source}) on conflict do nothing
+        update contacts set tags = merge_tags(tags, ${tagArray(consent.tags)}) where id = ${contact.id}
       `);
     }
   });

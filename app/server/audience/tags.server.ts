@@ -1,63 +1,50 @@
 /**
- * Tags on contacts (app/lib/tags.ts says what a tag may be). The site's own are written with a
- * consent, in the same statement (contacts.server.ts `consentStatements`): the form, the guide,
- * the article's topic, a purchase, an import and its tags column. Here: the owner's by hand, on
- * one contact's page, each with an event in the contact's history, and the tags in use.
+ * Tags on contacts (app/lib/tags.ts says what a tag may be), kept on the contact's own row. The
+ * site's own are added with a consent, in the same statement (contacts.server.ts
+ * `consentStatements`): the form, the guide, the article's topic, a purchase, an import and its
+ * tags column. Here: the owner's by hand, on one contact's page, each with an event in the
+ * contact's history, and the tags in use.
  */
 import { sql } from "drizzle-orm";
 import { db, rowsOf } from "~/server/db.server";
 
-export type ContactTag = { tag: string; source: string; createdAt: string };
-
-/** One contact's tags, A to Z. */
-export async function tagsOf(contactId: number): Promise<ContactTag[]> {
-  return rowsOf<{ tag: string; source: string; createdAt: string | Date }>(
-    await db().execute(sql`
-      select tag, source, created_at as "createdAt" from contact_tags where contact_id = ${contactId} order by tag
-    `),
-  ).map((t) => ({ ...t, createdAt: new Date(t.createdAt).toISOString() }));
-}
-
 /** Every tag in use, with how many contacts have it, A to Z (the filters' and the broadcast editor's choices). */
 export async function tagsInUse(): Promise<{ tag: string; contacts: number }[]> {
   return rowsOf<{ tag: string; contacts: number | string }>(
-    await db().execute(sql`select tag, count(*) as contacts from contact_tags group by tag order by tag`),
+    await db().execute(sql`select tag, count(*) as contacts from contacts c, unnest(c.tags) tag group by tag order by tag`),
   ).map((t) => ({ tag: t.tag, contacts: Number(t.contacts) }));
+}
+
+async function contactExists(tx: Pick<ReturnType<typeof db>, "execute">, contactId: number): Promise<boolean> {
+  return rowsOf(await tx.execute(sql`select 1 from contacts where id = ${contactId}`)).length > 0;
 }
 
 /** The owner tags a contact (`tag` already in its stored spelling). */
 export async function tagContact(contactId: number, tag: string): Promise<"tagged" | "already" | "unknown"> {
   return db().transaction(async (tx) => {
-    const [added] = rowsOf<{ tag: string }>(
+    const [added] = rowsOf(
       await tx.execute(sql`
-        insert into contact_tags (contact_id, tag, source)
-        select id, ${tag}, 'by you' from contacts where id = ${contactId}
-        on conflict do nothing
-        returning tag
+        update contacts set tags = merge_tags(tags, array[${tag}]::text[])
+        where id = ${contactId} and not (${tag} = any(tags))
+        returning id
       `),
     );
-    if (!added) {
-      const [exists] = rowsOf(await tx.execute(sql`select 1 from contacts where id = ${contactId}`));
-      return exists ? "already" : "unknown";
-    }
+    if (!added) return (await contactExists(tx, contactId)) ? "already" : "unknown";
     await tx.execute(sql`insert into contact_events (contact_id, kind, detail) values (${contactId}, 'tagged', ${`${tag}, by you`})`);
     return "tagged";
   });
 }
 
-/** The owner takes a tag off a contact (whoever put it there). */
+/** The owner takes a tag off a contact (whoever gave it). */
 export async function untagContact(contactId: number, tag: string): Promise<"removed" | "absent" | "unknown"> {
   return db().transaction(async (tx) => {
-    const [removed] = rowsOf<{ source: string }>(
-      await tx.execute(sql`delete from contact_tags where contact_id = ${contactId} and tag = ${tag} returning source`),
+    const [removed] = rowsOf(
+      await tx.execute(sql`
+        update contacts set tags = array_remove(tags, ${tag}) where id = ${contactId} and ${tag} = any(tags) returning id
+      `),
     );
-    if (!removed) {
-      const [exists] = rowsOf(await tx.execute(sql`select 1 from contacts where id = ${contactId}`));
-      return exists ? "absent" : "unknown";
-    }
-    await tx.execute(sql`
-      insert into contact_events (contact_id, kind, detail) values (${contactId}, 'untagged', ${`${tag} (given by ${removed.source}), removed by you`})
-    `);
+    if (!removed) return (await contactExists(tx, contactId)) ? "absent" : "unknown";
+    await tx.execute(sql`insert into contact_events (contact_id, kind, detail) values (${contactId}, 'untagged', ${`${tag}, by you`})`);
     return "removed";
   });
 }

@@ -29,9 +29,12 @@ export async function storeLead(lead: NewLead): Promise<StoreResult> {
           returning id, name, email
         ), ${consentStatements(
           "lead",
-          sql`select email, name, ${`lead form /blog/${lead.sourcePage}`} as source, ${JSON.stringify(tags)}::jsonb as tags,
-            ${`guide_followups from the lead form on /blog/${lead.sourcePage} (wording ${LEAD_CONSENT.version})`} as detail
-          from lead`,
+          {
+            one: sql`select email, name from lead`,
+            source: `lead form /blog/${lead.sourcePage}`,
+            detail: `guide_followups from the lead form on /blog/${lead.sourcePage} (wording ${LEAD_CONSENT.version})`,
+            tags,
+          },
           { purpose: "guide_followups", wordingVersion: LEAD_CONSENT.version },
         )},
         mail as (

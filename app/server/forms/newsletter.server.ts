@@ -27,10 +27,12 @@ export async function storeSubscriber(email: string, consentPage = "/blog"): Pro
           returning id, email, created_at
         ), ${consentStatements(
           "newsletter",
-          sql`select email, null::text as name, ${`newsletter form ${consentPage}`} as source,
-            ${JSON.stringify([NEWSLETTER_FORM_TAG])}::jsonb as tags,
-            ${`newsletter from the newsletter form on ${consentPage} (wording ${NEWSLETTER_CONSENT.version}), to be confirmed by e-mail`} as detail
-          from subscriber`,
+          {
+            one: sql`select email, null::text as name from subscriber`,
+            source: `newsletter form ${consentPage}`,
+            detail: `newsletter from the newsletter form on ${consentPage} (wording ${NEWSLETTER_CONSENT.version}), to be confirmed by e-mail`,
+            tags: [NEWSLETTER_FORM_TAG],
+          },
           { purpose: "newsletter", wordingVersion: NEWSLETTER_CONSENT.version },
         )},
         mail as (

@@ -95,10 +95,12 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<ApplyResul
       // A buyer is a contact of the one audience, with the buyer purpose's consent (the receipt and the
       // one review request the checkout page names) and a tag per product; no list mail comes with buying.
       "buyer",
-      sql`select u.customer_email as email, null::text as name, 'checkout order ' || u.id as source,
-          (select coalesce(jsonb_agg(${boughtTag("")} || (line->>'id')), '[]'::jsonb) from jsonb_array_elements(u.lines) line) as tags,
+      {
+        each: sql`select u.customer_email as email, null::text as name, 'checkout order ' || u.id as source,
+          array(select ${boughtTag("")} || (line->>'id') from jsonb_array_elements(u.lines) line) as tags,
           ${`buyer from the checkout (wording ${BUYER_CONSENT.version}), order `} || u.id as detail
         from updated u where u.status = 'paid' and u.old_status <> 'paid' and u.customer_email is not null`,
+      },
       { purpose: "buyer", wordingVersion: BUYER_CONSENT.version },
     )}, mailed as (
       ${INSERT_INTO_OUTBOX}
