@@ -5,10 +5,10 @@ ALTER TABLE "contacts" ADD COLUMN "tags" text[] DEFAULT '{}'::text[] NOT NULL;--
 CREATE INDEX "contacts_tags_idx" ON "contacts" USING gin ("tags");--> statement-breakpoint
 ALTER TABLE "consents" ADD CONSTRAINT "consents_purpose_check" CHECK ("consents"."purpose" in ('guide_followups', 'newsletter', 'buyer'));--> statement-breakpoint
 ALTER TABLE "contacts" ADD CONSTRAINT "contacts_tags_check" CHECK (array_to_string("contacts"."tags", ' ') ~ '^([a-z0-9][a-z0-9-]{0,39}( |$))*$');--> statement-breakpoint
--- A contact's tags after adding some: A to Z, each once (app/server/audience/ writes them only through this).
+-- A contact's tags after adding some: each once, in code-point order (as JavaScript's sort()), whatever the database's collation.
 CREATE FUNCTION "merge_tags"(a text[], b text[]) RETURNS text[] LANGUAGE plpgsql IMMUTABLE AS $$
 BEGIN
-  RETURN array(SELECT DISTINCT t FROM unnest(coalesce(a, '{}') || coalesce(b, '{}')) t ORDER BY t);
+  RETURN array(SELECT DISTINCT t COLLATE "C" FROM unnest(coalesce(a, '{}') || coalesce(b, '{}')) t ORDER BY 1);
 END
 $$;--> statement-breakpoint
 -- Issue 40: what the site already knows becomes tags, and every buyer gets the buyer purpose's consent record.

@@ -199,12 +199,17 @@ describe.skipIf(!ADMIN_URL)("two servers on one PostgreSQL", () => {
   });
 
   it("with both outbox workers running, delivers every e-mail exactly once", async () => {
-    // A backlog written behind the servers' backs (as after an SMTP outage)...
+    // A backlog written behind the servers' backs (as after an SMTP outage), with the contact and the
+    // consent the lead form records with each (a guide e-mail goes only under that consent)...
     await client.query(`
       with lead as (
         insert into leads (name, email, lead_magnet, source_page)
         select 'Backlog ' || n, 'backlog.' || n || '@example.com', 'guide', '${slug}' from generate_series(1, 120) n
         returning id, name, email
+      ), contact as (
+        insert into contacts (email, name) select email, name from lead returning id
+      ), consent as (
+        insert into consents (contact_id, purpose, source, wording_version) select id, 'guide_followups', 'lead form', 'v' from contact
       )
       insert into outbox (kind, dedupe_key, to_address, payload)
       select 'guide', 'guide:' || id, email, jsonb_build_object('leadId', id, 'name', name) from lead

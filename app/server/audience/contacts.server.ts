@@ -126,16 +126,6 @@ export async function sendBlockers(sends: { email: string; policy: SendPolicy }[
  */
 export type ConsentRows = { one: SQL; source: string; detail: string; tags: readonly string[] } | { each: SQL };
 
-/**
- * The statements that record a consent for `rows` (see ConsentRows), as common table expressions
- * named `<prefix>_...` for the caller to put in its own one statement, so a form's row, its
- * consent and its e-mail are stored together or not at all: the contact (made if new; a name fills
- * an empty one) with its tags added, the consent under this wording, and its event. With `skipSuppressed`,
- * a suppressed contact gets no consent, and its event says so in the rows' `kept_detail` words (an
- * import cannot undo an unsubscribe); a form's consent is recorded as given, and a suppression
- * ends only when the address proves itself (`recordConsent` with `proved`). One person's values
- * are plain parameters (no join: the lead form's statement stays as cheap as it was).
- */
 /** Tags as a text[] parameter list ('{}' for none). */
 export function tagArray(tags: readonly string[]): SQL {
   return tags.length === 0
@@ -146,6 +136,16 @@ export function tagArray(tags: readonly string[]): SQL {
       )}]::text[]`;
 }
 
+/**
+ * The statements that record a consent for `rows` (see ConsentRows), as common table expressions
+ * named `<prefix>_...` for the caller to put in its own one statement, so a form's row, its
+ * consent and its e-mail are stored together or not at all: the contact (made if new; a name fills
+ * an empty one) with its tags added, the consent under this wording, and its event. With `skipSuppressed`,
+ * a suppressed contact gets no consent, and its event says so in the rows' `kept_detail` words (an
+ * import cannot undo an unsubscribe); a form's consent is recorded as given, and a suppression
+ * ends only when the address proves itself (`recordConsent` with `proved`). One person's values
+ * are plain parameters (no join: the lead form's statement stays as cheap as it was).
+ */
 export function consentStatements(
   prefix: string,
   rows: ConsentRows,
@@ -161,7 +161,7 @@ export function consentStatements(
       returning id, email, suppression
     )`;
   if ("one" in rows) {
-    const tags = [...new Set(rows.tags)].sort();
+    const tags = [...new Set(rows.tags)].sort(); // code-point order, as merge_tags sorts (COLLATE "C")
     return sql.join(
       [
         contact(sql`select o.email, o.name, ${tagArray(tags)} from (${rows.one}) o`),
