@@ -24,10 +24,14 @@ export const leads = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     leadMagnet: text("lead_magnet").notNull(),
+    /** Which free guide was asked for (app/lib/guides.ts): one lead per address and guide. */
+    guide: text("guide").notNull().default("credit-repair"),
+    /** When the reader first used this guide's e-mail button (/guide/<token>): the guide was opened. */
+    openedAt: timestamp("opened_at", { withTimezone: true }),
     sourcePage: text("source_page").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [unique("leads_email_unique").on(t.email)],
+  (t) => [unique("leads_email_guide_unique").on(t.email, t.guide)],
 );
 
 export const contactMessages = pgTable("contact_messages", {
@@ -361,6 +365,8 @@ export const sequenceSteps = pgTable(
   "sequence_steps",
   {
     id: text("id").primaryKey(),
+    /** The guide whose sequence this step belongs to (app/lib/guides.ts). */
+    guide: text("guide").notNull().default("credit-repair"),
     position: integer("position").notNull(),
     subject: text("subject").notNull(),
     preview: text("preview").notNull(),
@@ -368,7 +374,10 @@ export const sequenceSteps = pgTable(
     delayMinutes: integer("delay_minutes").notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique("sequence_steps_position_unique").on(t.position), check("sequence_steps_delay_check", sql`${t.delayMinutes} >= 0`)],
+  (t) => [
+    unique("sequence_steps_guide_position_unique").on(t.guide, t.position),
+    check("sequence_steps_delay_check", sql`${t.delayMinutes} >= 0`),
+  ],
 );
 
 export const ENROLLMENT_STATUSES = ["active", "done", "stopped"] as const;
@@ -382,16 +391,21 @@ export const sequenceEnrollments = pgTable(
   "sequence_enrollments",
   {
     contactId: integer("contact_id")
-      .primaryKey()
+      .notNull()
       .references(() => contacts.id, { onDelete: "cascade" }),
+    /** Whose sequence: one enrolment per contact and guide. */
+    guide: text("guide").notNull().default("credit-repair"),
     status: text("status").$type<EnrollmentStatus>().notNull().default("active"),
     nextPosition: integer("next_position").notNull().default(1),
     lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull(),
     nextAt: timestamp("next_at", { withTimezone: true }).notNull(),
+    /** When this enrolment last had a step queued (none yet: null); a contact gets one step a day across its sequences. */
+    stepSentAt: timestamp("step_sent_at", { withTimezone: true }),
     stoppedReason: text("stopped_reason"),
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: "sequence_enrollments_pkey", columns: [t.contactId, t.guide] }),
     index("sequence_enrollments_due_idx").on(t.status, t.nextAt),
     check("sequence_enrollments_status_check", sql`${t.status} in ('active', 'done', 'stopped')`),
   ],

@@ -4,14 +4,14 @@
  * from. The files are committed; tests/products/files.test.ts fails when one no longer matches
  * its source. `-- --only ID[,ID]` rebuilds some files (by catalogue id).
  */
-import { mkdirSync, writeFileSync, existsSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { printFingerprint, sha256, zipContentHash } from "../products/build/fingerprint";
 import { MANIFEST_URL, PRODUCT_FILES_DIR, readManifest, type Manifest } from "../products/build/manifest";
 import { openPrinter } from "../products/build/pdf";
 import { pdfDestinations } from "../products/build/pdf-pages";
-import { allFiles, recipeFor } from "../products/build/recipes";
+import { allFiles, FREE_DOWNLOADS, FREE_DOWNLOADS_DIR, FREE_MANIFEST_URL, recipeFor } from "../products/build/recipes";
 
 /**
  * Second pass for a document with a contents page: read where each chapter was printed, print
@@ -62,6 +62,17 @@ async function main() {
       manifest[file.path] = { fingerprint, bytes: output.length, sha256: sha256(output) };
       console.log(`${file.path}: ${(output.length / 1024).toFixed(1)} KB`);
     }
+    const free: Manifest = only && existsSync(FREE_MANIFEST_URL) ? (JSON.parse(readFileSync(FREE_MANIFEST_URL, "utf8")) as Manifest) : {};
+    for (const file of FREE_DOWNLOADS) {
+      if (only && !only.has(file.id)) continue;
+      if (file.recipe.kind !== "html") throw new Error(`${file.path}: a free download is printed from HTML`);
+      const html = file.recipe.html();
+      const output = await printer.print(html, { footer: file.recipe.footer, label: file.label });
+      writeFileSync(new URL(file.path, FREE_DOWNLOADS_DIR), output);
+      free[file.path] = { fingerprint: printFingerprint(html, file.recipe.footer), bytes: output.length, sha256: sha256(output) };
+      console.log(`public/downloads/${file.path}: ${(output.length / 1024).toFixed(1)} KB`);
+    }
+    writeFileSync(FREE_MANIFEST_URL, `${JSON.stringify(free, null, 2)}\n`);
   } finally {
     await printer.close();
   }

@@ -2,7 +2,7 @@ import { ArrowLeft, Calendar, Clock } from "lucide-react";
 import { SiteLink } from "~/components/site-link";
 import { AffiliateCard } from "~/components/affiliate-card";
 import { ArticleImage } from "~/components/article-image";
-import { LeadForm } from "~/components/lead-form";
+import { LeadForm, type LeadFormGuide } from "~/components/lead-form";
 import { ClosingCta, PromoCard } from "~/components/promo-card";
 import type { ArticleSummary } from "~/content/articles";
 import { formatDay } from "~/lib/site";
@@ -16,11 +16,14 @@ export function ArticleView({
   article,
   related,
   leadOutcome,
+  guide,
   preview = false,
 }: {
   article: ArticleSummary & { html: string };
   related: readonly ArticleSummary[];
   leadOutcome?: FormOutcome;
+  /** The free guide this article's form offers (its category's, as the owner chose). */
+  guide?: LeadFormGuide;
   preview?: boolean;
 }) {
   return (
@@ -88,12 +91,12 @@ export function ArticleView({
         </p>
       </div>
       <div className="render-when-near mt-10">
-        {preview ? (
+        {preview || !guide ? (
           <p className="rounded-xl border border-dashed border-slate-400 p-6 text-center text-slate-700">
             The free guide's sign-up form appears here.
           </p>
         ) : (
-          <LeadForm sourcePage={article.slug} outcome={leadOutcome} />
+          <LeadForm sourcePage={article.slug} outcome={leadOutcome} guide={guide} />
         )}
       </div>
       {article.closingCta && (

@@ -1,8 +1,11 @@
 import { CircleCheck, Gift, Mail } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { focusMark, FormMessage, Honeypot, SubmitButton, TextField, usePublicForm } from "~/components/form-feedback";
-import { FIELD_LIMITS, type FormOutcome, MESSAGES } from "~/lib/form-outcomes";
-import { LEAD_CONSENT, LEAD_MAGNET } from "~/lib/site";
+import { FIELD_LIMITS, type FormOutcome } from "~/lib/form-outcomes";
+import type { Guide } from "~/lib/guides";
+import { LEAD_CONSENT } from "~/lib/site";
+
+export type LeadFormGuide = Pick<Guide, "title" | "pitch">;
 
 const inputClass =
   "w-full rounded-lg border border-slate-400 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-700 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700";
@@ -11,7 +14,7 @@ const inputClass =
  * Free-guide capture on every article. Posts to the article's own action, so it works without
  * JavaScript; with it, the page stays and the answer shows in place.
  */
-export function LeadForm({ sourcePage, outcome }: { sourcePage: string; outcome?: FormOutcome }) {
+export function LeadForm({ sourcePage, outcome, guide }: { sourcePage: string; outcome?: FormOutcome; guide: LeadFormGuide }) {
   const { formProps, field, current, submitting, messageId, focusMessage, focusOutcome } = usePublicForm({
     form: "lead",
     action: `/blog/${sourcePage}`,
@@ -23,16 +26,16 @@ export function LeadForm({ sourcePage, outcome }: { sourcePage: string; outcome?
   return (
     <section id="lead-form" aria-labelledby="lead-heading" className="scroll-mt-24 rounded-2xl bg-accent-100 p-6 md:p-8">
       {done ? (
-        <LeadSuccess focusOnLoad={focusOutcome} />
+        <LeadSuccess outcome={current} focusOnLoad={focusOutcome} />
       ) : (
         <>
           <p className="flex items-center gap-2 font-bold text-slate-800">
             <Gift aria-hidden="true" className="size-5" /> Free download
           </p>
           <h2 id="lead-heading" className="mt-2 text-2xl font-bold text-slate-900">
-            Get the free {LEAD_MAGNET}
+            Get the free {guide.title}
           </h2>
-          <p className="mt-2 text-slate-700">10 simple steps to start fixing your credit this week.</p>
+          <p className="mt-2 text-slate-700">{guide.pitch}</p>
           <form {...formProps} className="relative mt-6 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
             <input type="hidden" name="sourcePage" value={sourcePage} />
             <Honeypot form="lead" />
@@ -79,7 +82,7 @@ export function LeadForm({ sourcePage, outcome }: { sourcePage: string; outcome?
   );
 }
 
-function LeadSuccess({ focusOnLoad }: { focusOnLoad: boolean }) {
+function LeadSuccess({ outcome, focusOnLoad }: { outcome: FormOutcome; focusOnLoad: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The form the visitor was using is gone: bring keyboard and screen-reader focus to its answer.
   useEffect(() => {
@@ -98,8 +101,8 @@ function LeadSuccess({ focusOnLoad }: { focusOnLoad: boolean }) {
         You're All Set!
       </h2>
       <p className="mt-2 text-slate-800">
-        <strong>{MESSAGES.lead.success.title}</strong> {MESSAGES.lead.success.description} If it doesn't arrive within 5 minutes, please
-        check your spam or promotions folder.
+        <strong>{outcome.title}</strong> {outcome.description} If it doesn't arrive within 5 minutes, please check your spam or promotions
+        folder.
       </p>
       <p className="mt-2 text-slate-800">
         <Mail aria-hidden="true" className="mr-1.5 inline size-4 align-[-2px] text-brand-700" />

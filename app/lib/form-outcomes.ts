@@ -27,7 +27,8 @@ export const MESSAGES = {
   lead: {
     missing: { title: "Missing Information", description: "Please enter both your name and email." },
     invalidEmail: INVALID_EMAIL_MESSAGE,
-    success: { title: "Success!", description: "Check your email for your free Credit Repair Starter Guide!" },
+    // The lead form's own answer names the guide it offered (leads.server.ts); this one is for an answer that cannot.
+    success: { title: "Success!", description: "Check your email for your free guide!" },
     duplicate: {
       title: "Already Subscribed",
       description: "This email is already on our list! Check your inbox for the guide.",

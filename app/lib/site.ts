@@ -37,10 +37,6 @@ export const FOOTER_RESOURCE_LINKS: readonly NavLink[] = [
   { label: "Credit Repair Toolkit", to: "/resources" },
 ];
 
-export const LEAD_MAGNET = "Credit Repair Starter Guide";
-/** The guide itself, reached through the button of the guide's e-mail (routes/guide-open.tsx). */
-export const LEAD_MAGNET_PDF = "/downloads/credit-repair-starter-guide.pdf";
-
 /** The newsletter box's consent wording; its version is stored with every sign-up (the consent record). */
 export const NEWSLETTER_CONSENT = {
   version: "2026-11-23",

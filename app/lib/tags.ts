@@ -30,8 +30,6 @@ export const tagField = z.string({ error: TAG_MESSAGE }).transform(tagSpelling).
 export const LEAD_FORM_TAG = "lead-form";
 export const NEWSLETTER_FORM_TAG = "newsletter-form";
 export const IMPORTED_TAG = "imported";
-/** The free guide a reader asked for. */
-export const CREDIT_GUIDE_TAG = "guide-credit-repair";
 
 /** The topic of the article a reader signed up on: "Credit Repair" is topic-credit-repair. */
 export function topicTag(category: string): string {

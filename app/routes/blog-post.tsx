@@ -2,7 +2,7 @@ import { data, redirect, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/blog-post";
 import { ArticleView } from "~/components/article-view";
 import { NO_HYDRATION } from "~/lib/hydration";
-import { ensureArticles, liveArticle, liveSummaries, publicAddress } from "~/server/content/articles.server";
+import { ensureArticles, guideForCategory, liveArticle, liveSummaries, publicAddress } from "~/server/content/articles.server";
 import { submitFromBrowser } from "~/lib/form-outcomes";
 import { originFrom, seo } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
@@ -26,7 +26,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // In the order the article lists them (the spec's table), not listing order.
   const live = liveSummaries();
   const related = article.related.flatMap((slug) => live.filter((a) => a.slug === slug));
-  return { article, related };
+  const { title, pitch } = guideForCategory(article.category);
+  return { article, related, guide: { title, pitch } };
 }
 
 /** The lead form posts here (with or without JavaScript); its source page is this article. */
@@ -78,5 +79,5 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
 };
 
 export default function BlogPost({ loaderData, actionData }: Route.ComponentProps) {
-  return <ArticleView article={loaderData.article} related={loaderData.related} leadOutcome={actionData} />;
+  return <ArticleView article={loaderData.article} related={loaderData.related} guide={loaderData.guide} leadOutcome={actionData} />;
 }

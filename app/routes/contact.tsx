@@ -9,7 +9,8 @@ import { formatCents } from "~/lib/site";
 import { submitFromBrowser } from "~/lib/form-outcomes";
 import { NO_HYDRATION } from "~/lib/hydration";
 import { seo } from "~/lib/seo";
-import { LEAD_MAGNET, SUPPORT_EMAIL, SUPPORT_REPLY_PROMISE } from "~/lib/site";
+import { SUPPORT_EMAIL, SUPPORT_REPLY_PROMISE } from "~/lib/site";
+import { GUIDES } from "~/lib/guides";
 import { env } from "~/server/env.server";
 import { submitContactMessage } from "~/server/forms/contact.server";
 
@@ -61,14 +62,15 @@ const FAQ: { question: string; answer: ReactNode }[] = [
     answer: `No. It's a one-time payment of ${toolkitPrice} with instant access: no subscription and no recurring charges, ever.`,
   },
   {
-    question: `How do I get the free ${LEAD_MAGNET}?`,
+    question: `How do I get the free ${GUIDES["credit-repair"].title} or ${GUIDES["first-budget"].title}?`,
     answer: (
       <>
-        Enter your name and e-mail in the form at the end of any article on our{" "}
+        Every article on our{" "}
         <SiteLink to="/blog" className="font-bold text-brand-800 underline underline-offset-2">
           blog
-        </SiteLink>
-        , and we'll e-mail the guide to you. If it doesn't arrive within 5 minutes, check your spam folder.
+        </SiteLink>{" "}
+        ends with a form for the free guide on its topic. Enter your name and e-mail there, and we'll e-mail the guide to you. If it doesn't
+        arrive within 5 minutes, check your spam folder.
       </>
     ),
   },

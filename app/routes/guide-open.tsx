@@ -3,14 +3,20 @@ import type { Route } from "./+types/guide-open";
 import { SimplePage } from "~/components/simple-page";
 import { buttonClass } from "~/components/ui/button";
 import { NO_HYDRATION } from "~/lib/hydration";
-import { LEAD_MAGNET, LEAD_MAGNET_PDF } from "~/lib/site";
+import { GUIDES, isGuideId, type Guide } from "~/lib/guides";
 import { seo } from "~/lib/seo";
 import { openGuideLink } from "~/server/audience/proof.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
+/** The guide a link names (`?guide=`); a link from before there were two names the credit guide. */
+function guideOf(request: Request): Guide {
+  const id = new URL(request.url).searchParams.get("guide");
+  return GUIDES[isGuideId(id) ? id : "credit-repair"];
+}
+
+export const meta: Route.MetaFunction = ({ matches, data }) => [
   ...seo(matches, {
-    title: `Your free ${LEAD_MAGNET}`,
-    description: `Download the free ${LEAD_MAGNET} (PDF).`,
+    title: `Your free ${data?.title ?? GUIDES["credit-repair"].title}`,
+    description: `Download the free ${data?.title ?? GUIDES["credit-repair"].title} (PDF).`,
     path: "/guide",
     noindex: true,
   }),
@@ -30,19 +36,21 @@ export function headers() {
  * previews fetch links without a reader, so a GET proves nothing. Only the button (a POST) proves
  * the address is its reader's, starts the welcome sequence the form announced, and gives the guide.
  */
-export function loader() {
-  return null;
+export function loader({ request }: Route.LoaderArgs) {
+  const { title } = guideOf(request);
+  return { title };
 }
 
 /** An unknown or old link still gets the guide, which is free to everyone. */
-export async function action({ params }: Route.ActionArgs) {
-  await openGuideLink(params.token);
-  return redirect(LEAD_MAGNET_PDF, { status: 303, headers: { "Cache-Control": "no-store" } });
+export async function action({ params, request }: Route.ActionArgs) {
+  const guide = guideOf(request);
+  await openGuideLink(params.token, guide.id);
+  return redirect(guide.pdf, { status: 303, headers: { "Cache-Control": "no-store" } });
 }
 
-export default function GuideOpen() {
+export default function GuideOpen({ loaderData }: Route.ComponentProps) {
   return (
-    <SimplePage title={`Your free ${LEAD_MAGNET}`}>
+    <SimplePage title={`Your free ${loaderData.title}`}>
       <p>Thanks for asking for it. The guide is a PDF you can read on your phone or print.</p>
       <form method="post">
         <button type="submit" className={buttonClass()}>

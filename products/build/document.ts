@@ -66,7 +66,7 @@ function slug(text: string): string {
 export function markdownDocument(
   source: string,
   file: string,
-  { long, pages }: { long: boolean; pages?: ReadonlyMap<string, number> },
+  { long, pages, product }: { long: boolean; pages?: ReadonlyMap<string, number>; product?: string },
 ): { title: string; html: string; chapterIds: string[] } {
   const parsed = matter(source);
   const front = Frontmatter.safeParse(parsed.data);
@@ -115,6 +115,6 @@ export function markdownDocument(
 <nav class="toc" aria-label="Contents"><h2>Contents</h2><ol>${chapters.map((c) => `<li><a href="#${c.id}"><span class="toc-title">${c.text}</span><span class="toc-dots"></span><span class="toc-page">${tocPage(c.id)}</span></a></li>`).join("")}</ol></nav>
 <div class="page-break"></div>
 ${content}`
-    : `${docHeader({ title, subtitle })}\n${content}`;
+    : `${docHeader({ title, subtitle, product })}\n${content}`;
   return { title, html: documentHtml({ title, body }), chapterIds: chapters.map((c) => c.id) };
 }

@@ -93,6 +93,31 @@ export function recipeFor(file: ProductFile): Recipe {
   throw new Error(`No recipe for product file ${file.id} (${file.path})`);
 }
 
+/**
+ * The free guides' printables (app/lib/guides.ts), built like the products but public: served
+ * from public/downloads/, with their own manifest. Only the workbook is built from a source here;
+ * the credit guide's PDF predates this and is a file of its own.
+ */
+export const FREE_DOWNLOADS_DIR = new URL("../../public/downloads/", import.meta.url);
+export const FREE_MANIFEST_URL = new URL("../files/free-downloads.json", import.meta.url);
+export const FREE_DOWNLOADS: readonly { id: string; path: string; label: string; recipe: Recipe }[] = [
+  {
+    id: "first-budget-workbook",
+    path: "first-budget-workbook.pdf",
+    label: "Free First Budget Workbook",
+    recipe: {
+      kind: "html",
+      footer: true,
+      html: () =>
+        markdownDocument(
+          readFileSync(new URL("../src/free/first-budget-workbook.md", import.meta.url), "utf8"),
+          "products/src/free/first-budget-workbook.md",
+          { long: false, product: "Free First Budget Workbook" },
+        ).html,
+    },
+  },
+];
+
 export function allFiles(): (ProductFile & { productId: ProductId })[] {
   return (Object.keys(PRODUCT_FILES) as ProductId[]).flatMap((productId) =>
     PRODUCT_FILES[productId].flatMap((group) => group.files.map((file) => ({ ...file, productId }))),

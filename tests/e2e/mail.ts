@@ -36,5 +36,6 @@ export async function mailTo(address: string, subject?: RegExp, dir = MAIL_DIR):
 export function linkPath(mail: ParsedMail, path: string): string {
   const url = (mail.text ?? "").split(/\s+/).find((w) => new URL(w, "http://x").pathname.startsWith(path) && /^https?:/.test(w));
   if (!url) throw new Error(`no ${path} link in ${mail.subject}`);
-  return new URL(url).pathname;
+  const { pathname, search } = new URL(url);
+  return pathname + search;
 }

@@ -6,7 +6,10 @@
 import type { AddressInfo, Socket } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import type { MailSettings } from "~/server/mail/mailer.server";
+import { afterAll, beforeAll } from "vitest";
+import { createDeliver, suppressHardBounce, type MailSettings } from "~/server/mail/mailer.server";
+import { processOutbox, type Deliver } from "~/server/mail/outbox.server";
+import { createMailTransport, type MailTransport } from "~/server/mail/transport.server";
 
 /** The mailer's settings in the tests: the site's sender, a test postal address, links to `origin`. */
 export function testMailSettings(origin: string): MailSettings {
@@ -145,5 +148,30 @@ export async function startSmtp(): Promise<TestSmtp> {
       return messages;
     },
     close: stop,
+  };
+}
+
+/**
+ * A test file's mail: a real SMTP server in the process, the site's transport to it and the
+ * outbox's deliverer (set up before the file's tests, closed after). `flush()` sends everything due.
+ */
+export function useOutboxMail(origin: string) {
+  const run = {} as { smtp: TestSmtp; transport: MailTransport; deliver: Deliver };
+  beforeAll(async () => {
+    run.smtp = await startSmtp();
+    run.transport = createMailTransport({ kind: "smtp", url: run.smtp.url });
+    run.deliver = createDeliver(run.transport, testMailSettings(origin));
+  });
+  afterAll(async () => {
+    run.transport.close();
+    await run.smtp.close();
+  });
+  return {
+    /** Send until the outbox has nothing due. */
+    async flush(): Promise<void> {
+      while ((await processOutbox(run.deliver, { onPermanentFailure: suppressHardBounce })) > 0);
+    },
+    /** What reached one address, in order. */
+    received: (address: string) => run.smtp.messages.filter((m) => (m.to as { text: string }).text === address),
   };
 }

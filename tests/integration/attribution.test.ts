@@ -172,7 +172,7 @@ describe("the dashboard", () => {
   });
 
   it("shows checkouts, sales and revenue per e-mail for the period, named by the step's subject or by the raw campaign", async () => {
-    const [first, , third] = await listSteps();
+    const [first, , third] = await listSteps("credit-repair");
     const step1 = sequenceCampaign(first!.id);
     const step3 = sequenceCampaign(third!.id);
     await orderFrom(step1, { paid: true, bump: true }); // 700 + 1499
@@ -200,9 +200,9 @@ describe("the dashboard", () => {
     const cookie = await ownerCookie(ORIGIN, config);
     const month = (await call<{ emailSales: EmailSales[] }>(() => overviewLoader(args(get("/admin?days=30", cookie))))).data.emailSales;
     expect(month).toEqual([
-      { campaign: step1, label: `Welcome e-mail 1: ${first!.subject}`, checkouts: 2, sales: 1, revenueCents: 2199 },
+      { campaign: step1, label: `Credit Repair Starter Guide, e-mail 1: ${first!.subject}`, checkouts: 2, sales: 1, revenueCents: 2199 },
       { campaign: broadcastCampaign(tip.saved), label: "Broadcast: A budget in 20 minutes", checkouts: 1, sales: 1, revenueCents: 700 },
-      { campaign: step3, label: `Welcome e-mail 3: ${third!.subject}`, checkouts: 1, sales: 1, revenueCents: 700 },
+      { campaign: step3, label: `Credit Repair Starter Guide, e-mail 3: ${third!.subject}`, checkouts: 1, sales: 1, revenueCents: 700 },
       { campaign: "broadcast-7", label: "broadcast-7", checkouts: 1, sales: 0, revenueCents: 0 },
     ]);
     const quarter = (await call<{ emailSales: EmailSales[] }>(() => overviewLoader(args(get("/admin?days=90", cookie))))).data.emailSales;

@@ -472,7 +472,7 @@ describe("e-mails from the forms", () => {
     const [mail] = await smtp.waitFor(1);
     expect(mail!.to).toMatchObject({ text: "ana@example.com" });
     // The guide link goes through the site (it proves the address), then to the PDF.
-    expect(mail!.html).toMatch(new RegExp(`href="${ORIGIN}/guide/[A-Za-z0-9_-]{43}"`));
+    expect(mail!.html).toMatch(new RegExp(`href="${ORIGIN}/guide/[A-Za-z0-9_-]{43}\\?guide=credit-repair"`));
     expect(mail!.html).not.toContain("<b>");
     const unsubscribe = rawHeader(mail!, "list-unsubscribe");
     expect(unsubscribe).toMatch(

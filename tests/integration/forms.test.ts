@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { consents, contactEvents, contactMessages, contacts, leads, newsletterSubscribers, outbox } from "../../db/schema";
 import { NEWSLETTER_CONSENT } from "~/lib/site";
+import { DEFAULT_GUIDE_FOR_CATEGORY, GUIDES } from "~/lib/guides";
 import { getShippedArticles } from "~/content/articles.server";
 import { loader as articleLoader } from "~/routes/blog-post";
 import { db } from "~/server/db.server";
@@ -16,7 +17,9 @@ import { allLeads, ARTICLE, postContact, postLead, postNewsletter, rowCount } fr
 
 const testDb = useTestDatabase();
 
-const SUCCESS = { title: "Success!", description: "Check your email for your free Credit Repair Starter Guide!" };
+/** The answer names the guide the article's form offers: ARTICLE is about budgeting, so the workbook. */
+const SUCCESS = { title: "Success!", description: "Check your email for your free First Budget Workbook!" };
+const guideOf = (slug: string) => GUIDES[DEFAULT_GUIDE_FOR_CATEGORY[getShippedArticles().find((a) => a.slug === slug)!.category]].title;
 const MISSING = { title: "Missing Information", description: "Please enter both your name and email." };
 const INVALID_EMAIL = { title: "Invalid Email", description: "Please enter a valid email address." };
 const DUPLICATE = { title: "Already Subscribed", description: "This email is already on our list! Check your inbox for the guide." };
@@ -29,12 +32,18 @@ describe("lead form", () => {
     for (const [i, slug] of slugs.entries()) {
       const res = await postLead({ form: { name: `  Reader ${i}  `, email: `  Reader.${i}@Example.COM `, sourcePage: slug } }, slug);
       expect(res.status).toBe(200);
-      expect(res.outcome).toMatchObject({ status: "success", ...SUCCESS });
+      expect(res.outcome).toMatchObject({
+        status: "success",
+        title: "Success!",
+        description: `Check your email for your free ${guideOf(slug)}!`,
+      });
     }
     const rows = await allLeads();
     expect(rows.map((r) => [r.name, r.email, r.sourcePage, r.leadMagnet])).toEqual(
-      slugs.map((slug, i) => [`Reader ${i}`, `reader.${i}@example.com`, slug, "Credit Repair Starter Guide"]),
+      slugs.map((slug, i) => [`Reader ${i}`, `reader.${i}@example.com`, slug, guideOf(slug)]),
     );
+    // Both guides are offered by the shipped articles' categories.
+    expect(new Set(slugs.map(guideOf))).toEqual(new Set(["Credit Repair Starter Guide", "First Budget Workbook"]));
     expect(rows.every((r) => r.createdAt instanceof Date)).toBe(true);
   });
 

@@ -11,7 +11,8 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, expect, it } from "vitest";
-import { boughtTag, CREDIT_GUIDE_TAG, IMPORTED_TAG, LEAD_FORM_TAG, NEWSLETTER_FORM_TAG, topicTag } from "~/lib/tags";
+import { guideTag } from "~/lib/guides";
+import { boughtTag, IMPORTED_TAG, LEAD_FORM_TAG, NEWSLETTER_FORM_TAG, topicTag } from "~/lib/tags";
 import { migrationsBefore } from "../helpers/migrations";
 import { freshPglite } from "../helpers/pglite-template";
 
@@ -55,7 +56,7 @@ it("tags every contact from its earlier records and records a buyer consent per 
   expect(tags).toEqual([
     { email: "buyer@example.com", tags: [boughtTag("power-pack"), boughtTag("toolkit")] },
     { email: "imp@example.com", tags: [IMPORTED_TAG] },
-    { email: "lead@example.com", tags: [CREDIT_GUIDE_TAG, LEAD_FORM_TAG, topicTag("Saving Money")] },
+    { email: "lead@example.com", tags: [guideTag("credit-repair"), LEAD_FORM_TAG, topicTag("Saving Money")] },
     { email: "pending@example.com", tags: [] },
     { email: "sub@example.com", tags: [NEWSLETTER_FORM_TAG] },
   ]);

@@ -4,7 +4,9 @@ import { z } from "zod";
 import { AdminHeading, DataTable, Notice, Panel, rowHead, td } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
 import { HtmlPreviewLink, inputClass, labelClass, ListMessageFields, TextVersion } from "~/components/list-message-editor";
-import { formatCents, LEAD_MAGNET } from "~/lib/site";
+import { formatCents } from "~/lib/site";
+import { CATEGORIES } from "~/lib/article-meta";
+import { GUIDE_IDS, GUIDES, isGuideId } from "~/lib/guides";
 import { seo } from "~/lib/seo";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
@@ -12,19 +14,37 @@ import { parseSubmission } from "~/server/forms/submission.server";
 import { guideFigures, isSequencePaused, setSequencePaused, stepFigures } from "~/server/audience/sequence.server";
 import { stepSales } from "~/server/admin/email-sales.server";
 import { previewStep, saveStepEdit, sendStepTest, StepEditSchema, stepVersions } from "~/server/audience/sequence-admin.server";
+import { currentGuideChoices, ensureArticles } from "~/server/content/articles.server";
+import { GuideChoiceSchema, guideField, saveGuideChoices } from "~/server/content/guide-choice.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Welcome sequence", description: "The e-mails after the free guide.", path: "/admin/sequence", noindex: true });
+  seo(matches, {
+    title: "Free guides and their e-mails",
+    description: "The free guides and the e-mails after them.",
+    path: "/admin/sequence",
+    noindex: true,
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
-  const [steps, sales, versions, guide] = await Promise.all([stepFigures(), stepSales(), stepVersions(), guideFigures()]);
-  const editing = new URL(request.url).searchParams.get("step");
+  await ensureArticles();
+  const params = new URL(request.url).searchParams;
+  const asked = params.get("guide");
+  const guide = isGuideId(asked) ? asked : "credit-repair";
+  const [steps, sales, versions, figures] = await Promise.all([
+    stepFigures(guide),
+    stepSales(),
+    stepVersions(),
+    Promise.all(GUIDE_IDS.map(async (id) => ({ id, title: GUIDES[id].title, ...(await guideFigures(id)) }))),
+  ]);
+  const editing = params.get("step");
   const step = steps.find((s) => s.id === editing);
   const preview = step ? await previewStep(step.id) : undefined;
   return {
     paused: await isSequencePaused(),
     guide,
+    figures,
+    choices: currentGuideChoices(),
     steps: steps.map((s) => ({ ...s, updatedAt: versions.get(s.id) ?? "", fromLinks: sales.get(s.id) })),
     editing: step ? { ...step, updatedAt: versions.get(step.id) ?? "" } : undefined,
     previewText: preview?.text,
@@ -41,6 +61,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (fields.intent === "pause" || fields.intent === "resume") {
     await setSequencePaused(fields.intent === "pause");
     return { ok: true, message: fields.intent === "pause" ? "Paused: no step is sent until you resume." : "Resumed." };
+  }
+  if (fields.intent === "guides") {
+    const parsed = GuideChoiceSchema.safeParse(fields);
+    if (!parsed.success) return data({ ok: false, message: parsed.error.issues.map((i) => i.message).join(" ") }, { status: 400 });
+    const changed = await saveGuideChoices(parsed.data);
+    return {
+      ok: true,
+      message: changed.length
+        ? `Saved. The articles in ${changed.join(", ")} now offer ${changed.length === 1 ? "their" : "the"} new guide.`
+        : "Nothing changed.",
+    };
   }
   if (fields.intent === "test") {
     const to = await sendStepTest(fields.id ?? "");
@@ -70,54 +101,93 @@ function delayLabel(minutes: number): string {
 }
 
 export default function Sequence({ loaderData, actionData }: Route.ComponentProps) {
-  const { steps, editing, paused, guide } = loaderData;
+  const { steps, editing, paused, guide, figures, choices } = loaderData;
   return (
     <>
-      <AdminHeading title="Welcome sequence" />
+      <AdminHeading title="Free guides and their e-mails" />
       <p className="mt-2 max-w-3xl text-slate-700">
-        The e-mails after the free guide, to readers who opened the guide through the link in its e-mail and agreed to the follow-ups. A
-        step&apos;s delay counts from the previous step (the first from the moment the reader opened the guide). It stops for anyone who
-        buys, unsubscribes, bounces or complains.
-      </p>
-      <p className="mt-2 max-w-3xl text-slate-700">
-        <strong>From its links</strong>: checkouts and sales by readers who clicked a link in that step (the last e-mail they clicked in
-        that browser) and what those sales charged. <strong>After</strong>: any paid order by a recipient after the step and before the next
-        one, however they came back (another device, a typed address), so it also counts sales the step may not have caused.
+        Each article ends with a form for one free guide, chosen by its category below. The guide comes by e-mail; a reader who opens it
+        through the e-mail&apos;s button and agreed to the follow-ups gets that guide&apos;s welcome e-mails. A step&apos;s delay counts
+        from the previous step (the first from the moment the reader opened the guide). A reader of two guides gets at most one step a day.
+        Every sequence stops for anyone who buys, unsubscribes, bounces or complains.
       </p>
       {actionData ? <Notice ok={actionData.ok}>{actionData.message}</Notice> : null}
+      <DataTable
+        label="The free guides"
+        columns={["Guide", "Asked", "Opened", "In the sequence", "Got every step", "Unsubscribed", "Bought", "Joined the newsletter"]}
+      >
+        {figures.map((f) => (
+          <tr key={f.id}>
+            <th scope="row" className={rowHead}>
+              {f.title}
+            </th>
+            <td className={td}>{f.asked}</td>
+            <td className={td}>{f.opened}</td>
+            <td className={td}>{f.inSequence}</td>
+            <td className={td}>{f.finished}</td>
+            <td className={td}>{f.unsubscribed}</td>
+            <td className={td}>{f.bought}</td>
+            <td className={td}>{f.joinedNewsletter}</td>
+          </tr>
+        ))}
+      </DataTable>
+      <p className="mt-2 max-w-3xl text-sm text-slate-700">
+        <strong>Asked</strong>: requests on an article&apos;s form. <strong>Opened</strong>: used the button in the guide&apos;s e-mail (the
+        address is theirs; the sequence starts then). <strong>Unsubscribed</strong> counts bounces and complaints too.{" "}
+        <strong>Bought</strong>: a paid order after asking. <strong>Joined the newsletter</strong>: with a last step&apos;s button.
+      </p>
+      <Panel title="Which guide each topic offers" id="guides-heading">
+        <form method="post" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <input type="hidden" name="intent" value="guides" />
+          {CATEGORIES.map((category) => (
+            <div key={category}>
+              <label htmlFor={`guide-${category}`} className={labelClass}>
+                {category} articles
+              </label>
+              <select id={`guide-${category}`} name={guideField(category)} defaultValue={choices[category]} className={inputClass}>
+                {GUIDE_IDS.map((id) => (
+                  <option key={id} value={id}>
+                    {GUIDES[id].title}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+          <div className="sm:col-span-2 lg:col-span-3">
+            <button type="submit" className={buttonClass({ size: "sm" })}>
+              Save the guides
+            </button>
+          </div>
+        </form>
+      </Panel>
+      <nav aria-label="Sequences" className="mt-8 flex flex-wrap gap-2">
+        {GUIDE_IDS.map((id) => (
+          <Link
+            key={id}
+            to={`?guide=${id}`}
+            aria-current={id === guide ? "page" : undefined}
+            className={buttonClass({ size: "sm", variant: id === guide ? "primary" : "outline" })}
+          >
+            {GUIDES[id].title}: e-mails
+          </Link>
+        ))}
+      </nav>
       <form method="post" className="mt-4 flex items-center gap-3">
         <p className="text-slate-800" role="status">
-          The sequence is <strong>{paused ? "paused" : "running"}</strong>.
+          The welcome e-mails are <strong>{paused ? "paused" : "running"}</strong> (every guide&apos;s).
         </p>
         <input type="hidden" name="intent" value={paused ? "resume" : "pause"} />
         <button type="submit" className={buttonClass({ size: "sm", variant: paused ? "primary" : "outline" })}>
           {paused ? "Resume the sequence" : "Pause the sequence"}
         </button>
       </form>
-      <DataTable
-        label="The free guide"
-        columns={["Guide", "Asked", "Opened", "In the sequence", "Got every step", "Unsubscribed", "Bought", "Joined the newsletter"]}
-      >
-        <tr>
-          <th scope="row" className={rowHead}>
-            {LEAD_MAGNET}
-          </th>
-          <td className={td}>{guide.asked}</td>
-          <td className={td}>{guide.opened}</td>
-          <td className={td}>{guide.inSequence}</td>
-          <td className={td}>{guide.finished}</td>
-          <td className={td}>{guide.unsubscribed}</td>
-          <td className={td}>{guide.bought}</td>
-          <td className={td}>{guide.joinedNewsletter}</td>
-        </tr>
-      </DataTable>
-      <p className="mt-2 max-w-3xl text-sm text-slate-700">
-        <strong>Asked</strong>: requests on an article&apos;s form. <strong>Opened</strong>: used the button in the guide&apos;s e-mail (the
-        address is theirs; the sequence starts then). <strong>Unsubscribed</strong> counts bounces and complaints too.{" "}
-        <strong>Bought</strong>: a paid order after asking. <strong>Joined the newsletter</strong>: with the last step&apos;s button.
+      <p className="mt-2 max-w-3xl text-slate-700">
+        <strong>From its links</strong>: checkouts and sales by readers who clicked a link in that step (the last e-mail they clicked in
+        that browser) and what those sales charged. <strong>After</strong>: any paid order by a recipient after the step and before the next
+        one, however they came back (another device, a typed address), so it also counts sales the step may not have caused.
       </p>
       <DataTable
-        label="Steps"
+        label={`${GUIDES[guide].title}: steps`}
         columns={[
           "Step",
           "Delay",
@@ -146,7 +216,7 @@ export default function Sequence({ loaderData, actionData }: Route.ComponentProp
             <td className={td}>{formatCents(s.revenueCents)}</td>
             <td className={td}>
               <Link
-                to={`?step=${encodeURIComponent(s.id)}`}
+                to={`?guide=${guide}&step=${encodeURIComponent(s.id)}`}
                 className={buttonClass({ variant: "outline", size: "sm" })}
                 aria-label={`Edit step ${s.position}`}
               >

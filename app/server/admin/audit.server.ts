@@ -19,7 +19,8 @@ export type AuditAction =
   | "contact-tag"
   | "contact-untag"
   | "contact-unsuppress"
-  | "contact-import";
+  | "contact-import"
+  | "guide-choice";
 export type AuditEntry = typeof adminAuditLog.$inferSelect;
 
 export async function recordAudit(action: AuditAction, target: string, detail: string): Promise<void> {

@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { db, rowsOf } from "~/server/db.server";
 import { listBroadcasts } from "~/server/audience/broadcasts.server";
 import { listSteps } from "~/server/audience/sequence.server";
+import { GUIDES } from "~/lib/guides";
 import { broadcastCampaign, sequenceCampaign } from "~/server/mail/mailer.server";
 
 export type CampaignFigures = { checkouts: number; sales: number; revenueCents: number };
@@ -37,7 +38,8 @@ export async function campaignFigures(from?: Date): Promise<Map<string, Campaign
 type CampaignNamer = (campaigns: readonly string[]) => Promise<[campaign: string, label: string][]>;
 
 const CAMPAIGN_NAMERS: CampaignNamer[] = [
-  async () => (await listSteps()).map((step) => [sequenceCampaign(step.id), `Welcome e-mail ${step.position}: ${step.subject}`]),
+  async () =>
+    (await listSteps()).map((step) => [sequenceCampaign(step.id), `${GUIDES[step.guide].title}, e-mail ${step.position}: ${step.subject}`]),
   async () => (await listBroadcasts()).map((broadcast) => [broadcastCampaign(broadcast.id), `Broadcast: ${broadcast.subject}`]),
 ];
 

@@ -1,13 +1,24 @@
 /** A link from an e-mail we sent was used: the address is its reader's. */
+import { sql } from "drizzle-orm";
+import type { GuideId } from "~/lib/guides";
 import { markProved } from "~/server/audience/contacts.server";
 import { enrollIfEligible } from "~/server/audience/sequence.server";
+import { db } from "~/server/db.server";
 import { emailForLink } from "~/server/forms/subscriptions.server";
 
-/** The guide link: prove the address and start the welcome sequence if it was agreed to. */
-export async function openGuideLink(token: string, now: Date = new Date()): Promise<"proved" | "unknown"> {
+/**
+ * A guide e-mail's button: prove the address, mark that guide opened (if this address asked for
+ * it) and start that guide's sequence if it was agreed to.
+ */
+export async function openGuideLink(token: string, guide: GuideId, now: Date = new Date()): Promise<"proved" | "unknown"> {
   const email = await emailForLink(token, "prove");
   if (!email) return "unknown";
-  const contact = await markProved(email, "opened the guide link in the guide e-mail", now);
-  if (contact) await enrollIfEligible(contact.id, contact.provedAt ?? now);
+  const contact = await markProved(email, `opened the ${guide} guide from its e-mail`, now);
+  if (!contact) return "proved";
+  await db().execute(sql`
+    update leads set opened_at = ${now.toISOString()}::timestamptz
+    where email = ${contact.email} and guide = ${guide} and opened_at is null
+  `);
+  await enrollIfEligible(contact.id, guide, now);
   return "proved";
 }

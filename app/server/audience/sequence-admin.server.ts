@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, rowsOf } from "~/server/db.server";
+import type { GuideId } from "~/lib/guides";
 import { findStep, isLastStep, rescheduleWaiting } from "~/server/audience/sequence.server";
 import { composeStep, previewListMessage, sendListMessageTest } from "~/server/mail/mailer.server";
 
@@ -46,17 +47,17 @@ export type StepEditInput = z.infer<typeof StepEditSchema>;
  * changes and the owner is told. A changed delay reschedules everyone waiting for the step.
  */
 export async function saveStepEdit(edit: StepEditInput): Promise<"saved" | "stale" | "missing"> {
-  const rows = rowsOf<{ position: number }>(
+  const rows = rowsOf<{ guide: GuideId; position: number }>(
     await db().execute(sql`
       update sequence_steps set subject = ${edit.subject}, preview = ${edit.preview}, body = ${edit.body},
         delay_minutes = ${edit.delayMinutes}, updated_at = clock_timestamp()
       where id = ${edit.id} and to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') = ${edit.updatedAt}
-      returning position
+      returning guide, position
     `),
   );
   const step = rows[0];
   if (!step) return (await findStep(edit.id)) ? "stale" : "missing";
-  await rescheduleWaiting(step.position, edit.delayMinutes);
+  await rescheduleWaiting(step, edit.delayMinutes);
   return "saved";
 }
 

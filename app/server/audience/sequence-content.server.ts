@@ -1,10 +1,11 @@
 /**
- * The welcome sequence's default steps as content files (app/content/sequence/*.md): frontmatter
- * (position, subject, preview, delay) checked here, the body kept as Markdown. No Vite here, so
- * the mail previews (tsx) read the same files.
+ * The welcome sequences' default steps as content files, one directory per guide
+ * (app/content/sequence/<guide id>/*.md): frontmatter (position, subject, preview, delay) checked
+ * here, the body kept as Markdown. No Vite here, so the mail previews (tsx) read the same files.
  */
 import { z } from "zod";
 import { parseMarkdownFile } from "~/content/markdown.server";
+import { isGuideId, type GuideId } from "~/lib/guides";
 
 const StepFrontmatterSchema = z.strictObject({
   position: z.number().int().min(1),
@@ -19,15 +20,29 @@ const StepFrontmatterSchema = z.strictObject({
   delayHours: z.number().int().min(0).max(23),
 });
 
-export type SequenceStep = { id: string; position: number; subject: string; preview: string; body: string; delayMinutes: number };
+export type SequenceStep = {
+  id: string;
+  guide: GuideId;
+  position: number;
+  subject: string;
+  preview: string;
+  body: string;
+  delayMinutes: number;
+};
 
-/** Parse the default steps (content files); a bad one throws naming the file. Exported for tests. */
+/**
+ * Parse the default steps (content files, keyed by a path ending <guide id>/<step id>.md); a bad
+ * one throws naming the file. Step ids are unique across guides (the outbox's keys name them).
+ */
 export function parseSequenceFiles(files: Record<string, string>): SequenceStep[] {
   const steps = Object.entries(files).map(([path, source]) => {
     const parsed = parseMarkdownFile(path, source, StepFrontmatterSchema);
+    const guide = path.split("/").at(-2);
+    if (!isGuideId(guide)) throw new Error(`${path}: a sequence step lives in the directory of its guide (app/lib/guides.ts)`);
     const body = source.replace(/^---[\s\S]*?\n---\n/, "").trim();
     return {
       id: parsed.slug,
+      guide,
       position: parsed.position,
       subject: parsed.subject,
       preview: parsed.preview,
@@ -35,7 +50,8 @@ export function parseSequenceFiles(files: Record<string, string>): SequenceStep[
       delayMinutes: parsed.delayDays * 24 * 60 + parsed.delayHours * 60,
     };
   });
-  const positions = new Set(steps.map((s) => s.position));
-  if (positions.size !== steps.length) throw new Error("Two welcome-sequence steps share a position");
-  return steps.sort((a, b) => a.position - b.position);
+  if (new Set(steps.map((s) => `${s.guide} ${s.position}`)).size !== steps.length)
+    throw new Error("Two steps of one sequence share a position");
+  if (new Set(steps.map((s) => s.id)).size !== steps.length) throw new Error("Two sequence steps share a file name");
+  return steps.sort((a, b) => a.guide.localeCompare(b.guide) || a.position - b.position);
 }

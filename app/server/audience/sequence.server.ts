@@ -1,37 +1,48 @@
 /**
- * The welcome sequence after the free guide. A contact enters when its address proves itself (the
- * guide link in the guide e-mail) and only with a lead consent under wording that promised the
- * follow-ups; each step is queued in the outbox when due (dedupe key seq:<contact>:<step>, so a
- * step reaches a contact once), and the sequence stops at once on a purchase, an unsubscribe, a
- * hard bounce or a complaint. Every function takes `now`, so tests run it across simulated days.
+ * The welcome sequences, one per free guide (app/lib/guides.ts). A contact enters a guide's
+ * sequence when its address proves itself through that guide's e-mail (the button on /guide/<token>),
+ * only if it asked for that guide (a lead) under wording that promised the follow-ups. Each step is
+ * queued in the outbox when due (dedupe key seq:<contact>:<step>, so a step reaches a contact once),
+ * never within a day of another step to the same contact (a reader of two guides gets one step a
+ * day), and every sequence stops at once on a purchase, an unsubscribe, a hard bounce or a
+ * complaint. Every function takes `now`, so tests run it across simulated days.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { parseSequenceFiles, type SequenceStep } from "~/server/audience/sequence-content.server";
+import type { GuideId } from "~/lib/guides";
 import { LEAD_FOLLOWUP_VERSIONS, SEQUENCE_INVITATION_PAGE } from "~/lib/site";
 import { db, rowsOf } from "~/server/db.server";
 
 export type { SequenceStep };
 
 export const DEFAULT_STEPS = parseSequenceFiles(
-  import.meta.glob<string>("../../content/sequence/*.md", { query: "?raw", import: "default", eager: true }),
+  import.meta.glob<string>("../../content/sequence/*/*.md", { query: "?raw", import: "default", eager: true }),
 );
+
+/** The least time between two steps to one contact, whichever sequences they belong to. */
+export const STEP_GAP_MINUTES = 24 * 60;
 
 /** The shipped steps, inserted once (the owner's edits then live in the table and are kept). */
 export async function seedSequenceSteps(): Promise<void> {
   for (const step of DEFAULT_STEPS) {
     await db().execute(sql`
-      insert into sequence_steps (id, position, subject, preview, body, delay_minutes)
-      values (${step.id}, ${step.position}, ${step.subject}, ${step.preview}, ${step.body}, ${step.delayMinutes})
+      insert into sequence_steps (id, guide, position, subject, preview, body, delay_minutes)
+      values (${step.id}, ${step.guide}, ${step.position}, ${step.subject}, ${step.preview}, ${step.body}, ${step.delayMinutes})
       on conflict do nothing
     `);
   }
 }
 
-const STEP_COLUMNS = sql`id, position, subject, preview, body, delay_minutes as "delayMinutes"`;
+const STEP_COLUMNS = sql`id, guide, position, subject, preview, body, delay_minutes as "delayMinutes"`;
 
-export async function listSteps(): Promise<SequenceStep[]> {
+/** One guide's steps in order (or every guide's, by guide). */
+export async function listSteps(guide?: GuideId): Promise<SequenceStep[]> {
   await seedSequenceSteps();
-  return rowsOf<SequenceStep>(await db().execute(sql`select ${STEP_COLUMNS} from sequence_steps order by position`));
+  return rowsOf<SequenceStep>(
+    await db().execute(
+      sql`select ${STEP_COLUMNS} from sequence_steps ${guide ? sql`where guide = ${guide}` : sql``} order by guide, position`,
+    ),
+  );
 }
 
 export async function findStep(id: string): Promise<SequenceStep | undefined> {
@@ -39,9 +50,11 @@ export async function findStep(id: string): Promise<SequenceStep | undefined> {
   return step;
 }
 
-/** Whether no step comes after this one (the step that invites the reader to the newsletter). */
-export async function isLastStep(step: Pick<SequenceStep, "position">): Promise<boolean> {
-  const [row] = rowsOf<{ last: number | string }>(await db().execute(sql`select max(position) as last from sequence_steps`));
+/** Whether no step of its sequence comes after this one (the step that invites the reader to the newsletter). */
+export async function isLastStep(step: Pick<SequenceStep, "guide" | "position">): Promise<boolean> {
+  const [row] = rowsOf<{ last: number | string }>(
+    await db().execute(sql`select max(position) as last from sequence_steps where guide = ${step.guide}`),
+  );
   return Number(row?.last) === step.position;
 }
 
@@ -61,16 +74,16 @@ export async function setSequencePaused(paused: boolean): Promise<void> {
 
 const iso = (d: Date) => d.toISOString();
 
-/** Addresses that bought: the sequence's last steps sell the toolkit, so it stops for them. */
+/** Addresses that bought: the sequences' last steps sell the toolkit, so they stop for them. */
 const BOUGHT = (contactEmail: SQL) =>
   sql`exists (select 1 from orders o where lower(o.customer_email) = ${contactEmail} and o.status in ('paid', 'refunded', 'disputed'))`;
 
 /**
- * Start the sequence for a contact that just proved its address, if it consented under wording
- * that promised the follow-ups, is not suppressed, has not bought, and was never enrolled.
- * Returns whether it was enrolled now.
+ * Start a guide's sequence for a contact that just proved its address, if it asked for that guide,
+ * consented under wording that promised the follow-ups, is not suppressed, has not bought, and was
+ * never enrolled in that guide's sequence. Returns whether it was enrolled now.
  */
-export async function enrollIfEligible(contactId: number, now: Date = new Date()): Promise<boolean> {
+export async function enrollIfEligible(contactId: number, guide: GuideId, now: Date = new Date()): Promise<boolean> {
   await seedSequenceSteps();
   const versions = sql.join(
     LEAD_FOLLOWUP_VERSIONS.map((v) => sql`${v}`),
@@ -78,26 +91,32 @@ export async function enrollIfEligible(contactId: number, now: Date = new Date()
   );
   const rows = rowsOf(
     await db().execute(sql`
-      insert into sequence_enrollments (contact_id, status, next_position, last_sent_at, next_at)
-      select c.id, 'active', first.position, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz + make_interval(mins => first.delay_minutes)
-      from contacts c, (select position, delay_minutes from sequence_steps order by position limit 1) first
+      insert into sequence_enrollments (contact_id, guide, status, next_position, last_sent_at, next_at)
+      select c.id, ${guide}, 'active', first.position, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz + make_interval(mins => first.delay_minutes)
+      from contacts c, (select position, delay_minutes from sequence_steps where guide = ${guide} order by position limit 1) first
       where c.id = ${contactId} and c.suppression is null and c.proved_at is not null
+        and exists (select 1 from leads l where l.email = c.email and l.guide = ${guide})
         and exists (
           select 1 from consents k
           where k.contact_id = c.id and k.purpose = 'guide_followups' and k.withdrawn_at is null and k.wording_version in (${versions})
         )
         and not ${BOUGHT(sql`c.email`)}
-      on conflict (contact_id) do nothing
+      on conflict (contact_id, guide) do nothing
       returning contact_id
     `),
   );
   return rows.length === 1;
 }
 
+/** The key of the lock that lets one server at a time queue steps (two would each send a contact "its" one step today). */
+const QUEUE_LOCK = 4_004_001;
+
 /**
  * Stop everyone who bought or became suppressed since, then queue each step that is due (in the
- * outbox, one row per contact and step) and move the contact to its next step (or to done).
- * Nothing is queued while the owner has paused the sequence. Returns how many were queued.
+ * outbox, one row per contact and step) and move the enrolment to its next step (or to done). A
+ * contact gets at most one step a day: a due step whose contact had another within STEP_GAP_MINUTES
+ * waits until that much after it. Nothing is queued while the owner has paused the sequences.
+ * Returns how many were queued.
  */
 export async function queueDueSteps(now: Date = new Date(), limit = 500): Promise<number> {
   await db().execute(sql`
@@ -112,64 +131,86 @@ export async function queueDueSteps(now: Date = new Date(), limit = 500): Promis
   `);
   if (await isSequencePaused()) return 0;
   await seedSequenceSteps();
+  const at = sql`${iso(now)}::timestamptz`;
+  const gap = sql`make_interval(mins => ${STEP_GAP_MINUTES})`;
   return db().transaction(async (tx) => {
-    const due = rowsOf<{ contactId: number; email: string; stepId: string; position: number }>(
+    const [lock] = rowsOf<{ got: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${QUEUE_LOCK}) as got`));
+    if (!lock?.got) return 0;
+    // Due, but the contact had a step (of any sequence) less than a day ago: due a day after that one.
+    await tx.execute(sql`
+      update sequence_enrollments e
+      set next_at = (select max(o.step_sent_at) from sequence_enrollments o where o.contact_id = e.contact_id) + ${gap}
+      where e.status = 'active' and e.next_at <= ${at}
+        and exists (select 1 from sequence_enrollments o where o.contact_id = e.contact_id and o.step_sent_at > ${at} - ${gap})
+    `);
+    const due = rowsOf<{ contactId: number; guide: string }>(
       await tx.execute(sql`
-        select e.contact_id as "contactId", c.email, s.id as "stepId", s.position
+        select e.contact_id as "contactId", e.guide
         from sequence_enrollments e
-        join contacts c on c.id = e.contact_id
-        join sequence_steps s on s.position = e.next_position
-        where e.status = 'active' and e.next_at <= ${iso(now)}::timestamptz
-        order by e.next_at
+        join sequence_steps s on s.guide = e.guide and s.position = e.next_position
+        where e.status = 'active' and e.next_at <= ${at}
+        order by e.next_at, e.created_at
         limit ${limit}
         for update of e skip locked
       `),
     );
     if (due.length === 0) return 0;
-    const ids = sql.join(
-      due.map((d) => sql`${d.contactId}`),
-      sql`, `,
-    );
+    // One step per contact now; its other due sequences wait a day.
+    const seen = new Set<number>();
+    const now1 = due.filter((d) => !seen.has(d.contactId) && seen.add(d.contactId));
+    const later = due.filter((d) => !now1.includes(d));
+    const keys = (rows: typeof due) =>
+      sql.join(
+        rows.map((d) => sql`(${d.contactId}::int, ${d.guide}::text)`),
+        sql`, `,
+      );
+    if (later.length > 0) {
+      await tx.execute(sql`update sequence_enrollments set next_at = ${at} + ${gap} where (contact_id, guide) in (${keys(later)})`);
+    }
     await tx.execute(sql`
       insert into outbox (kind, dedupe_key, to_address, payload)
       select 'sequence-step', 'seq:' || e.contact_id || ':' || s.id, c.email,
              jsonb_build_object('contactId', e.contact_id, 'stepId', s.id)
       from sequence_enrollments e
       join contacts c on c.id = e.contact_id
-      join sequence_steps s on s.position = e.next_position
-      where e.contact_id in (${ids})
+      join sequence_steps s on s.guide = e.guide and s.position = e.next_position
+      where (e.contact_id, e.guide) in (${keys(now1)})
       on conflict (dedupe_key) do nothing
     `);
     // The next step after the one just queued: its delay counts from now; none left means done.
     await tx.execute(sql`
       update sequence_enrollments e set
-        last_sent_at = ${iso(now)}::timestamptz,
+        last_sent_at = ${at},
+        step_sent_at = ${at},
         next_position = coalesce(nxt.position, e.next_position),
-        next_at = ${iso(now)}::timestamptz + make_interval(mins => coalesce(nxt.delay_minutes, 0)),
+        next_at = ${at} + make_interval(mins => coalesce(nxt.delay_minutes, 0)),
         status = case when nxt.position is null then 'done' else 'active' end
       from sequence_enrollments cur
       left join lateral (
-        select position, delay_minutes from sequence_steps where position > cur.next_position order by position limit 1
+        select position, delay_minutes from sequence_steps
+        where guide = cur.guide and position > cur.next_position order by position limit 1
       ) nxt on true
-      where e.contact_id = cur.contact_id and e.contact_id in (${ids})
+      where e.contact_id = cur.contact_id and e.guide = cur.guide and (cur.contact_id, cur.guide) in (${keys(now1)})
     `);
-    return due.length;
+    return now1.length;
   });
 }
 
-/** Stop one contact's sequence (send time found a purchase). */
+/** Stop a contact's sequences (send time found a purchase). */
 export async function stopEnrollment(contactId: number, reason: string): Promise<void> {
   await db().execute(sql`
     update sequence_enrollments set status = 'stopped', stopped_reason = ${reason} where contact_id = ${contactId} and status = 'active'
   `);
 }
 
-/** Whether a queued step may still go to this contact: enrolled, not stopped, and has not bought. */
-export async function stepStillWanted(contactId: number): Promise<{ ok: true } | { ok: false; reason: string }> {
+/** Whether a queued step may still go to this contact: enrolled in its guide's sequence, not stopped, and has not bought. */
+export async function stepStillWanted(contactId: number, stepId: string): Promise<{ ok: true } | { ok: false; reason: string }> {
   const [row] = rowsOf<{ status: string; stoppedReason: string | null; bought: boolean }>(
     await db().execute(sql`
       select e.status, e.stopped_reason as "stoppedReason", ${BOUGHT(sql`c.email`)} as bought
-      from sequence_enrollments e join contacts c on c.id = e.contact_id
+      from sequence_enrollments e
+      join contacts c on c.id = e.contact_id
+      join sequence_steps s on s.guide = e.guide and s.id = ${stepId}
       where e.contact_id = ${contactId}
     `),
   );
@@ -189,40 +230,42 @@ export type StepEdit = { subject: string; preview: string; body: string; delayMi
  * is read at send time), and a changed delay reschedules everyone waiting for this step.
  */
 export async function updateStep(id: string, edit: StepEdit): Promise<boolean> {
-  const rows = rowsOf<{ position: number }>(
+  const rows = rowsOf<{ guide: GuideId; position: number }>(
     await db().execute(sql`
       update sequence_steps set subject = ${edit.subject}, preview = ${edit.preview}, body = ${edit.body},
         delay_minutes = ${edit.delayMinutes}, updated_at = now()
       where id = ${id}
-      returning position
+      returning guide, position
     `),
   );
   const step = rows[0];
   if (!step) return false;
-  await rescheduleWaiting(step.position, edit.delayMinutes);
+  await rescheduleWaiting(step, edit.delayMinutes);
   return true;
 }
 
-/** Everyone waiting for the step at `position`: due `delayMinutes` after the step before it reached them. */
-export async function rescheduleWaiting(position: number, delayMinutes: number): Promise<void> {
+/** Everyone waiting for this step: due `delayMinutes` after the step before it reached them. */
+export async function rescheduleWaiting(step: { guide: GuideId; position: number }, delayMinutes: number): Promise<void> {
   await db().execute(sql`
     update sequence_enrollments set next_at = last_sent_at + make_interval(mins => ${delayMinutes})
-    where status = 'active' and next_position = ${position}
+    where status = 'active' and guide = ${step.guide} and next_position = ${step.position}
   `);
 }
 
 export type StepFigures = SequenceStep & { sent: number; waiting: number; orders: number; revenueCents: number };
 
 /**
- * Each step with how many received it, how many wait for it, and the orders (and their revenue)
- * paid by its recipients after it was sent to them, before the next step reached them.
+ * One guide's steps, each with how many received it, how many wait for it, and the orders (and
+ * their revenue) paid by its recipients after it was sent to them, before the sequence's next step
+ * reached them.
  */
-export async function stepFigures(): Promise<StepFigures[]> {
-  const steps = await listSteps();
+export async function stepFigures(guide: GuideId): Promise<StepFigures[]> {
+  const steps = await listSteps(guide);
   const figures = rowsOf<{ stepId: string; sent: number; orders: number; revenueCents: number }>(
     await db().execute(sql`
       with sent as (
-        select payload->>'stepId' as step_id, to_address, sent_at from outbox where kind = 'sequence-step' and status = 'sent'
+        select payload->>'stepId' as step_id, to_address, sent_at from outbox
+        where kind = 'sequence-step' and status = 'sent' and payload->>'stepId' in (select id from sequence_steps where guide = ${guide})
       )
       select s.step_id as "stepId", count(distinct s.to_address)::int as sent,
              count(distinct o.id)::int as orders, coalesce(sum(o.amount_total), 0)::int as "revenueCents"
@@ -235,9 +278,10 @@ export async function stepFigures(): Promise<StepFigures[]> {
     `),
   );
   const waiting = rowsOf<{ position: number; waiting: number }>(
-    await db().execute(
-      sql`select next_position as position, count(*)::int as waiting from sequence_enrollments where status = 'active' group by next_position`,
-    ),
+    await db().execute(sql`
+      select next_position as position, count(*)::int as waiting from sequence_enrollments
+      where status = 'active' and guide = ${guide} group by next_position
+    `),
   );
   return steps.map((step) => {
     const f = figures.find((x) => x.stepId === step.id);
@@ -251,7 +295,7 @@ export async function stepFigures(): Promise<StepFigures[]> {
   });
 }
 
-/** What became of the free guide's requests: the owner's one line of figures per guide (issue 40, item 7). */
+/** What became of one free guide's requests: the owner's line of figures per guide (issue 40, item 7). */
 export type GuideFigures = {
   /** Asked on an article's form. */
   asked: number;
@@ -269,11 +313,11 @@ export type GuideFigures = {
   joinedNewsletter: number;
 };
 
-export async function guideFigures(): Promise<GuideFigures> {
+export async function guideFigures(guide: GuideId): Promise<GuideFigures> {
   const [row] = rowsOf<Record<keyof GuideFigures, number | string>>(
     await db().execute(sql`
       select count(*) as asked,
-        count(*) filter (where c.proved_at is not null) as opened,
+        count(*) filter (where l.opened_at is not null) as opened,
         count(*) filter (where e.status = 'active') as "inSequence",
         count(*) filter (where e.status = 'done') as finished,
         count(*) filter (where c.suppression is not null) as unsubscribed,
@@ -283,7 +327,8 @@ export async function guideFigures(): Promise<GuideFigures> {
         )) as "joinedNewsletter"
       from leads l
       left join contacts c on c.email = l.email
-      left join sequence_enrollments e on e.contact_id = c.id
+      left join sequence_enrollments e on e.contact_id = c.id and e.guide = l.guide
+      where l.guide = ${guide}
     `),
   );
   const n = (v: number | string | undefined) => Number(v ?? 0);

@@ -10,10 +10,11 @@
  * snapshot; `ensureArticles()` loads it the first time (seeding the shipped articles first).
  */
 import { asc, eq, ne } from "drizzle-orm";
-import { articleRedirects, articles, contentVersion, type ArticleStatus } from "../../../db/schema";
+import { articleRedirects, articles, contentVersion, siteSettings, type ArticleStatus } from "../../../db/schema";
 import { shippedImage, uploadedImage, type ArticleSummary } from "~/content/articles";
 import type { Article } from "~/content/articles.server";
 import type { Category, ClosingCtaKind } from "~/lib/article-meta";
+import { guideChoices, GUIDES, type Guide, type GuideId } from "~/lib/guides";
 import type { PartnerId } from "~/lib/partners";
 import { db } from "~/server/db.server";
 import { seedShippedArticles } from "~/server/content/article-seed.server";
@@ -31,7 +32,12 @@ type Snapshot = {
   redirects: Map<string, number>;
   /** When each published or scheduled article goes (went) live, ascending, in ms. */
   goLive: number[];
+  /** The free guide each category's articles offer (the owner's choice, /admin/sequence). */
+  guides: Record<Category, GuideId>;
 };
+
+/** Where the owner's choice of a guide per article category is kept (site_settings). */
+export const GUIDE_CHOICE_KEY = "guide_for_category";
 
 let snapshot: Snapshot | undefined;
 let loading: Promise<void> | undefined;
@@ -74,9 +80,10 @@ export async function readContentVersion(): Promise<number> {
 export async function reloadArticles(): Promise<void> {
   // The version first: a change committed while the rows are read shows at the next check.
   const version = await readContentVersion();
-  const [rows, redirects] = await Promise.all([
+  const [rows, redirects, [choice]] = await Promise.all([
     db().select().from(articles).where(ne(articles.status, "draft")).orderBy(asc(articles.sortOrder), asc(articles.id)),
     db().select().from(articleRedirects),
+    db().select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, GUIDE_CHOICE_KEY)),
   ]);
   const list = rows.map(toArticle);
   snapshot = {
@@ -89,7 +96,18 @@ export async function reloadArticles(): Promise<void> {
       .filter((a) => a.status !== "unpublished" && a.publishAt)
       .map((a) => a.publishAt!.getTime())
       .sort((x, y) => x - y),
+    guides: guideChoices(choice?.value),
   };
+}
+
+/** The free guide the lead form offers on the articles of this category. */
+export function guideForCategory(category: Category): Guide {
+  return GUIDES[(snapshot?.guides ?? guideChoices(undefined))[category]];
+}
+
+/** Every category's guide, as the pages show them now. */
+export function currentGuideChoices(): Record<Category, GuideId> {
+  return snapshot?.guides ?? guideChoices(undefined);
 }
 
 /** Load the articles once (the first start also seeds the shipped ones). Every public page awaits it. */

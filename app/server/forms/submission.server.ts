@@ -189,12 +189,14 @@ export async function submitPublicForm<S extends z.ZodType>(
   form: FormName,
   schema: S,
   handle: (data: z.output<S>) => Promise<StoreResult | FormOutcome>,
+  /** The success answer when it says more than the form's usual one (the lead form names its guide); a bot gets the same. */
+  success: FormOutcome = outcome(form, "success"),
 ) {
   const submission = await parseSubmission(request, schema);
   if (submission.unreadable) return unreadableBody(form, submission.unreadable);
-  if (isBot(submission.payload)) return formResponse(outcome(form, "success"));
+  if (isBot(submission.payload)) return formResponse(success);
   if (!submission.ok) return formResponse(failureOutcome(form, submission.error, submission.payload));
   const result = await handle(submission.value);
   if (typeof result === "object") return formResponse(result);
-  return formResponse(failedKeepsValues(outcome(form, result === "created" ? "success" : result), typedValues(submission.payload) ?? {}));
+  return formResponse(result === "created" ? success : failedKeepsValues(outcome(form, result), typedValues(submission.payload) ?? {}));
 }

@@ -7,6 +7,7 @@ import addressparser from "nodemailer/lib/addressparser";
 import { eq } from "drizzle-orm";
 import { contactMessages, newsletterSubscribers } from "../../../db/schema";
 import { SUPPORT_EMAIL } from "~/lib/site";
+import { GUIDES, type GuideId } from "~/lib/guides";
 import { db } from "~/server/db.server";
 import { env, mailTransportKind } from "~/server/env.server";
 import type { MailContext, RenderedMail } from "~/server/mail/render.server";
@@ -101,14 +102,16 @@ async function compose(row: OutboxRow, settings: MailSettings, facts: SendFacts)
     }
     case "guide": {
       const unsubscribe = await unsubscribeUrl();
+      const guide = row.payload.guide ?? "credit-repair";
       return {
         unsubscribeUrl: unsubscribe,
         mail: await (
           await import("~/server/mail/templates/guide.server")
         ).guideMail(ctx, {
+          guide,
           name: row.payload.name,
-          // Through the site: opening it proves the address is theirs (and starts the welcome sequence).
-          guideUrl: url(`/guide/${await mintEmailLink(row.toAddress, "prove")}`),
+          // Through the site: opening it proves the address is theirs (and starts that guide's welcome sequence).
+          guideUrl: url(`/guide/${await mintEmailLink(row.toAddress, "prove")}?guide=${guide}`),
           toolkitUrl: url("/resources"),
           unsubscribeUrl: unsubscribe,
         }),
@@ -175,7 +178,7 @@ async function compose(row: OutboxRow, settings: MailSettings, facts: SendFacts)
       };
     }
     case "sequence-step": {
-      const wanted = await stepStillWanted(row.payload.contactId);
+      const wanted = await stepStillWanted(row.payload.contactId, row.payload.stepId);
       if (!wanted.ok) return { skip: wanted.reason };
       const step = await findStep(row.payload.stepId);
       if (!step) return { skip: `step ${row.payload.stepId} no longer exists` };
@@ -230,13 +233,13 @@ async function composeListMessage(
  * reader's own confirmation link; a preview or test shows a stand-in address).
  */
 export function composeStep(
-  step: ListMessage & { id: string; last?: boolean; newsletterInvitationUrl?: string },
+  step: ListMessage & { id: string; guide: GuideId; last?: boolean; newsletterInvitationUrl?: string },
   ctx: MailContext,
   unsubscribeUrl: string,
 ): Promise<ComposedMail> {
   return composeListMessage(step, ctx, unsubscribeUrl, {
     campaign: sequenceCampaign(step.id),
-    reason: `You’re getting this because you asked for the free Starter Guide on ${hostOf(ctx.origin)} and for a few follow-up tips.`,
+    reason: `You’re getting this because you asked for the free ${GUIDES[step.guide].title} on ${hostOf(ctx.origin)} and for a few follow-up tips.`,
     newsletterInvitationUrl: step.last ? (step.newsletterInvitationUrl ?? `${ctx.origin}/newsletter/confirm/preview`) : undefined,
   });
 }

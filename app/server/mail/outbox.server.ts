@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { OUTBOX_KINDS, sqlWordList, type OutboxKind, type outbox } from "../../../db/schema";
+import type { GuideId } from "~/lib/guides";
 import { db, rowsOf } from "~/server/db.server";
 import { log } from "~/server/log.server";
 import { returnSends, takeSends } from "~/server/mail/send-rate.server";
@@ -15,7 +16,8 @@ import { returnSends, takeSends } from "~/server/mail/send-rate.server";
 export type OutboxPayloads = {
   receipt: { orderId: number };
   "access-ended": { orderId: number; kind: "refunded" | "disputed" };
-  guide: { leadId: number; name: string };
+  /** `guide`: which free guide (rows queued before there were two have none: the credit guide). */
+  guide: { leadId: number; name: string; guide?: GuideId };
   "newsletter-confirm": { subscriberId: number };
   "contact-owner": { messageId: number };
   /** A fixed acknowledgement to the sender: the message id for the record, nothing the sender typed. */

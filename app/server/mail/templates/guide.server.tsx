@@ -1,30 +1,23 @@
-/** The free Starter Guide, to whoever asked for it on an article (a list message: it can be stopped). */
+/** A free guide, to whoever asked for it on an article (a list message: it can be stopped). */
+import type { ReactNode } from "react";
 import { toolkit } from "~/lib/catalogue";
+import { GUIDES, type GuideId } from "~/lib/guides";
 import { formatCents } from "~/lib/site";
 import { firstName, hostOf } from "~/server/mail/format.server";
 import { mailTemplate } from "~/server/mail/render.server";
 import { MailLayout } from "~/server/mail/templates/layout.server";
 import { A, Box, H2, List, MailButton, P, Strong } from "~/server/mail/templates/parts.server";
 
-export type GuideProps = { name: string; guideUrl: string; toolkitUrl: string; unsubscribeUrl: string };
+export type GuideProps = { guide: GuideId; name: string; guideUrl: string; toolkitUrl: string; unsubscribeUrl: string };
 
-export const guideMail = mailTemplate<GuideProps>(
-  () => "Your free Credit Repair Starter Guide",
-  function GuideMail({ ctx, subjectLine, ...p }) {
-    const first = firstName(p.name);
-    return (
-      <MailLayout
-        ctx={ctx}
-        subject={subjectLine}
-        preheader="Here’s your free guide, plus 3 simple steps you can take today."
-        list={{
-          reason: `You’re getting this because you asked for the free Starter Guide on ${hostOf(ctx.origin)}.`,
-          unsubscribeUrl: p.unsubscribeUrl,
-        }}
-      >
-        <P>{first ? `Hi ${first},` : "Hi there,"}</P>
-        <P>Here’s the free Credit Repair Starter Guide you asked for.</P>
-        <MailButton href={p.guideUrl}>Download the Starter Guide (PDF)</MailButton>
+/** What each guide's e-mail says around the shared frame (greeting, download button, footer). */
+const WORDS: Record<GuideId, { preheader: string; intro: string; body: (p: GuideProps) => ReactNode; signOff: string }> = {
+  "credit-repair": {
+    preheader: "Here’s your free guide, plus 3 simple steps you can take today.",
+    intro: "Here’s the free Credit Repair Starter Guide you asked for.",
+    signOff: "Take it one step at a time,",
+    body: (p) => (
+      <>
         <H2>3 steps to start</H2>
         <List
           ordered
@@ -51,8 +44,57 @@ export const guideMail = mailTemplate<GuideProps>(
             <A href={p.toolkitUrl}>See what’s in the toolkit</A>
           </P>
         </Box>
+      </>
+    ),
+  },
+  "first-budget": {
+    preheader: "Here’s your free workbook, plus 3 simple steps to your first budget.",
+    intro: "Here’s the free First Budget Workbook you asked for. Print it, or fill it in on your phone.",
+    signOff: "Take it one page at a time,",
+    body: () => (
+      <>
+        <H2>3 steps to start</H2>
+        <List
+          ordered
+          items={[
+            <>
+              <Strong>Write down what comes in each month</Strong> after taxes. If your pay changes, use your lowest recent month.
+            </>,
+            <>
+              <Strong>List the bills that must be paid:</Strong> housing, utilities, transport, insurance and the minimum on each debt.
+            </>,
+            <>
+              <Strong>Subtract.</Strong> What’s left is what you plan for food, everything else and savings, before the month starts.
+            </>,
+          ]}
+        />
+        <P>A budget is a plan, not a judgement. Your first one won’t be perfect, and it doesn’t need to be.</P>
+      </>
+    ),
+  },
+};
+
+export const guideMail = mailTemplate<GuideProps>(
+  ({ guide }) => `Your free ${GUIDES[guide].title}`,
+  function GuideMail({ ctx, subjectLine, ...p }) {
+    const first = firstName(p.name);
+    const words = WORDS[p.guide];
+    return (
+      <MailLayout
+        ctx={ctx}
+        subject={subjectLine}
+        preheader={words.preheader}
+        list={{
+          reason: `You’re getting this because you asked for the free ${GUIDES[p.guide].title} on ${hostOf(ctx.origin)}.`,
+          unsubscribeUrl: p.unsubscribeUrl,
+        }}
+      >
+        <P>{first ? `Hi ${first},` : "Hi there,"}</P>
+        <P>{words.intro}</P>
+        <MailButton href={p.guideUrl}>{GUIDES[p.guide].button}</MailButton>
+        {words.body(p)}
         <P>
-          Take it one step at a time,
+          {words.signOff}
           <br />
           {`The ${ctx.businessName} team`}
         </P>

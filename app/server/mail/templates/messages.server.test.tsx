@@ -3,6 +3,7 @@ import { formatCents } from "~/lib/site";
 import { formatPaidOn } from "~/server/dates.server";
 import type { MailContext, RenderedMail } from "~/server/mail/render.server";
 import { contactOwnerMail } from "~/server/mail/templates/contact-owner.server";
+import { GUIDE_IDS, type GuideId } from "~/lib/guides";
 import { guideMail } from "~/server/mail/templates/guide.server";
 import { lostLinkMail } from "~/server/mail/templates/lost-link.server";
 import { newsletterConfirmMail } from "~/server/mail/templates/newsletter-confirm.server";
@@ -42,7 +43,11 @@ const receiptProps = {
   ],
 };
 const receipt = await receiptMail(ctx, receiptProps);
+/** A guide e-mail to `name`, the links fixed. */
+const guideFor = (name: string, guide: GuideId = "credit-repair") =>
+  guideMail(ctx, { guide, name, guideUrl: "https://x.test/g.pdf", toolkitUrl: "https://x.test/t", unsubscribeUrl });
 const guide = await guideMail(ctx, {
+  guide: "credit-repair",
   name: evilName,
   guideUrl: "https://freshstartmoney.com/downloads/credit-repair-starter-guide.pdf",
   toolkitUrl: "https://freshstartmoney.com/checkout",
@@ -146,19 +151,18 @@ describe("escaping user input", () => {
       "ann@x.test",
       "spam.co",
     ]) {
-      const mail = await guideMail(ctx, { name, guideUrl: "https://x.test/g.pdf", toolkitUrl: "https://x.test/t", unsubscribeUrl });
-      expect(mail.text).toContain("Hi there,");
-      for (const part of [mail.text, mail.html]) expect(part).not.toMatch(/cheap-pills|x\.test\/a|ann@|spam\.co|http:\/\/x/i);
+      for (const guide of GUIDE_IDS) {
+        const mail = await guideFor(name, guide);
+        expect(mail.text).toContain("Hi there,");
+        for (const part of [mail.text, mail.html]) expect(part).not.toMatch(/cheap-pills|x\.test\/a|ann@|spam\.co|http:\/\/x/i);
+      }
     }
     for (const name of ["Ann", "Ann-Marie Lee", "O’Brien", "José"]) {
-      const mail = await guideMail(ctx, { name, guideUrl: "https://x.test/g.pdf", toolkitUrl: "https://x.test/t", unsubscribeUrl });
-      expect(mail.text).toContain(`Hi ${name.split(" ")[0]},`);
+      for (const guide of GUIDE_IDS) expect((await guideFor(name, guide)).text).toContain(`Hi ${name.split(" ")[0]},`);
     }
   });
 
   it("greets only with a name made of letters, spaces, apostrophes and hyphens: no text a stranger could send someone", async () => {
-    const guideFor = (name: string) =>
-      guideMail(ctx, { name, guideUrl: "https://x.test/g.pdf", toolkitUrl: "https://x.test/t", unsubscribeUrl });
     for (const [name, injected] of [
       ["evil．com", "evil"], // full-width dot (U+FF0E), which some mail clients still link
       ["evil。com", "evil"], // ideographic full stop
@@ -195,8 +199,7 @@ describe("escaping user input", () => {
   });
 
   it("greets without a name when there is none", async () => {
-    const mail = await guideMail(ctx, { name: "   ", guideUrl: "https://x.test/g.pdf", toolkitUrl: "https://x.test/t", unsubscribeUrl });
-    expect(mail.text).toContain("Hi there,");
+    for (const guide of GUIDE_IDS) expect((await guideFor("   ", guide)).text).toContain("Hi there,");
   });
 
   it("escapes the contact message and keeps its line breaks", () => {

@@ -16,6 +16,7 @@ import { refundMail } from "~/server/mail/templates/refund.server";
 import { reviewRequestMail } from "~/server/mail/templates/review-request.server";
 import { listMessageMail } from "~/server/mail/templates/list-message.server";
 import { parseSequenceFiles } from "~/server/audience/sequence-content.server";
+import { GUIDES } from "~/lib/guides";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
@@ -23,9 +24,11 @@ import { join, resolve } from "node:path";
 const SEQUENCE_DIR = resolve("app/content/sequence");
 const SEQUENCE_STEPS = parseSequenceFiles(
   Object.fromEntries(
-    readdirSync(SEQUENCE_DIR)
-      .filter((f) => f.endsWith(".md"))
-      .map((f) => [join(SEQUENCE_DIR, f), readFileSync(join(SEQUENCE_DIR, f), "utf8")]),
+    readdirSync(SEQUENCE_DIR).flatMap((guide) =>
+      readdirSync(join(SEQUENCE_DIR, guide))
+        .filter((f) => f.endsWith(".md"))
+        .map((f) => [join(SEQUENCE_DIR, guide, f), readFileSync(join(SEQUENCE_DIR, guide, f), "utf8")]),
+    ),
   ),
 );
 
@@ -86,8 +89,23 @@ export const SAMPLES: Sample[] = [
     compose: async () => ({
       unsubscribeUrl,
       mail: await guideMail(ctx, {
+        guide: "credit-repair",
         name: "Ann-Marie <b>Lee</b>",
         guideUrl: "https://freshstartmoney.com/downloads/credit-repair-starter-guide.pdf",
+        toolkitUrl: "https://freshstartmoney.com/resources",
+        unsubscribeUrl,
+      }),
+    }),
+  },
+  {
+    name: "guide-first-budget",
+    kind: "guide",
+    compose: async () => ({
+      unsubscribeUrl,
+      mail: await guideMail(ctx, {
+        guide: "first-budget",
+        name: "Ann-Marie Lee",
+        guideUrl: "https://freshstartmoney.com/guide/sample-token?guide=first-budget",
         toolkitUrl: "https://freshstartmoney.com/resources",
         unsubscribeUrl,
       }),
@@ -166,7 +184,7 @@ export const SAMPLES: Sample[] = [
       }),
     }),
   },
-  ...SEQUENCE_STEPS.map((step, i): Sample => ({
+  ...SEQUENCE_STEPS.map((step): Sample => ({
     name: `sequence-${step.id}`,
     kind: "sequence-step",
     compose: async () => ({
@@ -176,11 +194,11 @@ export const SAMPLES: Sample[] = [
         preview: step.preview,
         markdown: step.body,
         campaign: `welcome-${step.id}`,
-        reason: "You’re getting this because you asked for the free Starter Guide on freshstartmoney.com and for a few follow-up tips.",
+        reason: `You’re getting this because you asked for the free ${GUIDES[step.guide].title} on freshstartmoney.com and for a few follow-up tips.`,
         unsubscribeUrl,
         // The last step invites the reader to the newsletter (mailer.server.ts composeStep).
         newsletterInvitationUrl:
-          i === SEQUENCE_STEPS.length - 1
+          step.position === Math.max(...SEQUENCE_STEPS.filter((s) => s.guide === step.guide).map((s) => s.position))
             ? "https://freshstartmoney.com/newsletter/confirm/Zm9yLXRoZS1zYW1wbGUtb25seS1ub3QtYS1yZWFsLWxpbms"
             : undefined,
       }),

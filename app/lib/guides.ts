@@ -1,0 +1,66 @@
+/**
+ * The free guides, one list (issue 40, item 6): each is offered by the lead form on the articles
+ * of the categories the owner chose for it (/admin/sequence; DEFAULT_GUIDE_FOR_CATEGORY until
+ * then), comes through its own e-mail and has its own welcome sequence (app/content/sequence/<id>/).
+ * Safe for the browser: no server code.
+ */
+import { CATEGORIES, type Category } from "~/lib/article-meta";
+
+export const GUIDE_IDS = ["credit-repair", "first-budget"] as const;
+export type GuideId = (typeof GUIDE_IDS)[number];
+
+export type Guide = {
+  id: GuideId;
+  /** Its name, as the form, the e-mail and the dashboard say it. */
+  title: string;
+  /** The form's line under the heading. */
+  pitch: string;
+  /** The PDF, served from public/. */
+  pdf: string;
+  /** The e-mail's download button. */
+  button: string;
+};
+
+export const GUIDES: Record<GuideId, Guide> = {
+  "credit-repair": {
+    id: "credit-repair",
+    title: "Credit Repair Starter Guide",
+    pitch: "10 simple steps to start fixing your credit this week.",
+    pdf: "/downloads/credit-repair-starter-guide.pdf",
+    button: "Download the Starter Guide (PDF)",
+  },
+  "first-budget": {
+    id: "first-budget",
+    title: "First Budget Workbook",
+    pitch: "A printable workbook to make your first monthly budget, one page at a time.",
+    pdf: "/downloads/first-budget-workbook.pdf",
+    button: "Download the workbook (PDF)",
+  },
+};
+
+/** Which guide an article's form offers until the owner chooses: budgeting topics get the workbook. */
+export const DEFAULT_GUIDE_FOR_CATEGORY: Record<Category, GuideId> = {
+  Budgeting: "first-budget",
+  "Saving Money": "first-budget",
+  Tools: "first-budget",
+  "Credit Repair": "credit-repair",
+  "Debt Free": "credit-repair",
+};
+
+export function isGuideId(value: unknown): value is GuideId {
+  return typeof value === "string" && (GUIDE_IDS as readonly string[]).includes(value);
+}
+
+/** The tag a contact gets for asking for a guide: guide-credit-repair, guide-first-budget. */
+export function guideTag(id: GuideId): string {
+  return `guide-${id}`;
+}
+
+/** A stored choice (site settings), with any category it does not name (or names badly) at its default. */
+export function guideChoices(stored: unknown): Record<Category, GuideId> {
+  const given = stored && typeof stored === "object" ? (stored as Record<string, unknown>) : {};
+  return Object.fromEntries(CATEGORIES.map((c) => [c, isGuideId(given[c]) ? given[c] : DEFAULT_GUIDE_FOR_CATEGORY[c]])) as Record<
+    Category,
+    GuideId
+  >;
+}

@@ -1,0 +1,44 @@
+/**
+ * The owner's choice of the free guide each article category's lead form offers (issue 40,
+ * item 6): one form field per category, kept in site_settings and read by the articles' snapshot
+ * (articles.server.ts), so every server's pages offer the new guide within a second.
+ */
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { CATEGORIES, type Category } from "~/lib/article-meta";
+import { GUIDE_IDS, GUIDES, type GuideId } from "~/lib/guides";
+import { recordAudit } from "~/server/admin/audit.server";
+import { currentGuideChoices, ensureArticles, GUIDE_CHOICE_KEY } from "~/server/content/articles.server";
+import { changePublicContent } from "~/server/content/content-version.server";
+
+/** The form's field for a category: "guide:Saving Money". */
+export const guideField = (category: Category) => `guide:${category}`;
+
+/** Every category must name a guide from the list. */
+const shape: Record<string, z.ZodType<GuideId>> = Object.fromEntries(
+  CATEGORIES.map((c) => [guideField(c), z.enum(GUIDE_IDS, { error: `Choose a guide for ${c}.` })]),
+);
+
+export const GuideChoiceSchema = z
+  .object(shape)
+  .transform((fields) => Object.fromEntries(CATEGORIES.map((c) => [c, fields[guideField(c)] as GuideId])) as Record<Category, GuideId>);
+
+/** Save the choice (a change to what public pages show) and log each category that changed. Returns the changed categories. */
+export async function saveGuideChoices(choices: Record<Category, GuideId>): Promise<Category[]> {
+  await ensureArticles();
+  const before = currentGuideChoices();
+  const changed = CATEGORIES.filter((c) => before[c] !== choices[c]);
+  if (changed.length === 0) return [];
+  await changePublicContent(async (tx) => {
+    await tx.execute(sql`
+      insert into site_settings (key, value, updated_at) values (${GUIDE_CHOICE_KEY}, ${JSON.stringify(choices)}::jsonb, now())
+      on conflict (key) do update set value = excluded.value, updated_at = now()
+    `);
+  });
+  await recordAudit(
+    "guide-choice",
+    "guides",
+    changed.map((c) => `${c}: ${GUIDES[before[c]].title} → ${GUIDES[choices[c]].title}`).join("; "),
+  );
+  return changed;
+}
