@@ -64,3 +64,6 @@ export function guideChoices(stored: unknown): Record<Category, GuideId> {
     GuideId
   >;
 }
+
+/** The owner's choice form's field for a category: "guide:Saving Money" (app/server/content/guide-choice.server.ts). */
+export const guideField = (category: Category) => `guide:${category}`;

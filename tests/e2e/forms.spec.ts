@@ -99,7 +99,7 @@ test.describe("lead form on an article (plain HTML: no React in the browser)", (
     expect(await pendingButton()).toEqual({ text: "Sending...", disabled: true });
     await expect(form.section).toContainText("If it doesn't arrive within 5 minutes, please check your spam");
     // The spec's message for a lead's success (section 8), in the panel (no toast without React).
-    await expect(form.section).toContainText("Success! Check your email for your free Credit Repair Starter Guide!");
+    await expect(form.section).toContainText("Success! Check your email for your free First Budget Workbook!");
     await expect(form.name).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "You're All Set!" })).toBeFocused();
     await expect(page).toHaveURL(new RegExp(`${ARTICLE}#lead-form$`));
@@ -119,7 +119,8 @@ test.describe("lead form on an article (plain HTML: no React in the browser)", (
     await form.send.click();
     await expect(page.getByRole("heading", { name: "You're All Set!" })).toBeVisible();
 
-    await page.goto("/blog/credit-card-mistakes");
+    // Another article offering the same guide (Budgeting and Saving Money both offer the workbook).
+    await page.goto("/blog/budgeting-tips-that-work");
     form = leadForm(page);
     const shouted = `  ${email.toUpperCase()}  `;
     await form.name.fill("Annie");

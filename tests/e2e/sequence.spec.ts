@@ -2,14 +2,15 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { E2E_OWNER_PASSWORD } from "../../playwright.config";
 import { allowConsoleErrors, expect, expectNoViolations, test } from "./fixtures";
-import { mailTo } from "./mail";
+import { linkPath, mailTo } from "./mail";
 import { useOwnServer } from "./own-server";
 
 /**
  * The welcome sequence's editor as the owner uses it, on a server of its own: the shipped steps
  * listed with their figures, an edit saved (subject and delay), the text preview, the HTML
  * preview page, a test send to the owner, a save from a second tab refused, pause and resume,
- * and axe at both widths.
+ * and axe at both widths; then a free guide per topic: the owner chooses which guide each category's
+ * articles offer, and a reader gets the workbook by e-mail, its PDF through the button.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -27,7 +28,7 @@ async function logIn(page: Page, path: string) {
 test("the owner edits a step, previews it, sends a test, and pauses the sequence", async ({ page, browser }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await logIn(page, "/admin/sequence");
-  const table = page.getByRole("region", { name: "Steps" }).getByRole("table");
+  const table = page.getByRole("region", { name: "Credit Repair Starter Guide: steps" }).getByRole("table");
   await expect(table.getByRole("row")).toHaveCount(6);
   await expect(table.getByRole("rowheader").first()).toHaveText("1. Start here: your three free credit reports");
   await expectNoViolations(page, "sequence list");
@@ -71,11 +72,79 @@ test("the owner edits a step, previews it, sends a test, and pauses the sequence
   const test = await mailTo("owner@example.com", /\[Test\] Your three free credit reports/, MAIL);
   expect(test.headerLines.find((h) => h.key === "list-unsubscribe-post")?.line).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
 
-  await page.getByRole("button", { name: "Pause the sequence" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "The sequence is paused." })).toBeVisible();
-  await page.getByRole("button", { name: "Resume the sequence" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "The sequence is running." })).toBeVisible();
+  await page.getByRole("button", { name: "Pause the welcome e-mails" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Every guide's welcome e-mails are paused." })).toBeVisible();
+  await page.getByRole("button", { name: "Resume the welcome e-mails" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Every guide's welcome e-mails are running." })).toBeVisible();
 
   await page.setViewportSize({ width: 375, height: 812 });
   await expectNoViolations(page, "sequence editor at 375 px");
+});
+
+test("the owner chooses each topic's guide; a reader of a budgeting article gets the workbook through its e-mail", async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logIn(page, "/admin/sequence");
+  // Both guides' figures, and the workbook's own three e-mails.
+  const figures = page.getByRole("region", { name: "The free guides" }).getByRole("table");
+  await expect(figures.getByRole("rowheader")).toHaveText(["Credit Repair Starter Guide", "First Budget Workbook"]);
+  await page.getByRole("link", { name: "First Budget Workbook: e-mails" }).click();
+  const steps = page.getByRole("region", { name: "First Budget Workbook: steps" }).getByRole("table");
+  await expect(steps.getByRole("rowheader")).toHaveText([
+    "1. Start your budget with the money coming in",
+    "2. The bills that don't come every month",
+    "3. One habit that keeps a budget working",
+  ]);
+
+  // The shipped choice: budgeting topics offer the workbook. The owner gives Debt Free articles the workbook too.
+  await expect(page.getByLabel("Budgeting articles")).toHaveValue("first-budget");
+  await expect(page.getByLabel("Debt Free articles")).toHaveValue("credit-repair");
+  await page.getByLabel("Debt Free articles").selectOption("first-budget");
+  await page.getByRole("button", { name: "Save the guides" }).click();
+  await expect(page.getByText("Saved. The articles in Debt Free now offer their new guide.")).toBeVisible();
+  await expect(page.getByLabel("Debt Free articles")).toHaveValue("first-budget");
+  await expectNoViolations(page, "free guides");
+  await page.screenshot({ path: join(DATA_DIR, "guides-1280.png"), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoViolations(page, "free guides at 375 px");
+  await page.screenshot({ path: join(DATA_DIR, "guides-375.png"), fullPage: true });
+
+  // A reader in a browser of their own: the Debt Free article now offers the workbook, a credit article the guide.
+  const reader = await browser.newPage({ baseURL: ORIGIN });
+  await reader.goto("/blog/dispute-credit-errors");
+  await expect(reader.getByRole("heading", { name: "Get the free Credit Repair Starter Guide" })).toBeVisible();
+  await reader.goto("/blog/debt-snowball-vs-avalanche");
+  const form = reader.locator("#lead-form");
+  await expect(form.getByRole("heading", { name: "Get the free First Budget Workbook" })).toBeVisible();
+  await form.getByRole("textbox", { name: "Your name" }).fill("Wren");
+  await form.getByRole("textbox", { name: "Your email" }).fill("wren@example.com");
+  await form.getByRole("button", { name: "Send Me the Guide" }).click();
+  await expect(form).toContainText("Success! Check your email for your free First Budget Workbook!");
+  await reader.screenshot({ path: join(DATA_DIR, "workbook-form-done-1280.png") });
+
+  const mail = await mailTo("wren@example.com", /Your free First Budget Workbook/, MAIL);
+  expect(mail.text).toContain("because you asked for the free First Budget Workbook");
+  await reader.goto(linkPath(mail, "/guide/"));
+  await expect(reader.getByRole("heading", { name: "Your free First Budget Workbook" })).toBeVisible();
+  await expectNoViolations(reader, "the workbook link's page");
+  const pdf = reader.waitForResponse((response) => new URL(response.url()).pathname === "/downloads/first-budget-workbook.pdf");
+  await reader.getByRole("button", { name: "Download the guide (PDF)" }).click();
+  expect((await pdf).status()).toBe(200);
+  expect((await pdf).headers()["content-type"]).toBe("application/pdf");
+  await reader.close();
+
+  // The owner sees it: asked and opened, and the reader waiting for the workbook's first e-mail.
+  await page.reload();
+  await expect(figures.getByRole("row", { name: /First Budget Workbook/ }).getByRole("cell")).toHaveText([
+    "1",
+    "1",
+    "1",
+    "0",
+    "0",
+    "0",
+    "0",
+  ]);
+  await expect(steps.getByRole("row").nth(1).getByRole("cell").nth(2)).toHaveText("1");
 });

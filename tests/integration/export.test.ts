@@ -28,7 +28,7 @@ describe("export", () => {
     const lines = text.split("\r\n");
     expect(lines[0]).toBe("id,name,email,lead_magnet,source_page,created_at");
     expect(lines[1]).toMatch(
-      /^1,"Ann, the first",ann@example\.com,Credit Repair Starter Guide,budgeting-tips-that-work,\d{4}-\d\d-\d\dT[\d:.]+Z$/,
+      /^1,"Ann, the first",ann@example\.com,First Budget Workbook,budgeting-tips-that-work,\d{4}-\d\d-\d\dT[\d:.]+Z$/,
     );
     expect(lines[2]).toMatch(
       /^2,"'=HYPERLINK\(""http:\/\/evil\.example"",""click""\)",formula@example\.com,Credit Repair Starter Guide,credit-card-mistakes,/,

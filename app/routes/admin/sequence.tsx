@@ -6,7 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { HtmlPreviewLink, inputClass, labelClass, ListMessageFields, TextVersion } from "~/components/list-message-editor";
 import { formatCents } from "~/lib/site";
 import { CATEGORIES } from "~/lib/article-meta";
-import { GUIDE_IDS, GUIDES, isGuideId } from "~/lib/guides";
+import { GUIDE_IDS, guideField, GUIDES, isGuideId } from "~/lib/guides";
 import { seo } from "~/lib/seo";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
@@ -15,7 +15,7 @@ import { guideFigures, isSequencePaused, setSequencePaused, stepFigures } from "
 import { stepSales } from "~/server/admin/email-sales.server";
 import { previewStep, saveStepEdit, sendStepTest, StepEditSchema, stepVersions } from "~/server/audience/sequence-admin.server";
 import { currentGuideChoices, ensureArticles } from "~/server/content/articles.server";
-import { GuideChoiceSchema, guideField, saveGuideChoices } from "~/server/content/guide-choice.server";
+import { GuideChoiceSchema, saveGuideChoices } from "~/server/content/guide-choice.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -174,11 +174,11 @@ export default function Sequence({ loaderData, actionData }: Route.ComponentProp
       </nav>
       <form method="post" className="mt-4 flex items-center gap-3">
         <p className="text-slate-800" role="status">
-          The welcome e-mails are <strong>{paused ? "paused" : "running"}</strong> (every guide&apos;s).
+          Every guide&apos;s welcome e-mails are <strong>{paused ? "paused" : "running"}</strong>.
         </p>
         <input type="hidden" name="intent" value={paused ? "resume" : "pause"} />
         <button type="submit" className={buttonClass({ size: "sm", variant: paused ? "primary" : "outline" })}>
-          {paused ? "Resume the sequence" : "Pause the sequence"}
+          {paused ? "Resume the welcome e-mails" : "Pause the welcome e-mails"}
         </button>
       </form>
       <p className="mt-2 max-w-3xl text-slate-700">

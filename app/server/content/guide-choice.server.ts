@@ -6,13 +6,10 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { CATEGORIES, type Category } from "~/lib/article-meta";
-import { GUIDE_IDS, GUIDES, type GuideId } from "~/lib/guides";
+import { GUIDE_IDS, guideField, GUIDES, type GuideId } from "~/lib/guides";
 import { recordAudit } from "~/server/admin/audit.server";
 import { currentGuideChoices, ensureArticles, GUIDE_CHOICE_KEY } from "~/server/content/articles.server";
 import { changePublicContent } from "~/server/content/content-version.server";
-
-/** The form's field for a category: "guide:Saving Money". */
-export const guideField = (category: Category) => `guide:${category}`;
 
 /** Every category must name a guide from the list. */
 const shape: Record<string, z.ZodType<GuideId>> = Object.fromEntries(
