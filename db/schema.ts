@@ -28,6 +28,8 @@ export const leads = pgTable(
     guide: text("guide").notNull().default("credit-repair"),
     /** When the reader first used this guide's e-mail button (/guide/<token>): the guide was opened. */
     openedAt: timestamp("opened_at", { withTimezone: true }),
+    /** SHA-256 of the key the form's answer gave this browser to ask for the guide e-mail again ("Send it again"). */
+    resendKeyHash: text("resend_key_hash"),
     sourcePage: text("source_page").notNull(),
     createdAt: createdAt(),
   },

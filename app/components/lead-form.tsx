@@ -26,7 +26,7 @@ export function LeadForm({ sourcePage, outcome, guide }: { sourcePage: string; o
   return (
     <section id="lead-form" aria-labelledby="lead-heading" className="scroll-mt-24 rounded-2xl bg-accent-100 p-6 md:p-8">
       {done ? (
-        <LeadSuccess outcome={current} focusOnLoad={focusOutcome} />
+        <LeadSuccess outcome={current} focusOnLoad={focusOutcome} action={`/blog/${sourcePage}#lead-form`} />
       ) : (
         <>
           <p className="flex items-center gap-2 font-bold text-slate-800">
@@ -82,7 +82,7 @@ export function LeadForm({ sourcePage, outcome, guide }: { sourcePage: string; o
   );
 }
 
-function LeadSuccess({ outcome, focusOnLoad }: { outcome: FormOutcome; focusOnLoad: boolean }) {
+function LeadSuccess({ outcome, focusOnLoad, action }: { outcome: FormOutcome; focusOnLoad: boolean; action: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The form the visitor was using is gone: bring keyboard and screen-reader focus to its answer.
   useEffect(() => {
@@ -109,6 +109,21 @@ function LeadSuccess({ outcome, focusOnLoad }: { outcome: FormOutcome; focusOnLo
         The guide comes by e-mail: press the button in it to download the guide. That also shows the address is yours before the few tips
         you asked for start.
       </p>
+      {outcome.resend ? (
+        // "Send it again": the server sends the e-mail only if it has not gone out yet, and says where to look if it has.
+        <form method="post" action={action} className="mt-4 text-slate-800">
+          <input type="hidden" name="intent" value="resend" />
+          <input type="hidden" name="resend" value={outcome.resend} />
+          Nothing after a few minutes?{" "}
+          <button
+            type="submit"
+            data-pending-label="Checking..."
+            className="font-bold text-brand-800 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          >
+            Send it again
+          </button>
+        </form>
+      ) : null}
     </div>
   );
 }

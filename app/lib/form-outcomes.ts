@@ -67,6 +67,8 @@ export type FormOutcome = Message & {
   invalidFields?: string[];
   /** What was typed, so a page rendered after a submission without JavaScript keeps it on failure. */
   values?: Record<string, string>;
+  /** The lead form's answer: the key with which this browser may ask about its guide e-mail ("Send it again"). */
+  resend?: string;
 };
 
 /** The HTTP status that goes with an outcome. */

@@ -2,6 +2,7 @@
 -- their guide. Every earlier row belonged to the one guide there was, the Credit Repair Starter Guide.
 ALTER TABLE "leads" ADD COLUMN "guide" text DEFAULT 'credit-repair' NOT NULL;--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "opened_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "leads" ADD COLUMN "resend_key_hash" text;--> statement-breakpoint
 -- Until now a proved guide reader had opened the one guide (the button proved the address).
 UPDATE "leads" l SET "opened_at" = c.proved_at FROM contacts c WHERE c.email = l.email AND c.proved_at IS NOT NULL;--> statement-breakpoint
 ALTER TABLE "leads" DROP CONSTRAINT "leads_email_unique";--> statement-breakpoint

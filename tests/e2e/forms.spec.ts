@@ -108,6 +108,14 @@ test.describe("lead form on an article (plain HTML: no React in the browser)", (
     await expect(form.section.getByRole("link")).toHaveCount(0);
     expect(scripts.posts(), "one submission").toHaveLength(1);
     expect(scripts.reactBundle(), "React's bundle on an article").toEqual([]);
+
+    // "Send it again" at once: too soon; the answer keeps the button for later.
+    await form.section.getByRole("button", { name: "Send it again" }).click();
+    await expect(form.section).toContainText(
+      /Give it a minute E-mail can take a minute or two to arrive\. You can ask again in \d+ seconds?\./,
+    );
+    await expect(form.section.getByRole("button", { name: "Send it again" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "You're All Set!" })).toBeFocused();
   });
 
   test("duplicate e-mail differing only in case and spaces: 'Already Subscribed', the form stays", async ({ page }) => {

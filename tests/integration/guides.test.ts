@@ -7,13 +7,15 @@
  */
 import { sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { adminAuditLog } from "../../db/schema";
 import { DEFAULT_GUIDE_FOR_CATEGORY, guideField } from "~/lib/guides";
 import { action as guideAction } from "~/routes/guide-open";
 import { loader as articleLoader } from "~/routes/blog-post";
 import { DEFAULT_STEPS, guideFigures, queueDueSteps } from "~/server/audience/sequence.server";
 import { GuideChoiceSchema, saveGuideChoices } from "~/server/content/guide-choice.server";
+import { resendGuide } from "~/server/forms/guide-resend.server";
+import { forgetArticles } from "~/server/content/articles.server";
 import { db, rowsOf } from "~/server/db.server";
 import { useTestDatabase } from "../helpers/db";
 import { postLead } from "../helpers/forms";
@@ -27,6 +29,8 @@ const CREDIT = "dispute-credit-errors"; // category Credit Repair
 
 useTestDatabase();
 const { flush, received } = useOutboxMail(ORIGIN);
+// The articles' snapshot holds the owner's choice of guides: each test reads its own database's.
+afterEach(() => forgetArticles());
 
 /** The guide e-mail's button: the page's POST, at `at`; returns where it sends the reader. */
 async function pressButton(mail: ParsedMail, at: Date): Promise<string | null> {
@@ -165,6 +169,50 @@ describe("a free guide per topic", () => {
     // Saving the same choice again changes nothing and logs nothing.
     expect(await saveGuideChoices(choice)).toEqual([]);
     expect(await db().select().from(adminAuditLog)).toHaveLength(1);
+  });
+});
+
+describe("send it again", () => {
+  it("sends the guide e-mail again only if it has not gone out, and otherwise says where to look: one copy, ever", async () => {
+    const answer = await postLead({ form: { name: "Dee", email: "dee@example.com" } }, BUDGETING);
+    const key = answer.outcome.resend;
+    expect(key).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
+
+    // At once: too soon (through the article's action, as the button posts it).
+    const soon = await postLead({ form: { intent: "resend", resend: key! } }, BUDGETING);
+    expect(soon.outcome).toMatchObject({ status: "success", title: "Give it a minute", resend: key });
+    expect(soon.outcome.description).toMatch(/^E-mail can take a minute or two to arrive\. You can ask again in \d+ seconds?\.$/);
+
+    // A minute later, still queued (the mail server was down, say): it is tried now, and arrives once.
+    await db().execute(sql`update outbox set next_attempt_at = now() + interval '1 hour' where kind = 'guide'`);
+    const later = new Date(Date.now() + 61_000);
+    expect(await resendGuide(key!, later)).toMatchObject({ title: "Sending it again" });
+    await flush();
+    expect(received("dee@example.com").map((m) => m.subject)).toEqual(["Your free First Budget Workbook"]);
+
+    // Delivered: not sent again; the answer says where to look and to whom it went.
+    const delivered = await resendGuide(key!, new Date(Date.now() + 5 * 60_000));
+    expect(delivered).toMatchObject({ status: "success", title: "It was delivered" });
+    expect(delivered.description).toContain("addressed to dee@example.com");
+    expect(delivered.description).toContain(
+      "Look in your spam or promotions folder for “Your free First Budget Workbook” from Fresh Start Money.",
+    );
+    await flush();
+    expect(received("dee@example.com")).toHaveLength(1);
+    expect(rowsOf(await db().execute(sql`select count(*)::int as n from outbox where kind = 'guide'`))).toEqual([{ n: 1 }]);
+
+    // A made-up or altered key finds nothing.
+    for (const bad of ["", "1.short", `${key!.split(".")[0]}.${"A".repeat(43)}`, `999.${key!.split(".")[1]}`]) {
+      expect(await resendGuide(bad, later), bad).toMatchObject({ status: "rejected", title: "We couldn't find that request" });
+    }
+  });
+
+  it("says so when the mail provider refused the address", async () => {
+    const answer = await postLead({ form: { name: "Eve", email: "eve@example.com" } }, CREDIT);
+    await db().execute(sql`update outbox set status = 'failed' where kind = 'guide'`);
+    const refused = await resendGuide(answer.outcome.resend!, new Date(Date.now() + 61_000));
+    expect(refused).toMatchObject({ title: "We couldn't deliver it" });
+    expect(refused.description).toContain("support@freshstartmoney.com");
   });
 });
 

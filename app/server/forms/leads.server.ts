@@ -8,7 +8,8 @@ import { LEAD_CONSENT } from "~/lib/site";
 import { LEAD_FORM_TAG, topicTag } from "~/lib/tags";
 import { consentStatements } from "~/server/audience/contacts.server";
 import { db, rowsOf } from "~/server/db.server";
-import { storeOnce, submitPublicForm, type StoreResult } from "~/server/forms/submission.server";
+import { formResponse, storeOnce, submitPublicForm, type StoreResult } from "~/server/forms/submission.server";
+import { newResendKey, resendGuide, resendRequested } from "~/server/forms/guide-resend.server";
 import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outbox.server";
 
 /** `guide`: the one the form offered (default: the credit guide); `category`: the article's, for the contact's topic tag. */
@@ -20,15 +21,25 @@ export type NewLead = { name: string; email: string; sourcePage: string; guide?:
  * queue its guide e-mail, in the same statement. One lead per address and guide: asking again for
  * the same guide is "duplicate" and queues nothing; asking for the other guide is a lead of its own.
  */
-export async function storeLead({ guide = "credit-repair", ...lead }: NewLead): Promise<StoreResult> {
+export async function storeLead(lead: NewLead): Promise<StoreResult> {
+  return (await storeLeadRow(lead)).result;
+}
+
+/** storeLead, keeping the hash of the answer's resend key with the lead, and giving back the new lead's id. */
+async function storeLeadRow({
+  guide = "credit-repair",
+  resendKeyHash = null,
+  ...lead
+}: NewLead & { resendKeyHash?: string | null }): Promise<{ result: StoreResult; id?: number }> {
+  let id: number | undefined;
   const tags = [LEAD_FORM_TAG, guideTag(guide), ...(lead.category ? [topicTag(lead.category)] : [])];
   const { title } = GUIDES[guide];
-  const stored = await storeOnce("a lead", async () =>
-    rowsOf(
+  const stored = await storeOnce("a lead", async () => {
+    const rows = rowsOf<{ id: number }>(
       await db().execute(sql`
         with lead as (
-          insert into leads (name, email, lead_magnet, guide, source_page)
-          values (${lead.name}, ${lead.email}, ${title}, ${guide}, ${lead.sourcePage})
+          insert into leads (name, email, lead_magnet, guide, source_page, resend_key_hash)
+          values (${lead.name}, ${lead.email}, ${title}, ${guide}, ${lead.sourcePage}, ${resendKeyHash})
           on conflict (email, guide) do nothing
           returning id, name, email
         ), ${consentStatements(
@@ -49,15 +60,22 @@ export async function storeLead({ guide = "credit-repair", ...lead }: NewLead): 
         )
         select id from lead
       `),
-    ),
-  );
+    );
+    id = rows[0]?.id;
+    return rows;
+  });
   if (stored === "created") wakeOutbox();
-  return stored;
+  return { result: stored, id };
 }
 
-/** Handle a lead form submission posted to the article at `slug`: the answer names the guide its form offers. */
+/**
+ * Handle a lead form submission posted to the article at `slug`: the answer names the guide its
+ * form offers and carries the key for "Send it again", which posts here too.
+ */
 export async function submitLead(request: Request, slug: string) {
   await ensureArticles();
+  const resend = await resendRequested(request);
+  if (resend) return formResponse(await resendGuide(resend.resend));
   const posted = liveArticle(slug);
   const guide = posted && guideForCategory(posted.category);
   const success: FormOutcome | undefined = guide && {
@@ -80,8 +98,13 @@ export async function submitLead(request: Request, slug: string) {
         };
         return rejected;
       }
-      // The guide this article's form offers now (the owner's choice for its category).
-      return storeLead({ name, email, sourcePage, guide: guide.id, category: article.category });
+      // The guide this article's form offers now (the owner's choice for its category), and the
+      // key with which this browser may ask about its e-mail later ("Send it again").
+      const key = newResendKey();
+      const stored = await storeLeadRow({ name, email, sourcePage, guide: guide.id, category: article.category, resendKeyHash: key.hash });
+      return stored.result === "created" && stored.id !== undefined && success
+        ? { ...success, resend: key.keyFor(stored.id) }
+        : stored.result;
     },
     success,
   );

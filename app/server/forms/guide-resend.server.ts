@@ -1,0 +1,114 @@
+/**
+ * "Send it again" under the lead form's answer (issue 40, item 7). The answer gives the browser
+ * that asked a key (`<lead id>.<random>`, its SHA-256 kept on the lead); with it, that browser may
+ * ask what became of its guide e-mail. The e-mail still goes at most once: one that was not sent
+ * yet (queued, or waiting to retry) is tried again now; one the mail provider accepted is not sent
+ * a second time, and the answer says where to look instead; one refused says so. A stranger's
+ * address typed into the form therefore still gets at most the one e-mail the form promised.
+ */
+import { timingSafeEqual } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { GUIDES, isGuideId } from "~/lib/guides";
+import type { FormOutcome } from "~/lib/form-outcomes";
+import { SITE_NAME, SUPPORT_EMAIL } from "~/lib/site";
+import { db, rowsOf } from "~/server/db.server";
+import { parseSubmission } from "~/server/forms/submission.server";
+import { wakeOutbox } from "~/server/mail/outbox.server";
+import { hashToken, isTokenShaped, newToken } from "~/server/tokens.server";
+
+/** How long after asking the button does anything: an e-mail takes a moment to arrive. */
+export const RESEND_AFTER_SECONDS = 60;
+
+/** A new key for a lead: the hash to store with it, and the key (with the lead's id, once known) for the answer. */
+export function newResendKey(): { hash: string; keyFor: (leadId: number) => string } {
+  const { token, hash } = newToken();
+  return { hash, keyFor: (leadId) => `${leadId}.${token}` };
+}
+
+const ResendSchema = z.object({ intent: z.literal("resend"), resend: z.string().max(100) });
+
+/** Whether this post is the answer's "Send it again" (read from a copy: the body stays for the lead form). */
+export async function resendRequested(request: Request): Promise<z.output<typeof ResendSchema> | undefined> {
+  const submission = await parseSubmission(request.clone(), ResendSchema);
+  return submission.ok ? submission.value : undefined;
+}
+
+type LeadMail = {
+  email: string;
+  guide: string;
+  createdAt: Date | string;
+  keyHash: string | null;
+  status: string | null;
+  sentAt: Date | string | null;
+};
+
+const minutesAgo = (then: Date, now: Date) => {
+  const minutes = Math.max(1, Math.round((now.getTime() - then.getTime()) / 60_000));
+  return minutes === 1 ? "a minute ago" : minutes < 90 ? `${minutes} minutes ago` : `${Math.round(minutes / 60)} hours ago`;
+};
+
+/** The answer to "Send it again" with this key, at `now`. */
+export async function resendGuide(key: string, now: Date = new Date()): Promise<FormOutcome> {
+  const [idText, token = ""] = key.split(".");
+  const leadId = Number(idText);
+  const unknown: FormOutcome = {
+    form: "lead",
+    status: "rejected",
+    title: "We couldn't find that request",
+    description: "Please fill in the form again.",
+  };
+  if (!Number.isSafeInteger(leadId) || !isTokenShaped(token)) return unknown;
+  const [lead] = rowsOf<LeadMail>(
+    await db().execute(sql`
+      select l.email, l.guide, l.created_at as "createdAt", l.resend_key_hash as "keyHash", o.status, o.sent_at as "sentAt"
+      from leads l left join outbox o on o.dedupe_key = 'guide:' || l.id
+      where l.id = ${leadId}
+    `),
+  );
+  if (!lead?.keyHash || !isGuideId(lead.guide)) return unknown;
+  const given = Buffer.from(hashToken(token), "hex");
+  const stored = Buffer.from(lead.keyHash, "hex");
+  if (given.length !== stored.length || !timingSafeEqual(given, stored)) return unknown;
+
+  const { title } = GUIDES[lead.guide];
+  const answer = (heading: string, description: string): FormOutcome => ({
+    form: "lead",
+    status: "success",
+    title: heading,
+    description,
+    resend: key,
+  });
+  const waited = (now.getTime() - new Date(lead.createdAt).getTime()) / 1000;
+  if (waited < RESEND_AFTER_SECONDS) {
+    const left = Math.ceil(RESEND_AFTER_SECONDS - waited);
+    return answer(
+      "Give it a minute",
+      `E-mail can take a minute or two to arrive. You can ask again in ${left} second${left === 1 ? "" : "s"}.`,
+    );
+  }
+  const lookFor = `Look in your spam or promotions folder for “Your free ${title}” from ${SITE_NAME}.`;
+  const wrongAddress = `If ${lead.email} isn't your address, reload this page and fill in the form with the right one.`;
+  switch (lead.status) {
+    case "pending": {
+      // Not sent yet (queued, or waiting to retry after a temporary failure): try now.
+      await db().execute(sql`
+        update outbox set next_attempt_at = now() where dedupe_key = ${`guide:${leadId}`} and status = 'pending'
+      `);
+      wakeOutbox();
+      return answer("Sending it again", `It hadn't gone out yet. We're sending it now to ${lead.email}. ${wrongAddress}`);
+    }
+    case "sent":
+      return answer(
+        "It was delivered",
+        `Your mail provider accepted it ${minutesAgo(new Date(lead.sentAt ?? lead.createdAt), now)}, addressed to ${lead.email}. ${lookFor} We send it only once, so you won't get a second copy. ${wrongAddress}`,
+      );
+    case "interrupted":
+      return answer("It may already be there", `We sent it to ${lead.email}, and it may have arrived. ${lookFor} ${wrongAddress}`);
+    default:
+      return answer(
+        "We couldn't deliver it",
+        `We couldn't send it to ${lead.email}. ${wrongAddress} Or write to us at ${SUPPORT_EMAIL} and we'll help.`,
+      );
+  }
+}
