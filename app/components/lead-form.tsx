@@ -26,7 +26,7 @@ export function LeadForm({ sourcePage, outcome, guide }: { sourcePage: string; o
   return (
     <section id="lead-form" aria-labelledby="lead-heading" className="scroll-mt-24 rounded-2xl bg-accent-100 p-6 md:p-8">
       {done ? (
-        <LeadSuccess outcome={current} focusOnLoad={focusOutcome} action={`/blog/${sourcePage}#lead-form`} />
+        <LeadSuccess outcome={current} focusOnLoad={focusOutcome} action={`/blog/${sourcePage}?intent=resend#lead-form`} />
       ) : (
         <>
           <p className="flex items-center gap-2 font-bold text-slate-800">
@@ -112,7 +112,6 @@ function LeadSuccess({ outcome, focusOnLoad, action }: { outcome: FormOutcome; f
       {outcome.resend ? (
         // "Send it again": the server sends the e-mail only if it has not gone out yet, and says where to look if it has.
         <form method="post" action={action} className="mt-4 text-slate-800">
-          <input type="hidden" name="intent" value="resend" />
           <input type="hidden" name="resend" value={outcome.resend} />
           Nothing after a few minutes?{" "}
           <button

@@ -58,6 +58,11 @@ const args = (request: Request, params: Record<string, string> = {}) => ({ reque
 export function postLead(body: Body, slug = ARTICLE, headers?: Record<string, string>) {
   return answer(() => leadAction(args(request(`/blog/${slug}`, body, headers), { slug })));
 }
+/** The lead answer's "Send it again" button with this key. */
+export function postResend(key: string, slug = ARTICLE) {
+  return answer(() => leadAction(args(request(`/blog/${slug}?intent=resend`, { form: { resend: key } }), { slug })));
+}
+
 export function postContact(body: Body, headers?: Record<string, string>) {
   return answer(() => contactAction(args(request("/contact", body, headers))));
 }

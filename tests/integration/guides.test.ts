@@ -18,7 +18,7 @@ import { resendGuide } from "~/server/forms/guide-resend.server";
 import { forgetArticles } from "~/server/content/articles.server";
 import { db, rowsOf } from "~/server/db.server";
 import { useTestDatabase } from "../helpers/db";
-import { postLead } from "../helpers/forms";
+import { postLead, postResend } from "../helpers/forms";
 import { useOutboxMail } from "../helpers/smtp";
 
 const ORIGIN = "https://shop.example";
@@ -179,7 +179,7 @@ describe("send it again", () => {
     expect(key).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
 
     // At once: too soon (through the article's action, as the button posts it).
-    const soon = await postLead({ form: { intent: "resend", resend: key! } }, BUDGETING);
+    const soon = await postResend(key!, BUDGETING);
     expect(soon.outcome).toMatchObject({ status: "success", title: "Give it a minute", resend: key });
     expect(soon.outcome.description).toMatch(/^E-mail can take a minute or two to arrive\. You can ask again in \d+ seconds?\.$/);
 

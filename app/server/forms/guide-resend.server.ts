@@ -26,12 +26,16 @@ export function newResendKey(): { hash: string; keyFor: (leadId: number) => stri
   return { hash, keyFor: (leadId) => `${leadId}.${token}` };
 }
 
-const ResendSchema = z.object({ intent: z.literal("resend"), resend: z.string().max(100) });
+const ResendSchema = z.object({ resend: z.string().max(100) });
 
-/** Whether this post is the answer's "Send it again" (read from a copy: the body stays for the lead form). */
-export async function resendRequested(request: Request): Promise<z.output<typeof ResendSchema> | undefined> {
-  const submission = await parseSubmission(request.clone(), ResendSchema);
-  return submission.ok ? submission.value : undefined;
+/** Where the answer's "Send it again" posts: the article's own action, marked in its address so no lead post reads its body twice. */
+export const RESEND_QUERY = "intent=resend";
+
+/** The key a "Send it again" post carries, or undefined when this post is not one. */
+export async function resendRequested(request: Request): Promise<{ key: string } | undefined> {
+  if (new URL(request.url).searchParams.get("intent") !== "resend") return undefined;
+  const submission = await parseSubmission(request, ResendSchema);
+  return { key: submission.ok ? submission.value.resend : "" };
 }
 
 type LeadMail = {

@@ -75,7 +75,7 @@ async function storeLeadRow({
 export async function submitLead(request: Request, slug: string) {
   await ensureArticles();
   const resend = await resendRequested(request);
-  if (resend) return formResponse(await resendGuide(resend.resend));
+  if (resend) return formResponse(await resendGuide(resend.key));
   const posted = liveArticle(slug);
   const guide = posted && guideForCategory(posted.category);
   const success: FormOutcome | undefined = guide && {
