@@ -51,6 +51,11 @@ export function isGuideId(value: unknown): value is GuideId {
   return typeof value === "string" && (GUIDE_IDS as readonly string[]).includes(value);
 }
 
+/** The guide a value names; anything else (a link or row from before there were two) is the first guide, the credit guide. */
+export function guideIdOf(value: unknown): GuideId {
+  return isGuideId(value) ? value : GUIDE_IDS[0];
+}
+
 /** The tag a contact gets for asking for a guide: guide-credit-repair, guide-first-budget. */
 export function guideTag(id: GuideId): string {
   return `guide-${id}`;

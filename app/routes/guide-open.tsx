@@ -3,14 +3,14 @@ import type { Route } from "./+types/guide-open";
 import { SimplePage } from "~/components/simple-page";
 import { buttonClass } from "~/components/ui/button";
 import { NO_HYDRATION } from "~/lib/hydration";
-import { GUIDES, isGuideId, type Guide } from "~/lib/guides";
+import { guideIdOf, GUIDES, type Guide } from "~/lib/guides";
 import { seo } from "~/lib/seo";
 import { openGuideLink } from "~/server/audience/proof.server";
 
 /** The guide a link names (`?guide=`); a link from before there were two names the credit guide. */
 function guideOf(request: Request): Guide {
   const id = new URL(request.url).searchParams.get("guide");
-  return GUIDES[isGuideId(id) ? id : "credit-repair"];
+  return GUIDES[guideIdOf(id)];
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => [

@@ -111,6 +111,19 @@ export async function requestGuide(
   await expect(page.getByText("You're All Set!")).toBeVisible();
 }
 
+/**
+ * On a guide e-mail's link page (/guide/<token>): the page names the guide and passes axe, and its
+ * one button gives the guide's PDF.
+ */
+export async function downloadGuideFromLink(page: Page, { title, pdf }: { title: string; pdf: string }) {
+  await expect(page.getByRole("heading", { name: `Your free ${title}` })).toBeVisible();
+  await expectNoViolations(page, `the link page of the ${title}`);
+  const response = page.waitForResponse((r) => new URL(r.url()).pathname === pdf);
+  await page.getByRole("button", { name: "Download the guide (PDF)" }).click();
+  expect((await response).status()).toBe(200);
+  expect((await response).headers()["content-type"]).toBe("application/pdf");
+}
+
 /** A reader types an address into the blog's newsletter box and is asked to confirm by e-mail. */
 export async function subscribeOnBlog(page: Page, email: string) {
   await page.goto("/blog");

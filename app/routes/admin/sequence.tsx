@@ -6,7 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { HtmlPreviewLink, inputClass, labelClass, ListMessageFields, TextVersion } from "~/components/list-message-editor";
 import { formatCents } from "~/lib/site";
 import { CATEGORIES } from "~/lib/article-meta";
-import { GUIDE_IDS, guideField, GUIDES, isGuideId } from "~/lib/guides";
+import { GUIDE_IDS, guideField, guideIdOf, GUIDES } from "~/lib/guides";
 import { seo } from "~/lib/seo";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
@@ -29,8 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
   await ensureArticles();
   const params = new URL(request.url).searchParams;
-  const asked = params.get("guide");
-  const guide = isGuideId(asked) ? asked : "credit-repair";
+  const guide = guideIdOf(params.get("guide"));
   const [steps, sales, versions, figures] = await Promise.all([
     stepFigures(guide),
     stepSales(),

@@ -102,7 +102,7 @@ export async function reloadArticles(): Promise<void> {
 
 /** The free guide the lead form offers on the articles of this category. */
 export function guideForCategory(category: Category): Guide {
-  return GUIDES[(snapshot?.guides ?? guideChoices(undefined))[category]];
+  return GUIDES[currentGuideChoices()[category]];
 }
 
 /** Every category's guide, as the pages show them now. */

@@ -3,9 +3,9 @@
  * the order. The success page's address can end up in a shared computer's history or a
  * screenshot; only the browser holding the key is shown the order link and the files there.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { createCookie } from "react-router";
-import { hashToken, isTokenShaped, newToken } from "~/server/tokens.server";
+import { hashToken, isTokenShaped, matchesTokenHash, newToken } from "~/server/tokens.server";
 
 /**
  * Long enough for a payment the bank confirms days later (Stripe's delayed methods); the receipt
@@ -32,10 +32,7 @@ export async function issueBuyerKey(request: Request, publicOrigin: string): Pro
 
 /** Whether `key` is the one the order was started with. */
 export function isBuyer(order: { buyerKeyHash: string | null }, key: string | undefined): boolean {
-  if (!key || !order.buyerKeyHash) return false;
-  const given = Buffer.from(hashToken(key), "hex");
-  const stored = Buffer.from(order.buyerKeyHash, "hex");
-  return given.length === stored.length && timingSafeEqual(given, stored);
+  return Boolean(key && order.buyerKeyHash && matchesTokenHash(key, order.buyerKeyHash));
 }
 
 /**

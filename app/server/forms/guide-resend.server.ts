@@ -6,7 +6,6 @@
  * a second time, and the answer says where to look instead; one refused says so. A stranger's
  * address typed into the form therefore still gets at most the one e-mail the form promised.
  */
-import { timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { GUIDES, isGuideId } from "~/lib/guides";
@@ -15,7 +14,7 @@ import { SITE_NAME, SUPPORT_EMAIL } from "~/lib/site";
 import { db, rowsOf } from "~/server/db.server";
 import { parseSubmission } from "~/server/forms/submission.server";
 import { wakeOutbox } from "~/server/mail/outbox.server";
-import { hashToken, isTokenShaped, newToken } from "~/server/tokens.server";
+import { isTokenShaped, matchesTokenHash, newToken } from "~/server/tokens.server";
 
 /** How long after asking the button does anything: an e-mail takes a moment to arrive. */
 export const RESEND_AFTER_SECONDS = 60;
@@ -70,10 +69,7 @@ export async function resendGuide(key: string, now: Date = new Date()): Promise<
       where l.id = ${leadId}
     `),
   );
-  if (!lead?.keyHash || !isGuideId(lead.guide)) return unknown;
-  const given = Buffer.from(hashToken(token), "hex");
-  const stored = Buffer.from(lead.keyHash, "hex");
-  if (given.length !== stored.length || !timingSafeEqual(given, stored)) return unknown;
+  if (!lead?.keyHash || !isGuideId(lead.guide) || !matchesTokenHash(token, lead.keyHash)) return unknown;
 
   const { title } = GUIDES[lead.guide];
   const answer = (heading: string, description: string): FormOutcome => ({

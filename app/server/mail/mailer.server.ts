@@ -7,7 +7,7 @@ import addressparser from "nodemailer/lib/addressparser";
 import { eq } from "drizzle-orm";
 import { contactMessages, newsletterSubscribers } from "../../../db/schema";
 import { SUPPORT_EMAIL } from "~/lib/site";
-import { GUIDES, type GuideId } from "~/lib/guides";
+import { guideIdOf, GUIDES, type GuideId } from "~/lib/guides";
 import { db } from "~/server/db.server";
 import { env, mailTransportKind } from "~/server/env.server";
 import type { MailContext, RenderedMail } from "~/server/mail/render.server";
@@ -102,7 +102,7 @@ async function compose(row: OutboxRow, settings: MailSettings, facts: SendFacts)
     }
     case "guide": {
       const unsubscribe = await unsubscribeUrl();
-      const guide = row.payload.guide ?? "credit-repair";
+      const guide = guideIdOf(row.payload.guide);
       return {
         unsubscribeUrl: unsubscribe,
         mail: await (

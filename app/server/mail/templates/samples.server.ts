@@ -16,7 +16,7 @@ import { refundMail } from "~/server/mail/templates/refund.server";
 import { reviewRequestMail } from "~/server/mail/templates/review-request.server";
 import { listMessageMail } from "~/server/mail/templates/list-message.server";
 import { parseSequenceFiles } from "~/server/audience/sequence-content.server";
-import { GUIDES } from "~/lib/guides";
+import { GUIDE_IDS, GUIDES } from "~/lib/guides";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
@@ -83,34 +83,21 @@ export const SAMPLES: Sample[] = [
       }),
     }),
   },
-  {
-    name: "guide",
+  // One guide e-mail per guide ("guide" is the credit guide's, as before there were two).
+  ...GUIDE_IDS.map((guide, i): Sample => ({
+    name: i === 0 ? "guide" : `guide-${guide}`,
     kind: "guide",
     compose: async () => ({
       unsubscribeUrl,
       mail: await guideMail(ctx, {
-        guide: "credit-repair",
-        name: "Ann-Marie <b>Lee</b>",
-        guideUrl: "https://freshstartmoney.com/downloads/credit-repair-starter-guide.pdf",
+        guide,
+        name: i === 0 ? "Ann-Marie <b>Lee</b>" : "Ann-Marie Lee",
+        guideUrl: `https://freshstartmoney.com/guide/sample-token?guide=${guide}`,
         toolkitUrl: "https://freshstartmoney.com/resources",
         unsubscribeUrl,
       }),
     }),
-  },
-  {
-    name: "guide-first-budget",
-    kind: "guide",
-    compose: async () => ({
-      unsubscribeUrl,
-      mail: await guideMail(ctx, {
-        guide: "first-budget",
-        name: "Ann-Marie Lee",
-        guideUrl: "https://freshstartmoney.com/guide/sample-token?guide=first-budget",
-        toolkitUrl: "https://freshstartmoney.com/resources",
-        unsubscribeUrl,
-      }),
-    }),
-  },
+  })),
   {
     name: "contact",
     kind: "contact-owner",
