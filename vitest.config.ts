@@ -20,6 +20,7 @@ const PGLITE_ONLY = [
   "tests/integration/audience-backfill.test.ts",
   // The export command's own process on a DATA_DIR of its own (its PostgreSQL case is in export.test.ts).
   "tests/integration/export-command.test.ts",
+  "tests/integration/counsellor-migration.test.ts",
 ];
 
 export default defineConfig({

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   customType,
   date,
@@ -403,6 +404,11 @@ export const sequenceEnrollments = pgTable(
     nextAt: timestamp("next_at", { withTimezone: true }).notNull(),
     /** When this enrolment last had a step queued (none yet: null); a contact gets one step a day across its sequences. */
     stepSentAt: timestamp("step_sent_at", { withTimezone: true }),
+    /**
+     * The last position this reader's consent covers (null: every step). A reader who agreed to
+     * an earlier, shorter promise ("about two weeks") ends where it did, whatever steps follow.
+     */
+    lastPosition: integer("last_position"),
     stoppedReason: text("stopped_reason"),
     createdAt: createdAt(),
   },
@@ -497,6 +503,8 @@ export const reviews = pgTable(
     /** When the buyer last wrote it: the date an approved review shows. */
     writtenAt: timestamp("written_at", { withTimezone: true }).notNull().defaultNow(),
     moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+    /** Approved by the site after the owner's days passed with no decision (16 CFR 465.7), not by the owner. */
+    autoPublished: boolean("auto_published").notNull().default(false),
   },
   (t) => [
     unique("reviews_order_id_unique").on(t.orderId),

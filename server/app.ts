@@ -36,6 +36,7 @@ import { createDeliver, mailSettingsFromEnv, suppressHardBounce, transportFromEn
 import { LIST_KINDS } from "../db/schema.ts";
 import { queueDueSteps } from "~/server/audience/sequence.server";
 import { queueDueBroadcasts } from "~/server/audience/broadcasts.server";
+import { publishOverdueReviews } from "~/server/content/reviews.server";
 import { startOutboxWorker, type OutboxWorker } from "~/server/mail/outbox.server";
 
 /** The e-mail outbox worker of this process, on the configured transport (SMTP or .eml files). */
@@ -47,6 +48,8 @@ export function startMail(): OutboxWorker {
     beforePass: async () => {
       await queueDueSteps();
       await queueDueBroadcasts();
+      // Not mail, but the same heartbeat: a review the owner left undecided for her set days.
+      await publishOverdueReviews();
     },
     listKinds: LIST_KINDS,
     ratePerMinute: env().MAIL_RATE_PER_MINUTE,

@@ -2,8 +2,8 @@
 /**
  * The home page's script (app/routes/home.tsx), written into the page next to the page script.
  * The page is prerendered, so its badge shows the number of free articles; once the page has
- * painted and the browser is idle, this asks the server for the count of success stories
- * (app/routes/api/figures.ts) and, when there is one (null below its threshold), shows it
+ * painted and the browser is idle, this asks the server for the verified buyers' reviews
+ * (app/routes/api/figures.ts: their average and count, null below its threshold) and shows them
  * instead. Offline or refused: the article count stays, which is true either way.
  */
 (() => {
@@ -14,10 +14,11 @@
   const ask = () =>
     fetch(badge.getAttribute("data-figures") || "", { headers: { Accept: "application/json" } })
       .then((response) => (response.ok ? response.json() : null))
-      .then((/** @type {{ successStories?: unknown } | null} */ figures) => {
-        if (!figures || typeof figures.successStories !== "number") return;
-        value.textContent = `${figures.successStories}+`;
-        label.textContent = "Success Stories";
+      .then((/** @type {{ reviews?: { value?: unknown; label?: unknown } | null } | null} */ figures) => {
+        const reviews = figures?.reviews;
+        if (!reviews || typeof reviews.value !== "string" || typeof reviews.label !== "string") return;
+        value.textContent = reviews.value;
+        label.textContent = reviews.label;
       })
       .catch(() => {});
   const whenIdle = () => (window.requestIdleCallback ? requestIdleCallback(ask, { timeout: 2000 }) : setTimeout(ask, 200));

@@ -22,7 +22,7 @@ export function CheckoutOrderBump({
 }: {
   defaultChecked: boolean;
   onChange: (checked: boolean) => void;
-  /** A price the owner recorded as really charged, with its dates (16 CFR 233.1); without one, no "normally". */
+  /** A price the owner recorded as really charged, with its dates (16 CFR 233.1); without one, no "it was". */
   formerPrice: FormerPrice | null;
 }) {
   const box = useRef<HTMLInputElement>(null);
@@ -71,17 +71,16 @@ export function CheckoutOrderBump({
           <p className="text-sm font-bold tracking-wide text-amber-900 uppercase">Optional add-on</p>
           <h2 className="text-lg font-bold text-slate-900">{powerPack.name}</h2>
           <p className="mt-1 text-slate-700">
+            {powerPack.summary} for <strong className="text-slate-900">{formatCents(powerPack.priceCents)}</strong>
             {formerPrice ? (
+              // The price it really was, and when: a fact with its dates, not a "today only" (16 CFR 233.1).
               <>
-                {powerPack.summary}, normally <s>{formatCents(formerPrice.priceCents, { trimCents: true })}</s> (our price from{" "}
-                {formatDay(formerPrice.chargedFrom)} to {formatDay(formerPrice.chargedUntil)}), today{" "}
-                <strong className="text-slate-900">{formatCents(powerPack.priceCents)}</strong>.
+                {" "}
+                (it was <s>{formatCents(formerPrice.priceCents, { trimCents: true })}</s> from {formatDay(formerPrice.chargedFrom)} to{" "}
+                {formatDay(formerPrice.chargedUntil)})
               </>
-            ) : (
-              <>
-                {powerPack.summary} for <strong className="text-slate-900">{formatCents(powerPack.priceCents)}</strong>.
-              </>
-            )}
+            ) : null}
+            .
           </p>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
             {POWER_PACK_FEATURES.map((feature) => (

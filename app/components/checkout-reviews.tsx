@@ -1,18 +1,20 @@
 import { BadgeCheck } from "lucide-react";
 import { StarRating } from "~/components/star-rating";
 import { formatDay } from "~/lib/site";
-import { formatAverage } from "~/lib/review-rules";
+import { formatAverage, reviewPromise } from "~/lib/review-rules";
 
 export type CheckoutReviewsData = {
   summary: { count: number; average: number };
-  reviews: { id: number; rating: number; body: string; displayName: string; writtenAt: string }[];
+  /** After how many days a review the owner has not decided on publishes itself. */
+  autoPublishDays: number;
+  reviews: { id: number; rating: number; body: string; displayName: string; writtenAt: string; refunded: boolean }[];
 };
 
 /**
  * Verified buyers' reviews: the average and count of every approved review, then the newest ones
  * exactly as written (text only: React escapes it, nothing is parsed as HTML).
  */
-export function CheckoutReviews({ summary, reviews }: CheckoutReviewsData) {
+export function CheckoutReviews({ summary, reviews, autoPublishDays }: CheckoutReviewsData) {
   return (
     <section aria-labelledby="reviews-heading">
       <h2 id="reviews-heading" className="text-lg font-bold text-slate-900">
@@ -28,9 +30,7 @@ export function CheckoutReviews({ summary, reviews }: CheckoutReviewsData) {
           {summary.count > reviews.length ? ` (the ${reviews.length} newest shown)` : ""}
         </span>
       </p>
-      <p className="mt-1 text-sm text-slate-700">
-        Every review that follows our content rules is published, whatever its stars. Reviewers get nothing for writing one.
-      </p>
+      <p className="mt-1 text-sm text-slate-700">{reviewPromise(autoPublishDays)}</p>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2">
         {reviews.map((review) => (
           <li key={review.id}>
@@ -43,6 +43,7 @@ export function CheckoutReviews({ summary, reviews }: CheckoutReviewsData) {
                   <span className="inline-flex items-center gap-1 font-bold text-brand-800">
                     <BadgeCheck aria-hidden="true" className="size-4" /> Verified buyer
                   </span>
+                  {review.refunded ? <span className="font-bold text-slate-800">Refunded</span> : null}
                   <time dateTime={review.writtenAt}>{formatDay(review.writtenAt.slice(0, 10))}</time>
                 </span>
               </figcaption>

@@ -3,9 +3,8 @@ import { useEffect, useRef } from "react";
 import { focusMark, FormMessage, Honeypot, SubmitButton, TextField, usePublicForm } from "~/components/form-feedback";
 import { FIELD_LIMITS, type FormOutcome } from "~/lib/form-outcomes";
 import type { Guide } from "~/lib/guides";
-import { LEAD_CONSENT } from "~/lib/site";
 
-export type LeadFormGuide = Pick<Guide, "title" | "pitch">;
+export type LeadFormGuide = Pick<Guide, "title" | "pitch" | "followups">;
 
 const inputClass =
   "w-full rounded-lg border border-slate-400 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-700 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700";
@@ -75,7 +74,7 @@ export function LeadForm({ sourcePage, outcome, guide }: { sourcePage: string; o
               </div>
             )}
           </form>
-          <p className="mt-3 text-sm text-slate-700">Free, no credit card required. {LEAD_CONSENT.text}</p>
+          <p className="mt-3 text-sm text-slate-700">Free, no credit card required. {guide.followups}</p>
         </>
       )}
     </section>

@@ -15,7 +15,7 @@ const inputClass =
   "mt-1 w-full rounded-lg border border-slate-400 bg-white px-4 py-3 text-base text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-700 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700";
 
 const STATUS_TEXT: Record<OwnReview["status"], string> = {
-  pending: "Waiting for approval. You can still change it below.",
+  pending: "Waiting for approval. You can still change it below (a change starts the wait again).",
   rejected: "Not published: it broke one of the content rules below. You can change it and send it again.",
   approved: "Published with “Verified buyer” and its date. It can no longer be changed.",
   hidden: "Taken down. E-mail us if you have a question about it.",
@@ -25,7 +25,22 @@ const STATUS_TEXT: Record<OwnReview["status"], string> = {
  * A buyer's review of their order, on the private order page: a plain form (it works without
  * JavaScript) that the server checks. The rules of 16 CFR 465 are said on the form itself.
  */
-export function ReviewForm({ action, own, state }: { action: string; own: OwnReview | null; state?: ReviewFormState }) {
+export function ReviewForm({
+  action,
+  own,
+  state,
+  autoPublishDays,
+  refunded,
+}: {
+  action: string;
+  own: OwnReview | null;
+  state?: ReviewFormState;
+  /** After how many days a review nobody rejected for a content rule publishes itself. */
+  autoPublishDays: number;
+  /** The order was refunded: the review shows "Refunded" beside "Verified buyer". */
+  refunded: boolean;
+}) {
+  const within = `within ${autoPublishDays} day${autoPublishDays === 1 ? "" : "s"}`;
   const answer = useRef<HTMLDivElement>(null);
   // After a submission the page is new: bring focus to what happened to it.
   useEffect(() => {
@@ -47,7 +62,8 @@ export function ReviewForm({ action, own, state }: { action: string; own: OwnRev
       <div ref={answer} tabIndex={-1} className="focus:outline-none">
         {state?.kind === "saved" ? (
           <p role="status" className="mt-3 rounded-lg border border-brand-300 bg-brand-50 p-3 text-brand-900">
-            {state.created ? "Thank you! Your review is saved and waits for approval." : "Your review is updated and waits for approval."}
+            {state.created ? "Thank you! Your review is saved." : "Your review is updated."} It is published {within} unless it breaks one
+            of the content rules below.
           </p>
         ) : state?.kind === "refused" ? (
           <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-red-800">
@@ -136,16 +152,20 @@ export function ReviewForm({ action, own, state }: { action: string; own: OwnRev
           <div className="rounded-xl bg-slate-50 p-4 text-sm text-slate-700">
             <p className="font-bold text-slate-900">How we publish reviews</p>
             <p className="mt-1">
-              We publish every review that follows these rules, whatever its stars and whether or not it praises us. You get nothing for
-              writing one, and what you write changes nothing about your order, refund or support (the FTC&apos;s rule on consumer reviews,
-              16 CFR part 465).
+              We publish every review that follows these rules {within}, whatever its stars and whether or not it praises us. You get
+              nothing for writing one, and what you write changes nothing about your order, refund or support (the FTC&apos;s rule on
+              consumer reviews, 16 CFR part 465).
             </p>
             <ul className="mt-2 list-disc space-y-1 pl-5">
               {CONTENT_RULES.map((r) => (
                 <li key={r.id}>{r.rule}</li>
               ))}
             </ul>
-            <p className="mt-2">You can change your review until it is published. It shows “Verified buyer” and the date you wrote it.</p>
+            <p className="mt-2">
+              You can change your review until it is published. It shows “Verified buyer”
+              {refunded ? " and “Refunded” (your order was refunded: your review is as welcome as anyone’s)" : ""} and the date you wrote
+              it.
+            </p>
           </div>
 
           <button type="submit" className={buttonClass({ size: "lg" })}>

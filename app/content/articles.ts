@@ -30,14 +30,10 @@ export const ArticleFrontmatterSchema = z
     order: z.number().int().min(1),
     related: z.array(z.string().regex(slugPattern)).max(2).default([]),
     closingCta: z.enum(CLOSING_CTAS).optional(),
-    /** Partner offers shown after the article (see lib/partners.ts); the credit-repair service only on credit articles. */
+    /** Partner offers shown after the article (see lib/partners.ts). */
     affiliates: z.array(z.enum(PARTNER_IDS as [PartnerId, ...PartnerId[]])).default([]),
   })
-  .strict()
-  .refine((a) => a.category === "Credit Repair" || !a.affiliates.includes("credit-repair"), {
-    path: ["affiliates"],
-    message: "the credit-repair service card belongs on Credit Repair articles only",
-  });
+  .strict();
 
 export type ArticleFrontmatter = z.infer<typeof ArticleFrontmatterSchema>;
 

@@ -92,13 +92,6 @@ export const ArticleFormSchema = z
     }
     if (v.intent === "schedule" && !v.publishAt)
       ctx.addIssue({ code: "custom", path: ["publishAt"], message: "Enter the date and time to publish." });
-    if (v[affiliateField("credit-repair")] && v.category !== "Credit Repair") {
-      ctx.addIssue({
-        code: "custom",
-        path: [affiliateField("credit-repair")],
-        message: "The credit-repair service card belongs on Credit Repair articles only.",
-      });
-    }
   });
 
 export type ArticleForm = z.output<typeof ArticleFormSchema>;

@@ -3,6 +3,8 @@
  * Browser-safe (no secrets); the server recomputes totals from it and never trusts a price
  * sent by a browser.
  */
+import { POWER_PACK_DISPUTE_LETTER_COUNT, POWER_PACK_LETTER_COUNT } from "~/lib/letters";
+
 export const CURRENCY = "usd";
 
 const TOOLKIT_ITEMS = [
@@ -23,12 +25,16 @@ export const toolkit = {
   items: TOOLKIT_ITEMS,
 } as const;
 
+/** "16 letter templates (11 for disputes)": counted from the letters themselves (app/lib/letters.ts). */
+export const powerPackLettersLabel =
+  `${POWER_PACK_LETTER_COUNT} letter templates (${POWER_PACK_DISPUTE_LETTER_COUNT} for disputes)` as const;
+
 export const powerPack = {
   id: "power-pack",
   name: "Dispute Letter Power Pack",
   priceCents: 1499,
-  summary: "15+ dispute letter templates",
-  items: [{ label: "15+ dispute letter templates", bonus: false }],
+  summary: powerPackLettersLabel,
+  items: [{ label: powerPackLettersLabel, bonus: false }],
 } as const;
 
 export type ProductId = typeof toolkit.id | typeof powerPack.id;
@@ -57,8 +63,8 @@ export const upsells: readonly Upsell[] = [
     id: "credit-rebuild-bootcamp",
     name: "Credit Rebuild Bootcamp",
     priceCents: 2700,
-    description: "A 4-week program to rebuild your credit with guidance every step of the way.",
-    features: ["Weekly video lessons", "Live Q&A sessions", "Community support group"],
+    description: "A planned 4-week self-paced course: one lesson a week on rebuilding your credit, with worksheets.",
+    features: ["Weekly video lessons", "Worksheets for each week", "Questions about the lessons answered by e-mail"],
   },
   {
     id: "advanced-budget-planner",

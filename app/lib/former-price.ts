@@ -10,7 +10,7 @@ export const FORMER_PRICE_MIN_DAYS = 30;
 /** Longer ago than this, it is no longer the recent regular price. */
 export const FORMER_PRICE_RECENT_DAYS = 90;
 
-/** Only the add-on has a "normally" line; the toolkit's price stands alone. */
+/** Only the add-on has an "it was" line; the toolkit's price stands alone. */
 export const FORMER_PRICE_PRODUCTS = { [powerPack.id]: { name: powerPack.name, priceCents: powerPack.priceCents } } as const;
 export type FormerPriceProduct = keyof typeof FORMER_PRICE_PRODUCTS;
 

@@ -19,6 +19,12 @@ export type Guide = {
   pdf: string;
   /** The e-mail's download button. */
   button: string;
+  /**
+   * The consent wording under the form: what follows the guide (its welcome sequence). It says
+   * how many e-mails over how long, and which of them mention something for sale. Its version is
+   * LEAD_CONSENT.version (app/lib/site.ts): change the words, raise the version.
+   */
+  followups: string;
 };
 
 export const GUIDES: Record<GuideId, Guide> = {
@@ -28,6 +34,8 @@ export const GUIDES: Record<GuideId, Guide> = {
     pitch: "10 simple steps to start fixing your credit this week.",
     pdf: "/downloads/credit-repair-starter-guide.pdf",
     button: "Download the Starter Guide (PDF)",
+    followups:
+      "We'll e-mail you the guide now, then five short e-mails with next steps over about six weeks (one of them tells you about our $7 toolkit). Unsubscribe anytime.",
   },
   "first-budget": {
     id: "first-budget",
@@ -35,6 +43,7 @@ export const GUIDES: Record<GuideId, Guide> = {
     pitch: "A printable workbook to make your first monthly budget, one page at a time.",
     pdf: "/downloads/first-budget-workbook.pdf",
     button: "Download the workbook (PDF)",
+    followups: "We'll e-mail you the workbook now, then three short e-mails with tips over about two weeks. Unsubscribe anytime.",
   },
 };
 

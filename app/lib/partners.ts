@@ -5,13 +5,6 @@
  * the server refuses to start while any of them is unset or a placeholder (app/server/env.server.ts).
  */
 export const PARTNERS = {
-  "credit-repair": {
-    name: "Professional credit repair service",
-    pitch:
-      "Rather have someone else send the disputes? A credit repair service can do it for you, for a fee. Everything it does, you can also do yourself for free, with the steps in this article.",
-    cta: "See the Credit Repair Service",
-    envVar: "PARTNER_URL_CREDIT_REPAIR",
-  },
   "identity-monitoring": {
     name: "Identity and credit monitoring",
     pitch: "Get alerts when something changes on your credit reports, so you can catch fraud and errors early.",
@@ -22,6 +15,8 @@ export const PARTNERS = {
 
 export type PartnerId = keyof typeof PARTNERS;
 export const PARTNER_IDS = Object.keys(PARTNERS) as PartnerId[];
+/** A partner the site still has: a stored article may name one since removed (the credit-repair service card, 2026-11-29). */
+export const isPartnerId = (id: string): id is PartnerId => Object.hasOwn(PARTNERS, id);
 export const PARTNER_REL = "noopener noreferrer sponsored";
 
 /** The site's own link to a partner's offer (a redirect, see app/routes/go.ts). */

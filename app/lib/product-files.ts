@@ -4,7 +4,7 @@
  * product builder and tests import this; pages that only show labels never do, so it stays out of
  * their browser bundles.
  */
-import type { ItemLabel, ProductId } from "~/lib/catalogue";
+import { type ItemLabel, powerPackLettersLabel, type ProductId } from "~/lib/catalogue";
 
 export type ProductFileFormat = "pdf" | "docx" | "xlsx";
 
@@ -14,33 +14,8 @@ export type ProductFileFormat = "pdf" | "docx" | "xlsx";
  */
 export type ProductFile = { id: string; title: string; variant?: string; format: ProductFileFormat; path: string };
 
-/** The dispute letters, by id: the letter texts live in products/src/letters, keyed the same way. */
-export const TOOLKIT_LETTERS = {
-  "bureau-inaccurate-item": "Dispute an inaccurate item (to a credit bureau)",
-  "bureau-not-mine-mixed": "Account not mine or mixed file (to a credit bureau)",
-  "bureau-outdated-item": "Outdated item past its reporting period (to a credit bureau)",
-  "bureau-method-of-verification": "Ask how an item was verified (to a credit bureau)",
-  "furnisher-direct-dispute": "Direct dispute to the lender or collector",
-} as const;
-
-export const POWER_PACK_LETTERS = {
-  "pp-wrong-balance": "Wrong balance or credit limit",
-  "pp-wrong-status-late-payment": "Wrong account status or late payment",
-  "pp-account-not-mine": "Account that is not mine",
-  "pp-duplicate-account": "Duplicate account",
-  "pp-mixed-file": "Mixed file (another person's information)",
-  "pp-outdated-item": "Out-of-date negative item",
-  "pp-unauthorized-inquiry": "Hard inquiry I did not authorize",
-  "pp-method-of-verification": "Method of verification request",
-  "pp-no-response-follow-up": "Follow-up when a bureau misses its deadline",
-  "pp-reinsertion-without-notice": "Item put back without notice (reinsertion)",
-  "pp-furnisher-direct-dispute": "Direct dispute to a lender about payment history or status",
-  "pp-debt-validation": "Debt validation request to a collector",
-  "pp-goodwill-adjustment": "Goodwill adjustment request",
-  "pp-identity-theft-block": "Identity theft block (FCRA section 605B)",
-  "pp-statement-of-dispute": "Add a statement of dispute",
-  "pp-cease-contact": "Ask a debt collector to stop contacting you",
-} as const;
+export { POWER_PACK_LETTERS, TOOLKIT_LETTERS } from "~/lib/letters";
+import { POWER_PACK_LETTERS, TOOLKIT_LETTERS } from "~/lib/letters";
 
 export type LetterId = keyof typeof TOOLKIT_LETTERS | keyof typeof POWER_PACK_LETTERS;
 
@@ -154,7 +129,7 @@ export const PRODUCT_FILES: Record<ProductId, readonly { label: ItemLabel; note?
   ],
   "power-pack": [
     {
-      label: "15+ dispute letter templates",
+      label: powerPackLettersLabel,
       files: [
         {
           id: "power-pack-letters",

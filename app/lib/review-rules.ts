@@ -27,19 +27,44 @@ export type HideReasonId = (typeof HIDE_REASONS)[number]["id"];
 
 export const DEFAULT_CHECKOUT_REVIEWS_THRESHOLD = 3;
 
-/** Below this many success stories the home badge says something else that is true. */
-export const SUCCESS_STORIES_THRESHOLD = 10;
-/** A "success story" is an approved review that rates the toolkit this many stars or more. */
-export const SUCCESS_STORY_MIN_RATING = 4;
+/** Below this many approved reviews the home badge shows the number of free articles instead. */
+export const REVIEW_BADGE_THRESHOLD = 10;
+
+/** A review the owner has not decided on is published by itself after this many days (16 CFR 465.7). */
+export const DEFAULT_AUTO_PUBLISH_DAYS = 7;
+export const AUTO_PUBLISH_DAYS_LIMITS = { min: 1, max: 30 } as const;
 
 /**
- * "N+" never overstates: the count rounded down to a round number (tens under 100, fifties
- * under 1,000, hundreds after), or null below the threshold.
+ * The content rules a machine can see broken: a link or a domain (advertising), an e-mail
+ * address or a long run of digits (someone's contact details or an account number). A review
+ * they flag is never published by itself: it waits for the owner, who decides by the rules as
+ * always (the flag may be wrong: "30 days" is fine, "555-123-4567" is not).
  */
-export function successStoriesFigure(count: number): number | null {
-  if (!Number.isSafeInteger(count) || count < SUCCESS_STORIES_THRESHOLD) return null;
-  const step = count < 100 ? 10 : count < 1_000 ? 50 : 100;
-  return Math.floor(count / step) * step;
+const LINK = /\bhttps?:\/\/|\bwww\.|\b[a-z0-9-]+\.(?:com|net|org|io|co|us|info|biz|ly|me|app)\b/i;
+const EMAIL = /[^\s@]+@[^\s@]+\.[a-z]{2,}/i;
+const LONG_NUMBER = /\d(?:[\s().-]*\d){6,}/;
+
+export function likelyBrokenRules(text: string): ContentRuleId[] {
+  const broken: ContentRuleId[] = [];
+  if (EMAIL.test(text) || LONG_NUMBER.test(text)) broken.push("personal-data");
+  if (LINK.test(text)) broken.push("spam");
+  return broken;
+}
+
+/**
+ * What /checkout and the review form promise, and what the code does: every review the owner does
+ * not reject for a content rule is published, at the latest after her set days (publishOverdueReviews),
+ * from paid and refunded orders alike (reviews.server.ts, REVIEWABLE).
+ */
+export function reviewPromise(autoPublishDays: number): string {
+  const days = `${autoPublishDays} day${autoPublishDays === 1 ? "" : "s"}`;
+  return `Every review that follows our content rules is published within ${days}, whatever its stars, including reviews from buyers who asked for a refund (marked “Refunded”). Reviewers get nothing for writing one.`;
+}
+
+/** The home badge's words: "12 buyer reviews" under "4.6 of 5" (the figure is every approved review). */
+export function reviewBadge(count: number, average: number): { value: string; label: string } | null {
+  if (!Number.isSafeInteger(count) || count < REVIEW_BADGE_THRESHOLD) return null;
+  return { value: `${formatAverage(average)} of 5`, label: `${count.toLocaleString("en-US")} buyer reviews` };
 }
 
 /** "4.3": the average to one decimal, rounded half down so it never reads higher than it is. */

@@ -1,7 +1,14 @@
 /** The review form's and the owner's moderation forms' schemas (the rules themselves: ./review-rules.ts). */
 import { z } from "zod";
 export * from "./review-rules";
-import { CONTENT_RULES, type ContentRuleId, HIDE_REASONS, type HideReasonId, REVIEW_LIMITS } from "./review-rules";
+import {
+  AUTO_PUBLISH_DAYS_LIMITS,
+  CONTENT_RULES,
+  type ContentRuleId,
+  HIDE_REASONS,
+  type HideReasonId,
+  REVIEW_LIMITS,
+} from "./review-rules";
 
 /** The name is shown as typed: a first name, a space, the last name's initial ("Maria S."). */
 const DISPLAY_NAME = /^\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)? \p{L}\.?$/u;
@@ -100,4 +107,13 @@ export const ThresholdSchema = z.object({
     .int("Enter a whole number from 1 to 100.")
     .min(1, "Enter a whole number from 1 to 100.")
     .max(100, "Enter a whole number from 1 to 100."),
+});
+
+const DAYS_MESSAGE = `Enter a whole number of days from ${AUTO_PUBLISH_DAYS_LIMITS.min} to ${AUTO_PUBLISH_DAYS_LIMITS.max}.`;
+export const AutoPublishDaysSchema = z.object({
+  days: z.coerce
+    .number({ error: DAYS_MESSAGE })
+    .int(DAYS_MESSAGE)
+    .min(AUTO_PUBLISH_DAYS_LIMITS.min, DAYS_MESSAGE)
+    .max(AUTO_PUBLISH_DAYS_LIMITS.max, DAYS_MESSAGE),
 });

@@ -47,14 +47,14 @@ export const NEWSLETTER_CONSENT = {
 export const SEQUENCE_INVITATION_PAGE = "the welcome sequence's last e-mail";
 
 /**
- * The lead form's consent wording: what follows the guide. Its version is stored with every lead's
- * consent; only consents under a version in LEAD_FOLLOWUP_VERSIONS start the welcome sequence (a
- * lead stored under the older wording, which promised the guide only, never gets it).
+ * The version of the lead form's consent wording (each guide's words: `followups` in
+ * app/lib/guides.ts), stored with every lead's consent. Only consents under a version in
+ * LEAD_FOLLOWUP_VERSIONS start the welcome sequence (a lead stored under the first wording, which
+ * promised the guide only, never gets it). 2026-11-26: "a few short e-mails with tips over about
+ * two weeks", one text for both guides (the sequences of those readers end where that promise
+ * did, sequence.server.ts). 2026-11-29: each guide's own count, span and what sells.
  */
-export const LEAD_CONSENT = {
-  version: "2026-11-26",
-  text: "We'll e-mail you the guide now, then a few short e-mails with tips over about two weeks. Unsubscribe anytime.",
-} as const;
+export const LEAD_CONSENT = { version: "2026-11-29" } as const;
 /**
  * What a buyer is told at checkout they will get by e-mail (the buyer purpose's consent record:
  * its version is stored with the consent every paid order records). Receipts and the lost-link
@@ -65,7 +65,7 @@ export const BUYER_CONSENT = {
   text: "We'll e-mail your receipt with your download links, and once, a week later, ask for a review. Nothing else unless you sign up for it.",
 } as const;
 
-export const LEAD_FOLLOWUP_VERSIONS: readonly string[] = [LEAD_CONSENT.version];
+export const LEAD_FOLLOWUP_VERSIONS: readonly string[] = ["2026-11-26", LEAD_CONSENT.version];
 
 /** The legal and trust pages (app/content/legal/<slug>.md): routes, footer and sitemap all read this list. */
 export const LEGAL_PAGES = [

@@ -26,8 +26,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // In the order the article lists them (the spec's table), not listing order.
   const live = liveSummaries();
   const related = article.related.flatMap((slug) => live.filter((a) => a.slug === slug));
-  const { title, pitch } = guideForCategory(article.category);
-  return { article, related, guide: { title, pitch } };
+  const { title, pitch, followups } = guideForCategory(article.category);
+  return { article, related, guide: { title, pitch, followups } };
 }
 
 /** The lead form posts here (with or without JavaScript); its source page is this article. */

@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     testPayments: provider.name === "test",
     /** Verified buyers' reviews once the owner's threshold is reached; until then the testimonials block. */
     reviews,
-    testimonials: reviews ? [] : testimonialsToShow(),
+    testimonials: reviews ? [] : await testimonialsToShow(),
     formerPrice,
   };
 }

@@ -12,7 +12,7 @@ import { DEAD_LINK_STATUS, orderFiles, orderForToken, PRIVATE_HEADERS } from "~/
 import { orderNumber } from "~/server/payments/orders.server";
 import { formatPaidOn } from "~/server/dates.server";
 import { ReviewForm } from "~/components/review-form";
-import { answerReviewForm, reviewAccess } from "~/server/content/reviews.server";
+import { answerReviewForm, autoPublishDays, reviewAccess } from "~/server/content/reviews.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo(matches, { title: "Your order", description: "Your order and its downloads.", path: "/orders", noindex: true }),
@@ -39,18 +39,20 @@ export async function loader({ params }: Route.LoaderArgs) {
     /** The receipt's "Paid on", in the business's time zone and naming it (the same function writes both). */
     paidOn: order.paidAt ? formatPaidOn(order.paidAt) : null,
   };
-  if (order.status !== "paid") return data({ kind: "closed" as const, status: order.status, ...common });
+  // A refunded order's files are closed, its review form is not (reviews.server.ts, REVIEWABLE).
   const access = await reviewAccess(order);
   const own = access.kind === "closed" ? null : access.review;
-  return data({
-    kind: "open" as const,
-    ...common,
-    products: await orderFiles(order.id),
+  const reviewing = {
+    reviewOpen: access.kind !== "closed",
+    refunded: order.status === "refunded",
+    autoPublishDays: await autoPublishDays(),
     review: own && { rating: own.rating, body: own.body, displayName: own.displayName, status: own.status },
-  });
+  };
+  if (order.status !== "paid") return data({ kind: "closed" as const, status: order.status, ...common, ...reviewing });
+  return data({ kind: "open" as const, ...common, ...reviewing, products: await orderFiles(order.id) });
 }
 
-/** The review form posts here: only the buyer's own, paid order (a refunded one is refused). */
+/** The review form posts here: only the buyer's own order, paid or refunded (a disputed or unpaid one is refused). */
 export async function action({ params, request }: Route.ActionArgs) {
   const found = await orderForToken(params.token);
   if (found.kind !== "ok") return data({ kind: "refused" as const, message: "This order link is not valid." }, { status: 404 });
@@ -101,7 +103,15 @@ export default function OrderPage({ loaderData, params, actionData }: Route.Comp
               </section>
             ) : null}
 
-            {result.kind === "open" ? <ReviewForm action={orderPagePath(params.token)} own={result.review} state={actionData} /> : null}
+            {result.reviewOpen ? (
+              <ReviewForm
+                action={orderPagePath(params.token)}
+                own={result.review}
+                state={actionData}
+                autoPublishDays={result.autoPublishDays}
+                refunded={result.refunded}
+              />
+            ) : null}
 
             <section aria-labelledby="purchase-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <h2 id="purchase-heading" className="text-lg font-bold text-slate-900">

@@ -70,6 +70,8 @@ export const EnvSchema = z
       .or(z.literal("").transform(() => undefined)),
     /** The business behind the site, printed in every e-mail's footer and on the legal pages. */
     BUSINESS_NAME: z.string().trim().min(1).default("Fresh Start Money"),
+    /** The owner's own name, signing the welcome e-mails ("Jane Doe, Fresh Start Money"). Unset: "The <business> team". */
+    OWNER_NAME: optionalText.pipe(z.string().max(80, "must be at most 80 characters").optional()),
     /** The postal address CAN-SPAM requires in every commercial e-mail (street, P.O. box or registered mailbox). */
     BUSINESS_ADDRESS: optionalText,
     /**

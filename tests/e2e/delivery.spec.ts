@@ -259,7 +259,7 @@ test("the order page, the success page's downloads and the lost-link page pass a
   // On a phone the downloads of both products fit in about two screens (55 buttons in one column were 8,800 px).
   const box = await tab.getByRole("region", { name: "Your downloads" }).boundingBox();
   expect(box!.height).toBeLessThan(1600);
-  await openGroup(tab.getByRole("main"), "15+ dispute letter templates");
+  await openGroup(tab.getByRole("main"), "16 letter templates (11 for disputes)");
   await expectNoViolations(tab, "the success page with a group of files open, at 375");
   const orderHref = await tab
     .getByRole("region", { name: "Your downloads" })

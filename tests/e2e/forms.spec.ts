@@ -244,7 +244,9 @@ test.describe("contact page", () => {
     await faq.locator("summary").press("Enter");
     // Issue 23: what the law sets (FCRA 611(a)(1)), and that results vary; 30-60 days only as when to expect an outcome.
     await expect(faq).toContainText("Results vary, and no one can promise a change");
-    await expect(faq).toContainText("generally has 30 days from receiving it to investigate, and 45 days in some cases");
+    await expect(faq).toContainText("generally has 30 days from receiving it to investigate, and up to 45 days in two cases");
+    // Issue 41: collections and charge-offs run about 7½ years from the first missed payment (15 U.S.C. 1681c(c)(1)).
+    await expect(faq).toContainText("about 7½ years in all (15 U.S.C. 1681c(c)(1))");
     await expect(faq).toContainText("15 U.S.C. 1681i(a)(1)");
     await expect(faq).toContainText("30-60 days after you send a dispute is when to expect its outcome: a deadline, not a promise");
     await expect(page.locator("details")).toContainText(["We aim to reply within one business day."]);

@@ -77,7 +77,8 @@ test("a fresh install claims nothing it cannot show: no 500+, no 'normally $27',
   }
   const bump = page.getByTestId("order-bump");
   await page.goto("/checkout");
-  await expect(bump).toContainText("15+ dispute letter templates for $14.99.");
+  // Issue 41: the count of letters from the letters themselves, and how many are disputes.
+  await expect(bump).toContainText("16 letter templates (11 for disputes) for $14.99.");
   await expect(page.getByRole("main")).not.toContainText(/normally/i);
   await expect(page.getByRole("main")).not.toContainText("$27");
 
@@ -130,7 +131,9 @@ test("a buyer reviews from the order page; empty, too long and scripted input is
   const words = "The letters were clear. My score went from <600 to 640 & the bureau answered in 4 weeks.";
   await page.getByLabel("Your review").fill(words);
   await sendReview(page);
-  await expect(reviewSection(page).getByRole("status")).toHaveText("Thank you! Your review is saved and waits for approval.");
+  await expect(reviewSection(page).getByRole("status")).toHaveText(
+    "Thank you! Your review is saved. It is published within 7 days unless it breaks one of the content rules below.",
+  );
   await expect(reviewSection(page)).toContainText("Waiting for approval.");
 
   // Not on /checkout before the owner decides.
@@ -146,7 +149,7 @@ test("a buyer reviews from the order page; empty, too long and scripted input is
     await expectNoViolations(owner, `/admin/reviews with a review waiting at ${viewport.width} px`);
   }
   await owner.getByLabel("Approved reviews before /checkout shows them").fill("1");
-  await owner.getByRole("button", { name: "Save" }).click();
+  await owner.getByRole("button", { name: "Save: Approved reviews before /checkout shows them" }).click();
   await expect(owner.getByRole("status")).toHaveText("Saved: /checkout shows reviews once 1 are approved.");
   await owner.getByRole("button", { name: "Approve the review by Maria S." }).click();
   await expect(owner.getByRole("status")).toHaveText("Approved: it shows as written.");
@@ -178,7 +181,10 @@ test("a buyer reviews from the order page; empty, too long and scripted input is
   await ownerContext.close();
 });
 
-test("a refunded order cannot review: its page has no form and a post is refused", async ({ page, request }) => {
+test("a refunded buyer may review: the files are closed, the form is open, and the review shows “Refunded” on /checkout", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { email, orderPath } = await buyByRequest(request);
   await logIn(page, `/admin/orders?email=${encodeURIComponent(email)}`);
@@ -189,14 +195,27 @@ test("a refunded order cannot review: its page has no form and a post is refused
 
   await page.goto(orderPath);
   await expect(page.getByRole("heading", { level: 1, name: "This order was refunded" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: /Review the toolkit|Your review/ })).toHaveCount(0);
-  const post = await request.post(orderPath, { form: { rating: "5", body: "Trying to review a refunded order.", displayName: "Sam T." } });
-  expect(post.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Files" })).toHaveCount(0);
+  await expect(page.getByText("within 7 days, whatever its stars")).toBeVisible();
+  await page.getByLabel("2 stars").check();
+  await page.getByLabel("Your review").fill("I asked for a refund: my reports had no errors, so I did not need the letters.");
+  await page.getByLabel("Your first name and last initial").fill("Sam T.");
+  await page.getByRole("button", { name: "Send my review" }).click();
+  await expect(page.getByRole("status")).toContainText("Thank you! Your review is saved. It is published within 7 days");
+
   await page.goto("/admin/reviews");
-  await expect(page.getByRole("article", { name: "Sam T." })).toHaveCount(0);
+  const article = page.getByRole("article", { name: "Sam T." });
+  await expect(article).toContainText("(refunded: shown as “Refunded”)");
+  await page.getByLabel("Approved reviews before /checkout shows them").fill("1");
+  await page.getByRole("button", { name: "Save: Approved reviews before /checkout shows them" }).click();
+  await page.getByRole("button", { name: "Approve the review by Sam T." }).click();
+  await page.goto("/checkout");
+  const shown = page.getByRole("region", { name: "Reviews from verified buyers" });
+  await expect(shown).toContainText("Refunded");
+  await expect(shown).toContainText("including reviews from buyers who asked for a refund");
 });
 
-test("with enough approved reviews the home badge shows their count, rounded down", async ({ page, request }) => {
+test("with enough approved reviews the home badge shows their average and count, every star counted", async ({ page, request }) => {
   test.setTimeout(180_000);
   const orders = [];
   for (let i = 0; i < 11; i++) orders.push(await buyByRequest(request));
@@ -218,16 +237,34 @@ test("with enough approved reviews the home badge shows their count, rounded dow
       .click();
     await expect(page.getByRole("status")).toHaveText("Approved: it shows as written.");
   }
-  await expect(page.locator('[data-figure="success-stories"]')).toContainText("It shows “10+ Success Stories” (rounded down).");
+  // (10 × 5 + 2) / 11 = 4.72...: shown 4.7, never rounded up.
+  await expect(page.locator('[data-figure="home-badge"]')).toContainText("“4.7 of 5, 11 buyer reviews”: every approved review counts");
 
-  await page.goto("/");
-  const badge = page.getByRole("main").getByTestId("figure-badge");
-  await expect(badge).toHaveText("10+ Success Stories");
+  for (const viewport of WIDTHS) {
+    await page.setViewportSize(viewport);
+    // Hold the figures' answer so the badge is measured before and after the swap.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/figures", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    const badge = page.getByRole("main").getByTestId("figure-badge");
+    await expect(badge).toHaveText(/^\d+ Free Articles$/);
+    const before = await badge.boundingBox();
+    release();
+    await expect(badge).toHaveText("4.7 of 5 11 buyer reviews");
+    await page.unroute("**/api/figures");
+    // The swap after the first paint moves nothing: the badge keeps its box.
+    expect(await badge.boundingBox(), `${viewport.width} px`).toEqual(before);
+  }
   await expect(page.getByRole("main")).not.toContainText("500+");
-  await expectNoViolations(page, "/ with the success stories badge");
+  await expect(page.getByRole("main")).not.toContainText(/success stor/i);
+  await expectNoViolations(page, "/ with the reviews badge");
 });
 
-test("'normally $27' appears only beside a former price the owner recorded with its dates", async ({ page }) => {
+test("a former price ($27) appears only beside a price the owner recorded with its dates, never as 'today'", async ({ page }) => {
   await logIn(page, "/admin/prices");
   for (const viewport of WIDTHS) {
     await page.setViewportSize(viewport);
@@ -244,11 +281,12 @@ test("'normally $27' appears only beside a former price the owner recorded with 
 
   await page.goto("/checkout");
   await expect(page.getByTestId("order-bump")).toContainText(
-    /normally \$27 \(our price from [A-Z][a-z]{2} \d{1,2}, \d{4} to [A-Z][a-z]{2} \d{1,2}, \d{4}\), today \$14\.99/,
+    /for \$14\.99 \(it was \$27 from [A-Z][a-z]{2} \d{1,2}, \d{4} to [A-Z][a-z]{2} \d{1,2}, \d{4}\)\./,
   );
   await page.goto("/admin/prices");
   await page.getByRole("button", { name: /^Delete \$27\.00/ }).click();
   await expect(page.getByRole("status")).toHaveText("Deleted.");
+  await expect(page.getByTestId("order-bump")).not.toContainText(/today|normally/i);
   await page.goto("/checkout");
-  await expect(page.getByRole("main")).not.toContainText(/normally/i);
+  await expect(page.getByRole("main")).not.toContainText("$27");
 });

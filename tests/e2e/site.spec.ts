@@ -265,10 +265,7 @@ test.describe("partner links", () => {
 
   test("a partner link leads to the owner's link for that partner, and is kept out of search engines", async ({ page, request }) => {
     await page.goto("/blog/dispute-credit-errors");
-    for (const [cta, id] of [
-      ["See the Credit Repair Service", "credit-repair"],
-      ["Start Credit Monitoring", "identity-monitoring"],
-    ] as const) {
+    for (const [cta, id] of [["Start Credit Monitoring", "identity-monitoring"]] as const) {
       const href = await page.getByRole("link", { name: cta }).getAttribute("href");
       const response = await request.get(href!, { maxRedirects: 0 });
       expect(response.status()).toBe(302);
@@ -276,18 +273,24 @@ test.describe("partner links", () => {
       expect(response.headers()["x-robots-tag"]).toBe("noindex, nofollow");
     }
     expect((await request.get("/go/nope", { maxRedirects: 0 })).status()).toBe(404);
+    // No credit repair service partner: its old address is gone.
+    expect((await request.get("/go/credit-repair", { maxRedirects: 0 })).status()).toBe(404);
     expect(await (await request.get("/robots.txt")).text()).toContain("Disallow: /go/");
   });
 
-  test("the credit-repair service card is on credit articles only; an article without partners says so", async ({ page }) => {
-    await page.goto("/blog/credit-card-mistakes");
-    await expect(page.getByRole("complementary", { name: "Partner offer" })).toContainText("Professional credit repair service");
+  test("no article offers a credit repair service card; an article without partners says so", async ({ page }) => {
+    await page.goto("/blog/dispute-credit-errors");
+    await expect(page.getByRole("complementary", { name: "Partner offer" })).toHaveCount(1);
+    await expect(page.getByRole("complementary", { name: "Partner offer" })).toContainText("Identity and credit monitoring");
+    await expect(page.getByRole("main")).not.toContainText("Professional credit repair service");
     await expect(page.getByRole("main")).toContainText("some links on this page are partner links");
 
-    await page.goto("/blog/budgeting-tips-that-work");
-    await expect(page.getByRole("complementary", { name: "Partner offer" })).toHaveCount(0);
-    await expect(page.getByRole("main").locator('a[href^="/go/"]')).toHaveCount(0);
-    await expect(page.getByRole("main")).not.toContainText("partner links");
+    for (const path of ["/blog/credit-card-mistakes", "/blog/budgeting-tips-that-work"]) {
+      await page.goto(path);
+      await expect(page.getByRole("complementary", { name: "Partner offer" })).toHaveCount(0);
+      await expect(page.getByRole("main").locator('a[href^="/go/"]')).toHaveCount(0);
+      await expect(page.getByRole("main")).not.toContainText("partner links");
+    }
     await expect(page.getByRole("main")).toContainText("this article is for education only and is not financial or legal advice");
   });
 });

@@ -30,7 +30,7 @@ import {
   readContentVersion,
   reloadArticles,
 } from "~/server/content/articles.server";
-import { db } from "~/server/db.server";
+import { db, rowsOf } from "~/server/db.server";
 import { useTestDatabase } from "../helpers/db";
 import { call } from "../helpers/routes";
 
@@ -84,6 +84,43 @@ describe("the seed", () => {
     expect(again.added).toEqual([second!.slug]);
     const [kept] = await db().select().from(articles).where(eq(articles.shippedKey, first!.slug));
     expect(kept!.title).toBe("The owner's own title");
+  });
+
+  it("brings a shipped article the owner never changed up to the shipped text (a correction reaches her site), never one she did", async () => {
+    const [first, second] = getShippedArticles();
+    // As an earlier release left them: both with older text, the second then saved once by the owner.
+    const older = {
+      body: "An older body that said 7 years for everything.",
+      html: "<p>An older body that said 7 years for everything.</p>",
+    };
+    for (const slug of [first!.slug, second!.slug]) {
+      await db().update(articles).set(older).where(eq(articles.shippedKey, slug));
+      await db().execute(sql`
+        update article_revisions r set content = jsonb_set(r.content, '{body}', to_jsonb(${older.body}::text))
+        from articles a where a.id = r.article_id and a.shipped_key = ${slug}
+      `);
+    }
+    const [owned] = await db().select().from(articles).where(eq(articles.shippedKey, second!.slug));
+    const saved = await saveArticle({
+      id: owned!.id,
+      form: form({ slug: second!.slug, title: owned!.title, body: older.body, version: String(owned!.version) }),
+    });
+    expect(saved.ok).toBe(true);
+
+    const run = await seedShippedArticles();
+    expect(run.updated).toEqual([first!.slug]);
+    const [corrected] = await db().select().from(articles).where(eq(articles.shippedKey, first!.slug));
+    expect(corrected).toMatchObject({ body: first!.body, html: first!.html, version: 2, slug: first!.slug, status: "published" });
+    const notes = rowsOf<{ note: string }>(
+      await db().execute(sql`select note from article_revisions where article_id = ${corrected!.id} order by version`),
+    );
+    expect(notes.map((n) => n.note)).toEqual(["Shipped with the site", "Shipped with the site: corrected text"]);
+    await reloadArticles();
+    expect((await page(first!.slug)).data.article.html).toBe(first!.html);
+    const [kept] = await db().select().from(articles).where(eq(articles.shippedKey, second!.slug));
+    expect(kept!.body).toBe(older.body);
+    // Up to date: nothing more to do.
+    expect((await seedShippedArticles()).updated).toEqual([]);
   });
 
   it("renders the shipped Markdown as it rendered before the sanitizer (same elements, links and classes)", () => {

@@ -25,7 +25,7 @@ import type { EmailSales } from "~/server/admin/email-sales.server";
 import { saveBroadcast } from "~/server/audience/broadcasts.server";
 import { listSteps } from "~/server/audience/sequence.server";
 import { db } from "~/server/db.server";
-import { broadcastCampaign, sequenceCampaign } from "~/server/mail/mailer.server";
+import { broadcastCampaign, sequenceCampaign } from "~/server/mail/list-compose.server";
 import { findOrderBySession } from "~/server/payments/orders.server";
 import { createPayments } from "~/server/payments/payments.server";
 import { findTestOrder, payTestOrder, refundTestOrder } from "~/server/payments/test-provider.server";

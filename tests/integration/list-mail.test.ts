@@ -237,7 +237,7 @@ Three small steps.', '["newsletter"]'::jsonb, 'sending', now(), 2)
 });
 
 describe("the welcome sequence", () => {
-  it("runs five steps over two weeks once the guide link is used, each once, with one-click unsubscribe and tagged links", async () => {
+  it("runs six steps once the guide link is used, the last when a first dispute's answer is due, each once, signed, with one-click unsubscribe and tagged links", async () => {
     const start = new Date("2026-12-01T10:00:00Z");
     await leadWhoOpens("ana@example.com", start);
     await leadWhoOpens("stranger@example.com", start, false);
@@ -248,9 +248,9 @@ describe("the welcome sequence", () => {
       source: "lead form /blog/dispute-credit-errors",
     });
 
-    // Day by day for three weeks: each step arrives once, on its day.
+    // Day by day for seven weeks: each step arrives once, on its day.
     const arrivals: string[] = [];
-    for (let day = 0; day <= 21; day++) {
+    for (let day = 0; day <= 49; day++) {
       const now = new Date(start.getTime() + day * DAY + 60_000);
       await queueDueSteps(now);
       await queueDueSteps(now); // a second pass (another server) queues nothing new
@@ -261,8 +261,14 @@ describe("the welcome sequence", () => {
     const delays = DEFAULT_STEPS.map((s) => s.delayMinutes / 1440);
     const days = delays.map((_, i) => delays.slice(0, i + 1).reduce((a, b) => a + b, 0));
     expect(arrivals).toEqual(DEFAULT_STEPS.map((step, i) => `day ${days[i]}: ${step.subject}`));
-    expect(days.at(-1)).toBeGreaterThanOrEqual(12);
-    expect(days.at(-1)).toBeLessThanOrEqual(16);
+    expect(DEFAULT_STEPS).toHaveLength(6);
+    // The toolkit's step within the first two weeks or so; the answer-due step between days 35 and 45
+    // (a bureau's 30 days, or 45, from receiving a dispute sent in the first week or two).
+    expect(days[4]).toBeLessThanOrEqual(16);
+    expect(DEFAULT_STEPS[4]!.body).toContain("(/checkout)");
+    expect(DEFAULT_STEPS[5]!.subject).toMatch(/answer is due/);
+    expect(days.at(-1)).toBeGreaterThanOrEqual(35);
+    expect(days.at(-1)).toBeLessThanOrEqual(45);
     // The stranger's address (never proved) got the guide it asked for and nothing more.
     expect(received("stranger@example.com").map((m) => m.subject)).toEqual(["Your free Credit Repair Starter Guide"]);
 
@@ -271,6 +277,8 @@ describe("the welcome sequence", () => {
       expect(rawHeader(mail, "list-unsubscribe")).toMatch(new RegExp(`^<${ORIGIN}/unsubscribe/[A-Za-z0-9_-]{43}>`));
       expect(rawHeader(mail, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
       expect(mail.text).toContain("PO Box 123, Springfield, IL 62701");
+      // Signed by a real person or the team, never an invented name (OWNER_NAME unset here).
+      expect(mail.text).toMatch(/\nThe Fresh Start Money team\n/);
       expect(mail.text).toMatch(/Unsubscribe: https:\/\/shop\.example\/unsubscribe\//);
       // Every link to the site says which e-mail it came from.
       const siteLinks = [...String(mail.html).matchAll(/href="(https:\/\/shop\.example\/[^"]*)"/g)]
@@ -287,7 +295,7 @@ describe("the welcome sequence", () => {
     const start = new Date("2026-12-01T10:00:00Z");
     await leadWhoOpens("ana@example.com", start);
     await leadWhoOpens("ben@example.com", start);
-    for (let day = 0; day <= 21; day++) {
+    for (let day = 0; day <= 49; day++) {
       await queueDueSteps(new Date(start.getTime() + day * DAY + 60_000));
       await flush();
     }

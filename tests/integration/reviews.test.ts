@@ -1,9 +1,10 @@
 /**
  * Verified buyer reviews and the figures drawn from data, on PGlite and (TEST_DB=postgres) on
  * PostgreSQL: a review is written from the order's private page and kept as written; a refunded
- * or disputed order cannot review; the form refuses empty, too long and scripted input with a
- * message for each; the owner's decisions (content reasons only) change what /checkout shows; the
- * home badge's figure and "normally $X" come from the database and nowhere else.
+ * order may review (labelled "Refunded"), a disputed one cannot; the form refuses empty, too long
+ * and scripted input with a message for each; the owner's decisions (content reasons only) change
+ * what /checkout shows; a review she leaves undecided publishes itself after her set days; the
+ * home badge's figure and the former price come from the database and nowhere else.
  */
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -14,7 +15,9 @@ import { loader as figuresLoader } from "~/routes/api/figures";
 import { action as reviewsAdminAction, loader as reviewsAdminLoader } from "~/routes/admin/reviews";
 import { action as pricesAdminAction, loader as pricesAdminLoader } from "~/routes/admin/prices";
 import { action as loginAction } from "~/routes/admin/login";
-import { successStoriesFigure, REVIEW_LIMITS, REVIEW_MESSAGES } from "~/lib/reviews";
+import { likelyBrokenRules, REVIEW_LIMITS, REVIEW_MESSAGES, reviewBadge, reviewPromise } from "~/lib/reviews";
+import { publishOverdueReviews } from "~/server/content/reviews.server";
+import { testimonialsToShow } from "~/server/content/testimonials.server";
 import { checkoutFacts } from "~/server/content/checkout-facts.server";
 import { db } from "~/server/db.server";
 import { hashOwnerPassword } from "~/server/admin/owner-password.server";
@@ -94,20 +97,34 @@ describe("a buyer's review", () => {
     expect(after.data.review).toMatchObject({ status: "approved", rating: 2 });
   });
 
-  it("cannot be written for a refunded or a disputed order, and a refunded order's page has no form", async () => {
+  it("a refunded buyer may review (shown as “Refunded”), a disputed order may not", async () => {
     const { order, token } = await paidOrder();
     expect(await refundOrder(payments, order)).toEqual({ kind: "refunded" });
-    const answer = await review(token, GOOD);
-    expect(answer.status).toBe(403);
-    expect(answer.data).toMatchObject({ kind: "refused", message: expect.stringMatching(/refunded/) });
     const page = await call(() => orderLoader(args(get(`/orders/${token}`), { token })));
-    expect(page.data).toMatchObject({ kind: "closed", status: "refunded" });
-    expect(page.data.review).toBeUndefined();
+    // The files are closed, the review form is not.
+    expect(page.data).toMatchObject({ kind: "closed", status: "refunded", reviewOpen: true, refunded: true, review: null });
+    const body = "I asked for a refund: my reports had no errors, so I did not need the letters.";
+    expect(await review(token, { ...GOOD, rating: "2", body })).toMatchObject({ status: 200, data: { kind: "saved", created: true } });
+    const [row] = await db().select().from(reviews);
+    expect(row).toMatchObject({ orderId: order.id, rating: 2, body, status: "pending" });
+
+    const cookie = await logIn();
+    await call(() => reviewsAdminAction(args(post("/admin/reviews", { intent: "threshold", threshold: "1" }, cookie))));
+    const owner = await call(() => reviewsAdminLoader(args(get("/admin/reviews", cookie))));
+    expect(owner.data.rows[0]).toMatchObject({ orderStatus: "refunded", flags: [] });
+    await call(() => reviewsAdminAction(args(post("/admin/reviews", { id: String(row!.id), decision: "approve" }, cookie))));
+    const shown = (await call(() => checkoutLoader(args(get("/checkout"))))).data.reviews;
+    expect(shown.reviews).toEqual([expect.objectContaining({ body, refunded: true })]);
+    expect(shown.summary).toEqual({ count: 1, average: 2 });
 
     const disputed = await paidOrder();
     await db().update(orders).set({ status: "disputed" }).where(eq(orders.id, disputed.order.id));
-    expect((await review(disputed.token, GOOD)).status).toBe(403);
-    expect(await db().select().from(reviews)).toEqual([]);
+    const refused = await review(disputed.token, GOOD);
+    expect(refused.status).toBe(403);
+    expect(refused.data).toMatchObject({ kind: "refused", message: expect.stringMatching(/disputed or not paid/) });
+    const closed = await call(() => orderLoader(args(get(`/orders/${disputed.token}`), { token: disputed.token })));
+    expect(closed.data).toMatchObject({ kind: "closed", status: "disputed", reviewOpen: false });
+    expect(await db().select().from(reviews)).toHaveLength(1);
   });
 
   it("refuses empty, too long and scripted input, each with a clear message, and stores nothing", async () => {
@@ -260,37 +277,33 @@ describe("the owner's decisions", () => {
 });
 
 describe("figures drawn from data", () => {
-  it("'N+' is the count rounded down, and nothing below the threshold", () => {
-    expect([0, 9, 10, 19, 57, 99, 100, 149, 999, 1234].map(successStoriesFigure)).toEqual([
-      null,
-      null,
-      10,
-      10,
-      50,
-      90,
-      100,
-      100,
-      950,
-      1200,
-    ]);
+  it("the badge says what the figure is: the average and count of every approved review, from 10", () => {
+    expect(reviewBadge(9, 5)).toBeNull();
+    expect(reviewBadge(10, 4.66)).toEqual({ value: "4.6 of 5", label: "10 buyer reviews" });
+    expect(reviewBadge(1234, 3)).toEqual({ value: "3.0 of 5", label: "1,234 buyer reviews" });
   });
 
-  it("the home badge's figure counts approved reviews of 4 or 5 stars, only once there are 10", async () => {
+  it("the home badge counts every approved review whatever its stars, refunded buyers' too, only once there are 10", async () => {
     const cookie = await logIn();
     const figures = () => call(() => figuresLoader());
     const fresh = await figures();
-    expect(fresh.data).toEqual({ successStories: null });
+    expect(fresh.data).toEqual({ reviews: null });
     expect(fresh.headers.get("Cache-Control")).toMatch(/max-age=0/);
-    for (let i = 0; i < 9; i++) await writeApproved(5, cookie);
-    await writeApproved(2, cookie);
+    for (let i = 0; i < 8; i++) await writeApproved(5, cookie);
+    await writeApproved(1, cookie);
     const { token } = await paidOrder();
     await review(token, { ...GOOD, rating: "5" }); // waiting for approval: not counted
-    expect((await figures()).data).toEqual({ successStories: null });
-    await writeApproved(4, cookie);
-    expect((await figures()).data).toEqual({ successStories: 10 });
+    expect((await figures()).data).toEqual({ reviews: null });
+    // The tenth: a refunded buyer's two stars.
+    const refunded = await paidOrder();
+    await refundOrder(payments, refunded.order);
+    await review(refunded.token, { ...GOOD, rating: "2" });
+    const [row] = await db().select().from(reviews).where(eq(reviews.orderId, refunded.order.id));
+    await call(() => reviewsAdminAction(args(post("/admin/reviews", { id: String(row!.id), decision: "approve" }, cookie))));
+    // (8 × 5 + 1 + 2) / 10 = 4.3
+    expect((await figures()).data).toEqual({ reviews: { value: "4.3 of 5", label: "10 buyer reviews" } });
   });
-
-  it("'normally $X' shows only beside a price the owner recorded with dates that make it the recent regular price", async () => {
+  it("the former price shows only beside a price the owner recorded with dates that make it the recent regular price", async () => {
     const cookie = await logIn();
     const shown = async () => (await call(() => checkoutLoader(args(get("/checkout"))))).data.formerPrice;
     expect(await shown()).toBeNull();
@@ -310,5 +323,90 @@ describe("figures drawn from data", () => {
     expect(await shown()).toEqual({ productId: "power-pack", priceCents: 2700, chargedFrom: day(-100), chargedUntil: day(-5) });
     const owner = await call(() => pricesAdminLoader(args(get("/admin/prices", cookie))));
     expect(owner.data.rows.map((r: { problem: string | null }) => r.problem)).toEqual([null, "ended more than 90 days ago"]);
+  });
+});
+
+describe("a review the owner leaves undecided", () => {
+  const DAY = 86_400_000;
+
+  it("publishes itself after her set days, marked as published by the site; a flagged one waits for her", async () => {
+    const cookie = await logIn();
+    const plain = await paidOrder();
+    await review(plain.token, GOOD);
+    const flagged = await paidOrder();
+    await review(flagged.token, { ...GOOD, body: "Great letters! Call me at 555-123-4567 or see www.example.com for more." });
+    expect(likelyBrokenRules("Call me at 555-123-4567 or see www.example.com")).toEqual(["personal-data", "spam"]);
+    expect(likelyBrokenRules("The bureau answered in 30 days; my score is 640 now.")).toEqual([]);
+
+    // The default is 7 days: on day 6 nothing moves, on day 7 the plain one is published.
+    expect(await publishOverdueReviews(new Date(Date.now() + 6 * DAY))).toBe(0);
+    expect(await publishOverdueReviews(new Date(Date.now() + 7 * DAY + 60_000))).toBe(1);
+    const rows = await db().select().from(reviews).orderBy(reviews.id);
+    expect(rows.map((r) => [r.status, r.autoPublished])).toEqual([
+      ["approved", true],
+      ["pending", false],
+    ]);
+    const audit = await db().select().from(adminAuditLog).where(eq(adminAuditLog.action, "review-auto-publish"));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.detail).toMatch(/published: no decision within the set days/);
+    // A second server's run publishes nothing more.
+    expect(await publishOverdueReviews(new Date(Date.now() + 30 * DAY))).toBe(0);
+
+    // The owner sees which one waits for her, and why.
+    const owner = await call(() => reviewsAdminLoader(args(get("/admin/reviews", cookie))));
+    const waiting = owner.data.rows.find((r: { status: string }) => r.status === "pending");
+    expect(waiting.flags).toEqual(["personal-data", "spam"]);
+  });
+
+  it("the owner sets the days (1 to 30): a bad value changes nothing, and /checkout's promise states the days the code uses", async () => {
+    const cookie = await logIn();
+    const set = (days: string) => call(() => reviewsAdminAction(args(post("/admin/reviews", { intent: "auto-publish", days }, cookie))));
+    const bad = await set("0");
+    expect(bad.status).toBe(400);
+    expect(bad.data.message).toBe("Enter a whole number of days from 1 to 30.");
+    expect((await set("3")).data).toMatchObject({
+      ok: true,
+      message: "Saved: a review you have not decided on is published after 3 days.",
+    });
+
+    const { token } = await paidOrder();
+    await review(token, GOOD);
+    expect(await publishOverdueReviews(new Date(Date.now() + 2 * DAY))).toBe(0);
+    expect(await publishOverdueReviews(new Date(Date.now() + 3 * DAY + 60_000))).toBe(1);
+
+    await call(() => reviewsAdminAction(args(post("/admin/reviews", { intent: "threshold", threshold: "1" }, cookie))));
+    const shown = (await call(() => checkoutLoader(args(get("/checkout"))))).data.reviews;
+    expect(shown.autoPublishDays).toBe(3);
+    expect(reviewPromise(shown.autoPublishDays)).toBe(
+      "Every review that follows our content rules is published within 3 days, whatever its stars, including reviews from buyers who asked for a refund (marked “Refunded”). Reviewers get nothing for writing one.",
+    );
+    const page = await call(() => orderLoader(args(get(`/orders/${token}`), { token })));
+    expect(page.data.autoPublishDays).toBe(3);
+  });
+
+  it("a buyer's rewrite starts the wait again", async () => {
+    const { token } = await paidOrder();
+    await review(token, GOOD);
+    await db()
+      .update(reviews)
+      .set({ writtenAt: new Date(Date.now() - 6 * DAY) });
+    await review(token, { ...GOOD, body: "Rewritten: the letters were clear, the guide a little long." });
+    expect(await publishOverdueReviews(new Date(Date.now() + 2 * DAY))).toBe(0);
+    expect((await db().select().from(reviews))[0]).toMatchObject({ status: "pending", autoPublished: false });
+  });
+});
+
+describe("owner-added testimonials", () => {
+  it("one tied to an order shows only when that order is found paid or refunded", async () => {
+    const { order } = await paidOrder();
+    const quote = "The letters saved me an evening of guessing what to write.";
+    const byOrder = (number: string) => ({ quote, name: "Ann L.", sample: false, order: number });
+    const number = `FSM-${String(order.id).padStart(6, "0")}`;
+    expect(await testimonialsToShow("production", [byOrder(number)])).toEqual([byOrder(number)]);
+    expect(await testimonialsToShow("production", [byOrder("FSM-999999")])).toEqual([]);
+    await db().update(orders).set({ status: "disputed" }).where(eq(orders.id, order.id));
+    expect(await testimonialsToShow("production", [byOrder(number)])).toEqual([]);
+    await db().update(orders).set({ status: "refunded" }).where(eq(orders.id, order.id));
+    expect(await testimonialsToShow("production", [byOrder(number)])).toHaveLength(1);
   });
 });

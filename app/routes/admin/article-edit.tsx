@@ -396,9 +396,6 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
                   {PARTNERS[id].name}
                 </label>
               ))}
-              {errors[affiliateField("credit-repair")] ? (
-                <p className="mt-1 text-sm text-red-800">{errors[affiliateField("credit-repair")]}</p>
-              ) : null}
             </fieldset>
             <p className="text-sm text-slate-700">The free guide's sign-up form is on every article.</p>
             <Field name="publishAt" label={`Publish at (${zoneName(zone)}, for Schedule)`} error={errors.publishAt}>

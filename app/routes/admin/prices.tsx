@@ -84,9 +84,9 @@ export default function Prices({ loaderData, actionData }: Route.ComponentProps)
     <>
       <AdminHeading title="Former prices" />
       <p className="mt-2 max-w-3xl text-slate-700">
-        /checkout says “normally $X” beside the {product.name} only when a price is recorded here that it was really charged, openly, for at
-        least {FORMER_PRICE_MIN_DAYS} days, ending within the last {FORMER_PRICE_RECENT_DAYS} days (the FTC&apos;s rule on former price
-        comparisons, 16 CFR 233.1). It shows the dates with the price. Without one, the add-on shows its price plainly.
+        /checkout says “(it was $X from … to …)” beside the {product.name} only when a price is recorded here that it was really charged,
+        openly, for at least {FORMER_PRICE_MIN_DAYS} days, ending within the last {FORMER_PRICE_RECENT_DAYS} days (the FTC&apos;s rule on
+        former price comparisons, 16 CFR 233.1). It shows the dates with the price. Without one, the add-on shows its price plainly.
       </p>
       {actionData ? <Notice ok={actionData.ok}>{actionData.message}</Notice> : null}
 

@@ -4,13 +4,14 @@ import { AdminHeading, formatWhen, Notice, Panel, StatusBadge, useTimeZone } fro
 import { StarRating } from "~/components/star-rating";
 import { buttonClass } from "~/components/ui/button";
 import {
+  AUTO_PUBLISH_DAYS_LIMITS,
+  AutoPublishDaysSchema,
   CONTENT_RULES,
   formatAverage,
   HIDE_REASONS,
   ModerationSchema,
-  SUCCESS_STORIES_THRESHOLD,
-  SUCCESS_STORY_MIN_RATING,
-  successStoriesFigure,
+  REVIEW_BADGE_THRESHOLD,
+  reviewBadge,
   ThresholdSchema,
 } from "~/lib/reviews";
 import { seo } from "~/lib/seo";
@@ -20,11 +21,12 @@ import { appConfig } from "~/server/config.server";
 import { parseSubmission } from "~/server/forms/submission.server";
 import {
   approvedSummary,
+  autoPublishDays,
   checkoutReviewsThreshold,
   moderateReview,
   reviewsForOwner,
+  setAutoPublishDays,
   setCheckoutReviewsThreshold,
-  successStoriesCount,
 } from "~/server/content/reviews.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -32,17 +34,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
-  const [{ rows, counts }, summary, threshold, stories] = await Promise.all([
+  const [{ rows, counts }, summary, threshold, days] = await Promise.all([
     reviewsForOwner(),
     approvedSummary(),
     checkoutReviewsThreshold(),
-    successStoriesCount(),
+    autoPublishDays(),
   ]);
   return {
     counts,
     summary,
     threshold,
-    stories,
+    days,
     rows: rows.map((r) => ({ ...r, writtenAt: r.writtenAt.toISOString(), moderatedAt: r.moderatedAt?.toISOString() ?? null })),
   };
 }
@@ -61,6 +63,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
     await setCheckoutReviewsThreshold(parsed.data.threshold);
     return { ok: true, message: `Saved: /checkout shows reviews once ${parsed.data.threshold} are approved.` };
+  }
+  if (fields.intent === "auto-publish") {
+    const parsed = AutoPublishDaysSchema.safeParse(fields);
+    if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
+    await setAutoPublishDays(parsed.data.days);
+    return { ok: true, message: `Saved: a review you have not decided on is published after ${parsed.data.days} days.` };
   }
   const parsed = ModerationSchema.safeParse(fields);
   if (!parsed.success) {
@@ -106,9 +114,36 @@ function ReasonForm({ id, decision, who }: { id: number; decision: "reject" | "h
   );
 }
 
+/** One whole-number setting of the page, with its own Save. */
+function NumberSetting(p: { intent: string; id: string; name: string; label: string; min: number; max: number; value: number }) {
+  return (
+    <form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+      <input type="hidden" name="intent" value={p.intent} />
+      <div>
+        <label htmlFor={p.id} className="block text-sm font-bold text-slate-900">
+          {p.label}
+        </label>
+        <input
+          id={p.id}
+          name={p.name}
+          type="number"
+          min={p.min}
+          max={p.max}
+          required
+          defaultValue={p.value}
+          className="mt-1 w-28 rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700"
+        />
+      </div>
+      <button type="submit" aria-label={`Save: ${p.label}`} className={buttonClass({ variant: "outline", size: "sm" })}>
+        Save
+      </button>
+    </form>
+  );
+}
+
 export default function Reviews({ loaderData: r, actionData }: Route.ComponentProps) {
   const zone = useTimeZone();
-  const figure = successStoriesFigure(r.stories);
+  const badge = reviewBadge(r.summary.count, r.summary.average);
   return (
     <>
       <AdminHeading title={`Reviews (${r.counts.pending} waiting)`} />
@@ -139,33 +174,38 @@ export default function Reviews({ loaderData: r, actionData }: Route.ComponentPr
           /checkout shows the newest approved reviews instead of the testimonials once{" "}
           {r.summary.count >= r.threshold ? "it has reached" : "it reaches"} {r.threshold} approved.
         </p>
-        <p className="mt-2 text-slate-700" data-figure="success-stories">
-          Home page badge: {r.stories} approved review{r.stories === 1 ? "" : "s"} with {SUCCESS_STORY_MIN_RATING} or 5 stars.{" "}
-          {figure === null
-            ? `From ${SUCCESS_STORIES_THRESHOLD} it shows “N+ Success Stories”; until then it says “Built on your federal rights”.`
-            : `It shows “${figure}+ Success Stories” (rounded down).`}
+        <p className="mt-2 text-slate-700" data-figure="home-badge">
+          Home page badge:{" "}
+          {badge === null
+            ? `from ${REVIEW_BADGE_THRESHOLD} approved reviews it shows their average and count (“4.6 of 5, ${REVIEW_BADGE_THRESHOLD} buyer reviews”); until then, the number of free articles.`
+            : `“${badge.value}, ${badge.label}”: every approved review counts, whatever its stars.`}
         </p>
-        <form method="post" className="mt-4 flex flex-wrap items-end gap-3">
-          <input type="hidden" name="intent" value="threshold" />
-          <div>
-            <label htmlFor="threshold" className="block text-sm font-bold text-slate-900">
-              Approved reviews before /checkout shows them
-            </label>
-            <input
-              id="threshold"
-              name="threshold"
-              type="number"
-              min={1}
-              max={100}
-              required
-              defaultValue={r.threshold}
-              className="mt-1 w-28 rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700"
-            />
-          </div>
-          <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })}>
-            Save
-          </button>
-        </form>
+        <NumberSetting
+          intent="threshold"
+          id="threshold"
+          name="threshold"
+          label="Approved reviews before /checkout shows them"
+          min={1}
+          max={100}
+          value={r.threshold}
+        />
+      </Panel>
+
+      <Panel title="If you don't decide" id="auto-publish-heading">
+        <p className="mt-2 text-slate-700">
+          A review you leave waiting is published by itself after {r.days} day{r.days === 1 ? "" : "s"}, so no review waits for ever (16 CFR
+          465.7). One that looks like it has a link, an e-mail address or a long number waits for you instead: decide on it by the rules.
+          /checkout and the order page state the days.
+        </p>
+        <NumberSetting
+          intent="auto-publish"
+          id="auto-publish-days"
+          name="days"
+          label="Days before an undecided review is published"
+          min={AUTO_PUBLISH_DAYS_LIMITS.min}
+          max={AUTO_PUBLISH_DAYS_LIMITS.max}
+          value={r.days}
+        />
       </Panel>
 
       {r.rows.length === 0 ? (
@@ -190,12 +230,23 @@ export default function Reviews({ loaderData: r, actionData }: Route.ComponentPr
                   <Link to={`/admin/orders/${review.orderId}`} className="font-bold text-brand-800 underline underline-offset-2">
                     {review.orderNumber}
                   </Link>
-                  , written {formatWhen(review.writtenAt, zone)}
-                  {review.moderatedAt ? `, decided ${formatWhen(review.moderatedAt, zone)}` : ""}
+                  {review.orderStatus === "refunded" ? " (refunded: shown as “Refunded”)" : ""}, written{" "}
+                  {formatWhen(review.writtenAt, zone)}
+                  {review.moderatedAt
+                    ? review.autoPublished
+                      ? `, published by itself ${formatWhen(review.moderatedAt, zone)} (no decision within the days)`
+                      : `, decided ${formatWhen(review.moderatedAt, zone)}`
+                    : ""}
                   {review.moderationReason
                     ? ` (${HIDE_REASONS.find((h) => h.id === review.moderationReason)?.label ?? review.moderationReason})`
                     : ""}
                 </p>
+                {review.status === "pending" && review.flags.length > 0 ? (
+                  <p className="mt-2 text-sm font-bold text-amber-900" data-testid="review-flags">
+                    Waits for you: it may break “
+                    {review.flags.map((f) => CONTENT_RULES.find((c) => c.id === f)?.label ?? f).join("” and “")}”.
+                  </p>
+                ) : null}
                 <div className="mt-3 flex flex-wrap items-center gap-4">
                   {review.status !== "approved" ? (
                     <form method="post">

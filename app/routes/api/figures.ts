@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Figures } from "~/lib/figures";
-import { successStories } from "~/server/content/reviews.server";
+import { reviewFigures } from "~/server/content/reviews.server";
 
 /**
  * GET /api/figures: the home page's live figures. The page itself is prerendered (its speed
@@ -8,6 +8,6 @@ import { successStories } from "~/server/content/reviews.server";
  * the answer half a minute; a browser asks again every time.
  */
 export async function loader() {
-  const figures: Figures = { successStories: await successStories() };
+  const figures: Figures = { reviews: await reviewFigures() };
   return data(figures, { headers: { "Cache-Control": "public, max-age=0, s-maxage=30, stale-while-revalidate=300" } });
 }

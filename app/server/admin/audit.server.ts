@@ -13,6 +13,8 @@ export type AuditAction =
   | "review-reject"
   | "review-hide"
   | "review-threshold"
+  | "review-auto-publish"
+  | "review-auto-publish-days"
   | "former-price-add"
   | "former-price-delete"
   | "contact-suppress"

@@ -10,7 +10,7 @@ import { db, rowsOf } from "~/server/db.server";
 import { listBroadcasts } from "~/server/audience/broadcasts.server";
 import { listSteps } from "~/server/audience/sequence.server";
 import { GUIDES } from "~/lib/guides";
-import { broadcastCampaign, sequenceCampaign } from "~/server/mail/mailer.server";
+import { broadcastCampaign, sequenceCampaign } from "~/server/mail/list-compose.server";
 
 export type CampaignFigures = { checkouts: number; sales: number; revenueCents: number };
 export type EmailSales = CampaignFigures & { campaign: string; label: string };

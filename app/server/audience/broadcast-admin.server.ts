@@ -2,7 +2,8 @@
 import { sql } from "drizzle-orm";
 import { db, rowsOf } from "~/server/db.server";
 import { findBroadcast, listBroadcasts, type Broadcast } from "~/server/audience/broadcasts.server";
-import { broadcastCampaign, composeBroadcast, previewListMessage, sendListMessageTest } from "~/server/mail/mailer.server";
+import { previewListMessage, sendListMessageTest } from "~/server/mail/mailer.server";
+import { broadcastCampaign, composeBroadcast } from "~/server/mail/list-compose.server";
 
 export type BroadcastFigures = {
   /** Waiting in the outbox (not yet sent, not stopped). */

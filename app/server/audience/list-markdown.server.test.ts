@@ -5,6 +5,12 @@ const origin = "https://shop.example";
 const render = (md: string) => listMarkdownToHtml(md, { origin, campaign: "welcome-01" });
 
 describe("list e-mail Markdown", () => {
+  it("keeps a single line break as a line break, and a blank line as a new paragraph", () => {
+    const html = render("Thanks for reading.\n\nTalk soon,\nThe Fresh Start Money team");
+    expect(html).toContain("Talk soon,<br>The Fresh Start Money team</p>");
+    expect(html.match(/<p /g)).toHaveLength(2);
+  });
+
   it("shows raw HTML as text: no script, no tag of its own", () => {
     const html = render('Hi <script>alert(1)</script> <img src=x onerror="alert(2)"> <b>bold</b>\n\n<div>block</div>');
     expect(html).not.toMatch(/<script|<img|<b>|<div/i);

@@ -1,5 +1,5 @@
 /**
- * The Markdown of a list e-mail (a sequence step, later a broadcast) to e-mail HTML, safely: raw
+ * The Markdown of a list e-mail (a sequence step, a broadcast) to e-mail HTML, safely: raw
  * HTML is shown as text, images become their alt text, and a link is kept only for http(s),
  * mailto and site paths. Site links are made absolute and carry which e-mail they came from
  * (utm_source=email&utm_campaign=<campaign>), so a sale can be traced to it.
@@ -33,6 +33,9 @@ export type ListMarkdownOptions = { origin: string; campaign?: string };
 export function listMarkdownToHtml(source: string, { origin, campaign }: ListMarkdownOptions): string {
   const markdown = new Marked({
     gfm: true,
+    // A line break the writer typed stays a line break ("Talk soon,\nThe team" on two lines), as
+    // in any e-mail program; a blank line still starts a paragraph.
+    breaks: true,
     async: false,
     renderer: {
       html({ text }: Tokens.HTML | Tokens.Tag) {

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { db, rowsOf } from "~/server/db.server";
 import type { GuideId } from "~/lib/guides";
 import { findStep, isLastStep, rescheduleWaiting } from "~/server/audience/sequence.server";
-import { composeStep, previewListMessage, sendListMessageTest } from "~/server/mail/mailer.server";
+import { previewListMessage, sendListMessageTest } from "~/server/mail/mailer.server";
+import { composeStep } from "~/server/mail/list-compose.server";
 
 const MAX_DELAY_DAYS = 60;
 

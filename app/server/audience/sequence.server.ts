@@ -12,6 +12,7 @@ import { parseSequenceFiles, type SequenceStep } from "~/server/audience/sequenc
 import type { GuideId } from "~/lib/guides";
 import { LEAD_FOLLOWUP_VERSIONS, SEQUENCE_INVITATION_PAGE } from "~/lib/site";
 import { db, rowsOf } from "~/server/db.server";
+import earlierDefaults from "~/content/sequence-earlier-defaults.json";
 
 export type { SequenceStep };
 
@@ -22,13 +23,43 @@ export const DEFAULT_STEPS = parseSequenceFiles(
 /** The least time between two steps to one contact, whichever sequences they belong to. */
 export const STEP_GAP_MINUTES = 24 * 60;
 
-/** The shipped steps, inserted once (the owner's edits then live in the table and are kept). */
+/**
+ * Where a reader's consent, given under an earlier wording, ends their sequence: the credit
+ * guide's readers of wording 2026-11-26 agreed to e-mails "over about two weeks", which its first
+ * five steps are (migration 0019 set the same for those enrolled before).
+ */
+const EARLIER_WORDING_LAST_POSITION: readonly { version: string; guide: GuideId; last: number }[] = [
+  { version: "2026-11-26", guide: "credit-repair", last: 5 },
+];
+
+/**
+ * A step's content as a fingerprint: md5 of subject, preview, body and delay (the same expression
+ * in SQL and in scripts/sequence-fingerprints.ts, which lists the shipped versions of each step).
+ */
+const FINGERPRINT = sql`md5(subject || chr(10) || preview || chr(10) || body || chr(10) || delay_minutes::text)`;
+const EARLIER: Record<string, string[] | undefined> = earlierDefaults.steps;
+
+/**
+ * The shipped steps, inserted once (the owner's edits then live in the table and are kept). A
+ * step still exactly as an earlier release shipped it (its fingerprint in app/content/sequence-earlier-defaults.json)
+ * takes this release's text: a step the owner edited is never overwritten.
+ */
 export async function seedSequenceSteps(): Promise<void> {
   for (const step of DEFAULT_STEPS) {
     await db().execute(sql`
       insert into sequence_steps (id, guide, position, subject, preview, body, delay_minutes)
       values (${step.id}, ${step.guide}, ${step.position}, ${step.subject}, ${step.preview}, ${step.body}, ${step.delayMinutes})
       on conflict do nothing
+    `);
+    const earlier = EARLIER[step.id] ?? [];
+    if (earlier.length === 0) continue;
+    await db().execute(sql`
+      update sequence_steps set subject = ${step.subject}, preview = ${step.preview}, body = ${step.body},
+        delay_minutes = ${step.delayMinutes}, updated_at = now()
+      where id = ${step.id} and ${FINGERPRINT} in (${sql.join(
+        earlier.map((f) => sql`${f}`),
+        sql`, `,
+      )})
     `);
   }
 }
@@ -50,12 +81,30 @@ export async function findStep(id: string): Promise<SequenceStep | undefined> {
   return step;
 }
 
-/** Whether no step of its sequence comes after this one (the step that invites the reader to the newsletter). */
-export async function isLastStep(step: Pick<SequenceStep, "guide" | "position">): Promise<boolean> {
+/**
+ * Whether no step of its sequence comes after this one (the step that invites the reader to the
+ * newsletter): for a reader, the last their consent covers (EARLIER_WORDING_LAST_POSITION).
+ */
+export async function isLastStep(step: Pick<SequenceStep, "guide" | "position">, contactId?: number): Promise<boolean> {
   const [row] = rowsOf<{ last: number | string }>(
-    await db().execute(sql`select max(position) as last from sequence_steps where guide = ${step.guide}`),
+    await db().execute(sql`
+      select least(
+        (select max(position) from sequence_steps where guide = ${step.guide}),
+        (select last_position from sequence_enrollments where contact_id = ${contactId ?? null}::int and guide = ${step.guide})
+      ) as last
+    `),
   );
   return Number(row?.last) === step.position;
+}
+
+/** (version, last position) rows for a guide's earlier wordings; a never-matching row when it has none. */
+function capValues(guide: GuideId): SQL {
+  const rows = EARLIER_WORDING_LAST_POSITION.filter((w) => w.guide === guide);
+  if (rows.length === 0) return sql`(null::text, null::int)`;
+  return sql.join(
+    rows.map((w) => sql`(${w.version}::text, ${w.last}::int)`),
+    sql`, `,
+  );
 }
 
 const PAUSED_KEY = "sequence_paused";
@@ -91,8 +140,14 @@ export async function enrollIfEligible(contactId: number, guide: GuideId, now: D
   );
   const rows = rowsOf(
     await db().execute(sql`
-      insert into sequence_enrollments (contact_id, guide, status, next_position, last_sent_at, next_at)
-      select c.id, ${guide}, 'active', first.position, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz + make_interval(mins => first.delay_minutes)
+      insert into sequence_enrollments (contact_id, guide, status, next_position, last_sent_at, next_at, last_position)
+      select c.id, ${guide}, 'active', first.position, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz + make_interval(mins => first.delay_minutes),
+        (
+          select w.last from consents k
+          join (values ${capValues(guide)}) as w(version, last) on w.version = k.wording_version
+          where k.contact_id = c.id and k.purpose = 'guide_followups' and k.withdrawn_at is null
+          order by k.created_at desc limit 1
+        )
       from contacts c, (select position, delay_minutes from sequence_steps where guide = ${guide} order by position limit 1) first
       where c.id = ${contactId} and c.suppression is null and c.proved_at is not null
         and exists (select 1 from leads l where l.email = c.email and l.guide = ${guide})
@@ -188,7 +243,8 @@ export async function queueDueSteps(now: Date = new Date(), limit = 500): Promis
       from sequence_enrollments cur
       left join lateral (
         select position, delay_minutes from sequence_steps
-        where guide = cur.guide and position > cur.next_position order by position limit 1
+        where guide = cur.guide and position > cur.next_position and (cur.last_position is null or position <= cur.last_position)
+        order by position limit 1
       ) nxt on true
       where e.contact_id = cur.contact_id and e.guide = cur.guide and (cur.contact_id, cur.guide) in (${keys(now1)})
     `);

@@ -1,16 +1,21 @@
 /**
  * The shipped Markdown articles as the first content of the database. A fresh database gets all
  * of them; a later start adds a shipped article the database lacks (by the file it came from,
- * `shipped_key`, whatever its slug is now) and never touches one that is there, edited or not.
+ * `shipped_key`, whatever its slug is now), and brings one the owner never changed up to the
+ * shipped text (a correction in a release reaches her site: every revision it has is a shipped
+ * one, SHIPPED_NOTE). One she saved, published, unpublished or restored even once is hers: never touched.
  * Several servers starting at once insert each one once (the unique shipped_key; the loser of
  * the race does nothing).
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { articleRevisions, articles } from "../../../db/schema";
 import { getShippedArticles, type ShippedArticle } from "~/content/articles.server";
 import type { ArticleContent } from "~/lib/article-form";
 import { db, rowsOf } from "~/server/db.server";
 import { bumpContentVersion, type Tx } from "~/server/content/content-version.server";
+
+/** Every revision the site itself writes starts so; the owner's never do (article-editor.server.ts). */
+export const SHIPPED_NOTE = "Shipped with the site";
 
 export function shippedContent(a: ShippedArticle): ArticleContent {
   return {
@@ -40,8 +45,12 @@ export async function seedShippedArticles(shipped: readonly ShippedArticle[] = g
     );
     const added: string[] = [];
     const skipped: string[] = [];
+    const updated: string[] = [];
     for (const a of shipped) {
-      if (present.has(a.slug)) continue;
+      if (present.has(a.slug)) {
+        if (await bringUpToDate(tx, a)) updated.push(a.slug);
+        continue;
+      }
       const [row] = await tx
         .insert(articles)
         .values({
@@ -74,12 +83,70 @@ export async function seedShippedArticles(shipped: readonly ShippedArticle[] = g
         if (!raced) skipped.push(a.slug);
         continue;
       }
-      await tx
-        .insert(articleRevisions)
-        .values({ articleId: row.id, version: 1, content: shippedContent(a), note: "Shipped with the site" });
+      await tx.insert(articleRevisions).values({ articleId: row.id, version: 1, content: shippedContent(a), note: SHIPPED_NOTE });
       added.push(a.slug);
     }
-    if (added.length > 0) await bumpContentVersion(tx);
-    return { added, skipped };
+    if (added.length > 0 || updated.length > 0) await bumpContentVersion(tx);
+    return { added, skipped, updated };
   });
+}
+
+/**
+ * A shipped article the owner never changed takes this release's text (a new revision, noted as
+ * shipped); returns whether it changed. Its address, status, dates and place in the list stay.
+ */
+async function bringUpToDate(tx: Tx, a: ShippedArticle): Promise<boolean> {
+  const [row] = rowsOf<{ id: number; version: number; content: Record<string, unknown> }>(
+    await tx.execute(sql`
+      select a.id, a.version, r.content
+      from articles a
+      join article_revisions r on r.article_id = a.id and r.version = a.version
+      where a.shipped_key = ${a.slug}
+        and not exists (select 1 from article_revisions o where o.article_id = a.id and o.note not like ${`${SHIPPED_NOTE}%`})
+      for update of a
+    `),
+  );
+  if (!row) return false;
+  const content = { ...shippedContent(a), slug: String(row.content.slug ?? a.slug) };
+  if (sameJson(row.content, content)) return false;
+  await tx
+    .update(articles)
+    .set({
+      title: a.title,
+      subtitle: a.subtitle,
+      excerpt: a.excerpt,
+      description: a.description,
+      category: a.category,
+      reviewedOn: a.reviewed,
+      readingMinutes: a.readingMinutes,
+      body: a.body,
+      html: a.html,
+      imageAlt: a.imageAlt,
+      related: a.related,
+      closingCta: a.closingCta ?? null,
+      affiliates: a.affiliates,
+      version: row.version + 1,
+      updatedAt: new Date(),
+    })
+    .where(eq(articles.id, row.id));
+  await tx
+    .insert(articleRevisions)
+    .values({ articleId: row.id, version: row.version + 1, content, note: `${SHIPPED_NOTE}: corrected text` });
+  return true;
+}
+
+/** Equal as JSON whatever the order of keys (jsonb keeps them in an order of its own). */
+function sameJson(a: unknown, b: unknown): boolean {
+  const sorted = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(sorted)
+      : v && typeof v === "object"
+        ? Object.fromEntries(
+            Object.entries(v)
+              .filter(([, x]) => x !== undefined)
+              .sort(([x], [y]) => x.localeCompare(y))
+              .map(([k, x]) => [k, sorted(x)]),
+          )
+        : v;
+  return JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
 }

@@ -15,7 +15,7 @@ import { shippedImage, uploadedImage, type ArticleSummary } from "~/content/arti
 import type { Article } from "~/content/articles.server";
 import type { Category, ClosingCtaKind } from "~/lib/article-meta";
 import { guideChoices, GUIDES, type Guide, type GuideId } from "~/lib/guides";
-import type { PartnerId } from "~/lib/partners";
+import { isPartnerId } from "~/lib/partners";
 import { db } from "~/server/db.server";
 import { seedShippedArticles } from "~/server/content/article-seed.server";
 import { log } from "~/server/log.server";
@@ -63,7 +63,7 @@ export function toArticle(row: ArticleRow): StoredArticle {
     order: row.sortOrder,
     related: row.related,
     closingCta: (row.closingCta ?? undefined) as ClosingCtaKind | undefined,
-    affiliates: row.affiliates as PartnerId[],
+    affiliates: row.affiliates.filter(isPartnerId),
     sources: row.sources,
     html: row.html,
     ...(row.imageId ? uploadedImage(row.imageId) : row.shippedImage ? shippedImage(row.shippedImage) : { image: null, ogImage: null }),
@@ -118,6 +118,7 @@ export async function ensureArticles(): Promise<void> {
     if (seeded.skipped.length > 0) {
       log.warn(`Shipped articles not added (their address is taken by another article): ${seeded.skipped.join(", ")}`);
     }
+    if (seeded.updated.length > 0) log.info(`Shipped articles brought up to the shipped text: ${seeded.updated.join(", ")}`);
     await reloadArticles();
   })().finally(() => {
     loading = undefined;

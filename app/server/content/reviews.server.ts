@@ -2,18 +2,20 @@
  * Verified buyer reviews (16 CFR 465): written from a paid order's private page, one per order,
  * moderated by the owner on content rules only, and the figures the site draws from them.
  */
-import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
-import { reviews, siteSettings, type ReviewStatus } from "../../../db/schema";
+import { and, count, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { orders, reviews, siteSettings, type OrderStatus, type ReviewStatus } from "../../../db/schema";
 import {
+  AUTO_PUBLISH_DAYS_LIMITS,
+  DEFAULT_AUTO_PUBLISH_DAYS,
   DEFAULT_CHECKOUT_REVIEWS_THRESHOLD,
   HIDE_REASONS,
+  likelyBrokenRules,
   REVIEW_LIMITS,
+  reviewBadge,
   type ReviewField,
   type ReviewInput,
   ReviewSchema,
   reviewErrors,
-  SUCCESS_STORY_MIN_RATING,
-  successStoriesFigure,
 } from "~/lib/reviews";
 import { recordAudit } from "~/server/admin/audit.server";
 import { changePublicContent } from "~/server/content/content-version.server";
@@ -29,6 +31,14 @@ export type ReviewAccess =
   /** Approved or hidden: the words are final (the owner's decision was about exactly these words). */
   | { kind: "locked"; review: Review };
 
+/**
+ * Orders whose buyer may review: paid, and refunded too (a refunded buyer's review is as much a
+ * buyer's as any, labelled as refunded where it shows; refusing it would suppress negative
+ * reviews, 16 CFR 465.7). Not a disputed (charged-back), failed or unpaid one.
+ */
+export const REVIEWABLE: readonly OrderStatus[] = ["paid", "refunded"];
+const reviewable = (status: OrderStatus) => REVIEWABLE.includes(status);
+
 /** Reviews the buyer may still change: not yet approved (a rejected one goes back for a new decision). */
 const EDITABLE: readonly ReviewStatus[] = ["pending", "rejected"];
 
@@ -38,8 +48,7 @@ export async function reviewForOrder(orderId: number): Promise<Review | null> {
 }
 
 export async function reviewAccess(order: Order): Promise<ReviewAccess> {
-  // Refunded, disputed, failed or unpaid orders: only a buyer who kept what they paid for reviews it.
-  if (order.status !== "paid") return { kind: "closed", reason: "not-paid" };
+  if (!reviewable(order.status)) return { kind: "closed", reason: "not-paid" };
   const review = await reviewForOrder(order.id);
   if (review && !EDITABLE.includes(review.status)) return { kind: "locked", review };
   return { kind: "open", review };
@@ -53,7 +62,7 @@ export type SubmitResult = "created" | "updated" | "locked" | "not-paid";
  */
 export async function submitReview(orderId: number, input: ReviewInput): Promise<SubmitResult> {
   const order = await findOrder(orderId);
-  if (!order || order.status !== "paid") return "not-paid";
+  if (!order || !reviewable(order.status)) return "not-paid";
   const now = new Date();
   const rows = await db()
     .insert(reviews)
@@ -68,6 +77,7 @@ export async function submitReview(orderId: number, input: ReviewInput): Promise
         status: "pending",
         moderationReason: null,
         moderatedAt: null,
+        autoPublished: false,
       },
       setWhere: inArray(reviews.status, [...EDITABLE]),
     })
@@ -94,7 +104,7 @@ export async function moderateReview(id: number, decision: Decision): Promise<bo
   const updated = await changePublicContent((tx) =>
     tx
       .update(reviews)
-      .set({ status: TO[decision.decision], moderationReason: reason, moderatedAt: new Date() })
+      .set({ status: TO[decision.decision], moderationReason: reason, moderatedAt: new Date(), autoPublished: false })
       .where(and(eq(reviews.id, id), inArray(reviews.status, [...FROM[decision.decision]])))
       .returning({ id: reviews.id, orderId: reviews.orderId, rating: reviews.rating }),
   );
@@ -108,19 +118,33 @@ export async function moderateReview(id: number, decision: Decision): Promise<bo
   return true;
 }
 
-export type AdminReview = Review & { orderNumber: string };
+export type AdminReview = Review & {
+  orderNumber: string;
+  orderStatus: OrderStatus;
+  /** Content rules the text looks like it breaks: then it never publishes itself. */
+  flags: ReturnType<typeof likelyBrokenRules>;
+};
 
 /** Every review, those waiting first, then newest; with the count in each state. */
 export async function reviewsForOwner(): Promise<{ rows: AdminReview[]; counts: Record<ReviewStatus, number> }> {
   const rows = await db()
-    .select()
+    .select({ review: reviews, orderStatus: orders.status })
     .from(reviews)
+    .innerJoin(orders, eq(orders.id, reviews.orderId))
     .orderBy(sql`${reviews.status} = 'pending' desc`, desc(reviews.writtenAt))
     .limit(500);
   const tallies = await db().select({ status: reviews.status, n: count() }).from(reviews).groupBy(reviews.status);
   const counts: Record<ReviewStatus, number> = { pending: 0, approved: 0, rejected: 0, hidden: 0 };
   for (const t of tallies) counts[t.status] = Number(t.n);
-  return { rows: rows.map((r) => ({ ...r, orderNumber: orderNumber(r.orderId) })), counts };
+  return {
+    rows: rows.map(({ review, orderStatus }) => ({
+      ...review,
+      orderNumber: orderNumber(review.orderId),
+      orderStatus,
+      flags: likelyBrokenRules(`${review.displayName}\n${review.body}`),
+    })),
+    counts,
+  };
 }
 
 export type ReviewSummary = { count: number; average: number };
@@ -136,36 +160,40 @@ export async function approvedSummary(): Promise<ReviewSummary> {
 
 /** How many reviews /checkout shows at a time: the newest approved ones, whatever their stars. */
 export const CHECKOUT_REVIEWS_SHOWN = 6;
-export type PublicReview = { id: number; rating: number; body: string; displayName: string; writtenAt: string };
+export type PublicReview = { id: number; rating: number; body: string; displayName: string; writtenAt: string; refunded: boolean };
 
 /**
  * The reviews block of /checkout, or null until the owner's threshold of approved reviews is
  * reached (then the page keeps its testimonials block). The newest first: never picked by stars.
  */
-export async function checkoutReviews(): Promise<{ summary: ReviewSummary; reviews: PublicReview[] } | null> {
+export async function checkoutReviews(): Promise<{ summary: ReviewSummary; reviews: PublicReview[]; autoPublishDays: number } | null> {
   const summary = await approvedSummary();
   if (summary.count === 0 || summary.count < (await checkoutReviewsThreshold())) return null;
   const rows = await db()
-    .select({ id: reviews.id, rating: reviews.rating, body: reviews.body, displayName: reviews.displayName, writtenAt: reviews.writtenAt })
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      body: reviews.body,
+      displayName: reviews.displayName,
+      writtenAt: reviews.writtenAt,
+      orderStatus: orders.status,
+    })
     .from(reviews)
+    .innerJoin(orders, eq(orders.id, reviews.orderId))
     .where(eq(reviews.status, "approved"))
     .orderBy(desc(reviews.writtenAt), desc(reviews.id))
     .limit(CHECKOUT_REVIEWS_SHOWN);
-  return { summary, reviews: rows.map((r) => ({ ...r, writtenAt: r.writtenAt.toISOString() })) };
+  return {
+    summary,
+    autoPublishDays: await autoPublishDays(),
+    reviews: rows.map(({ orderStatus, ...r }) => ({ ...r, writtenAt: r.writtenAt.toISOString(), refunded: orderStatus === "refunded" })),
+  };
 }
 
-/** Approved reviews of 4 or 5 stars: what the home page may call success stories. */
-export async function successStoriesCount(): Promise<number> {
-  const [row] = await db()
-    .select({ n: count() })
-    .from(reviews)
-    .where(and(eq(reviews.status, "approved"), gte(reviews.rating, SUCCESS_STORY_MIN_RATING)));
-  return Number(row?.n ?? 0);
-}
-
-/** The home badge's figure ("N+"), or null while it is below the threshold. */
-export async function successStories(): Promise<number | null> {
-  return successStoriesFigure(await successStoriesCount());
+/** The home badge: "4.6 of 5, 12 buyer reviews" from every approved review, or null below its threshold. */
+export async function reviewFigures(): Promise<{ value: string; label: string } | null> {
+  const summary = await approvedSummary();
+  return reviewBadge(summary.count, summary.average);
 }
 
 const THRESHOLD_KEY = "checkout-reviews-threshold";
@@ -186,17 +214,79 @@ export async function setCheckoutReviewsThreshold(threshold: number): Promise<vo
   await recordAudit("review-threshold", "setting:checkout-reviews-threshold", `checkout shows reviews from ${threshold} approved`);
 }
 
+const AUTO_PUBLISH_KEY = "review-auto-publish-days";
+
+/** After how many days a review the owner has not decided on publishes itself. */
+export async function autoPublishDays(): Promise<number> {
+  const [row] = await db().select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, AUTO_PUBLISH_KEY));
+  const value = row?.value;
+  return typeof value === "number" &&
+    Number.isSafeInteger(value) &&
+    value >= AUTO_PUBLISH_DAYS_LIMITS.min &&
+    value <= AUTO_PUBLISH_DAYS_LIMITS.max
+    ? value
+    : DEFAULT_AUTO_PUBLISH_DAYS;
+}
+
+export async function setAutoPublishDays(days: number): Promise<void> {
+  // /checkout and the order page state the days.
+  await changePublicContent((tx) =>
+    tx
+      .insert(siteSettings)
+      .values({ key: AUTO_PUBLISH_KEY, value: days })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value: days, updatedAt: new Date() } }),
+  );
+  await recordAudit(
+    "review-auto-publish-days",
+    `setting:${AUTO_PUBLISH_KEY}`,
+    `reviews publish themselves after ${days} days without a decision`,
+  );
+}
+
+/**
+ * Publish every review that has waited the owner's days with no decision and that no content rule
+ * a machine can check flags (likelyBrokenRules: those wait for her). Runs before each pass of the
+ * outbox worker, on every server: the update's condition makes a second server's run a no-op.
+ * Returns how many it published.
+ */
+export async function publishOverdueReviews(now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - (await autoPublishDays()) * 24 * 60 * 60 * 1000);
+  const waiting = await db()
+    .select({ id: reviews.id, body: reviews.body, displayName: reviews.displayName })
+    .from(reviews)
+    .where(and(eq(reviews.status, "pending"), lte(reviews.writtenAt, cutoff)))
+    .limit(200);
+  const ids = waiting.filter((r) => likelyBrokenRules(`${r.displayName}\n${r.body}`).length === 0).map((r) => r.id);
+  if (ids.length === 0) return 0;
+  const published = await changePublicContent((tx) =>
+    tx
+      .update(reviews)
+      .set({ status: "approved", moderatedAt: now, moderationReason: null, autoPublished: true })
+      // Still waiting and still as old: a buyer's rewrite since (a new written_at) waits again.
+      .where(and(inArray(reviews.id, ids), eq(reviews.status, "pending"), lte(reviews.writtenAt, cutoff)))
+      .returning({ id: reviews.id, orderId: reviews.orderId }),
+  );
+  for (const r of published) {
+    await recordAudit(
+      "review-auto-publish",
+      `review:${r.id}`,
+      `review of ${orderNumber(r.orderId)} published: no decision within the set days`,
+    );
+  }
+  return published.length;
+}
+
 export type ReviewFormAnswer =
   | { kind: "saved"; created: boolean }
   | { kind: "invalid"; errors: Partial<Record<ReviewField, string>>; values: Record<string, string> }
   | { kind: "refused"; message: string };
 
-const REFUSED_NOT_PAID = "Only a paid order can be reviewed: this one was refunded, disputed or not paid, so it can't be reviewed.";
+const REFUSED_NOT_PAID = "Only a paid or refunded order can be reviewed: this one was disputed or not paid, so it can't be reviewed.";
 const REFUSED_LOCKED = "Your review has been published as you wrote it, so it can no longer be changed. Questions? E-mail us.";
 
 /** The order page's review form: read, check, store; the answer and its HTTP status. */
 export async function answerReviewForm(order: Order, request: Request): Promise<{ answer: ReviewFormAnswer; status: number }> {
-  if (order.status !== "paid") return { answer: { kind: "refused", message: REFUSED_NOT_PAID }, status: 403 };
+  if (!reviewable(order.status)) return { answer: { kind: "refused", message: REFUSED_NOT_PAID }, status: 403 };
   const form = await request.formData().catch(() => null);
   const fields: Record<string, string> = {};
   for (const [key, value] of form ?? []) {

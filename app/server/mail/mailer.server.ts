@@ -7,15 +7,14 @@ import addressparser from "nodemailer/lib/addressparser";
 import { eq } from "drizzle-orm";
 import { contactMessages, newsletterSubscribers } from "../../../db/schema";
 import { SUPPORT_EMAIL } from "~/lib/site";
-import { guideIdOf, GUIDES, type GuideId } from "~/lib/guides";
+import { guideIdOf } from "~/lib/guides";
 import { db } from "~/server/db.server";
 import { env, mailTransportKind } from "~/server/env.server";
-import type { MailContext, RenderedMail } from "~/server/mail/render.server";
+import type { MailContext } from "~/server/mail/render.server";
 import { createMailTransport, type MailTransport, type OutgoingMail } from "~/server/mail/transport.server";
 import { orderPagePath } from "~/lib/order-files";
 import { grantedProducts, mintOrderLink, productNamesByOrder } from "~/server/delivery/order-access.server";
 import { findOrder, orderNumber, paidOrdersFor } from "~/server/payments/orders.server";
-import { hostOf } from "~/server/mail/format.server";
 import type { Deliver, DeliveryResult, OutboxRow, SendOne } from "~/server/mail/outbox.server";
 import { PRODUCT_NAMES } from "~/lib/catalogue";
 import { PRODUCT_FILES } from "~/lib/product-files";
@@ -25,6 +24,7 @@ import { sendBlocker, sendBlockers, suppress, type SendPolicy } from "~/server/a
 import { findStep, isLastStep, stepStillWanted } from "~/server/audience/sequence.server";
 import { broadcastsToSend, broadcastToSend, type BroadcastToSend } from "~/server/audience/broadcasts.server";
 import type { OutboxKind } from "../../../db/schema";
+import { composeBroadcast, composeStep, type ComposedMail, type ListMessage } from "~/server/mail/list-compose.server";
 
 export type MailSettings = { from: string; context: MailContext };
 
@@ -34,6 +34,7 @@ export function mailSettingsFromEnv(): MailSettings {
     from: e.MAIL_FROM,
     context: {
       businessName: e.BUSINESS_NAME,
+      ownerName: e.OWNER_NAME,
       businessAddress: e.BUSINESS_ADDRESS ?? "Postal address not configured (set BUSINESS_ADDRESS)",
       supportEmail: SUPPORT_EMAIL,
       origin: e.PUBLIC_ORIGIN,
@@ -49,8 +50,7 @@ export function transportFromEnv(): MailTransport {
     : createMailTransport({ kind: "file", dir: `${e.DATA_DIR}/mail` });
 }
 
-/** `unsubscribeUrl` marks a list message: it gets the unsubscribe headers (RFC 8058). */
-export type ComposedMail = { mail: RenderedMail; unsubscribeUrl?: string; replyTo?: string };
+export type { ComposedMail };
 type Composed = ComposedMail | { skip: string } | { hold: string } | { cancel: string };
 
 /**
@@ -182,7 +182,7 @@ async function compose(row: OutboxRow, settings: MailSettings, facts: SendFacts)
       if (!wanted.ok) return { skip: wanted.reason };
       const step = await findStep(row.payload.stepId);
       if (!step) return { skip: `step ${row.payload.stepId} no longer exists` };
-      const last = await isLastStep(step);
+      const last = await isLastStep(step, row.payload.contactId);
       const invitation = last ? await newsletterInvitation(row.toAddress) : undefined;
       return composeStep(
         { ...step, last: Boolean(invitation), newsletterInvitationUrl: invitation && url(`/newsletter/confirm/${invitation}`) },
@@ -201,92 +201,6 @@ async function compose(row: OutboxRow, settings: MailSettings, facts: SendFacts)
       throw new Error(`Unknown e-mail kind ${(unknown as OutboxRow).kind}`);
     }
   }
-}
-
-type ListMessage = { subject: string; preview: string; body: string };
-
-/** A list message (a sequence step, a broadcast) in the list layout: sent, previewed and test-sent alike. */
-async function composeListMessage(
-  message: ListMessage,
-  ctx: MailContext,
-  unsubscribeUrl: string,
-  { campaign, reason, newsletterInvitationUrl }: { campaign: string; reason: string; newsletterInvitationUrl?: string },
-): Promise<ComposedMail> {
-  const { listMessageMail } = await import("~/server/mail/templates/list-message.server");
-  return {
-    unsubscribeUrl,
-    mail: await listMessageMail(ctx, {
-      subject: message.subject,
-      preview: message.preview,
-      markdown: message.body,
-      campaign,
-      reason,
-      unsubscribeUrl,
-      newsletterInvitationUrl,
-    }),
-  };
-}
-
-/**
- * A welcome-sequence step as its reader gets it (HTML and text): sent, previewed and test-sent
- * alike. The last step invites the reader to join the newsletter (`newsletterInvitationUrl`, each
- * reader's own confirmation link; a preview or test shows a stand-in address).
- */
-export function composeStep(
-  step: ListMessage & { id: string; guide: GuideId; last?: boolean; newsletterInvitationUrl?: string },
-  ctx: MailContext,
-  unsubscribeUrl: string,
-): Promise<ComposedMail> {
-  return composeListMessage(step, ctx, unsubscribeUrl, {
-    campaign: sequenceCampaign(step.id),
-    reason: `You’re getting this because you asked for the free ${GUIDES[step.guide].title} on ${hostOf(ctx.origin)} and for a few follow-up tips.`,
-    newsletterInvitationUrl: step.last ? (step.newsletterInvitationUrl ?? `${ctx.origin}/newsletter/confirm/preview`) : undefined,
-  });
-}
-
-/** utm_campaign of a welcome-sequence step's links. */
-export function sequenceCampaign(stepId: string): string {
-  return `welcome-${stepId}`;
-}
-
-/** Stands for each reader's own unsubscribe address in a broadcast rendered once for all its readers. */
-const UNSUBSCRIBE_PLACEHOLDER = "https://unsubscribe.invalid/each-reader-s-own-link";
-/** The last broadcast rendered (its content as the key): every reader's copy differs only by the unsubscribe address. */
-let lastBroadcast: { key: string; mail: Promise<RenderedMail> } | undefined;
-
-/**
- * A broadcast as its readers get it: sent, previewed and test-sent alike. It is rendered once per
- * content (rendering is most of a send's cost, decision 035) and each copy gets its own
- * unsubscribe address.
- */
-export async function composeBroadcast(
-  broadcast: ListMessage & { id: number },
-  ctx: MailContext,
-  unsubscribeUrl: string,
-): Promise<ComposedMail> {
-  const key = JSON.stringify([broadcast.id, broadcast.subject, broadcast.preview, broadcast.body, ctx]);
-  if (lastBroadcast?.key !== key) {
-    const mail = composeListMessage(broadcast, ctx, UNSUBSCRIBE_PLACEHOLDER, {
-      campaign: broadcastCampaign(broadcast.id),
-      reason: `You’re getting this because you signed up for budgeting and credit tips from ${hostOf(ctx.origin)}.`,
-    }).then((composed) => composed.mail);
-    lastBroadcast = { key, mail };
-    mail.catch(() => (lastBroadcast = undefined));
-  }
-  const mail = await lastBroadcast.mail;
-  return {
-    unsubscribeUrl,
-    mail: {
-      ...mail,
-      html: mail.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl),
-      text: mail.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl),
-    },
-  };
-}
-
-/** utm_campaign of a broadcast's links; orders.campaign holds it for the sales that followed. */
-export function broadcastCampaign(id: number): string {
-  return `broadcast-${id}`;
 }
 
 /**

@@ -12,6 +12,8 @@ import { displayUrl } from "~/server/mail/format.server";
 
 export type MailContext = {
   businessName: string;
+  /** The owner's name (OWNER_NAME), signing the welcome e-mails; unset, they are signed by the team. */
+  ownerName?: string;
   businessAddress: string;
   supportEmail: string;
   origin: string;

@@ -21,7 +21,7 @@ export async function formerPricesForOwner(): Promise<(FormerPriceRow & { proble
 }
 
 export async function recordFormerPrice(input: FormerPriceInput): Promise<void> {
-  // /checkout's "normally" line reads the recorded prices once per content version (checkout-facts.server.ts).
+  // /checkout's "it was" line reads the recorded prices once per content version (checkout-facts.server.ts).
   const [row] = await changePublicContent((tx) =>
     tx
       .insert(formerPrices)

@@ -4,9 +4,9 @@
  * reason the reader gets it and the one-click unsubscribe link.
  */
 import { listMarkdownToHtml } from "~/server/audience/list-markdown.server";
-import { mailTemplate } from "~/server/mail/render.server";
+import { mailTemplate, type MailContext } from "~/server/mail/render.server";
 import { MailLayout } from "~/server/mail/templates/layout.server";
-import { Box, H2, MailButton, P } from "~/server/mail/templates/parts.server";
+import { Box, H2, Lines, MailButton, P } from "~/server/mail/templates/parts.server";
 
 export type ListMessageProps = {
   subject: string;
@@ -22,7 +22,14 @@ export type ListMessageProps = {
    * e-mails are not the newsletter; a reader joins it by a click of their own (issue 40).
    */
   newsletterInvitationUrl?: string;
+  /** Signed under the body by the owner (OWNER_NAME) or, unset, the business's team: the welcome steps. A broadcast carries its own sign-off. */
+  signed?: boolean;
 };
+
+/** Who signs: a real person's name from the owner's setting, never an invented one. */
+export function signature(ctx: Pick<MailContext, "ownerName" | "businessName">): string[] {
+  return ctx.ownerName ? [ctx.ownerName, ctx.businessName] : [`The ${ctx.businessName} team`];
+}
 
 export const listMessageMail = mailTemplate<ListMessageProps>(
   (p) => p.subject.replace(/\s+/g, " ").trim(),
@@ -30,6 +37,11 @@ export const listMessageMail = mailTemplate<ListMessageProps>(
     return (
       <MailLayout ctx={ctx} subject={subjectLine} preheader={p.preview} list={{ reason: p.reason, unsubscribeUrl: p.unsubscribeUrl }}>
         <div dangerouslySetInnerHTML={{ __html: listMarkdownToHtml(p.markdown, { origin: ctx.origin, campaign: p.campaign }) }} />
+        {p.signed ? (
+          <P>
+            <Lines value={signature(ctx).join("\n")} />
+          </P>
+        ) : null}
         {p.newsletterInvitationUrl ? (
           <Box tone="note">
             <H2>Want tips after this one?</H2>

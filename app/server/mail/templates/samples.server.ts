@@ -3,7 +3,7 @@
  * previews (scripts/preview-mail.tsx), the spam score test and the render-time measurement.
  */
 import type { OutboxKind } from "../../../../db/schema";
-import type { ComposedMail } from "~/server/mail/mailer.server";
+import type { ComposedMail } from "~/server/mail/list-compose.server";
 import type { MailContext } from "~/server/mail/render.server";
 import { contactAckMail } from "~/server/mail/templates/contact-ack.server";
 import { contactOwnerMail } from "~/server/mail/templates/contact-owner.server";
@@ -14,9 +14,9 @@ import type { MoneyLine } from "~/server/mail/templates/parts.server";
 import { receiptMail } from "~/server/mail/templates/receipt.server";
 import { refundMail } from "~/server/mail/templates/refund.server";
 import { reviewRequestMail } from "~/server/mail/templates/review-request.server";
-import { listMessageMail } from "~/server/mail/templates/list-message.server";
+import { composeBroadcast, composeStep } from "~/server/mail/list-compose.server";
 import { parseSequenceFiles } from "~/server/audience/sequence-content.server";
-import { GUIDE_IDS, GUIDES } from "~/lib/guides";
+import { GUIDE_IDS } from "~/lib/guides";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
@@ -174,29 +174,25 @@ export const SAMPLES: Sample[] = [
   ...SEQUENCE_STEPS.map((step): Sample => ({
     name: `sequence-${step.id}`,
     kind: "sequence-step",
-    compose: async () => ({
-      unsubscribeUrl,
-      mail: await listMessageMail(ctx, {
-        subject: step.subject,
-        preview: step.preview,
-        markdown: step.body,
-        campaign: `welcome-${step.id}`,
-        reason: `You’re getting this because you asked for the free ${GUIDES[step.guide].title} on freshstartmoney.com and for a few follow-up tips.`,
+    // Composed as the outbox composes a step (list-compose.server.ts): signed, and the last one
+    // inviting the reader to the newsletter.
+    compose: () =>
+      composeStep(
+        {
+          ...step,
+          last: step.position === Math.max(...SEQUENCE_STEPS.filter((s) => s.guide === step.guide).map((s) => s.position)),
+          newsletterInvitationUrl: "https://freshstartmoney.com/newsletter/confirm/Zm9yLXRoZS1zYW1wbGUtb25seS1ub3QtYS1yZWFsLWxpbms",
+        },
+        ctx,
         unsubscribeUrl,
-        // The last step invites the reader to the newsletter (mailer.server.ts composeStep).
-        newsletterInvitationUrl:
-          step.position === Math.max(...SEQUENCE_STEPS.filter((s) => s.guide === step.guide).map((s) => s.position))
-            ? "https://freshstartmoney.com/newsletter/confirm/Zm9yLXRoZS1zYW1wbGUtb25seS1ub3QtYS1yZWFsLWxpbms"
-            : undefined,
-      }),
-    }),
+      ),
   })),
   {
     name: "broadcast",
     kind: "broadcast",
-    // Composed as the outbox composes a broadcast (mailer.server.ts), loaded only when asked for.
+    // Composed as the outbox composes a broadcast (list-compose.server.ts).
     compose: async () =>
-      (await import("~/server/mail/mailer.server")).composeBroadcast(
+      composeBroadcast(
         {
           id: 7,
           subject: "Three things to check on your credit report this month",
