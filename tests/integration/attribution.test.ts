@@ -219,6 +219,7 @@ describe("the dashboard", () => {
       { checkouts: 1, sales: 1, revenueCents: 700 },
       { checkouts: 0, sales: 0, revenueCents: 0 },
       { checkouts: 0, sales: 0, revenueCents: 0 },
+      { checkouts: 0, sales: 0, revenueCents: 0 },
     ]);
   });
 });

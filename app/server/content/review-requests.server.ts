@@ -7,7 +7,7 @@
  * mailer.server.ts) skips it for any suppression of the address, an unsubscribe too.
  */
 import { findOrder, type Order } from "~/server/payments/orders.server";
-import { REVIEWABLE, reviewForOrder } from "~/server/content/reviews.server";
+import { reviewForOrder } from "~/server/content/reviews.server";
 
 /** Days between the payment and the request: time to open the files and try a letter or two. */
 export const REVIEW_REQUEST_DELAY_DAYS = 7;
@@ -15,8 +15,8 @@ export const REVIEW_REQUEST_DELAY_DAYS = 7;
 /** Send the request about this order now, or the reason it is never sent (the address's suppressions are the mailer's). */
 export async function reviewRequestDecision(orderId: number): Promise<{ send: Order } | { skip: string }> {
   const order = await findOrder(orderId);
-  // Paid or refunded: a refunded buyer is asked too (leaving them out would tilt the reviews).
-  if (!order || !REVIEWABLE.includes(order.status)) return { skip: `order ${orderId} is not reviewable (${order?.status ?? "missing"})` };
+  // Refunded, disputed (or missing): only a buyer who kept what they paid for can review it.
+  if (!order || order.status !== "paid") return { skip: `order ${orderId} is not paid (${order?.status ?? "missing"})` };
   if (await reviewForOrder(order.id)) return { skip: `order ${orderId} already has a review` };
   return { send: order };
 }
