@@ -39,8 +39,8 @@ function FigureBadge({ articleCount }: { articleCount: number }) {
       <span className="hidden size-10 place-items-center rounded-full bg-brand-100 text-brand-800 sm:grid">
         <Users aria-hidden="true" className="size-5" />
       </span>
-      {/* As wide as either text, so the swap moves nothing. */}
-      <span className="min-w-[6.75rem] leading-tight">
+      {/* As wide as either text (up to "999 buyer reviews"), so the swap moves nothing. */}
+      <span className="min-w-[8rem] leading-tight">
         <strong className="block text-lg text-slate-900" data-figure-value="">
           {articleCount}
         </strong>{" "}

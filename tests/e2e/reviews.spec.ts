@@ -149,7 +149,7 @@ test("a buyer reviews from the order page; empty, too long and scripted input is
     await expectNoViolations(owner, `/admin/reviews with a review waiting at ${viewport.width} px`);
   }
   await owner.getByLabel("Approved reviews before /checkout shows them").fill("1");
-  await owner.getByRole("button", { name: "Save: Approved reviews before /checkout shows them" }).click();
+  await owner.getByRole("button", { name: "Save the number of reviews" }).click();
   await expect(owner.getByRole("status")).toHaveText("Saved: /checkout shows reviews once 1 are approved.");
   await owner.getByRole("button", { name: "Approve the review by Maria S." }).click();
   await expect(owner.getByRole("status")).toHaveText("Approved: it shows as written.");
@@ -207,7 +207,7 @@ test("a refunded buyer may review: the files are closed, the form is open, and t
   const article = page.getByRole("article", { name: "Sam T." });
   await expect(article).toContainText("(refunded: shown as “Refunded”)");
   await page.getByLabel("Approved reviews before /checkout shows them").fill("1");
-  await page.getByRole("button", { name: "Save: Approved reviews before /checkout shows them" }).click();
+  await page.getByRole("button", { name: "Save the number of reviews" }).click();
   await page.getByRole("button", { name: "Approve the review by Sam T." }).click();
   await page.goto("/checkout");
   const shown = page.getByRole("region", { name: "Reviews from verified buyers" });

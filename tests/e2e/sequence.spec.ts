@@ -29,7 +29,7 @@ test("the owner edits a step, previews it, sends a test, and pauses the sequence
   await page.setViewportSize({ width: 1280, height: 900 });
   await logIn(page, "/admin/sequence");
   const table = page.getByRole("region", { name: "Credit Repair Starter Guide: steps" }).getByRole("table");
-  await expect(table.getByRole("row")).toHaveCount(6);
+  await expect(table.getByRole("row")).toHaveCount(7);
   await expect(table.getByRole("rowheader").first()).toHaveText("1. Start here: your three free credit reports");
   await expectNoViolations(page, "sequence list");
 

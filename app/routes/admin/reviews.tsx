@@ -115,7 +115,17 @@ function ReasonForm({ id, decision, who }: { id: number; decision: "reject" | "h
 }
 
 /** One whole-number setting of the page, with its own Save. */
-function NumberSetting(p: { intent: string; id: string; name: string; label: string; min: number; max: number; value: number }) {
+function NumberSetting(p: {
+  intent: string;
+  id: string;
+  name: string;
+  label: string;
+  /** The Save button's name for a screen reader, beside the page's other Save. */
+  saveLabel: string;
+  min: number;
+  max: number;
+  value: number;
+}) {
   return (
     <form method="post" className="mt-4 flex flex-wrap items-end gap-3">
       <input type="hidden" name="intent" value={p.intent} />
@@ -134,7 +144,7 @@ function NumberSetting(p: { intent: string; id: string; name: string; label: str
           className="mt-1 w-28 rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700"
         />
       </div>
-      <button type="submit" aria-label={`Save: ${p.label}`} className={buttonClass({ variant: "outline", size: "sm" })}>
+      <button type="submit" aria-label={p.saveLabel} className={buttonClass({ variant: "outline", size: "sm" })}>
         Save
       </button>
     </form>
@@ -185,6 +195,7 @@ export default function Reviews({ loaderData: r, actionData }: Route.ComponentPr
           id="threshold"
           name="threshold"
           label="Approved reviews before /checkout shows them"
+          saveLabel="Save the number of reviews"
           min={1}
           max={100}
           value={r.threshold}
@@ -202,6 +213,7 @@ export default function Reviews({ loaderData: r, actionData }: Route.ComponentPr
           id="auto-publish-days"
           name="days"
           label="Days before an undecided review is published"
+          saveLabel="Save the days"
           min={AUTO_PUBLISH_DAYS_LIMITS.min}
           max={AUTO_PUBLISH_DAYS_LIMITS.max}
           value={r.days}
