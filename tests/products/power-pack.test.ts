@@ -10,6 +10,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { POWER_PACK_FEATURES } from "~/lib/power-pack-features";
 import { POWER_PACK_LETTERS, TOOLKIT_LETTERS, productFiles } from "~/lib/product-files";
+import { POWER_PACK_DISPUTE_LETTER_COUNT, POWER_PACK_LETTER_COUNT } from "~/lib/letters";
+import { powerPack } from "~/lib/catalogue";
 import { chapterTitles } from "../../products/build/document";
 import { PRODUCT_FILES_DIR } from "../../products/build/manifest";
 import { recipeFor } from "../../products/build/recipes";
@@ -52,10 +54,16 @@ describe("the Power Pack's letters and the toolkit's", () => {
     const only = powerPackOnlyLetters();
     const situations = only.map((id) => POWER_PACK_MAP[id].situation!);
     expect(POWER_PACK_FEATURES).toEqual([
-      `${letterCount} fill-in dispute letter templates, each in Word and PDF, with a one-page map to the guide's chapters`,
+      "Every letter a fill-in template in Word and PDF, with a one-page map to the guide's chapters",
       `${only.length} for situations the toolkit's ${toolkitCount} letters don't cover: ${list(situations)}`,
       expect.stringMatching(new RegExp(`^${letterCount - only.length} fuller versions of the toolkit's letters`)),
     ]);
+  });
+
+  it("the label counts the letters and, of them, the disputes: the five that dispute nothing are the collector, goodwill, block and statement letters", () => {
+    expect(powerPack.summary).toBe(`${letterCount} letter templates (${letterCount - 5} for disputes)`);
+    expect(POWER_PACK_LETTER_COUNT).toBe(letterCount);
+    expect(POWER_PACK_DISPUTE_LETTER_COUNT).toBe(11);
   });
 
   it("where the guide says the toolkit has no template, it names the Power Pack's letter by its title and the map's chapter", () => {
