@@ -19,6 +19,7 @@
         if (!reviews || typeof reviews.value !== "string" || typeof reviews.label !== "string") return;
         value.textContent = reviews.value;
         label.textContent = reviews.label;
+        badge.querySelector("[data-figure-link]")?.setAttribute("href", "/checkout#reviews-heading");
       })
       .catch(() => {});
   const whenIdle = () => (window.requestIdleCallback ? requestIdleCallback(ask, { timeout: 2000 }) : setTimeout(ask, 200));

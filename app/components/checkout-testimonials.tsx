@@ -1,12 +1,12 @@
 import { BadgeCheck, Quote } from "lucide-react";
-import type { Testimonial } from "~/server/content/testimonials.server";
+import type { ShownTestimonial } from "~/server/content/testimonials.server";
 
 /**
  * Customers' words (app/content/testimonials.json), each with its tie to us: "Verified buyer" (its
  * order was found) or the stated connection. Samples (placeholder text) are labelled, and never
  * reach a production page (app/server/content/testimonials.server.ts); with none to show, no block.
  */
-export function CheckoutTestimonials({ testimonials }: { testimonials: readonly Testimonial[] }) {
+export function CheckoutTestimonials({ testimonials }: { testimonials: readonly ShownTestimonial[] }) {
   if (testimonials.length === 0) return null;
   return (
     <section aria-labelledby="testimonials-heading">
@@ -25,6 +25,7 @@ export function CheckoutTestimonials({ testimonials }: { testimonials: readonly 
                   <BadgeCheck aria-hidden="true" className="size-4" /> Verified buyer
                 </span>
               ) : null}
+              {t.refunded ? <span className="ml-2 text-sm text-slate-800">Refunded</span> : null}
               {!t.sample && t.connection ? <span className="mt-1 block text-sm font-normal text-slate-700">{t.connection}</span> : null}
               {t.sample ? (
                 <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">

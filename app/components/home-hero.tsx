@@ -31,23 +31,26 @@ const PLAN_STEPS = [
  */
 function FigureBadge({ articleCount }: { articleCount: number }) {
   return (
-    <li
-      className="inline-flex items-center gap-3 rounded-2xl bg-white px-4 py-3 shadow-lg ring-1 ring-slate-200"
-      data-testid="figure-badge"
-      data-figures={FIGURES_PATH}
-    >
-      <span className="hidden size-10 place-items-center rounded-full bg-brand-100 text-brand-800 sm:grid">
-        <Users aria-hidden="true" className="size-5" />
-      </span>
-      {/* As wide as either text (up to "999 buyer reviews"), so the swap moves nothing. */}
-      <span className="min-w-[8rem] leading-tight">
-        <strong className="block text-lg text-slate-900" data-figure-value="">
-          {articleCount}
-        </strong>{" "}
-        <span className="text-sm text-slate-700" data-figure-label="">
-          Free Articles
+    <li className="inline-flex" data-testid="figure-badge" data-figures={FIGURES_PATH}>
+      {/* To the articles it counts; once it shows the reviews, to the reviews (the home page's script changes both). */}
+      <a
+        href="/blog"
+        data-figure-link=""
+        className="inline-flex items-center gap-3 rounded-2xl bg-white px-4 py-3 shadow-lg ring-1 ring-slate-200 hover:ring-brand-600 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      >
+        <span className="hidden size-10 place-items-center rounded-full bg-brand-100 text-brand-800 sm:grid">
+          <Users aria-hidden="true" className="size-5" />
         </span>
-      </span>
+        {/* As wide as either text (up to "999 buyer reviews"), so the swap moves nothing. */}
+        <span className="min-w-[8rem] leading-tight">
+          <strong className="block text-lg text-slate-900" data-figure-value="">
+            {articleCount}
+          </strong>{" "}
+          <span className="text-sm text-slate-700" data-figure-label="">
+            Free Articles
+          </span>
+        </span>
+      </a>
     </li>
   );
 }

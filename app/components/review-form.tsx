@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { StarRating } from "~/components/star-rating";
 import { buttonClass } from "~/components/ui/button";
-import { CONTENT_RULES, REVIEW_LIMITS } from "~/lib/review-rules";
+import { CONTENT_RULES, publishedWithin, REVIEW_LIMITS } from "~/lib/review-rules";
 import type { ReviewField } from "~/lib/reviews";
 
 export type OwnReview = { rating: number; body: string; displayName: string; status: "pending" | "approved" | "rejected" | "hidden" };
@@ -40,7 +40,7 @@ export function ReviewForm({
   /** The order was refunded: the review shows "Refunded" beside "Verified buyer". */
   refunded: boolean;
 }) {
-  const within = `within ${autoPublishDays} day${autoPublishDays === 1 ? "" : "s"}`;
+  const within = publishedWithin(autoPublishDays);
   const answer = useRef<HTMLDivElement>(null);
   // After a submission the page is new: bring focus to what happened to it.
   useEffect(() => {

@@ -33,12 +33,14 @@ export const REVIEW_BADGE_THRESHOLD = 10;
 /** A review the owner has not decided on is published by itself after this many days (16 CFR 465.7). */
 export const DEFAULT_AUTO_PUBLISH_DAYS = 7;
 export const AUTO_PUBLISH_DAYS_LIMITS = { min: 1, max: 30 } as const;
+/** A review likelyBrokenRules flags waits this many times the days: the owner sees it first, but it never waits for ever. */
+export const FLAGGED_WAIT_FACTOR = 2;
 
 /**
  * The content rules a machine can see broken: a link or a domain (advertising), an e-mail
  * address or a long run of digits (someone's contact details or an account number). A review
- * they flag is never published by itself: it waits for the owner, who decides by the rules as
- * always (the flag may be wrong: "30 days" is fine, "555-123-4567" is not).
+ * they flag waits longer before it publishes itself (FLAGGED_WAIT_FACTOR), so the owner can decide
+ * by the rules first (the flag may be wrong: "AnnualCreditReport.com" or a list of scores is fine).
  */
 const LINK = /\bhttps?:\/\/|\bwww\.|\b[a-z0-9-]+\.(?:com|net|org|io|co|us|info|biz|ly|me|app)\b/i;
 const EMAIL = /[^\s@]+@[^\s@]+\.[a-z]{2,}/i;
@@ -57,13 +59,23 @@ export function likelyBrokenRules(text: string): ContentRuleId[] {
  * from paid and refunded orders alike (reviews.server.ts, REVIEWABLE).
  */
 export function reviewPromise(autoPublishDays: number): string {
-  const days = `${autoPublishDays} day${autoPublishDays === 1 ? "" : "s"}`;
-  return `Every review that follows our content rules is published within ${days}, whatever its stars, including reviews from buyers who asked for a refund (marked “Refunded”). Reviewers get nothing for writing one.`;
+  return `Every review that follows our content rules is published ${publishedWithin(autoPublishDays)}, whatever its stars, including reviews from buyers who asked for a refund (marked “Refunded”). Reviewers get nothing for writing one.`;
 }
 
-/** The home badge's words: "12 buyer reviews" under "4.6 of 5" (the figure is every approved review). */
-export function reviewBadge(count: number, average: number): { value: string; label: string } | null {
-  if (!Number.isSafeInteger(count) || count < REVIEW_BADGE_THRESHOLD) return null;
+/** "within 7 days (14 if it seems to hold a link, …)": the wait publishOverdueReviews keeps to. */
+export function publishedWithin(autoPublishDays: number): string {
+  return `within ${dayCount(autoPublishDays)} (${dayCount(FLAGGED_WAIT_FACTOR * autoPublishDays)} if it seems to hold a link, an e-mail address or a long number, which we check first)`;
+}
+
+const dayCount = (days: number) => `${days} day${days === 1 ? "" : "s"}`;
+
+/**
+ * The home badge's words: "12 buyer reviews" under "4.6 of 5" (the figure is every approved
+ * review), or null below REVIEW_BADGE_THRESHOLD or below the count at which /checkout shows the
+ * reviews (`shownFrom`): the badge links to them, so it never counts reviews no page shows.
+ */
+export function reviewBadge(count: number, average: number, shownFrom = 1): { value: string; label: string } | null {
+  if (!Number.isSafeInteger(count) || count < Math.max(REVIEW_BADGE_THRESHOLD, shownFrom)) return null;
   return { value: `${formatAverage(average)} of 5`, label: `${count.toLocaleString("en-US")} buyer reviews` };
 }
 

@@ -24,7 +24,7 @@ import {
   sourceArticle,
   startBuyerCheckout,
 } from "~/server/payments/checkout.server";
-import { type Testimonial, testimonialsToShow } from "~/server/content/testimonials.server";
+import { type ShownTestimonial, testimonialsToShow } from "~/server/content/testimonials.server";
 import { checkoutFacts } from "~/server/content/checkout-facts.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -124,7 +124,7 @@ function CheckoutPage({
   from: string | null;
   providerName: string | null;
   cancelled: boolean;
-  testimonials: readonly Testimonial[];
+  testimonials: readonly ShownTestimonial[];
   reviews: CheckoutReviewsData | null;
   formerPrice: FormerPrice | null;
   error?: string;

@@ -262,6 +262,7 @@ describe("the welcome sequence", () => {
     const days = delays.map((_, i) => delays.slice(0, i + 1).reduce((a, b) => a + b, 0));
     expect(arrivals).toEqual(DEFAULT_STEPS.map((step, i) => `day ${days[i]}: ${step.subject}`));
     expect(DEFAULT_STEPS).toHaveLength(6);
+    expect(days).toEqual([1, 4, 7, 10, 14, 40]);
     // The toolkit's step within the first two weeks or so; the answer-due step between days 35 and 45
     // (a bureau's 30 days, or 45, from receiving a dispute sent in the first week or two).
     expect(days[4]).toBeLessThanOrEqual(16);

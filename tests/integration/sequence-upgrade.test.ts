@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { GUIDES } from "~/lib/guides";
 import { LEAD_CONSENT } from "~/lib/site";
+import { parseSequenceFiles } from "~/server/audience/sequence-content.server";
 import { DEFAULT_STEPS, enrollIfEligible, findStep, isLastStep, queueDueSteps, seedSequenceSteps } from "~/server/audience/sequence.server";
 import { db, rowsOf } from "~/server/db.server";
 import { storeLead } from "~/server/forms/leads.server";
@@ -61,6 +62,20 @@ describe("the rewritten welcome sequence", () => {
     expect((await findStep("01-your-three-reports"))!.preview).toBe(CREDIT[0]!.preview);
     expect((await findStep("03-utilization"))!.body).toBe("The owner wrote this herself.");
     expect((await findStep("06-dispute-answer-due"))!.subject).toBe(CREDIT[5]!.subject);
+  });
+
+  it("lists every step as the last release shipped it, so each unedited one is upgraded", async () => {
+    const { execFileSync } = await import("node:child_process");
+    const { createHash } = await import("node:crypto");
+    const earlier = (await import("~/content/sequence-earlier-defaults.json")).default.steps as Record<string, string[]>;
+    for (const step of CREDIT.slice(0, 5)) {
+      const source = execFileSync("git", ["show", `96d3cbd:app/content/sequence/credit-repair/${step.id}.md`], { encoding: "utf8" });
+      const [shipped] = parseSequenceFiles({ [`x/credit-repair/${step.id}.md`]: source });
+      const print = createHash("md5")
+        .update(`${shipped!.subject}\n${shipped!.preview}\n${shipped!.body}\n${shipped!.delayMinutes}`)
+        .digest("hex");
+      expect(earlier[step.id], step.id).toContain(print);
+    }
   });
 
   it("a reader under the earlier wording ends at step 5, which invites them to the newsletter; today's wording gets all six", async () => {

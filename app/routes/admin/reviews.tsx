@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import {
   AUTO_PUBLISH_DAYS_LIMITS,
   AutoPublishDaysSchema,
+  FLAGGED_WAIT_FACTOR,
   CONTENT_RULES,
   formatAverage,
   HIDE_REASONS,
@@ -153,7 +154,7 @@ function NumberSetting(p: {
 
 export default function Reviews({ loaderData: r, actionData }: Route.ComponentProps) {
   const zone = useTimeZone();
-  const badge = reviewBadge(r.summary.count, r.summary.average);
+  const badge = reviewBadge(r.summary.count, r.summary.average, r.threshold);
   return (
     <>
       <AdminHeading title={`Reviews (${r.counts.pending} waiting)`} />
@@ -187,8 +188,8 @@ export default function Reviews({ loaderData: r, actionData }: Route.ComponentPr
         <p className="mt-2 text-slate-700" data-figure="home-badge">
           Home page badge:{" "}
           {badge === null
-            ? `from ${REVIEW_BADGE_THRESHOLD} approved reviews it shows their average and count (“4.6 of 5, ${REVIEW_BADGE_THRESHOLD} buyer reviews”); until then, the number of free articles.`
-            : `“${badge.value}, ${badge.label}”: every approved review counts, whatever its stars.`}
+            ? `from ${Math.max(REVIEW_BADGE_THRESHOLD, r.threshold)} approved reviews (and not before /checkout shows them) it shows their average and count (“4.6 of 5, ${Math.max(REVIEW_BADGE_THRESHOLD, r.threshold)} buyer reviews”), linked to them; until then, the number of free articles.`
+            : `“${badge.value}, ${badge.label}”, linked to the reviews on /checkout: every approved review counts, whatever its stars.`}
         </p>
         <NumberSetting
           intent="threshold"
@@ -205,8 +206,8 @@ export default function Reviews({ loaderData: r, actionData }: Route.ComponentPr
       <Panel title="If you don't decide" id="auto-publish-heading">
         <p className="mt-2 text-slate-700">
           A review you leave waiting is published by itself after {r.days} day{r.days === 1 ? "" : "s"}, so no review waits for ever (16 CFR
-          465.7). One that looks like it has a link, an e-mail address or a long number waits for you instead: decide on it by the rules.
-          /checkout and the order page state the days.
+          465.7). One that looks like it has a link, an e-mail address or a long number waits twice as long ({FLAGGED_WAIT_FACTOR * r.days}{" "}
+          days) so you can decide on it by the rules first. /checkout and the order page state the days.
         </p>
         <NumberSetting
           intent="auto-publish"
@@ -255,8 +256,9 @@ export default function Reviews({ loaderData: r, actionData }: Route.ComponentPr
                 </p>
                 {review.status === "pending" && review.flags.length > 0 ? (
                   <p className="mt-2 text-sm font-bold text-amber-900" data-testid="review-flags">
-                    Waits for you: it may break “
-                    {review.flags.map((f) => CONTENT_RULES.find((c) => c.id === f)?.label ?? f).join("” and “")}”.
+                    Check it first: it may break “
+                    {review.flags.map((f) => CONTENT_RULES.find((c) => c.id === f)?.label ?? f).join("” and “")}”. Undecided, it is
+                    published {FLAGGED_WAIT_FACTOR * r.days} days after it was written.
                   </p>
                 ) : null}
                 <div className="mt-3 flex flex-wrap items-center gap-4">

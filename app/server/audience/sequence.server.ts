@@ -146,6 +146,8 @@ export async function enrollIfEligible(contactId: number, guide: GuideId, now: D
           select w.last from consents k
           join (values ${capValues(guide)}) as w(version, last) on w.version = k.wording_version
           where k.contact_id = c.id and k.purpose = 'guide_followups' and k.withdrawn_at is null
+            -- The consent given with this guide's lead (the same statement wrote both), not a later one for the other guide.
+            and k.created_at <= (select l.created_at from leads l where l.email = c.email and l.guide = ${guide})
           order by k.created_at desc limit 1
         )
       from contacts c, (select position, delay_minutes from sequence_steps where guide = ${guide} order by position limit 1) first

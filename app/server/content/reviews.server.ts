@@ -7,6 +7,7 @@ import { orders, reviews, siteSettings, type OrderStatus, type ReviewStatus } fr
 import {
   AUTO_PUBLISH_DAYS_LIMITS,
   DEFAULT_AUTO_PUBLISH_DAYS,
+  FLAGGED_WAIT_FACTOR,
   DEFAULT_CHECKOUT_REVIEWS_THRESHOLD,
   HIDE_REASONS,
   likelyBrokenRules,
@@ -193,7 +194,7 @@ export async function checkoutReviews(): Promise<{ summary: ReviewSummary; revie
 /** The home badge: "4.6 of 5, 12 buyer reviews" from every approved review, or null below its threshold. */
 export async function reviewFigures(): Promise<{ value: string; label: string } | null> {
   const summary = await approvedSummary();
-  return reviewBadge(summary.count, summary.average);
+  return reviewBadge(summary.count, summary.average, await checkoutReviewsThreshold());
 }
 
 const THRESHOLD_KEY = "checkout-reviews-threshold";
@@ -244,19 +245,24 @@ export async function setAutoPublishDays(days: number): Promise<void> {
 }
 
 /**
- * Publish every review that has waited the owner's days with no decision and that no content rule
- * a machine can check flags (likelyBrokenRules: those wait for her). Runs before each pass of the
- * outbox worker, on every server: the update's condition makes a second server's run a no-op.
- * Returns how many it published.
+ * Publish every review that has waited the owner's days with no decision; one a content rule a
+ * machine can check flags (likelyBrokenRules) gets twice the days, so she sees it first, but no
+ * review waits for ever (16 CFR 465.7). Runs before each pass of the outbox worker, on every
+ * server: the update's condition makes a second server's run a no-op. Returns how many it published.
  */
 export async function publishOverdueReviews(now: Date = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - (await autoPublishDays()) * 24 * 60 * 60 * 1000);
+  const days = await autoPublishDays();
+  const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+  const flaggedCutoff = new Date(now.getTime() - FLAGGED_WAIT_FACTOR * days * 24 * 60 * 60 * 1000);
   const waiting = await db()
-    .select({ id: reviews.id, body: reviews.body, displayName: reviews.displayName })
+    .select({ id: reviews.id, body: reviews.body, displayName: reviews.displayName, writtenAt: reviews.writtenAt })
     .from(reviews)
     .where(and(eq(reviews.status, "pending"), lte(reviews.writtenAt, cutoff)))
-    .limit(200);
-  const ids = waiting.filter((r) => likelyBrokenRules(`${r.displayName}\n${r.body}`).length === 0).map((r) => r.id);
+    .orderBy(reviews.writtenAt, reviews.id)
+    .limit(500);
+  const ids = waiting
+    .filter((r) => likelyBrokenRules(`${r.displayName}\n${r.body}`).length === 0 || r.writtenAt <= flaggedCutoff)
+    .map((r) => r.id);
   if (ids.length === 0) return 0;
   const published = await changePublicContent((tx) =>
     tx

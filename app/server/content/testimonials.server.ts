@@ -33,6 +33,8 @@ const TestimonialSchema = z
 const TestimonialsSchema = z.object({ $comment: z.string().optional(), testimonials: z.array(TestimonialSchema) });
 
 export type Testimonial = z.infer<typeof TestimonialSchema>;
+/** As a page shows it: one tied to an order says whether that order was refunded (marked like a review). */
+export type ShownTestimonial = Testimonial & { refunded?: true };
 
 /** Checked when the server loads: a malformed file fails at start naming the field. */
 const all = TestimonialsSchema.parse(source).testimonials;
@@ -49,13 +51,18 @@ const orderId = (number: string) => Number(ORDER_NUMBER.exec(number)![1]);
 export async function testimonialsToShow(
   nodeEnv: string = env().NODE_ENV,
   testimonials: readonly Testimonial[] = all,
-): Promise<Testimonial[]> {
+): Promise<ShownTestimonial[]> {
   const shown = testimonials.filter((t) => !t.sample || nodeEnv !== "production");
   const numbers = shown.flatMap((t) => (t.order && !t.sample ? [orderId(t.order)] : []));
-  const verified = new Set<number>();
+  const statuses = new Map<number, string>();
   if (numbers.length > 0) {
     const rows = await db().select({ id: orders.id, status: orders.status }).from(orders).where(inArray(orders.id, numbers));
-    for (const row of rows) if (REVIEWABLE.includes(row.status)) verified.add(row.id);
+    for (const row of rows) if (REVIEWABLE.includes(row.status)) statuses.set(row.id, row.status);
   }
-  return shown.filter((t) => t.sample || t.connection !== undefined || (t.order !== undefined && verified.has(orderId(t.order))));
+  return shown.flatMap((t): ShownTestimonial[] => {
+    if (t.sample || t.order === undefined) return t.sample || t.connection !== undefined ? [t] : [];
+    const status = statuses.get(orderId(t.order));
+    if (!status) return [];
+    return [status === "refunded" ? { ...t, refunded: true } : t];
+  });
 }
