@@ -67,7 +67,8 @@ export function publishedWithin(autoPublishDays: number): string {
   return `within ${dayCount(autoPublishDays)} (${dayCount(FLAGGED_WAIT_FACTOR * autoPublishDays)} if it seems to hold a link, an e-mail address or a long number, which we check first)`;
 }
 
-const dayCount = (days: number) => `${days} day${days === 1 ? "" : "s"}`;
+/** "1 day", "7 days". */
+export const dayCount = (days: number) => `${days} day${days === 1 ? "" : "s"}`;
 
 /**
  * The home badge's words: "12 buyer reviews" under "4.6 of 5" (the figure is every approved

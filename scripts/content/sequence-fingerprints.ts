@@ -6,18 +6,12 @@
  *   npx tsx scripts/content/sequence-fingerprints.ts
  */
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
-import { parseSequenceFiles, type SequenceStep } from "~/server/audience/sequence-content.server";
+import { parseSequenceFiles, stepFingerprint as fingerprint, type SequenceStep } from "~/server/audience/sequence-content.server";
 import { GUIDE_IDS } from "~/lib/guides";
 
 const OUT = "app/content/sequence-earlier-defaults.json";
-
-/** The same expression as seedSequenceSteps' md5(subject || chr(10) || preview || chr(10) || body || chr(10) || delay_minutes). */
-export function fingerprint(step: Pick<SequenceStep, "subject" | "preview" | "body" | "delayMinutes">): string {
-  return createHash("md5").update(`${step.subject}\n${step.preview}\n${step.body}\n${step.delayMinutes}`).digest("hex");
-}
 
 const git = (...args: string[]) => execFileSync("git", args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
 

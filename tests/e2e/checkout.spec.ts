@@ -4,7 +4,16 @@ import Stripe from "stripe";
 import type { Page } from "@playwright/test";
 import { startBuiltServer, stopServer, waitForServer as waitForUrl } from "../../scripts/lib/server-process";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
-import { allowConsoleErrors, completeOrder, expect, expectNoViolations, payOnTestPage, test, waitForHydration } from "./fixtures";
+import {
+  allowConsoleErrors,
+  completeOrder,
+  expect,
+  expectNoViolations,
+  holdRoute,
+  payOnTestPage,
+  test,
+  waitForHydration,
+} from "./fixtures";
 import { SERVER_START_HOOK_MS, SERVER_START_LIMIT_MS } from "./own-server";
 
 const GENERIC = "Failed to create checkout session. Please try again.";
@@ -135,12 +144,7 @@ test.describe("checkout page", () => {
   });
 
   test("shows 'Processing...' and is disabled while the call runs, then returns to idle", async ({ page }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/create-payment", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdRoute(page, "**/api/create-payment");
     await page.goto("/checkout");
     await page.getByRole("button", { name: "Complete My Order" }).click();
     const busy = page.getByRole("button", { name: "Processing..." });

@@ -34,6 +34,20 @@ const PAGE_SCRIPT = /\/assets\/page-script-[\w-]+\.js$/;
  * are not the page script (React, React Router, route modules, their .data requests), `posts()`
  * the POSTs sent.
  */
+/**
+ * Hold the answers to requests matching `pattern` until `release()`: to see a page in the state
+ * before they arrive (a busy button, a badge before its figures).
+ */
+export async function holdRoute(page: Page, pattern: string): Promise<{ release: () => void }> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release };
+}
+
 export function countScripts(page: Page) {
   const scripts: string[] = [];
   const data: string[] = [];

@@ -1,7 +1,16 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { E2E_OWNER_PASSWORD } from "../../playwright.config";
 import { REVIEW_MESSAGES } from "../../app/lib/reviews";
-import { allowConsoleErrors, completeOrder, expect, expectNoViolations, payOnTestPage, test, waitForHydration } from "./fixtures";
+import {
+  allowConsoleErrors,
+  completeOrder,
+  expect,
+  expectNoViolations,
+  holdRoute,
+  payOnTestPage,
+  test,
+  waitForHydration,
+} from "./fixtures";
 import { mailTo } from "./mail";
 import { useOwnServer } from "./own-server";
 
@@ -249,12 +258,7 @@ test("with enough approved reviews the home badge shows their average and count,
   for (const viewport of WIDTHS) {
     await page.setViewportSize(viewport);
     // Hold the figures' answer so the badge is measured before and after the swap.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/figures", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdRoute(page, "**/api/figures");
     await page.goto("/");
     const badge = page.getByRole("main").getByTestId("figure-badge");
     await expect(badge).toHaveText(/^\d+ Free Articles$/);

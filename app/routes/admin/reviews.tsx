@@ -8,6 +8,7 @@ import {
   AutoPublishDaysSchema,
   FLAGGED_WAIT_FACTOR,
   CONTENT_RULES,
+  dayCount,
   formatAverage,
   HIDE_REASONS,
   ModerationSchema,
@@ -205,9 +206,9 @@ export default function Reviews({ loaderData: r, actionData }: Route.ComponentPr
 
       <Panel title="If you don't decide" id="auto-publish-heading">
         <p className="mt-2 text-slate-700">
-          A review you leave waiting is published by itself after {r.days} day{r.days === 1 ? "" : "s"}, so no review waits for ever (16 CFR
-          465.7). One that looks like it has a link, an e-mail address or a long number waits twice as long ({FLAGGED_WAIT_FACTOR * r.days}{" "}
-          days) so you can decide on it by the rules first. /checkout and the order page state the days.
+          A review you leave waiting is published by itself after {dayCount(r.days)}, so no review waits for ever (16 CFR 465.7). One that
+          looks like it has a link, an e-mail address or a long number waits twice as long ({dayCount(FLAGGED_WAIT_FACTOR * r.days)}) so you
+          can decide on it by the rules first. /checkout and the order page state the days.
         </p>
         <NumberSetting
           intent="auto-publish"
@@ -258,7 +259,7 @@ export default function Reviews({ loaderData: r, actionData }: Route.ComponentPr
                   <p className="mt-2 text-sm font-bold text-amber-900" data-testid="review-flags">
                     Check it first: it may break “
                     {review.flags.map((f) => CONTENT_RULES.find((c) => c.id === f)?.label ?? f).join("” and “")}”. Undecided, it is
-                    published {FLAGGED_WAIT_FACTOR * r.days} days after it was written.
+                    published {dayCount(FLAGGED_WAIT_FACTOR * r.days)} after it was written.
                   </p>
                 ) : null}
                 <div className="mt-3 flex flex-wrap items-center gap-4">

@@ -3,6 +3,7 @@
  * (app/content/sequence/<guide id>/*.md): frontmatter (position, subject, preview, delay) checked
  * here, the body kept as Markdown. No Vite here, so the mail previews (tsx) read the same files.
  */
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { parseMarkdownFile } from "~/content/markdown.server";
 import { isGuideId, type GuideId } from "~/lib/guides";
@@ -19,6 +20,15 @@ const StepFrontmatterSchema = z.strictObject({
   delayDays: z.number().int().min(0).max(365),
   delayHours: z.number().int().min(0).max(23),
 });
+
+/**
+ * A step's content as a fingerprint: md5 of subject, preview, body and delay, one per line. The
+ * seed computes the same in SQL (sequence.server.ts, FINGERPRINT) to find a step still as an
+ * earlier release shipped it; scripts/content/sequence-fingerprints.ts lists those versions.
+ */
+export function stepFingerprint(step: Pick<SequenceStep, "subject" | "preview" | "body" | "delayMinutes">): string {
+  return createHash("md5").update(`${step.subject}\n${step.preview}\n${step.body}\n${step.delayMinutes}`).digest("hex");
+}
 
 export type SequenceStep = {
   id: string;

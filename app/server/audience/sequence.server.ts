@@ -32,11 +32,8 @@ const EARLIER_WORDING_LAST_POSITION: readonly { version: string; guide: GuideId;
   { version: "2026-11-26", guide: "credit-repair", last: 5 },
 ];
 
-/**
- * A step's content as a fingerprint: md5 of subject, preview, body and delay (the same expression
- * in SQL and in scripts/sequence-fingerprints.ts, which lists the shipped versions of each step).
- */
-const FINGERPRINT = sql`md5(subject || chr(10) || preview || chr(10) || body || chr(10) || delay_minutes::text)`;
+/** stepFingerprint (sequence-content.server.ts) in SQL, of a sequence_steps row `s`. */
+const FINGERPRINT = sql`md5(s.subject || chr(10) || s.preview || chr(10) || s.body || chr(10) || s.delay_minutes::text)`;
 const EARLIER: Record<string, string[] | undefined> = earlierDefaults.steps;
 
 /**
@@ -45,23 +42,27 @@ const EARLIER: Record<string, string[] | undefined> = earlierDefaults.steps;
  * takes this release's text: a step the owner edited is never overwritten.
  */
 export async function seedSequenceSteps(): Promise<void> {
-  for (const step of DEFAULT_STEPS) {
-    await db().execute(sql`
-      insert into sequence_steps (id, guide, position, subject, preview, body, delay_minutes)
-      values (${step.id}, ${step.guide}, ${step.position}, ${step.subject}, ${step.preview}, ${step.body}, ${step.delayMinutes})
-      on conflict do nothing
-    `);
-    const earlier = EARLIER[step.id] ?? [];
-    if (earlier.length === 0) continue;
-    await db().execute(sql`
-      update sequence_steps set subject = ${step.subject}, preview = ${step.preview}, body = ${step.body},
-        delay_minutes = ${step.delayMinutes}, updated_at = now()
-      where id = ${step.id} and ${FINGERPRINT} in (${sql.join(
-        earlier.map((f) => sql`${f}`),
-        sql`, `,
-      )})
-    `);
-  }
+  // Two statements whatever the number of steps: the queue runs this before every pass.
+  await db().execute(sql`
+    insert into sequence_steps (id, guide, position, subject, preview, body, delay_minutes)
+    values ${sql.join(
+      DEFAULT_STEPS.map((st) => sql`(${st.id}, ${st.guide}, ${st.position}, ${st.subject}, ${st.preview}, ${st.body}, ${st.delayMinutes})`),
+      sql`, `,
+    )}
+    on conflict do nothing
+  `);
+  const replaced = DEFAULT_STEPS.flatMap((st) => (EARLIER[st.id] ?? []).map((print) => ({ ...st, print })));
+  if (replaced.length === 0) return;
+  await db().execute(sql`
+    update sequence_steps s set subject = v.subject, preview = v.preview, body = v.body, delay_minutes = v.delay, updated_at = now()
+    from (values ${sql.join(
+      replaced.map(
+        (r) => sql`(${r.id}::text, ${r.subject}::text, ${r.preview}::text, ${r.body}::text, ${r.delayMinutes}::int, ${r.print}::text)`,
+      ),
+      sql`, `,
+    )}) as v(id, subject, preview, body, delay, print)
+    where s.id = v.id and ${FINGERPRINT} = v.print
+  `);
 }
 
 const STEP_COLUMNS = sql`id, guide, position, subject, preview, body, delay_minutes as "delayMinutes"`;

@@ -7,6 +7,7 @@
  * Several servers starting at once insert each one once (the unique shipped_key; the loser of
  * the race does nothing).
  */
+import { isDeepStrictEqual } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import { articleRevisions, articles } from "../../../db/schema";
 import { getShippedArticles, type ShippedArticle } from "~/content/articles.server";
@@ -108,7 +109,8 @@ async function bringUpToDate(tx: Tx, a: ShippedArticle): Promise<boolean> {
   );
   if (!row) return false;
   const content = { ...shippedContent(a), slug: String(row.content.slug ?? a.slug) };
-  if (sameJson(row.content, content)) return false;
+  // As jsonb holds it (no undefined keys); jsonb's own key order does not matter to the comparison.
+  if (isDeepStrictEqual(row.content, JSON.parse(JSON.stringify(content)))) return false;
   await tx
     .update(articles)
     .set({
@@ -133,20 +135,4 @@ async function bringUpToDate(tx: Tx, a: ShippedArticle): Promise<boolean> {
     .insert(articleRevisions)
     .values({ articleId: row.id, version: row.version + 1, content, note: `${SHIPPED_NOTE}: corrected text` });
   return true;
-}
-
-/** Equal as JSON whatever the order of keys (jsonb keeps them in an order of its own). */
-function sameJson(a: unknown, b: unknown): boolean {
-  const sorted = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(sorted)
-      : v && typeof v === "object"
-        ? Object.fromEntries(
-            Object.entries(v)
-              .filter(([, x]) => x !== undefined)
-              .sort(([x], [y]) => x.localeCompare(y))
-              .map(([k, x]) => [k, sorted(x)]),
-          )
-        : v;
-  return JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
 }
