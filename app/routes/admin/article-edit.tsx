@@ -1,4 +1,5 @@
 import { data, Link, redirect } from "react-router";
+import { parseId } from "~/lib/route-id";
 import type { Route } from "./+types/article-edit";
 import { AdminHeading, formatWhen, Notice, Panel, StatusBadge, useTimeZone } from "~/components/admin-ui";
 import { ArticleView } from "~/components/article-view";
@@ -49,7 +50,7 @@ const EMPTY: Omit<ArticleContent, "reviewed"> = {
 /** "new", or an article's id. */
 function articleId(param: string): number | "new" | null {
   if (param === "new") return "new";
-  return /^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2_147_483_647 ? Number(param) : null;
+  return parseId(param);
 }
 
 async function load(param: string) {

@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/article-revision";
+import { idOr404 } from "~/lib/route-id";
 import { AdminHeading, DataTable, formatWhen, Notice, rowHead, td, useTimeZone } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
 import { CONTENT_LABELS, formatSources, type ArticleContent } from "~/lib/article-form";
@@ -14,17 +15,11 @@ import { parseSubmission } from "~/server/forms/submission.server";
 export const meta: Route.MetaFunction = ({ location, matches }) =>
   seo(matches, { title: "Compare revisions", description: "Compare a revision with the latest.", path: location.pathname, noindex: true });
 
-const Params = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  version: z.coerce.number().int().positive().max(2_147_483_647),
-});
-
-async function load(params: Record<string, string | undefined>) {
-  const parsed = Params.safeParse(params);
-  if (!parsed.success) throw data(null, { status: 404 });
-  const pair = await revisionWithLatest(parsed.data.id, parsed.data.version);
+async function load(params: { id: string; version: string }) {
+  const [id, version] = [idOr404(params.id), idOr404(params.version)];
+  const pair = await revisionWithLatest(id, version);
   if (!pair) throw data(null, { status: 404 });
-  return { ...parsed.data, ...pair };
+  return { id, version, ...pair };
 }
 
 const shown = (content: ArticleContent, key: keyof ArticleContent): string => {

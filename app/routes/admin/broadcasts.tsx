@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/broadcasts";
+import { idOr404, notFound } from "~/lib/route-id";
 import { z } from "zod";
 import { AdminHeading, DataTable, formatWhen, Notice, num, Panel, rowHead, StatusBadge, td, useTimeZone } from "~/components/admin-ui";
 import { FIGURE_COLUMNS, figureTexts, isUnderway, whenLine } from "~/components/broadcast-progress";
@@ -37,11 +38,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
   const list = await broadcastsWithFigures();
   const search = new URL(request.url).searchParams;
+  const editId = search.get("edit") === null ? null : idOr404(search.get("edit"));
+  if (editId !== null && !list.some((b) => b.id === editId)) throw notFound();
   // Only a draft or a scheduled broadcast opens in the editor (after "Send" the address still says ?edit=N).
   const editing =
-    search.get("new") !== null
-      ? undefined
-      : list.find((b) => String(b.id) === search.get("edit") && (b.status === "draft" || b.status === "scheduled"));
+    search.get("new") !== null ? undefined : list.find((b) => b.id === editId && (b.status === "draft" || b.status === "scheduled"));
   return {
     broadcasts: list,
     composing: search.get("new") !== null || editing !== undefined,
@@ -64,8 +65,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.unreadable) return refuse("That form could not be read.", 400);
   const fields = (submission.payload ?? {}) as Record<string, string>;
   const intent = fields.intent;
+  // 0 (or none) is a new broadcast; any other id must be one a broadcast could have.
+  if (fields.id && fields.id !== "0") idOr404(fields.id);
   if (intent === "pause" || intent === "resume" || intent === "cancel") {
-    const changed = await changeBroadcast(Number(fields.id), intent);
+    const changed = await changeBroadcast(idOr404(fields.id), intent);
     if (!changed)
       return refuse(`This broadcast cannot be ${intent === "cancel" ? "cancelled" : `${intent}d`} now: reload to see where it is.`, 409);
     const said = {
@@ -76,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ok: true, message: said[intent] };
   }
   if (intent === "test") {
-    const to = await sendBroadcastTest(Number(fields.id));
+    const to = await sendBroadcastTest(idOr404(fields.id));
     return to ? { ok: true, message: `Test sent to ${to}.` } : refuse("No such broadcast.", 404);
   }
   if (intent === "send") {

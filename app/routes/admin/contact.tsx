@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { idOr404 } from "~/lib/route-id";
 import type { Route } from "./+types/contact";
 import { AdminHeading, DataTable, formatWhen, Notice, Panel, rowHead, td, useTimeZone } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
@@ -27,15 +28,9 @@ export const meta: Route.MetaFunction = ({ matches, data: d }) =>
     noindex: true,
   });
 
-function contactId(params: { id?: string }): number {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw data(null, { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
-  const history = await contactHistory(contactId(params), businessTimeZone());
+  const history = await contactHistory(idOr404(params.id), businessTimeZone());
   if (!history) throw data(null, { status: 404 });
   return { ...history, tagsInUse: (await tagsInUse()).map((t) => t.tag) };
 }
@@ -57,7 +52,7 @@ const ANSWERS = {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireOwner(appConfig(context).owner, request);
-  const id = contactId(params);
+  const id = idOr404(params.id);
   const submission = await parseSubmission(request, ContactActionSchema);
   if (submission.unreadable) return data({ ok: false, message: submission.unreadable.description }, { status: 400 });
   if (!submission.ok) {

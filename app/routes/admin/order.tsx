@@ -1,5 +1,6 @@
 import { Fragment } from "react";
 import { data, Link } from "react-router";
+import { idOr404 } from "~/lib/route-id";
 import type { Route } from "./+types/order";
 import { AdminHeading, formatWhen, Notice, Panel, StatusBadge, DataTable, num, rowHead, td, useTimeZone } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
@@ -14,15 +15,9 @@ import { appConfig } from "~/server/config.server";
 export const meta: Route.MetaFunction = ({ data: d, matches }) =>
   seo(matches, { title: d?.order ? `Order ${d.order.number}` : "Order", description: "One order.", path: "/admin/orders", noindex: true });
 
-function orderId(params: { id?: string }): number {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw data(null, { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
-  const order = await orderDetail(orderId(params));
+  const order = await orderDetail(idOr404(params.id));
   if (!order) throw data(null, { status: 404 });
   const confirm = new URL(request.url).searchParams.get("confirm");
   return { order, confirm: (ORDER_ACTIONS as readonly string[]).includes(confirm ?? "") ? (confirm as OrderAction) : null };
@@ -30,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireOwner(appConfig(context).owner, request);
-  const id = orderId(params);
+  const id = idOr404(params.id);
   const submission = await parseSubmission(request, OrderActionSchema);
   if (!submission.ok) return data({ ok: false, message: "Choose an action and confirm it." }, { status: 400 });
   const { payments } = appConfig(context);

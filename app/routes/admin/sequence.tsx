@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/sequence";
+import { notFound } from "~/lib/route-id";
 import { z } from "zod";
 import { AdminHeading, DataTable, Notice, Panel, rowHead, td } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
@@ -37,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     Promise.all(GUIDE_IDS.map(async (id) => ({ id, title: GUIDES[id].title, ...(await guideFigures(id)) }))),
   ]);
   const editing = params.get("step");
+  if (editing !== null && !versions.has(editing)) throw notFound();
   const step = steps.find((s) => s.id === editing);
   const preview = step ? await previewStep(step.id) : undefined;
   return {
