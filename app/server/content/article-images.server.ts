@@ -9,6 +9,7 @@
  * every server answers them (routes/uploaded-image.ts), each address forever the same bytes.
  */
 import { and, eq } from "drizzle-orm";
+import pLimit from "p-limit";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { articleImageFiles, articleImages } from "../../../db/schema";
 import { ARTICLE_IMAGE_FORMATS, ARTICLE_IMAGE_WIDTHS } from "~/content/article-image-widths";
@@ -18,8 +19,17 @@ import type { Tx } from "~/server/content/content-version.server";
 export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 const MIN_WIDTH = 640;
 const MIN_HEIGHT = 360;
-/** Decoding a "small" file that claims 100,000 x 100,000 pixels would take the server's memory. */
-const MAX_PIXELS = 50_000_000;
+/**
+ * About 25 megapixels (a 6000 x 4000 camera picture fits). Decoding costs about 4 bytes a pixel
+ * whatever the file's size: a 156 KB PNG of 7000 x 7000 took 190 MB of memory (the security
+ * review, issue 42). The count is read from the file's header, before anything is decoded.
+ */
+export const MAX_PIXELS = 25_000_000;
+/**
+ * One picture is decoded and encoded at a time in this process: two at once would double the
+ * memory above, and the encoders already use every core (libvips' own threads).
+ */
+const encodes = pLimit(1);
 const ACCEPTED = new Set(["jpeg", "png", "webp", "heif"]);
 
 export type ImageUpload = { ok: true; id: number } | { ok: false; message: string };
@@ -46,13 +56,23 @@ async function encodeVariants(input: Buffer): Promise<ImageFile[]> {
   return out;
 }
 
+/** Megapixels rounded up to a tenth, so a picture just over the limit never reads as the limit itself. */
+const megapixels = (pixels: number) => Math.ceil(pixels / 100_000) / 10;
+
+/** The owner's answer for a picture over MAX_PIXELS: its size, the limit, and what to do. */
+export function tooManyPixels(width: number, height: number): string {
+  return `That picture is ${megapixels(width * height)} megapixels (${width} × ${height}): the most is ${megapixels(MAX_PIXELS)}. Make it smaller and upload it again.`;
+}
+
 /** Check and store an uploaded picture; nothing is stored when it is refused. */
 export async function storeUploadedImage(bytes: Buffer): Promise<ImageUpload> {
   if (bytes.length === 0) return { ok: false, message: "Choose an image file to upload." };
   if (bytes.length > IMAGE_MAX_BYTES) return { ok: false, message: `That file is too large: at most ${mb(IMAGE_MAX_BYTES)}.` };
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
+    // The header alone (no pixel is decoded here): without the limit, so a picture over it gets the
+    // answer naming its size rather than sharp's "exceeds pixel limit" as "not an image".
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     return { ok: false, message: "That file is not an image this site can use: upload a JPEG, PNG, WebP or AVIF picture." };
   }
@@ -60,13 +80,13 @@ export async function storeUploadedImage(bytes: Buffer): Promise<ImageUpload> {
     return { ok: false, message: "That file is not an image this site can use: upload a JPEG, PNG, WebP or AVIF picture." };
   }
   const [width, height] = (meta.orientation ?? 1) >= 5 ? [meta.height ?? 0, meta.width ?? 0] : [meta.width ?? 0, meta.height ?? 0];
-  if (width * height > MAX_PIXELS) return { ok: false, message: "That picture has too many pixels: at most 50 megapixels." };
+  if (width * height > MAX_PIXELS) return { ok: false, message: tooManyPixels(width, height) };
   if (width < MIN_WIDTH || height < MIN_HEIGHT) {
     return { ok: false, message: `That picture is too small (${width}x${height}): at least ${MIN_WIDTH}x${MIN_HEIGHT} pixels.` };
   }
   let files: Awaited<ReturnType<typeof encodeVariants>>;
   try {
-    files = await encodeVariants(bytes);
+    files = await encodes(() => encodeVariants(bytes));
   } catch {
     return { ok: false, message: "That picture could not be read (it may be damaged): try another file." };
   }
@@ -106,7 +126,7 @@ export async function uploadedImageFile(imageId: number, name: string): Promise<
     return null;
   const largest = await read(`${Math.max(...ARTICLE_IMAGE_WIDTHS)}.${format}`);
   if (!largest) return null;
-  const made = await encodeWidth(sharp(largest.bytes), Number(width), format);
+  const made = await encodes(() => encodeWidth(sharp(largest.bytes, { limitInputPixels: MAX_PIXELS }), Number(width), format));
   // Two servers may make it at once: the first one stored wins, and both answer the same picture.
   await db()
     .insert(articleImageFiles)
