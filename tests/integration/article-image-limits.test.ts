@@ -4,7 +4,7 @@
  * two uploads at once are encoded one after the other.
  */
 import { count } from "drizzle-orm";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { articleImageFiles, articleImages } from "../../db/schema";
 import { db } from "~/server/db.server";
@@ -55,7 +55,7 @@ describe("uploaded pictures", () => {
     const original = sharp.prototype.toBuffer;
     let inFlight = 0;
     let most = 0;
-    vi.spyOn(sharp.prototype, "toBuffer").mockImplementation(async function (this: sharp.Sharp, ...args: unknown[]) {
+    vi.spyOn(sharp.prototype, "toBuffer").mockImplementation(async function (this: Sharp, ...args: unknown[]) {
       inFlight += 1;
       most = Math.max(most, inFlight);
       try {

@@ -33,8 +33,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = await parseSubmission(request, LoginSchema);
   if (!submission.ok) return data({ error: "Enter the password." }, { status: 400 });
-  const result = await logIn(appConfig(context).owner, submission.value.password, context.clientAddress ?? "unknown");
-  if (result.ok) return redirect(safeNext(submission.value.next ?? null), { status: 303, headers: { "Set-Cookie": result.setCookie } });
+  const cookies = request.headers.get("Cookie");
+  const result = await logIn(appConfig(context).owner, submission.value.password, context.clientAddress ?? "unknown", cookies);
+  if (result.ok) {
+    const headers = new Headers();
+    for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
+    return redirect(safeNext(submission.value.next ?? null), { status: 303, headers });
+  }
   switch (result.reason) {
     case "off":
       return data({ error: "The dashboard is off." }, { status: 503 });
@@ -42,6 +47,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data(
         { error: "The server is busy checking other logins. Try again in a few seconds." },
         { status: 503, headers: { "Retry-After": "5" } },
+      );
+    case "concurrent":
+      // Counted as a failure by the login throttle, like a wrong password.
+      return data(
+        { error: "Another login from this browser or connection is being checked. Wait a moment, then try again." },
+        { status: 429, headers: { "Retry-After": "2" } },
       );
     case "throttled": {
       const minutes = Math.ceil(result.retryAfterSeconds / 60);

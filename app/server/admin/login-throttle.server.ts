@@ -4,8 +4,13 @@
  * is counted before the password is checked, a success is given back, and after 5 failures in
  * 15 minutes a client is refused without a check until the window passes, on whichever server it
  * tries (the counters are in the database).
+ *
+ * A client is a key: the address, or the owner's known browser (its device cookie), so strangers'
+ * failures from her office's shared address do not lock her browser out
+ * (docs/decisions/055-owner-login-device-cookie.md).
  */
 import type { Options } from "express-rate-limit";
+import { PasswordCheckBusyError } from "~/server/admin/owner-password.server";
 import { DatabaseRateLimitStore } from "~/server/rate-limit-store.server";
 
 export const LOGIN_FAILURES_ALLOWED = 5;
@@ -20,26 +25,43 @@ function loginStore(): DatabaseRateLimitStore {
   return store;
 }
 
+/**
+ * Keys with a password check under way in this process. One at a time per client: a client's
+ * second attempt while its first is being checked is refused without a check, so one client can
+ * never hold more than one place in the password-check queue.
+ */
+const checking = new Set<string>();
+
 export type Throttled = { throttled: true; retryAfterSeconds: number };
+export type Concurrent = { concurrent: true };
 
 /**
- * Run one login attempt for this client under the throttle. `attempt` says whether it succeeded;
- * concurrent attempts each count first, so a burst cannot get more than the allowance checked.
+ * Run one login attempt for this client under the throttle. `attempt` says whether it succeeded.
+ * Every attempt counts first, and only a success is given back: a refusal for a check already
+ * under way and a "busy" answer (PasswordCheckBusyError) count as failures, so flooding the
+ * queue spends the flooder's own allowance.
  */
-export async function throttledLogin<T extends { ok: boolean }>(client: string, attempt: () => Promise<T>): Promise<T | Throttled> {
+export async function throttledLogin<T extends { ok: boolean }>(
+  client: string,
+  attempt: () => Promise<T>,
+): Promise<T | Throttled | Concurrent> {
   const counters = loginStore();
   const { totalHits, resetTime } = await counters.increment(client);
   if (totalHits > LOGIN_FAILURES_ALLOWED) {
     const ms = (resetTime?.getTime() ?? Date.now() + LOGIN_WINDOW_MS) - Date.now();
     return { throttled: true, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) };
   }
+  if (checking.has(client)) return { concurrent: true };
+  checking.add(client);
   let result: T;
   try {
     result = await attempt();
   } catch (error) {
-    // An attempt that was never judged (busy, database down) is not a failure of the client's.
-    await counters.decrement(client);
+    // An attempt never judged for a fault of ours (the database down) is not the client's failure.
+    if (!(error instanceof PasswordCheckBusyError)) await counters.decrement(client);
     throw error;
+  } finally {
+    checking.delete(client);
   }
   if (result.ok) await counters.decrement(client);
   return result;

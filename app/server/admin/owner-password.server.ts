@@ -53,12 +53,18 @@ export function hashOwnerPassword(password: string, params: { ln: number; r: num
 }
 
 /**
- * One scrypt at a time, and a short queue: each check holds one of libuv's four threads for about
- * 0.25 s, the threads file downloads and compression also use, so a stream of logins (even from
- * many addresses, each within its throttle) must not take them all. Past the queue, a check is
- * refused at once instead of waiting.
+ * One scrypt at a time per lane, and a short queue: each check holds one of libuv's four threads
+ * for about 0.25 s, the threads file downloads and compression also use, so a stream of logins
+ * (even from many addresses, each within its throttle) must not take them all. Past the queue, a
+ * check is refused at once instead of waiting.
+ *
+ * Two lanes: "known" for a browser carrying a valid device cookie (the owner's, set by a past
+ * login), "other" for everyone else. Strangers can fill only their own lane, so a flood of wrong
+ * passwords from many addresses never makes the owner's browser wait or answer "busy"
+ * (docs/decisions/055-owner-login-device-cookie.md). At most two threads are ever hashing.
  */
-const hashing = pLimit(1);
+export type CheckLane = "known" | "other";
+const lanes: Record<CheckLane, ReturnType<typeof pLimit>> = { known: pLimit(1), other: pLimit(1) };
 export const PASSWORD_CHECKS_QUEUED_MAX = 4;
 
 /** Too many password checks are waiting: the caller answers "busy, try again" (503). */
@@ -70,10 +76,11 @@ export class PasswordCheckBusyError extends Error {
 }
 
 /** Whether the password matches the stored hash, compared in constant time. */
-export async function verifyOwnerPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyOwnerPassword(password: string, stored: string, lane: CheckLane = "other"): Promise<boolean> {
   const parsed = parseOwnerHash(stored);
   if (!parsed.ok) return false;
   const { salt, hash, ...params } = parsed.params;
+  const hashing = lanes[lane];
   if (hashing.pendingCount >= PASSWORD_CHECKS_QUEUED_MAX) throw new PasswordCheckBusyError();
   const derived = await hashing(
     () =>

@@ -3,19 +3,26 @@
  * owner logged in and a random session id, whose hash is a row of owner_sessions. Logging out
  * deletes the row, so a copied cookie ends with it; a restart logs no one out; changing
  * SESSION_SECRET logs everyone out.
+ *
+ * A second signed cookie, the known device, marks a browser the owner has logged in from: its
+ * login attempts are throttled apart from its address's and checked in a lane strangers cannot
+ * fill (docs/decisions/055-owner-login-device-cookie.md).
  */
 import { and, eq, gt, lt } from "drizzle-orm";
-import { createCookieSessionStorage, redirect, type SessionStorage } from "react-router";
+import { createCookie, createCookieSessionStorage, redirect, type Cookie, type CookieOptions, type SessionStorage } from "react-router";
 import { ownerSessions } from "../../../db/schema";
 import { db } from "~/server/db.server";
-import { hashToken, newToken } from "~/server/tokens.server";
+import { hashToken, isTokenShaped, newToken } from "~/server/tokens.server";
 import type { Env } from "~/server/env.server";
 import { throttledLogin } from "~/server/admin/login-throttle.server";
 import { PasswordCheckBusyError, verifyOwnerPassword } from "~/server/admin/owner-password.server";
 
 export const OWNER_COOKIE = "fsm_owner";
+export const DEVICE_COOKIE = "fsm_owner_device";
 export const SESSION_HOURS = 12;
 const SESSION_MS = SESSION_HOURS * 60 * 60 * 1000;
+/** A year: the owner's browser stays known between logins that are months apart. */
+const DEVICE_DAYS = 365;
 
 export type OwnerConfig = { passwordHash: string; sessionSecret: string; secureCookie: boolean };
 type SessionData = { loggedInAt: number; sid: string };
@@ -26,27 +33,39 @@ export function ownerConfigFromEnv(e: Env): OwnerConfig | null {
   return { passwordHash: e.OWNER_PASSWORD_HASH, sessionSecret: e.SESSION_SECRET, secureCookie: e.PUBLIC_ORIGIN.startsWith("https:") };
 }
 
-/** One cookie storage per configuration object (the configuration never changes under a server). */
-const storages = new WeakMap<OwnerConfig, SessionStorage<SessionData>>();
+/**
+ * The owner's cookies, signed with SESSION_SECRET by React Router's cookie signing (HMAC-SHA256):
+ * one signing scheme for the session and the device alike.
+ */
+function ownerCookie(config: OwnerConfig, name: string, options: Pick<CookieOptions, "sameSite" | "path" | "maxAge">): Cookie {
+  return createCookie(name, { ...options, httpOnly: true, secure: config.secureCookie, secrets: [config.sessionSecret] });
+}
 
-function sessionStorage(config: OwnerConfig): SessionStorage<SessionData> {
-  let storage = storages.get(config);
-  if (!storage) {
-    storage = createCookieSessionStorage<SessionData>({
-      cookie: {
-        name: OWNER_COOKIE,
-        httpOnly: true,
-        sameSite: "strict",
-        secure: config.secureCookie,
+/** One cookie storage per configuration object (the configuration never changes under a server). */
+const storages = new WeakMap<OwnerConfig, { session: SessionStorage<SessionData>; device: Cookie }>();
+
+function cookies(config: OwnerConfig) {
+  let made = storages.get(config);
+  if (!made) {
+    made = {
+      session: createCookieSessionStorage<SessionData>({
         // "/": the page-view counter on every page must see it to leave the owner's own visits out.
-        path: "/",
-        maxAge: SESSION_MS / 1000,
-        secrets: [config.sessionSecret],
-      },
-    });
-    storages.set(config, storage);
+        cookie: ownerCookie(config, OWNER_COOKIE, { sameSite: "strict", path: "/", maxAge: SESSION_MS / 1000 }),
+      }),
+      // Lax: a login reached from a link in her e-mail still counts as her browser. Only the login reads it.
+      device: ownerCookie(config, DEVICE_COOKIE, { sameSite: "lax", path: "/admin/login", maxAge: DEVICE_DAYS * 24 * 60 * 60 }),
+    };
+    storages.set(config, made);
   }
-  return storage;
+  return made;
+}
+
+const sessionStorage = (config: OwnerConfig) => cookies(config).session;
+
+/** The known device's id when the request carries a device cookie signed with this secret, else null. */
+async function knownDevice(config: OwnerConfig, cookieHeader: string | null): Promise<string | null> {
+  const id: unknown = await cookies(config).device.parse(cookieHeader);
+  return typeof id === "string" && isTokenShaped(id) ? id : null;
 }
 
 /**
@@ -85,29 +104,38 @@ export function safeNext(next: string | null): string {
 }
 
 export type LoginResult =
-  | { ok: true; setCookie: string }
-  | { ok: false; reason: "off" | "wrong" | "busy" }
+  | { ok: true; setCookies: string[] }
+  | { ok: false; reason: "off" | "wrong" | "busy" | "concurrent" }
   | { ok: false; reason: "throttled"; retryAfterSeconds: number };
 
 /**
  * Check the password (scrypt, constant-time compare) under the client's login throttle and make
- * the session cookie. `client` is the address the throttle counts against.
+ * the session cookie and the device cookie. The throttle counts against the known device when
+ * `cookieHeader` carries a valid device cookie, else against `client`, the address.
  */
-export async function logIn(config: OwnerConfig | null, password: string, client: string): Promise<LoginResult> {
+export async function logIn(
+  config: OwnerConfig | null,
+  password: string,
+  client: string,
+  cookieHeader: string | null,
+): Promise<LoginResult> {
   if (!config) return { ok: false, reason: "off" };
-  let result: LoginResult;
+  const device = await knownDevice(config, cookieHeader);
+  // The id is a 43-character token of ours: it cannot be mistaken for an address.
+  const key = device ? `device:${device}` : client;
   try {
-    const outcome = await throttledLogin(client, () => checkPassword(config, password));
-    result = "throttled" in outcome ? { ok: false, reason: "throttled", retryAfterSeconds: outcome.retryAfterSeconds } : outcome;
+    const outcome = await throttledLogin(key, () => checkPassword(config, password, device));
+    if ("throttled" in outcome) return { ok: false, reason: "throttled", retryAfterSeconds: outcome.retryAfterSeconds };
+    if ("concurrent" in outcome) return { ok: false, reason: "concurrent" };
+    return outcome;
   } catch (error) {
     if (error instanceof PasswordCheckBusyError) return { ok: false, reason: "busy" };
     throw error;
   }
-  return result;
 }
 
-async function checkPassword(config: OwnerConfig, password: string): Promise<LoginResult> {
-  if (!password || password.length > 1024 || !(await verifyOwnerPassword(password, config.passwordHash)))
+async function checkPassword(config: OwnerConfig, password: string, device: string | null): Promise<LoginResult> {
+  if (!password || password.length > 1024 || !(await verifyOwnerPassword(password, config.passwordHash, device ? "known" : "other")))
     return { ok: false, reason: "wrong" };
   const store = sessionStorage(config);
   const session = await store.getSession();
@@ -122,7 +150,9 @@ async function checkPassword(config: OwnerConfig, password: string): Promise<Log
     .values({ tokenHash: hash, expiresAt: new Date(now + SESSION_MS) });
   session.set("loggedInAt", now);
   session.set("sid", token);
-  return { ok: true, setCookie: await store.commitSession(session) };
+  // The same device id again: the browser stays one key of the throttle, its cookie renewed for a year.
+  const deviceCookie = await cookies(config).device.serialize(device ?? newToken().token);
+  return { ok: true, setCookies: [await store.commitSession(session), deviceCookie] };
 }
 
 /** The Set-Cookie header that ends the session. */
