@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/broadcast-progress";
 import { progressOf } from "~/components/broadcast-progress";
+import { ownerResource } from "~/server/admin/owner-answers.server";
+import { parseId } from "~/lib/route-id";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { broadcastsWithFigures } from "~/server/audience/broadcast-admin.server";
 import { appConfig } from "~/server/config.server";
@@ -13,10 +15,10 @@ const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex
  * figures, the line under its subject), counted by the page's own function. The page's progress
  * script asks it every few seconds while the broadcast is scheduled, sending or paused.
  */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export const loader = ownerResource(async ({ request, context, params }: Route.LoaderArgs) => {
   await requireOwner(appConfig(context).owner, request);
-  // Nine digits at most: any such id fits the table's integer column.
-  const [broadcast] = /^[1-9]\d{0,8}$/.test(params.id) ? await broadcastsWithFigures(Number(params.id)) : [];
+  const id = parseId(params.id);
+  const [broadcast] = id === null ? [] : await broadcastsWithFigures(id);
   if (!broadcast) return data({ error: "No such broadcast." }, { status: 404, headers: PRIVATE });
   return data(progressOf(broadcast, businessTimeZone()), { headers: PRIVATE });
-}
+});

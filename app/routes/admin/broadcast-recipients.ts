@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/broadcast-recipients";
 import { RecipientCountSchema } from "~/lib/broadcast-form";
+import { ownerResource } from "~/server/admin/owner-answers.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { countAudience } from "~/server/audience/audience.server";
 import { appConfig } from "~/server/config.server";
@@ -12,7 +13,7 @@ const PRIVATE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollo
  * broadcast to this segment (audiences, tags to include and to leave out) would reach now, after suppressions, counted by the same function
  * as a send (countAudience). The broadcast editor's script asks it as boxes are ticked.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = ownerResource(async ({ request, context }: Route.LoaderArgs) => {
   await requireOwner(appConfig(context).owner, request);
   const query = new URL(request.url).searchParams;
   const parsed = RecipientCountSchema.safeParse({
@@ -26,4 +27,4 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { recipients: await countAudience({ audiences: [...new Set(audience)], includeTags: include, excludeTags: exclude }) },
     { headers: PRIVATE },
   );
-}
+});

@@ -1,12 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/export";
 import { EXPORT_NAMES, exportCsv, type ExportName } from "~/server/admin/export.server";
+import { ownerResource } from "~/server/admin/owner-answers.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 import { utcDay } from "~/server/admin/page-views.server";
 
 /** GET /admin/export/leads|contacts|subscribers: the same CSV as `npm run export`, streamed a page of rows at a time. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export const loader = ownerResource(async ({ request, params, context }: Route.LoaderArgs) => {
   await requireOwner(appConfig(context).owner, request);
   const name = params.name as ExportName;
   if (!EXPORT_NAMES.includes(name)) throw data(null, { status: 404 });
@@ -26,8 +27,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${name}-${utcDay()}.csv"`,
-      "Cache-Control": "no-store",
-      "X-Robots-Tag": "noindex, nofollow",
     },
   });
-}
+});

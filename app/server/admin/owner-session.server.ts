@@ -14,6 +14,7 @@ import { ownerSessions } from "../../../db/schema";
 import { db } from "~/server/db.server";
 import { hashToken, isTokenShaped, newToken } from "~/server/tokens.server";
 import type { Env } from "~/server/env.server";
+import { OWNER_ANSWER_HEADERS } from "~/server/admin/owner-answers.server";
 import { throttledLogin } from "~/server/admin/login-throttle.server";
 import { PasswordCheckBusyError, verifyOwnerPassword } from "~/server/admin/owner-password.server";
 
@@ -93,7 +94,7 @@ export function loginPath(request: Request): string {
 
 /** Every dashboard loader and action starts here: no session, no data and no change. */
 export async function requireOwner(config: OwnerConfig | null, request: Request): Promise<void> {
-  if (!(await isOwner(config, request))) throw redirect(loginPath(request), 303);
+  if (!(await isOwner(config, request))) throw redirect(loginPath(request), { status: 303, headers: OWNER_ANSWER_HEADERS });
 }
 
 /** Only paths of the dashboard itself (never "//host" or another site) are followed after login. */
