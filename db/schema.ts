@@ -133,6 +133,32 @@ export const entitlements = pgTable(
   (t) => [primaryKey({ name: "entitlements_pk", columns: [t.orderId, t.productId] })],
 );
 
+/**
+ * Money given back on an order, one row per refund the order's products explain: `product_id` names
+ * the product refunded (at most once per order: the unique key makes a repeated or concurrent refund
+ * of it change nothing), null for an amount refunded at the provider that matches no product (kept,
+ * counted in the figures, and shown to the owner as needing a look). An order whose every product has
+ * a row is `refunded`; with some, it is partly refunded and the others stay downloadable.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id"),
+    amountCents: integer("amount_cents").notNull(),
+    /** The provider event that refunded it (processed_events), for the record. */
+    eventId: text("event_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("order_refunds_order_product_unique").on(t.orderId, t.productId),
+    check("order_refunds_amount_check", sql`${t.amountCents} > 0`),
+  ],
+);
+
 /** Order page links: only a SHA-256 of each random token is stored; each is valid for a year. */
 export const orderAccessTokens = pgTable(
   "order_access_tokens",

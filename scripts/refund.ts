@@ -1,5 +1,6 @@
 /**
- * `npm run order:refund -- FSM-000123` (or the order's number alone): refunds an order through
+ * `npm run order:refund -- FSM-000123 [power-pack|toolkit]` (or the order's number alone): refunds
+ * an order, or one product of it when named (the other stays the buyer's), through
  * the provider that took the payment, with the same function as the owner dashboard's Refund
  * (app/server/payments/refunds.server.ts). A test-provider order is refunded at once: access ends, the order
  * page says so, the buyer gets the refund notice. A Stripe order is refunded through Stripe's
@@ -13,9 +14,10 @@ import { findOrder } from "../app/server/payments/orders.server";
 import { refundOrder } from "../app/server/payments/refunds.server";
 
 const arg = process.argv[2] ?? "";
+const product = process.argv[3];
 const id = Number(/^(?:FSM-)?0*(\d+)$/i.exec(arg.trim())?.[1]);
 if (!Number.isSafeInteger(id) || id <= 0) {
-  console.error("Usage: npm run order:refund -- FSM-000123");
+  console.error("Usage: npm run order:refund -- FSM-000123 [power-pack|toolkit]");
   process.exit(2);
 }
 const config = env();
@@ -23,16 +25,16 @@ await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : 
 try {
   const order = await findOrder(id);
   if (!order) throw new Error(`No order ${arg}.`);
-  const result = await refundOrder(appConfigFromEnv(config).payments, order);
+  const result = await refundOrder(appConfigFromEnv(config).payments, order, product);
   switch (result.kind) {
     case "refunded":
-      console.log(`Order ${arg} refunded: access ended and the refund notice is queued.`);
+      console.log(`Order ${arg}${product ? ` (${product})` : ""} refunded: access ended and the refund notice is queued.`);
       break;
     case "requested":
       console.log(`Order ${arg}: Stripe accepted the refund (${result.refundId}); its webhook ends access and sends the notice.`);
       break;
     case "already-refunded":
-      console.log(`Order ${arg} was already refunded.`);
+      console.log(`Order ${arg}${product ? ` (${product})` : ""} was already refunded.`);
       break;
     default:
       throw new Error(`Order ${arg} was not refunded: ${result.reason}.`);

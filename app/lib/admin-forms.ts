@@ -1,5 +1,6 @@
 /** The dashboard's forms, one schema each (read by parseSubmission on the server; the pages are plain HTML forms). */
 import { z } from "zod";
+import { powerPack, toolkit } from "~/lib/catalogue";
 import { tagField } from "~/lib/tags";
 
 export const LoginSchema = z.object({
@@ -10,8 +11,16 @@ export const LoginSchema = z.object({
 export const ORDER_ACTIONS = ["resend", "reset", "refund"] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
+/** What a refund gives back: one product of the order, or everything not refunded yet. */
+export const REFUND_TARGETS = ["all", toolkit.id, powerPack.id] as const;
+export type RefundTarget = (typeof REFUND_TARGETS)[number];
+
 /** Each order action is confirmed: the button that does it is on the confirmation panel, with confirmed=yes. */
-export const OrderActionSchema = z.object({ intent: z.enum(ORDER_ACTIONS), confirmed: z.literal("yes") });
+export const OrderActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("resend"), confirmed: z.literal("yes") }),
+  z.object({ intent: z.literal("reset"), confirmed: z.literal("yes") }),
+  z.object({ intent: z.literal("refund"), confirmed: z.literal("yes"), product: z.enum(REFUND_TARGETS) }),
+]);
 
 /** Mark a message handled; retry an e-mail. */
 export const RowActionSchema = z.object({ id: z.number().int().positive().max(2_147_483_647) });

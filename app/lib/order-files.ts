@@ -17,9 +17,9 @@ export function orderPagePath(token: string): string {
   return `/orders/${token}`;
 }
 
-/** The page that says why an order's files cannot be downloaded (a refused download answers with it). */
-export function unavailablePath(token: string): string {
-  return `${orderPagePath(token)}/unavailable`;
+/** The page that says why an order's files cannot be downloaded (a refused download answers with it), naming a refunded product. */
+export function unavailablePath(token: string, product?: ProductId): string {
+  return `${orderPagePath(token)}/unavailable${product ? `?product=${encodeURIComponent(product)}` : ""}`;
 }
 
 export function filePath(orderPath: string, fileId: string): string {

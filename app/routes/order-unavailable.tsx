@@ -1,13 +1,14 @@
 import { data } from "react-router";
 import type { Route } from "./+types/order-unavailable";
 import { ContinueLinks } from "~/components/continue-links";
-import { OrderNotice } from "~/components/order-notice";
+import { Notice, OrderNotice } from "~/components/order-notice";
 import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button";
 import { NO_HYDRATION } from "~/lib/hydration";
 import { orderPagePath } from "~/lib/order-files";
 import { seo } from "~/lib/seo";
-import { DEAD_LINK_STATUS, orderForToken, PRIVATE_HEADERS } from "~/server/delivery/order-access.server";
+import { PRODUCT_NAMES } from "~/lib/catalogue";
+import { DEAD_LINK_STATUS, orderForToken, PRIVATE_HEADERS, productAccess } from "~/server/delivery/order-access.server";
 
 /**
  * Why a file or zip of an order cannot be downloaded: the page a refused download answers with
@@ -25,11 +26,17 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return { ...PRIVATE_HEADERS, ...Object.fromEntries(loaderHeaders) };
 }
 
-/** 404 for a link that is not ours, 410 once it has expired or the order is refunded, disputed or unpaid. */
-export async function loader({ params }: Route.LoaderArgs) {
+/**
+ * 404 for a link that is not ours, 410 once it has expired or the order is refunded, disputed or
+ * unpaid, or when the file asked for (`?product=`) is of a product refunded from a paid order.
+ */
+export async function loader({ params, request }: Route.LoaderArgs) {
   const found = await orderForToken(params.token);
   if (found.kind !== "ok") return data(found, { status: DEAD_LINK_STATUS[found.kind] });
   if (found.order.status !== "paid") return data({ kind: "closed" as const, status: found.order.status }, { status: 410 });
+  const asked = new URL(request.url).searchParams.get("product");
+  const refunded = asked ? (await productAccess(found.order.id)).refunded.find((id) => id === asked) : undefined;
+  if (refunded) return data({ kind: "product-refunded" as const, name: PRODUCT_NAMES[refunded] }, { status: 410 });
   return data({ kind: "open" as const });
 }
 
@@ -47,10 +54,14 @@ export default function OrderUnavailable({ loaderData, params }: Route.Component
               </SiteLink>
             </p>
           </div>
+        ) : loaderData.kind === "product-refunded" ? (
+          <Notice title={`The ${loaderData.name} was refunded`} tone="neutral">
+            <p>Its money was given back to you, so its downloads are no longer available. The rest of your order stays yours.</p>
+          </Notice>
         ) : (
           <OrderNotice notice={loaderData} />
         )}
-        {loaderData.kind === "closed" ? (
+        {loaderData.kind === "closed" || loaderData.kind === "product-refunded" ? (
           <p className="mt-6 text-center">
             <SiteLink to={orderPagePath(params.token)} className="font-bold text-brand-800 underline underline-offset-2">
               See the order

@@ -6,9 +6,9 @@ import { OrderDownloads } from "~/components/order-downloads";
 import { OrderNotice } from "~/components/order-notice";
 import { ContinueLinks } from "~/components/continue-links";
 import { seo } from "~/lib/seo";
-import { SUPPORT_EMAIL } from "~/lib/site";
+import { formatCents, SUPPORT_EMAIL } from "~/lib/site";
 import { filePath, orderPagePath, zipPath } from "~/lib/order-files";
-import { DEAD_LINK_STATUS, orderFiles, orderForToken, PRIVATE_HEADERS } from "~/server/delivery/order-access.server";
+import { DEAD_LINK_STATUS, orderFiles, orderForToken, PRIVATE_HEADERS, refundedLines } from "~/server/delivery/order-access.server";
 import { orderNumber } from "~/server/payments/orders.server";
 import { formatPaidOn } from "~/server/dates.server";
 import { ReviewForm } from "~/components/review-form";
@@ -49,7 +49,13 @@ export async function loader({ params }: Route.LoaderArgs) {
     review: own && { rating: own.rating, body: own.body, displayName: own.displayName, status: own.status },
   };
   if (order.status !== "paid") return data({ kind: "closed" as const, status: order.status, ...common, ...reviewing });
-  return data({ kind: "open" as const, ...common, ...reviewing, products: await orderFiles(order.id) });
+  return data({
+    kind: "open" as const,
+    ...common,
+    ...reviewing,
+    products: await orderFiles(order.id),
+    refundedProducts: await refundedLines(order),
+  });
 }
 
 /** The review form posts here: only the buyer's own order, paid or refunded (a disputed or unpaid one is refused). */
@@ -93,6 +99,12 @@ export default function OrderPage({ loaderData, params, actionData }: Route.Comp
                   Start with the step-by-step guide, then follow the 30-day action plan. Letters come as Word (to edit) and PDF (to print);
                   trackers as a spreadsheet and a PDF to print.
                 </p>
+                {result.refundedProducts.map((p) => (
+                  <p key={p.productId} className="mt-4 rounded-lg bg-slate-100 p-3 text-slate-800" data-refunded={p.productId}>
+                    <strong>{p.name}: refunded</strong> ({formatCents(p.amountCents)} given back to you). Its downloads are no longer
+                    available; everything below stays yours.
+                  </p>
+                ))}
                 <div className="mt-6">
                   <OrderDownloads
                     products={result.products}

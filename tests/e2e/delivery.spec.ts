@@ -44,6 +44,17 @@ async function buy(page: Page, bump: boolean) {
   return { tab, email };
 }
 
+/** The success page's order number ("FSM-000012"), its downloads and the private order page's address. */
+async function boughtOrder(tab: Page) {
+  const orderNumber = (await tab
+    .getByRole("region", { name: "Your purchase" })
+    .getByText(/^FSM-\d{6}$/)
+    .textContent())!;
+  const downloads = tab.getByRole("region", { name: "Your downloads" });
+  const orderHref = (await downloads.getByRole("link", { name: /\/orders\// }).getAttribute("href"))!;
+  return { orderNumber, downloads, orderHref };
+}
+
 for (const bump of [false, true]) {
   test(`a buyer ${bump ? "with" : "without"} the Power Pack downloads the files from the success page, the order page and the receipt`, async ({
     page,
@@ -189,7 +200,68 @@ test("Download all gives each product's files in one zip, byte for byte, and cou
 
 // On a server of its own: the owner's log-in, which admin.spec.ts's last test locks out on the shared server.
 test.describe("a refund, on a server of its own", () => {
-  useOwnServer("refund", 83);
+  // One worker for the block: its server has one port (with fullyParallel, two workers would each start it).
+  test.describe.configure({ mode: "default" });
+  const { mailDir: REFUND_MAIL } = useOwnServer("refund", 83);
+
+  for (const width of [1280, 375]) {
+    test(`at ${width} px the owner refunds the Power Pack alone: its files and zip answer 410, the toolkit's stay, the buyer is told`, async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize({ width, height: 900 });
+      const { tab, email } = await buy(page, true);
+      const { orderNumber, downloads, orderHref } = await boughtOrder(tab);
+      const href = (selector: string) => downloads.locator(selector).first().getAttribute("href") as Promise<string>;
+      const packFile = await href(`a[href$="/files/${productFiles("power-pack")[0]!.id}"]`);
+      const packZip = await href('a[href$="/zip/power-pack"]');
+      const toolkitFile = await href('a[href$="/files/guide"]');
+      const toolkitZip = await href('a[href$="/zip/toolkit"]');
+
+      const owner = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+      const ownerPage = await owner.newPage();
+      await logIn(ownerPage, `/admin/orders/${Number(orderNumber.slice(4))}`, baseURL!);
+      await ownerPage.getByRole("link", { name: "Refund the Dispute Letter Power Pack only ($14.99)" }).click();
+      await expect(ownerPage.getByRole("heading", { name: "Refund the Dispute Letter Power Pack only?" })).toBeVisible();
+      await expect(ownerPage.getByRole("main")).toContainText("the Credit Repair Toolkit stays downloadable");
+      await expectNoViolations(ownerPage, `the Power Pack refund's confirmation at ${width} px`);
+      const yes = ownerPage.getByRole("button", { name: "Yes, refund the Dispute Letter Power Pack only ($14.99)" });
+      // On a phone too, every action is reached by scrolling down, never sideways.
+      expect(await ownerPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await yes.click();
+      await expect(ownerPage.getByRole("status")).toContainText("Refunded the Dispute Letter Power Pack");
+      await expect(ownerPage.getByText("partly refunded", { exact: true })).toBeVisible();
+      await expect(ownerPage.getByRole("main")).toContainText("$7.00 ($21.99 paid, $14.99 refunded)");
+      // What is left to refund is the toolkit, and nothing offers the Power Pack again.
+      await expect(ownerPage.getByRole("link", { name: "Refund the rest ($7.00)" })).toBeVisible();
+      await expect(ownerPage.getByRole("link", { name: /Power Pack only/ })).toHaveCount(0);
+      await expectNoViolations(ownerPage, `an order with its Power Pack refunded at ${width} px`);
+      await owner.close();
+
+      // The buyer's page: the Power Pack refunded, the toolkit's downloads still there.
+      await page.goto(orderHref);
+      await expect(page.getByRole("main")).toContainText("Dispute Letter Power Pack: refunded ($14.99 given back to you)");
+      await expect(page.getByRole("link", { name: /^Download all \(zip\) for the Credit Repair Toolkit/ })).toBeVisible();
+      await expect(page.getByRole("link", { name: /^Download all \(zip\) for the Dispute Letter Power Pack/ })).toHaveCount(0);
+      await expectNoViolations(page, `the buyer's order page with the Power Pack refunded at ${width} px`);
+
+      allowConsoleErrors(page, /status of 410/);
+      for (const gone of [packFile, packZip]) {
+        const response = await page.goto(gone);
+        expect(response!.status()).toBe(410);
+        await expect(page.getByRole("heading", { level: 1, name: "The Dispute Letter Power Pack was refunded" })).toBeVisible();
+        await expect(page.getByRole("link", { name: "See the order" })).toHaveAttribute("href", orderHref);
+      }
+      for (const kept of [toolkitFile, toolkitZip]) expect((await page.request.get(kept)).status()).toBe(200);
+
+      const notice = await mailTo(email, /refund/i, REFUND_MAIL);
+      expect(notice.subject).toBe(`Your refund for the Dispute Letter Power Pack (order ${orderNumber})`);
+      expect(notice.text).toContain(`We refunded $14.99 for the Dispute Letter Power Pack (order ${orderNumber})`);
+      expect(notice.text).toContain("Your Credit Repair Toolkit stays yours");
+    });
+  }
 
   test("a refunded order says so everywhere: no refund offer, and its files and zip answer 410 with a page that explains", async ({
     page,
@@ -199,12 +271,7 @@ test.describe("a refund, on a server of its own", () => {
     test.setTimeout(90_000);
     const { tab } = await buy(page, true);
     const successUrl = tab.url();
-    const orderNumber = (await tab
-      .getByRole("region", { name: "Your purchase" })
-      .getByText(/^FSM-\d{6}$/)
-      .textContent())!;
-    const downloads = tab.getByRole("region", { name: "Your downloads" });
-    const orderHref = (await downloads.getByRole("link", { name: /\/orders\// }).getAttribute("href"))!;
+    const { orderNumber, downloads, orderHref } = await boughtOrder(tab);
     const fileHref = (await downloads.locator('a[href*="/files/"]').first().getAttribute("href"))!;
     const zipHref = (await downloads
       .getByRole("link", { name: /^Download all \(zip\) for the Credit Repair Toolkit/ })

@@ -23,6 +23,7 @@ export const TABLES = [
   "orders",
   "processed_events",
   "entitlements",
+  "order_refunds",
   "order_access_tokens",
   "downloads",
   "outbox",

@@ -4,8 +4,9 @@ import type { AddressInfo } from "node:net";
 /**
  * A local stand-in for Stripe's API that the real `stripe` SDK talks to (host/port/protocol,
  * or STRIPE_API_BASE for a server process). It records every request, answers Checkout Session
- * creation with a session JSON carrying a url, serves retrieve and list-by-payment-intent, and
- * can be told to fail or to hang.
+ * creation with a session JSON carrying a url, serves retrieve and list-by-payment-intent, refunds
+ * a payment whole or in part (idempotently, keeping a running total for the charge.refunded event
+ * a test then sends), and can be told to fail or to hang.
  */
 export type RecordedRequest = {
   method: string;
@@ -34,6 +35,24 @@ export type FakeSession = {
   cancel_url: string;
 };
 
+export type FakeRefund = {
+  id: string;
+  object: "refund";
+  payment_intent: string;
+  amount: number;
+  status: "succeeded";
+  metadata: Record<string, string>;
+};
+
+export type FakeCharge = {
+  id: string;
+  object: "charge";
+  payment_intent: string;
+  amount: number;
+  amount_refunded: number;
+  refunded: boolean;
+};
+
 export type FakeStripeMode =
   | { kind: "ok" }
   /** Answer every API call with this status and a Stripe error body. */
@@ -47,6 +66,15 @@ export type FakeStripe = {
   port: number;
   requests: RecordedRequest[];
   sessions: Map<string, FakeSession>;
+  /** Every refund made, in order (a repeated idempotency key makes none). */
+  refunds: FakeRefund[];
+  /**
+   * The charge of a payment as Stripe's charge.refunded event carries it after the refunds so far:
+   * `amount_refunded` the running total, `refunded` true only once all of it is given back.
+   */
+  charge(paymentIntent: string): FakeCharge;
+  /** Forget every session, request and refund (a test's database starts its order ids again, so its idempotency keys do too). */
+  reset(): void;
   setMode(mode: FakeStripeMode): void;
   /** Mark a session paid (as Stripe would after the customer pays). */
   pay(sessionId: string, details?: { email?: string; paymentIntent?: string }): FakeSession;
@@ -69,6 +97,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, FakeSession>();
   const hanging = new Set<ServerResponse>();
+  const refunds: FakeRefund[] = [];
+  const refundsByKey = new Map<string, FakeRefund>();
+  const refundedTotals = new Map<string, number>();
 
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -129,18 +160,43 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return json(res, { object: "list", url: "/v1/checkout/sessions", has_more: false, data });
       }
       if (req.method === "POST" && url.pathname === "/v1/refunds") {
-        // A full refund of the session paid with this payment intent (the dashboard's Refund).
+        // A refund of the session paid with this payment intent: `amount` for part of it (one product),
+        // else what is left. A repeated idempotency key answers the first refund again, as Stripe does.
+        const key = String(req.headers["idempotency-key"] ?? "");
+        const again = key ? refundsByKey.get(key) : undefined;
+        if (again) return json(res, again);
         const form = new URLSearchParams(body);
         const pi = form.get("payment_intent");
         const session = [...sessions.values()].find((s) => pi && s.payment_intent === pi);
         if (!session) return stripeError(res, 404, "invalid_request_error", `No such payment_intent: '${pi}'`, "resource_missing");
-        return json(res, {
+        const left = session.amount_total - (refundedTotals.get(pi!) ?? 0);
+        const amount = form.has("amount") ? Number(form.get("amount")) : left;
+        if (!(amount > 0 && amount <= left)) {
+          return stripeError(
+            res,
+            400,
+            "invalid_request_error",
+            `Refund amount (${amount}) is greater than unrefunded amount`,
+            "amount_too_large",
+          );
+        }
+        refundedTotals.set(pi!, (refundedTotals.get(pi!) ?? 0) + amount);
+        const metadata: Record<string, string> = {};
+        for (const [k, value] of form) {
+          const m = /^metadata\[(.+)\]$/.exec(k);
+          if (m) metadata[m[1]!] = value;
+        }
+        const refund: FakeRefund = {
           id: `re_fake${++counter}`,
           object: "refund",
-          payment_intent: pi,
-          amount: session.amount_total,
+          payment_intent: pi!,
+          amount,
           status: "succeeded",
-        });
+          metadata,
+        };
+        refunds.push(refund);
+        if (key) refundsByKey.set(key, refund);
+        return json(res, refund);
       }
       const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (req.method === "GET" && retrieve) {
@@ -162,6 +218,28 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     port,
     requests,
     sessions,
+    refunds,
+    charge(paymentIntent) {
+      const session = [...sessions.values()].find((s) => s.payment_intent === paymentIntent);
+      if (!session) throw new Error(`fake Stripe has no payment ${paymentIntent}`);
+      const refunded = refundedTotals.get(paymentIntent) ?? 0;
+      return {
+        id: `ch_${paymentIntent}`,
+        object: "charge",
+        payment_intent: paymentIntent,
+        amount: session.amount_total,
+        amount_refunded: refunded,
+        refunded: refunded >= session.amount_total,
+      };
+    },
+    reset() {
+      requests.length = 0;
+      sessions.clear();
+      refunds.length = 0;
+      refundsByKey.clear();
+      refundedTotals.clear();
+      mode = { kind: "ok" };
+    },
     setMode(next) {
       mode = next;
     },

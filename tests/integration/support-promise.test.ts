@@ -51,7 +51,16 @@ describe("e-mails", () => {
     const stating: string[] = [];
     for (const sample of SAMPLES) if ((await sample.compose()).mail.text.includes(SUPPORT_REPLY_PROMISE)) stating.push(sample.name);
     expect(stating.sort()).toEqual(
-      ["contact-ack", "disputed", "lost-link", "receipt", "receipt-toolkit-only", "refunded", "review-request"].sort(),
+      [
+        "contact-ack",
+        "disputed",
+        "lost-link",
+        "receipt",
+        "receipt-toolkit-only",
+        "refunded",
+        "refunded-power-pack",
+        "review-request",
+      ].sort(),
     );
   });
 });

@@ -4,11 +4,11 @@ import { idOr404 } from "~/lib/route-id";
 import type { Route } from "./+types/order";
 import { AdminHeading, formatWhen, Notice, Panel, StatusBadge, DataTable, num, rowHead, td, useTimeZone } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
-import { ORDER_ACTIONS, OrderActionSchema, type OrderAction } from "~/lib/admin-forms";
+import { ORDER_ACTIONS, OrderActionSchema, REFUND_TARGETS, type OrderAction, type RefundTarget } from "~/lib/admin-forms";
 import { formatCents } from "~/lib/site";
 import { parseSubmission } from "~/server/forms/submission.server";
 import { seo } from "~/lib/seo";
-import { orderDetail, refundFromDashboard, resendReceipt, resetDownloads } from "~/server/admin/orders.server";
+import { orderDetail, refundFromDashboard, resendReceipt, resetDownloads, type OrderDetail } from "~/server/admin/orders.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 
@@ -19,8 +19,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
   const order = await orderDetail(idOr404(params.id));
   if (!order) throw data(null, { status: 404 });
-  const confirm = new URL(request.url).searchParams.get("confirm");
-  return { order, confirm: (ORDER_ACTIONS as readonly string[]).includes(confirm ?? "") ? (confirm as OrderAction) : null };
+  const query = new URL(request.url).searchParams;
+  const confirm = query.get("confirm");
+  const product = query.get("product");
+  return {
+    order,
+    confirm: (ORDER_ACTIONS as readonly string[]).includes(confirm ?? "") ? (confirm as OrderAction) : null,
+    product: (REFUND_TARGETS as readonly string[]).includes(product ?? "") ? (product as RefundTarget) : "all",
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -29,37 +35,66 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = await parseSubmission(request, OrderActionSchema);
   if (!submission.ok) return data({ ok: false, message: "Choose an action and confirm it." }, { status: 400 });
   const { payments } = appConfig(context);
-  const run = { resend: resendReceipt, reset: resetDownloads, refund: (order: number) => refundFromDashboard(payments, order) }[
-    submission.value.intent
-  ];
-  const outcome = await run(id);
+  const form = submission.value;
+  const outcome =
+    form.intent === "refund"
+      ? await refundFromDashboard(payments, id, form.product)
+      : await { resend: resendReceipt, reset: resetDownloads }[form.intent](id);
   return data(outcome, { status: outcome.ok ? 200 : 409 });
 }
 
-const ACTIONS: Record<OrderAction, { label: string; question: string; consequence: string }> = {
-  resend: {
-    label: "Resend the receipt",
-    question: "Send the receipt again?",
-    consequence: "The buyer gets a new receipt with a fresh link to their order page.",
-  },
-  reset: {
-    label: "Reset the download count",
-    question: "Reset the download count?",
-    consequence: "Every file's count goes back to zero, so the buyer is under the download limit again.",
-  },
-  refund: {
-    label: "Refund the order",
-    question: "Refund this order?",
-    consequence:
-      "The payment provider returns the money, access to the files ends and the buyer gets the refund e-mail. This cannot be undone.",
-  },
+type Choice = { action: OrderAction; product: RefundTarget; label: string; question: string; consequence: string };
+
+const RESEND: Choice = {
+  action: "resend",
+  product: "all",
+  label: "Resend the receipt",
+  question: "Send the receipt again?",
+  consequence: "The buyer gets a new receipt with a fresh link to their order page.",
 };
+const RESET: Choice = {
+  action: "reset",
+  product: "all",
+  label: "Reset the download count",
+  question: "Reset the download count?",
+  consequence: "Every file's count goes back to zero, so the buyer is under the download limit again.",
+};
+const FINAL = "The payment provider returns the money and the buyer gets the refund e-mail. This cannot be undone.";
+
+/** The refunds a paid order offers: each product still paid for alone, and the whole of what is left when that is more than one. */
+function refundChoices(order: OrderDetail): Choice[] {
+  const left = order.lines.filter((l) => !l.refunded);
+  const rest = left.reduce((n, l) => n + l.amountCents, 0);
+  const whole: Choice = {
+    action: "refund",
+    product: "all",
+    label: left.length === order.lines.length ? `Refund the order (${formatCents(rest)})` : `Refund the rest (${formatCents(rest)})`,
+    question: left.length === order.lines.length ? "Refund this order?" : "Refund the rest of this order?",
+    consequence: `${formatCents(rest)} goes back and access to the files ends. ${FINAL}`,
+  };
+  if (left.length < 2) return [whole];
+  return [
+    ...left.map((l): Choice => {
+      const kept = left.filter((k) => k !== l).map((k) => k.name);
+      return {
+        action: "refund",
+        product: l.productId as RefundTarget,
+        label: `Refund the ${l.name} only (${formatCents(l.amountCents)})`,
+        question: `Refund the ${l.name} only?`,
+        consequence: `${formatCents(l.amountCents)} goes back and access to the ${l.name}'s files ends; the ${kept.join(" and ")} stays downloadable. ${FINAL}`,
+      };
+    }),
+    whole,
+  ];
+}
+
+const href = (id: number, c: Choice) => `/admin/orders/${id}?confirm=${c.action}${c.action === "refund" ? `&product=${c.product}` : ""}`;
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const zone = useTimeZone();
-  const { order, confirm } = loaderData;
-  const available: OrderAction[] = order.status === "paid" ? ["resend", "reset", "refund"] : ["reset"];
-  const pending = confirm && available.includes(confirm) && !actionData ? ACTIONS[confirm] : null;
+  const { order, confirm, product } = loaderData;
+  const available: Choice[] = order.status === "paid" ? [RESEND, RESET, ...refundChoices(order)] : [RESET];
+  const pending = actionData ? undefined : available.find((c) => c.action === confirm && (c.action !== "refund" || c.product === product));
   return (
     <>
       <AdminHeading title={`Order ${order.number}`}>
@@ -68,19 +103,40 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </Link>
       </AdminHeading>
       {actionData ? <Notice ok={actionData.ok}>{actionData.message}</Notice> : null}
+      {order.unmatchedCents > 0 ? (
+        <Notice ok={false}>
+          {formatCents(order.unmatchedCents)} was refunded at the payment provider without matching a product of this order, so no access
+          changed. Check the refund there; it is counted in the figures.
+        </Notice>
+      ) : null}
       <Panel>
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
           <div>
             <dt className="text-sm font-bold text-slate-700">Status</dt>
             <dd>
-              <StatusBadge status={order.status} />
+              <StatusBadge status={order.statusLabel} />
             </dd>
           </div>
           <div>
             <dt className="text-sm font-bold text-slate-700">Amount</dt>
             <dd className="text-slate-900">
-              {formatCents(order.amountCents)} ({order.items.join(" + ")})
+              {formatCents(order.netCents)}
+              {order.refundedCents > 0 ? ` (${formatCents(order.amountCents)} paid, ${formatCents(order.refundedCents)} refunded)` : null}
             </dd>
+          </div>
+          <div className="sm:col-span-2">
+            <dt className="text-sm font-bold text-slate-700">Products</dt>
+            {order.lines.map((l) => (
+              <dd key={l.productId} className="text-slate-900" data-product={l.productId}>
+                {l.name}, {formatCents(l.amountCents)}
+                {l.refunded ? (
+                  <>
+                    {" "}
+                    <StatusBadge status="refunded" />
+                  </>
+                ) : null}
+              </dd>
+            ))}
           </div>
           <div>
             <dt className="text-sm font-bold text-slate-700">E-mail</dt>
@@ -101,15 +157,19 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </dl>
       </Panel>
 
-      {pending && confirm ? (
+      {pending ? (
         <Panel title={pending.question} id="confirm-heading">
           <p className="mt-2 text-slate-700">{pending.consequence}</p>
           <div className="mt-4 flex flex-wrap gap-3">
             <form method="post">
-              <input type="hidden" name="intent" value={confirm} />
+              <input type="hidden" name="intent" value={pending.action} />
+              {pending.action === "refund" ? <input type="hidden" name="product" value={pending.product} /> : null}
               <input type="hidden" name="confirmed" value="yes" />
-              <button type="submit" className={buttonClass({ className: confirm === "refund" ? "bg-red-700 hover:bg-red-800" : "" })}>
-                Yes, {pending.label.toLowerCase()}
+              <button
+                type="submit"
+                className={buttonClass({ className: pending.action === "refund" ? "bg-red-700 hover:bg-red-800" : "" })}
+              >
+                Yes, {pending.label.charAt(0).toLowerCase() + pending.label.slice(1)}
               </button>
             </form>
             <Link to={`/admin/orders/${order.id}`} className={buttonClass({ variant: "outline" })}>
@@ -119,9 +179,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </Panel>
       ) : (
         <div className="mt-6 flex flex-wrap gap-3">
-          {available.map((a) => (
-            <Link key={a} to={`/admin/orders/${order.id}?confirm=${a}`} className={buttonClass({ variant: "outline" })}>
-              {ACTIONS[a].label}
+          {available.map((c) => (
+            <Link key={`${c.action}-${c.product}`} to={href(order.id, c)} className={buttonClass({ variant: "outline" })}>
+              {c.label}
             </Link>
           ))}
         </div>

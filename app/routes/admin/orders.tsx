@@ -48,7 +48,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p className="mt-6 text-slate-700">{email ? `No orders for "${email}".` : "No orders yet."}</p>
       ) : (
-        <DataTable label="Orders" columns={["Order", "E-mail", "Status", "Items", { label: "Amount", numeric: true }, "Created"]}>
+        <DataTable label="Orders" columns={["Order", "E-mail", "Status", "Items", { label: "Net amount", numeric: true }, "Created"]}>
           {rows.map((o) => (
             <tr key={o.id}>
               <th scope="row" className={`${rowHead} whitespace-nowrap`}>
@@ -58,10 +58,17 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               </th>
               <td className={`${td} break-all`}>{o.email ?? "-"}</td>
               <td className={td}>
-                <StatusBadge status={o.status} />
+                <StatusBadge status={o.statusLabel} />
               </td>
               <td className={td}>{o.items.join(" + ")}</td>
-              <td className={num}>{formatCents(o.amountCents)}</td>
+              <td className={num}>
+                {formatCents(o.netCents)}
+                {o.refundedCents > 0 ? (
+                  <span className="block text-xs text-slate-600">
+                    of {formatCents(o.amountCents)}, {formatCents(o.refundedCents)} refunded
+                  </span>
+                ) : null}
+              </td>
               <td className={`${td} whitespace-nowrap`}>{formatWhen(o.createdAt, zone)}</td>
             </tr>
           ))}

@@ -30,11 +30,15 @@ export default function Overview({ loaderData: o }: Route.ComponentProps) {
       value: formatCents(o.netCents),
       note: `${formatCents(o.grossCents)} gross, ${formatCents(o.refundedCents)} refunded`,
     },
-    { label: "Paid orders", value: String(o.paidOrders), note: `${percent(o.powerPackOrders, o.paidOrders)} with the Power Pack` },
+    {
+      label: "Paid orders",
+      value: String(o.paidOrders),
+      note: `${percent(o.powerPackOrders, o.paidOrders)} with a Power Pack still paid for; fully refunded orders not counted (${o.refundedOrders} with a refund)`,
+    },
     {
       label: "Checkouts",
       value: `${o.checkoutsPaid} of ${o.checkoutsStarted}`,
-      note: `paid of started: ${percent(o.checkoutsPaid, o.checkoutsStarted)} conversion`,
+      note: `reached payment, of started: ${percent(o.checkoutsPaid, o.checkoutsStarted)} conversion (later refunds included)`,
     },
     {
       label: "Leads",
@@ -74,14 +78,14 @@ export default function Overview({ loaderData: o }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
-      <Panel title="Revenue and leads per day" id="daily-heading">
+      <Panel title="Net revenue and leads per day" id="daily-heading">
         <DailyChart points={o.daily} zone={zone} />
       </Panel>
       <Panel title="Sales by e-mail" id="email-sales-heading">
         <p className="text-sm text-slate-700">
           Checkouts started in the last {o.days} days by readers who came from a link in one of your e-mails (the last e-mail they clicked
-          in that browser, within 30 days), the sales among them and what those sales charged (refunds not subtracted). Per-article figures
-          are under{" "}
+          in that browser, within 30 days), the sales among them still paid for, and what they brought in net of refunds. Per-article
+          figures are under{" "}
           <a href="/admin/articles" className="font-bold text-brand-800 underline underline-offset-2">
             Articles
           </a>

@@ -2,8 +2,9 @@
  * Sales per list e-mail (issue 26, part 6): orders carry the utm_campaign of the e-mail whose
  * link brought the buyer (`orders.campaign`, set at checkout from the cookie of
  * server/campaign-cookie.ts). For a window like the per-article figures: checkouts started from
- * an e-mail's links, the sales among them (paid at some point, as the per-article table counts
- * them) and their revenue (what those orders charged, refunds not subtracted).
+ * an e-mail's links, the sales among them (still paid for, as the per-article table counts them:
+ * not refunded or disputed) and their revenue (what the orders paid at some point charged, net of
+ * what was refunded, a product or the whole).
  */
 import { sql } from "drizzle-orm";
 import { db, rowsOf } from "~/server/db.server";
@@ -20,8 +21,9 @@ export async function campaignFigures(from?: Date): Promise<Map<string, Campaign
   const rows = rowsOf<CampaignFigures & { campaign: string }>(
     await db().execute(sql`
       select campaign, count(*)::int as checkouts,
-             count(*) filter (where paid_at is not null)::int as sales,
-             coalesce(sum(amount_total) filter (where paid_at is not null), 0)::int as "revenueCents"
+             count(*) filter (where status = 'paid')::int as sales,
+             coalesce(sum(amount_total - coalesce((select sum(r.amount_cents) from order_refunds r where r.order_id = orders.id), 0))
+               filter (where paid_at is not null), 0)::int as "revenueCents"
       from orders
       where campaign is not null ${from ? sql`and created_at >= ${from}` : sql``}
       group by campaign

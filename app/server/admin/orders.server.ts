@@ -1,10 +1,10 @@
 /**
  * Orders as the owner sees them: search by e-mail, one order with its files' download counts,
- * and the three actions (resend the receipt, reset the download count, refund), each recorded
- * in the audit log.
+ * and the three actions (resend the receipt, reset the download count, refund the order or one
+ * product of it), each recorded in the audit log; amounts net of refunds.
  */
-import { desc, eq, ilike, sql } from "drizzle-orm";
-import { downloads, orders, outbox } from "../../../db/schema";
+import { desc, eq, ilike, inArray, sql } from "drizzle-orm";
+import { downloads, orderRefunds, orders, outbox } from "../../../db/schema";
 import { auditEntries, recordAudit, type AuditEntry } from "~/server/admin/audit.server";
 import { db } from "~/server/db.server";
 import { orderFiles } from "~/server/delivery/order-access.server";
@@ -12,12 +12,18 @@ import { findOrder, orderNumber, type Order } from "~/server/payments/orders.ser
 import { outboxValues, wakeOutbox } from "~/server/mail/outbox.server";
 import type { Payments } from "~/server/payments/provider.server";
 import { refundOrder } from "~/server/payments/refunds.server";
+import { refundsOf } from "~/server/payments/refund-events.server";
 
 export type OrderRow = {
   id: number;
   number: string;
   email: string | null;
   status: Order["status"];
+  /** The status as the owner reads it: "partly refunded" for a paid order with a product (or an amount) given back. */
+  statusLabel: string;
+  /** Given back so far, and what the order brings in net of it. */
+  refundedCents: number;
+  netCents: number;
   items: string[];
   amountCents: number;
   provider: string;
@@ -26,11 +32,16 @@ export type OrderRow = {
   paidAt: Date | null;
 };
 
-const toRow = (o: Order): OrderRow => ({
+type Refunds = { refundedCents: number };
+
+const toRow = (o: Order, { refundedCents }: Refunds): OrderRow => ({
   id: o.id,
   number: orderNumber(o.id),
   email: o.customerEmail,
   status: o.status,
+  statusLabel: o.status === "paid" && refundedCents > 0 ? "partly refunded" : o.status,
+  refundedCents,
+  netCents: o.amountTotal - refundedCents,
   items: o.lines.map((l) => l.name),
   amountCents: o.amountTotal,
   provider: o.provider,
@@ -53,10 +64,27 @@ export async function searchOrders({ email, page, pageSize = 25 }: { email?: str
     .orderBy(desc(orders.id))
     .limit(pageSize + 1)
     .offset((page - 1) * pageSize);
-  return { rows: rows.slice(0, pageSize).map(toRow), hasMore: rows.length > pageSize };
+  const shown = rows.slice(0, pageSize);
+  const refunded = await refundedCentsOf(shown.map((o) => o.id));
+  return { rows: shown.map((o) => toRow(o, { refundedCents: refunded.get(o.id) ?? 0 })), hasMore: rows.length > pageSize };
+}
+
+/** What was given back, per order, for a page of orders at once. */
+async function refundedCentsOf(ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db()
+    .select({ orderId: orderRefunds.orderId, cents: sql<number>`sum(${orderRefunds.amountCents})::int` })
+    .from(orderRefunds)
+    .where(inArray(orderRefunds.orderId, ids))
+    .groupBy(orderRefunds.orderId);
+  return new Map(rows.map((r) => [r.orderId, r.cents]));
 }
 
 export type OrderDetail = OrderRow & {
+  /** Each product of the order, refunded or not, with what its line charged. */
+  lines: { productId: string; name: string; amountCents: number; refunded: boolean }[];
+  /** Refunded at the provider but matching no product (e.g. an amount typed in Stripe's dashboard): the owner should look. */
+  unmatchedCents: number;
   files: { productName: string; name: string; fileId: string; downloads: number }[];
   emails: { kind: string; status: string; createdAt: Date; sentAt: Date | null; lastError: string | null }[];
   audit: AuditEntry[];
@@ -65,14 +93,21 @@ export type OrderDetail = OrderRow & {
 export async function orderDetail(id: number): Promise<OrderDetail | undefined> {
   const order = await findOrder(id);
   if (!order) return undefined;
-  const products = await orderFiles(id);
+  const [products, refunds] = await Promise.all([orderFiles(id), refundsOf(id)]);
   const emails = await db()
     .select({ kind: outbox.kind, status: outbox.status, createdAt: outbox.createdAt, sentAt: outbox.sentAt, lastError: outbox.lastError })
     .from(outbox)
     .where(sql`${outbox.payload}->>'orderId' = ${String(id)}`)
     .orderBy(desc(outbox.id));
   return {
-    ...toRow(order),
+    ...toRow(order, refunds),
+    lines: order.lines.map((l) => ({
+      productId: l.id,
+      name: l.name,
+      amountCents: l.unitAmountCents * l.quantity,
+      refunded: refunds.products.includes(l.id),
+    })),
+    unmatchedCents: refunds.unmatchedCents,
     files: products.flatMap((p) =>
       p.groups.flatMap((g) =>
         g.files.map((f) => ({
@@ -121,14 +156,21 @@ export async function resetDownloads(id: number): Promise<ActionOutcome> {
   return { ok: true, message: `Download counts reset (${total} download${total === 1 ? "" : "s"} cleared).` };
 }
 
-export async function refundFromDashboard(payments: Payments, id: number): Promise<ActionOutcome> {
+/** `product`: one product of the order, or "all" (everything not refunded yet). */
+export async function refundFromDashboard(payments: Payments, id: number, product: string = "all"): Promise<ActionOutcome> {
   const order = await findOrder(id);
   if (!order) return { ok: false, message: "No such order." };
-  const result = await refundOrder(payments, order);
+  const productId = product === "all" ? undefined : product;
+  const result = await refundOrder(payments, order, productId);
+  const name = productId ? (order.lines.find((l) => l.id === productId)?.name ?? productId) : "";
   const messages: Record<typeof result.kind, string> = {
-    refunded: "Refunded: access to the files has ended and the refund e-mail is on its way.",
-    requested: "Stripe accepted the refund: access ends and the refund e-mail goes out when Stripe confirms it (moments).",
-    "already-refunded": "This order was already refunded.",
+    refunded: productId
+      ? `Refunded the ${name}: access to its files has ended, the rest of the order stays, and the refund e-mail naming it is on its way.`
+      : "Refunded: access to the files has ended and the refund e-mail is on its way.",
+    requested: productId
+      ? `Stripe accepted the refund of the ${name}: access to its files ends and the refund e-mail goes out when Stripe confirms it (moments).`
+      : "Stripe accepted the refund: access ends and the refund e-mail goes out when Stripe confirms it (moments).",
+    "already-refunded": productId ? `The ${name} was already refunded.` : "This order was already refunded.",
     "not-refundable": `Not refunded: ${"reason" in result ? result.reason : ""}.`,
     failed: `Not refunded: ${"reason" in result ? result.reason : ""}.`,
   };
@@ -136,7 +178,7 @@ export async function refundFromDashboard(payments: Payments, id: number): Promi
   await recordAudit(
     "refund",
     `order:${id}`,
-    `${result.kind}${"refundId" in result ? ` ${result.refundId}` : ""}${"reason" in result ? `: ${result.reason}` : ""}`,
+    `${result.kind}${productId ? ` ${productId}` : ""}${"refundId" in result ? ` ${result.refundId}` : ""}${"reason" in result ? `: ${result.reason}` : ""}`,
   );
   return { ok, message: messages[result.kind] };
 }

@@ -25,21 +25,27 @@ export function windowFrom(param: string | null): WindowDays {
 
 /** Paid at some point: still paid, or later refunded or disputed. */
 const EVER_PAID = sql.raw(`status in ('paid', 'refunded', 'disputed') and paid_at is not null`);
+/** What an order (the row `orders` in scope) gave back so far: its products refunded and any unmatched amount. */
+const REFUNDED_CENTS = sql.raw(`coalesce((select sum(r.amount_cents) from order_refunds r where r.order_id = orders.id), 0)`);
 
 export type Overview = {
   days: WindowDays;
   grossCents: number;
   refundedCents: number;
   netCents: number;
+  /** Orders with something still paid for (partly refunded ones too; never a refunded or disputed one). */
   paidOrders: number;
+  /** Of those, the ones whose Power Pack is still paid for. */
   powerPackOrders: number;
+  /** Orders refunded whole or in part. */
+  refundedOrders: number;
   checkoutsStarted: number;
   checkoutsPaid: number;
   /** New contacts in the window who asked for the guide: the list's `source=guide&added=<days>`. */
   leads: number;
   /** The newsletter audience now: the list's `purpose=newsletter`. */
   newsletterSubscribers: number;
-  /** One entry per day of the business's zone, oldest first, today last. */
+  /** One entry per day of the business's zone, oldest first, today last; revenue net of its sales' refunds. */
   daily: { day: string; revenueCents: number; leads: number }[];
 };
 
@@ -47,12 +53,16 @@ const since = (days: number) => new Date(Date.now() - days * 86_400_000);
 
 export async function overview(days: WindowDays, timeZone: string): Promise<Overview> {
   const from = since(days);
-  const [money] = rowsOf<{ gross: number; refunded: number; paid: number; bump: number }>(
+  // Refunds net out: what each order gave back (a whole refund or one product), and an order counts
+  // as paid only while something of it is still paid for (a refunded or disputed one is not).
+  const [money] = rowsOf<{ gross: number; refunded: number; paid: number; bump: number; refundedOrders: number }>(
     await db().execute(sql`
       select coalesce(sum(amount_total), 0)::int as gross,
-             coalesce(sum(amount_total) filter (where status = 'refunded'), 0)::int as refunded,
-             count(*)::int as paid,
-             count(*) filter (where lines @> ${JSON.stringify([{ id: powerPack.id }])}::jsonb)::int as bump
+             coalesce(sum(${REFUNDED_CENTS}), 0)::int as refunded,
+             count(*) filter (where status = 'paid')::int as paid,
+             count(*) filter (where status = 'paid' and lines @> ${JSON.stringify([{ id: powerPack.id }])}::jsonb
+               and not exists (select 1 from order_refunds r where r.order_id = orders.id and r.product_id = ${powerPack.id}))::int as bump,
+             count(*) filter (where ${REFUNDED_CENTS} > 0)::int as "refundedOrders"
       from orders where ${EVER_PAID} and paid_at >= ${from}
     `),
   );
@@ -74,7 +84,7 @@ export async function overview(days: WindowDays, timeZone: string): Promise<Over
         select (generate_series(${zonedDay(from, timeZone)}::date, ${zonedDay(new Date(), timeZone)}::date, interval '1 day'))::date as day
       )
       select to_char(d.day, 'YYYY-MM-DD') as day,
-             coalesce((select sum(amount_total) from orders
+             coalesce((select sum(amount_total - ${REFUNDED_CENTS}) from orders
                        where ${EVER_PAID} and (paid_at at time zone ${timeZone})::date = d.day and paid_at >= ${from}), 0)::int as revenue,
              (select count(*) from leads where (created_at at time zone ${timeZone})::date = d.day and created_at >= ${from})::int as leads
       from days d order by d.day
@@ -87,6 +97,7 @@ export async function overview(days: WindowDays, timeZone: string): Promise<Over
     netCents: money!.gross - money!.refunded,
     paidOrders: money!.paid,
     powerPackOrders: money!.bump,
+    refundedOrders: money!.refundedOrders,
     checkoutsStarted: funnel!.started,
     checkoutsPaid: funnel!.paid,
     leads,
@@ -109,7 +120,7 @@ export type ArticleStats = {
 
 /**
  * Per article (every one in the database, drafts too): views of its page, leads from its form,
- * checkouts from its promo links and the sales among them, counted under its current address and
+ * checkouts from its promo links and the sales among them (still paid for: not refunded or disputed), counted under its current address and
  * its former ones (a changed slug keeps its figures).
  */
 export async function byArticle(days: WindowDays): Promise<ArticleStats[]> {
@@ -125,7 +136,7 @@ export async function byArticle(days: WindowDays): Promise<ArticleStats[]> {
              (select coalesce(sum(views), 0) from page_views where path in (select '/blog/' || n.slug from names n where n.article_id = a.id) and day >= ${utcDay(from)}::date)::int as views,
              (select count(*) from leads where source_page in (select n.slug from names n where n.article_id = a.id) and created_at >= ${from})::int as leads,
              (select count(*) from orders where source_article in (select n.slug from names n where n.article_id = a.id) and created_at >= ${from})::int as checkouts,
-             (select count(*) from orders where source_article in (select n.slug from names n where n.article_id = a.id) and created_at >= ${from} and paid_at is not null)::int as sales
+             (select count(*) from orders where source_article in (select n.slug from names n where n.article_id = a.id) and created_at >= ${from} and status = 'paid')::int as sales
       from articles a
     `),
   );

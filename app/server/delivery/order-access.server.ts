@@ -14,6 +14,7 @@ import type { ProductView } from "~/lib/order-files";
 import { db } from "~/server/db.server";
 import type { Order } from "~/server/payments/orders.server";
 import { successPageToken } from "~/server/delivery/buyer-key.server";
+import { refundsOf } from "~/server/payments/refund-events.server";
 import { hashToken, isTokenShaped, newToken } from "~/server/tokens.server";
 
 export const ORDER_LINK_DAYS = 365;
@@ -120,11 +121,69 @@ function fileSize(path: string): number {
   return size;
 }
 
+/** The products an order opens: granted when it was paid, and not refunded since (one may be, the others stay). */
 export async function grantedProducts(orderId: number): Promise<ProductId[]> {
-  const rows = await db().select({ productId: entitlements.productId }).from(entitlements).where(eq(entitlements.orderId, orderId));
-  const granted = new Set(rows.map((r) => r.productId));
-  return (Object.keys(PRODUCT_FILES) as ProductId[]).filter((id) => granted.has(id));
+  return (await productAccess(orderId)).open;
 }
+
+/** The order's products, as open or refunded, in the catalogue's order. */
+export async function productAccess(orderId: number): Promise<{ open: ProductId[]; refunded: ProductId[] }> {
+  const [rows, refunds] = await Promise.all([
+    db().select({ productId: entitlements.productId }).from(entitlements).where(eq(entitlements.orderId, orderId)),
+    refundsOf(orderId),
+  ]);
+  const granted = new Set(rows.map((r) => r.productId));
+  const known = Object.keys(PRODUCT_FILES) as ProductId[];
+  return {
+    open: known.filter((id) => granted.has(id) && !refunds.products.includes(id)),
+    refunded: known.filter((id) => refunds.products.includes(id)),
+  };
+}
+
+/**
+ * The file behind an id among the order's products, or the refusal: 404 for a file the order never
+ * bought, 410 for one of a product refunded since (its page names the product: refused-download).
+ */
+export async function orderFile(
+  orderId: number,
+  fileId: string,
+): Promise<{ file: ProductFile } | { refusal: Response; refundedProduct?: ProductId }> {
+  const access = await productAccess(orderId);
+  const file = findFile(access.open, fileId);
+  if (file) return { file };
+  const refundedProduct = access.refunded.find((id) => findFile([id], fileId));
+  return refundedProduct ? { refusal: refundedProductRefusal(), refundedProduct } : { refusal: notFound() };
+}
+
+/** The products refunded from an order still open, with what each line charged (the order page says so). */
+export async function refundedLines(order: Order): Promise<{ productId: ProductId; name: string; amountCents: number }[]> {
+  const { refunded } = await productAccess(order.id);
+  return refunded.map((productId) => {
+    const line = order.lines.find((l) => l.id === productId);
+    return { productId, name: PRODUCT_NAMES[productId], amountCents: line ? line.unitAmountCents * line.quantity : 0 };
+  });
+}
+
+/**
+ * For the refund notice of one product of several: what this refund gave back (`products`, from the
+ * outbox row) and what stays the buyer's now. Undefined for a notice of the whole order.
+ */
+export async function refundNoticePart(
+  order: Order,
+  products: readonly string[] | undefined,
+): Promise<{ refunded: { name: string; amountCents: number }[]; kept: string[] } | undefined> {
+  if (!products?.length || products.length >= order.lines.length) return undefined;
+  const { open } = await productAccess(order.id);
+  return {
+    refunded: order.lines
+      .filter((l) => products.includes(l.id))
+      .map((l) => ({ name: l.name, amountCents: l.unitAmountCents * l.quantity })),
+    kept: open.map((id) => PRODUCT_NAMES[id]),
+  };
+}
+
+/** A refunded product's file or zip, while the order's other products stay open. */
+export const refundedProductRefusal = () => refuse(410, "This product was refunded: its downloads are no longer available.");
 
 /** Every file the order's entitlements open, product by product, with sizes and download counts. */
 export async function orderFiles(orderId: number): Promise<ProductView[]> {

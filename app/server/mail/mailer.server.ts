@@ -13,7 +13,7 @@ import { env, mailTransportKind } from "~/server/env.server";
 import type { MailContext } from "~/server/mail/render.server";
 import { createMailTransport, type MailTransport, type OutgoingMail } from "~/server/mail/transport.server";
 import { orderPagePath } from "~/lib/order-files";
-import { grantedProducts, mintOrderLink, productNamesByOrder } from "~/server/delivery/order-access.server";
+import { grantedProducts, mintOrderLink, productNamesByOrder, refundNoticePart } from "~/server/delivery/order-access.server";
 import { findOrder, orderNumber, paidOrdersFor } from "~/server/payments/orders.server";
 import type { Deliver, DeliveryResult, OutboxRow, SendOne } from "~/server/mail/outbox.server";
 import { PRODUCT_NAMES } from "~/lib/catalogue";
@@ -97,6 +97,7 @@ async function compose(row: OutboxRow, settings: MailSettings, facts: SendFacts)
           kind: order.status === "disputed" ? "disputed" : "refunded",
           lines: order.lines.map((l) => ({ name: l.name, amountCents: l.unitAmountCents * l.quantity })),
           totalCents: order.amountTotal,
+          part: await refundNoticePart(order, row.payload.products),
         }),
       };
     }

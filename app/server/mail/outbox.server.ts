@@ -15,7 +15,8 @@ import { returnSends, takeSends } from "~/server/mail/send-rate.server";
 /** What each kind of message carries: ids to load at send time, never a usable token. */
 export type OutboxPayloads = {
   receipt: { orderId: number };
-  "access-ended": { orderId: number; kind: "refunded" | "disputed" };
+  /** `products`: what this notice refunds (one product of several, issue 42); none (rows queued before) is the whole order. */
+  "access-ended": { orderId: number; kind: "refunded" | "disputed"; products?: string[] };
   /** `guide`: which free guide (rows queued before there were two have none: the credit guide). */
   guide: { leadId: number; name: string; guide?: GuideId };
   "newsletter-confirm": { subscriberId: number };

@@ -24,8 +24,9 @@ export type PaymentEvent = {
   sessionId: string;
   /** Our order id as the session carries it (client_reference_id), for an order whose session id was not saved yet. */
   orderRef?: number | null;
-  outcome: Exclude<OrderStatus, "pending"> | "pending";
-  /** The amount and currency the provider says were charged (or refunded): must match the order's. Null skips the check, except for a payment (refused). */
+  /** Refunds take their own path, product by product (refund-events.server.ts). */
+  outcome: Exclude<OrderStatus, "refunded">;
+  /** The amount and currency the provider says were charged : must match the order's. Null skips the check, except for a payment (refused). */
   amountCents: number | null;
   currency: string | null;
   customerEmail?: string | null;
@@ -39,12 +40,12 @@ export type ApplyResult = "applied" | "duplicate" | "ignored";
  * currency match. In one statement: claim the event id (a repeat or a concurrent twin finds it
  * taken and changes nothing), move the order's status, and when it becomes paid grant its
  * products, queue the receipt and the review request (due REVIEW_REQUEST_DELAY_DAYS later,
- * checked again when due); when a paid order is refunded or disputed, queue the notice.
+ * checked again when due); when a paid order is disputed, queue the notice.
  * Entitlements and e-mails have unique keys, so even two different events for one order grant
  * once and send once. (One statement rather than BEGIN ... COMMIT: see decision 004.)
  *
- * Status moves only forward (events may arrive out of order): refunded wins over everything,
- * disputed over all but refunded, paid replaces pending or failed, failed replaces only pending.
+ * Status moves only forward (events may arrive out of order): refunded (refund-events.server.ts)
+ * wins over everything, disputed over all but refunded, paid replaces pending or failed, failed replaces only pending.
  */
 export async function applyPaymentEvent(event: PaymentEvent): Promise<ApplyResult> {
   // Paid without saying how much: a mismatch, never a reason to skip the check.
@@ -72,7 +73,6 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<ApplyResul
     ), updated as (
       update orders o set
         status = case
-          when ${outcome}::text = 'refunded' then 'refunded'
           when ${outcome}::text = 'disputed' and o.status <> 'refunded' then 'disputed'
           when ${outcome}::text = 'paid' and o.status in ('pending', 'failed') then 'paid'
           when ${outcome}::text = 'failed' and o.status = 'pending' then 'failed'
@@ -120,9 +120,9 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<ApplyResul
         kind: "access-ended",
         dedupeKey: sql`'access-ended:' || u.id`,
         toAddress: sql`u.customer_email`,
-        payload: { orderId: sql`u.id`, kind: sql`u.status` },
+        payload: { orderId: sql`u.id`, kind: sql`u.status`, products: sql`'[]'::jsonb` },
       })}
-      from updated u where u.status in ('refunded', 'disputed') and u.old_status in ('paid', 'disputed') and u.customer_email is not null
+      from updated u where u.status = 'disputed' and u.old_status = 'paid' and u.customer_email is not null
       on conflict (dedupe_key) do nothing
       returning id
     )
@@ -147,7 +147,7 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<ApplyResul
   return "applied";
 }
 
-/** Record an event that was verified but needs no change (e.g. a partial refund), so retries stop. */
+/** Record an event that was verified but needs no change (e.g. a refund.created that charge.refunded explains), so retries stop. */
 export async function recordIgnoredEvent(eventId: string, eventType: string): Promise<ApplyResult> {
   const claimed = await db()
     .insert(processedEvents)

@@ -33,9 +33,12 @@ export interface PaymentProvider {
   createSession(order: CheckoutOrder, idempotencyKey: string): Promise<{ sessionId: string; url: string }>;
   /** The provider's own word on a session, for the success page (never fulfils). */
   checkSession(sessionId: string): Promise<SessionCheck>;
-  /** Give a paid order's money back through this provider (app/server/payments/refunds.server.ts checks the order first). */
-  refund(order: Order): Promise<RefundResult>;
+  /** Give a paid order's money back, whole or one product, through this provider (app/server/payments/refunds.server.ts checks the order first). */
+  refund(order: Order, part: RefundPart): Promise<RefundResult>;
 }
+
+/** What to refund: everything still paid for, or one product of the order at the amount its line charged. */
+export type RefundPart = { kind: "whole" } | { kind: "product"; productId: string; amountCents: number };
 
 export type RefundResult =
   /** Refunded now: access ended and the refund notice is queued. */

@@ -6,6 +6,7 @@ import Stripe from "stripe";
 import { applyPaymentEvent, recordIgnoredEvent, type ApplyResult } from "~/server/payments/fulfilment.server";
 import { findOrderByPaymentId, findOrderBySession } from "~/server/payments/orders.server";
 import type { Payments } from "~/server/payments/provider.server";
+import { applyRefundEvent, type RefundClaim } from "~/server/payments/refund-events.server";
 import { describeStripeError } from "~/server/payments/stripe.server";
 import { log } from "~/server/log.server";
 
@@ -70,49 +71,56 @@ async function sessionForPayment(paymentId: string, stripe: Stripe | undefined):
   return (await findOrderBySession(session.id))?.providerSessionId ?? session.id;
 }
 
-/** A full refund or a dispute ends access; a partial refund is recorded and changes nothing. */
-async function handleAccessEnding(event: Stripe.Event, stripe: Stripe | undefined): Promise<ApplyResult> {
-  const object = event.data.object as Stripe.Charge | Stripe.Refund | Stripe.Dispute;
-  let paymentId: string | null;
-  let full: boolean;
-  let amountCents: number | null = null;
-  if (event.type === "charge.refunded") {
-    const charge = object as Stripe.Charge;
-    paymentId = idOf(charge.payment_intent);
-    full = charge.refunded;
-    amountCents = charge.amount;
-  } else if (event.type === "charge.dispute.created") {
-    paymentId = idOf((object as Stripe.Dispute).payment_intent);
-    full = true;
-  } else {
-    const refund = object as Stripe.Refund;
-    paymentId = idOf(refund.payment_intent);
-    full = refund.status === "succeeded";
-    amountCents = refund.amount;
-  }
-  if (!full) return recordIgnoredEvent(event.id, event.type);
-  if (!paymentId) {
-    log.warn(`Stripe event ${event.id} (${event.type}) names no payment intent; ignored`);
-    return recordIgnoredEvent(event.id, event.type);
-  }
+/** The order's session for an event naming a payment; throwing makes Stripe retry (the completion may not be applied yet). */
+async function sessionOrRetry(paymentId: string, stripe: Stripe | undefined): Promise<string> {
   const sessionId = await sessionForPayment(paymentId, stripe);
-  if (!sessionId) {
-    // Throwing makes Stripe retry: the order may appear once the completion event is applied.
-    throw new Error(`no order for payment ${paymentId}`);
+  if (!sessionId) throw new Error(`no order for payment ${paymentId}`);
+  return sessionId;
+}
+
+/**
+ * A dispute pauses access. A refund refunds what it explains (refund-events.server.ts): a full
+ * charge.refunded the whole order; a partial one the product whose price equals what it adds to the
+ * refunds we recorded, or, matching no product, an amount recorded and flagged for the owner.
+ * refund.* events act only when one refund is the whole order (charge.refunded follows every refund).
+ */
+async function handleAccessEnding(event: Stripe.Event, stripe: Stripe | undefined): Promise<ApplyResult> {
+  if (event.type === "charge.dispute.created") {
+    const paymentId = idOf((event.data.object as Stripe.Dispute).payment_intent);
+    if (!paymentId) return noPayment(event);
+    const sessionId = await sessionOrRetry(paymentId, stripe);
+    return applyPaymentEvent({
+      eventId: event.id,
+      eventType: event.type,
+      provider: "stripe",
+      sessionId,
+      outcome: "disputed",
+      amountCents: null,
+      currency: null,
+      paymentId,
+    });
   }
-  const result = await applyPaymentEvent({
-    eventId: event.id,
-    eventType: event.type,
-    provider: "stripe",
-    sessionId,
-    outcome: event.type === "charge.dispute.created" ? "disputed" : "refunded",
-    // A refund of less than the order (one of several partial refunds) does not end access.
-    amountCents,
-    currency: null,
-    paymentId,
-  });
-  if (result === "ignored" && amountCents !== null) return recordIgnoredEvent(event.id, event.type);
+  let paymentId: string | null;
+  let claim: RefundClaim;
+  if (event.type === "charge.refunded") {
+    const charge = event.data.object as Stripe.Charge;
+    paymentId = idOf(charge.payment_intent);
+    claim = charge.refunded ? { kind: "whole" } : { kind: "refunded-total", amountCents: charge.amount_refunded };
+  } else {
+    const refund = event.data.object as Stripe.Refund;
+    if (refund.status !== "succeeded") return recordIgnoredEvent(event.id, event.type);
+    paymentId = idOf(refund.payment_intent);
+    claim = { kind: "whole-if-total", amountCents: refund.amount };
+  }
+  if (!paymentId) return noPayment(event);
+  const sessionId = await sessionOrRetry(paymentId, stripe);
+  const { result } = await applyRefundEvent({ eventId: event.id, eventType: event.type, provider: "stripe", sessionId, paymentId, claim });
   return result;
+}
+
+function noPayment(event: Stripe.Event): Promise<ApplyResult> {
+  log.warn(`Stripe event ${event.id} (${event.type}) names no payment intent; ignored`);
+  return recordIgnoredEvent(event.id, event.type);
 }
 
 export async function handleStripeWebhook(payments: Payments, rawBody: string, signature: string | null): Promise<WebhookResult> {

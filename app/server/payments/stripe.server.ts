@@ -124,18 +124,24 @@ export function createStripeProvider(client: StripeClient, publicOrigin: string)
         return { kind: "unknown" };
       }
     },
-    async refund(order) {
+    async refund(order, part) {
       if (!order.providerPaymentId)
         return { kind: "failed", reason: "the order has no Stripe payment id yet: refund it in the Stripe dashboard" };
+      const product = part.kind === "product" ? part : null;
       try {
-        // One refund per order whatever happens: a double click or a retry reuses Stripe's answer.
+        // One refund per order, or per product of it, whatever happens: a double click or a retry
+        // reuses Stripe's answer. A whole refund after a product's gives back what is left.
         const refund = await current().refunds.create(
-          { payment_intent: order.providerPaymentId, metadata: { order_id: String(order.id) } },
-          { idempotencyKey: `refund_order_${order.id}` },
+          {
+            payment_intent: order.providerPaymentId,
+            ...(product ? { amount: product.amountCents } : {}),
+            metadata: { order_id: String(order.id), ...(product ? { product_id: product.productId } : {}) },
+          },
+          { idempotencyKey: `refund_order_${order.id}${product ? `_${product.productId}` : ""}` },
         );
         return { kind: "requested", refundId: refund.id };
       } catch (error) {
-        log.error(`Refund of order ${order.id} failed: ${describeStripeError(error)}`);
+        log.error(`Refund of order ${order.id}${product ? ` (${product.productId})` : ""} failed: ${describeStripeError(error)}`);
         return { kind: "failed", reason: "Stripe refused or could not be reached (see the server log)" };
       }
     },

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { powerPack } from "~/lib/catalogue";
 import { checkoutHref } from "~/lib/checkout";
-import { applyPaymentEvent } from "~/server/payments/fulfilment.server";
+import { applyPaymentEvent, type ApplyResult } from "~/server/payments/fulfilment.server";
 import { findOrderBySession, setCustomerEmail, type Order } from "~/server/payments/orders.server";
 import type { PaymentProvider, SessionCheck } from "~/server/payments/provider.server";
+import { applyRefundEvent } from "~/server/payments/refund-events.server";
 
 /**
  * The built-in test provider: its "hosted payment page" is /pay/test on this server, so
@@ -25,8 +26,8 @@ export function createTestProvider(): PaymentProvider {
       if (!order) return { kind: "missing" };
       return { kind: "found", paid: order.status === "paid", amountTotal: order.amountTotal, customerEmail: order.customerEmail };
     },
-    async refund(order) {
-      const result = await refundTestOrder(order);
+    async refund(order, part) {
+      const result = await refundTestOrder(order, part.kind === "product" ? part.productId : undefined);
       return result === "applied"
         ? { kind: "refunded" }
         : result === "duplicate"
@@ -71,15 +72,17 @@ export async function payTestOrder(order: Order, email: string): Promise<void> {
   });
 }
 
-/** A refund of a test order (npm run order:refund): the same path a Stripe refund event takes. */
-export async function refundTestOrder(order: Order): Promise<"applied" | "duplicate" | "ignored"> {
-  return applyPaymentEvent({
-    eventId: `test_refund_${order.providerSessionId}`,
+/**
+ * A refund of a test order, whole or one product (the dashboard, npm run order:refund): the same
+ * path a Stripe refund event takes, with an event id per order and product so a repeat is harmless.
+ */
+export async function refundTestOrder(order: Order, productId?: string): Promise<ApplyResult> {
+  const { result } = await applyRefundEvent({
+    eventId: `test_refund_${order.providerSessionId}${productId ? `_${productId}` : ""}`,
     eventType: "test.payment.refunded",
     provider: "test",
     sessionId: order.providerSessionId,
-    outcome: "refunded",
-    amountCents: order.amountTotal,
-    currency: order.currency,
+    claim: productId ? { kind: "product", productId } : { kind: "whole" },
   });
+  return result;
 }

@@ -17,6 +17,7 @@ import { reviewRequestMail } from "~/server/mail/templates/review-request.server
 import { composeBroadcast, composeStep } from "~/server/mail/list-compose.server";
 import { parseSequenceFiles } from "~/server/audience/sequence-content.server";
 import { GUIDE_IDS } from "~/lib/guides";
+import { powerPack, toolkit } from "~/lib/catalogue";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
@@ -134,6 +135,19 @@ export const SAMPLES: Sample[] = [
     name: "refunded",
     kind: "access-ended",
     compose: async () => ({ mail: await refundMail(ctx, { orderNumber: "FSM-000123", kind: "refunded", lines, totalCents: 2199 }) }),
+  },
+  {
+    name: "refunded-power-pack",
+    kind: "access-ended",
+    compose: async () => ({
+      mail: await refundMail(ctx, {
+        orderNumber: "FSM-000123",
+        kind: "refunded",
+        lines,
+        totalCents: 2199,
+        part: { refunded: lines.filter((l) => l.name === powerPack.name), kept: [toolkit.name] },
+      }),
+    }),
   },
   {
     name: "disputed",

@@ -1,0 +1,352 @@
+/**
+ * Refunding one product of an order (issue 42, item 6), end to end on the server side: the owner's
+ * dashboard action, through the test provider and through Stripe (the real SDK against the fake,
+ * then the charge.refunded event it would send); the refunded product's file and zip answer 410,
+ * the other product's 200; one notice naming what was refunded; the dashboard's figures net of it.
+ */
+import Stripe from "stripe";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { orderRefunds, orders, outbox } from "../../db/schema";
+import { powerPack, toolkit } from "~/lib/catalogue";
+import { productFiles } from "~/lib/product-files";
+import { action as orderAction, loader as adminOrderLoader } from "~/routes/admin/order";
+import { loader as ordersLoader } from "~/routes/admin/orders";
+import { loader as overviewLoader } from "~/routes/admin/overview";
+import { loader as orderPageLoader } from "~/routes/order";
+import { loader as fileLoader } from "~/routes/order-file";
+import { loader as zipLoader } from "~/routes/order-zip";
+import { loader as unavailableLoader } from "~/routes/order-unavailable";
+import { db } from "~/server/db.server";
+import { mintOrderLink } from "~/server/delivery/order-access.server";
+import { createDeliver } from "~/server/mail/mailer.server";
+import { processOutbox, type Deliver } from "~/server/mail/outbox.server";
+import { createMailTransport } from "~/server/mail/transport.server";
+import { startCheckout } from "~/server/payments/checkout.server";
+import { findOrder, findOrderBySession } from "~/server/payments/orders.server";
+import { createPayments } from "~/server/payments/payments.server";
+import type { Payments } from "~/server/payments/provider.server";
+import { splitRefund } from "~/server/payments/refund-events.server";
+import { STRIPE_API_VERSION } from "~/server/payments/stripe.server";
+import { handleStripeWebhook } from "~/server/payments/stripe-webhook.server";
+import { findTestOrder, payTestOrder } from "~/server/payments/test-provider.server";
+import { log as logger } from "~/server/log.server";
+import { useTestDatabase } from "../helpers/db";
+import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
+import { ownerCookie, TEST_OWNER } from "../helpers/owner";
+import { call, requestsTo } from "../helpers/routes";
+import { startSmtp, testMailSettings, type TestSmtp } from "../helpers/smtp";
+
+const ORIGIN = "https://shop.example";
+const WEBHOOK_SECRET = "whsec_product_refunds";
+
+useTestDatabase();
+let smtp: TestSmtp;
+let fake: FakeStripe;
+let deliver: Deliver;
+let payments: Payments;
+let cookie: string;
+
+const args = (request: Request, params: Record<string, string> = {}) =>
+  ({ request, params, context: { config: { owner: TEST_OWNER, payments } } }) as never;
+const { get, post } = requestsTo(ORIGIN);
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  fake = await startFakeStripe();
+  deliver = createDeliver(createMailTransport({ kind: "smtp", url: smtp.url }), testMailSettings(ORIGIN));
+});
+afterAll(async () => {
+  await smtp.close();
+  await fake.close();
+});
+beforeEach(async () => {
+  smtp.messages.length = 0;
+  await smtp.start();
+  fake.reset();
+  payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
+  cookie = await ownerCookie(ORIGIN, { owner: TEST_OWNER, payments });
+});
+
+async function flush() {
+  while ((await processOutbox(deliver)) > 0);
+}
+
+const useStripe = () =>
+  (payments = createPayments({
+    provider: "stripe",
+    publicOrigin: ORIGIN,
+    stripe: { secretKey: "sk_test_refunds", webhookSecret: WEBHOOK_SECRET, apiBase: fake.url, maxNetworkRetries: 0 },
+  }));
+
+/** A paid order with both products, through whichever provider sells now. */
+async function paidOrder(email = "buyer@example.com") {
+  const { sessionId } = await startCheckout(payments, { includeBump: true });
+  if (payments.provider.name === "test") {
+    await payTestOrder((await findTestOrder(sessionId))!, email);
+  } else {
+    const session = fake.pay(sessionId, { email, paymentIntent: `pi_${sessionId.slice(-8)}` });
+    await deliverEvent("checkout.session.completed", session);
+  }
+  return (await findOrderBySession(sessionId))!;
+}
+
+let events = 0;
+async function deliverEvent(type: string, object: object) {
+  const payload = JSON.stringify({
+    id: `evt_refunds_${++events}`,
+    object: "event",
+    type,
+    api_version: STRIPE_API_VERSION,
+    data: { object },
+  });
+  const answer = await handleStripeWebhook(
+    payments,
+    payload,
+    Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+  );
+  expect(answer.status).toBe(200);
+  return { payload, answer };
+}
+
+/** The owner confirms "Refund ... only" on the order's page. */
+async function refundFromPage(orderId: number, product: string) {
+  return call(() =>
+    orderAction(args(post(`/admin/orders/${orderId}`, { intent: "refund", product, confirmed: "yes" }, cookie), { id: String(orderId) })),
+  );
+}
+
+async function download(token: string) {
+  const status = async (run: () => Promise<unknown>) => ((await run()) as Response).status;
+  const file = (fileId: string) => status(() => fileLoader(args(get(`/orders/${token}/files/${fileId}`), { token, fileId })));
+  const zip = (productId: string) => status(() => zipLoader(args(get(`/orders/${token}/zip/${productId}`), { token, productId })));
+  return {
+    powerPackFile: await file(productFiles("power-pack")[0]!.id),
+    powerPackZip: await zip("power-pack"),
+    toolkitFile: await file(productFiles("toolkit")[0]!.id),
+    toolkitZip: await zip("toolkit"),
+  };
+}
+
+const refundRows = async () =>
+  (await db().select().from(orderRefunds).orderBy(orderRefunds.id)).map((r) => ({ productId: r.productId, amountCents: r.amountCents }));
+
+describe("splitRefund: what a refund explains", () => {
+  const lines = [
+    { id: toolkit.id, name: toolkit.name, unitAmountCents: toolkit.priceCents, quantity: 1 },
+    { id: powerPack.id, name: powerPack.name, unitAmountCents: powerPack.priceCents, quantity: 1 },
+  ];
+  const pp = { productId: powerPack.id, amountCents: powerPack.priceCents };
+  const tk = { productId: toolkit.id, amountCents: toolkit.priceCents };
+
+  it("names the product whose price the running total adds, then the rest, and never one twice", () => {
+    expect(splitRefund(lines, [], { kind: "refunded-total", amountCents: powerPack.priceCents })).toEqual({
+      products: [pp],
+      unmatchedCents: 0,
+    });
+    expect(splitRefund(lines, [pp], { kind: "refunded-total", amountCents: powerPack.priceCents })).toEqual({
+      products: [],
+      unmatchedCents: 0,
+    });
+    expect(splitRefund(lines, [pp], { kind: "refunded-total", amountCents: powerPack.priceCents + toolkit.priceCents })).toEqual({
+      products: [tk],
+      unmatchedCents: 0,
+    });
+    expect(splitRefund(lines, [pp], { kind: "whole" })).toEqual({ products: [tk], unmatchedCents: 0 });
+    expect(splitRefund(lines, [pp], { kind: "product", productId: powerPack.id })).toEqual({ products: [], unmatchedCents: 0 });
+  });
+
+  it("keeps an amount that matches no product as unmatched, and refund.* acts only on the whole order", () => {
+    expect(splitRefund(lines, [], { kind: "refunded-total", amountCents: 500 })).toEqual({ products: [], unmatchedCents: 500 });
+    expect(
+      splitRefund(lines, [{ productId: null, amountCents: 500 }], { kind: "refunded-total", amountCents: 500 + powerPack.priceCents }),
+    ).toEqual({ products: [pp], unmatchedCents: 0 });
+    expect(splitRefund(lines, [], { kind: "whole-if-total", amountCents: powerPack.priceCents })).toEqual({
+      products: [],
+      unmatchedCents: 0,
+    });
+    expect(splitRefund(lines, [], { kind: "whole-if-total", amountCents: 2199 })).toEqual({ products: [tk, pp], unmatchedCents: 0 });
+  });
+});
+
+describe("refunding the Power Pack alone with the test provider", () => {
+  it("closes its files and zip (410), keeps the toolkit's (200), shows both on the buyer's page and sends one notice", async () => {
+    const order = await paidOrder("ana@example.com");
+    const token = await mintOrderLink(order.id, "receipt");
+    await flush();
+
+    const confirm = await call(() =>
+      adminOrderLoader(args(get(`/admin/orders/${order.id}?confirm=refund&product=power-pack`, cookie), { id: String(order.id) })),
+    );
+    expect(confirm.data).toMatchObject({ confirm: "refund", product: "power-pack" });
+
+    const first = await refundFromPage(order.id, "power-pack");
+    expect(first).toMatchObject({
+      status: 200,
+      data: { ok: true, message: expect.stringMatching(/^Refunded the Dispute Letter Power Pack/) },
+    });
+    const again = await refundFromPage(order.id, "power-pack");
+    expect(again).toMatchObject({ status: 409, data: { ok: false, message: "The Dispute Letter Power Pack was already refunded." } });
+
+    expect(await refundRows()).toEqual([{ productId: "power-pack", amountCents: 1499 }]);
+    expect((await findOrder(order.id))!.status).toBe("paid");
+    expect(await download(token)).toEqual({ powerPackFile: 410, powerPackZip: 410, toolkitFile: 200, toolkitZip: 200 });
+
+    // The refused file's page (plain text here: no document renderer in route tests) and its own page say why.
+    const refused = await call(() => unavailableLoader(args(get(`/orders/${token}/unavailable?product=power-pack`), { token })));
+    expect(refused).toMatchObject({ status: 410, data: { kind: "product-refunded", name: "Dispute Letter Power Pack" } });
+
+    const page = await call(() => orderPageLoader(args(get(`/orders/${token}`), { token })));
+    expect(page.data).toMatchObject({
+      kind: "open",
+      products: [expect.objectContaining({ productId: "toolkit" })],
+      refundedProducts: [{ productId: "power-pack", name: "Dispute Letter Power Pack", amountCents: 1499 }],
+    });
+    expect((page.data as { products: unknown[] }).products).toHaveLength(1);
+
+    await flush();
+    const mails = await smtp.waitFor(2);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(smtp.messages).toHaveLength(2);
+    const notice = mails[1]!;
+    expect(notice.subject).toBe("Your refund for the Dispute Letter Power Pack (order FSM-000001)");
+    expect(notice.text).toContain("We refunded $14.99 for the Dispute Letter Power Pack (order FSM-000001)");
+    expect(notice.text).toContain("Your Credit Repair Toolkit stays yours");
+    expect(notice.text).not.toContain("Download access for this order has ended");
+    expect(await db().select({ key: outbox.dedupeKey }).from(outbox).where(eq(outbox.kind, "access-ended"))).toEqual([
+      { key: `refund:${order.id}:power-pack` },
+    ]);
+  });
+
+  it("refuses a product that is not a choice, or one the order did not buy, changing nothing", async () => {
+    const order = await paidOrder();
+    const bogus = await refundFromPage(order.id, "everything-please");
+    expect(bogus).toMatchObject({ status: 400, data: { ok: false, message: "Choose an action and confirm it." } });
+    const { sessionId } = await startCheckout(payments, { includeBump: false });
+    await payTestOrder((await findTestOrder(sessionId))!, "solo@example.com");
+    const solo = (await findOrderBySession(sessionId))!;
+    const missing = await refundFromPage(solo.id, "power-pack");
+    expect(missing).toMatchObject({ status: 409, data: { ok: false, message: "Not refunded: the order did not include that product." } });
+    expect(await refundRows()).toEqual([]);
+  });
+});
+
+describe("refunding the Power Pack alone through Stripe", () => {
+  beforeEach(useStripe);
+
+  it("asks Stripe for $14.99 once however often it is pressed, refunds it when charge.refunded says so, and the rest later", async () => {
+    const order = await paidOrder("bo@example.com");
+    const token = await mintOrderLink(order.id, "receipt");
+    const pi = order.providerPaymentId!;
+    await flush();
+
+    const first = await refundFromPage(order.id, "power-pack");
+    expect(first.data).toMatchObject({
+      ok: true,
+      message: expect.stringMatching(/^Stripe accepted the refund of the Dispute Letter Power Pack/),
+    });
+    await refundFromPage(order.id, "power-pack");
+    const calls = fake.requests.filter((r) => r.path === "/v1/refunds");
+    expect(calls).toHaveLength(2);
+    for (const c of calls) {
+      expect(Object.fromEntries(c.form)).toMatchObject({ payment_intent: pi, amount: "1499", "metadata[product_id]": "power-pack" });
+      expect(c.headers["idempotency-key"]).toBe(`refund_order_${order.id}_power-pack`);
+    }
+    expect(fake.refunds.map((r) => r.amount)).toEqual([1499]);
+    // Nothing is refunded on our side until Stripe's event says so.
+    expect(await refundRows()).toEqual([]);
+
+    const partial = fake.charge(pi);
+    expect(partial).toMatchObject({ amount: 2199, amount_refunded: 1499, refunded: false });
+    const { payload } = await deliverEvent("charge.refunded", partial);
+    await deliverEvent("refund.created", { ...fake.refunds[0]!, object: "refund" });
+    // The same event delivered twice changes nothing twice.
+    const repeat = await handleStripeWebhook(
+      payments,
+      payload,
+      Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    );
+    expect(repeat.body).toMatchObject({ duplicate: true });
+    expect(await refundRows()).toEqual([{ productId: "power-pack", amountCents: 1499 }]);
+    expect((await findOrder(order.id))!.status).toBe("paid");
+    expect(await download(token)).toEqual({ powerPackFile: 410, powerPackZip: 410, toolkitFile: 200, toolkitZip: 200 });
+
+    // The rest, from the page: Stripe gives back what is left and says the charge is refunded.
+    const rest = await refundFromPage(order.id, "all");
+    expect(rest.data).toMatchObject({ ok: true });
+    expect(fake.refunds.map((r) => r.amount)).toEqual([1499, 700]);
+    await deliverEvent("charge.refunded", fake.charge(pi));
+    expect((await findOrder(order.id))!.status).toBe("refunded");
+    expect(await refundRows()).toEqual([
+      { productId: "power-pack", amountCents: 1499 },
+      { productId: "toolkit", amountCents: 700 },
+    ]);
+
+    await flush();
+    const mails = await smtp.waitFor(3);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(smtp.messages.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/receipt/i),
+      "Your refund for the Dispute Letter Power Pack (order FSM-000001)",
+      "Your refund for the Credit Repair Toolkit (order FSM-000001)",
+    ]);
+    expect(mails[2]!.text).toContain("We refunded $7.00 for the Credit Repair Toolkit");
+    expect(mails[2]!.text).toContain("Download access for this order has ended");
+  });
+
+  it("marks nothing refunded when Stripe answers an error, and says so", async () => {
+    vi.spyOn(logger, "error").mockImplementation(() => {});
+    const order = await paidOrder();
+    fake.setMode({ kind: "error", status: 400, type: "invalid_request_error", message: "No such payment_intent" });
+    const answer = await refundFromPage(order.id, "power-pack");
+    expect(answer).toMatchObject({
+      status: 409,
+      data: { ok: false, message: "Not refunded: Stripe refused or could not be reached (see the server log)." },
+    });
+    expect(await refundRows()).toEqual([]);
+    expect((await findOrder(order.id))!.status).toBe("paid");
+  });
+
+  it("records a refund made in Stripe's dashboard that matches no product, flags it for the owner and changes no access", async () => {
+    vi.spyOn(logger, "warn").mockImplementation(() => {});
+    const order = await paidOrder();
+    const token = await mintOrderLink(order.id, "receipt");
+    await deliverEvent("charge.refunded", { ...fake.charge(order.providerPaymentId!), amount_refunded: 500 });
+    expect(await refundRows()).toEqual([{ productId: null, amountCents: 500 }]);
+    expect(await download(token)).toEqual({ powerPackFile: 200, powerPackZip: 200, toolkitFile: 200, toolkitZip: 200 });
+    const page = await call(() => adminOrderLoader(args(get(`/admin/orders/${order.id}`, cookie), { id: String(order.id) })));
+    expect(page.data).toMatchObject({ order: { unmatchedCents: 500, refundedCents: 500, netCents: 1699, statusLabel: "partly refunded" } });
+    expect(await db().select().from(outbox).where(eq(outbox.kind, "access-ended"))).toEqual([]);
+  });
+});
+
+describe("the dashboard's figures, net of refunds", () => {
+  it("counts an order whose Power Pack was refunded as paid without the Power Pack, and a refunded order as not paid", async () => {
+    const partly = await paidOrder("one@example.com");
+    const whole = await paidOrder("two@example.com");
+    await paidOrder("three@example.com");
+    await refundFromPage(partly.id, "power-pack");
+    await refundFromPage(whole.id, "all");
+
+    const overview = await call(() => overviewLoader(args(get("/admin?days=7", cookie))));
+    expect(overview.data).toMatchObject({
+      grossCents: 3 * 2199,
+      refundedCents: 1499 + 2199,
+      netCents: 3 * 2199 - 1499 - 2199,
+      paidOrders: 2,
+      powerPackOrders: 1,
+      refundedOrders: 2,
+    });
+    const daily = (overview.data as { daily: { revenueCents: number }[] }).daily;
+    expect(daily.reduce((n, d) => n + d.revenueCents, 0)).toBe(3 * 2199 - 1499 - 2199);
+
+    const list = await call(() => ordersLoader(args(get("/admin/orders", cookie))));
+    const rows = (list.data as { rows: { id: number; statusLabel: string; netCents: number }[] }).rows;
+    expect(rows.map((r) => [r.id, r.statusLabel, r.netCents])).toEqual([
+      [3, "paid", 2199],
+      [whole.id, "refunded", 0],
+      [partly.id, "partly refunded", 700],
+    ]);
+    expect((await db().select().from(orders)).map((o) => o.status).sort()).toEqual(["paid", "paid", "refunded"]);
+  });
+});
