@@ -18,7 +18,8 @@ export const WEBHOOK_BODY_LIMIT_BYTES = 256 * 1024;
  * owner's session before it reads a byte of the body.
  */
 export const ARTICLE_EDITOR_BODY_LIMIT_BYTES = 9 * 1024 * 1024;
-const ARTICLE_EDITOR_PATH = /^\/admin\/articles\/(new|[1-9]\d{0,9})$/;
+// The editor's page (and its React Router data request, .data) and its picture upload.
+const ARTICLE_EDITOR_PATH = /^\/admin\/(articles\/(new|[1-9]\d{0,9})|images)(\.data)?$/;
 /**
  * The dashboard's contacts import (/admin/contacts): a CSV file of at most CONTACT_IMPORT_MAX_BYTES
  * and the multipart framing around it. Its action checks the owner's session first, too.

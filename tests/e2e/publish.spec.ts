@@ -25,6 +25,7 @@ test("the owner writes, previews and publishes; readers get a plain article, ine
   test.setTimeout(120_000);
   allowConsoleErrors(page, /status of 400/);
   await logIn(page, "/admin/articles/new");
+  await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: "New article" })).toBeVisible();
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
@@ -58,15 +59,14 @@ test("the owner writes, previews and publishes; readers get a plain article, ine
 
   await description.fill("A sinking fund turns big yearly bills into small monthly savings. Here is how to start.");
   await page.getByRole("button", { name: "Publish now" }).click();
-  await expect(page.getByRole("status")).toHaveText("Published: the article is on the site.");
-  await expect(page).toHaveURL(/\/admin\/articles\/\d+\?saved=publish$/);
+  await expect(page.getByRole("status")).toHaveText("Published: the article is live. Read it on the site");
+  await expect(page).toHaveURL(/\/admin\/articles\/\d+\?saved=published$/);
 
   // A file that is not a picture, named like one, is refused; the article is unchanged.
-  const cover = page.getByRole("region", { name: "Cover image" });
+  const cover = page.getByRole("group", { name: "Cover image" });
   await cover
-    .getByLabel(/^Picture/)
+    .getByLabel(/^Cover picture/)
     .setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html>not a picture</html>") });
-  await cover.getByLabel("Description of the picture (alt text)").fill("A jar of coins");
   await cover.getByRole("button", { name: "Upload cover image" }).click();
   await expect(page.getByRole("alert")).toHaveText(/not an image this site can use/);
   await expect(page.getByText("No cover image yet.")).toBeVisible();

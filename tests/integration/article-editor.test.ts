@@ -1,14 +1,15 @@
 /**
- * The dashboard's article editor through its routes (issue 24): only the owner gets in; a new
- * article, a refused one (nothing stored), the live preview (sanitized, nothing stored), the
- * cover image upload (content checked, metadata stripped, served with a year's cache), and a
- * restore refused over a newer version.
+ * The dashboard's article editor through its routes (issue 24, issue 42): only the owner gets in;
+ * a new article, a refused one (nothing stored), the live preview (sanitized, nothing stored), the
+ * picture upload without an article (content checked, metadata stripped, served with a year's
+ * cache) and the cover set by the article's save, and a restore refused over a newer version.
  */
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { articleImageFiles, articleImages, articleRevisions, articles } from "../../db/schema";
 import { action as editAction, loader as editLoader } from "~/routes/admin/article-edit";
+import { action as imageAction } from "~/routes/admin/image-upload";
 import { action as revisionAction, loader as revisionLoader } from "~/routes/admin/article-revision";
 import { loader as loginLoader, action as loginAction } from "~/routes/admin/login";
 import { loader as imageLoader } from "~/routes/uploaded-image";
@@ -55,12 +56,24 @@ const fields = {
 };
 const articleCount = async () => (await db().select({ n: count() }).from(articles))[0]!.n;
 
-function upload(id: number, file: Blob, name: string, imageAlt: string, version: number) {
+/** POST /admin/images as the editor's fetcher sends it: the answer's status and JSON. */
+async function upload(file: Blob, name: string, withCookie = true) {
   const form = new FormData();
-  form.set("version", String(version));
-  form.set("imageAlt", imageAlt);
   form.set("image", file, name);
-  return new Request(`${ORIGIN}/admin/articles/${id}`, { method: "POST", body: form, headers: { Cookie: cookie } });
+  const request = new Request(`${ORIGIN}/admin/images`, { method: "POST", body: form, headers: withCookie ? { Cookie: cookie } : {} });
+  let answer: unknown;
+  try {
+    answer = await imageAction(args(request));
+  } catch (thrown) {
+    answer = thrown; // the owner check's redirect
+  }
+  const response = answer as Response;
+  if (response.status === 303) return { status: 303, location: response.headers.get("Location"), body: undefined };
+  return {
+    status: response.status,
+    location: null,
+    body: (await response.json()) as { ok: boolean; id?: number; src?: string; message?: string },
+  };
 }
 
 describe("the editor", () => {
@@ -77,31 +90,39 @@ describe("the editor", () => {
       expect(answer.headers.get("Location")).toMatch(/^\/admin\/login/);
     }
     expect(await articleCount()).toBe(8);
+    expect((await upload(new Blob(["x"]), "a.png", false)).location).toMatch(/^\/admin\/login/);
   });
 
   it("creates an article, and refuses an empty title with its message and nothing stored", async () => {
-    const refused = await call<{ errors: Record<string, string>; message: string }>(() =>
+    const refused = await call<{ result: { error: Record<string, string[]> } }>(() =>
       editAction(args(post("/admin/articles/new", { ...fields, title: "", intent: "publish" }, cookie), { id: "new" })),
     );
     expect(refused.status).toBe(400);
-    expect(refused.data.errors.title).toBe("Enter a title.");
-    expect(refused.data.message).toMatch(/not saved/);
+    expect(refused.data.result.error.title).toEqual(["Enter a title."]);
     expect(await articleCount()).toBe(8);
 
     const created = await call(() =>
       editAction(args(post("/admin/articles/new", { ...fields, intent: "publish" }, cookie), { id: "new" })),
     );
     expect(created.status).toBe(303);
-    expect(created.headers.get("Location")).toBe("/admin/articles/9?saved=publish");
-    const page = await call<{ savedMessage: string; status: string; live: boolean; version: number }>(() =>
-      editLoader(args(get("/admin/articles/9?saved=publish", cookie), { id: "9" })),
+    expect(created.headers.get("Location")).toBe("/admin/articles/9?saved=published");
+    const page = await call<{ saved: string; state: string; version: number }>(() =>
+      editLoader(args(get("/admin/articles/9?saved=published", cookie), { id: "9" })),
     );
-    expect(page.data).toMatchObject({
-      status: "published",
-      live: true,
-      version: 1,
-      savedMessage: "Published: the article is on the site.",
-    });
+    expect(page.data).toMatchObject({ state: "live", version: 1, saved: "published" });
+  });
+
+  it("answers a slug already taken beside the field, nothing stored", async () => {
+    const taken = await call<{ result: { error: Record<string, string[]> } }>(() =>
+      editAction(
+        args(post("/admin/articles/new", { ...fields, slug: "budgeting-tips-that-work", intent: "draft" }, cookie), {
+          id: "new",
+        }),
+      ),
+    );
+    expect(taken.status).toBe(400);
+    expect(taken.data.result.error.slug).toEqual(["Another article already uses this address: choose another."]);
+    expect(await articleCount()).toBe(8);
   });
 
   it("previews what the form holds, sanitized, without storing anything", async () => {
@@ -126,61 +147,46 @@ describe("the editor", () => {
   });
 });
 
-describe("cover images", () => {
-  async function draft() {
-    await call(() => editAction(args(post("/admin/articles/new", { ...fields, intent: "draft" }, cookie), { id: "new" })));
-    return 9;
-  }
-
-  it("refuses a file that is not an image whatever its name, one too small, and one without a description; nothing is stored", async () => {
-    const id = await draft();
+describe("pictures", () => {
+  it("refuses a file that is not an image whatever its name, one too small, one too large, and a cover without a description; nothing is stored", async () => {
     const text = new Blob(["<svg onload=alert(1)>not really a png</svg>"], { type: "image/png" });
-    const notImage = await call<{ imageError: string }>(() =>
-      editAction(args(upload(id, text, "photo.png", "A photo", 1), { id: String(id) })),
-    );
+    const notImage = await upload(text, "photo.png");
     expect(notImage.status).toBe(400);
-    expect(notImage.data.imageError).toMatch(/not an image this site can use/);
+    expect(notImage.body!.message).toMatch(/not an image this site can use/);
 
     const svg = await sharp({ create: { width: 800, height: 450, channels: 3, background: "#0a0" } })
       .png()
       .toBuffer();
     const tiny = await sharp(svg).resize(100, 50).png().toBuffer();
-    const small = await call<{ imageError: string }>(() =>
-      editAction(args(upload(id, new Blob([new Uint8Array(tiny)]), "a.png", "A photo", 1), { id: String(id) })),
-    );
-    expect(small.data.imageError).toMatch(/too small \(100x50\)/);
-    const noAlt = await call<{ imageError: string }>(() =>
-      editAction(args(upload(id, new Blob([new Uint8Array(svg)]), "a.png", " ", 1), { id: String(id) })),
-    );
-    expect(noAlt.data.imageError).toMatch(/Describe the picture/);
-    const huge = await call<{ imageError: string }>(() =>
-      editAction(args(upload(id, new Blob([new Uint8Array(IMAGE_MAX_BYTES + 1)]), "big.jpg", "A photo", 1), { id: String(id) })),
-    );
-    expect(huge.data.imageError).toBe("That file is too large: at most 8 MB.");
-    const photo = await sharp({ create: { width: 800, height: 450, channels: 3, background: "#357" } })
-      .jpeg()
-      .toBuffer();
-    const stale = await call<{ imageError: string }>(() =>
-      editAction(args(upload(id, new Blob([new Uint8Array(photo)]), "a.jpg", "A photo", 0), { id: String(id) })),
-    );
-    expect(stale.status).toBe(409);
-    expect(stale.data.imageError).toMatch(/changed elsewhere.*version 1 is the latest/);
-
+    const small = await upload(new Blob([new Uint8Array(tiny)]), "a.png");
+    expect(small.body!.message).toMatch(/too small \(100x50\)/);
+    const huge = await upload(new Blob([new Uint8Array(IMAGE_MAX_BYTES + 1)]), "big.jpg");
+    expect(huge.body!.message).toBe("That file is too large: at most 8 MB.");
     expect(await db().select({ n: count() }).from(articleImages)).toEqual([{ n: 0 }]);
-    expect((await db().select().from(articles).where(eq(articles.id, id)))[0]!.version).toBe(1);
+
+    const stored = await upload(new Blob([new Uint8Array(svg)]), "a.png");
+    expect(stored.body).toEqual({ ok: true, id: 1, src: "/images/uploads/1-960.webp" });
+    const noAlt = await call<{ result: { error: Record<string, string[]> } }>(() =>
+      editAction(args(post("/admin/articles/new", { ...fields, imageId: "1", intent: "draft" }, cookie), { id: "new" })),
+    );
+    expect(noAlt.data.result.error.imageAlt).toEqual(["Describe the cover image for readers who cannot see it."]);
+    const unknown = await call<{ result: { error: Record<string, string[]> } }>(() =>
+      editAction(
+        args(post("/admin/articles/new", { ...fields, imageId: "2", imageAlt: "A photo", intent: "draft" }, cookie), { id: "new" }),
+      ),
+    );
+    expect(unknown.data.result.error.imageAlt).toEqual(["That cover image is not stored any more: upload it again."]);
+    expect(await articleCount()).toBe(8);
   });
 
-  it("stores an image's sizes and formats without its metadata, sets it on the article and serves it for a year", async () => {
-    const id = await draft();
+  it("stores an image's sizes and formats without its metadata before any article exists; a new article's first save sets it; served for a year", async () => {
     const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: "#357" } })
       .jpeg()
       .withExif({ IFD0: { Artist: "Owner Name", Copyright: "secret GPS place" } })
       .toBuffer();
     expect((await sharp(photo).metadata()).exif).toBeDefined();
-    const answer = await call(() =>
-      editAction(args(upload(id, new Blob([new Uint8Array(photo)]), "holiday.txt", "A blue square", 1), { id: String(id) })),
-    );
-    expect(answer.status).toBe(303);
+    const answer = await upload(new Blob([new Uint8Array(photo)]), "holiday.txt");
+    expect(answer.body).toEqual({ ok: true, id: 1, src: "/images/uploads/1-960.webp" });
     const files = await db().select().from(articleImageFiles).orderBy(articleImageFiles.name);
     expect(files.map((f) => [f.name, f.contentType])).toEqual([
       ["1280.avif", "image/avif"],
@@ -200,11 +206,16 @@ describe("cover images", () => {
       if (file.name.startsWith("1280")) expect([meta.width, meta.height]).toEqual([1280, 720]);
       if (file.name.startsWith("960")) expect([meta.width, meta.height]).toEqual([960, 540]);
     }
-    const [row] = await db().select().from(articles).where(eq(articles.id, id));
-    expect(row).toMatchObject({ imageId: 1, imageAlt: "A blue square", version: 2 });
-    expect(await db().select({ note: articleRevisions.note }).from(articleRevisions).where(eq(articleRevisions.articleId, id))).toEqual([
+    const created = await call(() =>
+      editAction(
+        args(post("/admin/articles/new", { ...fields, imageId: "1", imageAlt: "A blue square", intent: "draft" }, cookie), { id: "new" }),
+      ),
+    );
+    expect(created.headers.get("Location")).toBe("/admin/articles/9?saved=draft-saved");
+    const [row] = await db().select().from(articles).where(eq(articles.id, 9));
+    expect(row).toMatchObject({ imageId: 1, imageAlt: "A blue square", version: 1, status: "draft" });
+    expect(await db().select({ note: articleRevisions.note }).from(articleRevisions).where(eq(articleRevisions.articleId, 9))).toEqual([
       { note: "Created" },
-      { note: "New cover image" },
     ]);
 
     const served = (await imageLoader({ params: { file: "1-640.webp" } } as never)) as Response;
@@ -218,14 +229,10 @@ describe("cover images", () => {
   });
 
   it("makes a width added after the upload (960) once from the largest file, and keeps it", async () => {
-    const id = await draft();
     const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#a52" } })
       .png()
       .toBuffer();
-    await call(() => editAction(args(upload(id, new Blob([new Uint8Array(photo)]), "old.png", "An orange square", 1), { id: String(id) })));
-    const [{ imageId }] = (await db().select({ imageId: articles.imageId }).from(articles).where(eq(articles.id, id))) as [
-      { imageId: number },
-    ];
+    const imageId = (await upload(new Blob([new Uint8Array(photo)]), "old.png")).body!.id!;
     // As an upload stored before 960 existed.
     await db()
       .delete(articleImageFiles)

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/articles";
 import { AdminHeading, DataTable, formatWhen, num, rowHead, StatusBadge, td, WindowChooser, useTimeZone } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
+import { ARTICLE_STATE_LABELS, articleState } from "~/lib/article-status";
 import { seo } from "~/lib/seo";
 import { byArticle, windowFrom } from "~/server/admin/stats.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
@@ -13,7 +14,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
   const days = windowFrom(new URL(request.url).searchParams.get("days"));
-  return { days, articles: await byArticle(days) };
+  const now = new Date();
+  // Live, scheduled or draft as readers meet it now: a schedule whose time has passed is live.
+  return { days, articles: (await byArticle(days)).map((a) => ({ ...a, state: articleState(a, now) })) };
 }
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
@@ -52,8 +55,8 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
               <span className="block text-xs font-normal text-slate-600">/blog/{a.slug}</span>
             </th>
             <td className={td}>
-              <StatusBadge status={a.status} />
-              {a.status === "scheduled" && <span className="block text-xs text-slate-600">{formatWhen(a.publishAt, zone)}</span>}
+              <StatusBadge status={ARTICLE_STATE_LABELS[a.state]} />
+              {a.state === "scheduled" && <span className="block text-xs text-slate-600">{formatWhen(a.publishAt, zone)}</span>}
             </td>
             <td className={num}>{a.views}</td>
             <td className={num}>{a.leads}</td>

@@ -5,8 +5,10 @@
  * (two tabs), the slug is taken, a schedule is not in the future or the cover has no description.
  */
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
-import { articleRedirects, articleRevisions, articles, type ArticleStatus } from "../../../db/schema";
+import { articleImages, articleRedirects, articleRevisions, articles, type ArticleStatus } from "../../../db/schema";
 import { contentFromForm, readingMinutes, type ArticleContent, type ArticleForm, type ArticleIntent } from "~/lib/article-form";
+import type { SaveOutcome } from "~/lib/article-save-messages";
+import { articleState, type ArticleState } from "~/lib/article-status";
 import { formatZonedDateTime, fromZonedInput, zonedDay } from "~/lib/dates";
 import { renderArticleMarkdown } from "~/content/markdown.server";
 import { db, sqlState } from "~/server/db.server";
@@ -21,7 +23,7 @@ export type SaveRefusal = {
   message: string;
   fieldErrors: Record<string, string[]>;
 };
-export type SaveResult = { ok: true; id: number; slug: string; version: number; status: ArticleStatus; message: string } | SaveRefusal;
+export type SaveResult = { ok: true; id: number; slug: string; version: number; status: ArticleStatus; outcome: SaveOutcome } | SaveRefusal;
 
 class Refused extends Error {
   constructor(readonly refusal: SaveRefusal) {
@@ -38,12 +40,36 @@ const refuse = (status: SaveRefusal["status"], message: string, fieldErrors: Rec
 
 const SLUG_TAKEN = "Another article already uses this address: choose another.";
 
-const MESSAGES: Record<ArticleIntent, string> = {
-  save: "Saved.",
-  publish: "Published: the article is on the site.",
-  schedule: "Scheduled.",
-  unpublish: "Unpublished: the address now answers that the article is gone.",
-  draft: "Saved as a draft: the article is off the site.",
+/** What a revision's list says of each button. */
+const NOTES: Record<ArticleIntent, string> = {
+  save: "Saved",
+  draft: "Saved as a draft",
+  publish: "Published",
+  "publish-email": "Published",
+  schedule: "Scheduled",
+  unpublish: "Unpublished",
+};
+
+/**
+ * What the owner is told after a save: what happened to the article, from what it was before
+ * (null: it is new) and what it is now, not from the button alone (a first "Save draft" of a new
+ * article moved nothing off the site).
+ */
+export function saveOutcome(intent: ArticleIntent | "restore", before: ArticleState | null, after: ArticleState): SaveOutcome {
+  if (intent === "restore") return "restored";
+  if (intent === "unpublish") return "unpublished";
+  if (intent === "schedule") return "scheduled";
+  if (intent === "publish" || intent === "publish-email") return before === "live" ? "updated" : "published";
+  if (intent === "draft") return before === null || before === "draft" ? "draft-saved" : "moved-to-drafts";
+  return SAVED_AS[after];
+}
+
+/** A plain save says what the article now is. */
+const SAVED_AS: Record<ArticleState, SaveOutcome> = {
+  live: "updated",
+  scheduled: "scheduled",
+  draft: "draft-saved",
+  unpublished: "saved-offline",
 };
 
 type Change = {
@@ -53,7 +79,8 @@ type Change = {
   content: ArticleContent;
   intent: ArticleIntent;
   publishAt?: Date | null;
-  note?: string;
+  /** A revision restored: its own note and message. */
+  restored?: number;
   now: Date;
   /** The business's zone: an article's date (publishedOn) is the day it went live there. */
   timeZone: string;
@@ -80,12 +107,15 @@ export async function saveArticle({
       publishAt: [`Choose a time in the future (it is now ${formatZonedDateTime(now, timeZone)}).`],
     });
   }
-  const current = id ? await db().query.articles.findFirst({ where: eq(articles.id, id), columns: { imageId: true } }) : undefined;
-  if (id && !current) return refuse(404, "No such article.");
+  if (form.imageId) {
+    const [image] = await db().select({ id: articleImages.id }).from(articleImages).where(eq(articleImages.id, form.imageId));
+    if (!image)
+      return refuse(400, "The article was not saved.", { imageAlt: ["That cover image is not stored any more: upload it again."] });
+  }
   return applyChange({
     id,
     expectedVersion: form.version,
-    content: contentFromForm(form, current?.imageId ?? null),
+    content: contentFromForm(form),
     intent: form.intent,
     publishAt,
     now,
@@ -125,8 +155,9 @@ async function applyChange(change: Change): Promise<SaveResult> {
       let status: ArticleStatus = current?.status ?? "draft";
       let publishAt = current?.publishAt ?? null;
       let publishedOn = current?.publishedOn ?? day(now);
+      const before = current ? articleState(current, now) : null;
       const everLive = !!current?.publishAt && current.status !== "draft" && (current.status !== "scheduled" || current.publishAt <= now);
-      if (intent === "publish") {
+      if (intent === "publish" || intent === "publish-email") {
         status = "published";
         if (!(current?.status === "published" && current.publishAt)) publishAt = now;
         if (!everLive) publishedOn = day(now);
@@ -190,14 +221,14 @@ async function applyChange(change: Change): Promise<SaveResult> {
         articleId: row.id,
         version: row.version,
         content,
-        note: change.note ?? (current ? `${intent === "save" ? "Saved" : MESSAGES[intent].split(/[:.]/)[0]}` : "Created"),
+        note: change.restored ? `Restored version ${change.restored}` : current ? NOTES[intent] : "Created",
         createdAt: now,
       });
       await bumpContentVersion(tx);
-      return row;
+      return { ...row, outcome: saveOutcome(change.restored ? "restore" : intent, before, articleState({ status, publishAt }, now)) };
     });
     await reloadArticles();
-    return { ok: true, ...saved, message: MESSAGES[intent] };
+    return { ok: true, ...saved };
   } catch (error) {
     if (error instanceof Refused) return error.refusal;
     // Two saves racing for one slug: the database's unique constraint decides.
@@ -228,35 +259,10 @@ export async function restoreRevision({
     expectedVersion,
     content: old.content as ArticleContent,
     intent: "save",
-    note: `Restored version ${revision}`,
+    restored: revision,
     now,
     timeZone: businessTimeZone(),
   });
-}
-
-/** Set (or replace) the cover image and its description, as a save of the article. */
-export async function setCoverImage({
-  id,
-  imageId,
-  imageAlt,
-  expectedVersion,
-  now = new Date(),
-}: {
-  id: number;
-  imageId: number;
-  imageAlt: string;
-  expectedVersion: number;
-  now?: Date;
-}): Promise<SaveResult> {
-  const [latest] = await db()
-    .select()
-    .from(articleRevisions)
-    .where(eq(articleRevisions.articleId, id))
-    .orderBy(desc(articleRevisions.version))
-    .limit(1);
-  if (!latest) return refuse(404, "No such article.");
-  const content = { ...(latest.content as ArticleContent), imageId, imageAlt };
-  return applyChange({ id, expectedVersion, content, intent: "save", note: "New cover image", now, timeZone: businessTimeZone() });
 }
 
 /** Every article with its status, for the dashboard's list (drafts too), in listing order. */

@@ -1,7 +1,7 @@
 /** The editor's preview: what the form holds, shown as the article page shows it (nothing stored). */
 import { renderArticleMarkdown } from "~/content/markdown.server";
 import { shippedImage, uploadedImage, type ArticleSummary } from "~/content/articles";
-import { affiliateField, parseSources, readingMinutes } from "~/lib/article-form";
+import { affiliateField, formatSources, parseSources, readingMinutes, type ArticleContent } from "~/lib/article-form";
 import { CATEGORIES, CLOSING_CTAS, type Category, type ClosingCtaKind } from "~/lib/article-meta";
 import { PARTNER_IDS } from "~/lib/partners";
 
@@ -18,11 +18,10 @@ export function previewFromFields(
   const body = str(fields.body, 100_000);
   const category = CATEGORIES.includes(fields.category as Category) ? (fields.category as Category) : CATEGORIES[0];
   const closingCta = CLOSING_CTAS.includes(fields.closingCta as ClosingCtaKind) ? (fields.closingCta as ClosingCtaKind) : undefined;
-  const images = cover.imageId
-    ? uploadedImage(cover.imageId)
-    : cover.shippedImage
-      ? shippedImage(cover.shippedImage)
-      : { image: null, ogImage: null };
+  // The form carries the cover it shows (an upload not saved yet, too).
+  const posted = /^[1-9]\d{0,9}$/.test(String(fields.imageId ?? "")) ? Number(fields.imageId) : null;
+  const imageId = posted ?? cover.imageId;
+  const images = imageId ? uploadedImage(imageId) : cover.shippedImage ? shippedImage(cover.shippedImage) : { image: null, ogImage: null };
   return {
     slug: str(fields.slug, 80),
     title: str(fields.title, 110) || "(no title yet)",
@@ -43,4 +42,21 @@ export function previewFromFields(
     html: renderArticleMarkdown(body),
     ...images,
   };
+}
+
+/** The stored article's latest content as a preview (the editor's side and the owner's preview page). */
+export function previewOfStored(
+  content: ArticleContent,
+  row: { imageId: number | null; shippedImage: string | null; publishedOn: string } | null,
+  today: string,
+): PreviewArticle {
+  return previewFromFields(
+    {
+      ...content,
+      sources: formatSources(content.sources),
+      ...Object.fromEntries(content.affiliates.map((a) => [affiliateField(a), "on"])),
+    },
+    { imageId: row?.imageId ?? null, shippedImage: row?.shippedImage ?? null },
+    row?.publishedOn ?? today,
+  );
 }

@@ -15,6 +15,7 @@ import { shippedImage, uploadedImage, type ArticleSummary } from "~/content/arti
 import type { Article } from "~/content/articles.server";
 import type { Category, ClosingCtaKind } from "~/lib/article-meta";
 import { guideChoices, GUIDES, type Guide, type GuideId } from "~/lib/guides";
+import { articleState } from "~/lib/article-status";
 import { isPartnerId } from "~/lib/partners";
 import { db } from "~/server/db.server";
 import { seedShippedArticles } from "~/server/content/article-seed.server";
@@ -137,7 +138,7 @@ function loaded(): Snapshot {
 }
 
 export function isLive(article: Pick<StoredArticle, "status" | "publishAt">, now: Date): boolean {
-  return (article.status === "published" || article.status === "scheduled") && !!article.publishAt && article.publishAt <= now;
+  return articleState(article, now) === "live";
 }
 
 /** The articles a reader can open now, in listing order. */
