@@ -9,7 +9,8 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/ui/toaster";
 import { DeferredScripts, InlineScript, InlineStylesheet } from "~/lib/first-paint";
-import { needsHydration } from "~/lib/hydration";
+import { needsHydration, usesDashboardChrome } from "~/lib/hydration";
+import "~/lib/zod-config";
 import { useNonce } from "~/lib/nonce";
 import { REFERRER_POLICY } from "~/lib/site";
 import { publicConfig } from "~/server/env.server";
@@ -53,6 +54,8 @@ export function Layout({ children }: { children: ReactNode }) {
   // so the scripts stay.
   const matches = useMatches();
   const hydrate = typeof document !== "undefined" || needsHydration(matches);
+  // The owner's pages draw their own frame, header and <main> (components/dashboard-shell.tsx).
+  const dashboard = usesDashboardChrome(matches);
   // Scripts start after the first paint (app/lib/first-paint.tsx): until React has hydrated, the
   // page is plain HTML. This marks the moment (browser tests wait for it).
   useEffect(() => {
@@ -78,11 +81,17 @@ export function Layout({ children }: { children: ReactNode }) {
           >
             Skip to content
           </a>
-          <SiteHeader />
-          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-            {children}
-          </main>
-          <SiteFooter year={data?.year ?? new Date().getFullYear()} />
+          {dashboard ? (
+            children
+          ) : (
+            <>
+              <SiteHeader />
+              <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+                {children}
+              </main>
+              <SiteFooter year={data?.year ?? new Date().getFullYear()} />
+            </>
+          )}
         </HydratesContext>
         {/* A page without React: its one script, written into the page (app/lib/first-paint.tsx). */}
         {!hydrate && <InlineScript src={pageScript} nonce={nonce} />}

@@ -1,27 +1,13 @@
 import { createContext, useContext, type ReactNode } from "react";
-import { Link, NavLink } from "react-router";
-import { buttonClass } from "~/components/ui/button";
+import { Link } from "react-router";
+import { DashboardShell } from "~/components/dashboard-shell";
 import { formatZonedDateTime } from "~/lib/dates";
 import { ScrollRegion } from "~/components/ui/scroll-region";
-
-const SECTIONS = [
-  { to: "/admin", label: "Overview", end: true },
-  { to: "/admin/articles", label: "Articles" },
-  { to: "/admin/orders", label: "Orders" },
-  { to: "/admin/contacts", label: "Contacts" },
-  { to: "/admin/messages", label: "Messages" },
-  { to: "/admin/email", label: "E-mail" },
-  { to: "/admin/reviews", label: "Reviews" },
-  { to: "/admin/prices", label: "Prices" },
-  { to: "/admin/sequence", label: "Sequence" },
-  { to: "/admin/broadcasts", label: "Broadcasts" },
-] as const;
 
 /**
  * The business's time zone (BUSINESS_TIME_ZONE) for a dashboard page's dates and date-time
  * fields. The layout's loader reads it and AdminFrame provides it; the pages are rendered on the
- * server and never hydrate, so it goes no further than their HTML (and the broadcast editor's
- * data-zone, for its script).
+ * server and in the browser with the same zone, so a date reads the same before and after hydration.
  */
 export const TimeZoneContext = createContext<string | null>(null);
 
@@ -32,41 +18,12 @@ export function useTimeZone(): string {
   return zone;
 }
 
-/** The dashboard's frame: its sections as tabs that wrap on a phone, and the log-out button. */
+/** The dashboard's frame (components/dashboard-shell.tsx) around a logged-in page, with the business's time zone. */
 export function AdminFrame({ children, timeZone }: { children: ReactNode; timeZone: string }) {
   return (
-    <div className="bg-slate-50">
-      <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm font-bold tracking-wide text-brand-800 uppercase">Owner dashboard</p>
-          <form method="post" action="/admin/logout">
-            <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })}>
-              Log out
-            </button>
-          </form>
-        </div>
-        <nav aria-label="Dashboard" className="mt-3">
-          <ul className="flex flex-wrap gap-2">
-            {SECTIONS.map((s) => (
-              <li key={s.to}>
-                <NavLink
-                  to={s.to}
-                  end={"end" in s}
-                  className={({ isActive }) =>
-                    `inline-block rounded-lg border px-3 py-2 text-sm font-bold ${isActive ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-800 hover:border-brand-700 hover:text-brand-800"}`
-                  }
-                >
-                  {s.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="mt-6">
-          <TimeZoneContext value={timeZone}>{children}</TimeZoneContext>
-        </div>
-      </div>
-    </div>
+    <DashboardShell loggedIn>
+      <TimeZoneContext value={timeZone}>{children}</TimeZoneContext>
+    </DashboardShell>
   );
 }
 

@@ -52,8 +52,34 @@ export function figureTexts(b: ShownBroadcast): Record<FigureKey, string> {
   ) as Record<FigureKey, string>;
 }
 
-/** The progress answer: the row's texts, its status (and its badge's look), and whether it is still underway. */
-export function progressOf(b: ShownBroadcast, zone: string) {
+/** How far a broadcast has gone: done (sent, failed or left out as suppressed) of all its rows, and the rate of the last minute. */
+export type ProgressBar = { done: number; total: number; percent: number; left: number; perMinute: number };
+
+export function progressBar(b: ShownBroadcast): ProgressBar {
+  const { queued, sent, failed, suppressed, perMinute } = b.figures;
+  const done = sent + failed + suppressed;
+  const total = done + queued;
+  return { done, total, percent: total === 0 ? 0 : Math.floor((done * 100) / total), left: queued, perMinute };
+}
+
+const plural = (n: number, one: string) => `${n.toLocaleString("en-US")} ${one}${n === 1 ? "" : "s"}`;
+
+/** "About 12 minutes left at 100 a minute": what is left at the rate of the last minute (not a promise). */
+export function timeLeft(status: string, bar: ProgressBar): string {
+  if (status === "paused") return `paused with ${plural(bar.left, "e-mail")} left: nothing goes out until you resume`;
+  if (status !== "sending") return bar.left === 0 ? "nothing left to send" : `${plural(bar.left, "e-mail")} not sent`;
+  if (bar.left === 0) return "the last e-mails are going out";
+  if (bar.perMinute === 0) return `${plural(bar.left, "e-mail")} left: starting (the rate shows after the first minute)`;
+  const minutes = Math.ceil(bar.left / bar.perMinute);
+  const span = minutes < 60 ? plural(minutes, "minute") : `${plural(Math.floor(minutes / 60), "hour")} ${plural(minutes % 60, "minute")}`;
+  return `about ${span} left at ${bar.perMinute.toLocaleString("en-US")} a minute`;
+}
+
+/**
+ * The progress answer: the row's texts, its status (and its badge's look), whether it is still
+ * underway, its bar, and when it was counted (the page shows the newer of its own and a poll's).
+ */
+export function progressOf(b: ShownBroadcast, zone: string, asOf: number = Date.now()) {
   return {
     id: b.id,
     status: b.status,
@@ -61,6 +87,8 @@ export function progressOf(b: ShownBroadcast, zone: string) {
     underway: isUnderway(b.status),
     when: whenLine(b, zone),
     figures: figureTexts(b),
+    bar: progressBar(b),
+    asOf,
   };
 }
 export type BroadcastProgress = ReturnType<typeof progressOf>;

@@ -1,6 +1,5 @@
 /** The parts of the owner's list e-mail editors (welcome-sequence steps, broadcasts) that look and behave the same. */
 import { buttonClass } from "~/components/ui/button";
-import type { FieldMessages } from "~/lib/broadcast-form";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const inputClass =
@@ -9,35 +8,41 @@ export const labelClass = "text-sm font-bold text-slate-900";
 
 type Field = "subject" | "preview" | "body";
 
-/**
- * An editor's limits and its schema's messages: the fields get maxlength, and the messages as
- * data-* attributes, which a page script gives the browser's own checks (app/browser/broadcast-script.js).
- */
-export type FieldRules = { limits: Record<Field, number>; messages: Record<Field, FieldMessages> };
+/** A field's state from its form (Conform's field metadata, or none on a page without checks of its own). */
+export type FieldState = { id: string; name: string; errorId: string; errors?: string[]; initialValue?: unknown };
 
-/** The attributes of one field under these rules. */
-function ruled(rules: FieldRules | undefined, field: Field) {
-  if (!rules) return {};
-  const messages = rules.messages[field];
-  return { maxLength: rules.limits[field], "data-value-missing": messages.empty, "data-too-long": messages.tooLong };
+/** The attributes tying a field to its message (read by screen readers with the field). */
+export function fieldAria(state: FieldState | undefined) {
+  return state?.errors?.length ? { "aria-invalid": true, "aria-describedby": state.errorId } : {};
 }
 
-/** A one-line field (subject, preview line): required, at most `max` characters unless the rules say. */
-function LineField(props: { id: string; name: "subject" | "preview"; label: string; max: number; value?: string; rules?: FieldRules }) {
+/** A field's message from its form's schema, beside it (the same words the server gives). */
+export function FieldMessage({ state }: { state: FieldState | undefined }) {
+  if (!state?.errors?.length) return null;
+  return (
+    <p id={state.errorId} className="mt-1 text-sm font-bold text-red-800">
+      {state.errors.join(" ")}
+    </p>
+  );
+}
+
+/** A one-line field (subject, preview line): required, at most `max` characters. */
+function LineField(props: { id: string; name: "subject" | "preview"; label: string; max: number; value?: string; state?: FieldState }) {
   return (
     <div>
-      <label htmlFor={props.id} className={labelClass}>
+      <label htmlFor={props.state?.id ?? props.id} className={labelClass}>
         {props.label}
       </label>
       <input
-        id={props.id}
+        id={props.state?.id ?? props.id}
         name={props.name}
         required
         maxLength={props.max}
-        {...ruled(props.rules, props.name)}
+        {...fieldAria(props.state)}
         defaultValue={props.value}
         className={inputClass}
       />
+      <FieldMessage state={props.state} />
     </div>
   );
 }
@@ -48,38 +53,43 @@ export function ListMessageFields({
   subject,
   preview,
   body,
-  rules,
+  limits = { subject: 150, preview: 200 },
+  states,
 }: {
   idPrefix: string;
   subject?: string;
   preview?: string;
   body?: string;
-  rules?: FieldRules;
+  limits?: { subject: number; preview: number; body?: number };
+  /** The fields' states when the page's form checks them as the owner types (Conform). */
+  states?: Record<Field, FieldState>;
 }) {
   return (
     <>
-      <LineField id={`${idPrefix}-subject`} name="subject" label="Subject" max={150} value={subject} rules={rules} />
+      <LineField id={`${idPrefix}-subject`} name="subject" label="Subject" max={limits.subject} value={subject} state={states?.subject} />
       <LineField
         id={`${idPrefix}-preview`}
         name="preview"
         label="Preview text (the line inboxes show after the subject)"
-        max={200}
+        max={limits.preview}
         value={preview}
-        rules={rules}
+        state={states?.preview}
       />
       <div>
-        <label htmlFor={`${idPrefix}-body`} className={labelClass}>
+        <label htmlFor={states?.body.id ?? `${idPrefix}-body`} className={labelClass}>
           Body (Markdown: **bold**, [link](/blog/...), lists; no HTML)
         </label>
         <textarea
-          id={`${idPrefix}-body`}
+          id={states?.body.id ?? `${idPrefix}-body`}
           name="body"
           required
           rows={14}
-          {...ruled(rules, "body")}
+          maxLength={limits.body}
+          {...fieldAria(states?.body)}
           defaultValue={body}
           className={`${inputClass} font-mono text-sm`}
         />
+        <FieldMessage state={states?.body} />
       </div>
     </>
   );

@@ -33,9 +33,10 @@ export const BROADCAST_MESSAGES = {
   badTime: "The scheduled time is not a date and time.",
 } as const;
 
+// An empty field arrives as nothing at all (Conform drops empty strings): the same message as spaces only.
 const oneLine = (messages: Required<FieldMessages>, max: number) =>
   z
-    .string()
+    .string({ error: messages.empty })
     .trim()
     .min(1, messages.empty)
     .max(max, messages.tooLong)
@@ -63,14 +64,24 @@ export function segmentSignature(s: {
     .join(" ");
 }
 
+/** The largest id the tables' integer columns hold: a larger one is refused by the schema, never sent to SQL. */
+const MAX_ID = 2_147_483_647;
+const broadcastId = z.coerce.number().int().min(1).max(MAX_ID);
+
 /** Subject, preview line, Markdown body, audiences and tags; `version` is the one the form was loaded with. */
 export const BroadcastSchema = z
   .object({
-    id: z.coerce.number().int().min(0).default(0),
+    // The editor's one button; a post without an intent is a save too (the discriminated union below).
+    intent: z.literal("save").default("save"),
+    id: z.coerce.number().int().min(0).max(MAX_ID).default(0),
     version: z.coerce.number().int().min(0).default(0),
     subject: oneLine(BROADCAST_MESSAGES.subject, BROADCAST_LIMITS.subject),
     preview: oneLine(BROADCAST_MESSAGES.preview, BROADCAST_LIMITS.preview),
-    body: z.string().trim().min(1, BROADCAST_MESSAGES.body.empty).max(BROADCAST_LIMITS.body, BROADCAST_MESSAGES.body.tooLong),
+    body: z
+      .string({ error: BROADCAST_MESSAGES.body.empty })
+      .trim()
+      .min(1, BROADCAST_MESSAGES.body.empty)
+      .max(BROADCAST_LIMITS.body, BROADCAST_MESSAGES.body.tooLong),
     audienceNewsletter: checked,
     audienceGuide: checked,
     audienceBuyers: checked,
@@ -95,29 +106,70 @@ export const BroadcastSchema = z
   }));
 export type BroadcastInput = z.infer<typeof BroadcastSchema>;
 
-/** Send now, or at a time: the editor's datetime-local, read in the business's time zone (the editor names it). */
-export function broadcastSendSchema(timeZone: string) {
-  return z.object({
-    id: z.coerce.number().int().min(1),
-    version: z.coerce.number().int().min(1),
-    when: z.enum(["now", "later"]).default("now"),
-    scheduledAt: z
-      .string()
-      .trim()
-      .max(40)
-      .optional()
-      .transform((v, ctx) => {
-        if (!v) return undefined;
-        const at = fromZonedInput(v, timeZone);
-        if (!at) {
-          ctx.addIssue({ code: "custom", message: BROADCAST_MESSAGES.badTime });
-          return z.NEVER;
-        }
-        return at;
-      }),
-  });
+/**
+ * Send now, or at a time: the editor's datetime-local, read in the business's time zone (the
+ * editor names it). A time is needed for "At", and it must be ahead of `now()` (the browser's
+ * clock as the owner presses Send, the server's when it arrives).
+ */
+export function broadcastSendSchema(timeZone: string, now: () => Date = () => new Date()) {
+  return z
+    .object({
+      intent: z.literal("send"),
+      id: broadcastId,
+      version: z.coerce.number().int().min(1),
+      when: z.enum(["now", "later"]).default("now"),
+      scheduledAt: z
+        .string()
+        .trim()
+        .max(40)
+        .optional()
+        .transform((v, ctx) => {
+          if (!v) return undefined;
+          const at = fromZonedInput(v, timeZone);
+          if (!at) {
+            ctx.addIssue({ code: "custom", message: BROADCAST_MESSAGES.badTime });
+            return z.NEVER;
+          }
+          return at;
+        }),
+    })
+    .superRefine((f, ctx) => {
+      if (f.when !== "later") return;
+      if (!f.scheduledAt) ctx.addIssue({ code: "custom", message: BROADCAST_MESSAGES.noTime, path: ["scheduledAt"] });
+      else if (f.scheduledAt.getTime() <= now().getTime())
+        ctx.addIssue({ code: "custom", message: BROADCAST_MESSAGES.pastTime, path: ["scheduledAt"] });
+    });
 }
 export type BroadcastSendInput = z.infer<ReturnType<typeof broadcastSendSchema>>;
+
+export const BROADCAST_STATE_CHANGES = ["pause", "resume", "cancel"] as const;
+
+/**
+ * Every form of /admin/broadcasts, one schema: the editor (save), the test send, the send form
+ * and the pause / resume / cancel buttons, told apart by the button's intent. The page's forms
+ * check with it as the owner types (Conform), and the action parses with it.
+ */
+export function broadcastActionSchema(timeZone: string, now?: () => Date) {
+  return z.discriminatedUnion("intent", [
+    BroadcastSchema,
+    z.object({ intent: z.literal("test"), id: broadcastId }),
+    broadcastSendSchema(timeZone, now),
+    z.object({ intent: z.enum(BROADCAST_STATE_CHANGES), id: broadcastId }),
+  ]);
+}
+export type BroadcastPost = z.infer<ReturnType<typeof broadcastActionSchema>>;
+
+/**
+ * What a done action says after its redirect (?done=...&n=...&at=...): the page writes the
+ * sentence from these keys, so no text from the address is ever shown.
+ */
+export const BroadcastDoneSchema = z.discriminatedUnion("done", [
+  z.object({ done: z.enum(["saved", "paused", "resumed", "cancelled"]) }),
+  z.object({ done: z.literal("tested"), to: z.email().max(320) }),
+  z.object({ done: z.literal("sending"), n: z.coerce.number().int().min(0) }),
+  z.object({ done: z.literal("scheduled"), n: z.coerce.number().int().min(0), at: z.iso.datetime() }),
+]);
+export type BroadcastDone = z.infer<typeof BroadcastDoneSchema>;
 
 /**
  * The segment of the recipient count's address

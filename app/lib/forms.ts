@@ -4,6 +4,7 @@
  * browser posts, the same schema on a JSON body. What Conform does not do stays here: the spec's
  * one message per submission (./form-outcomes.ts), chosen from the issues of every field.
  */
+import "./zod-config";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { configureCoercion } from "@conform-to/zod/v4/future";
 import { z } from "zod";
@@ -12,9 +13,6 @@ import { FIELD_LIMITS, type FormName, type FormOutcome, HONEYPOT_FIELD, type Mes
 
 export * from "./form-outcomes";
 
-// The pages' Content Security Policy forbids eval: without this Zod's object parser probes
-// `new Function` (a CSP violation in the console) before falling back to the same checks.
-z.config({ jitless: true });
 
 /**
  * A bare address only (./email-address.ts): no display name, comment, quotes, spaces or route.

@@ -1,15 +1,16 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/login";
+import { DashboardShell } from "~/components/dashboard-shell";
 import { SimplePage } from "~/components/simple-page";
 import { buttonClass } from "~/components/ui/button";
 import { LoginSchema } from "~/lib/admin-forms";
 import { parseSubmission } from "~/server/forms/submission.server";
-import { NO_HYDRATION } from "~/lib/hydration";
+import { DASHBOARD_LOGIN } from "~/lib/hydration";
 import { seo } from "~/lib/seo";
 import { isOwner, logIn, safeNext } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 
-export const handle = NO_HYDRATION;
+export const handle = DASHBOARD_LOGIN;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Owner login", description: "The site owner's dashboard.", path: "/admin/login", noindex: true });
@@ -70,7 +71,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+/** The login in the dashboard's frame, without its sections (nobody is logged in yet). */
+export default function Login(props: Route.ComponentProps) {
+  return (
+    <DashboardShell loggedIn={false}>
+      <LoginPage {...props} />
+    </DashboardShell>
+  );
+}
+
+function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.off) {
     return (
       <SimplePage title="The owner dashboard is off">

@@ -130,7 +130,7 @@ const NO_RECIPIENTS = "Nobody would get this broadcast: no contact in the chosen
  * Send now (queue everyone in one transaction) or at a later time. Refused, with nothing changed:
  * a stale version, a broadcast already started, a time in the past, no recipients.
  */
-export async function startBroadcast(input: BroadcastSendInput, now: Date = new Date()): Promise<StartOutcome> {
+export async function startBroadcast(input: Omit<BroadcastSendInput, "intent">, now: Date = new Date()): Promise<StartOutcome> {
   if (input.when === "later") {
     if (!input.scheduledAt) return { refused: BROADCAST_MESSAGES.noTime, httpStatus: 400 };
     if (input.scheduledAt.getTime() <= now.getTime()) {
