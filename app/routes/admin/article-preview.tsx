@@ -5,6 +5,7 @@ import { NO_HYDRATION } from "~/lib/hydration";
 import { zonedDay } from "~/lib/dates";
 import { idOr404 } from "~/lib/route-id";
 import { seo } from "~/lib/seo";
+import { OWNER_ANSWER_HEADERS } from "~/server/admin/owner-answers.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 import { businessTimeZone } from "~/server/dates.server";
@@ -19,7 +20,7 @@ import { guideForCategory, liveSummaries } from "~/server/content/articles.serve
  */
 export const handle = NO_HYDRATION;
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" });
+export const headers: Route.HeadersFunction = () => OWNER_ANSWER_HEADERS;
 
 export const meta: Route.MetaFunction = ({ data: loaderData, location, matches }) =>
   seo(matches, {

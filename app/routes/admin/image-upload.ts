@@ -1,5 +1,6 @@
 import type { Route } from "./+types/image-upload";
 import { uploadedPicture } from "~/lib/article-pictures";
+import { ownerResource } from "~/server/admin/owner-answers.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 import { storeUploadedImage } from "~/server/content/article-images.server";
@@ -9,7 +10,7 @@ import { storeUploadedImage } from "~/server/content/article-images.server";
  * before the article is ever saved, so a new article can have both. Answers the picture's id and
  * address as JSON for the editor's fetcher; the article's own save sets a cover.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = ownerResource(async ({ request, context }: Route.ActionArgs) => {
   await requireOwner(appConfig(context).owner, request);
   const refuse = (message: string, status = 400) => Response.json({ ok: false, message }, { status });
   let form: FormData;
@@ -23,4 +24,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   const stored = await storeUploadedImage(Buffer.from(await file.arrayBuffer()));
   if (!stored.ok) return refuse(stored.message);
   return Response.json({ ok: true, id: stored.id, src: uploadedPicture(stored.id) });
-}
+});
