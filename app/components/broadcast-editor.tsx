@@ -4,13 +4,13 @@
  * again by the server. The count of recipients follows the ticked boxes (GET
  * /admin/broadcasts/recipients, counted by the function a send uses).
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useMemo } from "react";
 import { Form, useFetcher } from "react-router";
 import { Notice, Panel } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
-import { fieldAria, FieldMessage, HtmlPreviewLink, labelClass, ListMessageFields, TextVersion } from "~/components/list-message-editor";
+import { fieldAria, FieldMessage, useDashboardForm } from "~/components/dashboard-form";
+import { HtmlPreviewLink, labelClass, ListMessageFields, TextVersion } from "~/components/list-message-editor";
 import {
   AUDIENCE_FIELDS,
   BROADCAST_LIMITS,
@@ -50,15 +50,7 @@ const lastFor = (last: EditorProps["last"], ...forms: string[]) => (last && form
 
 function useBroadcastForm(id: string, zone: string, last: SubmissionResult<string[]> | undefined) {
   const schema = useMemo(() => broadcastActionSchema(zone), [zone]);
-  return useForm({
-    id,
-    lastResult: last,
-    // Until React has hydrated, the browser's own checks (required, maxlength) stand in.
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  return useDashboardForm(id, schema, last);
 }
 
 const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === "string" ? [value] : []);

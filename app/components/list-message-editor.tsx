@@ -1,5 +1,6 @@
 /** The parts of the owner's list e-mail editors (welcome-sequence steps, broadcasts) that look and behave the same. */
 import { buttonClass } from "~/components/ui/button";
+import { fieldAria, FieldMessage, type FieldState } from "~/components/dashboard-form";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const inputClass =
@@ -7,24 +8,6 @@ export const inputClass =
 export const labelClass = "text-sm font-bold text-slate-900";
 
 type Field = "subject" | "preview" | "body";
-
-/** A field's state from its form (Conform's field metadata, or none on a page without checks of its own). */
-export type FieldState = { id: string; name: string; errorId: string; errors?: string[]; initialValue?: unknown };
-
-/** The attributes tying a field to its message (read by screen readers with the field). */
-export function fieldAria(state: FieldState | undefined) {
-  return state?.errors?.length ? { "aria-invalid": true, "aria-describedby": state.errorId } : {};
-}
-
-/** A field's message from its form's schema, beside it (the same words the server gives). */
-export function FieldMessage({ state }: { state: FieldState | undefined }) {
-  if (!state?.errors?.length) return null;
-  return (
-    <p id={state.errorId} className="mt-1 text-sm font-bold text-red-800">
-      {state.errors.join(" ")}
-    </p>
-  );
-}
 
 /** A one-line field (subject, preview line): required, at most `max` characters. */
 function LineField(props: { id: string; name: "subject" | "preview"; label: string; max: number; value?: string; state?: FieldState }) {

@@ -160,18 +160,6 @@ export function broadcastActionSchema(timeZone: string, now?: () => Date) {
 export type BroadcastPost = z.infer<ReturnType<typeof broadcastActionSchema>>;
 
 /**
- * What a done action says after its redirect (?done=...&n=...&at=...): the page writes the
- * sentence from these keys, so no text from the address is ever shown.
- */
-export const BroadcastDoneSchema = z.discriminatedUnion("done", [
-  z.object({ done: z.enum(["saved", "paused", "resumed", "cancelled"]) }),
-  z.object({ done: z.literal("tested"), to: z.email().max(320) }),
-  z.object({ done: z.literal("sending"), n: z.coerce.number().int().min(0) }),
-  z.object({ done: z.literal("scheduled"), n: z.coerce.number().int().min(0), at: z.iso.datetime() }),
-]);
-export type BroadcastDone = z.infer<typeof BroadcastDoneSchema>;
-
-/**
  * The segment of the recipient count's address
  * (GET /admin/broadcasts/recipients?audience=newsletter&audience=guide&include=topic-budgeting&exclude=bought-toolkit).
  */

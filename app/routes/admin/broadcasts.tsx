@@ -1,15 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/broadcasts";
-import { AdminHeading, DataTable, formatWhen, Notice, num, rowHead, StatusBadge, td, useTimeZone } from "~/components/admin-ui";
+import { AdminHeading, DataTable, Notice, num, rowHead, StatusBadge, td, useTimeZone } from "~/components/admin-ui";
 import { BroadcastEditor } from "~/components/broadcast-editor";
 import { FIGURE_COLUMNS, isUnderway, progressOf, type BroadcastProgress } from "~/components/broadcast-progress";
 import { UnderwayBroadcasts, useProgress } from "~/components/broadcast-underway";
 import { buttonClass } from "~/components/ui/button";
-import { broadcastActionSchema, BroadcastDoneSchema, type AudienceKey, type BroadcastDone } from "~/lib/broadcast-form";
+import { broadcastActionSchema, type AudienceKey } from "~/lib/broadcast-form";
 import { idOr404, notFound } from "~/lib/route-id";
 import { seo } from "~/lib/seo";
-import { requireOwner } from "~/server/admin/owner-session.server";
+import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 import { businessTimeZone } from "~/server/dates.server";
 import { AUDIENCE_LABELS, countAudience } from "~/server/audience/audience.server";
@@ -19,26 +19,6 @@ import { broadcastsWithFigures, previewBroadcast } from "~/server/audience/broad
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Broadcasts", description: "One-off e-mails to the list.", path: "/admin/broadcasts", noindex: true });
-
-/** The sentence for a done action (after its redirect), from the address's keys only. */
-function doneSentence(done: BroadcastDone, zone: string): string {
-  switch (done.done) {
-    case "saved":
-      return "Saved.";
-    case "tested":
-      return `Test sent to ${done.to}.`;
-    case "sending":
-      return `Sending to ${done.n} recipient${done.n === 1 ? "" : "s"}.`;
-    case "scheduled":
-      return `Scheduled for ${formatWhen(done.at, zone)}, to ${done.n} recipients as of now.`;
-    case "paused":
-      return "Paused: nothing more goes out until you resume.";
-    case "resumed":
-      return "Resumed.";
-    case "cancelled":
-      return "Cancelled: nothing more goes out.";
-  }
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
@@ -50,7 +30,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Only a draft or a scheduled broadcast opens in the editor (after "Send" the address still says ?edit=N).
   const editing =
     search.get("new") !== null ? undefined : list.find((b) => b.id === editId && (b.status === "draft" || b.status === "scheduled"));
-  const done = BroadcastDoneSchema.safeParse(Object.fromEntries(search));
   const asOf = Date.now();
   return {
     broadcasts: list.map((b) => ({ ...b, progress: progressOf(b, zone, asOf) })),
@@ -60,25 +39,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tags: await tagsInUse(),
     previewText: editing ? (await previewBroadcast(editing.id))?.text : undefined,
     audienceLabels: AUDIENCE_LABELS as Record<AudienceKey, string>,
-    said: done.success ? doneSentence(done.data, zone) : undefined,
   };
 }
 
 /**
  * Every form of the page posts here: parsed by the page's one schema, done by one server
  * function per intent, then a redirect (a reload never posts again) to where the owner looks
- * next, saying what was done. A refusal answers the form that posted, changing nothing.
+ * next, with what was done said there once (the layout's notice). A refusal answers the form
+ * that posted, changing nothing.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireOwner(appConfig(context).owner, request);
-  const submission = parseWithZod(await request.formData(), { schema: broadcastActionSchema(businessTimeZone()) });
+  const { owner } = appConfig(context);
+  await requireOwner(owner, request);
+  const zone = businessTimeZone();
+  const submission = parseWithZod(await request.formData(), { schema: broadcastActionSchema(zone) });
   const form = typeof submission.payload.intent === "string" ? submission.payload.intent : "save";
   if (submission.status !== "success") return data({ form, result: submission.reply() }, { status: 400 });
-  const outcome = await runBroadcastPost(submission.value);
+  const outcome = await runBroadcastPost(submission.value, zone);
   if ("refused" in outcome) return data({ form, result: submission.reply({ formErrors: [outcome.refused] }) }, { status: outcome.status });
-  const to = new URLSearchParams(Object.entries(outcome.done).map(([k, v]) => [k, String(v)]));
-  if (outcome.edit !== undefined) to.set("edit", String(outcome.edit));
-  return redirect(`/admin/broadcasts?${to}${outcome.edit === undefined ? "#broadcasts" : ""}`, 303);
+  const to = outcome.edit === undefined ? "/admin/broadcasts#broadcasts" : `/admin/broadcasts?edit=${outcome.edit}`;
+  return redirectWithNotice(owner, request, to, { ok: true, message: outcome.done });
 }
 
 type Loaded = Route.ComponentProps["loaderData"];
@@ -136,7 +116,6 @@ export default function Broadcasts({ loaderData, actionData }: Route.ComponentPr
         One-off e-mails to the people who agreed to them. Each recipient gets a broadcast once, with a one-click unsubscribe. Orders and
         revenue are paid orders that came through the broadcast&apos;s links.
       </p>
-      {loaderData.said ? <Notice ok>{loaderData.said}</Notice> : null}
       {actionData && (actionData.form === "pause" || actionData.form === "resume" || actionData.form === "cancel") ? (
         <Notice ok={false}>{actionData.result.error?.[""]?.join(" ") ?? "That could not be done."}</Notice>
       ) : null}

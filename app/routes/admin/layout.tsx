@@ -1,9 +1,9 @@
-import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, Outlet, useRouteError } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminFrame, Notice } from "~/components/admin-ui";
 import { DashboardShell } from "~/components/dashboard-shell";
 import { DASHBOARD } from "~/lib/hydration";
-import { requireOwner } from "~/server/admin/owner-session.server";
+import { requireOwner, takeNotice } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 import { businessTimeZone } from "~/server/dates.server";
 
@@ -11,21 +11,32 @@ import { businessTimeZone } from "~/server/dates.server";
 export const handle = DASHBOARD;
 
 /** Never stored by a browser or a proxy, never indexed (children inherit these headers). */
-export const headers: Route.HeadersFunction = ({ parentHeaders }) => {
+export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
   parentHeaders.set("Cache-Control", "no-store");
   parentHeaders.set("X-Robots-Tag", "noindex, nofollow");
+  const setCookie = loaderHeaders.get("Set-Cookie");
+  if (setCookie) parentHeaders.append("Set-Cookie", setCookie);
   return parentHeaders;
 };
 
-/** The owner check for every dashboard page, and the one setting every page writes dates with. */
+/**
+ * The owner check for every dashboard page, the one setting every page writes dates with, and
+ * the notice the last post's redirect left (shown once, above the page).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(appConfig(context).owner, request);
-  return { timeZone: businessTimeZone() };
+  const { owner } = appConfig(context);
+  await requireOwner(owner, request);
+  const { notice, setCookie } = await takeNotice(owner, request);
+  return data({ timeZone: businessTimeZone(), notice }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
+
+/** Asked on every move inside the dashboard: the session is checked each time, and a notice shows on the page it was left for only. */
+export const shouldRevalidate = () => true;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AdminFrame timeZone={loaderData.timeZone}>
+      {loaderData.notice ? <Notice ok={loaderData.notice.ok}>{loaderData.notice.message}</Notice> : null}
       <Outlet />
     </AdminFrame>
   );

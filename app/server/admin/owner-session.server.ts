@@ -27,6 +27,9 @@ const DEVICE_DAYS = 365;
 
 export type OwnerConfig = { passwordHash: string; sessionSecret: string; secureCookie: boolean };
 type SessionData = { loggedInAt: number; sid: string };
+/** What a dashboard action did, said once on the page its redirect leads to (a flash in the session). */
+export type OwnerNotice = { ok: boolean; message: string };
+type FlashData = { notice: OwnerNotice };
 
 /** The dashboard's settings, or null when OWNER_PASSWORD_HASH or SESSION_SECRET is missing (it is off). */
 export function ownerConfigFromEnv(e: Env): OwnerConfig | null {
@@ -43,13 +46,13 @@ function ownerCookie(config: OwnerConfig, name: string, options: Pick<CookieOpti
 }
 
 /** One cookie storage per configuration object (the configuration never changes under a server). */
-const storages = new WeakMap<OwnerConfig, { session: SessionStorage<SessionData>; device: Cookie }>();
+const storages = new WeakMap<OwnerConfig, { session: SessionStorage<SessionData, FlashData>; device: Cookie }>();
 
 function cookies(config: OwnerConfig) {
   let made = storages.get(config);
   if (!made) {
     made = {
-      session: createCookieSessionStorage<SessionData>({
+      session: createCookieSessionStorage<SessionData, FlashData>({
         // "/": the page-view counter on every page must see it to leave the owner's own visits out.
         cookie: ownerCookie(config, OWNER_COOKIE, { sameSite: "strict", path: "/", maxAge: SESSION_MS / 1000 }),
       }),
@@ -168,4 +171,25 @@ export async function logOut(config: OwnerConfig | null, request: Request): Prom
       .delete(ownerSessions)
       .where(eq(ownerSessions.tokenHash, hashToken(sid)));
   return store.destroySession(session);
+}
+
+/**
+ * The answer to a dashboard post that worked: a redirect (a reload never posts again) to `to`,
+ * with what was done kept in the owner's session until the next page shows it once (takeNotice).
+ */
+export async function redirectWithNotice(config: OwnerConfig | null, request: Request, to: string, notice: OwnerNotice): Promise<Response> {
+  if (!config) return redirect(to, 303);
+  const store = sessionStorage(config);
+  const session = await store.getSession(request.headers.get("Cookie"));
+  session.flash("notice", notice);
+  return redirect(to, { status: 303, headers: { "Set-Cookie": await store.commitSession(session) } });
+}
+
+/** The notice a redirect left, if any, and the cookie that forgets it (the dashboard's layout shows it). */
+export async function takeNotice(config: OwnerConfig | null, request: Request): Promise<{ notice?: OwnerNotice; setCookie?: string }> {
+  if (!config) return {};
+  const store = sessionStorage(config);
+  const session = await store.getSession(request.headers.get("Cookie"));
+  const notice = session.get("notice");
+  return notice ? { notice, setCookie: await store.commitSession(session) } : {};
 }

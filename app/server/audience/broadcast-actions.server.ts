@@ -3,51 +3,56 @@
  * schema has parsed (broadcastActionSchema): each answers where to go next and what to say there,
  * or why it refused (a refusal changes nothing).
  */
-import type { BroadcastDone, BroadcastPost } from "~/lib/broadcast-form";
+import type { BroadcastPost } from "~/lib/broadcast-form";
+import { formatZonedDateTime } from "~/lib/dates";
 import { sendBroadcastTest } from "~/server/audience/broadcast-admin.server";
 import { changeBroadcast, saveBroadcast, startBroadcast } from "~/server/audience/broadcasts.server";
 
-export type BroadcastPostOutcome = { done: BroadcastDone; edit?: number } | { refused: string; status: number };
+/** Done: the sentence to say on the page it leads to (the broadcast's editor when `edit`). */
+export type BroadcastPostOutcome = { done: string; edit?: number } | { refused: string; status: number };
 
 type Of<I extends BroadcastPost["intent"]> = Extract<BroadcastPost, { intent: I }>;
 
 async function save(value: Of<"save">): Promise<BroadcastPostOutcome> {
   const saved = await saveBroadcast(value);
   if ("refused" in saved) return { refused: saved.refused, status: saved.httpStatus };
-  return { done: { done: "saved" }, edit: saved.saved };
+  return { done: "Saved.", edit: saved.saved };
 }
 
 async function test(value: Of<"test">): Promise<BroadcastPostOutcome> {
   const to = await sendBroadcastTest(value.id);
-  return to ? { done: { done: "tested", to }, edit: value.id } : { refused: "No such broadcast.", status: 404 };
+  return to ? { done: `Test sent to ${to}.`, edit: value.id } : { refused: "No such broadcast.", status: 404 };
 }
 
-async function send(value: Of<"send">): Promise<BroadcastPostOutcome> {
+async function send(value: Of<"send">, zone: string): Promise<BroadcastPostOutcome> {
   const outcome = await startBroadcast(value);
   if ("refused" in outcome) return { refused: outcome.refused, status: outcome.httpStatus };
   if (!("started" in outcome)) return { refused: "Not sent.", status: 400 };
-  return outcome.started === "now"
-    ? { done: { done: "sending", n: outcome.queued } }
-    : // A scheduled broadcast is still editable: its editor stays open.
-      { done: { done: "scheduled", n: outcome.recipients, at: outcome.at.toISOString() }, edit: value.id };
+  if (outcome.started === "now") return { done: `Sending to ${outcome.queued} recipient${outcome.queued === 1 ? "" : "s"}.` };
+  // A scheduled broadcast is still editable: its editor stays open.
+  return { done: `Scheduled for ${formatZonedDateTime(outcome.at, zone)}, to ${outcome.recipients} recipients as of now.`, edit: value.id };
 }
 
-const SAID = { pause: "paused", resume: "resumed", cancel: "cancelled" } as const;
+const SAID = {
+  pause: "Paused: nothing more goes out until you resume.",
+  resume: "Resumed.",
+  cancel: "Cancelled: nothing more goes out.",
+} as const;
 
 async function change(value: Of<"pause" | "resume" | "cancel">): Promise<BroadcastPostOutcome> {
-  if (await changeBroadcast(value.id, value.intent)) return { done: { done: SAID[value.intent] } };
+  if (await changeBroadcast(value.id, value.intent)) return { done: SAID[value.intent] };
   const verb = value.intent === "cancel" ? "cancelled" : `${value.intent}d`;
   return { refused: `This broadcast cannot be ${verb} now: it has moved on (the page shows where it is now).`, status: 409 };
 }
 
-export function runBroadcastPost(value: BroadcastPost): Promise<BroadcastPostOutcome> {
+export function runBroadcastPost(value: BroadcastPost, zone: string): Promise<BroadcastPostOutcome> {
   switch (value.intent) {
     case "save":
       return save(value);
     case "test":
       return test(value);
     case "send":
-      return send(value);
+      return send(value, zone);
     default:
       return change(value);
   }
