@@ -719,6 +719,8 @@ export const broadcasts = pgTable(
     version: integer("version").notNull().default(1),
     /** Recipients queued when it started (after suppressions). */
     queued: integer("queued").notNull().default(0),
+    /** The article it was made from ("Publish and e-mail", issue 42), if any. */
+    articleId: integer("article_id").references(() => articles.id, { onDelete: "set null" }),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -727,6 +729,7 @@ export const broadcasts = pgTable(
   (t) => [
     check("broadcasts_status_check", sql`${t.status} in (${sqlWordList(BROADCAST_STATUSES)})`),
     check("broadcasts_scheduled_check", sql`${t.status} <> 'scheduled' or ${t.scheduledAt} is not null`),
+    index("broadcasts_article_id_idx").on(t.articleId),
   ],
 );
 

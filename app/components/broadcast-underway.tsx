@@ -12,8 +12,10 @@ import { buttonClass } from "~/components/ui/button";
 
 const EVERY_MS = 5_000;
 
+type StateButton = { intent: "pause" | "resume" | "cancel"; label: string; primary?: boolean };
+
 /** The buttons for a status; each posts its intent to the page's action. */
-const BUTTONS: Record<string, { intent: "pause" | "resume" | "cancel"; label: string; primary?: boolean }[]> = {
+const BUTTONS: Record<string, StateButton[]> = {
   scheduled: [{ intent: "cancel", label: "Cancel" }],
   sending: [
     { intent: "pause", label: "Pause" },
@@ -24,6 +26,9 @@ const BUTTONS: Record<string, { intent: "pause" | "resume" | "cancel"; label: st
     { intent: "cancel", label: "Cancel" },
   ],
 };
+
+/** Pause, Resume, Cancel: the ones a broadcast in this status offers (none once it is sent or cancelled). */
+export const actionsFor = (status: string): readonly StateButton[] => BUTTONS[status] ?? [];
 
 /**
  * A broadcast's latest progress: the page's, or a poll's when newer. The card polls (`poll`); the
@@ -89,7 +94,7 @@ export function UnderwayCard({ initial, subject }: { initial: BroadcastProgress;
         </>
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
-        {(BUTTONS[progress.status] ?? []).map((button) => (
+        {actionsFor(progress.status).map((button) => (
           <Form method="post" key={button.intent}>
             <input type="hidden" name="id" value={progress.id} />
             <button

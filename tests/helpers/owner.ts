@@ -1,7 +1,8 @@
 /** The owner of the dashboard in route tests: a known password, cheap to hash, and a way to log in. */
+import { loader as layoutLoader } from "~/routes/admin/layout";
 import { action as loginAction } from "~/routes/admin/login";
 import { hashOwnerPassword } from "~/server/admin/owner-password.server";
-import type { OwnerConfig } from "~/server/admin/owner-session.server";
+import type { OwnerConfig, OwnerNotice } from "~/server/admin/owner-session.server";
 import { createPayments } from "~/server/payments/payments.server";
 import { call, requestsTo } from "./routes";
 
@@ -31,4 +32,18 @@ export function dashboardServer(origin: string) {
   const payments = createPayments({ provider: "test", publicOrigin: origin });
   const config = { owner: TEST_OWNER, payments };
   return { payments, config, args: routeArgs(config), ...requestsTo(origin) };
+}
+
+/**
+ * What a dashboard post's redirect said, as the page it leads to shows it: the notice flashed in
+ * the session cookie it set, read by the dashboard layout's loader.
+ */
+export async function flashedNotice(
+  answer: { headers: Headers },
+  origin: string,
+  config: Record<string, unknown> = { owner: TEST_OWNER },
+): Promise<OwnerNotice | undefined> {
+  const cookie = answer.headers.get("Set-Cookie")?.split(";")[0];
+  const shown = await call<{ notice?: OwnerNotice }>(() => layoutLoader(routeArgs(config)(requestsTo(origin).get("/admin", cookie))));
+  return shown.data.notice;
 }

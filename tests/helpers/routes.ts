@@ -21,7 +21,11 @@ export async function call<T = unknown>(run: () => unknown): Promise<{ status: n
   } catch (thrown) {
     result = thrown;
   }
-  if (result instanceof Response) return { status: result.status, headers: result.headers, data: undefined as T };
+  if (result instanceof Response) {
+    // A resource route's JSON answer (wrapped as a Response by ownerResource) is read as its data.
+    const json = result.headers.get("Content-Type")?.startsWith("application/json");
+    return { status: result.status, headers: result.headers, data: (json ? await result.clone().json() : undefined) as T };
+  }
   const r = result as { type?: string; data?: unknown; init?: ResponseInit | null };
   if (r?.type === "DataWithResponseInit")
     return { status: r.init?.status ?? 200, headers: new Headers(r.init?.headers), data: r.data as T };

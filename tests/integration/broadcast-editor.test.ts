@@ -166,26 +166,31 @@ describe("the live recipient count", () => {
   });
 });
 
+/** The action's answer to a refused post: which form posted, and Conform's reply for it. */
+type Answer = { form: string; result: { status?: string; error?: Record<string, string[]> } };
+
 describe("the editor's form, as the browser also checks it", () => {
   it("refuses a draft with no audience ticked, with the browser's message, and saves nothing", async () => {
-    const answer = await call<{ ok: boolean; message: string }>(() =>
+    const answer = await call<Answer>(() =>
       broadcastsAction(args(post("/admin/broadcasts", { intent: "save", subject: "Tips", preview: "p", body: "b" }, cookie))),
     );
     expect(answer.status).toBe(400);
-    expect(answer.data).toEqual({ ok: false, message: BROADCAST_MESSAGES.noAudience });
+    // The page's form shows it beside the audience boxes (Conform's reply, the schema's words).
+    expect(answer.data.form).toBe("save");
+    expect(answer.data.result.error).toEqual({ audiences: [BROADCAST_MESSAGES.noAudience] });
     expect(await db().select().from(broadcasts)).toEqual([]);
   });
 
   it("refuses a subject of spaces and a schedule in the past with the messages the page gives the browser", async () => {
-    const blank = await call<{ message: string }>(() =>
+    const blank = await call<Answer>(() =>
       broadcastsAction(
         args(post("/admin/broadcasts", { intent: "save", subject: "   ", preview: "p", body: "b", audienceGuide: "on" }, cookie)),
       ),
     );
-    expect(blank.data.message).toBe(BROADCAST_MESSAGES.subject.empty);
+    expect(blank.data.result.error).toEqual({ subject: [BROADCAST_MESSAGES.subject.empty] });
     await provedLead("guide.one@example.com");
     const id = await savedDraft({ subject: "Later", audienceGuide: "on" });
-    const past = await call<{ message: string }>(() =>
+    const past = await call<Answer>(() =>
       broadcastsAction(
         args(
           post(
@@ -196,7 +201,7 @@ describe("the editor's form, as the browser also checks it", () => {
         ),
       ),
     );
-    expect(past).toMatchObject({ status: 400, data: { message: BROADCAST_MESSAGES.pastTime } });
+    expect(past).toMatchObject({ status: 400, data: { form: "send", result: { error: { scheduledAt: [BROADCAST_MESSAGES.pastTime] } } } });
     expect((await db().select().from(broadcasts))[0]).toMatchObject({ status: "draft", version: 1, scheduledAt: null });
   });
 });

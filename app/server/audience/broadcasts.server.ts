@@ -76,15 +76,15 @@ async function whyRefused(id: number): Promise<SaveOutcome> {
 }
 
 /** A new draft (id 0) or an edit of a draft or scheduled broadcast at the version it was loaded with. */
-export async function saveBroadcast(input: BroadcastInput): Promise<SaveOutcome> {
+export async function saveBroadcast(input: BroadcastInput, made: { articleId?: number } = {}): Promise<SaveOutcome> {
   const audiences = JSON.stringify(input.audiences);
   const include = JSON.stringify(input.includeTags);
   const exclude = JSON.stringify(input.excludeTags);
   if (input.id === 0) {
     const [row] = rowsOf<{ id: number }>(
       await db().execute(sql`
-        insert into broadcasts (subject, preview, body, audiences, include_tags, exclude_tags)
-        values (${input.subject}, ${input.preview}, ${input.body}, ${audiences}::jsonb, ${include}::jsonb, ${exclude}::jsonb)
+        insert into broadcasts (subject, preview, body, audiences, include_tags, exclude_tags, article_id)
+        values (${input.subject}, ${input.preview}, ${input.body}, ${audiences}::jsonb, ${include}::jsonb, ${exclude}::jsonb, ${made.articleId ?? null})
         returning id
       `),
     );

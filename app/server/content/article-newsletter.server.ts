@@ -4,20 +4,17 @@
  * rest), created with the broadcasts' own saveBroadcast, so the audience, the test send, the count
  * and the exactly-once sending are the broadcasts' own; nothing here sends.
  *
- * Which broadcasts are the article's: those whose body links to one of its addresses (the
- * current slug or a former one, which still answers with a 301). broadcasts has no article
- * column yet (docs: issue 42's report asks for broadcasts.article_id); the link in the body is
- * what readers click, so "this broadcast e-mailed this article" is true of every broadcast found.
+ * Which broadcasts are the article's: those "Publish and e-mail" made from it (broadcasts.article_id).
  */
 import { eq, sql } from "drizzle-orm";
-import { articleRedirects, articles } from "../../../db/schema";
+import { articles } from "../../../db/schema";
 import { BROADCAST_LIMITS } from "~/lib/broadcast-form";
 import { db, rowsOf } from "~/server/db.server";
 import { broadcastsWithFigures } from "~/server/audience/broadcast-admin.server";
 import { saveBroadcast } from "~/server/audience/broadcasts.server";
 import type { BroadcastStatus } from "../../../db/schema";
 
-/** The link that ends the e-mail; also how the article's broadcasts are found. */
+/** The link that ends the e-mail. */
 export const readTheRest = (slug: string) => `[Read the rest](/blog/${slug})`;
 
 /**
@@ -53,17 +50,7 @@ export type ArticleBroadcast = {
 
 /** The broadcasts that e-mailed (or will e-mail) this article, newest first. */
 export async function articleBroadcasts(articleId: number): Promise<ArticleBroadcast[]> {
-  const [row] = await db().select({ slug: articles.slug }).from(articles).where(eq(articles.id, articleId));
-  if (!row) return [];
-  const former = await db()
-    .select({ slug: articleRedirects.oldSlug })
-    .from(articleRedirects)
-    .where(eq(articleRedirects.articleId, articleId));
-  // Slugs are [a-z0-9-] only (ARTICLE_SLUG): nothing in them is a LIKE wildcard.
-  const links = [row.slug, ...former.map((f) => f.slug)].map((slug) => sql`body like ${`%](/blog/${slug})%`}`);
-  const found = rowsOf<{ id: number }>(
-    await db().execute(sql`select id from broadcasts where ${sql.join(links, sql` or `)} order by id desc`),
-  );
+  const found = rowsOf<{ id: number }>(await db().execute(sql`select id from broadcasts where article_id = ${articleId} order by id desc`));
   const withFigures = await Promise.all(found.map(async ({ id }) => (await broadcastsWithFigures(id))[0]));
   return withFigures
     .filter((b) => b !== undefined)
@@ -101,6 +88,6 @@ export async function emailArticle(articleId: number): Promise<EmailArticleOutco
     includeTags: [],
     excludeTags: [],
   };
-  const saved = await saveBroadcast(draft);
+  const saved = await saveBroadcast(draft, { articleId });
   return "saved" in saved ? { broadcastId: saved.saved, created: true } : { refused: saved.refused };
 }
