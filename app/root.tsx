@@ -94,13 +94,14 @@ export function Layout({ children }: { children: ReactNode }) {
           )}
         </HydratesContext>
         {/* A page without React: its one script, written into the page (app/lib/first-paint.tsx). */}
-        {!hydrate && <InlineScript src={pageScript} nonce={nonce} />}
+        {!hydrate && !dashboard && <InlineScript src={pageScript} nonce={nonce} />}
         {hydrate && (
           <>
             <Toaster />
             <ScrollRestoration nonce={nonce} />
             {/* React Router's scripts, and the page script first, after the first paint. */}
-            <DeferredScripts nonce={nonce} after={[pageScript]} />
+            {/* Not on the dashboard: no hand-written script there, React does what the page script does (decision 057). */}
+            <DeferredScripts nonce={nonce} after={dashboard ? [] : [pageScript]} />
           </>
         )}
       </body>

@@ -87,12 +87,12 @@ export function DashboardShell({ loggedIn, children }: { loggedIn: boolean; chil
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-3 px-4">
           <p className="min-w-0 truncate font-bold text-slate-900">
-            {SITE_NAME} <span className="font-normal text-slate-600">· Dashboard</span>
+            {SITE_NAME} <span className="font-normal text-slate-600 max-sm:sr-only">· Dashboard</span>
           </p>
           <div className="flex shrink-0 items-center gap-2">
             <a href="/" className="inline-flex items-center gap-1 rounded-md px-2 py-2 text-sm font-bold text-brand-800 hover:underline">
               View site
-              <ExternalLink aria-hidden="true" className="size-4" />
+              <ExternalLink aria-hidden="true" className="size-4 max-sm:hidden" />
             </a>
             {loggedIn ? (
               <form method="post" action="/admin/logout">

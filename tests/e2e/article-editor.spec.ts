@@ -187,7 +187,8 @@ for (const width of WIDTHS) {
       .fill("## Why\n\nBig bills come every year.\n\nA sinking fund spreads them out.\n\nThe third paragraph stays on the site.");
     await fillTheRest(page);
     await form(page).getByRole("button", { name: "Publish and e-mail" }).click();
-    await expect(page).toHaveURL(/\/admin\/broadcasts\?edit=\d+$/);
+    // Publishing, then the broadcast editor: two answers in a row (15 s on a loaded machine).
+    await expect(page).toHaveURL(/\/admin\/broadcasts\?edit=\d+$/, { timeout: 15_000 });
     const broadcastId = new URL(page.url()).searchParams.get("edit");
     await expect(page.getByLabel("Subject", { exact: true })).toHaveValue(title);
     await expect(page.getByLabel(/^Preview text/)).toHaveValue("A sinking fund turns big yearly bills into small monthly savings.");
