@@ -1,5 +1,5 @@
 import { ChevronDown, ExternalLink } from "lucide-react";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { SITE_NAME } from "~/lib/site";
@@ -46,7 +46,7 @@ export function currentSection(pathname: string): Section | undefined {
     .sort((a, b) => b.to.length - a.to.length)[0];
 }
 
-function SectionList({ className }: { className: string }) {
+function SectionList({ className, onPick }: { className: string; onPick?: () => void }) {
   return (
     <ul className={className}>
       {DASHBOARD_SECTIONS.map(({ group, links }) => (
@@ -58,6 +58,7 @@ function SectionList({ className }: { className: string }) {
                 <NavLink
                   to={s.to}
                   end={s.end}
+                  onClick={onPick}
                   className={({ isActive }) =>
                     `block rounded-lg px-3 py-2 text-sm font-bold ${isActive ? "bg-brand-700 text-white" : "text-slate-800 hover:bg-slate-200"}`
                   }
@@ -81,6 +82,11 @@ function SectionList({ className }: { className: string }) {
  */
 export function DashboardShell({ loggedIn, children }: { loggedIn: boolean; children: ReactNode }) {
   const { pathname } = useLocation();
+  // A pick in the menu closes it, the page's own link included (the key remakes it only on a new path).
+  const menu = useRef<HTMLDetailsElement>(null);
+  const closeMenu = () => {
+    if (menu.current) menu.current.open = false;
+  };
   const here = currentSection(pathname);
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
@@ -105,7 +111,7 @@ export function DashboardShell({ loggedIn, children }: { loggedIn: boolean; chil
         </div>
       </header>
       {loggedIn ? (
-        <details key={pathname} className="group border-b border-slate-200 bg-white lg:hidden">
+        <details key={pathname} ref={menu} className="group border-b border-slate-200 bg-white lg:hidden">
           <summary className="mx-auto flex max-w-7xl cursor-pointer list-none items-center justify-between px-4 py-3 font-bold text-slate-900 [&::-webkit-details-marker]:hidden">
             <span>
               <span className="sr-only">Dashboard menu, now: </span>
@@ -117,7 +123,7 @@ export function DashboardShell({ loggedIn, children }: { loggedIn: boolean; chil
             </span>
           </summary>
           <nav aria-label="Dashboard" className="mx-auto max-w-7xl px-2 pb-4">
-            <SectionList className="grid grid-cols-2 gap-x-2 gap-y-3" />
+            <SectionList className="grid grid-cols-2 gap-x-2 gap-y-3" onPick={closeMenu} />
           </nav>
         </details>
       ) : null}

@@ -48,6 +48,8 @@ export function ErrorBoundary() {
   const missing = isRouteErrorResponse(error) && (error.status === 404 || error.status === 410);
   return (
     <DashboardShell loggedIn>
+      {/* React puts it in the document's head: an error page has no route's meta to name it. */}
+      <title>{`${missing ? "Not found" : "Something went wrong"} · Dashboard`}</title>
       <h1 className="text-2xl font-bold text-slate-900">{missing ? "Not found" : "Something went wrong"}</h1>
       <Notice ok={false}>
         {missing
