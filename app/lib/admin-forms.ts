@@ -22,9 +22,6 @@ export const OrderActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("refund"), confirmed: z.literal("yes"), product: z.enum(REFUND_TARGETS) }),
 ]);
 
-/** Mark a message handled; retry an e-mail. */
-export const RowActionSchema = z.object({ id: z.number().int().positive().max(2_147_483_647) });
-
 /** The largest contacts CSV the dashboard takes in one upload (about 10,000 rows of address, name and source). */
 export const CONTACT_IMPORT_MAX_BYTES = 1024 * 1024;
 export const CONTACT_IMPORT_MAX_ROWS = 10_000;

@@ -1,4 +1,4 @@
-/** The dashboard's form for a former price (the rules it applies: ./former-price.ts). */
+/** The forms of /admin/prices: record a former price (the rules it applies: ./former-price.ts), delete one. */
 import { z } from "zod";
 import { powerPack } from "~/lib/catalogue";
 import { dayNumber, FORMER_PRICE_MIN_DAYS, FORMER_PRICE_PRODUCTS, todayIso } from "~/lib/former-price";
@@ -7,6 +7,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export const FormerPriceSchema = z
   .object({
+    intent: z.literal("record"),
     productId: z.enum([powerPack.id], { error: "Choose the product." }),
     price: z
       .string()
@@ -41,3 +42,9 @@ export const FormerPriceSchema = z
     }
   });
 export type FormerPriceInput = z.infer<typeof FormerPriceSchema>;
+
+/** Every form of /admin/prices, told apart by the intent: checked in the browser as the owner types, parsed by the action. */
+export const PricesActionSchema = z.discriminatedUnion("intent", [
+  FormerPriceSchema,
+  z.object({ intent: z.literal("delete"), id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+]);

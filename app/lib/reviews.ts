@@ -1,14 +1,7 @@
-/** The review form's and the owner's moderation forms' schemas (the rules themselves: ./review-rules.ts). */
+/** The review form's schema (the rules themselves: ./review-rules.ts; the owner's moderation forms: ./reviews-form.ts). */
 import { z } from "zod";
 export * from "./review-rules";
-import {
-  AUTO_PUBLISH_DAYS_LIMITS,
-  CONTENT_RULES,
-  type ContentRuleId,
-  HIDE_REASONS,
-  type HideReasonId,
-  REVIEW_LIMITS,
-} from "./review-rules";
+import { REVIEW_LIMITS } from "./review-rules";
 
 /** The name is shown as typed: a first name, a space, the last name's initial ("Maria S."). */
 const DISPLAY_NAME = /^\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)? \p{L}\.?$/u;
@@ -84,36 +77,3 @@ export function reviewErrors(issues: readonly { path: readonly PropertyKey[]; me
   }
   return errors;
 }
-
-export const REVIEW_DECISIONS = ["approve", "reject", "hide"] as const;
-
-export const ModerationSchema = z.discriminatedUnion("decision", [
-  z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), decision: z.literal("approve") }),
-  z.object({
-    id: z.coerce.number().int().positive().max(2_147_483_647),
-    decision: z.literal("reject"),
-    reason: z.enum(CONTENT_RULES.map((r) => r.id) as [ContentRuleId, ...ContentRuleId[]], { error: "Choose the rule it breaks." }),
-  }),
-  z.object({
-    id: z.coerce.number().int().positive().max(2_147_483_647),
-    decision: z.literal("hide"),
-    reason: z.enum(HIDE_REASONS.map((r) => r.id) as [HideReasonId, ...HideReasonId[]], { error: "Choose why it comes down." }),
-  }),
-]);
-
-export const ThresholdSchema = z.object({
-  threshold: z.coerce
-    .number({ error: "Enter a whole number from 1 to 100." })
-    .int("Enter a whole number from 1 to 100.")
-    .min(1, "Enter a whole number from 1 to 100.")
-    .max(100, "Enter a whole number from 1 to 100."),
-});
-
-const DAYS_MESSAGE = `Enter a whole number of days from ${AUTO_PUBLISH_DAYS_LIMITS.min} to ${AUTO_PUBLISH_DAYS_LIMITS.max}.`;
-export const AutoPublishDaysSchema = z.object({
-  days: z.coerce
-    .number({ error: DAYS_MESSAGE })
-    .int(DAYS_MESSAGE)
-    .min(AUTO_PUBLISH_DAYS_LIMITS.min, DAYS_MESSAGE)
-    .max(AUTO_PUBLISH_DAYS_LIMITS.max, DAYS_MESSAGE),
-});

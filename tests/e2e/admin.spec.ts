@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { E2E_OWNER_PASSWORD } from "../../playwright.config";
-import { allowConsoleErrors, completeOrder, expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
+import { allowConsoleErrors, completeOrder, countScripts, expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
 import { mailTo } from "./mail";
 import { useOwnServer } from "./own-server";
 
@@ -191,11 +191,18 @@ test("a contact message can be marked handled, and the CSV downloads are the exp
   await expect(page.getByText(/Message sent|Thank you/i).first()).toBeVisible();
 
   await logIn(page, "/admin/messages");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   const message = page.getByRole("article", { name: subject });
   await expect(message).toContainText("How long do the dispute letters take to work?");
+  const requests = countScripts(page);
   await message.getByRole("button", { name: `Mark handled: ${subject}` }).click();
   await expect(page.getByRole("status")).toHaveText("Marked handled.");
   await expect(page.getByRole("article", { name: subject })).toContainText("Handled");
+  // A redirect after the post: a reload posts nothing again, and the notice was said once.
+  await page.reload();
+  await expect(page.getByRole("article", { name: subject })).toContainText("Handled");
+  expect(requests.posts()).toHaveLength(1);
+  await expect(page.getByRole("status")).toHaveCount(0);
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^contacts-\d{4}-\d{2}-\d{2}\.csv$/);

@@ -1,9 +1,9 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { E2E_OWNER_PASSWORD } from "../../playwright.config";
 import { REVIEW_MESSAGES } from "../../app/lib/reviews";
 import {
   allowConsoleErrors,
   completeOrder,
+  countScripts,
   expect,
   expectNoViolations,
   holdRoute,
@@ -12,7 +12,7 @@ import {
   waitForHydration,
 } from "./fixtures";
 import { mailTo } from "./mail";
-import { useOwnServer } from "./own-server";
+import { dashboardReady, logIn as logInAt, useOwnServer } from "./own-server";
 
 /**
  * Issue 23 as a visitor, a buyer and the owner see it, on a server of its own (a fresh install,
@@ -48,14 +48,8 @@ async function buyByRequest(request: APIRequestContext): Promise<{ email: string
   return { email, orderPath: await orderPathFor(email) };
 }
 
-async function logIn(page: Page, path: string) {
-  await page.goto(path);
-  if (new URL(page.url()).pathname === "/admin/login") {
-    await page.getByLabel("Password").fill(E2E_OWNER_PASSWORD);
-    await page.getByRole("button", { name: "Log in" }).click();
-  }
-  await page.waitForURL((url) => url.pathname === new URL(path, ORIGIN).pathname);
-}
+/** Open an owner page (logging in first when asked), ready for typing (hydrated). */
+const logIn = (page: Page, path: string) => logInAt(page, path, ORIGIN);
 
 const reviewSection = (page: Page) => page.getByRole("region", { name: /Review the toolkit|Your review/ });
 
@@ -157,9 +151,23 @@ test("a buyer reviews from the order page; empty, too long and scripted input is
     await owner.setViewportSize(viewport);
     await expectNoViolations(owner, `/admin/reviews with a review waiting at ${viewport.width} px`);
   }
+  // Checked as she types, by the schema the server parses with: nothing is posted, the message is beside the field.
+  const requests = countScripts(owner);
+  await owner.getByRole("button", { name: "Reject the review by Maria S." }).click();
+  await expect(review.getByText("Choose the rule it breaks.")).toBeVisible();
+  await expect(owner.getByLabel("Breaks the rule")).toHaveAttribute("aria-invalid", "true");
+  await owner.getByLabel("Approved reviews before /checkout shows them").fill("0");
+  await owner.getByRole("button", { name: "Save the number of reviews" }).click();
+  await expect(owner.getByText("Enter a whole number from 1 to 100.")).toBeVisible();
+  expect(requests.posts()).toEqual([]);
+  for (const viewport of WIDTHS) {
+    await owner.setViewportSize(viewport);
+    await expectNoViolations(owner, `/admin/reviews with the forms' messages at ${viewport.width} px`);
+  }
   await owner.getByLabel("Approved reviews before /checkout shows them").fill("1");
   await owner.getByRole("button", { name: "Save the number of reviews" }).click();
   await expect(owner.getByRole("status")).toHaveText("Saved: /checkout shows reviews once 1 are approved.");
+  await expect(owner.getByText("Enter a whole number from 1 to 100.")).toHaveCount(0);
   await owner.getByRole("button", { name: "Approve the review by Maria S." }).click();
   await expect(owner.getByRole("status")).toHaveText("Approved: it shows as written.");
 
@@ -181,6 +189,7 @@ test("a buyer reviews from the order page; empty, too long and scripted input is
   await expect(reviewSection(page).getByRole("button")).toHaveCount(0);
 
   await owner.goto("/admin/reviews");
+  await dashboardReady(owner);
   await owner.getByLabel("Reason").selectOption({ label: "The reviewer asked" });
   await owner.getByRole("button", { name: "Hide the review by Maria S." }).click();
   await expect(owner.getByRole("status")).toHaveText("Hidden: it no longer shows.");
@@ -213,11 +222,14 @@ test("a refunded buyer may review: the files are closed, the form is open, and t
   await expect(page.getByRole("status")).toContainText("Thank you! Your review is saved. It is published within 7 days");
 
   await page.goto("/admin/reviews");
+  await dashboardReady(page);
   const article = page.getByRole("article", { name: "Sam T." });
   await expect(article).toContainText("(refunded: shown as “Refunded”)");
   await page.getByLabel("Approved reviews before /checkout shows them").fill("1");
   await page.getByRole("button", { name: "Save the number of reviews" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved: /checkout shows reviews once 1 are approved.");
   await page.getByRole("button", { name: "Approve the review by Sam T." }).click();
+  await expect(page.getByRole("status")).toHaveText("Approved: it shows as written.");
   await page.goto("/checkout");
   const shown = page.getByRole("region", { name: "Reviews from verified buyers" });
   await expect(shown).toContainText("Refunded");
@@ -239,11 +251,11 @@ test("with enough approved reviews the home badge shows their average and count,
     expect(answer.status()).toBe(200);
   }
   await logIn(page, "/admin/reviews");
+  const approve = page.getByRole("button", { name: /^Approve the review by Reader/ });
   for (let i = 0; i < 11; i++) {
-    await page
-      .getByRole("button", { name: /^Approve the review by Reader/ })
-      .first()
-      .click();
+    await approve.first().click();
+    // The list after the redirect: one fewer to approve (the notice reads the same each time).
+    await expect(approve).toHaveCount(10 - i);
     await expect(page.getByRole("status")).toHaveText("Approved: it shows as written.");
   }
   // Every approved review of this server counts (an earlier test's refunded two stars too): the
@@ -284,11 +296,31 @@ test("a former price ($27) appears only beside a price the owner recorded with i
     expect(overflow).toBeLessThanOrEqual(0);
   }
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel("Price charged (dollars)").fill("27.00");
+  // Checked as she types, by the schema the server parses with: the message beside its field, nothing posted.
+  const requests = countScripts(page);
+  await page.getByLabel("Price charged (dollars)").fill("12.00");
   await page.getByLabel("First day charged").fill(day(-100));
   await page.getByLabel("Last day charged").fill(day(-5));
   await page.getByRole("button", { name: "Record" }).click();
+  await expect(page.getByText("A former price must be higher than today's price.")).toBeVisible();
+  await expect(page.getByLabel("Price charged (dollars)")).toHaveAttribute("aria-invalid", "true");
+  expect(requests.posts()).toEqual([]);
+  for (const viewport of WIDTHS) {
+    await page.setViewportSize(viewport);
+    await expectNoViolations(page, `/admin/prices with a message at ${viewport.width} px`);
+  }
+  await page.getByLabel("Price charged (dollars)").fill("27.00");
+  await expect(page.getByText("A former price must be higher than today's price.")).toHaveCount(0);
+  await page.getByRole("button", { name: "Record" }).click();
   await expect(page.getByRole("status")).toHaveText("Recorded.");
+  await expect(page.getByRole("button", { name: /^Delete \$27\.00/ })).toHaveCount(1);
+
+  // A redirect after the post: a reload posts nothing again, and the notice was said once.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Former prices" })).toBeVisible();
+  expect(requests.posts()).toHaveLength(1);
+  await expect(page.getByRole("status")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Delete \$27\.00/ })).toHaveCount(1);
 
   await page.goto("/checkout");
   await expect(page.getByTestId("order-bump")).toContainText(
@@ -297,6 +329,7 @@ test("a former price ($27) appears only beside a price the owner recorded with i
   // A fact with its dates, not a temporary offer (16 CFR 233.1).
   await expect(page.getByTestId("order-bump")).not.toContainText(/today|normally/i);
   await page.goto("/admin/prices");
+  await dashboardReady(page);
   await page.getByRole("button", { name: /^Delete \$27\.00/ }).click();
   await expect(page.getByRole("status")).toHaveText("Deleted.");
   await page.goto("/checkout");

@@ -1,9 +1,8 @@
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { E2E_OWNER_PASSWORD } from "../../playwright.config";
-import { allowConsoleErrors, downloadGuideFromLink, expect, expectNoViolations, test } from "./fixtures";
+import { allowConsoleErrors, countScripts, downloadGuideFromLink, expect, expectNoViolations, test } from "./fixtures";
 import { linkPath, mailTo } from "./mail";
-import { useOwnServer } from "./own-server";
+import { dashboardReady, logIn as logInAt, useOwnServer } from "./own-server";
 
 /**
  * The welcome sequence's editor as the owner uses it, on a server of its own: the shipped steps
@@ -16,14 +15,8 @@ test.describe.configure({ mode: "serial" });
 
 const { origin: ORIGIN, dataDir: DATA_DIR, mailDir: MAIL } = useOwnServer("sequence", 61, { OWNER_EMAIL: "owner@example.com" });
 
-async function logIn(page: Page, path: string) {
-  await page.goto(path);
-  if (new URL(page.url()).pathname === "/admin/login") {
-    await page.getByLabel("Password").fill(E2E_OWNER_PASSWORD);
-    await page.getByRole("button", { name: "Log in" }).click();
-  }
-  await page.waitForURL((url) => url.pathname === new URL(path, ORIGIN).pathname);
-}
+/** Open an owner page (logging in first when asked), ready for typing (hydrated). */
+const logIn = (page: Page, path: string) => logInAt(page, path, ORIGIN);
 
 test("the owner edits a step, previews it, sends a test, and pauses the sequence", async ({ page, browser }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -43,12 +36,34 @@ test("the owner edits a step, previews it, sends a test, and pauses the sequence
   allowConsoleErrors(page, /status of 409/);
   allowConsoleErrors(other, /status of 409/);
   await other.goto(page.url());
+  await dashboardReady(other);
+
+  // Checked as she types, by the schema the server parses with: the message beside its field, nothing posted.
+  const requests = countScripts(page);
+  await page.getByLabel("Subject", { exact: true }).fill("");
+  await page.getByLabel("Hours", { exact: true }).fill("30");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("The subject is empty.")).toBeVisible();
+  await expect(page.getByText("Hours go up to 23; use days for more.")).toBeVisible();
+  await expect(page.getByLabel("Subject", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  expect(requests.posts()).toEqual([]);
+  await expectNoViolations(page, "sequence editor with messages");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoViolations(page, "sequence editor with messages at 375 px");
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.getByLabel("Subject", { exact: true }).fill("Your three free credit reports, step by step");
   await page.getByLabel("Days", { exact: true }).fill("0");
   await page.getByLabel("Hours", { exact: true }).fill("6");
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByText("Saved. It applies to everyone not yet sent this step.")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Saved. It applies to everyone not yet sent this step." })).toBeVisible();
+  // The redirect kept the step's editor open; a reload posts nothing again and the notice was said once.
+  await expect(page).toHaveURL(/\/admin\/sequence\?guide=credit-repair&step=01-your-three-reports$/);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Step 1: edit" })).toBeVisible();
+  expect(requests.posts()).toHaveLength(1);
+  await expect(page.getByText("Saved. It applies to everyone not yet sent this step.")).toHaveCount(0);
+  await dashboardReady(page);
   await expect(table.getByRole("rowheader").first()).toHaveText("1. Your three free credit reports, step by step");
   await expect(table.getByRole("row").nth(1).getByRole("cell").first()).toHaveText("0 days, 6 h");
   await expectNoViolations(page, "sequence editor");
@@ -56,7 +71,7 @@ test("the owner edits a step, previews it, sends a test, and pauses the sequence
 
   await other.getByLabel("Subject", { exact: true }).fill("An edit from a stale tab");
   await other.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(other.getByText(/changed in another tab/)).toBeVisible();
+  await expect(other.getByRole("alert")).toContainText(/changed in another tab/);
   await other.close();
   await page.reload();
   await expect(table.getByRole("rowheader").first()).toHaveText("1. Your three free credit reports, step by step");
@@ -67,6 +82,7 @@ test("the owner edits a step, previews it, sends a test, and pauses the sequence
   expect(await preview.text()).toContain("Your three free credit reports, step by step");
 
   await page.reload();
+  await dashboardReady(page);
   await page.getByRole("button", { name: "Send the saved step as a test to me" }).click();
   await expect(page.getByText("Test sent to owner@example.com.")).toBeVisible();
   const test = await mailTo("owner@example.com", /\[Test\] Your three free credit reports/, MAIL);
@@ -91,6 +107,7 @@ test("the owner chooses each topic's guide; a reader of a budgeting article gets
   const figures = page.getByRole("region", { name: "The free guides" }).getByRole("table");
   await expect(figures.getByRole("rowheader")).toHaveText(["Credit Repair Starter Guide", "First Budget Workbook"]);
   await page.getByRole("link", { name: "First Budget Workbook: e-mails" }).click();
+  await dashboardReady(page);
   const steps = page.getByRole("region", { name: "First Budget Workbook: steps" }).getByRole("table");
   await expect(steps.getByRole("rowheader")).toHaveText([
     "1. Start your budget with the money coming in",

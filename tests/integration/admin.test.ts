@@ -52,6 +52,7 @@ import { findTestOrder, payTestOrder } from "~/server/payments/test-provider.ser
 import { LOGIN_FAILURES_ALLOWED } from "~/server/admin/login-throttle.server";
 import { protections } from "../../server/protections";
 import { useTestDatabase } from "../helpers/db";
+import { flashedNotice } from "../helpers/owner";
 import { call, requestsTo } from "../helpers/routes";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
 import { startSmtp, type TestSmtp } from "../helpers/smtp";
@@ -101,6 +102,9 @@ const args = (request: Request, params: Record<string, string> = {}) =>
   ({ request, params, context: { config: { owner, payments } } }) as never;
 const { get, post } = requestsTo(ORIGIN);
 
+/** What a dashboard post's redirect says on the page it leads to (the layout's notice). */
+const noticeAfter = (answer: { headers: Headers }) => flashedNotice(answer, ORIGIN, { owner, payments });
+
 async function logIn(): Promise<string> {
   const answer = await call(() => loginAction(args(post("/admin/login", { password: PASSWORD, next: "/admin" }))));
   expect(answer.status).toBe(303);
@@ -134,8 +138,11 @@ function everyEndpoint(orderId: number, messageId: number, outboxId: number) {
       name: `order ${intent}`,
       run: (c?: string) => orderAction(args(post(`/admin/orders/${orderId}`, { intent, confirmed: "yes" }, c), { id: String(orderId) })),
     })),
-    { name: "mark handled", run: (c?: string) => messagesAction(args(post("/admin/messages", { id: String(messageId) }, c))) },
-    { name: "retry e-mail", run: (c?: string) => emailAction(args(post("/admin/email", { id: String(outboxId) }, c))) },
+    {
+      name: "mark handled",
+      run: (c?: string) => messagesAction(args(post("/admin/messages", { intent: "handled", id: String(messageId) }, c))),
+    },
+    { name: "retry e-mail", run: (c?: string) => emailAction(args(post("/admin/email", { intent: "retry", id: String(outboxId) }, c))) },
   ];
 }
 
@@ -495,11 +502,21 @@ describe("leads, messages and e-mail", () => {
       "owner@example.com",
     );
     const [message] = await db().select().from(contactMessages);
-    const handled = await call(() => messagesAction(args(post("/admin/messages", { id: String(message!.id) }, cookie))));
-    expect(handled.data).toEqual({ ok: true, message: "Marked handled." });
+    const markHandled = (fields: Record<string, string>, path = "/admin/messages") =>
+      call(() => messagesAction(args(post(path, { intent: "handled", ...fields }, cookie))));
+    // Not an id: Conform's reply for the row's form, nothing changed.
+    const notAnId = await markHandled({ id: "0" });
+    expect(notAnId).toMatchObject({ status: 400, data: { form: "handled-0", result: { error: { id: expect.any(Array) } } } });
+    expect((await db().select().from(contactMessages))[0]!.handledAt).toBeNull();
+    // A redirect back to the page of messages the owner was on (a reload posts nothing), saying what was done once.
+    const handled = await markHandled({ id: String(message!.id) }, "/admin/messages?page=2");
+    expect(handled.status).toBe(303);
+    expect(handled.headers.get("Location")).toBe("/admin/messages?page=2");
+    expect(await noticeAfter(handled)).toEqual({ ok: true, message: "Marked handled." });
     expect((await db().select().from(contactMessages))[0]!.handledAt).toBeInstanceOf(Date);
-    const twice = await call(() => messagesAction(args(post("/admin/messages", { id: String(message!.id) }, cookie))));
-    expect(twice.data).toEqual({ ok: true, message: "That message was already handled." });
+    const twice = await markHandled({ id: String(message!.id) });
+    expect(twice.headers.get("Location")).toBe("/admin/messages");
+    expect(await noticeAfter(twice)).toEqual({ ok: true, message: "That message was already handled." });
 
     await db().update(outbox).set({ status: "failed", lastError: "550 mailbox unavailable" });
     const health = await call(() => emailLoader(args(get("/admin/email", cookie))));
@@ -510,11 +527,19 @@ describe("leads, messages and e-mail", () => {
       rows: expect.arrayContaining([expect.objectContaining({ lastError: "550 mailbox unavailable" })]),
     });
     const [failed] = await db().select().from(outbox).where(eq(outbox.kind, "contact-owner"));
-    const retried = await call(() => emailAction(args(post("/admin/email", { id: String(failed!.id) }, cookie))));
-    expect(retried.data).toMatchObject({ ok: true });
+    const retry = () => call(() => emailAction(args(post("/admin/email", { intent: "retry", id: String(failed!.id) }, cookie))));
+    const retried = await retry();
+    expect(retried.status).toBe(303);
+    expect(retried.headers.get("Location")).toBe("/admin/email");
+    expect(await noticeAfter(retried)).toEqual({ ok: true, message: "Queued again: it goes out within seconds." });
     await flush();
     expect((await db().select().from(outbox).where(eq(outbox.id, failed!.id)))[0]!.status).toBe("sent");
     expect((await db().select().from(adminAuditLog)).map((a) => a.action)).toEqual(["mark-handled", "retry-email"]);
+    // Sent now: a second retry is refused on the row that posted it.
+    expect(await retry()).toMatchObject({
+      status: 409,
+      data: { form: `retry-${failed!.id}`, result: { error: { "": ["That e-mail was already sent, or is not due yet."] } } },
+    });
 
     const csv = await call(() => exportLoader(args(get("/admin/export/leads", cookie), { name: "leads" })));
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");

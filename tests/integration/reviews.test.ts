@@ -30,6 +30,7 @@ import type { Payments } from "~/server/payments/provider.server";
 import { refundOrder } from "~/server/payments/refunds.server";
 import { findTestOrder, payTestOrder } from "~/server/payments/test-provider.server";
 import { useTestDatabase } from "../helpers/db";
+import { flashedNotice } from "../helpers/owner";
 import { call as callRoute, requestsTo } from "../helpers/routes";
 
 const ORIGIN = "https://shop.example";
@@ -47,6 +48,13 @@ const { get, post } = requestsTo(ORIGIN);
 // The tests read loaders' and actions' answers field by field, whatever their route's type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const call = (run: () => unknown) => callRoute<any>(run);
+
+/** What a dashboard post's redirect says on the page it leads to (the layout shows it once). */
+const noticeAfter = (answer: { headers: Headers }) => flashedNotice(answer, ORIGIN, { owner, payments });
+
+/** Every message of a refused post's reply (Conform's), its fields' and the form's, in one string. */
+const refusal = (answer: { data: { result: { error: Record<string, string[]> } } }) =>
+  Object.values(answer.data.result.error).flat().join(" ");
 
 async function logIn(): Promise<string> {
   const answer = await call(() => loginAction(args(post("/admin/login", { password: PASSWORD, next: "/admin" }))));
@@ -69,8 +77,8 @@ async function writeApproved(rating: number, cookie: string, body = `Review with
   const { token } = await paidOrder();
   expect((await review(token, { rating: String(rating), body, displayName: "Sam T." })).status).toBe(200);
   const [row] = await db().select().from(reviews).orderBy(desc(reviews.id)).limit(1);
-  const answer = await call(() => reviewsAdminAction(args(post("/admin/reviews", { id: String(row!.id), decision: "approve" }, cookie))));
-  expect(answer.data).toMatchObject({ ok: true });
+  const answer = await call(() => reviewsAdminAction(args(post("/admin/reviews", { intent: "approve", id: String(row!.id) }, cookie))));
+  expect(answer.status).toBe(303);
   return row!.id;
 }
 
@@ -88,7 +96,7 @@ describe("a buyer's review", () => {
     expect(rows[0]).toMatchObject({ orderId: order.id, rating: 2, body: rewritten.body, displayName: "Maria S.", status: "pending" });
 
     const cookie = await logIn();
-    await call(() => reviewsAdminAction(args(post("/admin/reviews", { id: String(rows[0]!.id), decision: "approve" }, cookie))));
+    await call(() => reviewsAdminAction(args(post("/admin/reviews", { intent: "approve", id: String(rows[0]!.id) }, cookie))));
     const late = await review(token, { ...GOOD, rating: "5", body: "Trying to change it after it was published." });
     expect(late.status).toBe(409);
     expect(late.data.message).toMatch(/can no longer be changed/);
@@ -112,7 +120,7 @@ describe("a buyer's review", () => {
     await call(() => reviewsAdminAction(args(post("/admin/reviews", { intent: "threshold", threshold: "1" }, cookie))));
     const owner = await call(() => reviewsAdminLoader(args(get("/admin/reviews", cookie))));
     expect(owner.data.rows[0]).toMatchObject({ orderStatus: "refunded", flags: [] });
-    await call(() => reviewsAdminAction(args(post("/admin/reviews", { id: String(row!.id), decision: "approve" }, cookie))));
+    await call(() => reviewsAdminAction(args(post("/admin/reviews", { intent: "approve", id: String(row!.id) }, cookie))));
     const shown = (await call(() => checkoutLoader(args(get("/checkout"))))).data.reviews;
     expect(shown.reviews).toEqual([expect.objectContaining({ body, refunded: true })]);
     expect(shown.summary).toEqual({ count: 1, average: 2 });
@@ -172,11 +180,19 @@ describe("the owner's decisions", () => {
     const [row] = await db().select().from(reviews);
     for (const run of [
       () => reviewsAdminLoader(args(get("/admin/reviews"))),
-      () => reviewsAdminAction(args(post("/admin/reviews", { id: String(row!.id), decision: "approve" }))),
+      () => reviewsAdminAction(args(post("/admin/reviews", { intent: "approve", id: String(row!.id) }))),
       () => pricesAdminLoader(args(get("/admin/prices"))),
       () =>
         pricesAdminAction(
-          args(post("/admin/prices", { productId: "power-pack", price: "27.00", chargedFrom: "2026-01-01", chargedUntil: "2026-10-31" })),
+          args(
+            post("/admin/prices", {
+              intent: "record",
+              productId: "power-pack",
+              price: "27.00",
+              chargedFrom: "2026-01-01",
+              chargedUntil: "2026-10-31",
+            }),
+          ),
         ),
     ]) {
       const answer = await call(run);
@@ -186,22 +202,30 @@ describe("the owner's decisions", () => {
     expect((await db().select().from(reviews))[0]!.status).toBe("pending");
 
     const cookie = await logIn();
-    const noReason = await call(() =>
-      reviewsAdminAction(args(post("/admin/reviews", { id: String(row!.id), decision: "reject" }, cookie))),
-    );
-    expect(noReason).toMatchObject({ status: 400, data: { ok: false, message: "Choose the rule it breaks." } });
+    const noReason = await call(() => reviewsAdminAction(args(post("/admin/reviews", { intent: "reject", id: String(row!.id) }, cookie))));
+    expect(noReason).toMatchObject({
+      status: 400,
+      data: { form: `reject-${row!.id}`, result: { error: { reason: ["Choose the rule it breaks."] } } },
+    });
     const starsAsReason = await call(() =>
-      reviewsAdminAction(args(post("/admin/reviews", { id: String(row!.id), decision: "reject", reason: "low-rating" }, cookie))),
+      reviewsAdminAction(args(post("/admin/reviews", { intent: "reject", id: String(row!.id), reason: "low-rating" }, cookie))),
     );
     expect(starsAsReason.status).toBe(400);
     const hidePending = await call(() =>
-      reviewsAdminAction(args(post("/admin/reviews", { id: String(row!.id), decision: "hide", reason: "abuse" }, cookie))),
+      reviewsAdminAction(args(post("/admin/reviews", { intent: "hide", id: String(row!.id), reason: "abuse" }, cookie))),
     );
-    expect(hidePending.data).toMatchObject({ ok: false });
+    // Only an approved review can be hidden: refused on the form that posted, nothing changed.
+    expect(hidePending).toMatchObject({
+      status: 409,
+      data: { form: `hide-${row!.id}`, result: { error: { "": ["That review was already decided."] } } },
+    });
     const rejected = await call(() =>
-      reviewsAdminAction(args(post("/admin/reviews", { id: String(row!.id), decision: "reject", reason: "personal-data" }, cookie))),
+      reviewsAdminAction(args(post("/admin/reviews", { intent: "reject", id: String(row!.id), reason: "personal-data" }, cookie))),
     );
-    expect(rejected.data).toMatchObject({ ok: true });
+    // A redirect back to the list (a reload posts nothing), saying once what was done.
+    expect(rejected.status).toBe(303);
+    expect(rejected.headers.get("Location")).toBe("/admin/reviews");
+    expect(await noticeAfter(rejected)).toEqual({ ok: true, message: "Rejected: it will not be shown." });
     expect((await db().select().from(reviews))[0]).toMatchObject({ status: "rejected", moderationReason: "personal-data" });
     const audit = await db()
       .select()
@@ -221,7 +245,7 @@ describe("the owner's decisions", () => {
     expect((await checkout()).testimonials.length).toBeGreaterThan(0);
 
     const threshold = await call(() => reviewsAdminAction(args(post("/admin/reviews", { intent: "threshold", threshold: "2" }, cookie))));
-    expect(threshold.data).toMatchObject({ ok: true });
+    expect(await noticeAfter(threshold)).toEqual({ ok: true, message: "Saved: /checkout shows reviews once 2 are approved." });
     const low = await writeApproved(1, cookie, "It did not help me: my report had no errors to dispute.");
     expect((await checkout()).reviews).toBeNull();
     await writeApproved(5, cookie, "Clear letters, and the bureau fixed a wrong balance.");
@@ -234,9 +258,9 @@ describe("the owner's decisions", () => {
     );
 
     const hidden = await call(() =>
-      reviewsAdminAction(args(post("/admin/reviews", { id: String(low), decision: "hide", reason: "reviewer-asked" }, cookie))),
+      reviewsAdminAction(args(post("/admin/reviews", { intent: "hide", id: String(low), reason: "reviewer-asked" }, cookie))),
     );
-    expect(hidden.data).toMatchObject({ ok: true });
+    expect(await noticeAfter(hidden)).toEqual({ ok: true, message: "Hidden: it no longer shows." });
     const after = await checkout();
     expect(after.reviews).toBeNull();
     expect(after.testimonials.length).toBeGreaterThan(0);
@@ -249,7 +273,13 @@ describe("the owner's decisions", () => {
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     await call(() =>
       pricesAdminAction(
-        args(post("/admin/prices", { productId: "power-pack", price: "27", chargedFrom: day(-100), chargedUntil: day(-5) }, cookie)),
+        args(
+          post(
+            "/admin/prices",
+            { intent: "record", productId: "power-pack", price: "27", chargedFrom: day(-100), chargedUntil: day(-5) },
+            cookie,
+          ),
+        ),
       ),
     );
     const shown = await checkout();
@@ -302,7 +332,7 @@ describe("figures drawn from data", () => {
     await refundOrder(payments, refunded.order);
     await review(refunded.token, { ...GOOD, rating: "2" });
     const [row] = await db().select().from(reviews).where(eq(reviews.orderId, refunded.order.id));
-    await call(() => reviewsAdminAction(args(post("/admin/reviews", { id: String(row!.id), decision: "approve" }, cookie))));
+    await call(() => reviewsAdminAction(args(post("/admin/reviews", { intent: "approve", id: String(row!.id) }, cookie))));
     // (8 × 5 + 1 + 2) / 10 = 4.3
     expect((await figures()).data).toEqual({ reviews: { value: "4.3 of 5", label: "10 buyer reviews" } });
     // With /checkout showing reviews only from 11, the badge waits too: it links to them.
@@ -316,19 +346,38 @@ describe("figures drawn from data", () => {
 
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const record = (fields: Record<string, string>) =>
-      call(() => pricesAdminAction(args(post("/admin/prices", { productId: "power-pack", ...fields }, cookie))));
-    expect((await record({ price: "12.00", chargedFrom: day(-120), chargedUntil: day(-10) })).data.message).toMatch(/higher than today/);
-    expect((await record({ price: "27.00", chargedFrom: day(-20), chargedUntil: day(-10) })).data.message).toMatch(/at least 30 days/);
-    expect((await record({ price: "27.00", chargedFrom: day(-20), chargedUntil: day(5) })).data.message).toMatch(/not a future one/);
+      call(() => pricesAdminAction(args(post("/admin/prices", { intent: "record", productId: "power-pack", ...fields }, cookie))));
+    const cheap = await record({ price: "12.00", chargedFrom: day(-120), chargedUntil: day(-10) });
+    expect(cheap).toMatchObject({
+      status: 400,
+      data: { form: "record", result: { error: { price: [expect.stringMatching(/higher than today/)] } } },
+    });
+    expect(refusal(await record({ price: "27.00", chargedFrom: day(-20), chargedUntil: day(-10) }))).toMatch(/at least 30 days/);
+    expect(refusal(await record({ price: "27.00", chargedFrom: day(-20), chargedUntil: day(5) }))).toMatch(/not a future one/);
     expect(await shown()).toBeNull();
 
     // Recorded, but it ended too long ago to be the recent regular price.
-    expect((await record({ price: "27.00", chargedFrom: day(-400), chargedUntil: day(-200) })).data).toMatchObject({ ok: true });
+    const old = await record({ price: "27.00", chargedFrom: day(-400), chargedUntil: day(-200) });
+    expect(old.status).toBe(303);
+    expect(old.headers.get("Location")).toBe("/admin/prices");
+    expect(await noticeAfter(old)).toEqual({ ok: true, message: "Recorded." });
     expect(await shown()).toBeNull();
-    expect((await record({ price: "27", chargedFrom: day(-100), chargedUntil: day(-5) })).data).toMatchObject({ ok: true });
+    expect((await record({ price: "27", chargedFrom: day(-100), chargedUntil: day(-5) })).status).toBe(303);
     expect(await shown()).toEqual({ productId: "power-pack", priceCents: 2700, chargedFrom: day(-100), chargedUntil: day(-5) });
     const owner = await call(() => pricesAdminLoader(args(get("/admin/prices", cookie))));
     expect(owner.data.rows.map((r: { problem: string | null }) => r.problem)).toEqual([null, "ended more than 90 days ago"]);
+
+    // Delete: a record that is not there is refused on its row; one that is goes, said once.
+    const remove = (id: string) => call(() => pricesAdminAction(args(post("/admin/prices", { intent: "delete", id }, cookie))));
+    expect(await remove("999999")).toMatchObject({
+      status: 404,
+      data: { form: "delete-999999", result: { error: { "": ["No such record."] } } },
+    });
+    expect((await remove("x")).status).toBe(400);
+    const deleted = await remove(String(owner.data.rows[1].id));
+    expect(deleted.status).toBe(303);
+    expect(await noticeAfter(deleted)).toEqual({ ok: true, message: "Deleted." });
+    expect((await call(() => pricesAdminLoader(args(get("/admin/prices", cookie))))).data.rows).toHaveLength(1);
   });
 });
 
@@ -374,8 +423,8 @@ describe("a review the owner leaves undecided", () => {
     const set = (days: string) => call(() => reviewsAdminAction(args(post("/admin/reviews", { intent: "auto-publish", days }, cookie))));
     const bad = await set("0");
     expect(bad.status).toBe(400);
-    expect(bad.data.message).toBe("Enter a whole number of days from 1 to 30.");
-    expect((await set("3")).data).toMatchObject({
+    expect(bad.data).toMatchObject({ form: "auto-publish", result: { error: { days: ["Enter a whole number of days from 1 to 30."] } } });
+    expect(await noticeAfter(await set("3"))).toEqual({
       ok: true,
       message: "Saved: a review you have not decided on is published after 3 days.",
     });

@@ -1,12 +1,12 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/email";
 import { AdminHeading, formatWhen, Notice, StatusBadge, DataTable, rowHead, td, useTimeZone } from "~/components/admin-ui";
-import { buttonClass } from "~/components/ui/button";
-import { RowActionSchema } from "~/lib/admin-forms";
-import { parseSubmission } from "~/server/forms/submission.server";
+import { ButtonForm } from "~/components/dashboard-post";
+import { RetryEmailSchema } from "~/lib/row-action-forms";
 import { seo } from "~/lib/seo";
 import { mailHealth, retryEmail } from "~/server/admin/mail-health.server";
-import { requireOwner } from "~/server/admin/owner-session.server";
+import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -19,14 +19,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return mailHealth();
 }
 
+/** The form's id for a row's Retry: the action answers it by the same id. */
+const retryFormId = (id: unknown) => `retry-${String(id)}`;
+
+/** Retry: parsed by the page's schema, then a redirect with what was done (or the refusal on the row that posted). */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireOwner(appConfig(context).owner, request);
-  const submission = await parseSubmission(request, RowActionSchema);
-  if (!submission.ok) return data({ ok: false, message: "No such e-mail." }, { status: 400 });
-  const queued = await retryEmail(submission.value.id);
-  return queued
-    ? { ok: true, message: "Queued again: it goes out within seconds." }
-    : { ok: false, message: "That e-mail was already sent, or is not due yet." };
+  const { owner } = appConfig(context);
+  await requireOwner(owner, request);
+  const submission = parseWithZod(await request.formData(), { schema: RetryEmailSchema });
+  const form = retryFormId(submission.payload.id);
+  if (submission.status !== "success") return data({ form, result: submission.reply() }, { status: 400 });
+  if (!(await retryEmail(submission.value.id))) {
+    const refused = "That e-mail was already sent, or is not due yet.";
+    return data({ form, result: submission.reply({ formErrors: [refused] }) }, { status: 409 });
+  }
+  return redirectWithNotice(owner, request, "/admin/email", { ok: true, message: "Queued again: it goes out within seconds." });
 }
 
 export default function EmailHealth({ loaderData: h, actionData }: Route.ComponentProps) {
@@ -71,7 +78,6 @@ export default function EmailHealth({ loaderData: h, actionData }: Route.Compone
           ))}
         </ul>
       ) : null}
-      {actionData ? <Notice ok={actionData.ok}>{actionData.message}</Notice> : null}
       {h.rows.length === 0 ? (
         <p className="mt-6 text-slate-700">No e-mail sent as it comes is waiting, and nothing failed.</p>
       ) : (
@@ -92,16 +98,15 @@ export default function EmailHealth({ loaderData: h, actionData }: Route.Compone
               </td>
               <td className={`${td} break-words`}>{r.lastError ?? "-"}</td>
               <td className={td}>
-                <form method="post">
-                  <input type="hidden" name="id" value={r.id} />
-                  <button
-                    type="submit"
-                    aria-label={`Retry the ${r.kind} e-mail to ${r.toAddress}`}
-                    className={buttonClass({ variant: "outline", size: "sm" })}
-                  >
-                    Retry
-                  </button>
-                </form>
+                <ButtonForm
+                  id={retryFormId(r.id)}
+                  schema={RetryEmailSchema}
+                  last={actionData}
+                  intent="retry"
+                  values={{ id: r.id }}
+                  label="Retry"
+                  ariaLabel={`Retry the ${r.kind} e-mail to ${r.toAddress}`}
+                />
               </td>
             </tr>
           ))}

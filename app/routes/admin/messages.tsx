@@ -1,13 +1,13 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/messages";
-import { AdminHeading, formatWhen, Notice, Pager, useTimeZone } from "~/components/admin-ui";
+import { AdminHeading, formatWhen, Pager, useTimeZone } from "~/components/admin-ui";
 import { CsvLink } from "~/components/admin-csv-link";
-import { buttonClass } from "~/components/ui/button";
-import { RowActionSchema } from "~/lib/admin-forms";
-import { parseSubmission } from "~/server/forms/submission.server";
+import { ButtonForm } from "~/components/dashboard-post";
+import { MarkHandledSchema } from "~/lib/row-action-forms";
 import { seo } from "~/lib/seo";
 import { markMessageHandled, messagesPage, pageFrom } from "~/server/admin/lists.server";
-import { requireOwner } from "~/server/admin/owner-session.server";
+import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -18,12 +18,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return messagesPage(pageFrom(new URL(request.url).searchParams.get("page")));
 }
 
+/** The form's id for a message's Mark handled: the action answers it by the same id. */
+const handledFormId = (id: unknown) => `handled-${String(id)}`;
+
+/** Mark handled: parsed by the page's schema, then back to the same page of messages, saying what was done. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireOwner(appConfig(context).owner, request);
-  const submission = await parseSubmission(request, RowActionSchema);
-  if (!submission.ok) return data({ ok: false, message: "No such message." }, { status: 400 });
+  const { owner } = appConfig(context);
+  await requireOwner(owner, request);
+  const submission = parseWithZod(await request.formData(), { schema: MarkHandledSchema });
+  if (submission.status !== "success") {
+    return data({ form: handledFormId(submission.payload.id), result: submission.reply() }, { status: 400 });
+  }
   const changed = await markMessageHandled(submission.value.id);
-  return { ok: true, message: changed ? "Marked handled." : "That message was already handled." };
+  // Handled either way (in another tab, a moment ago): said as it is, not as a refusal.
+  const message = changed ? "Marked handled." : "That message was already handled.";
+  // Back to the page of messages the owner was on.
+  const page = new URL(request.url).searchParams.get("page");
+  const to = page === null ? "/admin/messages" : `/admin/messages?page=${pageFrom(page)}`;
+  return redirectWithNotice(owner, request, to, { ok: true, message });
 }
 
 export default function Messages({ loaderData: p, actionData }: Route.ComponentProps) {
@@ -33,7 +45,6 @@ export default function Messages({ loaderData: p, actionData }: Route.ComponentP
       <AdminHeading title={`Messages (${p.open} waiting, ${p.total} in all)`}>
         <CsvLink name="contacts" />
       </AdminHeading>
-      {actionData ? <Notice ok={actionData.ok}>{actionData.message}</Notice> : null}
       {p.rows.length === 0 ? (
         <p className="mt-6 text-slate-700">No messages yet.</p>
       ) : (
@@ -58,16 +69,16 @@ export default function Messages({ loaderData: p, actionData }: Route.ComponentP
                 {m.handledAt ? (
                   <p className="mt-3 text-sm font-bold text-slate-700">Handled {formatWhen(m.handledAt, zone)}</p>
                 ) : (
-                  <form method="post" className="mt-3">
-                    <input type="hidden" name="id" value={m.id} />
-                    <button
-                      type="submit"
-                      aria-label={`Mark handled: ${m.subject}`}
-                      className={buttonClass({ variant: "outline", size: "sm" })}
-                    >
-                      Mark handled
-                    </button>
-                  </form>
+                  <ButtonForm
+                    id={handledFormId(m.id)}
+                    schema={MarkHandledSchema}
+                    last={actionData}
+                    intent="handled"
+                    values={{ id: m.id }}
+                    label="Mark handled"
+                    ariaLabel={`Mark handled: ${m.subject}`}
+                    className="mt-3"
+                  />
                 )}
               </article>
             </li>

@@ -1,15 +1,17 @@
-import { data } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/prices";
-import { AdminHeading, DataTable, Notice, Panel, rowHead, td } from "~/components/admin-ui";
+import { AdminHeading, DataTable, Panel, rowHead, td } from "~/components/admin-ui";
+import { fieldAria, FieldMessage, type FieldState, useDashboardForm } from "~/components/dashboard-form";
+import { ButtonForm, FormRefusal, lastFor, type LastPost } from "~/components/dashboard-post";
 import { buttonClass } from "~/components/ui/button";
 import { formatCents, formatDay } from "~/lib/site";
 import { FORMER_PRICE_MIN_DAYS, FORMER_PRICE_PRODUCTS, FORMER_PRICE_RECENT_DAYS, todayIso } from "~/lib/former-price";
-import { FormerPriceSchema } from "~/lib/former-price-form";
+import { PricesActionSchema } from "~/lib/former-price-form";
 import { seo } from "~/lib/seo";
-import { z } from "zod";
-import { requireOwner } from "~/server/admin/owner-session.server";
+import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
-import { parseSubmission } from "~/server/forms/submission.server";
 import { deleteFormerPrice, formerPricesForOwner, recordFormerPrice } from "~/server/payments/former-prices.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -25,61 +27,71 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { rows: await formerPricesForOwner(), today: todayIso() };
 }
 
-const DeleteSchema = z.object({ intent: z.literal("delete"), id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** The form's id for a record's Delete: the action answers it by the same id. */
+const deleteFormId = (id: unknown) => `delete-${String(id)}`;
 
-/** Any text fields: which schema applies depends on the form's intent. */
-const AnyFields = z.record(z.string(), z.string());
-
+/** Record or delete: parsed by the page's one schema, then a redirect with what was done (or the refusal on the form). */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireOwner(appConfig(context).owner, request);
-  // Read once, the one way (size, encoding, repeated fields); each intent's schema checks it below.
-  const submission = await parseSubmission(request, AnyFields);
-  if (submission.unreadable) return data({ ok: false, message: "That form could not be read." }, { status: 400 });
-  const fields: Record<string, unknown> = submission.payload ?? {};
-  if (fields.intent === "delete") {
-    const parsed = DeleteSchema.safeParse(fields);
-    const deleted = parsed.success && (await deleteFormerPrice(parsed.data.id));
-    return deleted ? { ok: true, message: "Deleted." } : data({ ok: false, message: "No such record." }, { status: 400 });
+  const { owner } = appConfig(context);
+  await requireOwner(owner, request);
+  const submission = parseWithZod(await request.formData(), { schema: PricesActionSchema });
+  const form = submission.payload.intent === "delete" ? deleteFormId(submission.payload.id) : "record";
+  if (submission.status !== "success") return data({ form, result: submission.reply() }, { status: 400 });
+  if (submission.value.intent === "delete") {
+    if (!(await deleteFormerPrice(submission.value.id)))
+      return data({ form, result: submission.reply({ formErrors: ["No such record."] }) }, { status: 404 });
+    return redirectWithNotice(owner, request, "/admin/prices", { ok: true, message: "Deleted." });
   }
-  const parsed = FormerPriceSchema.safeParse(fields);
-  if (!parsed.success) {
-    return data({ ok: false, message: parsed.error.issues.map((i) => i.message).join(" "), values: fields }, { status: 400 });
-  }
-  await recordFormerPrice(parsed.data);
-  return { ok: true, message: "Recorded." };
+  await recordFormerPrice(submission.value);
+  return redirectWithNotice(owner, request, "/admin/prices", { ok: true, message: "Recorded." });
 }
 
 const inputClass =
   "mt-1 block rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700";
 
 function Field({
-  id,
-  name,
   label,
-  values,
+  state,
   wide = true,
   ...input
-}: {
-  id: string;
-  name: string;
-  label: string;
-  values: Record<string, string | undefined>;
-  wide?: boolean;
-} & React.ComponentProps<"input">) {
+}: { label: string; state: FieldState; wide?: boolean } & React.ComponentProps<"input">) {
   return (
     <div>
-      <label htmlFor={id} className="text-sm font-bold text-slate-900">
+      <label htmlFor={state.id} className="text-sm font-bold text-slate-900">
         {label}
       </label>
-      <input id={id} name={name} required defaultValue={values[name] ?? ""} className={`${inputClass} ${wide ? "" : "w-32"}`} {...input} />
+      <input id={state.id} name={state.name} required {...fieldAria(state)} className={`${inputClass} ${wide ? "" : "w-32"}`} {...input} />
+      <FieldMessage state={state} />
     </div>
   );
 }
 
-export default function Prices({ loaderData, actionData }: Route.ComponentProps) {
-  const values: Record<string, string | undefined> =
-    actionData && "values" in actionData ? (actionData.values as Record<string, string>) : {};
+function RecordForm({ today, last }: { today: string; last: LastPost }) {
+  const [form, fields] = useDashboardForm("record", PricesActionSchema, lastFor(last, "record"));
   const [productId, product] = Object.entries(FORMER_PRICE_PRODUCTS)[0]!;
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 flex flex-wrap items-start gap-4">
+      <input type="hidden" name="intent" value="record" />
+      <input type="hidden" name="productId" value={productId} />
+      <p className="w-full text-slate-800">
+        {product.name}, today {formatCents(product.priceCents)}
+      </p>
+      <Field state={fields.price} label="Price charged (dollars)" inputMode="decimal" placeholder="27.00" wide={false} />
+      <Field state={fields.chargedFrom} label="First day charged" type="date" max={today} />
+      <Field state={fields.chargedUntil} label="Last day charged" type="date" max={today} />
+      <button type="submit" className={`${buttonClass({ size: "sm" })} mt-6`}>
+        Record
+      </button>
+      <div className="w-full">
+        <FieldMessage state={fields.productId} />
+        <FormRefusal errors={form.errors} />
+      </div>
+    </Form>
+  );
+}
+
+export default function Prices({ loaderData, actionData }: Route.ComponentProps) {
+  const product = Object.values(FORMER_PRICE_PRODUCTS)[0]!;
   return (
     <>
       <AdminHeading title="Former prices" />
@@ -88,29 +100,9 @@ export default function Prices({ loaderData, actionData }: Route.ComponentProps)
         openly, for at least {FORMER_PRICE_MIN_DAYS} days, ending within the last {FORMER_PRICE_RECENT_DAYS} days (the FTC&apos;s rule on
         former price comparisons, 16 CFR 233.1). It shows the dates with the price. Without one, the add-on shows its price plainly.
       </p>
-      {actionData ? <Notice ok={actionData.ok}>{actionData.message}</Notice> : null}
 
       <Panel title="Record a price that was charged" id="record-heading">
-        <form method="post" className="mt-3 flex flex-wrap items-end gap-4">
-          <input type="hidden" name="productId" value={productId} />
-          <p className="w-full text-slate-800">
-            {product.name}, today {formatCents(product.priceCents)}
-          </p>
-          <Field
-            id="price"
-            name="price"
-            label="Price charged (dollars)"
-            inputMode="decimal"
-            placeholder="27.00"
-            values={values}
-            wide={false}
-          />
-          <Field id="charged-from" name="chargedFrom" label="First day charged" type="date" max={loaderData.today} values={values} />
-          <Field id="charged-until" name="chargedUntil" label="Last day charged" type="date" max={loaderData.today} values={values} />
-          <button type="submit" className={buttonClass({ size: "sm" })}>
-            Record
-          </button>
-        </form>
+        <RecordForm today={loaderData.today} last={actionData} />
       </Panel>
 
       {loaderData.rows.length === 0 ? (
@@ -131,17 +123,15 @@ export default function Prices({ loaderData, actionData }: Route.ComponentProps)
               </td>
               <td className={td}>{row.problem === null ? "Yes" : `No: ${row.problem}`}</td>
               <td className={td}>
-                <form method="post">
-                  <input type="hidden" name="intent" value="delete" />
-                  <input type="hidden" name="id" value={row.id} />
-                  <button
-                    type="submit"
-                    aria-label={`Delete ${formatCents(row.priceCents)} charged from ${formatDay(row.chargedFrom)}`}
-                    className={buttonClass({ variant: "outline", size: "sm" })}
-                  >
-                    Delete
-                  </button>
-                </form>
+                <ButtonForm
+                  id={deleteFormId(row.id)}
+                  schema={PricesActionSchema}
+                  last={actionData}
+                  intent="delete"
+                  values={{ id: row.id }}
+                  label="Delete"
+                  ariaLabel={`Delete ${formatCents(row.priceCents)} charged from ${formatDay(row.chargedFrom)}`}
+                />
               </td>
             </tr>
           ))}

@@ -1,26 +1,21 @@
-import { data, Link } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
 import type { Route } from "./+types/reviews";
-import { AdminHeading, formatWhen, Notice, Panel, StatusBadge, useTimeZone } from "~/components/admin-ui";
-import { StarRating } from "~/components/star-rating";
-import { buttonClass } from "~/components/ui/button";
+import { AdminHeading, Panel, useTimeZone } from "~/components/admin-ui";
+import { decisionFormId, NumberSetting, ReviewCard } from "~/components/review-moderation";
 import {
   AUTO_PUBLISH_DAYS_LIMITS,
-  AutoPublishDaysSchema,
-  FLAGGED_WAIT_FACTOR,
   CONTENT_RULES,
   dayCount,
+  FLAGGED_WAIT_FACTOR,
   formatAverage,
-  HIDE_REASONS,
-  ModerationSchema,
   REVIEW_BADGE_THRESHOLD,
   reviewBadge,
-  ThresholdSchema,
 } from "~/lib/reviews";
+import { ReviewsActionSchema, THRESHOLD_LIMITS, type ReviewsPost } from "~/lib/reviews-form";
 import { seo } from "~/lib/seo";
-import { z } from "zod";
-import { requireOwner } from "~/server/admin/owner-session.server";
+import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
-import { parseSubmission } from "~/server/forms/submission.server";
 import {
   approvedSummary,
   autoPublishDays,
@@ -51,106 +46,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Any text fields: which schema applies depends on the form's intent. */
-const AnyFields = z.record(z.string(), z.string());
+const DONE = {
+  approve: "Approved: it shows as written.",
+  reject: "Rejected: it will not be shown.",
+  hide: "Hidden: it no longer shows.",
+} as const;
 
+/** One server function per intent; what was done, or why nothing was (a review decided meanwhile). */
+async function run(value: ReviewsPost): Promise<{ done: string } | { refused: string }> {
+  switch (value.intent) {
+    case "threshold":
+      await setCheckoutReviewsThreshold(value.threshold);
+      return { done: `Saved: /checkout shows reviews once ${value.threshold} are approved.` };
+    case "auto-publish":
+      await setAutoPublishDays(value.days);
+      return { done: `Saved: a review you have not decided on is published after ${value.days} days.` };
+    default: {
+      const decision = value.intent === "approve" ? { decision: value.intent } : { decision: value.intent, reason: value.reason };
+      const changed = await moderateReview(value.id, decision);
+      return changed ? { done: DONE[value.intent] } : { refused: "That review was already decided." };
+    }
+  }
+}
+
+/** Every form of the page posts here: parsed by the page's one schema, then a redirect with what was done (or the refusal on the form). */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireOwner(appConfig(context).owner, request);
-  // Read once, the one way (size, encoding, repeated fields); each intent's schema checks it below.
-  const submission = await parseSubmission(request, AnyFields);
-  if (submission.unreadable) return data({ ok: false, message: "That decision was not understood." }, { status: 400 });
-  const fields: Record<string, unknown> = submission.payload ?? {};
-  if (fields.intent === "threshold") {
-    const parsed = ThresholdSchema.safeParse(fields);
-    if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
-    await setCheckoutReviewsThreshold(parsed.data.threshold);
-    return { ok: true, message: `Saved: /checkout shows reviews once ${parsed.data.threshold} are approved.` };
-  }
-  if (fields.intent === "auto-publish") {
-    const parsed = AutoPublishDaysSchema.safeParse(fields);
-    if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
-    await setAutoPublishDays(parsed.data.days);
-    return { ok: true, message: `Saved: a review you have not decided on is published after ${parsed.data.days} days.` };
-  }
-  const parsed = ModerationSchema.safeParse(fields);
-  if (!parsed.success) {
-    const missingReason = parsed.error.issues.find((i) => i.path[0] === "reason");
-    return data({ ok: false, message: missingReason?.message ?? "That decision was not understood." }, { status: 400 });
-  }
-  const changed = await moderateReview(parsed.data.id, parsed.data);
-  const done = {
-    approve: "Approved: it shows as written.",
-    reject: "Rejected: it will not be shown.",
-    hide: "Hidden: it no longer shows.",
-  };
-  return changed ? { ok: true, message: done[parsed.data.decision] } : { ok: false, message: "That review was already decided." };
-}
-
-const selectClass =
-  "rounded-lg border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700";
-
-function ReasonForm({ id, decision, who }: { id: number; decision: "reject" | "hide"; who: string }) {
-  const reasons = decision === "reject" ? CONTENT_RULES : HIDE_REASONS;
-  const label = decision === "reject" ? "Reject" : "Hide";
-  return (
-    <form method="post" className="flex flex-wrap items-center gap-2">
-      <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="decision" value={decision} />
-      <label htmlFor={`${decision}-${id}`} className="text-sm text-slate-800">
-        {decision === "reject" ? "Breaks the rule" : "Reason"}
-      </label>
-      <select id={`${decision}-${id}`} name="reason" required defaultValue="" className={selectClass}>
-        <option value="" disabled>
-          Choose…
-        </option>
-        {reasons.map((r) => (
-          <option key={r.id} value={r.id}>
-            {r.label}
-          </option>
-        ))}
-      </select>
-      <button type="submit" aria-label={`${label} the review by ${who}`} className={buttonClass({ variant: "outline", size: "sm" })}>
-        {label}
-      </button>
-    </form>
-  );
-}
-
-/** One whole-number setting of the page, with its own Save. */
-function NumberSetting(p: {
-  intent: string;
-  id: string;
-  name: string;
-  label: string;
-  /** The Save button's name for a screen reader, beside the page's other Save. */
-  saveLabel: string;
-  min: number;
-  max: number;
-  value: number;
-}) {
-  return (
-    <form method="post" className="mt-4 flex flex-wrap items-end gap-3">
-      <input type="hidden" name="intent" value={p.intent} />
-      <div>
-        <label htmlFor={p.id} className="block text-sm font-bold text-slate-900">
-          {p.label}
-        </label>
-        <input
-          id={p.id}
-          name={p.name}
-          type="number"
-          min={p.min}
-          max={p.max}
-          required
-          defaultValue={p.value}
-          className="mt-1 w-28 rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700"
-        />
-      </div>
-      <button type="submit" aria-label={p.saveLabel} className={buttonClass({ variant: "outline", size: "sm" })}>
-        Save
-      </button>
-    </form>
-  );
+  const { owner } = appConfig(context);
+  await requireOwner(owner, request);
+  const submission = parseWithZod(await request.formData(), { schema: ReviewsActionSchema });
+  const { intent, id } = submission.payload;
+  const form = intent === "threshold" || intent === "auto-publish" ? intent : decisionFormId(intent, id);
+  if (submission.status !== "success") return data({ form, result: submission.reply() }, { status: 400 });
+  const outcome = await run(submission.value);
+  if ("refused" in outcome) return data({ form, result: submission.reply({ formErrors: [outcome.refused] }) }, { status: 409 });
+  return redirectWithNotice(owner, request, "/admin/reviews", { ok: true, message: outcome.done });
 }
 
 export default function Reviews({ loaderData: r, actionData }: Route.ComponentProps) {
@@ -159,7 +88,6 @@ export default function Reviews({ loaderData: r, actionData }: Route.ComponentPr
   return (
     <>
       <AdminHeading title={`Reviews (${r.counts.pending} waiting)`} />
-      {actionData ? <Notice ok={actionData.ok}>{actionData.message}</Notice> : null}
 
       <Panel title="Decide on content, never on stars" id="rules-heading">
         <p className="mt-2 text-slate-700">
@@ -194,13 +122,13 @@ export default function Reviews({ loaderData: r, actionData }: Route.ComponentPr
         </p>
         <NumberSetting
           intent="threshold"
-          id="threshold"
           name="threshold"
           label="Approved reviews before /checkout shows them"
           saveLabel="Save the number of reviews"
-          min={1}
-          max={100}
+          min={THRESHOLD_LIMITS.min}
+          max={THRESHOLD_LIMITS.max}
           value={r.threshold}
+          last={actionData}
         />
       </Panel>
 
@@ -212,13 +140,13 @@ export default function Reviews({ loaderData: r, actionData }: Route.ComponentPr
         </p>
         <NumberSetting
           intent="auto-publish"
-          id="auto-publish-days"
           name="days"
           label="Days before an undecided review is published"
           saveLabel="Save the days"
           min={AUTO_PUBLISH_DAYS_LIMITS.min}
           max={AUTO_PUBLISH_DAYS_LIMITS.max}
           value={r.days}
+          last={actionData}
         />
       </Panel>
 
@@ -228,58 +156,7 @@ export default function Reviews({ loaderData: r, actionData }: Route.ComponentPr
         <ul className="mt-6 space-y-4">
           {r.rows.map((review) => (
             <li key={review.id}>
-              <article
-                aria-labelledby={`review-${review.id}`}
-                className={`rounded-2xl border bg-white p-4 shadow-sm sm:p-5 ${review.status === "pending" ? "border-brand-600" : "border-slate-200"}`}
-              >
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <h2 id={`review-${review.id}`} className="text-lg font-bold break-words text-slate-900">
-                    {review.displayName}
-                  </h2>
-                  <StatusBadge status={review.status} />
-                </div>
-                <StarRating rating={review.rating} className="mt-1" />
-                <p className="mt-2 break-words whitespace-pre-line text-slate-800">{review.body}</p>
-                <p className="mt-2 text-sm text-slate-700">
-                  <Link to={`/admin/orders/${review.orderId}`} className="font-bold text-brand-800 underline underline-offset-2">
-                    {review.orderNumber}
-                  </Link>
-                  {review.orderStatus === "refunded" ? " (refunded: shown as “Refunded”)" : ""}, written{" "}
-                  {formatWhen(review.writtenAt, zone)}
-                  {review.moderatedAt
-                    ? review.autoPublished
-                      ? `, published by itself ${formatWhen(review.moderatedAt, zone)} (no decision within the days)`
-                      : `, decided ${formatWhen(review.moderatedAt, zone)}`
-                    : ""}
-                  {review.moderationReason
-                    ? ` (${HIDE_REASONS.find((h) => h.id === review.moderationReason)?.label ?? review.moderationReason})`
-                    : ""}
-                </p>
-                {review.status === "pending" && review.flags.length > 0 ? (
-                  <p className="mt-2 text-sm font-bold text-amber-900" data-testid="review-flags">
-                    Check it first: it may break “
-                    {review.flags.map((f) => CONTENT_RULES.find((c) => c.id === f)?.label ?? f).join("” and “")}”. Undecided, it is
-                    published {dayCount(FLAGGED_WAIT_FACTOR * r.days)} after it was written.
-                  </p>
-                ) : null}
-                <div className="mt-3 flex flex-wrap items-center gap-4">
-                  {review.status !== "approved" ? (
-                    <form method="post">
-                      <input type="hidden" name="id" value={review.id} />
-                      <input type="hidden" name="decision" value="approve" />
-                      <button
-                        type="submit"
-                        aria-label={`Approve the review by ${review.displayName}`}
-                        className={buttonClass({ size: "sm" })}
-                      >
-                        Approve
-                      </button>
-                    </form>
-                  ) : null}
-                  {review.status === "pending" ? <ReasonForm id={review.id} decision="reject" who={review.displayName} /> : null}
-                  {review.status === "approved" ? <ReasonForm id={review.id} decision="hide" who={review.displayName} /> : null}
-                </div>
-              </article>
+              <ReviewCard review={review} days={r.days} zone={zone} last={actionData} />
             </li>
           ))}
         </ul>

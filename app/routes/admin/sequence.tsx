@@ -1,22 +1,22 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/sequence";
 import { notFound } from "~/lib/route-id";
-import { z } from "zod";
-import { AdminHeading, DataTable, Notice, Panel, rowHead, td } from "~/components/admin-ui";
+import { AdminHeading, DataTable, Panel, rowHead, td } from "~/components/admin-ui";
+import { ButtonForm } from "~/components/dashboard-post";
+import { GuideChoiceForm, SEQUENCE_FORMS, StepEditor } from "~/components/sequence-forms";
 import { buttonClass } from "~/components/ui/button";
-import { HtmlPreviewLink, inputClass, labelClass, ListMessageFields, TextVersion } from "~/components/list-message-editor";
 import { formatCents } from "~/lib/site";
-import { CATEGORIES } from "~/lib/article-meta";
-import { GUIDE_IDS, guideField, guideIdOf, GUIDES } from "~/lib/guides";
+import { GUIDE_IDS, guideIdOf, GUIDES } from "~/lib/guides";
+import { SequenceActionSchema, type SequencePost } from "~/lib/sequence-form";
 import { seo } from "~/lib/seo";
-import { requireOwner } from "~/server/admin/owner-session.server";
+import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
-import { parseSubmission } from "~/server/forms/submission.server";
 import { guideFigures, isSequencePaused, setSequencePaused, stepFigures } from "~/server/audience/sequence.server";
 import { stepSales } from "~/server/admin/email-sales.server";
-import { previewStep, saveStepEdit, sendStepTest, StepEditSchema, stepVersions } from "~/server/audience/sequence-admin.server";
+import { previewStep, saveStepEdit, sendStepTest, stepVersions } from "~/server/audience/sequence-admin.server";
 import { currentGuideChoices, ensureArticles } from "~/server/content/articles.server";
-import { GuideChoiceSchema, saveGuideChoices } from "~/server/content/guide-choice.server";
+import { saveGuideChoices } from "~/server/content/guide-choice.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -52,47 +52,57 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const AnyFields = z.record(z.string(), z.string());
+/** One server function per intent: what was done, or why nothing was (with the answer's status). */
+async function run(value: SequencePost): Promise<{ done: string } | { refused: string; status: number }> {
+  switch (value.intent) {
+    case "pause":
+    case "resume":
+      await setSequencePaused(value.intent === "pause");
+      return { done: value.intent === "pause" ? "Paused: no step is sent until you resume." : "Resumed." };
+    case "guides": {
+      const changed = await saveGuideChoices(value.choices);
+      if (changed.length === 0) return { done: "Nothing changed." };
+      return {
+        done: `Saved. The articles in ${changed.join(", ")} now offer ${changed.length === 1 ? "their" : "the"} new guide.`,
+      };
+    }
+    case "test": {
+      const to = await sendStepTest(value.id);
+      return to ? { done: `Test sent to ${to}.` } : { refused: "No such step.", status: 404 };
+    }
+    case "save": {
+      const saved = await saveStepEdit(value);
+      if (saved === "saved") return { done: "Saved. It applies to everyone not yet sent this step." };
+      if (saved === "missing") return { refused: "No such step.", status: 404 };
+      return {
+        refused: "This step was changed in another tab or by someone else since you opened it: reload to see it, then edit again.",
+        status: 409,
+      };
+    }
+  }
+}
 
+/** Back where the owner was: the same guide's steps, and the step's editor if one was open. */
+function backTo(request: Request): string {
+  const params = new URL(request.url).searchParams;
+  const step = params.get("step");
+  const guide = `?guide=${guideIdOf(params.get("guide"))}`;
+  return `/admin/sequence${guide}${step === null ? "" : `&step=${encodeURIComponent(step)}`}`;
+}
+
+/** Every form of the page posts here: parsed by the page's one schema, then a redirect with what was done (or the refusal on the form). */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireOwner(appConfig(context).owner, request);
-  const submission = await parseSubmission(request, AnyFields);
-  if (submission.unreadable) return data({ ok: false, message: "That form could not be read." }, { status: 400 });
-  const fields = (submission.payload ?? {}) as Record<string, string>;
-  if (fields.intent === "pause" || fields.intent === "resume") {
-    await setSequencePaused(fields.intent === "pause");
-    return { ok: true, message: fields.intent === "pause" ? "Paused: no step is sent until you resume." : "Resumed." };
+  const { owner } = appConfig(context);
+  await requireOwner(owner, request);
+  const submission = parseWithZod(await request.formData(), { schema: SequenceActionSchema });
+  const intent = submission.payload.intent;
+  const form = intent === "save" || intent === "test" ? SEQUENCE_FORMS.step : intent === "guides" ? SEQUENCE_FORMS.guides : "pause";
+  if (submission.status !== "success") return data({ form, result: submission.reply() }, { status: 400 });
+  const outcome = await run(submission.value);
+  if ("refused" in outcome) {
+    return data({ form, result: submission.reply({ formErrors: [outcome.refused] }) }, { status: outcome.status });
   }
-  if (fields.intent === "guides") {
-    const parsed = GuideChoiceSchema.safeParse(fields);
-    if (!parsed.success) return data({ ok: false, message: parsed.error.issues.map((i) => i.message).join(" ") }, { status: 400 });
-    const changed = await saveGuideChoices(parsed.data);
-    return {
-      ok: true,
-      message: changed.length
-        ? `Saved. The articles in ${changed.join(", ")} now offer ${changed.length === 1 ? "their" : "the"} new guide.`
-        : "Nothing changed.",
-    };
-  }
-  if (fields.intent === "test") {
-    const to = await sendStepTest(fields.id ?? "");
-    return to ? { ok: true, message: `Test sent to ${to}.` } : data({ ok: false, message: "No such step." }, { status: 400 });
-  }
-  const parsed = StepEditSchema.safeParse(fields);
-  if (!parsed.success) return data({ ok: false, message: parsed.error.issues.map((i) => i.message).join(" ") }, { status: 400 });
-  const saved = await saveStepEdit(parsed.data);
-  if (saved === "stale") {
-    return data(
-      {
-        ok: false,
-        message: "This step was changed in another tab or by someone else since you opened it: reload to see it, then edit again.",
-      },
-      { status: 409 },
-    );
-  }
-  return saved === "saved"
-    ? { ok: true, message: "Saved. It applies to everyone not yet sent this step." }
-    : data({ ok: false, message: "No such step." }, { status: 400 });
+  return redirectWithNotice(owner, request, backTo(request), { ok: true, message: outcome.done });
 }
 
 function delayLabel(minutes: number): string {
@@ -112,7 +122,6 @@ export default function Sequence({ loaderData, actionData }: Route.ComponentProp
         from the previous step (the first from the moment the reader opened the guide). A reader of two guides gets at most one step a day.
         Every sequence stops for anyone who buys, unsubscribes, bounces or complains.
       </p>
-      {actionData ? <Notice ok={actionData.ok}>{actionData.message}</Notice> : null}
       <DataTable
         label="The free guides"
         columns={["Guide", "Asked", "Opened", "In the sequence", "Got every step", "Unsubscribed", "Bought", "Joined the newsletter"]}
@@ -138,28 +147,7 @@ export default function Sequence({ loaderData, actionData }: Route.ComponentProp
         <strong>Bought</strong>: a paid order after asking. <strong>Joined the newsletter</strong>: with a last step&apos;s button.
       </p>
       <Panel title="Which guide each topic offers" id="guides-heading">
-        <form method="post" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          <input type="hidden" name="intent" value="guides" />
-          {CATEGORIES.map((category) => (
-            <div key={category}>
-              <label htmlFor={`guide-${category}`} className={labelClass}>
-                {category} articles
-              </label>
-              <select id={`guide-${category}`} name={guideField(category)} defaultValue={choices[category]} className={inputClass}>
-                {GUIDE_IDS.map((id) => (
-                  <option key={id} value={id}>
-                    {GUIDES[id].title}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ))}
-          <div className="sm:col-span-2 lg:col-span-3">
-            <button type="submit" className={buttonClass({ size: "sm" })}>
-              Save the guides
-            </button>
-          </div>
-        </form>
+        <GuideChoiceForm choices={choices} last={actionData} />
       </Panel>
       <nav aria-label="Sequences" className="mt-8 flex flex-wrap gap-2">
         {GUIDE_IDS.map((id) => (
@@ -173,15 +161,19 @@ export default function Sequence({ loaderData, actionData }: Route.ComponentProp
           </Link>
         ))}
       </nav>
-      <form method="post" className="mt-4 flex items-center gap-3">
+      <div className="mt-4 flex flex-wrap items-center gap-3">
         <p className="text-slate-800" role="status">
           Every guide&apos;s welcome e-mails are <strong>{paused ? "paused" : "running"}</strong>.
         </p>
-        <input type="hidden" name="intent" value={paused ? "resume" : "pause"} />
-        <button type="submit" className={buttonClass({ size: "sm", variant: paused ? "primary" : "outline" })}>
-          {paused ? "Resume the welcome e-mails" : "Pause the welcome e-mails"}
-        </button>
-      </form>
+        <ButtonForm
+          id="pause"
+          schema={SequenceActionSchema}
+          last={actionData}
+          intent={paused ? "resume" : "pause"}
+          label={paused ? "Resume the welcome e-mails" : "Pause the welcome e-mails"}
+          variant={paused ? "primary" : "outline"}
+        />
+      </div>
       <p className="mt-2 max-w-3xl text-slate-700">
         <strong>From its links</strong>: checkouts and sales by readers who clicked a link in that step (the last e-mail they clicked in
         that browser) and what those sales charged. <strong>After</strong>: any paid order by a recipient after the step and before the next
@@ -227,58 +219,7 @@ export default function Sequence({ loaderData, actionData }: Route.ComponentProp
           </tr>
         ))}
       </DataTable>
-      {editing ? (
-        <Panel title={`Step ${editing.position}: edit`} id="edit-heading">
-          <form method="post" className="mt-3 grid gap-4" key={editing.updatedAt}>
-            <input type="hidden" name="id" value={editing.id} />
-            <input type="hidden" name="updatedAt" value={editing.updatedAt} />
-            <ListMessageFields idPrefix="step" subject={editing.subject} preview={editing.preview} body={editing.body} />
-            <fieldset className="flex flex-wrap gap-4">
-              <legend className={labelClass}>Delay after the previous step</legend>
-              <div>
-                <label htmlFor="step-days" className="text-sm text-slate-800">
-                  Days
-                </label>
-                <input
-                  id="step-days"
-                  name="delayDays"
-                  type="number"
-                  min={0}
-                  max={60}
-                  required
-                  defaultValue={Math.floor(editing.delayMinutes / 1440)}
-                  className={`${inputClass} w-24`}
-                />
-              </div>
-              <div>
-                <label htmlFor="step-hours" className="text-sm text-slate-800">
-                  Hours
-                </label>
-                <input
-                  id="step-hours"
-                  name="delayHours"
-                  type="number"
-                  min={0}
-                  max={23}
-                  required
-                  defaultValue={Math.floor((editing.delayMinutes % 1440) / 60)}
-                  className={`${inputClass} w-24`}
-                />
-              </div>
-            </fieldset>
-            <div className="flex flex-wrap gap-3">
-              <button type="submit" name="intent" value="save" className={buttonClass({ size: "sm" })}>
-                Save
-              </button>
-              <button type="submit" name="intent" value="test" formNoValidate className={buttonClass({ variant: "outline", size: "sm" })}>
-                Send the saved step as a test to me
-              </button>
-              <HtmlPreviewLink href={`/admin/sequence/${encodeURIComponent(editing.id)}/preview`} />
-            </div>
-          </form>
-          <TextVersion text={loaderData.previewText} testId="step-preview-text" />
-        </Panel>
-      ) : null}
+      {editing ? <StepEditor key={editing.updatedAt} step={editing} previewText={loaderData.previewText} last={actionData} /> : null}
     </>
   );
 }

@@ -1,47 +1,11 @@
-/** The owner's side of the welcome sequence: a step's edit checked, its preview, and a test send to the owner. */
+/** The owner's side of the welcome sequence: a step's edit saved (its form: ~/lib/sequence-form.ts), its preview, and a test send to the owner. */
 import { sql } from "drizzle-orm";
-import { z } from "zod";
+import type { StepEditInput } from "~/lib/sequence-form";
 import { db, rowsOf } from "~/server/db.server";
 import type { GuideId } from "~/lib/guides";
 import { findStep, isLastStep, rescheduleWaiting } from "~/server/audience/sequence.server";
 import { previewListMessage, sendListMessageTest } from "~/server/mail/mailer.server";
 import { composeStep } from "~/server/mail/list-compose.server";
-
-const MAX_DELAY_DAYS = 60;
-
-/** The step editor's form: a one-line subject, a preview line, a Markdown body, a delay in days and hours (0 allowed). */
-export const StepEditSchema = z
-  .object({
-    id: z.string().min(1).max(100),
-    /** When the step was last saved, as the form was loaded: a save over a newer edit is refused. */
-    updatedAt: z.string().min(1).max(40),
-    subject: z
-      .string()
-      .trim()
-      .min(1, "The subject is empty.")
-      .max(150, "The subject is over 150 characters.")
-      .regex(/^[^\r\n]*$/, "The subject must be one line."),
-    preview: z
-      .string()
-      .trim()
-      .min(1, "The preview text is empty.")
-      .max(200, "The preview text is over 200 characters.")
-      .regex(/^[^\r\n]*$/, "The preview text must be one line."),
-    body: z.string().trim().min(1, "The body is empty.").max(20_000, "The body is over 20,000 characters."),
-    delayDays: z.coerce
-      .number()
-      .int("Days must be a whole number.")
-      .min(0, "Days cannot be negative.")
-      .max(MAX_DELAY_DAYS, `At most ${MAX_DELAY_DAYS} days.`),
-    delayHours: z.coerce
-      .number()
-      .int("Hours must be a whole number.")
-      .min(0, "Hours cannot be negative.")
-      .max(23, "Hours go up to 23; use days for more."),
-  })
-  .transform(({ delayDays, delayHours, ...rest }) => ({ ...rest, delayMinutes: delayDays * 1440 + delayHours * 60 }));
-
-export type StepEditInput = z.infer<typeof StepEditSchema>;
 
 /**
  * Save an edit unless someone saved the step since this form was loaded (two tabs): then nothing

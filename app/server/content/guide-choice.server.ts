@@ -4,21 +4,11 @@
  * (articles.server.ts), so every server's pages offer the new guide within a second.
  */
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import { CATEGORIES, type Category } from "~/lib/article-meta";
-import { GUIDE_IDS, guideField, GUIDES, type GuideId } from "~/lib/guides";
+import { GUIDES, type GuideId } from "~/lib/guides";
 import { recordAudit } from "~/server/admin/audit.server";
 import { currentGuideChoices, ensureArticles, GUIDE_CHOICE_KEY } from "~/server/content/articles.server";
 import { changePublicContent } from "~/server/content/content-version.server";
-
-/** Every category must name a guide from the list. */
-const shape: Record<string, z.ZodType<GuideId>> = Object.fromEntries(
-  CATEGORIES.map((c) => [guideField(c), z.enum(GUIDE_IDS, { error: `Choose a guide for ${c}.` })]),
-);
-
-export const GuideChoiceSchema = z
-  .object(shape)
-  .transform((fields) => Object.fromEntries(CATEGORIES.map((c) => [c, fields[guideField(c)] as GuideId])) as Record<Category, GuideId>);
 
 /** Save the choice (a change to what public pages show) and log each category that changed. Returns the changed categories. */
 export async function saveGuideChoices(choices: Record<Category, GuideId>): Promise<Category[]> {
