@@ -13,7 +13,6 @@ import { FIELD_LIMITS, type FormName, type FormOutcome, HONEYPOT_FIELD, type Mes
 
 export * from "./form-outcomes";
 
-
 /**
  * A bare address only (./email-address.ts): no display name, comment, quotes, spaces or route.
  * The spec's check was text, "@", text, ".", text; that let a name or a comment in beside the
