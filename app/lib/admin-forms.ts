@@ -15,12 +15,23 @@ export type OrderAction = (typeof ORDER_ACTIONS)[number];
 export const REFUND_TARGETS = ["all", toolkit.id, powerPack.id] as const;
 export type RefundTarget = (typeof REFUND_TARGETS)[number];
 
-/** Each order action is confirmed: the button that does it is on the confirmation panel, with confirmed=yes. */
+/** What the order page says to a post it cannot read (a forged or stale form): nothing was done. */
+export const ORDER_ACTION_REFUSED = "Choose an action and confirm it.";
+
+/**
+ * The order page's one form, told apart by its intent. Each action is confirmed: the button that
+ * does it is on the confirmation panel (?confirm=), with confirmed=yes.
+ */
 export const OrderActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("resend"), confirmed: z.literal("yes") }),
-  z.object({ intent: z.literal("reset"), confirmed: z.literal("yes") }),
-  z.object({ intent: z.literal("refund"), confirmed: z.literal("yes"), product: z.enum(REFUND_TARGETS) }),
+  z.object({ intent: z.literal("resend"), confirmed: z.literal("yes", { error: ORDER_ACTION_REFUSED }) }),
+  z.object({ intent: z.literal("reset"), confirmed: z.literal("yes", { error: ORDER_ACTION_REFUSED }) }),
+  z.object({
+    intent: z.literal("refund"),
+    confirmed: z.literal("yes", { error: ORDER_ACTION_REFUSED }),
+    product: z.enum(REFUND_TARGETS, { error: "Choose what to refund." }),
+  }),
 ]);
+export type OrderPost = z.infer<typeof OrderActionSchema>;
 
 /** The largest contacts CSV the dashboard takes in one upload (about 10,000 rows of address, name and source). */
 export const CONTACT_IMPORT_MAX_BYTES = 1024 * 1024;
@@ -38,11 +49,14 @@ export const ContactImportSchema = z.object({
     ),
 });
 
-/** Add the owner's suppression to a contact (a short reason, optional), or lift what the owner may lift. */
-/** One contact's page: suppress or lift, and tag or untag (a tag in its stored spelling: app/lib/tags.ts). */
+/**
+ * One contact's page, one schema for its forms: suppress (a short reason, optional) or lift what
+ * the owner may lift, and tag or untag (a tag in its stored spelling: app/lib/tags.ts).
+ */
 export const ContactActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("suppress"), detail: z.string().trim().max(200, "Keep the reason to 200 characters.").default("") }),
   z.object({ intent: z.literal("lift") }),
   z.object({ intent: z.literal("tag"), tag: tagField }),
   z.object({ intent: z.literal("untag"), tag: tagField }),
 ]);
+export type ContactPost = z.infer<typeof ContactActionSchema>;

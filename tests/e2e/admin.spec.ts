@@ -5,10 +5,11 @@ import { mailTo } from "./mail";
 import { useOwnServer } from "./own-server";
 
 /**
- * The owner dashboard as the owner uses it, against the built server (plain HTML pages, forms
- * that post without JavaScript): login, the overview and per-article numbers after a reader's
- * visits, lead and purchase, a refund with its e-mail, axe on every page at both widths, and the
- * login throttle (last: it locks this address out of the login for 15 minutes).
+ * The owner dashboard as the owner uses it, against the built server (its own frame, forms that
+ * also post without JavaScript, a redirect after every post): login, the overview and per-article
+ * numbers after a reader's visits, lead and purchase, a refund with its e-mail (a reload after it
+ * posts nothing again), axe on every page at both widths, and the login throttle (last: it locks
+ * this address out of the login for 15 minutes).
  */
 test.describe.configure({ mode: "serial" });
 
@@ -162,6 +163,13 @@ test.describe("on a server of its own", () => {
     await expect(page.getByRole("heading", { name: "Refund this order?" })).toBeVisible();
     await page.getByRole("button", { name: "Yes, refund the order" }).click();
     await expect(page.getByRole("status")).toContainText("Refunded: access to the files has ended");
+    // A redirect to the order, the question gone: a reload posts nothing again.
+    await expect(page).toHaveURL(/\/admin\/orders\/\d+$/);
+    const requests = countScripts(page);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: /^Order FSM-/ })).toBeVisible();
+    expect(requests.posts()).toEqual([]);
+    await expect(page.getByRole("alert")).toHaveCount(0);
     await expect(page.getByText("refunded", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("heading", { name: "Downloads" }).locator("..")).toContainText(
       "Access to the files has ended: the order is refunded.",
@@ -233,6 +241,7 @@ for (const viewport of [
       ...PAGES,
       { path: order, heading: /^Order FSM-/ },
       { path: `${order}?confirm=reset`, heading: /^Order FSM-/ },
+      { path: `${order}?confirm=refund&product=all`, heading: /^Order FSM-/ },
     ]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

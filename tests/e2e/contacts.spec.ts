@@ -1,13 +1,14 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { E2E_OWNER_PASSWORD } from "../../playwright.config";
-import { allowConsoleErrors, completeOrder, expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
-import { useOwnServer } from "./own-server";
+import { allowConsoleErrors, completeOrder, countScripts, expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
+import { dashboardReady, useOwnServer } from "./own-server";
 
 /**
- * /admin/contacts as the owner uses it (plain HTML forms, no JavaScript needed): import a CSV and
- * see a bad file refused with its row, search, open a contact's history, add and lift a
- * suppression, download the contacts CSV; axe at both widths. Then attribution: a reader follows
+ * /admin/contacts as the owner uses it (React forms under one schema each, posting without
+ * JavaScript too, a redirect after every post): import a CSV and see a bad file refused with its
+ * row, search, open a contact's history, add and lift a suppression, tag and untag, download the
+ * contacts CSV; a reload after a post posts nothing again; axe at both widths. Then attribution: a reader follows
  * a list e-mail's link, reads an article, buys with the test provider, and the owner sees the sale
  * under that e-mail on the overview.
  */
@@ -65,6 +66,12 @@ test("the owner imports contacts (a bad file is refused whole), searches, reads 
   await expect(page.getByRole("status")).toContainText(
     "Imported 3 rows: 2 new, 0 already known (updated), 1 repeated in the file (merged). 2 newsletter consents recorded. No e-mail was sent.",
   );
+  // The import's answer was a redirect to the list: a reload imports nothing again.
+  await expect(page).toHaveURL("/admin/contacts");
+  const requests = countScripts(page);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: /^Contacts \(\d+\)$/ })).toBeVisible();
+  expect(requests.posts()).toEqual([]);
 
   // The one list's filters: the two imported, found by where they came from; none of them asked for the guide.
   await page.getByLabel("Came from").selectOption("import");
@@ -136,6 +143,66 @@ for (const viewport of [
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
     }
+  });
+}
+
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+]) {
+  test(`at ${viewport.width} px a contact's tag is checked beside its field, added, removed, and a reload posts nothing again`, async ({
+    page,
+  }) => {
+    allowConsoleErrors(page, /status of 409/);
+    await page.setViewportSize(viewport);
+    const email = `tags.${viewport.width}.${run}@example.com`;
+    await logIn(page, "/admin/contacts");
+    await importCsv(page, "tags.csv", `email,consent_source\n${email},tag check\n`);
+    await expect(page.getByRole("status")).toBeVisible();
+    await search(page, email);
+    await page.getByRole("link", { name: email }).click();
+    await expect(page.getByRole("heading", { level: 1, name: email })).toBeVisible();
+    await dashboardReady(page);
+
+    // Not a tag: said beside the field as the owner leaves it, in the schema's words, before any post.
+    const requests = countScripts(page);
+    const field = page.getByRole("combobox", { name: "Add a tag" });
+    await field.fill("no/slash");
+    await field.blur();
+    await expect(page.getByText(/^A tag is 1 to 40 letters, digits and hyphens/)).toBeVisible();
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await page.getByRole("button", { name: "Add tag" }).click();
+    expect(requests.posts()).toEqual([]);
+    await expectNoViolations(page, `a contact with a tag refused at ${viewport.width} px`);
+
+    await field.fill("Workshop VIP");
+    await page.getByRole("button", { name: "Add tag" }).click();
+    await expect(page.getByRole("status")).toHaveText("Tagged.");
+    const tags = page.getByRole("list", { name: "This contact's tags" });
+    await expect(tags.getByRole("link", { name: "workshop-vip" })).toBeVisible();
+    await expectNoViolations(page, `a contact just tagged at ${viewport.width} px`);
+
+    // The post's answer was a redirect back to the contact: a reload posts nothing again, and the tag is there once.
+    await expect(page).toHaveURL(/\/admin\/contacts\/\d+$/);
+    const reloaded = countScripts(page);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: email })).toBeVisible();
+    expect(reloaded.posts()).toEqual([]);
+    await expect(tags.getByRole("link", { name: "workshop-vip" })).toHaveCount(1);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+
+    // The same tag again: refused on its form, nothing changed.
+    await field.fill("workshop-vip");
+    await page.getByRole("button", { name: "Add tag" }).click();
+    await expect(page.getByRole("alert")).toHaveText(`This contact has the tag workshop-vip already.`);
+    await expectNoViolations(page, `a contact with a tag refused by the server at ${viewport.width} px`);
+
+    await page.getByRole("button", { name: "Remove the tag workshop-vip" }).click();
+    await expect(page.getByRole("status")).toHaveText("Tag removed.");
+    // The import's own tag stays.
+    await expect(tags.getByRole("link")).toHaveText(["imported"]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, "the contact is wider than the screen").toBeLessThanOrEqual(0);
   });
 }
 

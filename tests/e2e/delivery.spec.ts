@@ -9,6 +9,7 @@ import type { Locator, Page } from "@playwright/test";
 import {
   allowConsoleErrors,
   completeOrder,
+  countScripts,
   expect,
   expectNoViolations,
   payOnTestPage,
@@ -232,6 +233,13 @@ test.describe("a refund, on a server of its own", () => {
       expect(await ownerPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await yes.click();
       await expect(ownerPage.getByRole("status")).toContainText("Refunded the Dispute Letter Power Pack");
+      // The answer was a redirect to the order without its question: a reload posts nothing again.
+      await expect(ownerPage).toHaveURL(/\/admin\/orders\/\d+$/);
+      const requests = countScripts(ownerPage);
+      await ownerPage.reload();
+      await expect(ownerPage.getByRole("heading", { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
+      expect(requests.posts()).toEqual([]);
+      await expect(ownerPage.getByRole("alert")).toHaveCount(0);
       await expect(ownerPage.getByText("partly refunded", { exact: true })).toBeVisible();
       await expect(ownerPage.getByRole("main")).toContainText("$7.00 ($21.99 paid, $14.99 refunded)");
       // What is left to refund is the toolkit, and nothing offers the Power Pack again.

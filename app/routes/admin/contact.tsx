@@ -1,24 +1,20 @@
-import { data, Link } from "react-router";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
 import { idOr404 } from "~/lib/route-id";
 import type { Route } from "./+types/contact";
 import { AdminHeading, DataTable, formatWhen, Notice, Panel, rowHead, td, useTimeZone } from "~/components/admin-ui";
+import { fieldAria, FieldMessage, useDashboardForm } from "~/components/dashboard-form";
 import { buttonClass } from "~/components/ui/button";
-import { ContactActionSchema } from "~/lib/admin-forms";
+import { ContactActionSchema, type ContactPost } from "~/lib/admin-forms";
 import { TAG_MAX } from "~/lib/tags";
 import { CONSENT_LABELS, SUPPRESSION_LABELS } from "~/lib/audience-labels";
 import { seo } from "~/lib/seo";
-import {
-  contactHistory,
-  ownerLiftSuppression,
-  ownerSuppressContact,
-  ownerTagContact,
-  ownerUntagContact,
-} from "~/server/admin/contacts.server";
+import { contactHistory, runContactPost } from "~/server/admin/contacts.server";
 import { tagsInUse } from "~/server/audience/tags.server";
-import { requireOwner } from "~/server/admin/owner-session.server";
+import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 import { businessTimeZone } from "~/server/dates.server";
-import { parseSubmission } from "~/server/forms/submission.server";
 
 export const meta: Route.MetaFunction = ({ matches, data: d }) =>
   seo(matches, {
@@ -35,47 +31,102 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { ...history, tagsInUse: (await tagsInUse()).map((t) => t.tag) };
 }
 
-const ANSWERS = {
-  suppressed: { ok: true, message: "Suppressed: no list e-mail goes to this address now. Receipts still do." },
-  already: { ok: false, message: "This address is already suppressed; its reason stays." },
-  cleared: { ok: true, message: "Suppression lifted. Consents withdrawn by it stay withdrawn until the person gives them again." },
-  refused: {
-    ok: false,
-    message:
-      "This suppression cannot be lifted here: the person unsubscribed or reported spam. Only they can undo it, by signing up again and confirming their address.",
-  },
-  none: { ok: false, message: "This address is not suppressed." },
-  tagged: { ok: true, message: "Tagged." },
-  removed: { ok: true, message: "Tag removed." },
-  absent: { ok: false, message: "This contact does not have that tag (it was removed already)." },
-} as const;
-
+/**
+ * Every form of the page posts here: parsed by the page's one schema, done by one server function
+ * per intent, then a redirect back to the contact (a reload never posts again) with what was done
+ * said there once. A refusal answers the form that posted, changing nothing.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireOwner(appConfig(context).owner, request);
+  const { owner } = appConfig(context);
+  await requireOwner(owner, request);
   const id = idOr404(params.id);
-  const submission = await parseSubmission(request, ContactActionSchema);
-  if (submission.unreadable) return data({ ok: false, message: submission.unreadable.description }, { status: 400 });
-  if (!submission.ok) {
-    const message = Object.values(submission.error).flat()[0]?.message ?? "Choose an action.";
-    return data({ ok: false, message }, { status: 400 });
+  const submission = parseWithZod(await request.formData(), { schema: ContactActionSchema });
+  const form = typeof submission.payload.intent === "string" ? submission.payload.intent : "";
+  if (submission.status !== "success") {
+    return data({ form, result: submission.reply(isIntent(form) ? undefined : { formErrors: ["Choose an action."] }) }, { status: 400 });
   }
-  const act = submission.value;
-  const result =
-    act.intent === "suppress"
-      ? await ownerSuppressContact(id, act.detail)
-      : act.intent === "lift"
-        ? await ownerLiftSuppression(id)
-        : act.intent === "tag"
-          ? await ownerTagContact(id, act.tag)
-          : await ownerUntagContact(id, act.tag);
-  if (result === "unknown") throw data(null, { status: 404 });
-  const answer =
-    result === "already" && act.intent === "tag" ? { ok: false, message: `This contact has the tag ${act.tag} already.` } : ANSWERS[result];
-  return data(answer, { status: answer.ok ? 200 : 409 });
+  const outcome = await runContactPost(id, submission.value);
+  if (!outcome) throw data(null, { status: 404 });
+  if ("refused" in outcome) return data({ form, result: submission.reply({ formErrors: [outcome.refused] }) }, { status: 409 });
+  return redirectWithNotice(owner, request, `/admin/contacts/${id}`, { ok: true, message: outcome.done });
+}
+
+const INTENTS: readonly string[] = ContactActionSchema.options.map((o) => o.shape.intent.value);
+const isIntent = (form: string): form is ContactPost["intent"] => INTENTS.includes(form);
+
+type Last = { form: string; result: SubmissionResult<string[]> } | undefined;
+const lastFor = (last: Last, ...forms: ContactPost["intent"][]) =>
+  last && (forms as string[]).includes(last.form) ? last.result : undefined;
+
+/** The refusal of a form without fields of its own (lift, untag), said in its panel. */
+function Refusal({ last }: { last: SubmissionResult<string[]> | undefined }) {
+  const said = last?.error?.[""];
+  return said?.length ? <Notice ok={false}>{said.join(" ")}</Notice> : null;
 }
 
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700";
+
+function SuppressForm({ last }: { last: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useDashboardForm("contact-suppress", ContactActionSchema, last);
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 flex flex-wrap items-end gap-3">
+      <input type="hidden" name="intent" value="suppress" />
+      <div className="min-w-64 flex-1 sm:max-w-md">
+        <label htmlFor={fields.detail.id} className="text-sm font-bold text-slate-900">
+          Reason (optional, for your records)
+        </label>
+        <input id={fields.detail.id} name="detail" maxLength={200} {...fieldAria(fields.detail)} className={inputClass} />
+        <FieldMessage state={fields.detail} />
+      </div>
+      <button type="submit" className={buttonClass({ size: "sm", variant: "outline" })}>
+        Stop list e-mail to this address
+      </button>
+      {form.errors?.length ? (
+        <div className="basis-full">
+          <Notice ok={false}>{form.errors.join(" ")}</Notice>
+        </div>
+      ) : null}
+    </Form>
+  );
+}
+
+function TagForm({ tagsInUse, last }: { tagsInUse: string[]; last: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useDashboardForm("contact-tag", ContactActionSchema, last);
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 flex flex-wrap items-end gap-3">
+      <input type="hidden" name="intent" value="tag" />
+      <div className="min-w-64 flex-1 sm:max-w-sm">
+        <label htmlFor={fields.tag.id} className="text-sm font-bold text-slate-900">
+          Add a tag
+        </label>
+        <input
+          id={fields.tag.id}
+          name="tag"
+          required
+          maxLength={TAG_MAX + 20}
+          list="tags-in-use"
+          {...fieldAria(fields.tag)}
+          className={inputClass}
+        />
+        <datalist id="tags-in-use">
+          {tagsInUse.map((tag) => (
+            <option key={tag} value={tag} />
+          ))}
+        </datalist>
+        <FieldMessage state={fields.tag} />
+      </div>
+      <button type="submit" className={buttonClass({ size: "sm", variant: "outline" })}>
+        Add tag
+      </button>
+      {form.errors?.length ? (
+        <div className="basis-full">
+          <Notice ok={false}>{form.errors.join(" ")}</Notice>
+        </div>
+      ) : null}
+    </Form>
+  );
+}
 
 export default function ContactPage({ loaderData: h, actionData }: Route.ComponentProps) {
   const zone = useTimeZone();
@@ -88,7 +139,7 @@ export default function ContactPage({ loaderData: h, actionData }: Route.Compone
         </Link>
       </p>
       <AdminHeading title={c.email} />
-      {actionData ? <Notice ok={actionData.ok}>{actionData.message}</Notice> : null}
+      {actionData && !isIntent(actionData.form) ? <Refusal last={actionData.result} /> : null}
       <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
         <dt className="font-bold text-slate-900">Name</dt>
         <dd className="text-slate-800">{c.name ?? "-"}</dd>
@@ -111,20 +162,9 @@ export default function ContactPage({ loaderData: h, actionData }: Route.Compone
 
       <Panel title="Suppression" id="suppression-heading">
         {!c.suppression ? (
-          <form method="post" className="mt-3 flex flex-wrap items-end gap-3">
-            <input type="hidden" name="intent" value="suppress" />
-            <div className="min-w-64 flex-1 sm:max-w-md">
-              <label htmlFor="suppress-detail" className="text-sm font-bold text-slate-900">
-                Reason (optional, for your records)
-              </label>
-              <input id="suppress-detail" name="detail" maxLength={200} className={inputClass} />
-            </div>
-            <button type="submit" className={buttonClass({ size: "sm", variant: "outline" })}>
-              Stop list e-mail to this address
-            </button>
-          </form>
+          <SuppressForm last={lastFor(actionData, "suppress")} />
         ) : h.canLift ? (
-          <form method="post" className="mt-3">
+          <Form method="post" className="mt-3">
             <input type="hidden" name="intent" value="lift" />
             <p className="text-slate-700">
               {c.suppression === "hard_bounce"
@@ -134,13 +174,15 @@ export default function ContactPage({ loaderData: h, actionData }: Route.Compone
             <button type="submit" className={`${buttonClass({ size: "sm", variant: "outline" })} mt-2`}>
               Lift the suppression
             </button>
-          </form>
+          </Form>
         ) : (
           <p className="mt-2 text-slate-700">
             The person {c.suppression === "complaint" ? "reported our e-mail as spam" : "unsubscribed"}: only they can undo it, by signing
             up again and confirming their address.
           </p>
         )}
+        {/* A refused suppression whose form is gone (the address was suppressed meanwhile) is said here too. */}
+        <Refusal last={c.suppression ? lastFor(actionData, "lift", "suppress") : lastFor(actionData, "lift")} />
       </Panel>
 
       <Panel title="Tags" id="tags-heading">
@@ -156,7 +198,7 @@ export default function ContactPage({ loaderData: h, actionData }: Route.Compone
                 >
                   {tag}
                 </Link>
-                <form method="post">
+                <Form method="post">
                   <input type="hidden" name="intent" value="untag" />
                   <input type="hidden" name="tag" value={tag} />
                   <button
@@ -166,28 +208,13 @@ export default function ContactPage({ loaderData: h, actionData }: Route.Compone
                   >
                     ×
                   </button>
-                </form>
+                </Form>
               </li>
             ))}
           </ul>
         )}
-        <form method="post" className="mt-3 flex flex-wrap items-end gap-3">
-          <input type="hidden" name="intent" value="tag" />
-          <div className="min-w-64 flex-1 sm:max-w-sm">
-            <label htmlFor="add-tag" className="text-sm font-bold text-slate-900">
-              Add a tag
-            </label>
-            <input id="add-tag" name="tag" required maxLength={TAG_MAX + 20} list="tags-in-use" className={inputClass} />
-            <datalist id="tags-in-use">
-              {h.tagsInUse.map((tag) => (
-                <option key={tag} value={tag} />
-              ))}
-            </datalist>
-          </div>
-          <button type="submit" className={buttonClass({ size: "sm", variant: "outline" })}>
-            Add tag
-          </button>
-        </form>
+        <Refusal last={lastFor(actionData, "untag")} />
+        <TagForm tagsInUse={h.tagsInUse} last={lastFor(actionData, "tag")} />
       </Panel>
 
       <Panel title="Consents" id="consents-heading">

@@ -1,18 +1,20 @@
-import { data, Link } from "react-router";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/contacts";
 import { AdminHeading, DataTable, formatWhen, Pager, Panel, rowHead, td, useTimeZone } from "~/components/admin-ui";
 import { CsvLink } from "~/components/admin-csv-link";
+import { fieldAria, FieldMessage, useDashboardForm } from "~/components/dashboard-form";
 import { buttonClass } from "~/components/ui/button";
 import { CONTACT_IMPORT_MAX_BYTES, CONTACT_IMPORT_MAX_ROWS, ContactImportSchema } from "~/lib/admin-forms";
 import { CONSENT_LABELS, SUPPRESSION_LABELS } from "~/lib/audience-labels";
 import { CONTACT_FILTER_OPTIONS, FILTER_KEYS, FILTER_LABELS, filtersFrom } from "~/lib/contact-filters";
-import { parseSubmissionBody } from "~/lib/forms";
 import { seo } from "~/lib/seo";
 import type { ConsentPurpose } from "../../../db/schema";
 import { searchContacts } from "~/server/admin/contacts.server";
-import { importContacts, type ImportResult } from "~/server/admin/contacts-import.server";
+import { importContacts, importNotice } from "~/server/admin/contacts-import.server";
 import { pageFrom } from "~/server/admin/lists.server";
-import { requireOwner } from "~/server/admin/owner-session.server";
+import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
 import { tagsInUse } from "~/server/audience/tags.server";
 import { appConfig } from "~/server/config.server";
 
@@ -30,66 +32,85 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The CSV upload: the shared schema checks the file is there and small enough, the import module its rows. */
+/**
+ * The CSV upload: the page's schema checks the file is there and small enough, the import module
+ * its rows. A file imported redirects back to the list (a reload never imports it again) with what
+ * was done said there once; a refused file answers the form with why, and each wrong row.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireOwner(appConfig(context).owner, request);
+  const { owner } = appConfig(context);
+  await requireOwner(owner, request);
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    return data<ImportResult>({ ok: false, message: "The upload could not be read. Please try again.", errors: [] }, { status: 400 });
+    return data(
+      {
+        form: "import",
+        result: { status: "error", error: { "": ["The upload could not be read. Please try again."] } } as SubmissionResult<string[]>,
+      },
+      { status: 400 },
+    );
   }
-  const submission = parseSubmissionBody(form, ContactImportSchema);
-  if (!submission.ok) {
-    const message = Object.values(submission.error).flat()[0]?.message ?? "Choose a CSV file to import.";
-    return data<ImportResult>({ ok: false, message, errors: [] }, { status: 400 });
-  }
+  const submission = parseWithZod(form, { schema: ContactImportSchema });
+  if (submission.status !== "success") return data({ form: "import", result: submission.reply() }, { status: 400 });
   const { file } = submission.value;
   const result = await importContacts(await file.text(), file.name);
-  return data(result, { status: result.ok ? 200 : result.unavailable ? 503 : 400 });
+  if (!result.ok) {
+    const rows = result.errors.map((e) => `Row ${e.row}: ${e.reason}.`);
+    return data(
+      { form: "import", result: submission.reply({ formErrors: [result.message], fieldErrors: rows.length ? { file: rows } : undefined }) },
+      {
+        status: result.unavailable ? 503 : 400,
+      },
+    );
+  }
+  return redirectWithNotice(owner, request, "/admin/contacts", { ok: true, message: importNotice(result) });
 }
 
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700";
 
-function ImportOutcome({ result }: { result: ImportResult }) {
-  if (!result.ok) {
-    return (
-      <div role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900" data-testid="import-result">
-        <p className="font-bold">{result.message}</p>
-        {result.errors.length > 0 ? (
-          <ul className="mt-2 list-disc pl-5">
-            {result.errors.slice(0, 50).map((e) => (
-              <li key={e.row}>
-                Row {e.row}: {e.reason}.
-              </li>
-            ))}
-            {result.errors.length > 50 ? <li>and {result.errors.length - 50} more rows.</li> : null}
-          </ul>
-        ) : null}
-      </div>
-    );
-  }
+/** The upload, checked by the page's schema as the owner picks a file; a refused file's reason and wrong rows under it. */
+function ImportForm({ last }: { last: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useDashboardForm("contact-import", ContactImportSchema, last);
+  const rows = fields.file.errors ?? [];
+  const said = form.errors ?? [];
   return (
-    <div role="status" className="mt-4 rounded-lg border border-brand-300 bg-brand-50 p-3 text-slate-900" data-testid="import-result">
-      <p className="font-bold">
-        Imported {result.rows} {result.rows === 1 ? "row" : "rows"}: {result.created} new, {result.updated} already known (updated),{" "}
-        {result.duplicatesInFile} repeated in the file (merged). {result.consentsRecorded} newsletter{" "}
-        {result.consentsRecorded === 1 ? "consent" : "consents"} recorded. No e-mail was sent.
-      </p>
-      {result.keptSuppressed.length > 0 ? (
-        <>
-          <p className="mt-2">These addresses stay suppressed, with no consent recorded (only the person can ask again):</p>
-          <ul className="mt-1 list-disc pl-5">
-            {result.keptSuppressed.map((s) => (
-              <li key={s.email} className="break-all">
-                {s.email}: {SUPPRESSION_LABELS[s.suppression].toLowerCase()}
-              </li>
-            ))}
-          </ul>
-        </>
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-3 flex flex-wrap items-end gap-3">
+      <input type="hidden" name="intent" value="import" />
+      <div>
+        <label htmlFor={fields.file.id} className="text-sm font-bold text-slate-900">
+          CSV file
+        </label>
+        <input
+          id={fields.file.id}
+          name="file"
+          type="file"
+          accept=".csv,text/csv"
+          required
+          {...(said.length ? {} : fieldAria(fields.file))}
+          className={`${inputClass} text-sm`}
+        />
+        {said.length ? null : <FieldMessage state={fields.file} />}
+      </div>
+      <button type="submit" className={buttonClass({ size: "sm" })}>
+        Import
+      </button>
+      {said.length ? (
+        <div role="alert" className="basis-full rounded-lg border border-red-300 bg-red-50 p-3 text-red-900" data-testid="import-result">
+          <p className="font-bold">{said.join(" ")}</p>
+          {rows.length > 0 ? (
+            <ul className="mt-2 list-disc pl-5">
+              {rows.slice(0, 50).map((row) => (
+                <li key={row}>{row}</li>
+              ))}
+              {rows.length > 50 ? <li>and {rows.length - 50} more rows.</li> : null}
+            </ul>
+          ) : null}
+        </div>
       ) : null}
-    </div>
+    </Form>
   );
 }
 
@@ -107,7 +128,7 @@ export default function Contacts({ loaderData: p, actionData }: Route.ComponentP
         Everyone the site knows, one contact per mailbox: guide readers, newsletter subscribers, buyers and imports. A suppressed address
         gets no list e-mail; receipts still go to one that unsubscribed, never to a hard bounce or a spam complaint.
       </p>
-      <form method="get" role="search" aria-label="Contacts" className="mt-4 flex flex-wrap items-end gap-3">
+      <Form method="get" role="search" aria-label="Contacts" className="mt-4 flex flex-wrap items-end gap-3">
         <div className="min-w-64 flex-1 sm:max-w-md">
           <label htmlFor="contacts-q" className="text-sm font-bold text-slate-900">
             Search by address or name
@@ -151,7 +172,7 @@ export default function Contacts({ loaderData: p, actionData }: Route.ComponentP
             Show everyone
           </Link>
         ) : null}
-      </form>
+      </Form>
       {p.filters.added ? <p className="mt-2 text-slate-700">Added in the last {p.filters.added} days.</p> : null}
       {p.refused ? (
         <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
@@ -211,19 +232,7 @@ export default function Contacts({ loaderData: p, actionData }: Route.ComponentP
           suppressed. If any row is wrong, nothing is imported. At most {CONTACT_IMPORT_MAX_BYTES / 1024 / 1024} MB and{" "}
           {CONTACT_IMPORT_MAX_ROWS.toLocaleString("en-US")} rows per file.
         </p>
-        <form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap items-end gap-3">
-          <input type="hidden" name="intent" value="import" />
-          <div>
-            <label htmlFor="import-file" className="text-sm font-bold text-slate-900">
-              CSV file
-            </label>
-            <input id="import-file" name="file" type="file" accept=".csv,text/csv" required className={`${inputClass} text-sm`} />
-          </div>
-          <button type="submit" className={buttonClass({ size: "sm" })}>
-            Import
-          </button>
-        </form>
-        {actionData ? <ImportOutcome result={actionData} /> : null}
+        <ImportForm last={actionData?.result} />
       </Panel>
     </>
   );

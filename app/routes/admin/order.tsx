@@ -1,15 +1,24 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Fragment } from "react";
-import { data, Link } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { idOr404 } from "~/lib/route-id";
 import type { Route } from "./+types/order";
 import { AdminHeading, formatWhen, Notice, Panel, StatusBadge, DataTable, num, rowHead, td, useTimeZone } from "~/components/admin-ui";
+import { useDashboardForm } from "~/components/dashboard-form";
 import { buttonClass } from "~/components/ui/button";
-import { ORDER_ACTIONS, OrderActionSchema, REFUND_TARGETS, type OrderAction, type RefundTarget } from "~/lib/admin-forms";
+import {
+  ORDER_ACTION_REFUSED,
+  ORDER_ACTIONS,
+  OrderActionSchema,
+  REFUND_TARGETS,
+  type OrderAction,
+  type RefundTarget,
+} from "~/lib/admin-forms";
 import { formatCents } from "~/lib/site";
-import { parseSubmission } from "~/server/forms/submission.server";
 import { seo } from "~/lib/seo";
-import { orderDetail, refundFromDashboard, resendReceipt, resetDownloads, type OrderDetail } from "~/server/admin/orders.server";
-import { requireOwner } from "~/server/admin/owner-session.server";
+import { orderDetail, runOrderPost, type OrderDetail } from "~/server/admin/orders.server";
+import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) =>
@@ -29,18 +38,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The confirmation panel's button posts here: parsed by the page's one schema, done by one server
+ * function per intent, then a redirect to the order (a reload never posts again, and the
+ * confirmation is gone) with what was done said there once. A refusal answers the form, changing
+ * nothing.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireOwner(appConfig(context).owner, request);
+  const { owner, payments } = appConfig(context);
+  await requireOwner(owner, request);
   const id = idOr404(params.id);
-  const submission = await parseSubmission(request, OrderActionSchema);
-  if (!submission.ok) return data({ ok: false, message: "Choose an action and confirm it." }, { status: 400 });
-  const { payments } = appConfig(context);
-  const form = submission.value;
-  const outcome =
-    form.intent === "refund"
-      ? await refundFromDashboard(payments, id, form.product)
-      : await { resend: resendReceipt, reset: resetDownloads }[form.intent](id);
-  return data(outcome, { status: outcome.ok ? 200 : 409 });
+  const submission = parseWithZod(await request.formData(), { schema: OrderActionSchema });
+  const form = typeof submission.payload.intent === "string" ? submission.payload.intent : "";
+  if (submission.status !== "success")
+    return data({ form, result: submission.reply({ formErrors: [ORDER_ACTION_REFUSED] }) }, { status: 400 });
+  const outcome = await runOrderPost(payments, id, submission.value);
+  if (!outcome.ok) return data({ form, result: submission.reply({ formErrors: [outcome.message] }) }, { status: 409 });
+  return redirectWithNotice(owner, request, `/admin/orders/${id}`, { ok: true, message: outcome.message });
 }
 
 type Choice = { action: OrderAction; product: RefundTarget; label: string; question: string; consequence: string };
@@ -90,11 +104,44 @@ function refundChoices(order: OrderDetail): Choice[] {
 
 const href = (id: number, c: Choice) => `/admin/orders/${id}?confirm=${c.action}${c.action === "refund" ? `&product=${c.product}` : ""}`;
 
+/** The question, its consequence and the one button that does it (checked by the page's schema, as the server does). */
+function ConfirmPanel({ orderId, pending, last }: { orderId: number; pending: Choice; last: SubmissionResult<string[]> | undefined }) {
+  const [form] = useDashboardForm(`order-${orderId}-${pending.action}-${pending.product}`, OrderActionSchema, last);
+  // A refund cannot be pressed twice while the first is on its way.
+  const busy = useNavigation().state === "submitting";
+  const label = pending.label.charAt(0).toLowerCase() + pending.label.slice(1);
+  return (
+    <Panel title={pending.question} id="confirm-heading">
+      <p className="mt-2 text-slate-700">{pending.consequence}</p>
+      {form.errors?.length ? <Notice ok={false}>{form.errors.join(" ")}</Notice> : null}
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Form method="post" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value={pending.action} />
+          {pending.action === "refund" ? <input type="hidden" name="product" value={pending.product} /> : null}
+          <input type="hidden" name="confirmed" value="yes" />
+          <button
+            type="submit"
+            disabled={busy}
+            className={buttonClass({ className: pending.action === "refund" ? "bg-red-700 hover:bg-red-800" : "" })}
+          >
+            Yes, {label}
+          </button>
+        </Form>
+        <Link to={`/admin/orders/${orderId}`} className={buttonClass({ variant: "outline" })}>
+          Cancel
+        </Link>
+      </div>
+    </Panel>
+  );
+}
+
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const zone = useTimeZone();
   const { order, confirm, product } = loaderData;
   const available: Choice[] = order.status === "paid" ? [RESEND, RESET, ...refundChoices(order)] : [RESET];
-  const pending = actionData ? undefined : available.find((c) => c.action === confirm && (c.action !== "refund" || c.product === product));
+  const pending = available.find((c) => c.action === confirm && (c.action !== "refund" || c.product === product));
+  // A refusal whose question is gone (the product was refunded meanwhile) is said above the order.
+  const refusal = pending ? undefined : actionData?.result.error?.[""];
   return (
     <>
       <AdminHeading title={`Order ${order.number}`}>
@@ -102,7 +149,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           All orders
         </Link>
       </AdminHeading>
-      {actionData ? <Notice ok={actionData.ok}>{actionData.message}</Notice> : null}
+      {refusal?.length ? <Notice ok={false}>{refusal.join(" ")}</Notice> : null}
       {order.unmatchedCents > 0 ? (
         <Notice ok={false}>
           {formatCents(order.unmatchedCents)} was refunded at the payment provider without matching a product of this order, so no access
@@ -158,25 +205,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       </Panel>
 
       {pending ? (
-        <Panel title={pending.question} id="confirm-heading">
-          <p className="mt-2 text-slate-700">{pending.consequence}</p>
-          <div className="mt-4 flex flex-wrap gap-3">
-            <form method="post">
-              <input type="hidden" name="intent" value={pending.action} />
-              {pending.action === "refund" ? <input type="hidden" name="product" value={pending.product} /> : null}
-              <input type="hidden" name="confirmed" value="yes" />
-              <button
-                type="submit"
-                className={buttonClass({ className: pending.action === "refund" ? "bg-red-700 hover:bg-red-800" : "" })}
-              >
-                Yes, {pending.label.charAt(0).toLowerCase() + pending.label.slice(1)}
-              </button>
-            </form>
-            <Link to={`/admin/orders/${order.id}`} className={buttonClass({ variant: "outline" })}>
-              Cancel
-            </Link>
-          </div>
-        </Panel>
+        <ConfirmPanel key={`${pending.action}-${pending.product}`} orderId={order.id} pending={pending} last={actionData?.result} />
       ) : (
         <div className="mt-6 flex flex-wrap gap-3">
           {available.map((c) => (

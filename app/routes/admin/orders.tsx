@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/orders";
 import { AdminHeading, formatWhen, StatusBadge, DataTable, num, rowHead, td, useTimeZone } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
@@ -27,7 +27,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminHeading title="Orders" />
-      <form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
+      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">
           <label htmlFor="order-email" className="block text-sm font-bold text-slate-900">
             Buyer's e-mail (or part of it)
@@ -44,7 +44,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         <button type="submit" className={buttonClass()}>
           Search
         </button>
-      </form>
+      </Form>
       {rows.length === 0 ? (
         <p className="mt-6 text-slate-700">{email ? `No orders for "${email}".` : "No orders yet."}</p>
       ) : (

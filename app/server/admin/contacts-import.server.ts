@@ -12,6 +12,7 @@ import { sql } from "drizzle-orm";
 import { CsvError, parse } from "csv-parse/sync";
 import type { SuppressionReason } from "../../../db/schema";
 import { CONTACT_IMPORT_MAX_ROWS } from "~/lib/admin-forms";
+import { SUPPRESSION_LABELS } from "~/lib/audience-labels";
 import { emailField, FIELD_LIMITS } from "~/lib/forms";
 import { IMPORTED_TAG, TAG_MESSAGE, tagList } from "~/lib/tags";
 import { consentStatements } from "~/server/audience/contacts.server";
@@ -178,4 +179,21 @@ export async function importContacts(text: string, fileName: string): Promise<Im
     log.error({ err: error }, "Contacts import failed");
     return { ...refuse("The database could not be reached, so nothing was imported. Try again in a minute."), unavailable: true };
   }
+}
+
+/** What a successful import did, in the sentence the page shows after it (nobody was e-mailed). */
+export function importNotice(result: Extract<ImportResult, { ok: true }>): string {
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const said = [
+    `Imported ${plural(result.rows, "row", "rows")}: ${result.created} new, ${result.updated} already known (updated), ${result.duplicatesInFile} repeated in the file (merged).`,
+    `${result.consentsRecorded} newsletter ${result.consentsRecorded === 1 ? "consent" : "consents"} recorded. No e-mail was sent.`,
+  ];
+  if (result.keptSuppressed.length > 0) {
+    const shown = result.keptSuppressed.slice(0, 20).map((s) => `${s.email} (${SUPPRESSION_LABELS[s.suppression].toLowerCase()})`);
+    const more = result.keptSuppressed.length - shown.length;
+    said.push(
+      `These addresses stay suppressed, with no consent recorded (only the person can ask again): ${shown.join(", ")}${more > 0 ? ` and ${more} more` : ""}.`,
+    );
+  }
+  return said.join(" ");
 }

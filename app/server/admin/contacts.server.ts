@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { ConsentPurpose, SuppressionReason } from "../../../db/schema";
+import type { ContactPost } from "~/lib/admin-forms";
 import { formatZonedDateTime } from "~/lib/dates";
 import { SEQUENCE_INVITATION_PAGE } from "~/lib/site";
 import { recordAudit } from "~/server/admin/audit.server";
@@ -261,4 +262,41 @@ export async function ownerUntagContact(id: number, tag: string): Promise<"remov
   const result = await untagContact(id, tag);
   if (result === "removed") await recordAudit("contact-untag", `contact:${id}`, `removed the tag ${tag}`);
   return result;
+}
+
+/** What a post of a contact's page did: the sentence to say on the page, or why nothing changed. */
+export type ContactPostOutcome = { done: string } | { refused: string };
+
+const DONE = {
+  suppressed: "Suppressed: no list e-mail goes to this address now. Receipts still do.",
+  cleared: "Suppression lifted. Consents withdrawn by it stay withdrawn until the person gives them again.",
+  tagged: "Tagged.",
+  removed: "Tag removed.",
+} as const;
+
+const REFUSED = {
+  already: "This address is already suppressed; its reason stays.",
+  refused:
+    "This suppression cannot be lifted here: the person unsubscribed or reported spam. Only they can undo it, by signing up again and confirming their address.",
+  none: "This address is not suppressed.",
+  absent: "This contact does not have that tag (it was removed already).",
+} as const;
+
+/**
+ * A contact page's post, parsed by its schema (ContactActionSchema): one server function per
+ * intent. Undefined when there is no such contact.
+ */
+export async function runContactPost(id: number, post: ContactPost): Promise<ContactPostOutcome | undefined> {
+  const result =
+    post.intent === "suppress"
+      ? await ownerSuppressContact(id, post.detail)
+      : post.intent === "lift"
+        ? await ownerLiftSuppression(id)
+        : post.intent === "tag"
+          ? await ownerTagContact(id, post.tag)
+          : await ownerUntagContact(id, post.tag);
+  if (result === "unknown") return undefined;
+  if (result in DONE) return { done: DONE[result as keyof typeof DONE] };
+  if (result === "already" && post.intent === "tag") return { refused: `This contact has the tag ${post.tag} already.` };
+  return { refused: REFUSED[result as keyof typeof REFUSED] };
 }

@@ -5,6 +5,7 @@
  */
 import { desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import { downloads, orderRefunds, orders, outbox } from "../../../db/schema";
+import type { OrderPost } from "~/lib/admin-forms";
 import { auditEntries, recordAudit, type AuditEntry } from "~/server/admin/audit.server";
 import { db } from "~/server/db.server";
 import { orderFiles } from "~/server/delivery/order-access.server";
@@ -181,4 +182,16 @@ export async function refundFromDashboard(payments: Payments, id: number, produc
     `${result.kind}${productId ? ` ${productId}` : ""}${"refundId" in result ? ` ${result.refundId}` : ""}${"reason" in result ? `: ${result.reason}` : ""}`,
   );
   return { ok, message: messages[result.kind] };
+}
+
+/** The order page's post, parsed by its schema (OrderActionSchema): one server function per intent. */
+export function runOrderPost(payments: Payments, id: number, post: OrderPost): Promise<ActionOutcome> {
+  switch (post.intent) {
+    case "resend":
+      return resendReceipt(id);
+    case "reset":
+      return resetDownloads(id);
+    case "refund":
+      return refundFromDashboard(payments, id, post.product);
+  }
 }
