@@ -8,7 +8,7 @@
 import { eq, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { createRoutesStub } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { broadcasts, outbox } from "../../db/schema";
 import { TimeZoneContext } from "~/components/admin-ui";
@@ -211,7 +211,10 @@ type Health = Awaited<ReturnType<typeof mailHealth>>;
 /** The words of the /admin/email page rendered with this data, tags and spacing taken out. */
 function pageText(health: Health): string {
   const page = createElement(EmailHealth, { loaderData: health } as never);
-  const html = renderToStaticMarkup(createElement(MemoryRouter, null, createElement(TimeZoneContext, { value: "America/New_York" }, page)));
+  // In a data router: the page's forms are React Router <Form>s.
+  const Stub = createRoutesStub([{ path: "/admin/email", Component: () => page }]);
+  const framed = createElement(TimeZoneContext, { value: "America/New_York" }, createElement(Stub, { initialEntries: ["/admin/email"] }));
+  const html = renderToStaticMarkup(framed);
   return html
     .replace(/<[^>]+>/g, " ")
     .replace(/&ldquo;|&rdquo;|\u201c|\u201d/g, '"')
