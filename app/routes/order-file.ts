@@ -13,7 +13,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (found.refusal) return refusedDownload(request, context, params.token, found.refusal);
   const { order } = found;
   const opened = await orderFile(order.id, params.fileId);
-  if ("refusal" in opened) return refusedDownload(request, context, params.token, opened.refusal, opened.refundedProduct);
+  if ("refusal" in opened) {
+    // A file of a product refunded since: the page that names it (410). One the order never bought: a plain 404.
+    return opened.refundedProduct
+      ? refusedDownload(request, context, params.token, opened.refusal, opened.refundedProduct)
+      : opened.refusal;
+  }
   const { file } = opened;
   if (!(await countDownload(order.id, file.id))) {
     throw redirect(`${orderPagePath(params.token)}#file-${encodeURIComponent(file.id)}`, { status: 303, headers: PRIVATE_HEADERS });
