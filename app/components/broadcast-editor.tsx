@@ -7,9 +7,10 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useMemo } from "react";
 import { Form, useFetcher } from "react-router";
-import { Notice, Panel } from "~/components/admin-ui";
+import { Panel } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
 import { fieldAria, FieldMessage, useDashboardForm } from "~/components/dashboard-form";
+import { FormRefusal } from "~/components/dashboard-post";
 import { HtmlPreviewLink, labelClass, ListMessageFields, TextVersion } from "~/components/list-message-editor";
 import {
   AUDIENCE_FIELDS,
@@ -132,7 +133,7 @@ function DraftForm(props: EditorProps) {
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="id" value={b?.id ?? 0} />
       <input type="hidden" name="version" value={b?.version ?? 0} />
-      {form.errors?.length ? <Notice ok={false}>{form.errors.join(" ")}</Notice> : null}
+      <FormRefusal errors={form.errors} />
       <ListMessageFields
         idPrefix="bc"
         subject={b?.subject}
@@ -193,7 +194,7 @@ function SendForm(props: EditorProps & { editing: EditedBroadcast }) {
       <input type="hidden" name="intent" value="send" />
       <input type="hidden" name="id" value={b.id} />
       <input type="hidden" name="version" value={b.version} />
-      {form.errors?.length ? <Notice ok={false}>{form.errors.join(" ")}</Notice> : null}
+      <FormRefusal errors={form.errors} />
       <fieldset>
         <legend className={labelClass}>When</legend>
         <div className="mt-2 flex flex-wrap items-center gap-4 text-slate-800">
@@ -250,7 +251,7 @@ export function BroadcastEditor(props: EditorProps) {
             </Form>
             <HtmlPreviewLink href={`/admin/broadcasts/${b.id}/preview`} />
           </div>
-          {testError?.length ? <Notice ok={false}>{testError.join(" ")}</Notice> : null}
+          <FormRefusal errors={testError ?? undefined} />
           <SendForm {...props} editing={b} />
           <TextVersion text={props.previewText} testId="broadcast-preview-text" />
         </>

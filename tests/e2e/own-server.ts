@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { E2E_OWNER_ENV, E2E_OWNER_PASSWORD } from "../../playwright.config";
 import { type BuiltServer, startBuiltServer, stopServer, waitForServer } from "../../scripts/lib/server-process";
-import { expect, test } from "./fixtures";
+import { test, waitForHydration } from "./fixtures";
 
 /**
  * How long a spec's own built server may take to answer, and its start-up hook in all: a start
@@ -48,5 +48,5 @@ export async function logIn(page: Page, path: string, origin: string) {
 
 /** The dashboard's pages run React: its forms check as the owner types once it has hydrated (root.tsx marks the moment). */
 export async function dashboardReady(page: Page) {
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await waitForHydration(page);
 }

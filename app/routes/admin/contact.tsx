@@ -3,8 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { idOr404 } from "~/lib/route-id";
 import type { Route } from "./+types/contact";
-import { AdminHeading, DataTable, formatWhen, Notice, Panel, rowHead, td, useTimeZone } from "~/components/admin-ui";
+import { AdminHeading, DataTable, formatWhen, Panel, rowHead, td, useTimeZone } from "~/components/admin-ui";
 import { fieldAria, FieldMessage, useDashboardForm } from "~/components/dashboard-form";
+import { FormRefusal } from "~/components/dashboard-post";
 import { buttonClass } from "~/components/ui/button";
 import { ContactActionSchema, type ContactPost } from "~/lib/admin-forms";
 import { TAG_MAX } from "~/lib/tags";
@@ -60,8 +61,7 @@ const lastFor = (last: Last, ...forms: ContactPost["intent"][]) =>
 
 /** The refusal of a form without fields of its own (lift, untag), said in its panel. */
 function Refusal({ last }: { last: SubmissionResult<string[]> | undefined }) {
-  const said = last?.error?.[""];
-  return said?.length ? <Notice ok={false}>{said.join(" ")}</Notice> : null;
+  return <FormRefusal errors={last?.error?.[""] ?? undefined} />;
 }
 
 const inputClass =
@@ -84,7 +84,7 @@ function SuppressForm({ last }: { last: SubmissionResult<string[]> | undefined }
       </button>
       {form.errors?.length ? (
         <div className="basis-full">
-          <Notice ok={false}>{form.errors.join(" ")}</Notice>
+          <FormRefusal errors={form.errors} />
         </div>
       ) : null}
     </Form>
@@ -121,7 +121,7 @@ function TagForm({ tagsInUse, last }: { tagsInUse: string[]; last: SubmissionRes
       </button>
       {form.errors?.length ? (
         <div className="basis-full">
-          <Notice ok={false}>{form.errors.join(" ")}</Notice>
+          <FormRefusal errors={form.errors} />
         </div>
       ) : null}
     </Form>
