@@ -2,6 +2,7 @@ import matter from "gray-matter";
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 import type { z } from "zod";
+import { ArticleBodyPicturesSchema, isSitePicture } from "~/lib/article-pictures";
 
 const EXTERNAL = /^https?:\/\//i;
 
@@ -86,7 +87,7 @@ const ARTICLE_HTML: sanitizeHtml.IOptions = {
     },
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy", decoding: "async", alt: attribs.alt ?? "" } }),
   },
-  exclusiveFilter: (frame) => frame.tag === "img" && !/^\/images\/[\w./-]+$/.test(frame.attribs.src ?? ""),
+  exclusiveFilter: (frame) => frame.tag === "img" && !isSitePicture(frame.attribs.src ?? ""),
 };
 ARTICLE_HTML.allowedAttributes = {
   ...ARTICLE_HTML.allowedAttributes,
@@ -100,7 +101,8 @@ export function renderArticleMarkdown(body: string): string {
 
 /**
  * One Markdown content file: its frontmatter checked by `schema` (a bad field throws naming the
- * file and the field), its slug (the file name), its body as Markdown and as safe HTML.
+ * file and the field), its slug (the file name), its body as Markdown (its pictures checked as the
+ * editor checks them) and as safe HTML.
  */
 export function parseMarkdownFile<T extends object>(
   path: string,
@@ -114,5 +116,7 @@ export function parseMarkdownFile<T extends object>(
     const problems = result.error.issues.map((i) => `${i.path.join(".") || "(frontmatter)"}: ${i.message}`);
     throw new Error(`Invalid frontmatter in ${path}: ${problems.join("; ")}`);
   }
+  const pictures = ArticleBodyPicturesSchema.safeParse(content);
+  if (!pictures.success) throw new Error(`Invalid picture in ${path}: ${pictures.error.issues.map((i) => i.message).join("; ")}`);
   return { ...result.data, slug, body: content, html: renderArticleMarkdown(content) };
 }

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { CATEGORIES, CLOSING_CTAS } from "~/lib/article-meta";
+import { ArticleBodyPicturesSchema } from "~/lib/article-pictures";
 import { ZONED_INPUT } from "~/lib/dates";
 import { PARTNER_IDS, type PartnerId } from "~/lib/partners";
 
@@ -69,6 +70,8 @@ export function slugFromTitle(title: string): string {
 }
 
 const SCHEDULE_TIME = "Enter the date and time to publish.";
+/** The cover is an uploaded picture, by its number: never an address (a path could leave /images/). */
+const COVER = "Choose the cover among the uploaded pictures.";
 
 /** The fields every button sends; only Schedule needs more (its time). */
 const ARTICLE_FIELDS = {
@@ -86,11 +89,13 @@ const ARTICLE_FIELDS = {
   category: z.enum(CATEGORIES, { error: "Choose a category." }),
   excerpt: required("an excerpt for the blog list", 220),
   // Browsers send a textarea's line breaks as CRLF: stored as LF, so revisions compare by line.
-  body: required("the article's text", 100_000).transform((v) => v.replace(/\r\n?/g, "\n")),
+  body: required("the article's text", 100_000)
+    .transform((v) => v.replace(/\r\n?/g, "\n"))
+    .pipe(ArticleBodyPicturesSchema),
   description: required("a description for search engines", 170),
   seoTitle: optional("the search title", 70),
   /** An uploaded picture (POST /admin/images) as the cover, before or after the first save. */
-  imageId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  imageId: z.coerce.number({ error: COVER }).int(COVER).min(1, COVER).max(2_147_483_647, COVER).optional(),
   imageAlt: optional("the image description", 200),
   reviewed: z.string({ error: "Enter the date it was last reviewed." }).regex(ISO_DATE, "Enter the date it was last reviewed."),
   sources: z
