@@ -49,6 +49,15 @@ export function describeStripeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * A connection error from the SDK's own per-attempt timeout: the SDK wraps its HTTP client's
+ * error, whose `code` is the client's timeout code (a socket's own ETIMEDOUT is the same code).
+ */
+function timedOut(error: Stripe.errors.StripeConnectionError): boolean {
+  const cause = error.detail;
+  return cause instanceof Error && "code" in cause && cause.code === Stripe.HttpClient.TIMEOUT_ERROR_CODE;
+}
+
 function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
@@ -96,7 +105,7 @@ export function createStripeProvider(client: StripeClient, publicOrigin: string)
         if (error instanceof PaymentProviderError) throw error;
         const kind =
           error instanceof Stripe.errors.StripeConnectionError
-            ? /timeout|timed out/i.test(error.message)
+            ? timedOut(error)
               ? "timeout"
               : "unavailable"
             : error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError
