@@ -1,0 +1,84 @@
+/**
+ * Rows nobody will use again, deleted on a schedule (issue 43): checkouts abandoned long ago and
+ * links and sessions well past their expiry. Each statement deletes at most BATCH rows (its own
+ * short transaction, so it never holds many locks for long); the next statement takes the next
+ * batch, until one finds fewer. The worker calls `sweepExpired()` now and then; running it twice,
+ * or on two servers at once, only deletes nothing the second time.
+ */
+import { and, eq, exists, inArray, isNull, lt, not, or, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { downloads, emailTokens, entitlements, orderAccessTokens, orderRefunds, orders, ownerSessions, reviews } from "../../../db/schema";
+import { db } from "~/server/db.server";
+
+/** Rows per DELETE statement. */
+export const SWEEP_BATCH = 500;
+
+/**
+ * A checkout never paid is deleted this long after it started. Stripe's Checkout Session expires
+ * within 24 hours and Stripe retries a webhook for 3 days, and a bank debit settles in days: after
+ * that an order still pending was abandoned. 120 days, because the dashboard counts checkouts
+ * started in its windows (up to 90 days, app/server/admin/stats.server.ts): a sweep never changes them.
+ */
+export const ABANDONED_ORDER_DAYS = 120;
+
+/**
+ * A link is deleted this long after it expired: until then an expired order link still answers
+ * "this link has expired" (410, with the form for a new one) rather than "not ours" (404).
+ */
+export const EXPIRED_LINK_MARGIN_DAYS = 90;
+
+export type SweepCounts = { abandonedOrders: number; orderLinks: number; emailLinks: number; ownerSessions: number };
+
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
+
+/** Delete the rows of `table` whose `key` a batch of `where` selects, batch after batch; how many went. */
+async function deleteInBatches(table: PgTable, key: PgColumn, where: SQL | undefined): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const batch = db().select({ key }).from(table).where(where).limit(SWEEP_BATCH);
+    const deleted = await db().delete(table).where(inArray(key, batch)).returning({ key });
+    total += deleted.length;
+    if (deleted.length < SWEEP_BATCH) return total;
+  }
+}
+
+/** Something still refers to the order: what it granted, refunded, gave links to, served, or a review of it. */
+const referred = () =>
+  or(
+    ...[entitlements.orderId, orderRefunds.orderId, orderAccessTokens.orderId, downloads.orderId, reviews.orderId].map((column) =>
+      exists(
+        db()
+          .select({ one: sql`1` })
+          .from(column.table)
+          .where(eq(column, orders.id)),
+      ),
+    ),
+  )!;
+
+/**
+ * An abandoned checkout: pending and never paid, started ABANDONED_ORDER_DAYS ago, with nothing
+ * referring to it. Kept even then: one with the buyer's address (the hosted page was completed and
+ * the dashboard lists it), and one from an e-mail link (the sequence page counts its checkouts
+ * for all time).
+ */
+const abandonedOrder = (now: Date) =>
+  and(
+    eq(orders.status, "pending"),
+    isNull(orders.paidAt),
+    lt(orders.createdAt, daysBefore(now, ABANDONED_ORDER_DAYS)),
+    isNull(orders.customerEmail),
+    isNull(orders.campaign),
+    not(referred()),
+  );
+
+/** Delete abandoned checkouts and expired links and owner sessions; how many of each. */
+export async function sweepExpired(now: Date = new Date()): Promise<SweepCounts> {
+  const linkCutoff = daysBefore(now, EXPIRED_LINK_MARGIN_DAYS);
+  return {
+    abandonedOrders: await deleteInBatches(orders, orders.id, abandonedOrder(now)),
+    orderLinks: await deleteInBatches(orderAccessTokens, orderAccessTokens.tokenHash, lt(orderAccessTokens.expiresAt, linkCutoff)),
+    emailLinks: await deleteInBatches(emailTokens, emailTokens.tokenHash, lt(emailTokens.expiresAt, linkCutoff)),
+    // A session past its end is refused at once (owner-session.server.ts); each login deletes them too.
+    ownerSessions: await deleteInBatches(ownerSessions, ownerSessions.tokenHash, lt(ownerSessions.expiresAt, now)),
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * The scheduled sweep (issue 43): what the database holds before and after. Abandoned checkouts
+ * long past go, and links and owner sessions well past their expiry; a paid order, a fresh pending
+ * one, one anything still refers to, and every link still valid (or just expired) stay.
+ */
+import { sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { emailTokens, entitlements, orderAccessTokens, orders, ownerSessions } from "../../db/schema";
+import { db } from "~/server/db.server";
+import { ABANDONED_ORDER_DAYS, EXPIRED_LINK_MARGIN_DAYS, SWEEP_BATCH, sweepExpired } from "~/server/maintenance/sweep.server";
+import { useTestDatabase } from "../helpers/db";
+
+useTestDatabase();
+beforeEach(async () => {
+  await db().execute(sql`TRUNCATE owner_sessions`);
+});
+
+const NOW = new Date("2030-06-01T12:00:00Z");
+const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000);
+
+let serial = 0;
+async function order(fields: Partial<typeof orders.$inferInsert> & { note: string }): Promise<number> {
+  const { note, ...rest } = fields;
+  const [row] = await db()
+    .insert(orders)
+    .values({
+      provider: "test",
+      providerSessionId: `${note}-${serial++}`,
+      lines: [],
+      amountTotal: 700,
+      currency: "usd",
+      status: "pending",
+      ...rest,
+    })
+    .returning({ id: orders.id });
+  return row!.id;
+}
+
+const remaining = async () => ({
+  orders: (await db().select({ id: orders.id, session: orders.providerSessionId }).from(orders).orderBy(orders.id)).map((o) =>
+    o.session.replace(/-\d+$/, ""),
+  ),
+  orderLinks: (await db().select({ purpose: orderAccessTokens.purpose }).from(orderAccessTokens).orderBy(orderAccessTokens.purpose)).map(
+    (t) => t.purpose,
+  ),
+  emailLinks: (await db().select({ email: emailTokens.email }).from(emailTokens).orderBy(emailTokens.email)).map((t) => t.email),
+  ownerSessions: (await db().select({ hash: ownerSessions.tokenHash }).from(ownerSessions).orderBy(ownerSessions.tokenHash)).map(
+    (s) => s.hash,
+  ),
+});
+
+describe("sweepExpired", () => {
+  it("deletes abandoned checkouts and long-expired links and sessions, and keeps everything else", async () => {
+    const old = daysAgo(ABANDONED_ORDER_DAYS + 1);
+    await order({ note: "abandoned", createdAt: old });
+    await order({ note: "abandoned-from-an-article", createdAt: old, sourceArticle: "budgeting-tips-that-work" });
+    await order({ note: "fresh-pending", createdAt: daysAgo(ABANDONED_ORDER_DAYS - 1) });
+    await order({ note: "paid", createdAt: old, status: "paid", paidAt: old, customerEmail: "buyer@example.com" });
+    await order({ note: "failed", createdAt: old, status: "failed" });
+    await order({ note: "pending-with-address", createdAt: old, customerEmail: "slow-bank@example.com" });
+    await order({ note: "pending-from-an-email", createdAt: old, campaign: "welcome-3-toolkit" });
+    const granted = await order({ note: "pending-but-granted", createdAt: old });
+    await db().insert(entitlements).values({ orderId: granted, productId: "toolkit" });
+    const linked = await order({ note: "pending-with-a-link", createdAt: old });
+
+    const paidOrder = (
+      await db()
+        .select({ id: orders.id })
+        .from(orders)
+        .where(sql`status = 'paid'`)
+    )[0]!.id;
+    const link = (purpose: string, orderId: number, expiresAt: Date) =>
+      db()
+        .insert(orderAccessTokens)
+        .values({ tokenHash: `hash-${purpose}`, orderId, purpose, expiresAt });
+    await link("receipt-long-expired", paidOrder, daysAgo(EXPIRED_LINK_MARGIN_DAYS + 1));
+    await link("receipt-just-expired", paidOrder, daysAgo(EXPIRED_LINK_MARGIN_DAYS - 1));
+    await link("receipt-valid", paidOrder, daysAgo(-300));
+    await link("success-page-long-expired", linked, daysAgo(EXPIRED_LINK_MARGIN_DAYS + 1));
+
+    const emailLink = (email: string, purpose: "unsubscribe" | "newsletter-confirm" | "prove", expiresAt: Date) =>
+      db()
+        .insert(emailTokens)
+        .values({ tokenHash: `hash-${email}`, email, purpose, expiresAt });
+    await emailLink("confirm-long-expired@example.com", "newsletter-confirm", daysAgo(EXPIRED_LINK_MARGIN_DAYS + 1));
+    await emailLink("unsubscribe-just-expired@example.com", "unsubscribe", daysAgo(EXPIRED_LINK_MARGIN_DAYS - 1));
+    await emailLink("unsubscribe-valid@example.com", "unsubscribe", daysAgo(-700));
+
+    await db()
+      .insert(ownerSessions)
+      .values([
+        { tokenHash: "session-ended", expiresAt: daysAgo(1) },
+        { tokenHash: "session-open", expiresAt: daysAgo(-1) },
+      ]);
+
+    expect(await sweepExpired(NOW)).toEqual({ abandonedOrders: 2, orderLinks: 2, emailLinks: 1, ownerSessions: 1 });
+    expect(await remaining()).toEqual({
+      orders: [
+        "fresh-pending",
+        "paid",
+        "failed",
+        "pending-with-address",
+        "pending-from-an-email",
+        "pending-but-granted",
+        "pending-with-a-link",
+      ],
+      orderLinks: ["receipt-just-expired", "receipt-valid"],
+      emailLinks: ["unsubscribe-just-expired@example.com", "unsubscribe-valid@example.com"],
+      ownerSessions: ["session-open"],
+    });
+    // The order whose only link was swept now has nothing referring to it: the next sweep takes it.
+    expect(await sweepExpired(NOW)).toEqual({ abandonedOrders: 1, orderLinks: 0, emailLinks: 0, ownerSessions: 0 });
+    expect((await remaining()).orders).not.toContain("pending-with-a-link");
+  });
+
+  it("deletes in batches until none is left", async () => {
+    const rows = SWEEP_BATCH * 2 + 3;
+    await db()
+      .insert(emailTokens)
+      .values(
+        Array.from({ length: rows }, (_, i) => ({
+          tokenHash: `hash-${i}`,
+          email: `r${i}@example.com`,
+          purpose: "unsubscribe" as const,
+          expiresAt: daysAgo(EXPIRED_LINK_MARGIN_DAYS + 10),
+        })),
+      );
+    await emailLink("kept@example.com");
+    expect((await sweepExpired(NOW)).emailLinks).toBe(rows);
+    expect((await remaining()).emailLinks).toEqual(["kept@example.com"]);
+  });
+});
+
+async function emailLink(email: string) {
+  await db()
+    .insert(emailTokens)
+    .values({ tokenHash: `hash-${email}`, email, purpose: "unsubscribe", expiresAt: daysAgo(-30) });
+}
