@@ -9,6 +9,7 @@ import { articleRevisions, articles } from "../../db/schema";
 import { ArticleFormSchema } from "~/lib/article-form";
 import { action as editAction } from "~/routes/admin/article-edit";
 import { db } from "~/server/db.server";
+import { sampleArticle } from "../../scripts/lib/owner-client";
 import { useTestDatabase } from "../helpers/db";
 import { dashboardServer, ownerCookie } from "../helpers/owner";
 import { call } from "../helpers/routes";
@@ -24,15 +25,7 @@ beforeEach(async () => {
   cookie = await ownerCookie(ORIGIN);
 });
 
-const fields = {
-  title: "How to Build a Sinking Fund",
-  slug: "sinking-fund",
-  category: "Saving Money",
-  excerpt: "Save a little each month for the bills you know are coming.",
-  description: "A sinking fund turns big yearly bills into small monthly savings.",
-  body: "## Start small\n\nPut **$20** aside each payday.",
-  reviewed: "2026-11-20",
-};
+const fields = sampleArticle("sinking-fund", "How to Build a Sinking Fund");
 const stored = async () => ({
   articles: (await db().select({ n: count() }).from(articles))[0]!.n,
   revisions: (await db().select({ n: count() }).from(articleRevisions))[0]!.n,
