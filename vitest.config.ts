@@ -30,6 +30,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
+    // A console.error the test did not expect fails it (tests/helpers/console-errors.ts), as in the browser suite.
+    setupFiles: ["tests/helpers/console-errors-setup.ts"],
     projects: [
       {
         extends: true,
