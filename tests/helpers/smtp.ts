@@ -8,7 +8,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll } from "vitest";
 import { createDeliver, suppressHardBounce, type MailSettings } from "~/server/mail/mailer.server";
-import { processOutbox, type Deliver } from "~/server/mail/outbox.server";
+import { processOutbox, type Deliver, type ProcessOptions } from "~/server/mail/outbox.server";
 import { createMailTransport, type MailTransport } from "~/server/mail/transport.server";
 
 /** The mailer's settings in the tests: the site's sender, a test postal address, links to `origin`. */
@@ -151,6 +151,11 @@ export async function startSmtp(): Promise<TestSmtp> {
   };
 }
 
+/** Send until the outbox has nothing due (the worker's loop, run to the end). */
+export async function drainOutbox(deliver: Deliver, options?: ProcessOptions): Promise<void> {
+  while ((await processOutbox(deliver, options)) > 0);
+}
+
 /**
  * A test file's mail: a real SMTP server in the process, the site's transport to it and the
  * outbox's deliverer (set up before the file's tests, closed after). `flush()` sends everything due.
@@ -168,9 +173,7 @@ export function useOutboxMail(origin: string) {
   });
   return {
     /** Send until the outbox has nothing due. */
-    async flush(): Promise<void> {
-      while ((await processOutbox(run.deliver, { onPermanentFailure: suppressHardBounce })) > 0);
-    },
+    flush: () => drainOutbox(run.deliver, { onPermanentFailure: suppressHardBounce }),
     /** What reached one address, in order. */
     received: (address: string) => run.smtp.messages.filter((m) => (m.to as { text: string }).text === address),
   };

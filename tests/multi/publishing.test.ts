@@ -9,7 +9,6 @@
  *
  * Needs the build and TEST_DATABASE_URL, like tests/multi/two-servers.test.ts.
  */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -18,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readBuildInfo } from "../../server/build-info";
 import { logInAsOwner, postArticle, sampleArticle, throwawayOwner } from "../../scripts/lib/owner-client";
 import { freePort, startBuiltServer, stopServer, waitForServer, type BuiltServer } from "../../scripts/lib/server-process";
+import { throwawayDatabase } from "../helpers/throwaway-database";
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
@@ -29,7 +29,7 @@ if (!ADMIN_URL) console.warn("tests/multi/publishing.test.ts skipped: set TEST_D
 type Server = BuiltServer & { base: string; dataDir: string };
 
 describe.skipIf(!ADMIN_URL)("publishing on two servers", () => {
-  const dbName = `publish_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  let database: Awaited<ReturnType<typeof throwawayDatabase>>;
   const owner = throwawayOwner();
   let a: Server;
   let b: Server;
@@ -37,20 +37,15 @@ describe.skipIf(!ADMIN_URL)("publishing on two servers", () => {
   let databaseUrl: string;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${dbName}"`);
-    await admin.end();
-    const url = new URL(ADMIN_URL!);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.href;
+    database = await throwawayDatabase(ADMIN_URL!, "publish");
+    databaseUrl = database.url;
     const origin = readBuildInfo(BUILD_DIR)?.publicOrigin;
     if (!origin) throw new Error(`No build in ${BUILD_DIR}: run \`npm run build\` first.`);
     const start = async (name: string): Promise<Server> => {
       const port = await freePort();
       const dataDir = mkdtempSync(join(tmpdir(), `publish-${name}-`));
       const server = startBuiltServer({
-        env: { PORT: String(port), PUBLIC_ORIGIN: origin, BUILD_DIR, DATABASE_URL: url.href, DATA_DIR: dataDir, ...owner.env },
+        env: { PORT: String(port), PUBLIC_ORIGIN: origin, BUILD_DIR, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...owner.env },
       });
       return { ...server, base: `http://127.0.0.1:${port}`, dataDir };
     };
@@ -66,10 +61,7 @@ describe.skipIf(!ADMIN_URL)("publishing on two servers", () => {
 
   afterAll(async () => {
     await Promise.all([a, b].filter(Boolean).map((s) => stopServer(s.child)));
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
+    await database?.drop();
     for (const s of [a, b]) if (s) rmSync(s.dataDir, { recursive: true, force: true });
   });
 

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articleSlugsFromDisk } from "../../app/content/article-files";
 import { readBuildInfo } from "../../server/build-info";
 import { freePort, startBuiltServer, stopServer, waitForServer, type BuiltServer } from "../../scripts/lib/server-process";
+import { throwawayDatabase } from "../helpers/throwaway-database";
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
@@ -30,7 +31,7 @@ if (!ADMIN_URL) console.warn("tests/multi/two-servers.test.ts skipped: set TEST_
 type Server = BuiltServer & { base: string; dataDir: string };
 
 describe.skipIf(!ADMIN_URL)("two servers on one PostgreSQL", () => {
-  const dbName = `multi_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  let database: Awaited<ReturnType<typeof throwawayDatabase>>;
   let databaseUrl: string;
   let client: pg.Client;
   let a: Server;
@@ -42,13 +43,8 @@ describe.skipIf(!ADMIN_URL)("two servers on one PostgreSQL", () => {
   const count = async (text: string, values: unknown[] = []) => Number((await query<{ n: string }>(text, values))[0]!.n);
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${dbName}"`);
-    await admin.end();
-    const url = new URL(ADMIN_URL!);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.href;
+    database = await throwawayDatabase(ADMIN_URL!, "multi");
+    databaseUrl = database.url;
 
     const origin = readBuildInfo(BUILD_DIR)?.publicOrigin;
     if (!origin) throw new Error(`No build in ${BUILD_DIR}: run \`npm run build\` first.`);
@@ -90,10 +86,7 @@ describe.skipIf(!ADMIN_URL)("two servers on one PostgreSQL", () => {
   afterAll(async () => {
     await Promise.all([a, b].filter(Boolean).map((s) => stopServer(s.child)));
     await client?.end();
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
+    await database?.drop();
     for (const s of [a, b]) if (s) rmSync(s.dataDir, { recursive: true, force: true });
   });
 
