@@ -25,7 +25,7 @@ const PLAN_STEPS = [
 /**
  * The home page is prerendered, so a figure from the database cannot be in its HTML: it shows
  * the number of free articles (true for the build it is part of), and the home page's script
- * (app/browser/home-script.js) asks the server for the verified buyers' reviews (average and
+ * (app/browser/home-script.ts) asks the server for the verified buyers' reviews (average and
  * count of every approved one) when the browser is idle, shown only past its threshold (the
  * server answers null below it).
  */

@@ -10,7 +10,7 @@ const MENU_ID = "side-menu";
 /**
  * The small-screen side menu: a native modal <dialog>, which makes the page behind it inert
  * (focus stays inside), closes on Escape and returns focus to the menu button when it closes.
- * Markup only: the page script (app/browser/page-script.js) opens and closes it, so it works the
+ * Markup only: the page script (app/browser/page-script.ts) opens and closes it, so it works the
  * same on pages with and without React in the browser (docs/decisions/010, 019).
  */
 export function MobileMenu() {

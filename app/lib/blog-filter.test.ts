@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { ArticleSummary } from "~/content/articles";
-import { blogHref, blogListing, EMPTY_SEARCH, filterPosts, foundText, PAGE_SIZE, readBlogSearch } from "./blog-filter";
+import { blogHref, blogListing, EMPTY_SEARCH, filterPosts, foundText, PAGE_SIZE, readBlogSearch, shownPosts } from "./blog-filter";
 
 /** Posts made here, so the expectations below are not computed by the code under test. */
 function post(slug: string, category: ArticleSummary["category"], title: string, excerpt = ""): ArticleSummary {
@@ -103,4 +103,16 @@ test("foundText", () => {
   expect(foundText(0)).toBe("0 articles found");
   expect(foundText(1)).toBe("1 article found");
   expect(foundText(7)).toBe("7 articles found");
+});
+
+test("shownPosts: the listing's script runs the same rule on the posts as it reads them from the page", () => {
+  // As the script reads them (app/browser/blog-script.ts): the item, its title, excerpt and category.
+  const items = POSTS.map(({ slug, title, excerpt, category }) => ({ item: slug, title, excerpt, category }));
+  const credit = shownPosts(items, { query: "credit", category: "All", page: 1 });
+  expect(credit.posts.filter((p) => p.shown).map((p) => p.post.item)).toEqual(["b", "c", "e", "h"]);
+  expect(credit.found).toBe(4);
+  expect(credit.next).toBeUndefined();
+  const all = shownPosts(items, EMPTY_SEARCH);
+  expect(all.posts.filter((p) => p.shown).map((p) => p.post.item)).toEqual(["a", "b", "c", "d", "e", "f"]);
+  expect(all.next?.item).toBe("g");
 });

@@ -11,10 +11,11 @@ import { Scripts } from "react-router";
  *   the built CSS as text (Vite's `?inline`) and hands it down through DocumentAssets. A page
  *   that does not hydrate gets its route's own stylesheet instead, built with only the classes
  *   its modules hold (scripts/build/route-css.ts); prerendered and cached, it then keeps only
- *   the rules its markup uses (scripts/build/critical-css.ts).
+ *   the rules its markup uses (app/server/document/critical-css.server.ts).
  * - A page that does not hydrate (an article, a calculator) has its small page script written
  *   into the page (<InlineScript>): a request for it came before the largest paint in
- *   Lighthouse's simulation (+0.13 s).
+ *   Lighthouse's simulation (+0.13 s). Each is a TypeScript module in app/browser, bundled into
+ *   one minified classic script by the build (scripts/build/page-scripts.ts).
  * - On a page that hydrates, ~115 KB of JavaScript would be fetched from <head> (module
  *   preloads) racing the page for a slow connection. <DeferredScripts> renders React Router's own
  *   <Scripts> with its bootstrap module kept inert (type="text/x-boot") and its preloads left out,
@@ -59,7 +60,10 @@ export function InlineStylesheet({ routeId }: { routeId?: string }) {
   return <style id={STYLESHEET_ID} dangerouslySetInnerHTML={{ __html: css }} />;
 }
 
-/** A built script written into the page (a page without React); a plain script tag when there is no build (dev). */
+/**
+ * A built page script (`src`: its address, from an `app/browser/<name>.ts?page-script&url` import)
+ * written into the page (a page without React); a plain script tag when there is no build (dev).
+ */
 export function InlineScript({ src, nonce }: { src: string; nonce: string | undefined }) {
   const text = useContext(DocumentAssetsContext)?.scriptText(src);
   if (text == null) return <script src={src} nonce={nonce} defer />;

@@ -26,7 +26,7 @@ export async function waitForHydration(page: Page) {
     });
 }
 
-/** The page script hydrating pages load (app/browser/page-script.js; an article has it inline); anything else is React's. */
+/** The page script hydrating pages load (app/browser/page-script.ts, bundled; an article has it inline); anything else is React's. */
 const PAGE_SCRIPT = /\/assets\/page-script-[\w-]+\.js$/;
 
 /**

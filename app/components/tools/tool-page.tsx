@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { SiteLink } from "~/components/site-link";
 import { ScrollRegion } from "~/components/ui/scroll-region";
-import toolScript from "~/browser/tool-script.js?url&no-inline";
+import toolScript from "~/browser/tool-script.ts?page-script&url";
 import { InlineScript } from "~/lib/first-paint";
 import { useNonce } from "~/lib/nonce";
 import { FORM_ERROR, type FieldErrors } from "~/lib/tools/query";
