@@ -28,8 +28,7 @@ export { BLOG_PATH, BLOG_QUERY_PARAMS } from "~/lib/blog-filter";
 import { BLOG_PATH, BLOG_QUERY_PARAMS } from "~/lib/blog-filter";
 export { CHECKOUT_PATH } from "~/lib/checkout";
 import { checkoutHref, readCheckoutQuery } from "~/lib/checkout";
-export { contentKey, ensureArticles, watchContent } from "~/server/content/articles.server";
-import { articleExists } from "~/server/content/articles.server";
+import { loadSiteContent, type SiteContent } from "~/server/content/site-content.server";
 import { setDocumentRenderer } from "~/server/document/render-page.server";
 
 import { createDeliver, mailSettingsFromEnv, suppressHardBounce, transportFromEnv } from "~/server/mail/mailer.server";
@@ -49,7 +48,7 @@ export function startMail(): OutboxWorker {
       await queueDueSteps();
       await queueDueBroadcasts();
       // Not mail, but the same heartbeat: a review the owner left undecided for her set days.
-      await publishOverdueReviews();
+      await publishOverdueReviews(booted().content);
     },
     listKinds: LIST_KINDS,
     ratePerMinute: env().MAIL_RATE_PER_MINUTE,
@@ -63,11 +62,36 @@ export function startMail(): OutboxWorker {
   };
 }
 
+/**
+ * What this process loads once at start-up, after server/main.ts has validated the environment
+ * and opened the database: the configuration, the articles' store and the checkout's facts, given
+ * to every loader and action in its load context. The process's one holder of them (the app's
+ * modules keep no such state: they are handed what they need).
+ */
+let site: ({ config: AppConfig } & SiteContent) | undefined;
+
+/** Load the site (seeding the shipped articles on a first start); server/main.ts awaits it before it listens. */
+export async function bootSite(): Promise<void> {
+  site = { config: appConfigFromEnv(), ...(await loadSiteContent()) };
+}
+
+function booted(): { config: AppConfig } & SiteContent {
+  if (!site) throw new Error("The site is not loaded: server/main.ts awaits bootSite() at start-up.");
+  return site;
+}
+
+/** The key the page cache keeps pages under (server/page-cache.ts): it moves with the content. */
+export function contentKey(): string {
+  return booted().content.key();
+}
+
+/** Watch the content version; another server's change reaches this one within a second. */
+export function watchContent(): { stop: () => void } {
+  return booted().content.watch();
+}
+
 /** The React Router part of the server, bundled by Vite with the app (see server/main.ts). */
 export const app = express.Router();
-
-// Built on the first request, after server/main.ts has validated the environment.
-let config: AppConfig | undefined;
 
 // Imported dynamically (awaited once at start-up): a static import folds the build into this
 // chunk, and React Router's plugin then finds no server build file in its manifest.
@@ -79,8 +103,14 @@ app.use(
     // route tables and static handler again on every request (about 15 % of a page's server time).
     build: serverBuild,
     getLoadContext(req, res) {
-      config ??= appConfigFromEnv();
-      return { config, cspNonce: res.locals.cspNonce as string | undefined, clientAddress: ipKeyGenerator(req.ip ?? "unknown") };
+      const { config, content, checkout } = booted();
+      return {
+        config,
+        content,
+        checkout,
+        cspNonce: res.locals.cspNonce as string | undefined,
+        clientAddress: ipKeyGenerator(req.ip ?? "unknown"),
+      };
     },
   }),
 );
@@ -109,8 +139,8 @@ setDocumentRenderer(renderDocument);
  * server/page-cache.ts, allows its inline scripts by hash), uncompressed.
  */
 export function renderContentPage(origin: string, path: string): Promise<Response> {
-  config ??= appConfigFromEnv();
-  return renderDocument(new Request(`${origin}${path}`, { headers: { Accept: "text/html" } }), { config });
+  const { config, content, checkout } = booted();
+  return renderDocument(new Request(`${origin}${path}`, { headers: { Accept: "text/html" } }), { config, content, checkout });
 }
 
 /** The blog's page as the page cache keeps it: the bare listing, or (a search, a category, a page) none: rendered per request. */
@@ -126,5 +156,5 @@ export function blogVariant(query: URLSearchParams): string | null {
  */
 export function checkoutVariant(query: URLSearchParams): string {
   const { bump, from, cancelled } = readCheckoutQuery(query);
-  return checkoutHref({ bump, from: from && articleExists(from) ? from : null, cancelled });
+  return checkoutHref({ bump, from: from && booted().content.articleExists(from) ? from : null, cancelled });
 }

@@ -22,7 +22,7 @@ export const ArticleFrontmatterSchema = z
     category: z.enum(CATEGORIES),
     /** Published: ISO date, e.g. 2025-01-15. */
     date: isoDate,
-    /** Last reviewed against its sources: ISO date, not before `date` (checked in articles.server.test.ts). */
+    /** Last reviewed against its sources: ISO date, not before `date` (checked in shipped-articles.server.test.ts). */
     reviewed: isoDate,
     readingMinutes: z.number().int().min(1).max(30),
     imageAlt: z.string().min(10).max(200),

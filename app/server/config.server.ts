@@ -34,12 +34,9 @@ export function appConfigFromEnv(e: Env = env()): AppConfig {
   };
 }
 
-let fromEnvironment: AppConfig | undefined;
-
-/**
- * The configuration a route was given. A server that passes none (React Router's own dev server)
- * gets the environment's, built once.
- */
+/** The configuration a route was given: the server's (server/app.ts), or a test's own. */
 export function appConfig(context: AppLoadContext | undefined): AppConfig {
-  return context?.config ?? (fromEnvironment ??= appConfigFromEnv());
+  if (!context?.config)
+    throw new Error("No configuration in the load context: the server builds it at start-up (server/app.ts), a test passes its own.");
+  return context.config;
 }

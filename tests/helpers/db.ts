@@ -12,7 +12,6 @@ import net from "node:net";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { forgetCheckoutFacts } from "~/server/content/checkout-facts.server";
 import { closeDatabase, db, openDatabase } from "~/server/db.server";
 import { pgliteTemplate } from "./pglite-template";
 
@@ -63,7 +62,6 @@ export function usingPostgres(): boolean {
 }
 
 export async function openTestDatabase(): Promise<TestDatabase> {
-  forgetCheckoutFacts();
   if (!usingPostgres()) return openPglite();
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:55432/postgres)");
@@ -72,8 +70,6 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 
 async function truncateAll() {
   await db().execute(sql.raw(`TRUNCATE ${TABLES.map((t) => `"${t}"`).join(", ")} RESTART IDENTITY`));
-  // Emptied under the running code, without the content version's raise a real change makes.
-  forgetCheckoutFacts();
 }
 
 async function openPglite(): Promise<TestDatabase> {

@@ -16,8 +16,9 @@ import { loader as imageLoader } from "~/routes/uploaded-image";
 import { hashOwnerPassword } from "~/server/admin/owner-password.server";
 import { IMAGE_MAX_BYTES } from "~/server/content/article-images.server";
 import type { OwnerConfig } from "~/server/admin/owner-session.server";
-import { ensureArticles, forgetArticles } from "~/server/content/articles.server";
+import type { SiteContent } from "~/server/content/site-content.server";
 import { db } from "~/server/db.server";
+import { testSite } from "../helpers/context";
 import { useTestDatabase } from "../helpers/db";
 import { call, requestsTo } from "../helpers/routes";
 
@@ -28,18 +29,19 @@ const owner: OwnerConfig = {
   sessionSecret: "test-only-session-secret-0123456789abcdef",
   secureCookie: true,
 };
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: { config: { owner } } }) as never;
+const args = (request: Request, params: Record<string, string> = {}) =>
+  ({ request, params, context: { config: { owner }, ...site } }) as never;
 const { get, post } = requestsTo(ORIGIN);
 
 useTestDatabase();
+let site: SiteContent;
 let cookie: string;
 
 beforeEach(async () => {
   await db().execute(
     sql`TRUNCATE articles, article_revisions, article_redirects, content_version, article_images, article_image_files RESTART IDENTITY CASCADE`,
   );
-  forgetArticles();
-  await ensureArticles();
+  site = await testSite();
   void loginLoader;
   const login = await call(() => loginAction(args(post("/admin/login", { password: PASSWORD, next: "/admin" }))));
   cookie = login.headers.get("Set-Cookie")!.split(";")[0]!;

@@ -14,22 +14,23 @@ import { loader as listLoader } from "~/routes/admin/articles";
 import { findBroadcast, startBroadcast } from "~/server/audience/broadcasts.server";
 import { saveArticle } from "~/server/content/article-editor.server";
 import { articleBroadcasts, articleOpening, emailArticle } from "~/server/content/article-newsletter.server";
-import { ensureArticles, forgetArticles } from "~/server/content/articles.server";
+import type { SiteContent } from "~/server/content/site-content.server";
 import { db } from "~/server/db.server";
 import { hashOwnerPassword } from "~/server/admin/owner-password.server";
 import { loader as loginLoader, action as loginAction } from "~/routes/admin/login";
 import type { OwnerConfig } from "~/server/admin/owner-session.server";
+import { testSite } from "../helpers/context";
 import { useTestDatabase } from "../helpers/db";
 import { call, requestsTo } from "../helpers/routes";
 
 useTestDatabase();
+let site: SiteContent;
 
 beforeEach(async () => {
   await db().execute(
     sql`TRUNCATE articles, article_revisions, article_redirects, content_version, article_images, article_image_files, broadcasts RESTART IDENTITY CASCADE`,
   );
-  forgetArticles();
-  await ensureArticles();
+  site = await testSite();
 });
 
 const form = (fields: Record<string, string | undefined>): ArticleForm => {
@@ -49,7 +50,12 @@ const form = (fields: Record<string, string | undefined>): ArticleForm => {
 
 async function save(fields: Record<string, string | undefined>, id?: number, now = new Date()) {
   const version = id ? (await db().select({ v: articles.version }).from(articles).where(eq(articles.id, id)))[0]!.v : undefined;
-  const result = await saveArticle({ id, form: form({ ...fields, ...(version ? { version: String(version) } : {}) }), now });
+  const result = await saveArticle({
+    store: site.content,
+    id,
+    form: form({ ...fields, ...(version ? { version: String(version) } : {}) }),
+    now,
+  });
   if (!result.ok) throw new Error(`${result.message} ${JSON.stringify(result.fieldErrors)}`);
   return result;
 }
@@ -105,7 +111,7 @@ describe("live, scheduled or draft", () => {
       sessionSecret: "test-only-session-secret-0123456789abcdef",
       secureCookie: true,
     };
-    const args = (request: Request) => ({ request, params: {}, context: { config: { owner } } }) as never;
+    const args = (request: Request) => ({ request, params: {}, context: { config: { owner }, ...site } }) as never;
     const { get, post } = requestsTo("https://shop.example");
     void loginLoader;
     const login = await call(() => loginAction(args(post("/admin/login", { password: "pw for the list test", next: "/admin" }))));

@@ -12,7 +12,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { articleRedirects, articleRevisions, articles, contentVersion } from "../../db/schema";
 import { ArticleView } from "~/components/article-view";
 import { PostCard } from "~/components/post-card";
-import { getShippedArticles } from "~/content/articles.server";
+import { getShippedArticles } from "~/content/shipped-articles.server";
 import { ArticleFormSchema, type ArticleForm } from "~/lib/article-form";
 import { loader as articleLoader } from "~/routes/blog-post";
 import { loader as blogLoader } from "~/routes/blog";
@@ -21,27 +21,21 @@ import { loader as rssLoader } from "~/routes/rss";
 import { loader as sitemapLoader } from "~/routes/sitemap";
 import { restoreRevision, saveArticle } from "~/server/content/article-editor.server";
 import { seedShippedArticles } from "~/server/content/article-seed.server";
-import {
-  contentKey,
-  ensureArticles,
-  forgetArticles,
-  liveSummaries,
-  publicAddress,
-  readContentVersion,
-  reloadArticles,
-} from "~/server/content/articles.server";
+import { readContentVersion } from "~/server/content/article-store.server";
+import type { SiteContent } from "~/server/content/site-content.server";
 import { db, rowsOf } from "~/server/db.server";
+import { testSite } from "../helpers/context";
 import { useTestDatabase } from "../helpers/db";
 import { call } from "../helpers/routes";
 
 useTestDatabase();
+let site: SiteContent;
 
 beforeEach(async () => {
   await db().execute(
     sql`TRUNCATE articles, article_revisions, article_redirects, content_version, article_images, article_image_files RESTART IDENTITY CASCADE`,
   );
-  forgetArticles();
-  await ensureArticles();
+  site = await testSite();
 });
 
 const form = (fields: Record<string, string>): ArticleForm => {
@@ -61,19 +55,20 @@ const form = (fields: Record<string, string>): ArticleForm => {
 
 const page = (slug: string) =>
   call<{ article: { title: string; html: string } }>(() =>
-    articleLoader({ params: { slug }, request: new Request(`http://localhost/blog/${slug}`) } as never),
+    articleLoader({ context: site, params: { slug }, request: new Request(`http://localhost/blog/${slug}`) } as never),
   );
-const text = async (response: Promise<Response>) => (await response).text();
+const text = async (response: Response | Promise<Response>) => (await response).text();
 
 describe("the seed", () => {
   it("loads the shipped articles once, adds one the database lacks and never overwrites an edit", async () => {
     const shipped = getShippedArticles();
-    expect(liveSummaries().map((a) => a.slug)).toEqual(shipped.map((a) => a.slug));
+    expect(site.content.liveSummaries().map((a) => a.slug)).toEqual(shipped.map((a) => a.slug));
     expect((await seedShippedArticles()).added).toEqual([]);
 
     const [first, second] = shipped;
     const [row] = await db().select().from(articles).where(eq(articles.slug, first!.slug));
     const edited = await saveArticle({
+      store: site.content,
       id: row!.id,
       form: form({ slug: first!.slug, title: "The owner's own title", version: String(row!.version) }),
     });
@@ -102,6 +97,7 @@ describe("the seed", () => {
     }
     const [owned] = await db().select().from(articles).where(eq(articles.shippedKey, second!.slug));
     const saved = await saveArticle({
+      store: site.content,
       id: owned!.id,
       form: form({ slug: second!.slug, title: owned!.title, body: older.body, version: String(owned!.version) }),
     });
@@ -115,7 +111,7 @@ describe("the seed", () => {
       await db().execute(sql`select note from article_revisions where article_id = ${corrected!.id} order by version`),
     );
     expect(notes.map((n) => n.note)).toEqual(["Shipped with the site", "Shipped with the site: corrected text"]);
-    await reloadArticles();
+    await site.content.reload();
     expect((await page(first!.slug)).data.article.html).toBe(first!.html);
     const [kept] = await db().select().from(articles).where(eq(articles.shippedKey, second!.slug));
     expect(kept!.body).toBe(older.body);
@@ -133,83 +129,98 @@ describe("the seed", () => {
 
 describe("publishing", () => {
   it("a draft is nowhere; published, it is on its page, the blog, home, sitemap and feed", async () => {
-    const draft = await saveArticle({ form: form({}) });
+    const draft = await saveArticle({ store: site.content, form: form({}) });
     expect(draft).toMatchObject({ ok: true, status: "draft" });
     expect((await page("sinking-fund")).status).toBe(404);
-    expect(await text(sitemapLoader() as Promise<Response>)).not.toContain("/blog/sinking-fund");
+    expect(await text(sitemapLoader({ context: site } as never) as Response)).not.toContain("/blog/sinking-fund");
 
-    const published = await saveArticle({ id: draft.ok ? draft.id : 0, form: form({ intent: "publish", version: "1" }) });
+    const published = await saveArticle({
+      store: site.content,
+      id: draft.ok ? draft.id : 0,
+      form: form({ intent: "publish", version: "1" }),
+    });
     expect(published).toMatchObject({ ok: true, status: "published", version: 2 });
     const shown = await page("sinking-fund");
     expect(shown.status).toBe(200);
     expect(shown.data.article.title).toBe("How to Build a Sinking Fund");
     expect(shown.data.article.html).toContain("<strong>$20</strong>");
-    const blog = (await blogLoader({ request: new Request("http://localhost/blog") } as Parameters<typeof blogLoader>[0])) as {
+    const blog = (await blogLoader({ context: site, request: new Request("http://localhost/blog") } as Parameters<
+      typeof blogLoader
+    >[0])) as {
       posts: { slug: string }[];
     };
     // New articles lead the listing.
     expect(blog.posts[0]!.slug).toBe("sinking-fund");
-    expect(((await homeLoader()) as { posts: { slug: string }[] }).posts[0]!.slug).toBe("sinking-fund");
-    expect(await text(sitemapLoader() as Promise<Response>)).toContain("/blog/sinking-fund</loc>");
-    expect(await text(rssLoader() as Promise<Response>)).toContain("<title>How to Build a Sinking Fund</title>");
+    expect(((await homeLoader({ context: site } as never)) as { posts: { slug: string }[] }).posts[0]!.slug).toBe("sinking-fund");
+    expect(await text(sitemapLoader({ context: site } as never) as Response)).toContain("/blog/sinking-fund</loc>");
+    expect(await text(rssLoader({ context: site } as never) as Response)).toContain("<title>How to Build a Sinking Fund</title>");
   });
 
   it("an edit shows at once; a changed slug answers 301 from the old address; unpublished answers 410 and leaves sitemap and feed", async () => {
-    const created = await saveArticle({ form: form({ intent: "publish" }) });
+    const created = await saveArticle({ store: site.content, form: form({ intent: "publish" }) });
     if (!created.ok) throw new Error(created.message);
-    const edited = await saveArticle({ id: created.id, form: form({ title: "Sinking Funds, Step by Step", version: "1" }) });
+    const edited = await saveArticle({
+      store: site.content,
+      id: created.id,
+      form: form({ title: "Sinking Funds, Step by Step", version: "1" }),
+    });
     expect(edited).toMatchObject({ ok: true, version: 2, status: "published" });
     expect((await page("sinking-fund")).data.article.title).toBe("Sinking Funds, Step by Step");
 
-    const moved = await saveArticle({ id: created.id, form: form({ slug: "sinking-funds", version: "2" }) });
+    const moved = await saveArticle({ store: site.content, id: created.id, form: form({ slug: "sinking-funds", version: "2" }) });
     expect(moved.ok).toBe(true);
     const old = await page("sinking-fund");
     expect(old.status).toBe(301);
     expect(old.headers.get("Location")).toBe("/blog/sinking-funds");
     expect((await page("sinking-funds")).status).toBe(200);
 
-    const gone = await saveArticle({ id: created.id, form: form({ slug: "sinking-funds", intent: "unpublish", version: "3" }) });
+    const gone = await saveArticle({
+      store: site.content,
+      id: created.id,
+      form: form({ slug: "sinking-funds", intent: "unpublish", version: "3" }),
+    });
     expect(gone).toMatchObject({ ok: true, status: "unpublished" });
     expect((await page("sinking-funds")).status).toBe(410);
     expect((await page("sinking-fund")).status).toBe(410);
-    expect(await text(sitemapLoader() as Promise<Response>)).not.toContain("sinking-fund");
-    expect(await text(rssLoader() as Promise<Response>)).not.toContain("sinking-fund");
-    expect(liveSummaries().map((a) => a.slug)).not.toContain("sinking-funds");
+    expect(await text(sitemapLoader({ context: site } as never) as Response)).not.toContain("sinking-fund");
+    expect(await text(rssLoader({ context: site } as never) as Response)).not.toContain("sinking-fund");
+    expect(site.content.liveSummaries().map((a) => a.slug)).not.toContain("sinking-funds");
   });
 
   it("a scheduled article goes live at its time (injected clock), and the content key moves with it", async () => {
     const now = new Date("2030-01-10T09:00:00Z");
     // The editor's time is the business's (New York by default): 5:30 AM EST is 10:30 UTC.
-    const scheduled = await saveArticle({ form: form({ intent: "schedule", publishAt: "2030-01-10T05:30" }), now });
+    const scheduled = await saveArticle({ store: site.content, form: form({ intent: "schedule", publishAt: "2030-01-10T05:30" }), now });
     expect(scheduled).toMatchObject({ ok: true, status: "scheduled" });
-    expect(publicAddress("sinking-fund", now).kind).toBe("none");
-    expect(publicAddress("sinking-fund", new Date("2030-01-10T10:29:59Z")).kind).toBe("none");
-    const before = contentKey(new Date("2030-01-10T10:29:59Z").getTime());
+    expect(site.content.publicAddress("sinking-fund", now).kind).toBe("none");
+    expect(site.content.publicAddress("sinking-fund", new Date("2030-01-10T10:29:59Z")).kind).toBe("none");
+    const before = site.content.key(new Date("2030-01-10T10:29:59Z").getTime());
     const at = new Date("2030-01-10T10:30:00Z");
-    expect(publicAddress("sinking-fund", at).kind).toBe("live");
-    expect(liveSummaries(at)[0]!.slug).toBe("sinking-fund");
-    expect(liveSummaries(at)[0]!.date).toBe("2030-01-10");
-    expect(contentKey(at.getTime())).not.toBe(before);
+    expect(site.content.publicAddress("sinking-fund", at).kind).toBe("live");
+    expect(site.content.liveSummaries(at)[0]!.slug).toBe("sinking-fund");
+    expect(site.content.liveSummaries(at)[0]!.date).toBe("2030-01-10");
+    expect(site.content.key(at.getTime())).not.toBe(before);
     // And at each UTC midnight (a former price's window is counted in days).
-    expect(contentKey(Date.parse("2030-01-11T00:00:00Z"))).not.toBe(contentKey(Date.parse("2030-01-10T23:59:59Z")));
-    expect(contentKey(Date.parse("2030-01-11T23:59:59Z"))).toBe(contentKey(Date.parse("2030-01-11T00:00:00Z")));
+    expect(site.content.key(Date.parse("2030-01-11T00:00:00Z"))).not.toBe(site.content.key(Date.parse("2030-01-10T23:59:59Z")));
+    expect(site.content.key(Date.parse("2030-01-11T23:59:59Z"))).toBe(site.content.key(Date.parse("2030-01-11T00:00:00Z")));
   });
 
   it("an article that goes live late in the evening is dated that evening's day in the business's zone", async () => {
     const now = new Date("2030-01-10T09:00:00Z");
     // 9:30 PM EST on Jan 10 is 02:30 UTC on Jan 11.
-    await saveArticle({ form: form({ intent: "schedule", publishAt: "2030-01-10T21:30" }), now });
+    await saveArticle({ store: site.content, form: form({ intent: "schedule", publishAt: "2030-01-10T21:30" }), now });
     const at = new Date("2030-01-11T02:30:00Z");
-    expect(publicAddress("sinking-fund", new Date("2030-01-11T02:29:59Z")).kind).toBe("none");
-    expect(liveSummaries(at)[0]).toMatchObject({ slug: "sinking-fund", date: "2030-01-10" });
+    expect(site.content.publicAddress("sinking-fund", new Date("2030-01-11T02:29:59Z")).kind).toBe("none");
+    expect(site.content.liveSummaries(at)[0]).toMatchObject({ slug: "sinking-fund", date: "2030-01-10" });
     // Another configured zone reads the same typed time as its own: 9:30 PM in Tokyo is 12:30 UTC.
     await saveArticle({
+      store: site.content,
       form: form({ slug: "tokyo-fund", intent: "schedule", publishAt: "2030-01-10T21:30" }),
       now,
       timeZone: "Asia/Tokyo",
     });
-    expect(publicAddress("tokyo-fund", new Date("2030-01-10T12:29:59Z")).kind).toBe("none");
-    expect(publicAddress("tokyo-fund", new Date("2030-01-10T12:30:00Z")).kind).toBe("live");
+    expect(site.content.publicAddress("tokyo-fund", new Date("2030-01-10T12:29:59Z")).kind).toBe("none");
+    expect(site.content.publicAddress("tokyo-fund", new Date("2030-01-10T12:30:00Z")).kind).toBe("live");
   });
 });
 
@@ -229,11 +240,11 @@ describe("refused whole, nothing half-saved", () => {
   });
 
   it("a colliding slug, a schedule in the past and a stale version (two tabs) are refused with a message", async () => {
-    const first = await saveArticle({ form: form({ intent: "publish" }) });
+    const first = await saveArticle({ store: site.content, form: form({ intent: "publish" }) });
     if (!first.ok) throw new Error(first.message);
     const before = await stored();
 
-    const collide = await saveArticle({ form: form({ slug: "dispute-credit-errors" }) });
+    const collide = await saveArticle({ store: site.content, form: form({ slug: "dispute-credit-errors" }) });
     expect(collide).toMatchObject({
       ok: false,
       status: 400,
@@ -242,13 +253,18 @@ describe("refused whole, nothing half-saved", () => {
 
     const now = new Date("2030-01-10T09:00:00Z");
     // 3:59 AM EST is 08:59 UTC: a minute ago, though 08:59 read as UTC would not be.
-    const past = await saveArticle({ id: first.id, form: form({ intent: "schedule", publishAt: "2030-01-10T03:59", version: "1" }), now });
+    const past = await saveArticle({
+      store: site.content,
+      id: first.id,
+      form: form({ intent: "schedule", publishAt: "2030-01-10T03:59", version: "1" }),
+      now,
+    });
     expect(past.ok).toBe(false);
     expect(!past.ok && past.fieldErrors.publishAt![0]).toBe("Choose a time in the future (it is now Jan 10, 2030, 4:00 AM EST).");
 
     // Tab A saves version 1 -> 2; tab B, still at version 1, is refused.
-    expect((await saveArticle({ id: first.id, form: form({ title: "Tab A's title", version: "1" }) })).ok).toBe(true);
-    const tabB = await saveArticle({ id: first.id, form: form({ title: "Tab B's title", version: "1" }) });
+    expect((await saveArticle({ store: site.content, id: first.id, form: form({ title: "Tab A's title", version: "1" }) })).ok).toBe(true);
+    const tabB = await saveArticle({ store: site.content, id: first.id, form: form({ title: "Tab B's title", version: "1" }) });
     expect(tabB).toMatchObject({ ok: false, status: 409 });
     expect(!tabB.ok && tabB.message).toMatch(/changed elsewhere.*version 2 is the latest.*Nothing was saved/);
 
@@ -259,8 +275,8 @@ describe("refused whole, nothing half-saved", () => {
     const [row] = await db().select().from(articles).where(eq(articles.id, first.id));
     expect(row!.title).toBe("Tab A's title");
     // A former slug of another article is taken too.
-    await saveArticle({ id: first.id, form: form({ slug: "sinking-funds", version: "2" }) });
-    const reuse = await saveArticle({ form: form({ slug: "sinking-fund" }) });
+    await saveArticle({ store: site.content, id: first.id, form: form({ slug: "sinking-funds", version: "2" }) });
+    const reuse = await saveArticle({ store: site.content, form: form({ slug: "sinking-fund" }) });
     expect(reuse).toMatchObject({ ok: false, fieldErrors: { slug: [expect.stringMatching(/already uses/)] } });
     expect(await db().select().from(articleRedirects)).toHaveLength(1);
   });
@@ -268,10 +284,10 @@ describe("refused whole, nothing half-saved", () => {
 
 describe("revisions", () => {
   it("every save keeps one; restoring one saves its content as the latest version", async () => {
-    const created = await saveArticle({ form: form({ intent: "publish", body: "First text." }) });
+    const created = await saveArticle({ store: site.content, form: form({ intent: "publish", body: "First text." }) });
     if (!created.ok) throw new Error(created.message);
-    await saveArticle({ id: created.id, form: form({ body: "Second text.", version: "1" }) });
-    const restored = await restoreRevision({ id: created.id, revision: 1, expectedVersion: 2 });
+    await saveArticle({ store: site.content, id: created.id, form: form({ body: "Second text.", version: "1" }) });
+    const restored = await restoreRevision({ store: site.content, id: created.id, revision: 1, expectedVersion: 2 });
     expect(restored).toMatchObject({ ok: true, version: 3, status: "published" });
     expect((await page("sinking-fund")).data.article.html).toContain("First text.");
     const notes = await db()
@@ -279,7 +295,7 @@ describe("revisions", () => {
       .from(articleRevisions)
       .where(eq(articleRevisions.articleId, created.id));
     expect(notes.map((n) => n.note)).toEqual(["Created", "Saved", "Restored version 1"]);
-    expect((await restoreRevision({ id: created.id, revision: 1, expectedVersion: 2 })).ok).toBe(false);
+    expect((await restoreRevision({ store: site.content, id: created.id, revision: 1, expectedVersion: 2 })).ok).toBe(false);
   });
 });
 
@@ -301,7 +317,7 @@ describe("hostile input is inert", () => {
   ].join("\n\n");
 
   it("in the body: no script, iframe, event handler, style, form or javascript:/data: link", async () => {
-    const created = await saveArticle({ form: form({ intent: "publish", body: hostile }) });
+    const created = await saveArticle({ store: site.content, form: form({ intent: "publish", body: hostile }) });
     if (!created.ok) throw new Error(created.message);
     const { html } = (await page("sinking-fund")).data.article;
     expect(html).not.toMatch(/<script|<iframe|<svg|<style|<form|<input|\son\w+=|javascript:|data:|style=|id=/i);
@@ -315,6 +331,7 @@ describe("hostile input is inert", () => {
   it("in the title, excerpt and alt text: shown as text on the page and in the card", async () => {
     const title = '<script>alert("t")</script> "quoted" & <b>bold</b>';
     const created = await saveArticle({
+      store: site.content,
       form: form({
         intent: "publish",
         title,
@@ -334,12 +351,12 @@ describe("hostile input is inert", () => {
       expect(out).toContain("&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt; &quot;quoted&quot; &amp; &lt;b&gt;bold&lt;/b&gt;");
     }
     expect(markup).toContain('alt="&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;"');
-    const feed = await text(rssLoader() as Promise<Response>);
+    const feed = await text(rssLoader({ context: site } as never) as Response);
     expect(feed).toContain("<title>&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt;");
   });
 });
 
 it("content_version is one row", async () => {
   expect(await db().select().from(contentVersion)).toHaveLength(1);
-  await reloadArticles();
+  await site.content.reload();
 });

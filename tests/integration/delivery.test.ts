@@ -40,6 +40,7 @@ import { STRIPE_API_VERSION } from "~/server/payments/stripe.server";
 import { handleStripeWebhook } from "~/server/payments/stripe-webhook.server";
 import { findTestOrder, payTestOrder, refundTestOrder } from "~/server/payments/test-provider.server";
 import { action as contactAction } from "~/routes/contact";
+import { useTestSite } from "../helpers/context";
 import { useTestDatabase } from "../helpers/db";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
 import { rawHeader, startSmtp, testMailSettings, type TestSmtp } from "../helpers/smtp";
@@ -49,6 +50,7 @@ const ORIGIN = "https://shop.example";
 const WEBHOOK_SECRET = "whsec_delivery_tests";
 
 useTestDatabase();
+const site = useTestSite();
 let smtp: TestSmtp;
 let fake: FakeStripe;
 let deliver: Deliver;
@@ -71,7 +73,7 @@ afterEach(() => vi.restoreAllMocks());
 
 let payments: Payments;
 const args = (request: Request, params: Record<string, string> = {}) =>
-  ({ request, params, context: { config: { owner: null, payments } } }) as never;
+  ({ request, params, context: { config: { owner: null, payments }, ...site() } }) as never;
 const get = (path: string, cookie?: string) => new Request(`${ORIGIN}${path}`, cookie ? { headers: { Cookie: cookie } } : {});
 const post = (path: string, fields: Record<string, string> = {}) =>
   new Request(`${ORIGIN}${path}`, { method: "POST", body: new URLSearchParams(fields) });
@@ -82,7 +84,7 @@ async function flush(): Promise<void> {
 }
 
 async function paidTestOrder(includeBump: boolean, email = "buyer@example.com") {
-  const { sessionId } = await startCheckout(payments, { includeBump });
+  const { sessionId } = await startCheckout(payments, site().content, { includeBump });
   const order = (await findTestOrder(sessionId))!;
   await payTestOrder(order, email);
   return (await findOrderBySession(sessionId))!;
@@ -216,6 +218,7 @@ describe("a purchase", () => {
 async function paidByBuyer(includeBump: boolean, email = "buyer@example.com") {
   const result = await createPaymentFromRequest(
     payments,
+    site().content,
     new Request(`${ORIGIN}/api/create-payment`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -369,7 +372,7 @@ describe("Stripe deliveries", () => {
   });
 
   it("duplicate and concurrent deliveries, and both completion events, grant once and send one receipt", async () => {
-    const { sessionId } = await startCheckout(payments, { includeBump: true });
+    const { sessionId } = await startCheckout(payments, site().content, { includeBump: true });
     const session = fake.pay(sessionId, { email: "stripe@example.com", paymentIntent: "pi_once" });
     const completed = stripeDelivery("checkout.session.completed", session, "evt_completed_once");
     const succeeded = stripeDelivery("checkout.session.async_payment_succeeded", session, "evt_async_once");
@@ -392,7 +395,7 @@ describe("Stripe deliveries", () => {
 
   it("finds our order by client_reference_id when its session id was never saved, and only then", async () => {
     vi.spyOn(logger, "warn").mockImplementation(() => {});
-    const { sessionId } = await startCheckout(payments, { includeBump: false });
+    const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
     const [order] = await db().select().from(orders);
     // As if the database had failed between creating the Stripe session and saving its id.
     await db().update(orders).set({ providerSessionId: "pending_lost" }).where(eq(orders.id, order!.id));
@@ -402,7 +405,7 @@ describe("Stripe deliveries", () => {
     expect((await db().select().from(orders))[0]).toMatchObject({ status: "paid", providerSessionId: sessionId });
 
     // Another session naming the same order id is not ours: the order already has its session.
-    const { sessionId: other } = await startCheckout(payments, { includeBump: false });
+    const { sessionId: other } = await startCheckout(payments, site().content, { includeBump: false });
     const foreign = { ...fake.pay(other), id: "cs_test_someone_else", client_reference_id: String(order!.id) };
     const forged = stripeDelivery("checkout.session.completed", foreign);
     expect((await handleStripeWebhook(payments, forged.payload, forged.header)).body).toMatchObject({ ignored: "no matching order" });
@@ -410,7 +413,7 @@ describe("Stripe deliveries", () => {
   });
 
   it("a full refund ends access: files answer 410, the page says refunded, one refund e-mail", async () => {
-    const { sessionId } = await startCheckout(payments, { includeBump: false });
+    const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
     const session = fake.pay(sessionId, { email: "refund@example.com", paymentIntent: "pi_refunded" });
     const completed = stripeDelivery("checkout.session.completed", session);
     await handleStripeWebhook(payments, completed.payload, completed.header);
@@ -440,7 +443,7 @@ describe("Stripe deliveries", () => {
   });
 
   it("a dispute pauses access and says so", async () => {
-    const { sessionId } = await startCheckout(payments, { includeBump: false });
+    const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
     const session = fake.pay(sessionId, { email: "dispute@example.com", paymentIntent: "pi_disputed" });
     const completed = stripeDelivery("checkout.session.completed", session);
     await handleStripeWebhook(payments, completed.payload, completed.header);

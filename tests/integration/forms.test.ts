@@ -8,9 +8,10 @@ import { describe, expect, it } from "vitest";
 import { consents, contactEvents, contactMessages, contacts, leads, newsletterSubscribers, outbox } from "../../db/schema";
 import { NEWSLETTER_CONSENT } from "~/lib/site";
 import { DEFAULT_GUIDE_FOR_CATEGORY, GUIDES } from "~/lib/guides";
-import { getShippedArticles } from "~/content/articles.server";
+import { getShippedArticles } from "~/content/shipped-articles.server";
 import { loader as articleLoader } from "~/routes/blog-post";
 import { db } from "~/server/db.server";
+import { testSite } from "../helpers/context";
 import { storeOnce } from "~/server/forms/submission.server";
 import { useTestDatabase } from "../helpers/db";
 import { allLeads, ARTICLE, postContact, postLead, postNewsletter, rowCount } from "../helpers/forms";
@@ -352,9 +353,11 @@ describe("newsletter box", () => {
 
 describe("when the database is unavailable", () => {
   it("answers 503 'Oops!' on every form, keeps serving pages, and works again once the database is back", async () => {
+    // What the server loaded at start-up, before the database went away.
+    const site = await testSite();
     await testDb.outage();
     try {
-      const lead = await postLead({ form: { name: "Ann", email: "ann@example.com" } });
+      const lead = await postLead({ form: { name: "Ann", email: "ann@example.com" } }, ARTICLE, undefined, site);
       expect(lead.status).toBe(503);
       expect(lead.outcome).toMatchObject({ status: "unavailable", ...OOPS });
       expect(lead.outcome.values).toEqual({ name: "Ann", email: "ann@example.com" });
@@ -369,7 +372,11 @@ describe("when the database is unavailable", () => {
       expect(subscriber.outcome).toMatchObject(OOPS);
 
       // The article page doesn't need the database: the articles are in memory once loaded.
-      const page = await articleLoader({ params: { slug: ARTICLE }, request: new Request(`http://localhost/blog/${ARTICLE}`) } as never);
+      const page = await articleLoader({
+        context: site,
+        params: { slug: ARTICLE },
+        request: new Request(`http://localhost/blog/${ARTICLE}`),
+      } as never);
       expect(page.article.slug).toBe(ARTICLE);
     } finally {
       await testDb.restore();

@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { adminAuditLog } from "../../db/schema";
 import { DEFAULT_GUIDE_FOR_CATEGORY, guideField } from "~/lib/guides";
 import { action as guideAction } from "~/routes/guide-open";
@@ -16,8 +16,8 @@ import { DEFAULT_STEPS, guideFigures, queueDueSteps } from "~/server/audience/se
 import { GuideChoiceSchema } from "~/lib/sequence-form";
 import { saveGuideChoices } from "~/server/content/guide-choice.server";
 import { resendGuide } from "~/server/forms/guide-resend.server";
-import { forgetArticles } from "~/server/content/articles.server";
 import { db, rowsOf } from "~/server/db.server";
+import { useTestSite } from "../helpers/context";
 import { useTestDatabase } from "../helpers/db";
 import { postLead, postResend } from "../helpers/forms";
 import { useOutboxMail } from "../helpers/smtp";
@@ -29,9 +29,9 @@ const BUDGETING = "budgeting-tips-that-work"; // category Budgeting
 const CREDIT = "dispute-credit-errors"; // category Credit Repair
 
 useTestDatabase();
+const site = useTestSite();
 const { flush, received } = useOutboxMail(ORIGIN);
-// The articles' snapshot holds the owner's choice of guides: each test reads its own database's.
-afterEach(() => forgetArticles());
+// The site's content holds the owner's choice of guides: each test loads its own database's (useTestSite).
 
 /** The guide e-mail's button: the page's POST, at `at`; returns where it sends the reader. */
 async function pressButton(mail: ParsedMail, at: Date): Promise<string | null> {
@@ -150,7 +150,11 @@ describe("a free guide per topic", () => {
   });
 
   it("lets the owner choose each category's guide: the article offers it at once, the form sends it, and the change is logged", async () => {
-    const before = await articleLoader({ params: { slug: BUDGETING }, request: new Request(`${ORIGIN}/blog/${BUDGETING}`) } as never);
+    const before = await articleLoader({
+      context: site(),
+      params: { slug: BUDGETING },
+      request: new Request(`${ORIGIN}/blog/${BUDGETING}`),
+    } as never);
     expect(before.guide.title).toBe("First Budget Workbook");
 
     // A bad choice changes nothing.
@@ -159,8 +163,12 @@ describe("a free guide per topic", () => {
     expect(bad.error?.issues.map((i) => i.message)).toEqual(["Choose a guide for Budgeting."]);
 
     const choice = GuideChoiceSchema.parse({ ...fieldsOf(DEFAULT_GUIDE_FOR_CATEGORY), [guideField("Budgeting")]: "credit-repair" });
-    expect(await saveGuideChoices(choice)).toEqual(["Budgeting"]);
-    const after = await articleLoader({ params: { slug: BUDGETING }, request: new Request(`${ORIGIN}/blog/${BUDGETING}`) } as never);
+    expect(await saveGuideChoices(site().content, choice)).toEqual(["Budgeting"]);
+    const after = await articleLoader({
+      context: site(),
+      params: { slug: BUDGETING },
+      request: new Request(`${ORIGIN}/blog/${BUDGETING}`),
+    } as never);
     expect(after.guide.title).toBe("Credit Repair Starter Guide");
     const answer = await postLead({ form: { name: "Cy", email: "cy@example.com" } }, BUDGETING);
     expect(answer.outcome).toMatchObject({ description: "Check your email for your free Credit Repair Starter Guide!" });
@@ -169,7 +177,7 @@ describe("a free guide per topic", () => {
     const [audit] = await db().select().from(adminAuditLog);
     expect(audit).toMatchObject({ action: "guide-choice", detail: "Budgeting: First Budget Workbook → Credit Repair Starter Guide" });
     // Saving the same choice again changes nothing and logs nothing.
-    expect(await saveGuideChoices(choice)).toEqual([]);
+    expect(await saveGuideChoices(site().content, choice)).toEqual([]);
     expect(await db().select().from(adminAuditLog)).toHaveLength(1);
   });
 });

@@ -7,7 +7,7 @@ import { action as payTestAction, loader as payTestLoader } from "~/routes/pay-t
 import { db } from "~/server/db.server";
 import { mailTransportKind, parseEnv } from "~/server/env.server";
 import { STAND_IN_PARTNER_LINKS } from "../../scripts/lib/server-process";
-import { getShippedArticles } from "~/content/articles.server";
+import { getShippedArticles } from "~/content/shipped-articles.server";
 import { createPaymentFromRequest } from "~/server/payments/checkout.server";
 import { orderView, resetSessionChecks } from "~/server/delivery/order-view.server";
 import { createPayments } from "~/server/payments/payments.server";
@@ -15,6 +15,7 @@ import { paymentsConfigFromEnv, type Payments, type PaymentsConfig } from "~/ser
 import { STRIPE_API_VERSION } from "~/server/payments/stripe.server";
 import { handleStripeWebhook } from "~/server/payments/stripe-webhook.server";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
+import { useTestSite } from "../helpers/context";
 import { useTestDatabase } from "../helpers/db";
 import { log as logger } from "~/server/log.server";
 import { loggedText } from "../helpers/log";
@@ -25,6 +26,7 @@ const GENERIC = "Failed to create checkout session. Please try again.";
 
 let fake: FakeStripe;
 const testDb = useTestDatabase();
+const site = useTestSite();
 
 function stripeConfig(extra: Partial<NonNullable<PaymentsConfig["stripe"]>> = {}): PaymentsConfig {
   return {
@@ -56,7 +58,7 @@ async function eventCount() {
 }
 
 let payments: Payments;
-const routeArgs = (request: Request) => ({ request, params: {}, context: { config: { owner: null, payments } } }) as never;
+const routeArgs = (request: Request) => ({ request, params: {}, context: { config: { owner: null, payments }, ...site() } }) as never;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
@@ -83,7 +85,7 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
   });
 
   it("sends exactly the toolkit line, URLs, mode and an idempotency key, and records a pending order", async () => {
-    const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump: false }));
+    const result = await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump: false }));
     expect(result.status).toBe(200);
     const [session] = [...fake.sessions.values()];
     expect(result.body).toEqual({ url: session!.url });
@@ -126,12 +128,12 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
 
   it("sends Cancel back to the checkout with the article the buyer came from", async () => {
     const from = getShippedArticles()[0]!.slug;
-    expect((await createPaymentFromRequest(payments, jsonRequest({ includeBump: false, from }))).status).toBe(200);
+    expect((await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump: false, from }))).status).toBe(200);
     expect(fake.requests[0]!.form).toContainEqual(["cancel_url", `${ORIGIN}/checkout?from=${from}&cancelled=1`]);
   });
 
   it("adds the Power Pack as a second line when the bump is ticked", async () => {
-    const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump: true }));
+    const result = await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump: true }));
     expect(result.status).toBe(200);
     const rows = await allOrders();
     expect(fake.requests[0]!.form).toEqual([
@@ -159,8 +161,8 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
   });
 
   it("uses a new idempotency key per purchase", async () => {
-    await createPaymentFromRequest(payments, jsonRequest({ includeBump: false }));
-    await createPaymentFromRequest(payments, jsonRequest({ includeBump: false }));
+    await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump: false }));
+    await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump: false }));
     const keys = fake.requests.map((r) => r.headers["idempotency-key"]);
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe(keys[1]);
@@ -174,7 +176,7 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
     ["an array", [true], /expected object/],
     ["null", null, /expected object/],
   ])("refuses %s with 400 and a clear message, calling nobody", async (_name, body, pattern) => {
-    const result = await createPaymentFromRequest(payments, jsonRequest(body));
+    const result = await createPaymentFromRequest(payments, site().content, jsonRequest(body));
     expect(result.status).toBe(400);
     const error = (result.body as { error: string }).error;
     expect(error).toMatch(pattern);
@@ -184,10 +186,14 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
   });
 
   it("refuses a body that is not JSON, or not sent as JSON", async () => {
-    const broken = await createPaymentFromRequest(payments, jsonRequest("{includeBump: true"));
+    const broken = await createPaymentFromRequest(payments, site().content, jsonRequest("{includeBump: true"));
     expect(broken.status).toBe(400);
     expect(broken.body).toEqual({ error: expect.stringMatching(/not valid JSON/) });
-    const form = await createPaymentFromRequest(payments, jsonRequest("includeBump=true", "application/x-www-form-urlencoded"));
+    const form = await createPaymentFromRequest(
+      payments,
+      site().content,
+      jsonRequest("includeBump=true", "application/x-www-form-urlencoded"),
+    );
     expect(form.status).toBe(400);
     expect(form.body).toEqual({ error: expect.stringMatching(/Content-Type must be application\/json/) });
     expect(fake.requests).toHaveLength(0);
@@ -197,7 +203,7 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
   it("answers 502 with a generic message when Stripe refuses, logging the detail", async () => {
     const log = vi.spyOn(logger, "error").mockImplementation(() => {});
     fake.setMode({ kind: "error", status: 400, type: "invalid_request_error", message: "Secret detail: bad api key sk_test_xyz" });
-    const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump: true }));
+    const result = await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump: true }));
     expect(result).toEqual({ status: 502, body: { error: GENERIC } });
     expect(JSON.stringify(result.body)).not.toContain("Secret detail");
     expect(loggedText(log)).toContain("Secret detail");
@@ -208,7 +214,7 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
     vi.spyOn(logger, "error").mockImplementation(() => {});
     payments = createPayments(stripeConfig({ maxNetworkRetries: 1 }));
     fake.setMode({ kind: "error", status: 500, type: "api_error", message: "Stripe is having a bad day" });
-    const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump: false }));
+    const result = await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump: false }));
     expect(result).toEqual({ status: 503, body: { error: GENERIC } });
     expect(fake.requests).toHaveLength(2);
     expect(fake.requests[1]!.headers["idempotency-key"]).toBe(fake.requests[0]!.headers["idempotency-key"]);
@@ -220,7 +226,7 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
     payments = createPayments(stripeConfig({ timeoutMs: 300, maxNetworkRetries: 1 }));
     fake.setMode({ kind: "hang" });
     const started = Date.now();
-    const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump: false }));
+    const result = await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump: false }));
     const elapsed = Date.now() - started;
     expect(result).toEqual({ status: 503, body: { error: GENERIC } });
     expect(elapsed).toBeLessThan(3_000);
@@ -295,7 +301,7 @@ function stripeEvent(type: string, object: object) {
 }
 
 async function pendingStripeOrder(includeBump = false) {
-  const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump }));
+  const result = await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump }));
   expect(result.status).toBe(200);
   return [...fake.sessions.values()].at(-1)!;
 }
@@ -488,7 +494,7 @@ describe("when the database is down", () => {
   it("create-payment answers 503 with the generic message", async () => {
     const log = vi.spyOn(logger, "error").mockImplementation(() => {});
     await testDb.outage();
-    const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump: false }));
+    const result = await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump: false }));
     expect(result).toEqual({ status: 503, body: { error: GENERIC } });
     expect(log).toHaveBeenCalled();
   });
@@ -574,7 +580,7 @@ describe("the built-in test provider", () => {
   });
 
   async function startTestCheckout(includeBump: boolean) {
-    const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump }));
+    const result = await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump }));
     expect(result.status).toBe(200);
     const url = (result.body as { url: string }).url;
     expect(url).toMatch(/^\/pay\/test\?session=test_[0-9a-f]{32}$/);
@@ -622,7 +628,7 @@ describe("the built-in test provider", () => {
 
   it("Cancel returns to the checkout with the add-on and the source article as they were", async () => {
     const from = getShippedArticles()[0]!.slug;
-    const result = await createPaymentFromRequest(payments, jsonRequest({ includeBump: true, from }));
+    const result = await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump: true, from }));
     const sessionId = new URL((result.body as { url: string }).url, "http://localhost").searchParams.get("session")!;
     const response = (await payTestAction(
       routeArgs(formRequest("http://localhost/pay/test", { session: sessionId, intent: "cancel" })),
@@ -695,7 +701,7 @@ describe("choosing the provider from the environment", () => {
 describe("orders table invariants", () => {
   it("holds one order per provider session", async () => {
     payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
-    await createPaymentFromRequest(payments, jsonRequest({ includeBump: false }));
+    await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump: false }));
     const [row] = await allOrders();
     await expect(
       db()

@@ -31,6 +31,7 @@ import { STRIPE_API_VERSION } from "~/server/payments/stripe.server";
 import { handleStripeWebhook } from "~/server/payments/stripe-webhook.server";
 import { findTestOrder, payTestOrder } from "~/server/payments/test-provider.server";
 import { log as logger } from "~/server/log.server";
+import { useTestSite } from "../helpers/context";
 import { useTestDatabase } from "../helpers/db";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
 import { flashedNotice, ownerCookie, TEST_OWNER } from "../helpers/owner";
@@ -41,6 +42,7 @@ const ORIGIN = "https://shop.example";
 const WEBHOOK_SECRET = "whsec_product_refunds";
 
 useTestDatabase();
+const site = useTestSite();
 let smtp: TestSmtp;
 let fake: FakeStripe;
 let deliver: Deliver;
@@ -48,7 +50,7 @@ let payments: Payments;
 let cookie: string;
 
 const args = (request: Request, params: Record<string, string> = {}) =>
-  ({ request, params, context: { config: { owner: TEST_OWNER, payments } } }) as never;
+  ({ request, params, context: { config: { owner: TEST_OWNER, payments }, ...site() } }) as never;
 const { get, post } = requestsTo(ORIGIN);
 
 beforeAll(async () => {
@@ -81,7 +83,7 @@ const useStripe = () =>
 
 /** A paid order with both products, through whichever provider sells now. */
 async function paidOrder(email = "buyer@example.com") {
-  const { sessionId } = await startCheckout(payments, { includeBump: true });
+  const { sessionId } = await startCheckout(payments, site().content, { includeBump: true });
   if (payments.provider.name === "test") {
     await payTestOrder((await findTestOrder(sessionId))!, email);
   } else {
@@ -228,7 +230,7 @@ describe("refunding the Power Pack alone with the test provider", () => {
     const order = await paidOrder();
     const bogus = await refundFromPage(order.id, "everything-please");
     expect(bogus).toEqual({ status: 400, refused: "Choose an action and confirm it." });
-    const { sessionId } = await startCheckout(payments, { includeBump: false });
+    const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
     await payTestOrder((await findTestOrder(sessionId))!, "solo@example.com");
     const solo = (await findOrderBySession(sessionId))!;
     const missing = await refundFromPage(solo.id, "power-pack");

@@ -18,7 +18,6 @@ import { action as loginAction } from "~/routes/admin/login";
 import { likelyBrokenRules, REVIEW_LIMITS, REVIEW_MESSAGES, reviewBadge, reviewPromise } from "~/lib/reviews";
 import { publishOverdueReviews } from "~/server/content/reviews.server";
 import { testimonialsToShow } from "~/server/content/testimonials.server";
-import { checkoutFacts } from "~/server/content/checkout-facts.server";
 import { db } from "~/server/db.server";
 import { hashOwnerPassword } from "~/server/admin/owner-password.server";
 import type { OwnerConfig } from "~/server/admin/owner-session.server";
@@ -29,6 +28,7 @@ import { createPayments } from "~/server/payments/payments.server";
 import type { Payments } from "~/server/payments/provider.server";
 import { refundOrder } from "~/server/payments/refunds.server";
 import { findTestOrder, payTestOrder } from "~/server/payments/test-provider.server";
+import { useTestSite } from "../helpers/context";
 import { useTestDatabase } from "../helpers/db";
 import { flashedNotice } from "../helpers/owner";
 import { call as callRoute, requestsTo } from "../helpers/routes";
@@ -38,11 +38,12 @@ const PASSWORD = "test-only owner password";
 const HASH = hashOwnerPassword(PASSWORD, { ln: 14, r: 8, p: 1 });
 
 const testDb = useTestDatabase();
+const site = useTestSite();
 const owner: OwnerConfig = { passwordHash: HASH, sessionSecret: "test-only-session-secret-0123456789abcdef", secureCookie: true };
 const payments: Payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
 /** The configuration React Router's context hands the routes (server/app.ts). */
 const args = (request: Request, params: Record<string, string> = {}) =>
-  ({ request, params, context: { config: { owner, payments } } }) as never;
+  ({ request, params, context: { config: { owner, payments }, ...site() } }) as never;
 
 const { get, post } = requestsTo(ORIGIN);
 // The tests read loaders' and actions' answers field by field, whatever their route's type.
@@ -63,7 +64,7 @@ async function logIn(): Promise<string> {
 
 /** A paid order and the token of its private page. */
 async function paidOrder(email = `buyer.${Math.random().toString(36).slice(2)}@example.com`) {
-  const { sessionId } = await startCheckout(payments, { includeBump: false });
+  const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
   await payTestOrder((await findTestOrder(sessionId))!, email);
   const order = (await findOrderBySession(sessionId))!;
   return { order, token: await mintOrderLink(order.id, "receipt") };
@@ -287,8 +288,8 @@ describe("the owner's decisions", () => {
     expect(shown.formerPrice).toMatchObject({ priceCents: 2700, chargedUntil: day(-5) });
 
     // The window is counted in UTC days: 86 days on, the record that ended 5 days ago is past its 90.
-    expect((await checkoutFacts(new Date(Date.now() + 85 * 86_400_000))).formerPrice).toMatchObject({ priceCents: 2700 });
-    expect((await checkoutFacts(new Date(Date.now() + 86 * 86_400_000))).formerPrice).toBeNull();
+    expect((await site().checkout.facts(new Date(Date.now() + 85 * 86_400_000))).formerPrice).toMatchObject({ priceCents: 2700 });
+    expect((await site().checkout.facts(new Date(Date.now() + 86 * 86_400_000))).formerPrice).toBeNull();
 
     // Between changes the page does not go back to the database: it answers the same with the database gone.
     await checkout();
@@ -394,8 +395,8 @@ describe("a review the owner leaves undecided", () => {
     expect(likelyBrokenRules("The bureau answered in 30 days; my score is 640 now.")).toEqual([]);
 
     // The default is 7 days: on day 6 nothing moves, on day 7 the plain one is published.
-    expect(await publishOverdueReviews(new Date(Date.now() + 6 * DAY))).toBe(0);
-    expect(await publishOverdueReviews(new Date(Date.now() + 7 * DAY + 60_000))).toBe(1);
+    expect(await publishOverdueReviews(site().content, new Date(Date.now() + 6 * DAY))).toBe(0);
+    expect(await publishOverdueReviews(site().content, new Date(Date.now() + 7 * DAY + 60_000))).toBe(1);
     const rows = await db().select().from(reviews).orderBy(reviews.id);
     expect(rows.map((r) => [r.status, r.autoPublished])).toEqual([
       ["approved", true],
@@ -405,7 +406,7 @@ describe("a review the owner leaves undecided", () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]!.detail).toMatch(/published: no decision within the set days/);
     // A second server's run at the same moment publishes nothing more.
-    expect(await publishOverdueReviews(new Date(Date.now() + 7 * DAY + 60_000))).toBe(0);
+    expect(await publishOverdueReviews(site().content, new Date(Date.now() + 7 * DAY + 60_000))).toBe(0);
 
     // The owner sees which one waits for her, and why.
     const owner = await call(() => reviewsAdminLoader(args(get("/admin/reviews", cookie))));
@@ -413,8 +414,8 @@ describe("a review the owner leaves undecided", () => {
     expect(waiting.flags).toEqual(["personal-data", "spam"]);
 
     // Undecided, even the flagged one is published: after twice the days (16 CFR 465.7: none waits for ever).
-    expect(await publishOverdueReviews(new Date(Date.now() + 13 * DAY))).toBe(0);
-    expect(await publishOverdueReviews(new Date(Date.now() + 14 * DAY + 60_000))).toBe(1);
+    expect(await publishOverdueReviews(site().content, new Date(Date.now() + 13 * DAY))).toBe(0);
+    expect(await publishOverdueReviews(site().content, new Date(Date.now() + 14 * DAY + 60_000))).toBe(1);
     expect((await db().select().from(reviews)).map((r) => r.status)).toEqual(["approved", "approved"]);
   });
 
@@ -431,8 +432,8 @@ describe("a review the owner leaves undecided", () => {
 
     const { token } = await paidOrder();
     await review(token, GOOD);
-    expect(await publishOverdueReviews(new Date(Date.now() + 2 * DAY))).toBe(0);
-    expect(await publishOverdueReviews(new Date(Date.now() + 3 * DAY + 60_000))).toBe(1);
+    expect(await publishOverdueReviews(site().content, new Date(Date.now() + 2 * DAY))).toBe(0);
+    expect(await publishOverdueReviews(site().content, new Date(Date.now() + 3 * DAY + 60_000))).toBe(1);
 
     await call(() => reviewsAdminAction(args(post("/admin/reviews", { intent: "threshold", threshold: "1" }, cookie))));
     const shown = (await call(() => checkoutLoader(args(get("/checkout"))))).data.reviews;
@@ -451,7 +452,7 @@ describe("a review the owner leaves undecided", () => {
       .update(reviews)
       .set({ writtenAt: new Date(Date.now() - 6 * DAY) });
     await review(token, { ...GOOD, body: "Rewritten: the letters were clear, the guide a little long." });
-    expect(await publishOverdueReviews(new Date(Date.now() + 2 * DAY))).toBe(0);
+    expect(await publishOverdueReviews(site().content, new Date(Date.now() + 2 * DAY))).toBe(0);
     expect((await db().select().from(reviews))[0]).toMatchObject({ status: "pending", autoPublished: false });
   });
 });

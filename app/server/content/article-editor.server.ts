@@ -12,7 +12,7 @@ import { articleState, type ArticleState } from "~/lib/article-status";
 import { formatZonedDateTime, fromZonedInput, zonedDay } from "~/lib/dates";
 import { renderArticleMarkdown } from "~/content/markdown.server";
 import { db, sqlState } from "~/server/db.server";
-import { reloadArticles } from "~/server/content/articles.server";
+import type { ContentReload } from "~/server/content/article-store.server";
 import { bumpContentVersion, type Tx } from "~/server/content/content-version.server";
 import { businessTimeZone } from "~/server/dates.server";
 
@@ -84,6 +84,8 @@ type Change = {
   now: Date;
   /** The business's zone: an article's date (publishedOn) is the day it went live there. */
   timeZone: string;
+  /** This server's articles, read again once the change is committed. */
+  store: ContentReload;
 };
 
 /**
@@ -91,11 +93,13 @@ type Change = {
  * the business's time zone, as the editor's label says.
  */
 export async function saveArticle({
+  store,
   id,
   form,
   now = new Date(),
   timeZone = businessTimeZone(),
 }: {
+  store: ContentReload;
   id?: number;
   form: ArticleForm;
   now?: Date;
@@ -120,6 +124,7 @@ export async function saveArticle({
     publishAt,
     now,
     timeZone,
+    store,
   });
 }
 
@@ -227,7 +232,7 @@ async function applyChange(change: Change): Promise<SaveResult> {
       await bumpContentVersion(tx);
       return { ...row, outcome: saveOutcome(change.restored ? "restore" : intent, before, articleState({ status, publishAt }, now)) };
     });
-    await reloadArticles();
+    await change.store.reload();
     return { ok: true, ...saved };
   } catch (error) {
     if (error instanceof Refused) return error.refusal;
@@ -239,11 +244,13 @@ async function applyChange(change: Change): Promise<SaveResult> {
 
 /** Save a revision's content again as the latest version (its status stays as it is now). */
 export async function restoreRevision({
+  store,
   id,
   revision,
   expectedVersion,
   now = new Date(),
 }: {
+  store: ContentReload;
   id: number;
   revision: number;
   expectedVersion: number;
@@ -262,6 +269,7 @@ export async function restoreRevision({
     restored: revision,
     now,
     timeZone: businessTimeZone(),
+    store,
   });
 }
 

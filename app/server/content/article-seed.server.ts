@@ -10,7 +10,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import { articleRevisions, articles } from "../../../db/schema";
-import { getShippedArticles, type ShippedArticle } from "~/content/articles.server";
+import { getShippedArticles, type ShippedArticle } from "~/content/shipped-articles.server";
 import type { ArticleContent } from "~/lib/article-form";
 import { db, rowsOf } from "~/server/db.server";
 import { bumpContentVersion, type Tx } from "~/server/content/content-version.server";

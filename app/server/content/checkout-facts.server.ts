@@ -8,7 +8,7 @@
  */
 import { powerPack } from "~/lib/catalogue";
 import type { FormerPrice } from "~/lib/former-price";
-import { contentKey, ensureArticles } from "~/server/content/articles.server";
+import type { ArticleStore } from "~/server/content/article-store.server";
 import { checkoutReviews } from "~/server/content/reviews.server";
 import { formerPriceToShow } from "~/server/payments/former-prices.server";
 
@@ -17,27 +17,27 @@ export type CheckoutFacts = {
   formerPrice: FormerPrice | null;
 };
 
-let kept: { key: string; facts: Promise<CheckoutFacts> } | undefined;
+/** The facts of /checkout, kept under the articles' content key; one per server, made at start-up (server/app.ts). */
+export type CheckoutFactsKeeper = { facts(now?: Date): Promise<CheckoutFacts> };
 
-export async function checkoutFacts(now: Date = new Date()): Promise<CheckoutFacts> {
-  await ensureArticles();
-  const key = contentKey(now.getTime());
-  if (kept?.key !== key) {
-    const facts = Promise.all([checkoutReviews(), formerPriceToShow(powerPack.id, now)]).then(([reviews, formerPrice]) => ({
-      reviews,
-      formerPrice,
-    }));
-    const entry = { key, facts };
-    kept = entry;
-    // A failed read (the database down) is not kept: the next request asks again.
-    facts.catch(() => {
-      if (kept === entry) kept = undefined;
-    });
-  }
-  return kept.facts;
-}
-
-/** For tests that empty the tables under a running process (tests/helpers/db.ts). */
-export function forgetCheckoutFacts(): void {
-  kept = undefined;
+export function keepCheckoutFacts(articles: Pick<ArticleStore, "key">): CheckoutFactsKeeper {
+  let kept: { key: string; facts: Promise<CheckoutFacts> } | undefined;
+  return {
+    facts(now = new Date()) {
+      const key = articles.key(now.getTime());
+      if (kept?.key !== key) {
+        const facts = Promise.all([checkoutReviews(), formerPriceToShow(powerPack.id, now)]).then(([reviews, formerPrice]) => ({
+          reviews,
+          formerPrice,
+        }));
+        const entry = { key, facts };
+        kept = entry;
+        // A failed read (the database down) is not kept: the next request asks again.
+        facts.catch(() => {
+          if (kept === entry) kept = undefined;
+        });
+      }
+      return kept.facts;
+    },
+  };
 }

@@ -3,12 +3,12 @@
  * show (an article saved, a review approved or hidden, the reviews threshold, a former price).
  * Each server keeps pages (server/page-cache.ts) and facts (checkout-facts.server.ts) under it:
  * the server that made the change reads again at once, the others at their next check of the
- * version (watchContent, every second).
+ * version (the store's watch, every second).
  */
 import { sql } from "drizzle-orm";
 import { contentVersion } from "../../../db/schema";
 import { db, type Database } from "~/server/db.server";
-import { reloadArticles } from "~/server/content/articles.server";
+import type { ContentReload } from "~/server/content/article-store.server";
 
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -22,13 +22,13 @@ export async function bumpContentVersion(tx: Tx): Promise<number> {
   return row!.version;
 }
 
-/** A change to what the public pages show, committed with the version's raise; this server then reloads. */
-export async function changePublicContent<T>(change: (tx: Tx) => Promise<T>): Promise<T> {
+/** A change to what the public pages show, committed with the version's raise; this server's store then reloads. */
+export async function changePublicContent<T>(content: ContentReload, change: (tx: Tx) => Promise<T>): Promise<T> {
   const result = await db().transaction(async (tx) => {
     const value = await change(tx);
     await bumpContentVersion(tx);
     return value;
   });
-  await reloadArticles();
+  await content.reload();
   return result;
 }

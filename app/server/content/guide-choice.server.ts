@@ -1,22 +1,24 @@
 /**
  * The owner's choice of the free guide each article category's lead form offers (issue 40,
  * item 6): one form field per category, kept in site_settings and read by the articles' snapshot
- * (articles.server.ts), so every server's pages offer the new guide within a second.
+ * (article-store.server.ts), so every server's pages offer the new guide within a second.
  */
 import { sql } from "drizzle-orm";
 import { CATEGORIES, type Category } from "~/lib/article-meta";
 import { GUIDES, type GuideId } from "~/lib/guides";
 import { recordAudit } from "~/server/admin/audit.server";
-import { currentGuideChoices, ensureArticles, GUIDE_CHOICE_KEY } from "~/server/content/articles.server";
+import { GUIDE_CHOICE_KEY, type ArticleStore } from "~/server/content/article-store.server";
 import { changePublicContent } from "~/server/content/content-version.server";
 
 /** Save the choice (a change to what public pages show) and log each category that changed. Returns the changed categories. */
-export async function saveGuideChoices(choices: Record<Category, GuideId>): Promise<Category[]> {
-  await ensureArticles();
-  const before = currentGuideChoices();
+export async function saveGuideChoices(
+  content: Pick<ArticleStore, "guideChoices" | "reload">,
+  choices: Record<Category, GuideId>,
+): Promise<Category[]> {
+  const before = content.guideChoices();
   const changed = CATEGORIES.filter((c) => before[c] !== choices[c]);
   if (changed.length === 0) return [];
-  await changePublicContent(async (tx) => {
+  await changePublicContent(content, async (tx) => {
     await tx.execute(sql`
       insert into site_settings (key, value, updated_at) values (${GUIDE_CHOICE_KEY}, ${JSON.stringify(choices)}::jsonb, now())
       on conflict (key) do update set value = excluded.value, updated_at = now()

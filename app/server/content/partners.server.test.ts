@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loader } from "~/routes/go";
 import { isPartnerId, PARTNER_IDS, PARTNERS } from "~/lib/partners";
 import { parseEnv } from "../env.server";
-import { toArticle } from "./articles.server";
+import { toArticle } from "./article-store.server";
 
 const PRODUCTION = { NODE_ENV: "production", PAYMENT_PROVIDER: "test", MAIL_TRANSPORT: "file" } as const;
 const OWNER_LINKS = {

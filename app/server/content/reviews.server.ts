@@ -19,6 +19,7 @@ import {
   reviewErrors,
 } from "~/lib/reviews";
 import { recordAudit } from "~/server/admin/audit.server";
+import type { ContentReload } from "~/server/content/article-store.server";
 import { changePublicContent } from "~/server/content/content-version.server";
 import { db } from "~/server/db.server";
 import { findOrder, orderNumber, type Order } from "~/server/payments/orders.server";
@@ -99,10 +100,10 @@ const FROM: Record<Decision["decision"], readonly ReviewStatus[]> = {
 const TO: Record<Decision["decision"], ReviewStatus> = { approve: "approved", reject: "rejected", hide: "hidden" };
 
 /** The owner's decision; false when the review is not in a state the decision applies to (a second click). */
-export async function moderateReview(id: number, decision: Decision): Promise<boolean> {
+export async function moderateReview(content: ContentReload, id: number, decision: Decision): Promise<boolean> {
   const reason = decision.decision === "approve" ? null : decision.reason;
   // What /checkout and the home badge show changes with it (checkout-facts.server.ts).
-  const updated = await changePublicContent((tx) =>
+  const updated = await changePublicContent(content, (tx) =>
     tx
       .update(reviews)
       .set({ status: TO[decision.decision], moderationReason: reason, moderatedAt: new Date(), autoPublished: false })
@@ -205,8 +206,8 @@ export async function checkoutReviewsThreshold(): Promise<number> {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 1 ? value : DEFAULT_CHECKOUT_REVIEWS_THRESHOLD;
 }
 
-export async function setCheckoutReviewsThreshold(threshold: number): Promise<void> {
-  await changePublicContent((tx) =>
+export async function setCheckoutReviewsThreshold(content: ContentReload, threshold: number): Promise<void> {
+  await changePublicContent(content, (tx) =>
     tx
       .insert(siteSettings)
       .values({ key: THRESHOLD_KEY, value: threshold })
@@ -229,9 +230,9 @@ export async function autoPublishDays(): Promise<number> {
     : DEFAULT_AUTO_PUBLISH_DAYS;
 }
 
-export async function setAutoPublishDays(days: number): Promise<void> {
+export async function setAutoPublishDays(content: ContentReload, days: number): Promise<void> {
   // /checkout and the order page state the days.
-  await changePublicContent((tx) =>
+  await changePublicContent(content, (tx) =>
     tx
       .insert(siteSettings)
       .values({ key: AUTO_PUBLISH_KEY, value: days })
@@ -250,7 +251,7 @@ export async function setAutoPublishDays(days: number): Promise<void> {
  * review waits for ever (16 CFR 465.7). Runs before each pass of the outbox worker, on every
  * server: the update's condition makes a second server's run a no-op. Returns how many it published.
  */
-export async function publishOverdueReviews(now: Date = new Date()): Promise<number> {
+export async function publishOverdueReviews(content: ContentReload, now: Date = new Date()): Promise<number> {
   const days = await autoPublishDays();
   const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
   const flaggedCutoff = new Date(now.getTime() - FLAGGED_WAIT_FACTOR * days * 24 * 60 * 60 * 1000);
@@ -264,7 +265,7 @@ export async function publishOverdueReviews(now: Date = new Date()): Promise<num
     .filter((r) => likelyBrokenRules(`${r.displayName}\n${r.body}`).length === 0 || r.writtenAt <= flaggedCutoff)
     .map((r) => r.id);
   if (ids.length === 0) return 0;
-  const published = await changePublicContent((tx) =>
+  const published = await changePublicContent(content, (tx) =>
     tx
       .update(reviews)
       .set({ status: "approved", moderatedAt: now, moderationReason: null, autoPublished: true })

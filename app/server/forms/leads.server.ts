@@ -1,6 +1,6 @@
 /** The free-guide lead form on every article: the rules for storing a lead. */
 import { sql } from "drizzle-orm";
-import { ensureArticles, guideForCategory, liveArticle } from "~/server/content/articles.server";
+import type { ArticleStore } from "~/server/content/article-store.server";
 import { LeadSchema, type FormOutcome } from "~/lib/forms";
 import { outcome } from "~/lib/form-outcomes";
 import { GUIDES, guideTag, type GuideId } from "~/lib/guides";
@@ -72,12 +72,11 @@ async function storeLeadRow({
  * Handle a lead form submission posted to the article at `slug`: the answer names the guide its
  * form offers and carries the key for "Send it again", which posts here too.
  */
-export async function submitLead(request: Request, slug: string) {
-  await ensureArticles();
+export async function submitLead(articles: Pick<ArticleStore, "liveArticle" | "guideForCategory">, request: Request, slug: string) {
   const resend = await resendRequested(request);
   if (resend) return formResponse(await resendGuide(resend.key));
-  const posted = liveArticle(slug);
-  const guide = posted && guideForCategory(posted.category);
+  const posted = articles.liveArticle(slug);
+  const guide = posted && articles.guideForCategory(posted.category);
   const success: FormOutcome | undefined = guide && {
     ...outcome("lead", "success"),
     description: `Check your email for your free ${guide.title}!`,

@@ -1,7 +1,7 @@
 /** Starting a purchase: lines from the catalogue, our pending order, then the provider's hosted page. */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { articleExists, ensureArticles } from "~/server/content/articles.server";
+import type { ArticleStore } from "~/server/content/article-store.server";
 import { orderLines } from "~/lib/catalogue";
 import { campaignFromCookieHeader } from "~/lib/campaign";
 import { CHECKOUT_ERROR } from "~/lib/checkout";
@@ -26,6 +26,7 @@ export type CreatePayment = z.infer<typeof CreatePaymentSchema>;
  */
 export async function startCheckout(
   payments: Payments,
+  articles: Pick<ArticleStore, "articleExists">,
   { includeBump, from }: CreatePayment,
   buyerKeyHash?: string,
   /** The list e-mail whose link brought this browser (its cookie, server/campaign-cookie.ts), for sales per e-mail. */
@@ -38,7 +39,7 @@ export async function startCheckout(
     lines: priced.lines,
     amountTotal: priced.totalCents,
     currency: priced.currency,
-    sourceArticle: await sourceArticle(from),
+    sourceArticle: sourceArticle(articles, from),
     buyerKeyHash,
     campaign,
   });
@@ -60,20 +61,20 @@ export async function startCheckout(
  */
 export async function startBuyerCheckout(
   payments: Payments,
+  articles: Pick<ArticleStore, "articleExists">,
   request: Request,
   input: CreatePayment,
 ): Promise<{ url: string; setCookie: string }> {
   const key = await issueBuyerKey(request, payments.config.publicOrigin);
   const campaign = campaignFromCookieHeader(request.headers.get("Cookie"));
-  const { url } = await startCheckout(payments, input, key.hash, campaign);
+  const { url } = await startCheckout(payments, articles, input, key.hash, campaign);
   return { url, setCookie: key.setCookie };
 }
 
 /** The article a checkout came from, if `from` names one (a slug from the one list of articles). */
-export async function sourceArticle(from: string | null | undefined): Promise<string | null> {
+export function sourceArticle(articles: Pick<ArticleStore, "articleExists">, from: string | null | undefined): string | null {
   if (!from) return null;
-  await ensureArticles();
-  return articleExists(from) ? from : null;
+  return articles.articleExists(from) ? from : null;
 }
 
 export type CreatePaymentResult = { status: number; body: { url: string } | { error: string }; setCookie?: string };
@@ -81,7 +82,11 @@ export type CreatePaymentResult = { status: number; body: { url: string } | { er
 const BODY_SHAPE = 'expected a JSON body {"includeBump": true|false} (and optionally "from": an article slug) and nothing else';
 
 /** POST /api/create-payment: strict JSON in, the hosted page's URL out; failures never leak detail. */
-export async function createPaymentFromRequest(payments: Payments, request: Request): Promise<CreatePaymentResult> {
+export async function createPaymentFromRequest(
+  payments: Payments,
+  articles: Pick<ArticleStore, "articleExists">,
+  request: Request,
+): Promise<CreatePaymentResult> {
   if (!/^application\/json\s*(;|$)/i.test(request.headers.get("content-type") ?? "")) {
     return { status: 400, body: { error: `Content-Type must be application/json: ${BODY_SHAPE}` } };
   }
@@ -94,7 +99,7 @@ export async function createPaymentFromRequest(payments: Payments, request: Requ
     return { status: 400, body: { error: `Invalid request (${problems.join("; ")}): ${BODY_SHAPE}` } };
   }
   try {
-    const { url, setCookie } = await startBuyerCheckout(payments, request, parsed.value);
+    const { url, setCookie } = await startBuyerCheckout(payments, articles, request, parsed.value);
     return { status: 200, body: { url }, setCookie };
   } catch (error) {
     return { status: checkoutFailureStatus(error), body: { error: CHECKOUT_ERROR.description } };

@@ -5,6 +5,7 @@ import { type FormerPrice, formerPriceProblem } from "~/lib/former-price";
 import type { FormerPriceInput } from "~/lib/former-price-form";
 import { formatCents } from "~/lib/site";
 import { recordAudit } from "~/server/admin/audit.server";
+import type { ContentReload } from "~/server/content/article-store.server";
 import { changePublicContent } from "~/server/content/content-version.server";
 import { db } from "~/server/db.server";
 
@@ -20,9 +21,9 @@ export async function formerPricesForOwner(): Promise<(FormerPriceRow & { proble
   });
 }
 
-export async function recordFormerPrice(input: FormerPriceInput): Promise<void> {
+export async function recordFormerPrice(content: ContentReload, input: FormerPriceInput): Promise<void> {
   // /checkout's "it was" line reads the recorded prices once per content version (checkout-facts.server.ts).
-  const [row] = await changePublicContent((tx) =>
+  const [row] = await changePublicContent(content, (tx) =>
     tx
       .insert(formerPrices)
       .values({ productId: input.productId, priceCents: input.price, chargedFrom: input.chargedFrom, chargedUntil: input.chargedUntil })
@@ -35,8 +36,8 @@ export async function recordFormerPrice(input: FormerPriceInput): Promise<void> 
   );
 }
 
-export async function deleteFormerPrice(id: number): Promise<boolean> {
-  const rows = await changePublicContent((tx) => tx.delete(formerPrices).where(eq(formerPrices.id, id)).returning());
+export async function deleteFormerPrice(content: ContentReload, id: number): Promise<boolean> {
+  const rows = await changePublicContent(content, (tx) => tx.delete(formerPrices).where(eq(formerPrices.id, id)).returning());
   if (rows.length === 0) return false;
   const r = rows[0]!;
   await recordAudit(

@@ -1,4 +1,4 @@
-import { getShippedArticles } from "~/content/articles.server";
+import { getShippedArticles } from "~/content/shipped-articles.server";
 import { type ToolSlug, toolBySlug } from "~/lib/tools/catalog";
 import type { Parsed } from "~/lib/tools/query";
 

@@ -1,6 +1,6 @@
 import { parseFragment, type DefaultTreeAdapterMap } from "parse5";
 import { describe, expect, it } from "vitest";
-import { getShippedArticles, parseArticles } from "~/content/articles.server";
+import { getShippedArticles, parseArticles } from "~/content/shipped-articles.server";
 import { TOOLS, toolPath } from "~/lib/tools/catalog";
 
 const valid = `---

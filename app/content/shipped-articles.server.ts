@@ -25,7 +25,7 @@ const articles = parseArticles(import.meta.glob<string>("./articles/*.md", { que
 
 /**
  * The articles shipped in the repository, in listing order: the seed of the database, which the
- * site reads once it has started (app/server/content/articles.server.ts). Build tooling and the
+ * site reads once it has started (app/server/content/article-store.server.ts). Build tooling and the
  * content's own tests read these.
  */
 export function getShippedArticles(): ShippedArticle[] {
