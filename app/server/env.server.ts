@@ -5,16 +5,23 @@ import { isPlaceholderUrl, PARTNER_IDS, PARTNERS } from "../lib/partners";
 import { parseOwnerHash } from "./admin/owner-password.server";
 import { parseSendgridPublicKey } from "./audience/sendgrid-key.server";
 
+/**
+ * The one rule for every setting: a variable set to nothing (or only spaces), as .env.example
+ * leaves the optional ones, is unset: its default applies, or it is absent. Applied to the whole
+ * environment before any field reads it (parseEnv, publicConfig, filePaths).
+ */
+function withoutBlanks(source: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(source).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1].trim() !== ""),
+  );
+}
+
 const booleanFlag = z
-  .enum(["true", "false", "1", "0", ""])
+  .enum(["true", "false", "1", "0"])
   .default("false")
   .transform((v) => v === "true" || v === "1");
 
-const optionalText = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined));
+const optionalText = z.string().trim().optional();
 
 const PublicOrigin = z
   .url({ protocol: /^https?$/ })
@@ -24,16 +31,27 @@ const PublicOrigin = z
 type PartnerEnvVar = (typeof PARTNERS)[keyof typeof PARTNERS]["envVar"];
 
 /** One variable per partner offer: the owner's tracked link (placeholders until set). */
-const partnerUrl = (id: string) =>
-  z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).default(`https://www.example.com/partners/${id}`));
+const partnerUrl = (id: string) => z.url({ protocol: /^https?$/ }).default(`https://www.example.com/partners/${id}`);
 const partnerUrlFields = Object.fromEntries(PARTNER_IDS.map((id) => [PARTNERS[id].envVar, partnerUrl(id)])) as Record<
   PartnerEnvVar,
   ReturnType<typeof partnerUrl>
 >;
 
+/**
+ * Where the server finds files on disk. Read on their own (filePaths) as well as with the rest:
+ * the build's prerendering reads the build's files without the server's settings.
+ */
+const FilePathFields = {
+  /** Where `npm run build` writes the build and the server reads it (server/main.ts finds it on its own: this module is inside it). */
+  BUILD_DIR: z.string().default("build"),
+  /** Where the built product files are (npm run build:products). */
+  PRODUCT_FILES_DIR: z.string().default("products/files"),
+};
+
 /** Every setting the server reads, validated once at start-up (documented in .env.example). */
 export const EnvSchema = z
   .object({
+    ...FilePathFields,
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
@@ -42,32 +60,23 @@ export const EnvSchema = z
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
+      .optional(),
     TRUST_PROXY: booleanFlag,
     /** On SIGTERM: how long requests in flight may take to finish before their connections are cut. */
-    SHUTDOWN_GRACE_SECONDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(600).default(10)),
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
     /** POSTs one client may send to one form per minute (tests and benchmarks raise it). */
-    FORM_RATE_LIMIT_PER_MINUTE: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(1_000_000).default(10)),
-    PAYMENT_PROVIDER: z
-      .enum(["stripe", "test"])
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
+    FORM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    PAYMENT_PROVIDER: z.enum(["stripe", "test"]).optional(),
     STRIPE_SECRET_KEY: z
       .string()
       .regex(/^(sk|rk)_(test|live)_/, "must start with sk_test_, sk_live_, rk_test_ or rk_live_")
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
+      .optional(),
     STRIPE_WEBHOOK_SECRET: z
       .string()
       .regex(/^whsec_/, "must start with whsec_")
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
+      .optional(),
     /** For tests against a local fake Stripe server, e.g. http://127.0.0.1:12111 */
-    STRIPE_API_BASE: z
-      .url()
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
+    STRIPE_API_BASE: z.url().optional(),
     /** The business behind the site, printed in every e-mail's footer and on the legal pages. */
     BUSINESS_NAME: z.string().trim().min(1).default("Fresh Start Money"),
     /** The owner's own name, signing the welcome e-mails ("Jane Doe, Fresh Start Money"). Unset: "The <business> team". */
@@ -78,29 +87,22 @@ export const EnvSchema = z
      * The business's one time zone (an IANA name): every date a buyer or the owner sees, in the
      * e-mails, on the order pages and in the dashboard, is written in it and names it (decision 047).
      */
-    BUSINESS_TIME_ZONE: z.preprocess(
-      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-      z
-        .string()
-        .trim()
-        .default("America/New_York")
-        .refine(isTimeZone, {
-          error: (issue) =>
-            `is not a time zone (${String(issue.input)}): use an IANA name such as America/New_York, America/Chicago or America/Los_Angeles`,
-        })
-        .transform(canonicalTimeZone),
-    ),
+    BUSINESS_TIME_ZONE: z
+      .string()
+      .trim()
+      .default("America/New_York")
+      .refine(isTimeZone, {
+        error: (issue) =>
+          `is not a time zone (${String(issue.input)}): use an IANA name such as America/New_York, America/Chicago or America/Los_Angeles`,
+      })
+      .transform(canonicalTimeZone),
     /** smtp://user:pass@host:587 or smtps://user:pass@host:465: sends every e-mail through that server. */
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@smtp.example.net:587")
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
+      .optional(),
     /** "file" writes every e-mail as an .eml file under DATA_DIR/mail instead of sending it. */
-    MAIL_TRANSPORT: z
-      .enum(["smtp", "file"])
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
+    MAIL_TRANSPORT: z.enum(["smtp", "file"]).optional(),
     /**
      * SendGrid's Signed Event Webhook verification key (base64, as its Mail Settings show it):
      * bounces and spam reports posted to /api/webhooks/sendgrid. Unset: that address answers 404.
@@ -111,11 +113,11 @@ export const EnvSchema = z
       }
     }),
     /** SMTP connections kept open and used at once by each server's outbox worker. */
-    SMTP_POOL_CONNECTIONS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(50).default(5)),
+    SMTP_POOL_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(5),
     /** List mail (broadcasts, sequence) per minute across every server process; 0 = no limit. */
     /** How long an outbox claim holds a row before another worker may take it (a crashed sender's rows wait this long). */
-    OUTBOX_LEASE_SECONDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(4).max(3600).default(120)),
-    MAIL_RATE_PER_MINUTE: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(1_000_000).default(0)),
+    OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(4).max(3600).default(120),
+    MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(0),
     MAIL_FROM: z.string().trim().min(3).default("Fresh Start Money <support@freshstartmoney.com>"),
     /** Receives the contact form's messages. */
     OWNER_EMAIL: z
@@ -199,7 +201,7 @@ export function mailTransportKind(e: Env): "smtp" | "file" {
 
 /** Parse an environment; throws one message naming every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = EnvSchema.safeParse(source);
+  const result = EnvSchema.safeParse(withoutBlanks(source));
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
@@ -218,7 +220,17 @@ export function env(): Env {
  * needs only this, so it parses only this: the server's own checks run when it starts.
  */
 export function publicConfig() {
-  const origin = PublicOrigin.safeParse(process.env.PUBLIC_ORIGIN || undefined);
+  const origin = PublicOrigin.safeParse(withoutBlanks(process.env).PUBLIC_ORIGIN);
   if (!origin.success) throw new Error(`Invalid configuration:\n  PUBLIC_ORIGIN: ${origin.error.issues[0]?.message}`);
   return { origin: origin.data, year: new Date().getFullYear() };
+}
+
+const FilePaths = z.object(FilePathFields);
+
+/**
+ * Where the build and the product files are: read on each call (tests point PRODUCT_FILES_DIR at a
+ * directory of their own), and alone, without the server's other settings (prerendering reads built files).
+ */
+export function filePaths(): z.infer<typeof FilePaths> {
+  return FilePaths.parse(withoutBlanks(process.env));
 }

@@ -12,6 +12,7 @@ import { PRODUCT_FILES, type ProductFile } from "~/lib/product-files";
 import type { ProductView } from "~/lib/order-files";
 
 import { db } from "~/server/db.server";
+import { filePaths } from "~/server/env.server";
 import type { Order } from "~/server/payments/orders.server";
 import { successPageToken } from "~/server/delivery/buyer-key.server";
 import { refundsOf } from "~/server/payments/refund-events.server";
@@ -23,7 +24,7 @@ export const DOWNLOAD_SOFT_LIMIT = 20;
 
 /** Where the built product files are (products/files, relative to the working directory). */
 export function productFilesDir(): string {
-  return resolve(process.env.PRODUCT_FILES_DIR ?? "products/files");
+  return resolve(filePaths().PRODUCT_FILES_DIR);
 }
 
 /** Every catalogue file that is missing from the product directory (checked at start-up: a server that would sell what it cannot deliver refuses to start). */

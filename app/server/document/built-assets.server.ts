@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { filePaths } from "~/server/env.server";
 
 const cache = new Map<string, string | null>();
 
@@ -12,7 +13,7 @@ export function builtScriptText(href: string): string | null {
   let text = cache.get(href);
   if (text === undefined) {
     try {
-      text = readFileSync(resolve(process.env.BUILD_DIR ?? "build", `client${href}`), "utf8");
+      text = readFileSync(resolve(filePaths().BUILD_DIR, `client${href}`), "utf8");
     } catch {
       text = null;
     }
@@ -37,9 +38,7 @@ let routeStylesheets: RouteStylesheets | null | undefined;
 export function routeStylesheet(routeId: string): string | null {
   if (routeStylesheets === undefined) {
     try {
-      routeStylesheets = JSON.parse(
-        readFileSync(resolve(process.env.BUILD_DIR ?? "build", "server", ROUTE_CSS_FILE), "utf8"),
-      ) as RouteStylesheets;
+      routeStylesheets = JSON.parse(readFileSync(resolve(filePaths().BUILD_DIR, "server", ROUTE_CSS_FILE), "utf8")) as RouteStylesheets;
     } catch {
       routeStylesheets = null;
     }
