@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { filePaths } from "~/server/env.server";
+// Relative: react-router.config.ts loads this module without the app's ~ alias.
+import { filePaths } from "../env.server";
 
 const cache = new Map<string, string | null>();
 
