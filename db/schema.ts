@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { LIST_KINDS, OUTBOX_KINDS, type OutboxKind } from "../app/server/mail/messages/kinds.server";
 import {
   boolean,
   check,
@@ -197,32 +198,9 @@ export const downloads = pgTable(
 export const OUTBOX_STATUSES = ["pending", "sent", "failed", "suppressed", "interrupted", "cancelled"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
-/**
- * The messages the site sends; each kind's payload is typed in app/server/mail/outbox.server.ts.
- * A new kind is added here (a migration then widens the CHECK) and there.
- */
-export const OUTBOX_KINDS = [
-  "receipt",
-  "access-ended",
-  "guide",
-  "newsletter-confirm",
-  "contact-owner",
-  "contact-ack",
-  "lost-link",
-  "review-request",
-  /** One step of the welcome sequence to one contact (dedupe key seq:<contact>:<step>). */
-  "sequence-step",
-  /** One broadcast to one contact (dedupe key bc:<broadcast>:<contact>). */
-  "broadcast",
-] as const;
-export type OutboxKind = (typeof OUTBOX_KINDS)[number];
-
-/**
- * Mail sent to many at once: the shared send rate applies to these, they are claimed after every
- * other kind (a receipt or the guide someone just asked for never waits behind a broadcast), and
- * they are sent at most once (decision 035). Written into the outbox's partial indexes below.
- */
-export const LIST_KINDS = ["broadcast", "sequence-step"] as const satisfies readonly OutboxKind[];
+// The messages the site sends (each defined in app/server/mail/messages/), and which of them are list mail.
+export { LIST_KINDS, OUTBOX_KINDS };
+export type { ListKind, OutboxKind } from "../app/server/mail/messages/kinds.server";
 
 /**
  * Fixed words of the schema as a list of SQL string literals (`'a', 'b'`), for checks and index

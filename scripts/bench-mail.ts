@@ -3,7 +3,7 @@
  *   npx tsx scripts/bench-mail.ts [ROUNDS]
  */
 import { performance } from "node:perf_hooks";
-import { SAMPLES } from "../app/server/mail/templates/samples.server.ts";
+import { SAMPLES } from "../app/server/mail/messages/previews.server.ts";
 
 const rounds = Number(process.argv[2] ?? 200);
 

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, expect, it } from "vitest";
 import { OUTBOX_KINDS } from "../db/schema";
-import { SAMPLES } from "~/server/mail/templates/samples.server";
+import { SAMPLES } from "~/server/mail/messages/previews.server";
 
 const dir = mkdtempSync(join(tmpdir(), "preview-mail-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { SAMPLES } from "../app/server/mail/templates/samples.server.ts";
+import { SAMPLES } from "../app/server/mail/messages/previews.server.ts";
 
 const outDir = process.argv[2];
 if (!outDir) {

@@ -17,7 +17,8 @@ import { findContact, markProved, recordConsent, suppress } from "~/server/audie
 import { tagContact } from "~/server/audience/tags.server";
 import { db, rowsOf } from "~/server/db.server";
 import { createDeliver, suppressHardBounce } from "~/server/mail/mailer.server";
-import { claimDue, processOutbox, recordInterrupted, type Deliver } from "~/server/mail/outbox.server";
+import { claimDue, recordInterrupted } from "~/server/mail/outbox-claims.server";
+import { processOutbox, type Deliver } from "~/server/mail/outbox.server";
 import { takeSends } from "~/server/mail/send-rate.server";
 import { createMailTransport, type MailTransport } from "~/server/mail/transport.server";
 import { useTestDatabase } from "../helpers/db";

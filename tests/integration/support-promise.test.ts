@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { getLegalPage } from "~/content/legal.server";
 import { MESSAGES } from "~/lib/form-outcomes";
 import { SUPPORT_REPLY_PROMISE } from "~/lib/site";
-import { SAMPLES } from "~/server/mail/templates/samples.server";
+import { SAMPLES } from "~/server/mail/messages/previews.server";
 import { PRODUCT_FILES_DIR } from "../../products/build/manifest";
 
 /** Any statement of a reply time: "reply within ...", "get back to you within ...", "24 hours". */

@@ -4,7 +4,7 @@ import type { GuideId } from "~/lib/guides";
 import { markProved } from "~/server/audience/contacts.server";
 import { enrollIfEligible } from "~/server/audience/sequence.server";
 import { db } from "~/server/db.server";
-import { emailForLink } from "~/server/forms/subscriptions.server";
+import { emailForLink } from "~/server/audience/email-links.server";
 
 /**
  * A guide e-mail's button: prove the address, mark that guide opened (if this address asked for

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { composeBroadcast, composeStep } from "~/server/mail/list-compose.server";
-import { SAMPLE_CONTEXT } from "~/server/mail/templates/samples.server";
+import { SAMPLE_CONTEXT } from "~/server/mail/messages/previews.server";
 
 const step = {
   id: "01-x",

@@ -1,30 +1,22 @@
 /**
- * What each outbox row becomes: its data loaded, its links made (order and unsubscribe tokens are
- * minted here, at send time, so no usable token is ever stored), the message rendered, and sent.
+ * What each outbox row becomes: its message's definition looked up (messages/registry.server.ts),
+ * checked against the address's suppressions and consents, composed, and handed to the transport.
  */
 import { createHash } from "node:crypto";
 import addressparser from "nodemailer/lib/addressparser";
-import { eq } from "drizzle-orm";
-import { contactMessages, newsletterSubscribers } from "../../../db/schema";
+import type { OutboxKind } from "../../../db/schema";
 import { SUPPORT_EMAIL } from "~/lib/site";
-import { guideIdOf } from "~/lib/guides";
-import { db } from "~/server/db.server";
 import { env, mailTransportKind } from "~/server/env.server";
+import { mintEmailLink, mintEmailLinks } from "~/server/audience/email-links.server";
+import { sendBlocker, sendBlockers, suppress } from "~/server/audience/contacts.server";
+import { broadcastsToSend, broadcastToSend, type BroadcastToSend } from "~/server/audience/broadcasts.server";
+import type { ComposedMail, ListMessage } from "~/server/mail/list-compose.server";
+import type { Unsent } from "~/server/mail/messages/definition.server";
+import { messageOf } from "~/server/mail/messages/registry.server";
+import type { DeliveryResult } from "~/server/mail/outbox-outcomes.server";
+import type { Deliver, OutboxRow, SendOne } from "~/server/mail/outbox.server";
 import type { MailContext } from "~/server/mail/render.server";
 import { createMailTransport, type MailTransport, type OutgoingMail } from "~/server/mail/transport.server";
-import { orderPagePath } from "~/lib/order-files";
-import { grantedProducts, mintOrderLink, productNamesByOrder, refundNoticePart } from "~/server/delivery/order-access.server";
-import { findOrder, orderNumber, paidOrdersFor } from "~/server/payments/orders.server";
-import type { Deliver, DeliveryResult, OutboxRow, SendOne } from "~/server/mail/outbox.server";
-import { PRODUCT_NAMES } from "~/lib/catalogue";
-import { PRODUCT_FILES } from "~/lib/product-files";
-import { mintEmailLink, mintEmailLinks, newsletterInvitation } from "~/server/forms/subscriptions.server";
-import { reviewRequestDecision } from "~/server/content/review-requests.server";
-import { sendBlocker, sendBlockers, suppress, type SendPolicy } from "~/server/audience/contacts.server";
-import { findStep, isLastStep, stepStillWanted } from "~/server/audience/sequence.server";
-import { broadcastsToSend, broadcastToSend, type BroadcastToSend } from "~/server/audience/broadcasts.server";
-import type { OutboxKind } from "../../../db/schema";
-import { composeBroadcast, composeStep, type ComposedMail, type ListMessage } from "~/server/mail/list-compose.server";
 
 export type MailSettings = { from: string; context: MailContext };
 
@@ -51,179 +43,35 @@ export function transportFromEnv(): MailTransport {
 }
 
 export type { ComposedMail };
-type Composed = ComposedMail | { skip: string } | { hold: string } | { cancel: string };
+type Composed = ComposedMail | Unsent;
 
 /**
- * Kinds sent to a list (guide, newsletter) and the review request: unsubscribe headers, and the
- * suppression list applies.
- * The templates are imported when a message of their kind is first sent: React Email's components
- * package loads all its components on import (Tailwind's compiler and Prism among them), seconds
- * that the server's start and its requests need not wait for.
+ * A row's message, by its kind's definition (messages/): its payload checked, its facts loaded,
+ * its links minted (order and unsubscribe tokens at send time, so no usable token is ever
+ * stored), rendered; or why it does not go. The List-Unsubscribe headers go exactly with the
+ * policies that ask for them.
  */
 async function compose(row: OutboxRow, settings: MailSettings, facts: SendFacts): Promise<Composed> {
+  const message = messageOf(row.kind);
   const ctx = settings.context;
   const url = (path: string) => `${ctx.origin}${path}`;
-  const unsubscribeUrl = async () => url(`/unsubscribe/${await facts.unsubscribeToken(row)}`);
-  switch (row.kind) {
-    case "receipt": {
-      const order = await findOrder(row.payload.orderId);
-      if (!order || order.status !== "paid") return { skip: `order ${row.payload.orderId} is not paid (${order?.status ?? "missing"})` };
-      const products = await grantedProducts(order.id);
-      const token = await mintOrderLink(order.id, "receipt");
-      return {
-        mail: await (
-          await import("~/server/mail/templates/receipt.server")
-        ).receiptMail(ctx, {
-          orderNumber: orderNumber(order.id),
-          paidAt: order.paidAt ?? order.updatedAt,
-          lines: order.lines.map((l) => ({ name: l.name, amountCents: l.unitAmountCents * l.quantity })),
-          totalCents: order.amountTotal,
-          orderUrl: url(orderPagePath(token)),
-          products: products.map((id) => ({
-            name: PRODUCT_NAMES[id],
-            fileCount: PRODUCT_FILES[id].reduce((n, g) => n + g.files.length, 0),
-          })),
-        }),
-      };
-    }
-    case "access-ended": {
-      const order = await findOrder(row.payload.orderId);
-      if (!order) return { skip: `order ${row.payload.orderId} is missing` };
-      return {
-        mail: await (
-          await import("~/server/mail/templates/refund.server")
-        ).refundMail(ctx, {
-          orderNumber: orderNumber(order.id),
-          kind: order.status === "disputed" ? "disputed" : "refunded",
-          lines: order.lines.map((l) => ({ name: l.name, amountCents: l.unitAmountCents * l.quantity })),
-          totalCents: order.amountTotal,
-          part: await refundNoticePart(order, row.payload.products),
-        }),
-      };
-    }
-    case "guide": {
-      const unsubscribe = await unsubscribeUrl();
-      const guide = guideIdOf(row.payload.guide);
-      return {
-        unsubscribeUrl: unsubscribe,
-        mail: await (
-          await import("~/server/mail/templates/guide.server")
-        ).guideMail(ctx, {
-          guide,
-          name: row.payload.name,
-          // Through the site: opening it proves the address is theirs (and starts that guide's welcome sequence).
-          guideUrl: url(`/guide/${await mintEmailLink(row.toAddress, "prove")}?guide=${guide}`),
-          toolkitUrl: url("/resources"),
-          unsubscribeUrl: unsubscribe,
-        }),
-      };
-    }
-    case "newsletter-confirm": {
-      const [subscriber] = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, row.payload.subscriberId));
-      if (!subscriber || subscriber.status !== "pending") return { skip: `subscriber is ${subscriber?.status ?? "missing"}` };
-      const confirm = await mintEmailLink(row.toAddress, "newsletter-confirm");
-      const unsubscribe = await unsubscribeUrl();
-      return {
-        unsubscribeUrl: unsubscribe,
-        mail: await (
-          await import("~/server/mail/templates/newsletter-confirm.server")
-        ).newsletterConfirmMail(ctx, { confirmUrl: url(`/newsletter/confirm/${confirm}`), unsubscribeUrl: unsubscribe }),
-      };
-    }
-    case "contact-owner": {
-      const [message] = await db().select().from(contactMessages).where(eq(contactMessages.id, row.payload.messageId));
-      if (!message) return { skip: `contact message ${row.payload.messageId} is missing` };
-      return {
-        replyTo: message.email,
-        mail: await (
-          await import("~/server/mail/templates/contact-owner.server")
-        ).contactOwnerMail(ctx, { ...message, receivedAt: message.createdAt, messageId: message.id }),
-      };
-    }
-    case "contact-ack": {
-      return { mail: await (await import("~/server/mail/templates/contact-ack.server")).contactAckMail(ctx, {}) };
-    }
-    case "lost-link": {
-      const orders = await paidOrdersFor(row.toAddress);
-      if (orders.length === 0) return { skip: "no paid orders for this address" };
-      const names = await productNamesByOrder(orders.map((o) => o.id));
-      const links = [];
-      for (const order of orders) {
-        const token = await mintOrderLink(order.id, "lost-link");
-        links.push({
-          orderNumber: orderNumber(order.id),
-          paidAt: order.paidAt ?? order.updatedAt,
-          productNames: names.get(order.id) ?? [],
-          orderUrl: url(orderPagePath(token)),
-        });
-      }
-      return { mail: await (await import("~/server/mail/templates/lost-link.server")).lostLinkMail(ctx, { orders: links }) };
-    }
-    case "review-request": {
-      const decision = await reviewRequestDecision(row.payload.orderId);
-      if ("skip" in decision) return decision;
-      const order = decision.send;
-      const token = await mintOrderLink(order.id, "review-request");
-      const unsubscribe = await unsubscribeUrl();
-      return {
-        unsubscribeUrl: unsubscribe,
-        mail: await (
-          await import("~/server/mail/templates/review-request.server")
-        ).reviewRequestMail(ctx, {
-          orderNumber: orderNumber(order.id),
-          paidAt: order.paidAt ?? order.updatedAt,
-          productNames: order.lines.map((l) => l.name),
-          reviewUrl: url(`${orderPagePath(token)}#review`),
-          unsubscribeUrl: unsubscribe,
-        }),
-      };
-    }
-    case "sequence-step": {
-      const wanted = await stepStillWanted(row.payload.contactId, row.payload.stepId);
-      if (!wanted.ok) return { skip: wanted.reason };
-      const step = await findStep(row.payload.stepId);
-      if (!step) return { skip: `step ${row.payload.stepId} no longer exists` };
-      const last = await isLastStep(step, row.payload.contactId);
-      const invitation = last ? await newsletterInvitation(row.toAddress) : undefined;
-      return composeStep(
-        { ...step, last: Boolean(invitation), newsletterInvitationUrl: invitation && url(`/newsletter/confirm/${invitation}`) },
-        ctx,
-        await unsubscribeUrl(),
-      );
-    }
-    case "broadcast": {
-      const broadcast = await facts.broadcast(row.payload.broadcastId);
-      if ("hold" in broadcast || "cancel" in broadcast) return broadcast;
-      return composeBroadcast(broadcast, ctx, await unsubscribeUrl());
-    }
-    default: {
-      // The kinds are checked twice before this: by the compiler here, and by the table's CHECK.
-      const unknown: never = row;
-      throw new Error(`Unknown e-mail kind ${(unknown as OutboxRow).kind}`);
-    }
-  }
+  let unsubscribe: Promise<string> | undefined;
+  const unsubscribeUrl = () => (unsubscribe ??= facts.unsubscribeToken(row).then((token) => url(`/unsubscribe/${token}`)));
+  const loaded = await message.load({
+    to: row.toAddress,
+    payload: message.payload.parse(row.payload),
+    ctx,
+    url,
+    unsubscribeUrl,
+    broadcast: facts.broadcast,
+  });
+  if (!("props" in loaded)) return loaded;
+  const composed = await message.render(ctx, loaded.props);
+  return { ...composed, unsubscribeUrl: message.policy.unsubscribe ? (composed.unsubscribeUrl ?? (await unsubscribeUrl())) : undefined };
 }
 
-/**
- * Why each kind is sent: the consent purpose it needs (it goes only to a contact holding a
- * current consent of that purpose, with no suppression), or "transactional" for what a person
- * needs or just asked for (a receipt, a lost link, a confirmation), which stops only for a hard
- * bounce or a complaint. Checked at send time (sendBlockers), whatever was true when the row was queued.
- */
-export const SEND_POLICY: Record<OutboxKind, SendPolicy> = {
-  receipt: "transactional",
-  "access-ended": "transactional",
-  // The one e-mail the lead form promised, under the consent it recorded for the guide and its follow-ups.
-  guide: "guide_followups",
-  "newsletter-confirm": "transactional",
-  "contact-owner": "transactional",
-  "contact-ack": "transactional",
-  "lost-link": "transactional",
-  // Asked of a buyer, not needed by them: it stops for an unsubscribe like the list's mail.
-  "review-request": "buyer",
-  "sequence-step": "guide_followups",
-  broadcast: "newsletter",
-};
+/** Who a row may go to now (its kind's consent, checked at send time, whatever was true when it was queued). */
+const consentOf = (row: OutboxRow) => messageOf(row.kind).policy.consent;
 
 function addressDomain(from: string): string {
   const [first] = addressparser(from, { flatten: true });
@@ -298,19 +146,21 @@ type SendFacts = {
 };
 
 const ONE_BY_ONE: SendFacts = {
-  blocker: (row) => sendBlocker(row.toAddress, SEND_POLICY[row.kind]),
+  blocker: (row) => sendBlocker(row.toAddress, consentOf(row)),
   broadcast: broadcastToSend,
   unsubscribeToken: (row) => mintEmailLink(row.toAddress, "unsubscribe"),
 };
 
 /** The send-time facts of rows about to go together: three statements for all of them, not three each. */
 async function factsForRows(rows: OutboxRow[]): Promise<SendFacts> {
-  const blockers = await sendBlockers(rows.map((row) => ({ email: row.toAddress, policy: SEND_POLICY[row.kind] })));
+  const blockers = await sendBlockers(rows.map((row) => ({ email: row.toAddress, policy: consentOf(row) })));
   const blocked = new Map(rows.map((row, i) => [row.id, blockers[i]]));
-  const broadcasts = await broadcastsToSend(rows.flatMap((row) => (row.kind === "broadcast" ? [row.payload.broadcastId] : [])));
+  const broadcastIds = new Map(rows.map((row) => [row.id, messageOf(row.kind).broadcastOf?.(row.payload)]));
+  const broadcasts = await broadcastsToSend([...broadcastIds.values()].filter((id) => id !== undefined));
   // Links only for the broadcast rows that will go (a held or suppressed row needs none).
   const linked = rows.filter((row) => {
-    const broadcast = row.kind === "broadcast" ? broadcasts.get(row.payload.broadcastId) : undefined;
+    const id = broadcastIds.get(row.id);
+    const broadcast = id === undefined ? undefined : broadcasts.get(id);
     return broadcast && !("hold" in broadcast) && !("cancel" in broadcast) && !blocked.get(row.id);
   });
   const tokens = await mintEmailLinks(

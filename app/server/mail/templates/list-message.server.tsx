@@ -3,7 +3,7 @@
  * the site's layout, the body as the safe Markdown renderer made it, and the list footer with the
  * reason the reader gets it and the one-click unsubscribe link.
  */
-import { listMarkdownToHtml } from "~/server/audience/list-markdown.server";
+import { listMarkdownToHtml } from "~/server/mail/list-markdown.server";
 import { mailTemplate, type MailContext } from "~/server/mail/render.server";
 import { MailLayout } from "~/server/mail/templates/layout.server";
 import { Box, H2, Lines, MailButton, P } from "~/server/mail/templates/parts.server";

@@ -15,7 +15,7 @@ import { promisify } from "node:util";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outgoingMail, type MailSettings } from "~/server/mail/mailer.server";
-import { SAMPLE_CONTEXT, SAMPLES } from "~/server/mail/templates/samples.server";
+import { SAMPLE_CONTEXT, SAMPLES } from "~/server/mail/messages/previews.server";
 import { createMailTransport } from "~/server/mail/transport.server";
 
 /** Local rules only (-L): no network tests, so the score is the same on every machine. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listMarkdownToHtml, safeHref } from "~/server/audience/list-markdown.server";
+import { listMarkdownToHtml, safeHref } from "~/server/mail/list-markdown.server";
 
 const origin = "https://shop.example";
 const render = (md: string) => listMarkdownToHtml(md, { origin, campaign: "welcome-01" });

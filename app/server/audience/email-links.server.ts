@@ -1,6 +1,7 @@
 /**
- * List e-mail consent: single-purpose links (newsletter confirmation, unsubscribe) and the
- * suppression list that every list (non-transactional) send checks first.
+ * Single-purpose e-mail links (a newsletter confirmation, an unsubscribe, the guide's proof of the
+ * address), minted at send time and stored only as hashes, and what using them does: an
+ * unsubscribe, a confirmed subscription, the welcome sequence's invitation to the newsletter.
  */
 import { and, eq, gt, sql } from "drizzle-orm";
 import { emailTokens, newsletterSubscribers } from "../../../db/schema";

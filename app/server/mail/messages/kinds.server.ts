@@ -1,0 +1,33 @@
+/**
+ * The names of the messages the site sends: the outbox's CHECK (db/schema.ts) and its partial
+ * indexes are written from these lists, and each name has its definition, one file in this
+ * folder, in registry.server.ts (the compiler and registry.server.test.ts hold the two to the
+ * same set). No imports: db/schema.ts reads it, and drizzle-kit with it.
+ *
+ * A new e-mail: its file here, its name below, and a migration (`npx drizzle-kit generate`) that
+ * widens the CHECK.
+ */
+export const OUTBOX_KINDS = [
+  "receipt",
+  "access-ended",
+  "guide",
+  "newsletter-confirm",
+  "contact-owner",
+  "contact-ack",
+  "lost-link",
+  "review-request",
+  /** One step of the welcome sequence to one contact (dedupe key seq:<contact>:<step>). */
+  "sequence-step",
+  /** One broadcast to one contact (dedupe key bc:<broadcast>:<contact>). */
+  "broadcast",
+] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
+/**
+ * Mail sent to many at once: the shared send rate applies to these, they are claimed after every
+ * other kind (a receipt or the guide someone just asked for never waits behind a broadcast), and
+ * they are sent at most once (decision 035). Written into the outbox's partial indexes; a
+ * message's policy says `list: true` exactly when its kind is here (the compiler checks it).
+ */
+export const LIST_KINDS = ["broadcast", "sequence-step"] as const satisfies readonly OutboxKind[];
+export type ListKind = (typeof LIST_KINDS)[number];

@@ -1,0 +1,65 @@
+/** The receipt of a paid order, with the link to its files. */
+import { z } from "zod";
+import { PRODUCT_NAMES } from "~/lib/catalogue";
+import { orderPagePath } from "~/lib/order-files";
+import { PRODUCT_FILES } from "~/lib/product-files";
+import { grantedProducts, mintOrderLink } from "~/server/delivery/order-access.server";
+import { findOrder, orderNumber } from "~/server/payments/orders.server";
+import { defineMessage } from "~/server/mail/messages/definition.server";
+import { SAMPLE_LINES, SAMPLE_ORDER_URL, SAMPLE_PAID_AT } from "~/server/mail/messages/preview-data.server";
+import type { ReceiptProps } from "~/server/mail/templates/receipt.server";
+
+export const receipt = defineMessage({
+  kind: "receipt",
+  payload: z.object({ orderId: z.number() }),
+  policy: { consent: "transactional", list: false, unsubscribe: false },
+  async load({ payload, url }) {
+    const order = await findOrder(payload.orderId);
+    if (!order || order.status !== "paid") return { skip: `order ${payload.orderId} is not paid (${order?.status ?? "missing"})` };
+    const products = await grantedProducts(order.id);
+    const token = await mintOrderLink(order.id, "receipt");
+    return {
+      props: {
+        orderNumber: orderNumber(order.id),
+        paidAt: order.paidAt ?? order.updatedAt,
+        lines: order.lines.map((l) => ({ name: l.name, amountCents: l.unitAmountCents * l.quantity })),
+        totalCents: order.amountTotal,
+        orderUrl: url(orderPagePath(token)),
+        products: products.map((id) => ({
+          name: PRODUCT_NAMES[id],
+          fileCount: PRODUCT_FILES[id].reduce((n, g) => n + g.files.length, 0),
+        })),
+      },
+    };
+  },
+  async render(ctx, props: ReceiptProps) {
+    return { mail: await (await import("~/server/mail/templates/receipt.server")).receiptMail(ctx, props) };
+  },
+  previews: () => [
+    {
+      name: "receipt",
+      props: {
+        orderNumber: "FSM-000123",
+        paidAt: SAMPLE_PAID_AT,
+        lines: SAMPLE_LINES,
+        totalCents: 2199,
+        orderUrl: SAMPLE_ORDER_URL,
+        products: [
+          { name: "Credit Repair Toolkit", fileCount: 25 },
+          { name: "Dispute Letter Power Pack", fileCount: 33 },
+        ],
+      },
+    },
+    {
+      name: "receipt-toolkit-only",
+      props: {
+        orderNumber: "FSM-000124",
+        paidAt: SAMPLE_PAID_AT,
+        lines: SAMPLE_LINES.slice(0, 1),
+        totalCents: 700,
+        orderUrl: SAMPLE_ORDER_URL.replace("000123", "000124"),
+        products: [{ name: "Credit Repair Toolkit", fileCount: 25 }],
+      },
+    },
+  ],
+});

@@ -1,0 +1,159 @@
+/**
+ * Claiming and leasing outbox rows: a worker claims due rows with FOR UPDATE SKIP LOCKED (other
+ * workers skip them), each claim with its own token and a lease, renewed just before a send; list
+ * rows go at the shared send rate, after everything else, and at most once (recordInterrupted).
+ */
+import { randomUUID } from "node:crypto";
+import { sql, type SQL } from "drizzle-orm";
+import { OUTBOX_KINDS, sqlWordList, type OutboxKind } from "../../../db/schema";
+import { db, rowsOf } from "~/server/db.server";
+import { log } from "~/server/log.server";
+import type { OutboxRow } from "~/server/mail/outbox.server";
+import { returnSends, takeSends } from "~/server/mail/send-rate.server";
+
+/**
+ * How long a claim holds a row: a worker that dies mid-send frees it after this. The lease is
+ * renewed for the rows sent together just before they go, and one send is cut off after SEND_TIMEOUT_MS,
+ * well inside the lease, so a slow mail server cannot let a second worker take a row being sent.
+ */
+export const CLAIM_SECONDS = 120;
+export const SEND_TIMEOUT_MS = 60_000;
+/** Rows claimed at once; they are then sent `concurrency` (the SMTP pool's connections) at a time. */
+export const CLAIM_BATCH = 20;
+
+/** A claimed row: the token of the claim that holds it travels with it. */
+export type ClaimedRow = OutboxRow & { claimToken: string };
+
+/**
+ * How a worker claims: which kinds are list mail, their shared per-minute rate (0: none), and how
+ * long a claim holds a row (CLAIM_SECONDS unless OUTBOX_LEASE_SECONDS says otherwise).
+ */
+export type ListMailOptions = { listKinds?: readonly OutboxKind[]; ratePerMinute?: number; leaseSeconds?: number };
+
+/** One send is cut off well inside the lease (half of it, at most SEND_TIMEOUT_MS). */
+export const sendTimeoutMs = (leaseSeconds = CLAIM_SECONDS) => Math.min(SEND_TIMEOUT_MS, leaseSeconds * 500);
+
+/**
+ * Kinds written into the statement as literals, not parameters: only then can PostgreSQL use the
+ * partial indexes whose conditions name them (db/schema.ts). Only the schema's own kinds pass.
+ */
+const kindList = (kinds: readonly OutboxKind[]) => {
+  for (const kind of kinds) if (!(OUTBOX_KINDS as readonly string[]).includes(kind)) throw new Error(`not an outbox kind: ${kind}`);
+  return sqlWordList(kinds);
+};
+
+/**
+ * List rows whose worker died after their send began (lease run out, send_started_at set): they
+ * may have arrived, so they are recorded interrupted instead of being sent again (decision 035).
+ */
+export async function recordInterrupted(): Promise<number> {
+  const rows = rowsOf(
+    await db().execute(sql`
+      update outbox set status = 'interrupted', locked_until = null, claim_token = null,
+        last_error = 'the sending process stopped after the message was handed to the mail server: it may or may not have arrived'
+      where status = 'pending' and send_started_at is not null and locked_until < now()
+      returning id
+    `),
+  );
+  if (rows.length > 0) log.warn(`Outbox: ${rows.length} list e-mail(s) interrupted mid-send are not sent again`);
+  return rows.length;
+}
+
+/**
+ * Claim up to `limit` due rows for this worker (other workers skip them); each claim has its own
+ * token. Transactional rows first (a receipt never waits behind a broadcast), then list rows up to
+ * what the shared send rate allows now; `throttledMs` says when more list rows may go.
+ */
+export async function claimDue(limit = CLAIM_BATCH, list: ListMailOptions = {}): Promise<ClaimedRow[] & { throttledMs?: number }> {
+  const listKinds = list.listKinds ?? [];
+  const lease = list.leaseSeconds ?? CLAIM_SECONDS;
+  if (listKinds.length === 0) return claimWhere(limit, sql`true`, lease);
+  const rows: ClaimedRow[] & { throttledMs?: number } = await claimWhere(limit, sql`kind not in (${kindList(listKinds)})`, lease);
+  const want = limit - rows.length;
+  if (want <= 0) return rows;
+  const rate = list.ratePerMinute ?? 0;
+  const { granted, waitMs } = await takeSends(rate, want);
+  const listRows = granted > 0 ? await claimWhere(granted, sql`kind in (${kindList(listKinds)})`, lease) : [];
+  await returnSends(rate, granted - listRows.length);
+  rows.push(...listRows);
+  if (granted < want && listRows.length === granted && (await listRowsWaiting(listKinds))) rows.throttledMs = waitMs;
+  return rows;
+}
+
+async function listRowsWaiting(listKinds: readonly OutboxKind[]): Promise<boolean> {
+  const rows = rowsOf(
+    await db().execute(sql`
+      select 1 from outbox where status = 'pending' and next_attempt_at <= now() and kind in (${kindList(listKinds)})
+        and (locked_until is null or locked_until < now()) and send_started_at is null limit 1
+    `),
+  );
+  return rows.length > 0;
+}
+
+async function claimWhere(limit: number, where: SQL, leaseSeconds: number): Promise<ClaimedRow[]> {
+  const token = randomUUID();
+  const result = await db().execute(sql`
+    update outbox set locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1, claim_token = ${token}
+    where id in (
+      select id from outbox
+      where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+        and send_started_at is null and ${where}
+        -- A broadcast's rows go only while it is sending (paused: they wait; cancelled: never).
+        and (kind <> 'broadcast' or exists (select 1 from broadcasts b where b.id = (payload->>'broadcastId')::int and b.status = 'sending'))
+      order by id
+      limit ${limit}
+      for update skip locked
+    )
+    returning id, kind, dedupe_key as "dedupeKey", to_address as "toAddress", payload, status, attempts,
+              next_attempt_at as "nextAttemptAt", locked_until as "lockedUntil", last_error as "lastError",
+              sent_info as "sentInfo", created_at as "createdAt", due_at as "dueAt", sent_at as "sentAt", claim_token as "claimToken"
+  `);
+  return rowsOf<ClaimedRow>(result)
+    .map((row) => ({ ...row, createdAt: new Date(row.createdAt), dueAt: new Date(row.dueAt) }))
+    .sort((a, b) => a.id - b.id);
+}
+
+const claimValues = (rows: ClaimedRow[]) =>
+  sql.join(
+    rows.map((row) => sql`(${row.id}::int, ${row.claimToken}::text)`),
+    sql`, `,
+  );
+
+/**
+ * Just before sending: a fresh lease, in one statement for the rows about to go, only where this
+ * claim still holds the row. A row whose lease ran out while it waited in the batch may have been
+ * claimed by another worker: then this one leaves it alone. List rows are marked "send started" in
+ * the same update (at most once: see recordInterrupted). Returns the rows still held.
+ */
+export async function renewClaims(
+  rows: ClaimedRow[],
+  listKinds: readonly OutboxKind[] = [],
+  leaseSeconds = CLAIM_SECONDS,
+): Promise<ClaimedRow[]> {
+  if (rows.length === 0) return [];
+  const renewed = rowsOf<{ id: number }>(
+    await db().execute(sql`
+      update outbox o set locked_until = now() + make_interval(secs => ${leaseSeconds}),
+        send_started_at = ${listKinds.length > 0 ? sql`case when o.kind in (${kindList(listKinds)}) then now() end` : sql`null`}
+      from (values ${claimValues(rows)}) as v(id, token)
+      where o.id = v.id and o.claim_token = v.token and o.status = 'pending'
+      returning o.id
+    `),
+  );
+  const held = new Set(renewed.map((r) => Number(r.id)));
+  return rows.filter((row) => held.has(row.id));
+}
+
+/**
+ * Claimed rows this worker will not send after all (it is stopping): free them at once for the
+ * other servers' workers instead of leaving them locked for CLAIM_SECONDS; the claim's attempt
+ * is given back.
+ */
+export async function release(rows: ClaimedRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db().execute(sql`
+    update outbox o set locked_until = null, claim_token = null, attempts = greatest(o.attempts - 1, 0)
+    from (values ${claimValues(rows)}) as v(id, token)
+    where o.id = v.id and o.claim_token = v.token and o.status = 'pending'
+  `);
+}

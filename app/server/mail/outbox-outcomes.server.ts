@@ -1,0 +1,122 @@
+/**
+ * What became of a claimed row, recorded: sent, suppressed, cancelled, held back, or failed and
+ * retried with growing delays for a day before it is marked failed. A send cut off by our own
+ * timeout is never retried by itself: it may have arrived (see SendTimeout).
+ */
+import { sql } from "drizzle-orm";
+import { db, rowsOf } from "~/server/db.server";
+import { log } from "~/server/log.server";
+import type { ClaimedRow } from "~/server/mail/outbox-claims.server";
+
+/**
+ * What a claimed row became: sent (with what the transport said), suppressed (not sent on
+ * purpose), cancelled (its broadcast was), or held (not now: its broadcast is paused; the row
+ * goes back to the queue untouched).
+ */
+export type DeliveryResult =
+  | { status: "sent"; info: string }
+  | { status: "suppressed"; info: string }
+  | { status: "cancelled"; info: string }
+  | { status: "held"; info: string };
+/** Retries stop after this: the row is marked failed for the owner to see. */
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** 30 s, 1 min, 2 min, ... capped at 1 hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
+}
+
+/** How a sent (or not sent) row is recorded: its outcome, or the error of its attempt. */
+export type Outcome =
+  { row: ClaimedRow; result: DeliveryResult } | { row: ClaimedRow; error: unknown; next: "retry" | "failed" | "interrupted" };
+
+/**
+ * Record the outcomes of rows sent together in one statement, each only while this claim holds
+ * its row. Returns the ids recorded (a missing one was taken by another worker meanwhile).
+ */
+export async function recordOutcomes(outcomes: Outcome[]): Promise<Set<number>> {
+  if (outcomes.length === 0) return new Set();
+  const values = outcomes.map((o) => {
+    const [kind, status, info, error] =
+      "result" in o
+        ? o.result.status === "held"
+          ? ["held", "pending", null, null]
+          : ["done", o.result.status, o.result.info, null]
+        : [
+            "failed",
+            o.next === "retry" ? "pending" : o.next,
+            null,
+            (o.error instanceof Error ? o.error.message : String(o.error)).slice(0, 500),
+          ];
+    const retrySeconds = retryDelayMs(o.row.attempts) / 1000;
+    return sql`(${o.row.id}::int, ${o.row.claimToken}::text, ${kind}::text, ${status}::text, ${info}::text, ${error}::text, ${retrySeconds}::float8)`;
+  });
+  // held: back to the queue untouched, its attempt given back (its broadcast is paused);
+  // done: sent, suppressed or cancelled; failed: retried later, or failed or interrupted for good.
+  const updated = rowsOf<{ id: number }>(
+    await db().execute(sql`
+      update outbox o set
+        status = v.status,
+        sent_info = case when v.outcome = 'done' then v.info else o.sent_info end,
+        sent_at = case when v.outcome = 'done' then now() else o.sent_at end,
+        last_error = case v.outcome when 'done' then null when 'failed' then v.error else o.last_error end,
+        attempts = case when v.outcome = 'held' then greatest(o.attempts - 1, 0) else o.attempts end,
+        send_started_at = case when v.outcome = 'done' then o.send_started_at end,
+        next_attempt_at = case when v.outcome = 'failed' then now() + make_interval(secs => v.retry_seconds) else o.next_attempt_at end,
+        locked_until = null,
+        claim_token = null
+      from (values ${sql.join(values, sql`, `)}) as v(id, token, outcome, status, info, error, retry_seconds)
+      where o.id = v.id and o.claim_token = v.token and o.status = 'pending'
+      returning o.id
+    `),
+  );
+  return new Set(updated.map((r) => Number(r.id)));
+}
+
+/** The mail server refused for good (an SMTP 5xx, e.g. no such mailbox): retrying cannot help. */
+export function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
+/**
+ * A send cut off by our own timeout. Its connection is closed (the transport gets the abort), so
+ * it cannot finish later; but the mail server may already have taken the whole message and only
+ * not answered yet, and may deliver it. So its outcome is unknown, and it is never sent again by
+ * itself: a list message is recorded interrupted (the broadcast's figures count it), any other
+ * failed, this message its last error, on the owner's e-mail page with its Retry button.
+ */
+export class SendTimeout extends Error {
+  constructor(ms: number) {
+    super(
+      `cut off after ${ms / 1000} s without the mail server's answer, its connection closed: ` +
+        "the message may or may not have arrived, so it is not sent again automatically (retry by hand if it did not arrive)",
+    );
+  }
+}
+
+/** What a failed attempt becomes: retried, failed for good, or (a list message cut off by our own timeout) interrupted. */
+export function afterFailure(row: ClaimedRow, error: unknown, listMail: boolean): "retry" | "failed" | "interrupted" {
+  // Cut off by our own timeout, it may still have been accepted: at most once, never retried (a
+  // receipt twice after a slow server is not better than one the owner re-sends by hand).
+  if (error instanceof SendTimeout) return listMail ? "interrupted" : "failed";
+  // A day from when the message was due: a review request written a week earlier still gets its day.
+  const giveUp = isPermanent(error) || Date.now() - row.dueAt.getTime() + retryDelayMs(row.attempts) > GIVE_UP_AFTER_MS;
+  return giveUp ? "failed" : "retry";
+}
+
+/** Sent, or why not: what the log says about a failed attempt. */
+export function logFailure(row: ClaimedRow, error: unknown, next: "retry" | "failed" | "interrupted" | "lost"): void {
+  log.error(
+    `E-mail ${row.id} (${row.kind}) not sent, attempt ${row.attempts}: ${(error as Error).message ?? error}` +
+      (next === "lost"
+        ? "; another worker holds it now"
+        : next === "interrupted" || error instanceof SendTimeout
+          ? "; it may have arrived, so it is not sent again"
+          : next === "failed"
+            ? isPermanent(error)
+              ? "; the mail server refused it for good"
+              : "; giving up after a day of retries"
+            : `; retrying in ${retryDelayMs(row.attempts) / 1000} s`),
+  );
+}
