@@ -33,7 +33,7 @@ import { storeSubscriber } from "~/server/forms/newsletter.server";
 import { DOWNLOAD_SOFT_LIMIT } from "~/server/delivery/order-access.server";
 import { orderView } from "~/server/delivery/order-view.server";
 import { findOrderBySession } from "~/server/payments/orders.server";
-import { processOutbox, type Deliver } from "~/server/mail/outbox.server";
+import type { Deliver } from "~/server/mail/outbox.server";
 import { createPayments } from "~/server/payments/payments.server";
 import type { Payments } from "~/server/payments/provider.server";
 import { STRIPE_API_VERSION } from "~/server/payments/stripe.server";
@@ -43,7 +43,7 @@ import { action as contactAction } from "~/routes/contact";
 import { useTestSite } from "../helpers/context";
 import { useTestDatabase } from "../helpers/db";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
-import { rawHeader, startSmtp, testMailSettings, type TestSmtp } from "../helpers/smtp";
+import { drainOutbox, rawHeader, startSmtp, testMailSettings, type TestSmtp } from "../helpers/smtp";
 import { log as logger } from "~/server/log.server";
 
 const ORIGIN = "https://shop.example";
@@ -79,9 +79,7 @@ const post = (path: string, fields: Record<string, string> = {}) =>
   new Request(`${ORIGIN}${path}`, { method: "POST", body: new URLSearchParams(fields) });
 
 /** Everything due in the outbox, sent now. */
-async function flush(): Promise<void> {
-  while ((await processOutbox(deliver)) > 0);
-}
+const flush = () => drainOutbox(deliver);
 
 async function paidTestOrder(includeBump: boolean, email = "buyer@example.com") {
   const { sessionId } = await startCheckout(payments, site().content, { includeBump });

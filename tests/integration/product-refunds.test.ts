@@ -20,7 +20,7 @@ import { loader as unavailableLoader } from "~/routes/order-unavailable";
 import { db } from "~/server/db.server";
 import { mintOrderLink } from "~/server/delivery/order-access.server";
 import { createDeliver } from "~/server/mail/mailer.server";
-import { processOutbox, type Deliver } from "~/server/mail/outbox.server";
+import type { Deliver } from "~/server/mail/outbox.server";
 import { createMailTransport } from "~/server/mail/transport.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { findOrder, findOrderBySession } from "~/server/payments/orders.server";
@@ -36,7 +36,7 @@ import { useTestDatabase } from "../helpers/db";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
 import { flashedNotice, ownerCookie, TEST_OWNER } from "../helpers/owner";
 import { call, requestsTo } from "../helpers/routes";
-import { startSmtp, testMailSettings, type TestSmtp } from "../helpers/smtp";
+import { drainOutbox, startSmtp, testMailSettings, type TestSmtp } from "../helpers/smtp";
 
 const ORIGIN = "https://shop.example";
 const WEBHOOK_SECRET = "whsec_product_refunds";
@@ -70,9 +70,7 @@ beforeEach(async () => {
   cookie = await ownerCookie(ORIGIN, { owner: TEST_OWNER, payments });
 });
 
-async function flush() {
-  while ((await processOutbox(deliver)) > 0);
-}
+const flush = () => drainOutbox(deliver);
 
 const useStripe = () =>
   (payments = createPayments({
