@@ -22,7 +22,7 @@ import { processOutbox, type Deliver } from "~/server/mail/outbox.server";
 import { takeSends } from "~/server/mail/send-rate.server";
 import { createMailTransport, type MailTransport } from "~/server/mail/transport.server";
 import { useTestDatabase } from "../helpers/db";
-import { rawHeader, startSmtp, testMailSettings, type TestSmtp } from "../helpers/smtp";
+import { drainOutbox, rawHeader, startSmtp, testMailSettings, type TestSmtp } from "../helpers/smtp";
 import { oneClickUnsubscribe } from "../helpers/unsubscribe";
 
 const ORIGIN = "https://shop.example";
@@ -47,9 +47,7 @@ beforeEach(() => {
 
 const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)!.value[0]!.address!;
 
-async function flush(): Promise<void> {
-  while ((await processOutbox(deliver, { onPermanentFailure: suppressHardBounce, concurrency: 3, listKinds: LIST_KINDS })) > 0);
-}
+const flush = () => drainOutbox(deliver, { onPermanentFailure: suppressHardBounce, concurrency: 3, listKinds: LIST_KINDS });
 
 async function count(query: ReturnType<typeof sql>): Promise<number> {
   return Number(rowsOf<{ n: string | number }>(await db().execute(query))[0]!.n);
