@@ -3,6 +3,7 @@ import { loader as layoutLoader } from "~/routes/admin/layout";
 import { action as loginAction } from "~/routes/admin/login";
 import { hashOwnerPassword } from "~/server/admin/owner-password.server";
 import type { OwnerConfig, OwnerNotice } from "~/server/admin/owner-session.server";
+import type { SiteContent } from "~/server/content/site-content.server";
 import { createPayments } from "~/server/payments/payments.server";
 import { call, requestsTo } from "./routes";
 
@@ -15,9 +16,12 @@ export const TEST_OWNER: OwnerConfig = {
   secureCookie: true,
 };
 
-/** Route arguments as React Router hands them over, with this server configuration in the context. */
-export function routeArgs(config: Record<string, unknown>) {
-  return (request: Request, params: Record<string, string> = {}) => ({ request, params, context: { config } }) as never;
+/**
+ * Route arguments as React Router hands them over, with this server configuration in the context,
+ * and the site's content (tests/helpers/context.ts) for the routes that read the articles.
+ */
+export function routeArgs(config: Record<string, unknown>, site?: () => SiteContent) {
+  return (request: Request, params: Record<string, string> = {}) => ({ request, params, context: { config, ...site?.() } }) as never;
 }
 
 /** The owner's session cookie ("name=value"), from the real login action. */
