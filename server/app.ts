@@ -135,13 +135,21 @@ const renderDocument = createDocumentHandler(serverBuild, "production");
 setDocumentRenderer(renderDocument);
 
 /**
- * A page as prerendering renders it: a plain GET with no cookie and no CSP nonce (the page cache,
- * server/page-cache.ts, allows its inline scripts by hash), uncompressed.
+ * A page as the page cache keeps it (server/page-cache.ts): a plain GET with no cookie,
+ * uncompressed, its inline scripts carrying `nonce` when the cache gives one.
  */
-export function renderContentPage(origin: string, path: string): Promise<Response> {
+export function renderContentPage(origin: string, path: string, nonce?: string): Promise<Response> {
   const { config, content, checkout } = booted();
-  return renderDocument(new Request(`${origin}${path}`, { headers: { Accept: "text/html" } }), { config, content, checkout });
+  return renderDocument(new Request(`${origin}${path}`, { headers: { Accept: "text/html" } }), {
+    config,
+    content,
+    checkout,
+    cspNonce: nonce,
+  });
 }
+
+/** What a cached page's variant may ask of the running site (app/lib/page-policy.ts): the articles as loaded now. */
+export const siteFacts: { articleExists: (slug: string) => boolean } = { articleExists: (slug) => booted().content.articleExists(slug) };
 
 /** The blog's page as the page cache keeps it: the bare listing, or (a search, a category, a page) none: rendered per request. */
 export function blogVariant(query: URLSearchParams): string | null {
