@@ -1,6 +1,7 @@
 import type { Config } from "@react-router/dev/config";
 import { publicConfig } from "./app/server/env.server";
 import { inlineCriticalCss } from "./scripts/build/critical-css";
+import { prerenderedPaths } from "./scripts/build/page-policies";
 import { writeRouteStylesheets } from "./scripts/build/route-css";
 import { writeBuildInfo } from "./server/build-info";
 import { writePrecompressed } from "./server/static-files";
@@ -10,11 +11,10 @@ export default {
   // BUILD_DIR lets parallel builds (several developers in one checkout) stay apart.
   buildDirectory: process.env.BUILD_DIR ?? "build",
   // Pages that change only with a deploy become HTML files at build time; forms on them still
-  // POST to their actions. The pages made from the articles (home, the blog, each article, the
-  // sitemap, the feed) come from the database and are cached by each server (server/page-cache.ts).
-  async prerender() {
-    return ["/about", "/resources", "/tools", "/robots.txt"];
-  },
+  // POST to their actions. Each route says so in its handle (`render: "prerendered"`,
+  // app/lib/page-policy.ts); the pages made from the database are `render: "cached"`, kept by
+  // each server (server/page-cache.ts).
+  prerender: () => prerenderedPaths(),
   // The origin baked into the prerendered pages, for the server to check at start-up.
   async buildEnd({ reactRouterConfig, buildManifest }) {
     writeBuildInfo(reactRouterConfig.buildDirectory, { publicOrigin: publicConfig().origin });

@@ -41,14 +41,16 @@ export default function handleRequest(
   // A script that posted a form asking for JSON gets the action's outcome as JSON, not a page.
   const json = jsonActionAnswer(request, responseStatusCode, responseHeaders, routerContext.staticHandlerContext.actionData);
   if (json) return json;
-  // Present for server-rendered requests (the CSP nonce); absent while prerendering, where the
-  // server allows the inline scripts by hash instead.
+  // Present for server-rendered requests (the CSP nonce) and for the page cache's renders (the
+  // render's own nonce, which marks the scripts the document wrote: the cache allows those by
+  // hash, server/page-cache.ts); absent while prerendering.
   const nonce = loadContext?.cspNonce || undefined;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers and prerendering get the whole document at once.
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !nonce ? "onAllReady" : "onShellReady";
+    // Crawlers, prerendering and the page cache get the whole document at once.
+    const whole = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !nonce || loadContext?.keptPage;
+    const readyOption = whole ? "onAllReady" : "onShellReady";
 
     const { pipe, abort } = renderToPipeableStream(
       <DocumentAssetsProvider value={assets}>

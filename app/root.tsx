@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import pageScript from "./browser/page-script.js?url&no-inline";
+import pageScript from "./browser/page-script.ts?page-script&url";
 import brandMarkIcon from "./assets/brand-mark.svg?inline";
 import { NotFound } from "~/components/not-found";
 import { HydratesContext } from "~/components/site-link";
@@ -9,7 +9,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/ui/toaster";
 import { DeferredScripts, InlineScript, InlineStylesheet } from "~/lib/first-paint";
-import { needsHydration, usesDashboardChrome } from "~/lib/hydration";
+import { needsHydration, usesDashboardChrome } from "~/lib/page-policy";
 import "~/lib/zod-config";
 import { useNonce } from "~/lib/nonce";
 import { REFERRER_POLICY } from "~/lib/site";
@@ -49,7 +49,7 @@ export function useRootData() {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRootData();
-  // Articles are plain HTML in the browser: no React Router scripts at all (app/lib/hydration.ts).
+  // Articles are plain HTML in the browser: no React Router scripts at all (app/lib/page-policy.ts).
   // In the browser React is running already (an article reached by a client-side navigation),
   // so the scripts stay.
   const matches = useMatches();

@@ -2,7 +2,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { ipKeyGenerator } from "express-rate-limit";
 import { createRequestHandler as createDocumentHandler, type ServerBuild } from "react-router";
-import { routeMatcher } from "./route-match.ts";
+import { routeMatcher, sitemapPaths } from "./route-match.ts";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -13,6 +13,10 @@ declare module "react-router" {
      * TRUST_PROXY, like server/protections.ts; IPv6 by its /56), for the login throttle.
      */
     clientAddress?: string;
+    /** A render for the page cache (server/page-cache.ts): the whole document at once, its scripts marked with `cspNonce`. */
+    keptPage?: boolean;
+    /** The addresses the sitemap lists: the routes whose page policy says `sitemap: true` (app/lib/page-policy.ts). */
+    sitemapPaths?: readonly string[];
   }
 }
 
@@ -24,10 +28,6 @@ export { closeDatabase, databaseAnswers, openDatabase } from "~/server/db.server
 export { missingProductFiles, productFilesDir } from "~/server/delivery/order-access.server";
 export { countPageView, startPageViewFlusher } from "~/server/admin/page-views.server";
 export { rateLimitStore } from "~/server/rate-limit-store.server";
-export { BLOG_PATH, BLOG_QUERY_PARAMS } from "~/lib/blog-filter";
-import { BLOG_PATH, BLOG_QUERY_PARAMS } from "~/lib/blog-filter";
-export { CHECKOUT_PATH } from "~/lib/checkout";
-import { checkoutHref, readCheckoutQuery } from "~/lib/checkout";
 import { loadSiteContent, type SiteContent } from "~/server/content/site-content.server";
 import { setDocumentRenderer } from "~/server/document/render-page.server";
 
@@ -36,11 +36,16 @@ import { LIST_KINDS } from "../db/schema.ts";
 import { queueDueSteps } from "~/server/audience/sequence.server";
 import { queueDueBroadcasts } from "~/server/audience/broadcasts.server";
 import { publishOverdueReviews } from "~/server/content/reviews.server";
+import { sweepExpired } from "~/server/maintenance/sweep.server";
+
+/** How often the worker's heartbeat deletes what nobody will use again. */
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
 import { startOutboxWorker, type OutboxWorker } from "~/server/mail/outbox.server";
 
 /** The e-mail outbox worker of this process, on the configured transport (SMTP or .eml files). */
 export function startMail(): OutboxWorker {
   const transport = transportFromEnv();
+  let lastSweep = 0;
   const worker = startOutboxWorker(createDeliver(transport, mailSettingsFromEnv()), {
     concurrency: transport.kind === "smtp" ? env().SMTP_POOL_CONNECTIONS : 1,
     onPermanentFailure: suppressHardBounce,
@@ -49,6 +54,11 @@ export function startMail(): OutboxWorker {
       await queueDueBroadcasts();
       // Not mail, but the same heartbeat: a review the owner left undecided for her set days.
       await publishOverdueReviews(booted().content);
+      // And rows nobody will use again (abandoned checkouts, long-expired links): at most once an hour.
+      if (Date.now() - lastSweep >= SWEEP_EVERY_MS) {
+        lastSweep = Date.now();
+        await sweepExpired();
+      }
     },
     listKinds: LIST_KINDS,
     ratePerMinute: env().MAIL_RATE_PER_MINUTE,
@@ -108,6 +118,7 @@ app.use(
         config,
         content,
         checkout,
+        sitemapPaths: SITEMAP_PATHS,
         cspNonce: res.locals.cspNonce as string | undefined,
         clientAddress: ipKeyGenerator(req.ip ?? "unknown"),
       };
@@ -115,8 +126,14 @@ app.use(
   }),
 );
 
-/** The route that serves a path, matched as React Router matches it (server/protections.ts keys its limits by it). */
+/**
+ * The route that serves a path, matched as React Router matches it, with its page policy: the
+ * protections key their limits by it and take its body limit, the page cache its rendering.
+ */
 export const servingRoute = routeMatcher(serverBuild.routes);
+
+/** The sitemap's pages, read once from the routes' handles. */
+const SITEMAP_PATHS = sitemapPaths(serverBuild.routes);
 
 /** The address React Router answers its route manifest at (lazy route discovery), which no route of ours matches. */
 const manifestPath = serverBuild.routeDiscovery.mode === "lazy" ? serverBuild.routeDiscovery.manifestPath : undefined;
@@ -144,25 +161,11 @@ export function renderContentPage(origin: string, path: string, nonce?: string):
     config,
     content,
     checkout,
+    sitemapPaths: SITEMAP_PATHS,
     cspNonce: nonce,
+    keptPage: true,
   });
 }
 
 /** What a cached page's variant may ask of the running site (app/lib/page-policy.ts): the articles as loaded now. */
 export const siteFacts: { articleExists: (slug: string) => boolean } = { articleExists: (slug) => booted().content.articleExists(slug) };
-
-/** The blog's page as the page cache keeps it: the bare listing, or (a search, a category, a page) none: rendered per request. */
-export function blogVariant(query: URLSearchParams): string | null {
-  return BLOG_QUERY_PARAMS.some((name) => query.has(name)) ? null : BLOG_PATH;
-}
-
-/**
- * The address the page cache keeps a checkout query's page under (server/page-cache.ts): the same
- * for every query that shows the same page. An article the checkout does not know is dropped, as
- * its loader drops it (sourceArticle), so the kept pages are bounded by the articles: at most four
- * (bump, cancelled) for each, and four without one.
- */
-export function checkoutVariant(query: URLSearchParams): string {
-  const { bump, from, cancelled } = readCheckoutQuery(query);
-  return checkoutHref({ bump, from: from && booted().content.articleExists(from) ? from : null, cancelled });
-}

@@ -22,3 +22,17 @@ export function readBuildInfo(buildDir: string): BuildInfo | undefined {
     return undefined;
   }
 }
+
+/**
+ * The CSP sources (`'sha256-...'`) of the page scripts the build emitted (build/server/page-scripts.json,
+ * written by the page-scripts build step, decision 059): the only inline scripts a prerendered
+ * page may run. Empty when the build wrote none.
+ */
+export function readPageScriptHashes(buildDir: string): Set<string> {
+  try {
+    const scripts = JSON.parse(readFileSync(join(buildDir, "server", "page-scripts.json"), "utf8")) as { hash: string }[];
+    return new Set(scripts.map((script) => script.hash));
+  } catch {
+    return new Set();
+  }
+}

@@ -7,16 +7,17 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { resolve } from "node:path";
 import express from "express";
+import onHeaders from "on-headers";
 import { createLogger } from "../app/server/log.server.ts";
-import { readBuildInfo } from "./build-info.ts";
+import { readBuildInfo, readPageScriptHashes } from "./build-info.ts";
 import { privateByDefault } from "./cache-control.ts";
 import { campaignCookie } from "./campaign-cookie.ts";
 import { healthResponder } from "./health.ts";
-import { protections } from "./protections.ts";
+import { protections, routerPath } from "./protections.ts";
 import { requestLogger } from "./request-log.ts";
-import { finalErrorHandler, rejectMalformed } from "./request-guards.ts";
+import { finalErrorHandler, refuseMalformed, rejectMalformed } from "./request-guards.ts";
 import { baseSecurityHeaders, contentSecurityPolicy } from "./security.ts";
-import { criticalCss } from "../scripts/build/critical-css.ts";
+import { criticalCss } from "../app/server/document/critical-css.server.ts";
 import { createPageCache } from "./page-cache.ts";
 import { createStaticResponder, loadStaticFiles } from "./static-files.ts";
 
@@ -76,9 +77,10 @@ if (config.NODE_ENV === "production" && config.PAYMENT_PROVIDER === "test") {
   );
 }
 
-// The articles: seeded on a first start, then loaded from the database and watched for changes.
+// The configuration and the articles (seeded on a first start, then loaded from the database and
+// watched for changes), handed to every request in its load context (server/app.ts).
 try {
-  await build.ensureArticles();
+  await build.bootSite();
 } catch (error) {
   log.fatal(`Could not load the articles: ${(error as Error).message}`);
   process.exit(1);
@@ -91,11 +93,6 @@ log.info(
     ? "Owner dashboard: /admin"
     : "Owner dashboard: off (set OWNER_PASSWORD_HASH from `npm run owner:hash` and SESSION_SECRET to turn it on)",
 );
-// The blog listing with a search, a category or a page: rendered for the address, never a stored page.
-const renderedForQuery = {
-  [build.BLOG_PATH]: build.BLOG_QUERY_PARAMS,
-  [`${build.BLOG_PATH}.data`]: build.BLOG_QUERY_PARAMS,
-};
 const clientDir = `${buildDir}client`;
 const files = loadStaticFiles(clientDir);
 // After the static files: checking (or, without the build's copies, making) their compressed
@@ -112,28 +109,34 @@ log.info(
 const securityHeaders = baseSecurityHeaders(config.PUBLIC_ORIGIN);
 
 // Prerendered pages and assets: answered before Express (sirv), with headers prepared at start-up.
+// A prerendered page (no React) may run the page scripts the build emitted, and nothing else inline.
+const pageScripts = readPageScriptHashes(buildDir);
 const serveStatic = createStaticResponder(files, {
   root: clientDir,
   baseHeaders: securityHeaders,
-  htmlPolicy: (scriptHashes) => contentSecurityPolicy(scriptHashes, config.PUBLIC_ORIGIN),
+  htmlPolicy: (scriptHashes) =>
+    contentSecurityPolicy(
+      scriptHashes.filter((hash) => pageScripts.has(hash)),
+      config.PUBLIC_ORIGIN,
+    ),
   // Counted in memory, written every few seconds: the page's answer does not wait for the database.
   onPage: (path, req) => build.countPageView(path, req.headers),
-  queryRendered: renderedForQuery,
 });
 
-// Home, the blog, the articles, the sitemap, the feed, /contact, /checkout (one page for each order
-// bump, article and cancelled notice it is asked with) and the not-found page of an unknown
-// address: rendered once per content change, then from memory.
-// An article (a page without React) keeps only the CSS it uses, as the build does for the prerendered pages.
+// The pages whose route declares `render: "cached"` (home, the blog, the articles, the sitemap, the
+// feed, /contact, /checkout with one page for each order bump, article and cancelled notice it is
+// asked with) and the not-found page of an unknown address: rendered once per content change, then
+// from memory. A page without React keeps only the CSS it uses, as the build does for the prerendered pages.
 const pruneCss = criticalCss(clientDir);
 const servePageCache = createPageCache({
   finishHtml: async (html) => (await pruneCss(html))?.html ?? html,
   key: () => build.contentKey(),
-  render: (path) => build.renderContentPage(config.PUBLIC_ORIGIN, path),
+  render: (path, nonce) => build.renderContentPage(config.PUBLIC_ORIGIN, path, nonce),
   baseHeaders: securityHeaders,
   htmlPolicy: (scriptHashes) => contentSecurityPolicy(scriptHashes, config.PUBLIC_ORIGIN),
   onPage: (path, req) => build.countPageView(path, req.headers),
-  variants: { [build.BLOG_PATH]: build.blogVariant, [build.CHECKOUT_PATH]: build.checkoutVariant },
+  policyAt: (path) => build.servingRoute(path)?.policy,
+  site: build.siteFacts,
   notFound: build.answersNotFound,
 });
 
@@ -149,6 +152,16 @@ app.use((_req, res, next) => {
   next();
 });
 app.use(rejectMalformed);
+// A route that keeps its answers out of search engines says so in its handle (its page policy):
+// every answer of it carries X-Robots-Tag, unless the route wrote its own.
+app.use((req, res, next) => {
+  const robots = build.servingRoute(routerPath(req.path))?.policy.robots;
+  if (robots)
+    onHeaders(res, () => {
+      if (!res.hasHeader("X-Robots-Tag")) res.setHeader("X-Robots-Tag", robots);
+    });
+  next();
+});
 // Size limit, same-origin check and per-client rate limit for every POST (server/protections.ts).
 // The counters live in the database, shared by every server on it (app/server/rate-limit-store.server.ts).
 app.use(
@@ -182,6 +195,8 @@ const server = createServer((req, res) => {
   logRequest(req, res);
   // A keep-alive connection would outlive the shutdown: the answer during it says so.
   if (draining) res.setHeader("Connection", "close");
+  // A request the site cannot read (a Host that is not a host, ...) is refused before anything answers it.
+  if (refuseMalformed(req, res)) return;
   rememberCampaign(req, res);
   if (health(req, res) || serveStatic(req, res)) return;
   const cached = servePageCache(req, res);

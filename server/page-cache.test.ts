@@ -2,7 +2,16 @@ import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CONTENT_PAGE_CACHE_CONTROL, createPageCache, isContentPath, NOT_FOUND_RENDER_PATH } from "./page-cache";
+import type { PagePolicy } from "../app/lib/page-policy";
+import { realRouteMatcher } from "../tests/helpers/route-table";
+import { CONTENT_PAGE_CACHE_CONTROL, createPageCache, isCachedAddress, NOT_FOUND_RENDER_PATH } from "./page-cache";
+
+/** The kept routes' addresses here, as their handles declare them: any article, the feed, home. */
+const kept = (path: string) => path.startsWith("/blog/") || path === "/rss.xml" || path === "/";
+const contactPolicy: PagePolicy = {
+  render: "cached",
+  cacheVariant: (query) => (query.has("skip") ? null : query.get("v") === "1" ? "/contact?v=1" : "/contact"),
+};
 
 /** A stand-in for React Router: counts renders, answers what `pages` holds for the current key (404 otherwise). */
 let key = "1:0";
@@ -17,18 +26,24 @@ let base: string;
 beforeAll(async () => {
   const respond = createPageCache({
     key: () => key,
-    render: async (path) => {
+    render: async (path, nonce) => {
       renders.push(path);
       await gate;
       const page = pages[path] ?? { status: 404, body: "not found" };
-      return new Response(page.body, { status: page.status, headers: { "Content-Type": page.type ?? "text/html; charset=utf-8" } });
+      // The document marks the scripts it writes with the render's nonce (app/entry.server.tsx).
+      return new Response(page.body.replaceAll("<script>", `<script nonce="${nonce}">`), {
+        status: page.status,
+        headers: { "Content-Type": page.type ?? "text/html; charset=utf-8" },
+      });
     },
     baseHeaders: { "X-Content-Type-Options": "nosniff" },
     htmlPolicy: (hashes) => `script-src 'self' ${hashes.join(" ")}`,
     onPage: (path) => counted.push(path),
     finishHtml: async (html) => html.replace("<!--finish-->", "<!--finished-->"),
-    // A page kept per query, as the checkout is: "v" counts, "skip" leaves the address to Express.
-    variants: { "/contact": (query) => (query.has("skip") ? null : query.get("v") === "1" ? "/contact?v=1" : "/contact") },
+    // Kept pages, as their routes' handles declare them; /contact is kept per query, as the checkout
+    // is: "v" counts, "skip" leaves the address to Express.
+    policyAt: (path) => (path === "/contact" ? contactPolicy : kept(path) ? { render: "cached" } : undefined),
+    site: { articleExists: () => true },
     // The catch-all's addresses, as server/app.ts's answersNotFound tells them.
     notFound: (path) => path.startsWith("/no-route/") || path === NOT_FOUND_RENDER_PATH,
   });
@@ -65,8 +80,11 @@ beforeEach(() => {
   };
 });
 
-describe("isContentPath", () => {
-  it("takes home, the blog, an article, the sitemap, the feed, contact and checkout; nothing else", () => {
+describe("isCachedAddress", () => {
+  it("takes home, the blog, an article, the sitemap, the feed, contact and checkout; nothing else", async () => {
+    const route = await realRouteMatcher();
+    const policyAt = (path: string) => route(path)?.policy;
+    const isContentPath = (path: string) => isCachedAddress(path, policyAt);
     for (const path of ["/", "/blog", "/blog/a-b-1", "/sitemap.xml", "/rss.xml", "/contact", "/checkout"])
       expect(isContentPath(path), path).toBe(true);
     for (const path of [
@@ -135,6 +153,16 @@ describe("createPageCache", () => {
     expect((await fetch(`${base}/blog/a`)).status).toBe(418);
     key = `${key}+again`;
     expect((await fetch(`${base}/blog/a`)).status).toBe(418);
+  });
+
+  it("allows only the scripts the render wrote: one without the render's nonce (injected markup) gets no hash", async () => {
+    pages["/blog/injected"] = {
+      status: 200,
+      body: '<html><head><script>var ours=1</script></head><body><script nonce="guessed">steal()</script><script>var ok=2</script></body></html>',
+    };
+    const page = await fetch(`${base}/blog/injected`);
+    const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+    expect(page.headers.get("content-security-policy")).toBe(`script-src 'self' ${sha("var ours=1")} ${sha("var ok=2")}`);
   });
 
   it("keeps a feed's own type and counts no view for it", async () => {

@@ -5,7 +5,8 @@
  * allows its inline scripts by hash), and then answers it from memory like a static file
  * (precompressed, ETag, one Map lookup) until the content key changes: the content version every
  * server polls (app/server/content/articles.server.ts) and the scheduled articles whose time has
- * come. A request during a render waits for that render rather than starting another.
+ * come. A request during a render waits for that render rather than starting another. Which
+ * pages: those whose route declares `render: "cached"` in its handle (app/lib/page-policy.ts).
  *
  * Anything the render does not answer 200 (a 301 for a former slug, 404, 410, an error) goes on
  * to Express, which renders it per request as it renders every other page.
@@ -17,12 +18,14 @@
  * (`/blog/<slug>`) is still rendered per request: its answer depends on the database (a 410 for
  * an article taken down, a 301 for a former slug).
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { inlineScriptHashes, preferredEncoding } from "./static-files.ts";
+import { attrOf } from "../app/server/document/html-tree.server.ts";
 import { log } from "../app/server/log.server.ts";
+import type { PagePolicy, SiteFacts } from "../app/lib/page-policy.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -40,23 +43,27 @@ export const NOT_FOUND_RENDER_PATH = "/404";
 const NOT_FOUND_ENTRY = "(not found)";
 
 /**
- * The paths kept here: the pages made from the articles ("/", "/blog", "/blog/<slug>",
- * "/sitemap.xml", "/rss.xml"), and /contact and /checkout, the same for every visitor but made from
- * the running configuration (the business's name and address, the payment provider) and, for the
- * checkout, from the approved reviews and recorded former prices, so they cannot be build-time
- * files. A checkout address with the bump, an article or a cancelled payment in its query is kept
- * too, one page per distinct thing it asks (its `variants` key).
+ * Whether an address is one the cache keeps: its route declares `render: "cached"` in its handle
+ * (app/lib/page-policy.ts: home, the blog, each article, the sitemap, the feed, /contact and
+ * /checkout), and the path is in its one spelling: lower case, no trailing slash, not React
+ * Router's data request (`.data`). Any other spelling goes on to Express, as before.
  */
-export function isContentPath(path: string): boolean {
-  return (
-    path === "/" ||
-    path === "/blog" ||
-    path === "/contact" ||
-    path === "/checkout" ||
-    path === "/sitemap.xml" ||
-    path === "/rss.xml" ||
-    /^\/blog\/[a-z0-9]+(?:-[a-z0-9]+)*$/.test(path)
-  );
+export function isCachedAddress(path: string, policyAt: (path: string) => PagePolicy | undefined): boolean {
+  if (path.endsWith(".data") || !(path === "/" || CANONICAL_PATH.test(path))) return false;
+  return policyAt(path)?.render === "cached";
+}
+const CANONICAL_PATH = /^(?:\/[a-z0-9]+(?:[-.][a-z0-9]+)*)+$/;
+
+/**
+ * The Content-Security-Policy's script sources of a kept page: the hashes of the inline scripts
+ * the document itself wrote, which are the ones carrying this render's nonce (a fresh random one
+ * per render, given to React Router through the load context). A script that reached the HTML any
+ * other way (markup in an article, should its sanitising ever fail) has no such nonce and is not
+ * allowed: the policy stays a second line of defence. The nonce attribute stays in the kept page;
+ * the policy names no nonce, so it grants nothing.
+ */
+export function renderedScriptHashes(html: string, nonce: string): string[] {
+  return inlineScriptHashes(html, (script) => attrOf(script, "nonce") === nonce);
 }
 
 type Prepared = {
@@ -77,24 +84,22 @@ export function createPageCache({
   htmlPolicy,
   onPage,
   finishHtml,
-  variants = {},
+  policyAt,
+  site,
   notFound,
 }: {
   /** The content key now: a page kept under another key is made again. */
   key: () => string;
-  /** Render a path as prerendering would (a GET without cookies or nonce). */
-  render: (path: string) => Promise<Response>;
+  /** Render a path as prerendering would (a GET without cookies), its document's scripts marked with `nonce`. */
+  render: (path: string, nonce: string) => Promise<Response>;
   baseHeaders: Record<string, string>;
   htmlPolicy: (scriptHashes: string[]) => string;
   /** Told of every page answered 200 to a GET (the page-view counter); must not block. */
   onPage?: (path: string, req: IncomingMessage) => void;
-  /**
-   * Paths whose answer depends on their query: the address a query's page is kept under, the same
-   * for every query that shows the same page (the path itself when nothing in it counts), or null
-   * when the page is rendered for the address by Express (the blog with a search: its queries
-   * have no bound). The checkout's bump, article and cancelled notice are a bounded set.
-   */
-  variants?: Record<string, (query: URLSearchParams) => string | null>;
+  /** The page policy of the route that answers a path (its handle: `render`, `cacheVariant`), or undefined when none does. */
+  policyAt: (path: string) => PagePolicy | undefined;
+  /** What a page's `cacheVariant` may ask of the running site. */
+  site: SiteFacts;
   /** A last pass over a rendered HTML page (the articles' critical CSS, as the build does to prerendered pages). */
   finishHtml?: (html: string) => Promise<string>;
   /** True for a page address only the catch-all not-found route answers: answered 404 with the one kept not-found page. */
@@ -105,7 +110,8 @@ export function createPageCache({
 
   async function prepare(entry: string, at: string): Promise<Prepared | null> {
     const status = entry === NOT_FOUND_ENTRY ? 404 : 200;
-    const response = await render(status === 404 ? NOT_FOUND_RENDER_PATH : entry);
+    const nonce = randomBytes(16).toString("base64");
+    const response = await render(status === 404 ? NOT_FOUND_RENDER_PATH : entry, nonce);
     if (response.status !== status) {
       await response.body?.cancel();
       pages.delete(entry);
@@ -122,7 +128,7 @@ export function createPageCache({
     const etag = `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
     const headers: Record<string, string> = {
       ...baseHeaders,
-      ...(html ? { "Content-Security-Policy": htmlPolicy(inlineScriptHashes(body.toString("utf8"))) } : {}),
+      ...(html ? { "Content-Security-Policy": htmlPolicy(renderedScriptHashes(body.toString("utf8"), nonce)) } : {}),
       "Content-Type": type,
       "Cache-Control": CONTENT_PAGE_CACHE_CONTROL,
       // A 404 is not revalidated: it has no validator.
@@ -165,10 +171,10 @@ export function createPageCache({
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
-    let entry = isContentPath(path) ? path : notFound?.(path) ? NOT_FOUND_ENTRY : undefined;
-    const variant = entry === path && query !== -1 ? variants[path] : undefined;
+    let entry = isCachedAddress(path, policyAt) ? path : notFound?.(path) ? NOT_FOUND_ENTRY : undefined;
+    const variant = entry === path && query !== -1 ? policyAt(path)?.cacheVariant : undefined;
     if (variant) {
-      const kept = variant(new URLSearchParams(url.slice(query + 1)));
+      const kept = variant(new URLSearchParams(url.slice(query + 1)), site);
       if (kept === null) return false;
       entry = kept;
     }

@@ -9,23 +9,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { ipKeyGenerator, rateLimit, type Store } from "express-rate-limit";
 import { FORM_BODY_LIMIT_BYTES, TOO_MANY_ATTEMPTS } from "../app/lib/form-outcomes.ts";
-import { CONTACT_IMPORT_MAX_BYTES } from "../app/lib/admin-forms.ts";
+import { WEBHOOK_BODY_LIMIT } from "../app/lib/page-policy.ts";
+import type { ServingRoute } from "./route-match.ts";
 
-export const WEBHOOK_BODY_LIMIT_BYTES = 256 * 1024;
-/**
- * The dashboard's article editor (/admin/articles/<id>): an article's Markdown, or a cover image
- * upload (at most 8 MB, app/server/content/article-images.server.ts). Its action checks the
- * owner's session before it reads a byte of the body.
- */
-export const ARTICLE_EDITOR_BODY_LIMIT_BYTES = 9 * 1024 * 1024;
-// The editor's page (and its React Router data request, .data) and its picture upload.
-const ARTICLE_EDITOR_PATH = /^\/admin\/(articles\/(new|[1-9]\d{0,9})|images)(\.data)?$/;
-/**
- * The dashboard's contacts import (/admin/contacts): a CSV file of at most CONTACT_IMPORT_MAX_BYTES
- * and the multipart framing around it. Its action checks the owner's session first, too.
- */
-export const CONTACT_IMPORT_BODY_LIMIT_BYTES = CONTACT_IMPORT_MAX_BYTES + 64 * 1024;
-const CONTACT_IMPORT_PATHS = new Set(["/admin/contacts", "/admin/contacts.data"]);
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export type ProtectionOptions = {
@@ -50,9 +36,6 @@ export type ProtectionOptions = {
    */
   route?: (pathname: string) => ServingRoute | null;
 };
-
-/** The route module that answers a path: its id (e.g. "routes/contact") and whether it takes a POST. */
-export type ServingRoute = { id: string; hasAction: boolean };
 
 type Refusal = { status: number; title: string; description: string; headers?: Record<string, string> };
 
@@ -159,36 +142,36 @@ const tooLarge = (limit: number, description = `The form is too large: send at m
 });
 
 /**
- * The one size limit of a request body (16 KB for a form, 256 KB for the payment webhook),
- * checked before anything reads the body: Content-Length over the limit is refused with 413.
+ * The one size limit of a request body, the route's own (its handle's `bodyLimit`: the payment
+ * webhook's 256 KB, the article editor's pictures, the contacts import; a form's 16 KB otherwise,
+ * and for an address no route serves), checked before anything reads the body: Content-Length
+ * over the limit is refused with 413.
  * A body without a Content-Length (chunked) is refused with 411: browsers always send one for a
  * form, and Node's HTTP parser never delivers more bytes than Content-Length announced, so the
  * routes can read the body with the platform's parsers without counting.
  */
-function bodyLimit(req: Request, res: Response, next: NextFunction) {
-  const contactImport = CONTACT_IMPORT_PATHS.has(req.path);
-  const limit = isWebhook(req.path)
-    ? WEBHOOK_BODY_LIMIT_BYTES
-    : ARTICLE_EDITOR_PATH.test(req.path)
-      ? ARTICLE_EDITOR_BODY_LIMIT_BYTES
-      : contactImport
-        ? CONTACT_IMPORT_BODY_LIMIT_BYTES
-        : FORM_BODY_LIMIT_BYTES;
-  const declared = req.get("content-length");
-  if (declared === undefined) {
-    if (req.get("transfer-encoding") === undefined) return next(); // no body at all
-    return refuse(req, res, {
-      status: 411,
-      title: "Length Required",
-      description: "Send the form with a Content-Length header.",
-      headers: { Connection: "close" },
-    });
-  }
-  if (Number(declared) > limit) {
-    const importTooLarge = `That file is too large to import: at most ${CONTACT_IMPORT_MAX_BYTES / 1024 / 1024} MB per file. Split it into smaller files. Nothing was imported.`;
-    return refuse(req, res, contactImport ? tooLarge(limit, importTooLarge) : tooLarge(limit));
-  }
-  next();
+function bodyLimit(options: ProtectionOptions): RequestHandler {
+  return (req, res, next) => {
+    // Without a route matcher (the protections tested alone), the webhooks by their exact paths.
+    const policy = options.route
+      ? options.route(routerPath(req.path))?.policy
+      : isWebhook(req.path)
+        ? { bodyLimit: WEBHOOK_BODY_LIMIT }
+        : undefined;
+    const limit = policy?.bodyLimit?.bytes ?? FORM_BODY_LIMIT_BYTES;
+    const declared = req.get("content-length");
+    if (declared === undefined) {
+      if (req.get("transfer-encoding") === undefined) return next(); // no body at all
+      return refuse(req, res, {
+        status: 411,
+        title: "Length Required",
+        description: "Send the form with a Content-Length header.",
+        headers: { Connection: "close" },
+      });
+    }
+    if (Number(declared) > limit) return refuse(req, res, tooLarge(limit, policy?.bodyLimit?.tooLarge));
+    next();
+  };
 }
 
 /** A browser on another site may not post here. Clients that send no Origin (scripts, some privacy tools) may. */
@@ -287,7 +270,7 @@ function normalPath(req: Request, res: Response, next: NextFunction) {
 
 /** The protections, in order: one path, size, a route that takes the POST, origin, rate. Requests that change nothing pass straight through. */
 export function protections(options: ProtectionOptions): RequestHandler {
-  const steps: RequestHandler[] = [normalPath, bodyLimit, servingRoute(options), sameOrigin(options), perClientLimit(options)];
+  const steps: RequestHandler[] = [normalPath, bodyLimit(options), servingRoute(options), sameOrigin(options), perClientLimit(options)];
   return (req, res, next) => {
     if (!MUTATIONS.has(req.method)) return next();
     let i = 0;

@@ -2,7 +2,8 @@ import net, { type AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loggedText } from "../tests/helpers/log";
-import { finalErrorHandler, rejectMalformed, validHost } from "./request-guards";
+import { createServer } from "node:http";
+import { finalErrorHandler, refuseMalformed, rejectMalformed, validHost } from "./request-guards";
 
 /** The logger the error handler is given: its calls are what it logged. */
 const logged = { error: vi.fn() };
@@ -70,4 +71,24 @@ it("knows a host when it sees one", () => {
     expect(validHost(host), host).toBe(true);
   for (const host of [undefined, "", "a b", "evil.example/x", "user@host", "host?x", "a\\b"])
     expect(validHost(host), String(host)).toBe(false);
+});
+
+it("refuses the same requests before anything else answers (the server's static files and page cache come first)", async () => {
+  const first = createServer((req, res) => {
+    if (refuseMalformed(req, res)) return;
+    res.end("answered from memory");
+  });
+  first.listen(0, "127.0.0.1");
+  await new Promise((r) => first.once("listening", r));
+  const at = (first.address() as AddressInfo).port;
+  try {
+    const bad = await raw(at, "GET / HTTP/1.1\r\nHost: a b");
+    expect(bad.startsWith("HTTP/1.1 400 ")).toBe(true);
+    expect(bad).toMatch(/the Host header is not a host\.$/);
+    expect(bad).not.toContain("answered from memory");
+    expect((await raw(at, "TRACE / HTTP/1.1\r\nHost: localhost")).startsWith("HTTP/1.1 405 ")).toBe(true);
+    expect(await raw(at, "GET / HTTP/1.1\r\nHost: localhost")).toMatch(/^HTTP\/1\.1 200 [\s\S]*answered from memory$/);
+  } finally {
+    await new Promise<void>((r) => first.close(() => r()));
+  }
 });

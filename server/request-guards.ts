@@ -4,6 +4,7 @@
  * a host) are refused with a plain 4xx before any route builds a Request from them. Last: any
  * error becomes a plain 500, logged here, never a stack trace in the response.
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import { loggablePath } from "./request-log.ts";
 import type { NextFunction, Request, Response } from "express";
@@ -29,10 +30,36 @@ export function validHost(host: string | undefined): boolean {
   }
 }
 
+type Malformed = { status: number; text: string; headers?: Record<string, string> };
+
+/** What is wrong with a request the site cannot read safely, or null. */
+export function malformed(req: Pick<IncomingMessage, "method" | "url" | "headers">): Malformed | null {
+  if (!METHODS.has(req.method ?? "")) return { status: 405, text: "Method Not Allowed", headers: { Allow: [...METHODS].join(", ") } };
+  if (!(req.url ?? "").startsWith("/")) return { status: 400, text: "Bad Request: the request line must name a path." };
+  if (!validHost(req.headers.host)) return { status: 400, text: "Bad Request: the Host header is not a host." };
+  return null;
+}
+
+/**
+ * The same refusal before anything else answers (server/main.ts: the prerendered files and the
+ * page cache answer before Express): true when the request was refused.
+ */
+export function refuseMalformed(req: IncomingMessage, res: ServerResponse): boolean {
+  const wrong = malformed(req);
+  if (!wrong) return false;
+  res.writeHead(wrong.status, {
+    ...wrong.headers,
+    "Cache-Control": "no-store",
+    "Content-Type": "text/plain; charset=utf-8",
+    "Content-Length": Buffer.byteLength(wrong.text),
+  });
+  res.end(wrong.text);
+  return true;
+}
+
 export function rejectMalformed(req: Request, res: Response, next: NextFunction) {
-  if (!METHODS.has(req.method)) return plain(res, 405, "Method Not Allowed", { Allow: [...METHODS].join(", ") });
-  if (!req.url.startsWith("/")) return plain(res, 400, "Bad Request: the request line must name a path.");
-  if (!validHost(req.headers.host)) return plain(res, 400, "Bad Request: the Host header is not a host.");
+  const wrong = malformed(req);
+  if (wrong) return plain(res, wrong.status, wrong.text, wrong.headers);
   next();
 }
 

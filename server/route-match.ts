@@ -1,10 +1,14 @@
 /**
  * Which route module serves a path, asked of React Router's own matcher over the build's route
  * manifest, so the protections key their limits by what really answers a request, however the
- * address was spelled.
+ * address was spelled, and the server reads the page policy the route declares in its handle
+ * (app/lib/page-policy.ts): the page cache, the body limit, the robots header.
  */
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import type { ServingRoute } from "./protections.ts";
+import { policyOf, type PagePolicy } from "../app/lib/page-policy.ts";
+
+/** The route module that answers a path: its id (e.g. "routes/contact"), whether it takes a POST, and its page policy (its handle over its parents'). */
+export type ServingRoute = { id: string; hasAction: boolean; policy: PagePolicy };
 
 type Manifest = ServerBuild["routes"];
 
@@ -31,9 +35,14 @@ export const MATCH_CACHE_SIZE = 2000;
 export function routeMatcher(routes: Manifest): (pathname: string) => ServingRoute | null {
   const tree = routeTree(routes, undefined);
   const match = (pathname: string): ServingRoute | null => {
-    const leaf = matchRoutes(tree, pathname)?.at(-1)?.route;
+    const matches = matchRoutes(tree, pathname) ?? [];
+    const leaf = matches.at(-1)?.route;
     if (!leaf?.id || leaf.path === "*") return null;
-    return { id: leaf.id, hasAction: typeof routes[leaf.id]?.module.action === "function" };
+    return {
+      id: leaf.id,
+      hasAction: typeof routes[leaf.id]?.module.action === "function",
+      policy: policyOf(matches.map((match) => ({ handle: routes[match.route.id!]?.module.handle }))),
+    };
   };
   const kept = new Map<string, ServingRoute | null>();
   return (pathname) => {
@@ -43,4 +52,27 @@ export function routeMatcher(routes: Manifest): (pathname: string) => ServingRou
     kept.set(pathname, answer);
     return answer;
   };
+}
+
+/**
+ * The addresses of the routes whose page policy says `sitemap: true` (app/lib/page-policy.ts), in
+ * the order of app/routes.ts: each such route's full path, which must have no parameter (the
+ * articles are listed by the sitemap itself).
+ */
+export function sitemapPaths(routes: Manifest): string[] {
+  const paths: string[] = [];
+  const visit = (parentId: string | undefined, parentPath: string, inherited: PagePolicy) => {
+    for (const route of Object.values(routes)) {
+      if (!route || route.parentId !== parentId) continue;
+      const policy = { ...inherited, ...(route.module.handle as PagePolicy | undefined) };
+      const path = route.path ? `${parentPath.replace(/\/$/, "")}/${route.path}` : parentPath || "/";
+      if (policy.sitemap) {
+        if (/[:*]/.test(path)) throw new Error(`${route.id}: a page in the sitemap needs a path without parameters (${path})`);
+        paths.push(path);
+      }
+      visit(route.id, path, policy);
+    }
+  };
+  visit(undefined, "", {});
+  return paths;
 }

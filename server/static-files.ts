@@ -6,7 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync
 import Negotiator from "negotiator";
 import sirv from "sirv";
 import { BOOT_SCRIPT_TYPE } from "../app/lib/first-paint.tsx";
-import { attrOf, elementsOf, parseHtml, textOf } from "./html-tree.ts";
+import { attrOf, elementsOf, type HtmlElement, parseHtml, textOf } from "../app/server/document/html-tree.server.ts";
 
 /**
  * What the server knows of one file of build/client: its headers. sirv serves its bytes (and the
@@ -118,10 +118,10 @@ const EXECUTABLE = new Set(["", "module", "text/javascript", "application/javasc
  * parser), including the inert bootstrap the first-paint loader re-inserts as a module (same
  * text, same hash).
  */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineScriptHashes(html: string, allowed: (script: HtmlElement) => boolean = () => true): string[] {
   const scripts = elementsOf(parseHtml(html), (el) => el.tagName === "script" && attrOf(el, "src") === undefined);
   const hashes = scripts
-    .filter((el) => EXECUTABLE.has((attrOf(el, "type") ?? "").trim().toLowerCase()))
+    .filter((el) => EXECUTABLE.has((attrOf(el, "type") ?? "").trim().toLowerCase()) && allowed(el))
     .map((el) => `'sha256-${createHash("sha256").update(textOf(el)).digest("base64")}'`);
   return [...new Set(hashes)];
 }

@@ -3,7 +3,7 @@ import { Link, NavLink } from "react-router";
 
 /**
  * Whether React runs on this page in the browser (root.tsx's Layout sets it from the routes'
- * `hydrate`, app/lib/hydration.ts). True where nothing says otherwise: in the browser React is
+ * `hydrate`, app/lib/page-policy.ts). True where nothing says otherwise: in the browser React is
  * running.
  */
 export const HydratesContext = createContext(true);

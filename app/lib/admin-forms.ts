@@ -35,6 +35,11 @@ export type OrderPost = z.infer<typeof OrderActionSchema>;
 
 /** The largest contacts CSV the dashboard takes in one upload (about 10,000 rows of address, name and source). */
 export const CONTACT_IMPORT_MAX_BYTES = 1024 * 1024;
+/** The contacts import route's body limit (its page policy): the file and the multipart framing around it. */
+export const CONTACT_IMPORT_BODY_LIMIT = {
+  bytes: CONTACT_IMPORT_MAX_BYTES + 64 * 1024,
+  tooLarge: `That file is too large to import: at most ${CONTACT_IMPORT_MAX_BYTES / 1024 / 1024} MB per file. Split it into smaller files. Nothing was imported.`,
+};
 export const CONTACT_IMPORT_MAX_ROWS = 10_000;
 
 /** Upload a CSV of contacts (/admin/contacts): the file, checked for presence and size here, its rows on the server. */

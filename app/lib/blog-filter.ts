@@ -4,10 +4,9 @@ import { CATEGORIES } from "~/lib/article-meta";
 /**
  * The blog listing's search, category filter and "Load More" as an address:
  * `/blog?q=credit+report&category=Credit+Repair&page=2`. The server renders the listing from it
- * (no JavaScript needed), and the listing's script (app/browser/blog-script.js) applies the same
- * rules in the browser as the visitor types, then writes the address back. The two must agree:
- * the words of the query, lower-cased, each found in the title or the excerpt (see the script's
- * `matches`, and blog-filter.test.ts).
+ * (no JavaScript needed), and the listing's script (app/browser/blog-script.ts) runs these same
+ * functions in the browser as the visitor types, on the posts the page holds, then writes the
+ * address back. So this module stays browser-safe: nothing here may import server code.
  */
 
 export const BLOG_PATH = "/blog";
@@ -16,7 +15,9 @@ export const BLOG_QUERY_PARAMS = ["q", "category", "page"] as const;
 /** Posts shown per page: the first page shows 6, each "Load More Articles" 6 more. */
 export const PAGE_SIZE = 6;
 export const ALL = "All";
-export const BLOG_FILTERS = [ALL, ...CATEGORIES] as const;
+// Marked pure (a spread could run code, for all a bundler knows): a bundle that does not read the
+// list, the listing's script (app/browser/blog-script.ts), leaves it out.
+export const BLOG_FILTERS = /* @__PURE__ */ (() => [ALL, ...CATEGORIES] as const)();
 export type BlogFilter = (typeof BLOG_FILTERS)[number];
 
 /** Longest query kept from an address (a search box needs no more; a longer one is cut). */
@@ -25,6 +26,9 @@ export const MAX_QUERY_LENGTH = 100;
 const MAX_PAGE = 1000;
 
 export type BlogSearch = { query: string; category: BlogFilter; page: number };
+
+/** What the rules read of a post: the server has the article, the browser the listing's item. */
+export type ListedPost = Pick<ArticleSummary, "title" | "excerpt" | "category">;
 
 export const EMPTY_SEARCH: BlogSearch = { query: "", category: ALL, page: 1 };
 
@@ -60,40 +64,51 @@ export function matchesQuery(text: string, query: string): boolean {
 }
 
 /** Posts in the category whose title or excerpt contains every word of the query. */
-export function filterPosts(posts: readonly ArticleSummary[], query: string, category: BlogFilter): ArticleSummary[] {
+export function filterPosts<P extends ListedPost>(posts: readonly P[], query: string, category: BlogFilter): P[] {
   return posts.filter((post) => (category === ALL || post.category === category) && matchesQuery(searchText(post), query));
 }
 
-export type BlogListing = {
+export type BlogListing = ShownPosts<ArticleSummary> & {
   search: BlogSearch;
-  /** Every post, in listing order, each marked with whether the listing shows it now. */
-  posts: { post: ArticleSummary; shown: boolean }[];
-  /** How many posts match the query and category. */
-  found: number;
   /** How many of them are shown (the first `page` pages). */
   shown: number;
   /** The address of the next page, when some matches are not shown yet. */
   nextHref: string | null;
 };
 
+export type ShownPosts<P> = {
+  /** Every post, in listing order, each marked with whether the listing shows it now. */
+  posts: { post: P; shown: boolean }[];
+  /** How many posts match the query and category. */
+  found: number;
+  /** The first match past the pages shown, where the next page opens; none when all are shown. */
+  next: P | undefined;
+};
+
+/**
+ * Which posts a search shows: those that match (filterPosts), the first `page` pages of them. The
+ * listing's script runs it in the browser on the posts the page holds.
+ */
+export function shownPosts<P extends ListedPost>(all: readonly P[], search: BlogSearch): ShownPosts<P> {
+  const matching = filterPosts(all, search.query, search.category);
+  const limit = search.page * PAGE_SIZE;
+  const shown = new Set(matching.slice(0, limit));
+  return { posts: all.map((post) => ({ post, shown: shown.has(post) })), found: matching.length, next: matching[limit] };
+}
+
 /**
  * The listing for an address. It keeps every post (those not shown are in the page, hidden), so
  * the script can filter in the browser without asking the server.
  */
 export function blogListing(all: readonly ArticleSummary[], search: BlogSearch): BlogListing {
-  const matching = new Set(filterPosts(all, search.query, search.category));
-  const limit = search.page * PAGE_SIZE;
-  let index = 0;
-  const posts = all.map((post) => ({ post, shown: matching.has(post) && index++ < limit }));
-  const shown = Math.min(matching.size, limit);
+  const listed = shownPosts(all, search);
   // The next page opens at its first new post (without JavaScript, a page load).
-  const firstNew = [...matching][limit];
+  const { next } = listed;
   return {
+    ...listed,
     search,
-    posts,
-    found: matching.size,
-    shown,
-    nextHref: firstNew ? blogHref({ ...search, page: search.page + 1 }, `#${postAnchor(firstNew.slug)}`) : null,
+    shown: Math.min(listed.found, search.page * PAGE_SIZE),
+    nextHref: next ? blogHref({ ...search, page: search.page + 1 }, `#${postAnchor(next.slug)}`) : null,
   };
 }
 
@@ -103,4 +118,9 @@ export const postAnchor = (slug: string) => `post-${slug}`;
 /** The sentence screen readers hear when the number of results changes. */
 export function foundText(count: number): string {
   return count === 1 ? "1 article found" : `${count} articles found`;
+}
+
+/** The blog's page as the page cache keeps it: the bare listing, or (a search, a category, a page) none: rendered per request. */
+export function blogVariant(query: URLSearchParams): string | null {
+  return BLOG_QUERY_PARAMS.some((name) => query.has(name)) ? null : BLOG_PATH;
 }

@@ -34,3 +34,14 @@ export function checkoutHref({ bump = false, from, cancelled = false }: Partial<
   const text = query.toString();
   return text ? `${CHECKOUT_PATH}?${text}` : CHECKOUT_PATH;
 }
+
+/**
+ * The address the page cache keeps a checkout query's page under (server/page-cache.ts): the same
+ * for every query that shows the same page. An article the checkout does not know is dropped, as
+ * its loader drops it (sourceArticle), so the kept pages are bounded by the articles: at most four
+ * (bump, cancelled) for each, and four without one.
+ */
+export function checkoutVariant(query: URLSearchParams, site: { articleExists: (slug: string) => boolean }): string {
+  const { bump, from, cancelled } = readCheckoutQuery(query);
+  return checkoutHref({ bump, from: from && site.articleExists(from) ? from : null, cancelled });
+}

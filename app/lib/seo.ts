@@ -1,7 +1,8 @@
 import type { MetaDescriptor } from "react-router";
+import { policyOf } from "~/lib/page-policy";
 import { SITE_NAME } from "~/lib/site";
 
-type RootMatch = { id: string; data?: unknown } | undefined;
+type RootMatch = { id: string; data?: unknown; handle?: unknown } | undefined;
 
 type PageSeo = {
   title: string;
@@ -14,7 +15,6 @@ type PageSeo = {
   /** Path of a 1200x630 social image; defaults to the brand card. */
   image?: string;
   type?: "website" | "article";
-  noindex?: boolean;
 };
 
 /** The origin the site is published at, from the root loader (configuration). */
@@ -41,7 +41,10 @@ export function seo(matches: readonly RootMatch[], page: PageSeo): MetaDescripto
     { title },
     { name: "description", content: page.description },
     ...(url ? [{ tagName: "link", rel: "canonical", href: url }] : []),
-    ...(page.noindex ? [{ name: "robots", content: "noindex" }] : []),
+    // The route's page policy (its handle's `robots`) keeps it out of search engines.
+    ...(policyOf(matches.filter((m) => m !== undefined) as Parameters<typeof policyOf>[0]).robots
+      ? [{ name: "robots", content: "noindex" }]
+      : []),
     { property: "og:site_name", content: SITE_NAME },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:title", content: page.title },

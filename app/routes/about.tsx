@@ -3,12 +3,12 @@ import { SiteLink } from "~/components/site-link";
 import type { Route } from "./+types/about";
 import { FeatureCard, type Feature } from "~/components/feature-card";
 import { buttonClass } from "~/components/ui/button";
-import { NO_HYDRATION } from "~/lib/hydration";
 import { seo } from "~/lib/seo";
 import { SITE_NAME, SUPPORT_EMAIL, SUPPORT_REPLY_PROMISE } from "~/lib/site";
+import { page } from "~/lib/page-policy";
 
-/** Plain HTML in the browser (app/lib/hydration.ts): nothing here needs React. */
-export const handle = NO_HYDRATION;
+/** Plain HTML in the browser (app/lib/page-policy.ts): nothing here needs React. */
+export const handle = page({ render: "prerendered", hydrate: false, sitemap: true });
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -1,20 +1,20 @@
 import { data, redirect, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/blog-post";
 import { ArticleView } from "~/components/article-view";
-import { NO_HYDRATION } from "~/lib/hydration";
-import { ensureArticles, guideForCategory, liveArticle, liveSummaries, publicAddress } from "~/server/content/articles.server";
+import { articlesOf } from "~/server/content/site-content.server";
 import { submitFromBrowser } from "~/lib/form-outcomes";
 import { originFrom, seo } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
 import { submitLead } from "~/server/forms/leads.server";
 import { warnNotFound } from "~/server/document/not-found.server";
+import { page } from "~/lib/page-policy";
 
-/** An article is plain HTML in the browser: no React bundle (app/lib/hydration.ts). */
-export const handle = NO_HYDRATION;
+/** An article is plain HTML in the browser: no React bundle (app/lib/page-policy.ts). */
+export const handle = page({ render: "cached", hydrate: false });
 
-export async function loader({ params, request }: Route.LoaderArgs) {
-  await ensureArticles();
-  const address = publicAddress(params.slug);
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  const articles = articlesOf(context);
+  const address = articles.publicAddress(params.slug);
   // A changed address keeps working; an article taken down says so (410), unlike one never published (404).
   if (address.kind === "moved") throw redirect(`/blog/${address.slug}`, 301);
   if (address.kind === "gone") throw data(null, { status: 410 });
@@ -24,17 +24,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
   const { article } = address;
   // In the order the article lists them (the spec's table), not listing order.
-  const live = liveSummaries();
+  const live = articles.liveSummaries();
   const related = article.related.flatMap((slug) => live.filter((a) => a.slug === slug));
-  const { title, pitch, followups } = guideForCategory(article.category);
+  const { title, pitch, followups } = articles.guideForCategory(article.category);
   return { article, related, guide: { title, pitch, followups } };
 }
 
 /** The lead form posts here (with or without JavaScript); its source page is this article. */
-export async function action({ params, request }: Route.ActionArgs) {
-  await ensureArticles();
-  if (!liveArticle(params.slug)) throw data(null, { status: 404 });
-  return submitLead(request, params.slug);
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const articles = articlesOf(context);
+  if (!articles.liveArticle(params.slug)) throw data(null, { status: 404 });
+  return submitLead(articles, request, params.slug);
 }
 
 export function clientAction({ serverAction }: Route.ClientActionArgs) {

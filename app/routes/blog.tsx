@@ -1,17 +1,18 @@
 import { Search } from "lucide-react";
 import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/blog";
-import blogScript from "~/browser/blog-script.js?url&no-inline";
+import blogScript from "~/browser/blog-script.ts?page-script&url";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { PostCard } from "~/components/post-card";
 import { buttonClass } from "~/components/ui/button";
 import { ToolLinks } from "~/components/tool-links";
-import { ensureArticles, liveSummaries } from "~/server/content/articles.server";
+import { articlesOf } from "~/server/content/site-content.server";
 import {
   ALL,
   BLOG_FILTERS,
   BLOG_PATH,
   blogListing,
+  blogVariant,
   foundText,
   MAX_QUERY_LENGTH,
   PAGE_SIZE,
@@ -20,26 +21,25 @@ import {
 } from "~/lib/blog-filter";
 import { InlineScript } from "~/lib/first-paint";
 import { submitFromBrowser } from "~/lib/form-outcomes";
-import { NO_HYDRATION } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
 import { seo } from "~/lib/seo";
 import { NEWSLETTER_CONSENT } from "~/lib/site";
 import { submitNewsletter } from "~/server/forms/newsletter.server";
+import { page } from "~/lib/page-policy";
 
 /**
- * Plain HTML in the browser (app/lib/hydration.ts): search, category and "Load More" are the
+ * Plain HTML in the browser (app/lib/page-policy.ts): search, category and "Load More" are the
  * address (`/blog?q=...&category=...&page=2`, app/lib/blog-filter.ts), rendered by the server
  * without JavaScript; with it, the listing's own script applies them at once
- * (app/browser/blog-script.js). The bare /blog comes from the page cache (server/page-cache.ts);
+ * (app/browser/blog-script.ts). The bare /blog comes from the page cache (server/page-cache.ts);
  * an address with a search is rendered for it. docs/decisions/034-public-pages-without-react.md
  */
-export const handle = NO_HYDRATION;
+export const handle = page({ render: "cached", cacheVariant: blogVariant, hydrate: false, sitemap: true });
 
 const SEARCH_FORM = "blog-search-form";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await ensureArticles();
-  return { posts: liveSummaries(), search: readBlogSearch(new URL(request.url).searchParams) };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { posts: articlesOf(context).liveSummaries(), search: readBlogSearch(new URL(request.url).searchParams) };
 }
 
 /** The newsletter box posts here (with or without JavaScript). */

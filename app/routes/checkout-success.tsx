@@ -17,6 +17,7 @@ import { appConfig } from "~/server/config.server";
 import { buyerKey } from "~/server/delivery/buyer-key.server";
 import { maskEmail, orderView, type OrderView } from "~/server/delivery/order-view.server";
 import { formatPaidOn } from "~/server/dates.server";
+import { page } from "~/lib/page-policy";
 
 /**
  * The address carries the payment session id: no referrer leaves the page. Where the page holds
@@ -28,12 +29,13 @@ const referrerPolicy = (loaderData: unknown) =>
     ? "same-origin"
     : "no-referrer";
 
+export const handle = page({ robots: "noindex" });
+
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...seo(matches, {
     title: "Payment Successful",
     description: "Thank you for your purchase: your Credit Repair Toolkit is on its way.",
     path: "/checkout-success",
-    noindex: true,
   }),
   { name: "referrer", content: referrerPolicy(loaderData) },
 ];

@@ -12,7 +12,7 @@ import { CheckoutToolkitCard } from "~/components/checkout-toolkit-card";
 import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button";
 import { notify, prepareToasts } from "~/components/ui/toaster";
-import { CANCELLED_NOTICE, CHECKOUT_ERROR, checkoutHref, FROM_PARAM, readCheckoutQuery } from "~/lib/checkout";
+import { CANCELLED_NOTICE, CHECKOUT_ERROR, checkoutHref, checkoutVariant, FROM_PARAM, readCheckoutQuery } from "~/lib/checkout";
 import { seo } from "~/lib/seo";
 import { BUYER_CONSENT } from "~/lib/site";
 import { appConfig } from "~/server/config.server";
@@ -25,7 +25,10 @@ import {
   startBuyerCheckout,
 } from "~/server/payments/checkout.server";
 import { type ShownTestimonial, testimonialsToShow } from "~/server/content/testimonials.server";
-import { checkoutFacts } from "~/server/content/checkout-facts.server";
+import { articlesOf, checkoutFactsOf } from "~/server/content/site-content.server";
+import { page } from "~/lib/page-policy";
+
+export const handle = page({ render: "cached", cacheVariant: checkoutVariant, sitemap: true });
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -38,11 +41,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readCheckoutQuery(new URL(request.url).searchParams);
   const { provider } = appConfig(context).payments;
-  const { reviews, formerPrice } = await checkoutFacts();
+  const { reviews, formerPrice } = await checkoutFactsOf(context).facts();
   return {
     includeBump: query.bump,
     /** The article whose promo link led here, if it names one: it travels with the checkout to the order. */
-    from: await sourceArticle(query.from),
+    from: sourceArticle(articlesOf(context), query.from),
     /** Back from the payment page's Cancel (the test page, or Stripe's cancel_url). */
     cancelled: query.cancelled,
     providerName: provider.displayName,
@@ -62,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: "The order bump choice was not understood. Please tick or untick the box and try again." }, { status: 400 });
   }
   try {
-    const { url, setCookie } = await startBuyerCheckout(appConfig(context).payments, request, submission.value);
+    const { url, setCookie } = await startBuyerCheckout(appConfig(context).payments, articlesOf(context), request, submission.value);
     return redirect(url, { status: 303, headers: { "Set-Cookie": setCookie } });
   } catch (error) {
     return data({ error: CHECKOUT_ERROR.description }, { status: checkoutFailureStatus(error) });

@@ -7,15 +7,15 @@ import { Card } from "~/components/ui/card";
 import { toolkit } from "~/lib/catalogue";
 import { formatCents } from "~/lib/site";
 import { submitFromBrowser } from "~/lib/form-outcomes";
-import { NO_HYDRATION } from "~/lib/hydration";
 import { seo } from "~/lib/seo";
 import { SUPPORT_EMAIL, SUPPORT_REPLY_PROMISE } from "~/lib/site";
 import { GUIDES } from "~/lib/guides";
 import { env } from "~/server/env.server";
 import { submitContactMessage } from "~/server/forms/contact.server";
+import { page } from "~/lib/page-policy";
 
-/** Plain HTML in the browser (app/lib/hydration.ts): the form posts, and the server renders its outcome. */
-export const handle = NO_HYDRATION;
+/** Plain HTML in the browser (app/lib/page-policy.ts): the form posts, and the server renders its outcome. */
+export const handle = page({ render: "cached", hydrate: false, sitemap: true });
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

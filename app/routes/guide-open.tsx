@@ -2,10 +2,10 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/guide-open";
 import { SimplePage } from "~/components/simple-page";
 import { buttonClass } from "~/components/ui/button";
-import { NO_HYDRATION } from "~/lib/hydration";
 import { guideIdOf, GUIDES, type Guide } from "~/lib/guides";
 import { seo } from "~/lib/seo";
 import { openGuideLink } from "~/server/audience/proof.server";
+import { page } from "~/lib/page-policy";
 
 /** The guide a link names (`?guide=`); a link from before there were two names the credit guide. */
 function guideOf(request: Request): Guide {
@@ -18,14 +18,13 @@ export const meta: Route.MetaFunction = ({ matches, data }) => [
     title: `Your free ${data?.title ?? GUIDES["credit-repair"].title}`,
     description: `Download the free ${data?.title ?? GUIDES["credit-repair"].title} (PDF).`,
     path: "/guide",
-    noindex: true,
   }),
   // Not "no-referrer": with it the browser posts the button's form with `Origin: null`, which the same-origin check refuses.
   { name: "referrer", content: "same-origin" },
 ];
 
 /** Complete as HTML: a plain form, no React on the page. */
-export const handle = NO_HYDRATION;
+export const handle = page({ hydrate: false, robots: "noindex" });
 
 export function headers() {
   return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex" };

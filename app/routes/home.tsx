@@ -1,22 +1,22 @@
 import { ArrowRight, Lightbulb, Scale, Wallet } from "lucide-react";
 import { SiteLink } from "~/components/site-link";
 import type { Route } from "./+types/home";
-import homeScript from "~/browser/home-script.js?url&no-inline";
+import homeScript from "~/browser/home-script.ts?page-script&url";
 import { HomeHero } from "~/components/home-hero";
 import { PostCard } from "~/components/post-card";
 import { FeatureCard, type Feature } from "~/components/feature-card";
 import { buttonClass } from "~/components/ui/button";
 import { InlineScript } from "~/lib/first-paint";
-import { NO_HYDRATION } from "~/lib/hydration";
 import { useNonce } from "~/lib/nonce";
-import { ensureArticles, liveSummaries } from "~/server/content/articles.server";
+import { articlesOf } from "~/server/content/site-content.server";
 import { toolkit } from "~/lib/catalogue";
 import { formatCents } from "~/lib/site";
 import { seo } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
+import { page } from "~/lib/page-policy";
 
-/** Plain HTML in the browser (app/lib/hydration.ts); its one script fills in the live figure. */
-export const handle = NO_HYDRATION;
+/** Plain HTML in the browser (app/lib/page-policy.ts); its one script fills in the live figure. */
+export const handle = page({ render: "cached", hydrate: false, sitemap: true });
 
 /**
  * Search engines take a site's icon from its home page's links, at an address they can fetch:
@@ -27,9 +27,8 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 /** Home shows the first three posts of the listing. */
 const LATEST_COUNT = 3;
 
-export async function loader() {
-  await ensureArticles();
-  const posts = liveSummaries();
+export function loader({ context }: Route.LoaderArgs) {
+  const posts = articlesOf(context).liveSummaries();
   return { posts: posts.slice(0, LATEST_COUNT), articleCount: posts.length };
 }
 

@@ -2,13 +2,13 @@ import { data } from "react-router";
 import type { Route } from "./+types/legal";
 import { getLegalPage } from "~/content/legal.server";
 import { formatDay } from "~/lib/site";
-import { NO_HYDRATION } from "~/lib/hydration";
 import { seo } from "~/lib/seo";
 import { SUPPORT_EMAIL } from "~/lib/site";
 import { env } from "~/server/env.server";
+import { page } from "~/lib/page-policy";
 
-/** Plain text pages: no React in the browser (app/lib/hydration.ts). */
-export const handle = NO_HYDRATION;
+/** Plain text pages: no React in the browser (app/lib/page-policy.ts). */
+export const handle = page({ hydrate: false, sitemap: true });
 
 /** A legal or trust page (privacy, terms, refunds, disclosures), with who runs the site (BUSINESS_NAME, BUSINESS_ADDRESS). */
 export function loader({ request }: Route.LoaderArgs) {

@@ -4,14 +4,16 @@ import { SimplePage } from "~/components/simple-page";
 import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
-import { confirmSubscription, emailForLink, subscriptionStatus } from "~/server/forms/subscriptions.server";
+import { confirmSubscription, emailForLink, subscriptionStatus } from "~/server/audience/email-links.server";
+import { page } from "~/lib/page-policy";
+
+export const handle = page({ robots: "noindex" });
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo(matches, {
     title: "Confirm your subscription",
     description: "Confirm your newsletter subscription.",
     path: "/newsletter/confirm",
-    noindex: true,
   }),
   // Not "no-referrer": with it the browser posts the button's form with `Origin: null`, which the same-origin check refuses.
   { name: "referrer", content: "same-origin" },

@@ -4,21 +4,21 @@ import { ContinueLinks } from "~/components/continue-links";
 import { Notice, OrderNotice } from "~/components/order-notice";
 import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button";
-import { NO_HYDRATION } from "~/lib/hydration";
 import { orderPagePath } from "~/lib/order-files";
 import { seo } from "~/lib/seo";
 import { PRODUCT_NAMES } from "~/lib/catalogue";
 import { DEAD_LINK_STATUS, orderForToken, PRIVATE_HEADERS, productAccess } from "~/server/delivery/order-access.server";
+import { page } from "~/lib/page-policy";
 
 /**
  * Why a file or zip of an order cannot be downloaded: the page a refused download answers with
  * (its own address stays the file's; routes/order-file.ts). Plain HTML: nothing here needs React,
  * and it is rendered under another route's address.
  */
-export const handle = NO_HYDRATION;
+export const handle = page({ hydrate: false, robots: "noindex" });
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...seo(matches, { title: "Download not available", description: "Why this download is not available.", path: null, noindex: true }),
+  ...seo(matches, { title: "Download not available", description: "Why this download is not available.", path: null }),
   { name: "referrer", content: "no-referrer" },
 ];
 

@@ -13,9 +13,12 @@ import { orderNumber } from "~/server/payments/orders.server";
 import { formatPaidOn } from "~/server/dates.server";
 import { ReviewForm } from "~/components/review-form";
 import { answerReviewForm, autoPublishDays, reviewAccess } from "~/server/content/reviews.server";
+import { page } from "~/lib/page-policy";
+
+export const handle = page({ robots: "noindex" });
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...seo(matches, { title: "Your order", description: "Your order and its downloads.", path: "/orders", noindex: true }),
+  ...seo(matches, { title: "Your order", description: "Your order and its downloads.", path: "/orders" }),
   { name: "referrer", content: "same-origin" },
 ];
 

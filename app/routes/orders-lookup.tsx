@@ -5,13 +5,15 @@ import { OrderLookupForm } from "~/components/order-lookup-form";
 import { seo } from "~/lib/seo";
 import { SUPPORT_EMAIL } from "~/lib/site";
 import { submitOrderLookup } from "~/server/forms/order-lookup.server";
+import { page } from "~/lib/page-policy";
+
+export const handle = page({ robots: "noindex" });
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Find your order",
     description: "Lost the link to your downloads? Get it again by e-mail.",
     path: "/orders/lookup",
-    noindex: true,
   });
 
 export const headers: Route.HeadersFunction = ({ parentHeaders }) => {

@@ -10,9 +10,12 @@ import { emailField, FIELD_LIMITS } from "~/lib/forms";
 import { appConfig } from "~/server/config.server";
 import { parseSubmission } from "~/server/forms/submission.server";
 import { cancelledCheckoutPath, findTestOrder, payTestOrder, successPath } from "~/server/payments/test-provider.server";
+import { page } from "~/lib/page-policy";
+
+export const handle = page({ robots: "noindex" });
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...seo(matches, { title: "Test payment", description: "The built-in test payment page.", path: "/pay/test", noindex: true }),
+  ...seo(matches, { title: "Test payment", description: "The built-in test payment page.", path: "/pay/test" }),
   { name: "referrer", content: "same-origin" },
 ];
 

@@ -6,11 +6,11 @@ import { ResourcesUpsellCard } from "~/components/resources-upsell-card";
 import { ToolLinks } from "~/components/tool-links";
 import { toolkit, upsells } from "~/lib/catalogue";
 import { formatCents } from "~/lib/site";
-import { NO_HYDRATION } from "~/lib/hydration";
 import { seo } from "~/lib/seo";
+import { page } from "~/lib/page-policy";
 
-/** Plain HTML in the browser (app/lib/hydration.ts): nothing here needs React. */
-export const handle = NO_HYDRATION;
+/** Plain HTML in the browser (app/lib/page-policy.ts): nothing here needs React. */
+export const handle = page({ render: "prerendered", hydrate: false, sitemap: true });
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

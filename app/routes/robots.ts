@@ -1,4 +1,7 @@
 import { publicConfig } from "~/server/env.server";
+import { page } from "~/lib/page-policy";
+
+export const handle = page({ render: "prerendered" });
 
 export function loader() {
   const body = `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /go/\n\nSitemap: ${publicConfig().origin}/sitemap.xml\n`;

@@ -1,13 +1,16 @@
-import { ensureArticles, liveSummaries } from "~/server/content/articles.server";
+import { articlesOf } from "~/server/content/site-content.server";
+import type { Route } from "./+types/rss";
 import { SITE_NAME, SITE_TAGLINE } from "~/lib/site";
 import { publicConfig } from "~/server/env.server";
+import { page } from "~/lib/page-policy";
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-export async function loader() {
-  await ensureArticles();
+export const handle = page({ render: "cached" });
+
+export function loader({ context }: Route.LoaderArgs) {
   const origin = publicConfig().origin;
-  const items = [...liveSummaries()]
+  const items = [...articlesOf(context).liveSummaries()]
     .sort((a, b) => b.date.localeCompare(a.date))
     .map((a) => {
       const url = `${origin}/blog/${a.slug}`;

@@ -1,26 +1,18 @@
-import { ensureArticles, liveSummaries } from "~/server/content/articles.server";
-import { LEGAL_PAGES } from "~/lib/site";
-import { TOOLS, TOOLS_PATH, toolPath } from "~/lib/tools/catalog";
+import { articlesOf } from "~/server/content/site-content.server";
+import type { Route } from "./+types/sitemap";
 import { publicConfig } from "~/server/env.server";
+import { page } from "~/lib/page-policy";
 
-const STATIC_PATHS = [
-  "/",
-  "/about",
-  "/resources",
-  "/blog",
-  TOOLS_PATH,
-  ...TOOLS.map((tool) => toolPath(tool.slug)),
-  "/contact",
-  "/checkout",
-  ...LEGAL_PAGES.map((page) => `/${page.slug}`),
-];
+export const handle = page({ render: "cached" });
 
-export async function loader() {
-  await ensureArticles();
+export function loader({ context }: Route.LoaderArgs) {
   const origin = publicConfig().origin;
   const urls = [
-    ...STATIC_PATHS.map((path) => `<url><loc>${origin}${path}</loc></url>`),
-    ...liveSummaries().map((a) => `<url><loc>${origin}/blog/${a.slug}</loc><lastmod>${a.date}</lastmod></url>`),
+    // The pages whose route says `sitemap: true` in its handle (app/lib/page-policy.ts), then the live articles.
+    ...(context.sitemapPaths ?? []).map((path) => `<url><loc>${origin}${path}</loc></url>`),
+    ...articlesOf(context)
+      .liveSummaries()
+      .map((a) => `<url><loc>${origin}/blog/${a.slug}</loc><lastmod>${a.date}</lastmod></url>`),
   ];
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
   return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8" } });

@@ -2,14 +2,14 @@ import { data } from "react-router";
 import type { Route } from "./+types/tools-budget";
 import { singleFields, ToolField } from "~/components/tools/tool-field";
 import { ResultHeader, ResultPlaceholder, ToolForm, ToolPage, ResultTable } from "~/components/tools/tool-page";
-import { NO_HYDRATION } from "~/lib/hydration";
 import { toolMeta } from "~/lib/tools/meta";
 import { BUDGET_FIELDS, BUDGET_GROUPS, type BudgetGroupResult, type BudgetResult, computeBudget, parseBudget } from "~/lib/tools/budget";
 import { formatMoney } from "~/lib/tools/money";
 import { toolPage } from "~/server/tools/tools.server";
+import { page } from "~/lib/page-policy";
 
 /** Plain HTML in the browser: the page script refreshes the result as the visitor types. */
-export const handle = NO_HYDRATION;
+export const handle = page({ hydrate: false, sitemap: true });
 
 export function loader({ request }: Route.LoaderArgs) {
   const page = toolPage("budget", new URL(request.url).searchParams, { fields: BUDGET_FIELDS, parse: parseBudget, compute: computeBudget });

@@ -3,7 +3,6 @@ import type { Route } from "./+types/tools-credit-utilization";
 import { SourceLink } from "~/components/source-link";
 import { ToolField } from "~/components/tools/tool-field";
 import { AddRowButton, ResultHeader, ResultPlaceholder, ToolForm, ToolPage, ResultTable } from "~/components/tools/tool-page";
-import { NO_HYDRATION } from "~/lib/hydration";
 import { toolMeta } from "~/lib/tools/meta";
 import {
   CARD_FIELDS,
@@ -15,9 +14,10 @@ import {
 } from "~/lib/tools/credit-utilization";
 import { formatMoney, formatPercent } from "~/lib/tools/money";
 import { toolPage } from "~/server/tools/tools.server";
+import { page } from "~/lib/page-policy";
 
 /** Plain HTML in the browser: the page script refreshes the result as the visitor types. */
-export const handle = NO_HYDRATION;
+export const handle = page({ hydrate: false, sitemap: true });
 
 const DEFAULT_ROWS = 2;
 

@@ -3,7 +3,6 @@ import type { Route } from "./+types/tools-debt-payoff";
 import { LineChart } from "~/components/tools/line-chart";
 import { singleFields, ToolField } from "~/components/tools/tool-field";
 import { AddRowButton, ResultHeader, ResultPlaceholder, Stat, ToolForm, ToolPage, ResultTable } from "~/components/tools/tool-page";
-import { NO_HYDRATION } from "~/lib/hydration";
 import { toolMeta } from "~/lib/tools/meta";
 import { toolPath } from "~/lib/tools/catalog";
 import {
@@ -18,9 +17,10 @@ import {
 } from "~/lib/tools/debt-payoff";
 import { computeDebtPayoffPage } from "~/server/tools/debt-payoff.server";
 import { formatMoney } from "~/lib/tools/money";
+import { page } from "~/lib/page-policy";
 
 /** Plain HTML in the browser: the page script refreshes the result as the visitor types. */
-export const handle = NO_HYDRATION;
+export const handle = page({ hydrate: false, sitemap: true });
 
 export function loader({ request }: Route.LoaderArgs) {
   const page = computeDebtPayoffPage(new URL(request.url).searchParams, new Date());

@@ -2,7 +2,6 @@ import { data } from "react-router";
 import type { Route } from "./+types/tools-emergency-fund";
 import { singleFields, ToolField } from "~/components/tools/tool-field";
 import { ResultHeader, ResultPlaceholder, Stat, ToolForm, ToolPage } from "~/components/tools/tool-page";
-import { NO_HYDRATION } from "~/lib/hydration";
 import { toolMeta } from "~/lib/tools/meta";
 import {
   computeEmergencyFund,
@@ -14,9 +13,10 @@ import {
 } from "~/lib/tools/emergency-fund";
 import { formatMoney, formatPercent } from "~/lib/tools/money";
 import { toolPage } from "~/server/tools/tools.server";
+import { page } from "~/lib/page-policy";
 
 /** Plain HTML in the browser: the page script refreshes the result as the visitor types. */
-export const handle = NO_HYDRATION;
+export const handle = page({ hydrate: false, sitemap: true });
 
 export function loader({ request }: Route.LoaderArgs) {
   const page = toolPage("emergency-fund", new URL(request.url).searchParams, {

@@ -1,9 +1,9 @@
 import { Calculator, CreditCard, PiggyBank, Wallet } from "lucide-react";
 import type { Route } from "./+types/tools";
 import { IconBadge } from "~/components/feature-card";
-import { NO_HYDRATION } from "~/lib/hydration";
 import { seo } from "~/lib/seo";
 import { TOOLS, TOOLS_PATH, type ToolSlug, toolPath } from "~/lib/tools/catalog";
+import { page } from "~/lib/page-policy";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** Plain HTML: nothing here needs React in the browser. */
-export const handle = NO_HYDRATION;
+export const handle = page({ render: "prerendered", hydrate: false, sitemap: true });
 
 const ICONS: Record<ToolSlug, typeof Calculator> = {
   "debt-payoff": Calculator,

@@ -4,10 +4,13 @@ import { SimplePage } from "~/components/simple-page";
 import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
-import { emailForLink, isUnsubscribed, unsubscribe } from "~/server/forms/subscriptions.server";
+import { emailForLink, isUnsubscribed, unsubscribe } from "~/server/audience/email-links.server";
+import { page } from "~/lib/page-policy";
+
+export const handle = page({ robots: "noindex" });
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...seo(matches, { title: "Unsubscribe", description: "Stop our e-mails.", path: "/unsubscribe", noindex: true }),
+  ...seo(matches, { title: "Unsubscribe", description: "Stop our e-mails.", path: "/unsubscribe" }),
   // Not "no-referrer": with it the browser posts the button's form with `Origin: null`, which the same-origin check refuses.
   { name: "referrer", content: "same-origin" },
 ];

@@ -3,7 +3,7 @@
  * can measure the pages only a buyer sees: the success page with its downloads (in the buyer's
  * browser, so with its cookie) and the private order page.
  */
-import { attrOf, elementsOf, parseHtml } from "../../server/html-tree.ts";
+import { attrOf, elementsOf, parseHtml } from "../../app/server/document/html-tree.server.ts";
 
 export type Purchase = { successPath: string; orderPath: string; cookie: string };
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { attrOf, elementsOf, parseHtml, textOf } from "../../server/html-tree.ts";
+import { attrOf, elementsOf, parseHtml, textOf } from "../../app/server/document/html-tree.server.ts";
 import { get as httpGet } from "node:http";
 import { gzipSync } from "node:zlib";
 import { allowConsoleErrors, expect, test } from "./fixtures";

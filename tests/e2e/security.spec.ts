@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { connect } from "node:net";
 import { readdirSync, readFileSync } from "node:fs";
 import { extname, join, relative, resolve } from "node:path";
 import type { APIResponse } from "@playwright/test";
@@ -33,7 +34,7 @@ const SERVER_RENDERED = ["/blog?q=credit", "/checkout-success", "/pay/test?sessi
 /** Rendered per request: a missing article's answer depends on the database (404, or 410 for one taken down). */
 const NOT_FOUND = ["/blog/no-such-article"];
 /**
- * Pages without React in the browser (app/lib/hydration.ts): the page script inline, and a page's
+ * Pages without React in the browser (app/lib/page-policy.ts): the page script inline, and a page's
  * own small script beside it (the blog's search, the home page's figure).
  */
 const NOT_HYDRATED = new Map([
@@ -159,6 +160,29 @@ test.describe("headers of every HTML response", () => {
       expect(response.headers()["x-content-type-options"], path).toBe("nosniff");
       expect(response.headers()["x-powered-by"], path).toBeUndefined();
     }
+  });
+});
+
+test.describe("a request the site cannot read", () => {
+  /** A raw HTTP/1.1 exchange: what an attacker can send that a browser or fetch() would refuse to. */
+  const raw = (baseURL: string, head: string) =>
+    new Promise<string>((resolveAnswer, reject) => {
+      const { hostname, port } = new URL(baseURL);
+      // Written, not ended: the server closes the connection after its answer (Connection: close).
+      const socket = connect(Number(port), hostname, () => socket.write(`${head}\r\nConnection: close\r\n\r\n`));
+      let data = "";
+      socket.on("data", (chunk) => (data += chunk.toString()));
+      socket.on("end", () => resolveAnswer(data));
+      socket.on("error", reject);
+    });
+
+  test("is refused 400 before any page answers: a prerendered file, a kept page, a rendered one, an asset", async ({ baseURL }) => {
+    for (const path of ["/about", "/", "/blog/budgeting-tips-that-work", "/checkout-success", "/favicon.svg"]) {
+      const answer = await raw(baseURL!, `GET ${path} HTTP/1.1\r\nHost: a b`);
+      expect(answer.split("\r\n")[0], path).toBe("HTTP/1.1 400 Bad Request");
+      expect(answer, path).toContain("the Host header is not a host");
+    }
+    expect((await raw(baseURL!, `GET /about HTTP/1.1\r\nHost: ${new URL(baseURL!).host}`)).split("\r\n")[0]).toBe("HTTP/1.1 200 OK");
   });
 });
 

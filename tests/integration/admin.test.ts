@@ -20,7 +20,7 @@ import { loader as exportLoader } from "~/routes/admin/export";
 import { loader as layoutLoader } from "~/routes/admin/layout";
 import { loader as contactsLoader } from "~/routes/admin/contacts";
 import { storeSubscriber } from "~/server/forms/newsletter.server";
-import { confirmSubscription } from "~/server/forms/subscriptions.server";
+import { confirmSubscription } from "~/server/audience/email-links.server";
 import { loader as leadsLoader } from "~/routes/admin/leads";
 import { action as loginAction, loader as loginLoader } from "~/routes/admin/login";
 import { action as logoutAction } from "~/routes/admin/logout";
@@ -42,7 +42,7 @@ import { createMailTransport } from "~/server/mail/transport.server";
 import { createDeliver } from "~/server/mail/mailer.server";
 import { mintOrderLink } from "~/server/delivery/order-access.server";
 import { findOrderBySession } from "~/server/payments/orders.server";
-import { processOutbox, type Deliver } from "~/server/mail/outbox.server";
+import type { Deliver } from "~/server/mail/outbox.server";
 import { hashOwnerPassword, PASSWORD_CHECKS_QUEUED_MAX } from "~/server/admin/owner-password.server";
 import { OWNER_COOKIE, type OwnerConfig } from "~/server/admin/owner-session.server";
 import { countPageView, flushPageViews, unflushedPageViews } from "~/server/admin/page-views.server";
@@ -51,11 +51,12 @@ import type { Payments } from "~/server/payments/provider.server";
 import { findTestOrder, payTestOrder } from "~/server/payments/test-provider.server";
 import { LOGIN_FAILURES_ALLOWED } from "~/server/admin/login-throttle.server";
 import { protections } from "../../server/protections";
+import { useTestSite } from "../helpers/context";
 import { useTestDatabase } from "../helpers/db";
 import { flashedNotice } from "../helpers/owner";
 import { call, requestsTo } from "../helpers/routes";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
-import { startSmtp, type TestSmtp } from "../helpers/smtp";
+import { drainOutbox, startSmtp, type TestSmtp } from "../helpers/smtp";
 
 const ORIGIN = "https://shop.example";
 const PASSWORD = "test-only owner password";
@@ -65,6 +66,7 @@ const HASH = hashOwnerPassword(PASSWORD, { ln: 14, r: 8, p: 1 });
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 
 useTestDatabase();
+const site = useTestSite();
 let smtp: TestSmtp;
 let fake: FakeStripe;
 let deliver: Deliver;
@@ -99,7 +101,7 @@ afterEach(() => vi.restoreAllMocks());
 let owner: OwnerConfig | null;
 let payments: Payments;
 const args = (request: Request, params: Record<string, string> = {}) =>
-  ({ request, params, context: { config: { owner, payments } } }) as never;
+  ({ request, params, context: { config: { owner, payments }, ...site() } }) as never;
 const { get, post } = requestsTo(ORIGIN);
 
 /** What a dashboard post's redirect says on the page it leads to (the layout's notice). */
@@ -111,12 +113,10 @@ async function logIn(): Promise<string> {
   return answer.headers.get("Set-Cookie")!.split(";")[0]!;
 }
 
-async function flush() {
-  while ((await processOutbox(deliver)) > 0);
-}
+const flush = () => drainOutbox(deliver);
 
 async function paidOrder(email: string, { bump = false, from }: { bump?: boolean; from?: string } = {}) {
-  const { sessionId } = await startCheckout(payments, { includeBump: bump, from });
+  const { sessionId } = await startCheckout(payments, site().content, { includeBump: bump, from });
   await payTestOrder((await findTestOrder(sessionId))!, email);
   return (await findOrderBySession(sessionId))!;
 }
@@ -277,7 +277,7 @@ describe("the login throttle lives in the login action itself", () => {
       loginAction({
         request: post("/admin/login", { password }),
         params: {},
-        context: { clientAddress: client, config: { owner, payments } },
+        context: { clientAddress: client, config: { owner, payments }, ...site() },
       } as never),
     );
 
@@ -451,7 +451,7 @@ describe("orders", () => {
   it("a Stripe order is refunded through Stripe's refund API, once per order", async () => {
     payments = createPayments({ provider: "stripe", publicOrigin: ORIGIN, stripe: { secretKey: "sk_test_admin", apiBase: fake.url } });
     const cookie = await logIn();
-    const { sessionId } = await startCheckout(payments, { includeBump: false });
+    const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
     fake.pay(sessionId, { email: "stripe.buyer@example.com", paymentIntent: "pi_admin_1" });
     await db()
       .update(orders)
@@ -600,9 +600,9 @@ describe("the numbers", () => {
     // Four checkouts: two from the emergency-fund article (one paid with the Power Pack), one from
     // the dispute article (paid, then refunded from the dashboard), one from nowhere, abandoned.
     await paidOrder("p1@example.com", { bump: true, from: "emergency-fund-guide" });
-    await startCheckout(payments, { includeBump: false, from: "emergency-fund-guide" });
+    await startCheckout(payments, site().content, { includeBump: false, from: "emergency-fund-guide" });
     const refunded = await paidOrder("p2@example.com", { from: "dispute-credit-errors" });
-    await startCheckout(payments, { includeBump: false, from: "no-such-article" });
+    await startCheckout(payments, site().content, { includeBump: false, from: "no-such-article" });
     await orderAction(
       args(post(`/admin/orders/${refunded.id}`, { intent: "refund", product: "all", confirmed: "yes" }, cookie), {
         id: String(refunded.id),
@@ -683,6 +683,7 @@ describe("the numbers", () => {
     const create = (from: string) =>
       createPaymentFromRequest(
         payments,
+        site().content,
         new Request(`${ORIGIN}/api/create-payment`, {
           method: "POST",
           headers: { "Content-Type": "application/json" },

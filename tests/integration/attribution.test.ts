@@ -33,6 +33,7 @@ import { PERSONAL_CACHE_CONTROL } from "../../server/cache-control";
 import { campaignCookie } from "../../server/campaign-cookie";
 import { createPageCache } from "../../server/page-cache";
 import { createStaticResponder, loadStaticFiles, PRERENDERED_CACHE_CONTROL } from "../../server/static-files";
+import { useTestSite } from "../helpers/context";
 import { useTestDatabase } from "../helpers/db";
 import { ownerCookie, routeArgs, TEST_OWNER } from "../helpers/owner";
 import { call, requestsTo } from "../helpers/routes";
@@ -40,10 +41,11 @@ import { call, requestsTo } from "../helpers/routes";
 const ORIGIN = "https://shop.example";
 const payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
 const config = { owner: TEST_OWNER, payments };
-const args = routeArgs(config);
 const { get, post } = requestsTo(ORIGIN);
 
 useTestDatabase();
+const site = useTestSite();
+const args = routeArgs(config, site);
 
 let root: string;
 let server: Server;
@@ -66,6 +68,9 @@ beforeAll(async () => {
     baseHeaders: {},
     htmlPolicy: () => "script-src 'self'",
     finishHtml: async (html) => html,
+    // An article's address, kept as its route's handle declares (`render: "cached"`).
+    policyAt: (path) => (path.startsWith("/blog/") ? { render: "cached" } : undefined),
+    site: { articleExists: () => true },
   });
   // As server/main.ts answers: the campaign cookie first, then the static files, then the page cache.
   server = createServer((req, res) => {

@@ -22,9 +22,10 @@ import { markProved, recordConsent, suppress, upsertContact } from "~/server/aud
 import { db } from "~/server/db.server";
 import { storeLead } from "~/server/forms/leads.server";
 import { storeSubscriber } from "~/server/forms/newsletter.server";
-import { confirmSubscription, unsubscribe } from "~/server/forms/subscriptions.server";
+import { confirmSubscription, unsubscribe } from "~/server/audience/email-links.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { findTestOrder, payTestOrder } from "~/server/payments/test-provider.server";
+import { useTestSite } from "../helpers/context";
 import { useTestDatabase } from "../helpers/db";
 import { dashboardServer, ownerCookie } from "../helpers/owner";
 import { call } from "../helpers/routes";
@@ -33,6 +34,7 @@ const ORIGIN = "https://shop.example";
 const { payments, config, args, get, post } = dashboardServer(ORIGIN);
 
 useTestDatabase();
+const site = useTestSite();
 let cookie: string;
 beforeEach(async () => {
   cookie = await ownerCookie(ORIGIN, config);
@@ -59,7 +61,7 @@ async function provedLead(email: string): Promise<void> {
 }
 
 async function buyer(email: string): Promise<void> {
-  const { sessionId } = await startCheckout(payments, { includeBump: false });
+  const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
   await payTestOrder((await findTestOrder(sessionId))!, email);
 }
 

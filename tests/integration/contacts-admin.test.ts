@@ -21,7 +21,9 @@ import { CONTACT_IMPORT_MAX_BYTES } from "~/lib/admin-forms";
 import type { ContactHistory, ContactRow } from "~/server/admin/contacts.server";
 import { importContacts, type ImportResult } from "~/server/admin/contacts-import.server";
 import { rateLimitStore } from "~/server/rate-limit-store.server";
-import { CONTACT_IMPORT_BODY_LIMIT_BYTES, protections } from "../../server/protections";
+import { CONTACT_IMPORT_BODY_LIMIT } from "~/lib/admin-forms";
+import { protections } from "../../server/protections";
+import { realRouteMatcher } from "../helpers/route-table";
 import { PAGE_SIZE } from "~/server/admin/lists.server";
 import { markProved, recordConsent, suppress, upsertContact } from "~/server/audience/contacts.server";
 import { db, rowsOf } from "~/server/db.server";
@@ -33,6 +35,7 @@ import { findOrderBySession, orderNumber } from "~/server/payments/orders.server
 import { createPayments } from "~/server/payments/payments.server";
 import { findTestOrder, payTestOrder } from "~/server/payments/test-provider.server";
 import { BUYER_CONSENT } from "~/lib/site";
+import { useTestSite } from "../helpers/context";
 import { useTestDatabase } from "../helpers/db";
 import { flashedNotice, ownerCookie, routeArgs, TEST_OWNER } from "../helpers/owner";
 import { call, requestsTo } from "../helpers/routes";
@@ -44,6 +47,7 @@ const args = routeArgs(config);
 const { get, post } = requestsTo(ORIGIN);
 
 const testDb = useTestDatabase();
+const site = useTestSite();
 let cookie: string;
 beforeEach(async () => {
   cookie = await ownerCookie(ORIGIN, config);
@@ -91,7 +95,7 @@ async function upload(csv: string | Blob, fileName = "people.csv", withCookie = 
 
 /** A paid order by this address, through the test provider's pay page. */
 async function buyer(email: string): Promise<void> {
-  const { sessionId } = await startCheckout(payments, { includeBump: false });
+  const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
   await payTestOrder((await findTestOrder(sessionId))!, email);
 }
 
@@ -211,7 +215,7 @@ describe("a contact's history", () => {
       "owner@x.example",
     );
     await markProved("ann@example.com", "opened the guide link");
-    const { sessionId } = await startCheckout(payments, { includeBump: false });
+    const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
     await payTestOrder((await findTestOrder(sessionId))!, "Ann@Example.com");
     const order = (await findOrderBySession(sessionId))!;
     await db().update(outbox).set({ status: "failed", lastError: "421 try later", attempts: 3 }).where(eq(outbox.kind, "guide"));
@@ -601,7 +605,9 @@ describe("the CSV import", () => {
 
   it("is refused before its body is read when the upload is over the import's size limit, with the limit in the message", async () => {
     const app = express();
-    app.use(protections({ publicOrigin: ORIGIN, trustProxy: false, perMinute: 100, store: rateLimitStore }));
+    app.use(
+      protections({ publicOrigin: ORIGIN, trustProxy: false, perMinute: 100, store: rateLimitStore, route: await realRouteMatcher() }),
+    );
     app.post("/admin/contacts", (_req, res) => void res.status(204).end());
     const server = app.listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));
@@ -609,7 +615,7 @@ describe("the CSV import", () => {
     try {
       const send = (bytes: number) =>
         fetch(url, { method: "POST", body: "x".repeat(bytes), headers: { "Content-Type": "text/csv", Accept: "application/json" } });
-      const tooBig = await send(CONTACT_IMPORT_BODY_LIMIT_BYTES + 1);
+      const tooBig = await send(CONTACT_IMPORT_BODY_LIMIT.bytes + 1);
       expect(tooBig.status).toBe(413);
       expect((await tooBig.json()).description).toBe(
         "That file is too large to import: at most 1 MB per file. Split it into smaller files. Nothing was imported.",

@@ -15,7 +15,7 @@ import { action as guideAction, loader as guideLoader } from "~/routes/guide-ope
 import { action as unsubscribeAction } from "~/routes/unsubscribe";
 import { findContact, ownerClearSuppression, recordConsent, suppress } from "~/server/audience/contacts.server";
 import { DEFAULT_STEPS as ALL_STEPS, guideFigures, queueDueSteps, setSequencePaused, updateStep } from "~/server/audience/sequence.server";
-import { unsubscribe } from "~/server/forms/subscriptions.server";
+import { unsubscribe } from "~/server/audience/email-links.server";
 import { db, rowsOf } from "~/server/db.server";
 import { storeLead } from "~/server/forms/leads.server";
 import { createDeliver, suppressHardBounce, type MailSettings } from "~/server/mail/mailer.server";
@@ -24,8 +24,9 @@ import { createMailTransport, type MailTransport } from "~/server/mail/transport
 import { payTestOrder, findTestOrder } from "~/server/payments/test-provider.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { createPayments } from "~/server/payments/payments.server";
+import { useTestSite } from "../helpers/context";
 import { useTestDatabase } from "../helpers/db";
-import { startSmtp, type TestSmtp } from "../helpers/smtp";
+import { drainOutbox, startSmtp, type TestSmtp } from "../helpers/smtp";
 
 const ORIGIN = "https://shop.example";
 const SETTINGS: MailSettings = {
@@ -41,6 +42,7 @@ const SETTINGS: MailSettings = {
 const DAY = 24 * 60 * 60 * 1000;
 
 useTestDatabase();
+const site = useTestSite();
 let smtp: TestSmtp;
 let transport: MailTransport;
 let deliver: Deliver;
@@ -59,9 +61,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-async function flush(): Promise<void> {
-  while ((await processOutbox(deliver, { onPermanentFailure: suppressHardBounce })) > 0);
-}
+const flush = () => drainOutbox(deliver, { onPermanentFailure: suppressHardBounce });
 
 const to = (mail: ParsedMail) => (mail.to as { text: string }).text;
 const received = (address: string) => smtp.messages.filter((m) => to(m) === address);
@@ -120,13 +120,12 @@ async function outboxOf(kind: string) {
 
 const payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
 async function buy(email: string) {
-  const { sessionId } = await startCheckout(payments, { includeBump: false });
+  const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
   await payTestOrder((await findTestOrder(sessionId))!, email);
 }
 
 describe("the outbox claim", () => {
   it("a worker whose lease ran out mid-batch sends none of the rest and records nothing over the worker that took them", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
     for (const n of [1, 2, 3]) await storeLead({ name: "P", email: `p${n}@example.com`, sourcePage: "dispute-credit-errors" });
     // Worker A's first send hangs (a slow mail server) past the lease; meanwhile worker B claims
     // the same rows with its own token and sends all three.
@@ -147,7 +146,6 @@ describe("the outbox claim", () => {
   });
 
   it("an SMTP 5xx suppresses the address as a hard bounce: later list and transactional mail to it is not even tried", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
     await storeLead({ name: "Nobody", email: "nobody@bounce.example", sourcePage: "dispute-credit-errors" });
     await flush();
     expect((await findContact("nobody@bounce.example"))?.suppression).toBe("hard_bounce");

@@ -14,8 +14,9 @@ import { db } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
 import { rateLimitStore } from "~/server/rate-limit-store.server";
 import { clientAddress, formPath, protections, type ProtectionOptions } from "../../server/protections";
-import { MATCH_CACHE_SIZE, routeMatcher } from "../../server/route-match";
-import routeConfig from "~/routes";
+import { MATCH_CACHE_SIZE } from "../../server/route-match";
+import { realRouteMatcher } from "../helpers/route-table";
+import { testSite } from "../helpers/context";
 import { useTestDatabase } from "../helpers/db";
 import { ARTICLE, rowCount } from "../helpers/forms";
 
@@ -60,7 +61,7 @@ async function start(options: { trustProxy?: boolean; perMinute?: number; route?
       const run =
         path === "/contact"
           ? contactAction({ request, params: {}, context: {} } as never)
-          : leadAction({ request, params: { slug: path.split("/")[2] ?? "" }, context: {} } as never);
+          : leadAction({ request, params: { slug: path.split("/")[2] ?? "" }, context: await testSite() } as never);
       result = (await run) as typeof result;
     } catch (thrown) {
       result = thrown as typeof result;
@@ -344,29 +345,10 @@ describe("one path: a POST the router would read differently is refused before a
   });
 });
 
-/**
- * The site's real route table (app/routes.ts and each module's action), as the production server
- * hands it to the protections from its build (server/app.ts).
- */
-async function realRoutes(): Promise<ProtectionOptions["route"]> {
-  type Entry = { id?: string; file: string; path?: string; index?: boolean; children?: Entry[] };
-  const manifest: Record<string, unknown> = { root: { id: "root", path: "", module: await import("~/root") } };
-  const add = async (entries: Entry[], parentId: string) => {
-    for (const entry of entries) {
-      const id = entry.id ?? entry.file.replace(/\.tsx?$/, "");
-      const module = (await import(/* @vite-ignore */ `${process.cwd()}/app/${entry.file}`)) as object;
-      manifest[id] = { id, parentId, path: entry.path, index: entry.index, module };
-      if (entry.children) await add(entry.children, id);
-    }
-  };
-  await add(routeConfig as Entry[], "root");
-  return routeMatcher(manifest as never);
-}
-
 describe("limits keyed by the route that serves the request", () => {
   let route: ProtectionOptions["route"];
   beforeAll(async () => {
-    route = await realRoutes();
+    route = await realRouteMatcher();
   }, 60_000);
 
   it("the matcher answers each path as React Router matches it, the same when asked again and after more paths than it keeps", async () => {

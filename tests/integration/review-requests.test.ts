@@ -14,28 +14,30 @@ import { action as orderAction, loader as orderLoader } from "~/routes/order";
 import { REVIEW_REQUEST_DELAY_DAYS } from "~/server/content/review-requests.server";
 import { db } from "~/server/db.server";
 import { mintOrderLink } from "~/server/delivery/order-access.server";
-import { unsubscribe } from "~/server/forms/subscriptions.server";
+import { unsubscribe } from "~/server/audience/email-links.server";
 import { createDeliver } from "~/server/mail/mailer.server";
-import { processOutbox, type Deliver } from "~/server/mail/outbox.server";
+import type { Deliver } from "~/server/mail/outbox.server";
 import { createMailTransport } from "~/server/mail/transport.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { findOrderBySession, type Order } from "~/server/payments/orders.server";
 import { createPayments } from "~/server/payments/payments.server";
 import type { Payments } from "~/server/payments/provider.server";
 import { findTestOrder, payTestOrder, refundTestOrder } from "~/server/payments/test-provider.server";
+import { useTestSite } from "../helpers/context";
 import { useTestDatabase } from "../helpers/db";
 import { call, requestsTo } from "../helpers/routes";
-import { rawHeader, startSmtp, testMailSettings, type TestSmtp } from "../helpers/smtp";
+import { drainOutbox, rawHeader, startSmtp, testMailSettings, type TestSmtp } from "../helpers/smtp";
 
 const ORIGIN = "https://shop.example";
 const DAY_MS = 86_400_000;
 
 useTestDatabase();
+const site = useTestSite();
 let smtp: TestSmtp;
 let deliver: Deliver;
 const payments: Payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
 const args = (request: Request, params: Record<string, string> = {}) =>
-  ({ request, params, context: { config: { owner: null, payments } } }) as never;
+  ({ request, params, context: { config: { owner: null, payments }, ...site() } }) as never;
 const { get, post } = requestsTo(ORIGIN);
 
 beforeAll(async () => {
@@ -48,12 +50,10 @@ beforeEach(() => {
 });
 
 /** Everything due in the outbox, sent now. */
-async function flush(): Promise<void> {
-  while ((await processOutbox(deliver)) > 0);
-}
+const flush = () => drainOutbox(deliver);
 
 async function paidOrder(email: string, includeBump = false): Promise<Order> {
-  const { sessionId } = await startCheckout(payments, { includeBump });
+  const { sessionId } = await startCheckout(payments, site().content, { includeBump });
   await payTestOrder((await findTestOrder(sessionId))!, email);
   return (await findOrderBySession(sessionId))!;
 }

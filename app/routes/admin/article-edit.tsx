@@ -19,16 +19,19 @@ import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 import { businessTimeZone } from "~/server/dates.server";
 import { articleForEditor, saveArticle } from "~/server/content/article-editor.server";
+import { articlesOf } from "~/server/content/site-content.server";
 import { IMAGE_MAX_BYTES } from "~/server/content/article-images.server";
 import { articleBroadcasts, emailArticle } from "~/server/content/article-newsletter.server";
 import { previewFromFields, previewOfStored } from "~/server/content/article-preview.server";
+import { ARTICLE_EDITOR_BODY_LIMIT, page } from "~/lib/page-policy";
+
+export const handle = page({ bodyLimit: ARTICLE_EDITOR_BODY_LIMIT });
 
 export const meta: Route.MetaFunction = ({ data: loaderData, location, matches }) =>
   seo(matches, {
     title: loaderData?.isNew ? "New article" : `Edit: ${loaderData?.content.title ?? "article"}`,
     description: "Write and publish an article.",
     path: location.pathname,
-    noindex: true,
   });
 
 /** Today in the business's zone: a new article's "last reviewed" and the preview's date. */
@@ -117,7 +120,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: ArticleFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), preview: undefined, message: undefined }, { status: 400 });
-  const saved = await saveArticle({ id: id === "new" ? undefined : id, form: submission.value });
+  const saved = await saveArticle({ store: articlesOf(context), id: id === "new" ? undefined : id, form: submission.value });
   if (!saved.ok) {
     const fieldErrors = Object.keys(saved.fieldErrors).length > 0;
     const result = submission.reply({ fieldErrors: saved.fieldErrors, formErrors: fieldErrors ? [] : [saved.message] });

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/article-preview";
 import { ArticleView } from "~/components/article-view";
-import { NO_HYDRATION } from "~/lib/hydration";
 import { zonedDay } from "~/lib/dates";
 import { idOr404 } from "~/lib/route-id";
 import { seo } from "~/lib/seo";
@@ -11,14 +10,15 @@ import { appConfig } from "~/server/config.server";
 import { businessTimeZone } from "~/server/dates.server";
 import { articleForEditor } from "~/server/content/article-editor.server";
 import { previewOfStored } from "~/server/content/article-preview.server";
-import { guideForCategory, liveSummaries } from "~/server/content/articles.server";
+import { articlesOf } from "~/server/content/site-content.server";
+import { page } from "~/lib/page-policy";
 
 /**
  * The owner's preview of an article's latest saved version, a draft too, as the public page
  * (/blog/:slug) shows it: the site's frame, the same component, plain HTML like the article page.
  * Its lead form is a stand-in: a sign-up from a preview would be a lead from nobody.
  */
-export const handle = NO_HYDRATION;
+export const handle = page({ hydrate: false, robots: "noindex, nofollow" });
 
 export const headers: Route.HeadersFunction = () => OWNER_ANSWER_HEADERS;
 
@@ -27,7 +27,6 @@ export const meta: Route.MetaFunction = ({ data: loaderData, location, matches }
     title: `Preview: ${loaderData?.article.title ?? "article"}`,
     description: "A preview of an article, not published.",
     path: location.pathname,
-    noindex: true,
   });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -35,9 +34,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const stored = await articleForEditor(idOr404(params.id));
   if (!stored?.content) throw data(null, { status: 404 });
   const article = previewOfStored(stored.content, stored.row, zonedDay(new Date(), businessTimeZone()));
-  const live = liveSummaries();
+  const articles = articlesOf(context);
+  const live = articles.liveSummaries();
   const related = stored.row.related.flatMap((slug) => live.filter((a) => a.slug === slug));
-  const { title, pitch, followups } = guideForCategory(article.category);
+  const { title, pitch, followups } = articles.guideForCategory(article.category);
   return { id: stored.row.id, article, related, guide: { title, pitch, followups } };
 }
 

@@ -10,10 +10,11 @@ import { seo } from "~/lib/seo";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 import { restoreRevision, revisionWithLatest } from "~/server/content/article-editor.server";
+import { articlesOf } from "~/server/content/site-content.server";
 import { parseSubmission } from "~/server/forms/submission.server";
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
-  seo(matches, { title: "Compare revisions", description: "Compare a revision with the latest.", path: location.pathname, noindex: true });
+  seo(matches, { title: "Compare revisions", description: "Compare a revision with the latest.", path: location.pathname });
 
 async function load(params: { id: string; version: string }) {
   const [id, version] = [idOr404(params.id), idOr404(params.version)];
@@ -56,7 +57,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { id, version } = await load(params);
   const submission = await parseSubmission(request, RestoreSchema);
   if (!submission.ok) return data({ message: "That form could not be read. Reload the page and try again." }, { status: 400 });
-  const result = await restoreRevision({ id, revision: version, expectedVersion: submission.value.expectedVersion });
+  const result = await restoreRevision({
+    store: articlesOf(context),
+    id,
+    revision: version,
+    expectedVersion: submission.value.expectedVersion,
+  });
   if (!result.ok) return data({ message: result.message }, { status: result.status });
   return redirect(`/admin/articles/${id}?saved=restored`, 303);
 }

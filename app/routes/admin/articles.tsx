@@ -9,7 +9,7 @@ import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Articles", description: "Write, publish and follow each article.", path: "/admin/articles", noindex: true });
+  seo(matches, { title: "Articles", description: "Write, publish and follow each article.", path: "/admin/articles" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);

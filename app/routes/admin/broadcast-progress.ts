@@ -7,6 +7,7 @@ import { requireOwner } from "~/server/admin/owner-session.server";
 import { broadcastsWithFigures } from "~/server/audience/broadcast-admin.server";
 import { appConfig } from "~/server/config.server";
 import { businessTimeZone } from "~/server/dates.server";
+import { page } from "~/lib/page-policy";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 
@@ -15,6 +16,8 @@ const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex
  * figures, the line under its subject), counted by the page's own function. The page's progress
  * script asks it every few seconds while the broadcast is scheduled, sending or paused.
  */
+export const handle = page({ robots: "noindex, nofollow" });
+
 export const loader = ownerResource(async ({ request, context, params }: Route.LoaderArgs) => {
   await requireOwner(appConfig(context).owner, request);
   const id = parseId(params.id);

@@ -5,6 +5,7 @@ import { ownerResource } from "~/server/admin/owner-answers.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { countAudience } from "~/server/audience/audience.server";
 import { appConfig } from "~/server/config.server";
+import { page } from "~/lib/page-policy";
 
 const PRIVATE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
 
@@ -13,6 +14,8 @@ const PRIVATE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollo
  * broadcast to this segment (audiences, tags to include and to leave out) would reach now, after suppressions, counted by the same function
  * as a send (countAudience). The broadcast editor's script asks it as boxes are ticked.
  */
+export const handle = page({ robots: "noindex, nofollow" });
+
 export const loader = ownerResource(async ({ request, context }: Route.LoaderArgs) => {
   await requireOwner(appConfig(context).owner, request);
   const query = new URL(request.url).searchParams;

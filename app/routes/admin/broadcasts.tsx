@@ -18,7 +18,7 @@ import { runBroadcastPost } from "~/server/audience/broadcast-actions.server";
 import { broadcastsWithFigures, previewBroadcast } from "~/server/audience/broadcast-admin.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Broadcasts", description: "One-off e-mails to the list.", path: "/admin/broadcasts", noindex: true });
+  seo(matches, { title: "Broadcasts", description: "One-off e-mails to the list.", path: "/admin/broadcasts" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);

@@ -22,7 +22,6 @@ export const meta: Route.MetaFunction = ({ matches, data: d }) =>
     title: d ? `Contact ${d.contact.email}` : "Contact",
     description: "One contact's history.",
     path: "/admin/contacts",
-    noindex: true,
   });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

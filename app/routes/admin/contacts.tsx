@@ -13,13 +13,17 @@ import { seo } from "~/lib/seo";
 import type { ConsentPurpose } from "../../../db/schema";
 import { searchContacts } from "~/server/admin/contacts.server";
 import { importContacts, importNotice } from "~/server/admin/contacts-import.server";
+import { CONTACT_IMPORT_BODY_LIMIT } from "~/lib/admin-forms";
 import { pageFrom } from "~/server/admin/lists.server";
 import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
 import { tagsInUse } from "~/server/audience/tags.server";
 import { appConfig } from "~/server/config.server";
+import { page } from "~/lib/page-policy";
+
+export const handle = page({ bodyLimit: CONTACT_IMPORT_BODY_LIMIT });
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Contacts", description: "Everyone on the list.", path: "/admin/contacts", noindex: true });
+  seo(matches, { title: "Contacts", description: "Everyone on the list.", path: "/admin/contacts" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);

@@ -10,7 +10,7 @@ import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.s
 import { appConfig } from "~/server/config.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "E-mail health", description: "E-mails waiting or failed.", path: "/admin/email", noindex: true });
+  seo(matches, { title: "E-mail health", description: "E-mails waiting or failed.", path: "/admin/email" });
 
 const many = (n: number, one: string, more: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : more}`;
 

@@ -5,8 +5,11 @@ import { ownerResource } from "~/server/admin/owner-answers.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 import { utcDay } from "~/server/admin/page-views.server";
+import { page } from "~/lib/page-policy";
 
 /** GET /admin/export/leads|contacts|subscribers: the same CSV as `npm run export`, streamed a page of rows at a time. */
+export const handle = page({ robots: "noindex, nofollow" });
+
 export const loader = ownerResource(async ({ request, params, context }: Route.LoaderArgs) => {
   await requireOwner(appConfig(context).owner, request);
   const name = params.name as ExportName;

@@ -4,12 +4,15 @@ import { ownerResource } from "~/server/admin/owner-answers.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 import { storeUploadedImage } from "~/server/content/article-images.server";
+import { ARTICLE_EDITOR_BODY_LIMIT, page } from "~/lib/page-policy";
 
 /**
  * POST /admin/images: the editor's picture upload (a cover, or a picture inside the text), stored
  * before the article is ever saved, so a new article can have both. Answers the picture's id and
  * address as JSON for the editor's fetcher; the article's own save sets a cover.
  */
+export const handle = page({ robots: "noindex, nofollow", bodyLimit: ARTICLE_EDITOR_BODY_LIMIT });
+
 export const action = ownerResource(async ({ request, context }: Route.ActionArgs) => {
   await requireOwner(appConfig(context).owner, request);
   const refuse = (message: string, status = 400) => Response.json({ ok: false, message }, { status });

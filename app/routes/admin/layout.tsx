@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, Outlet, useRouteError } from "react-router"
 import type { Route } from "./+types/layout";
 import { AdminFrame, Notice } from "~/components/admin-ui";
 import { DashboardShell } from "~/components/dashboard-shell";
-import { DASHBOARD } from "~/lib/hydration";
+import { DASHBOARD } from "~/lib/page-policy";
 import { requireOwner, takeNotice } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 import { businessTimeZone } from "~/server/dates.server";

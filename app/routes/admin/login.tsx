@@ -5,7 +5,7 @@ import { SimplePage } from "~/components/simple-page";
 import { buttonClass } from "~/components/ui/button";
 import { LoginSchema } from "~/lib/admin-forms";
 import { parseSubmission } from "~/server/forms/submission.server";
-import { DASHBOARD_LOGIN } from "~/lib/hydration";
+import { DASHBOARD_LOGIN } from "~/lib/page-policy";
 import { seo } from "~/lib/seo";
 import { isOwner, logIn, safeNext } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
@@ -13,7 +13,7 @@ import { appConfig } from "~/server/config.server";
 export const handle = DASHBOARD_LOGIN;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Owner login", description: "The site owner's dashboard.", path: "/admin/login", noindex: true });
+  seo(matches, { title: "Owner login", description: "The site owner's dashboard.", path: "/admin/login" });
 
 export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders, loaderHeaders }) => {
   parentHeaders.set("Cache-Control", "no-store");

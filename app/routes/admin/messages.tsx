@@ -11,7 +11,7 @@ import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.s
 import { appConfig } from "~/server/config.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Messages", description: "Contact form messages.", path: "/admin/messages", noindex: true });
+  seo(matches, { title: "Messages", description: "Contact form messages.", path: "/admin/messages" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);

@@ -22,7 +22,7 @@ import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.s
 import { appConfig } from "~/server/config.server";
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) =>
-  seo(matches, { title: d?.order ? `Order ${d.order.number}` : "Order", description: "One order.", path: "/admin/orders", noindex: true });
+  seo(matches, { title: d?.order ? `Order ${d.order.number}` : "Order", description: "One order.", path: "/admin/orders" });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);

@@ -10,7 +10,7 @@ import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Orders", description: "Orders, refunds and downloads.", path: "/admin/orders", noindex: true });
+  seo(matches, { title: "Orders", description: "Orders, refunds and downloads.", path: "/admin/orders" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);

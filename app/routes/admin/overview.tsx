@@ -11,7 +11,7 @@ import { appConfig } from "~/server/config.server";
 import { businessTimeZone } from "~/server/dates.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Dashboard", description: "Sales, leads and subscribers.", path: "/admin", noindex: true });
+  seo(matches, { title: "Dashboard", description: "Sales, leads and subscribers.", path: "/admin" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);

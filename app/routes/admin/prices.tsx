@@ -12,6 +12,7 @@ import { PricesActionSchema } from "~/lib/former-price-form";
 import { seo } from "~/lib/seo";
 import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
+import { articlesOf } from "~/server/content/site-content.server";
 import { deleteFormerPrice, formerPricesForOwner, recordFormerPrice } from "~/server/payments/former-prices.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -19,7 +20,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Former prices",
     description: "Former prices and the dates they were charged.",
     path: "/admin/prices",
-    noindex: true,
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -38,11 +38,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = submission.payload.intent === "delete" ? deleteFormId(submission.payload.id) : "record";
   if (submission.status !== "success") return data({ form, result: submission.reply() }, { status: 400 });
   if (submission.value.intent === "delete") {
-    if (!(await deleteFormerPrice(submission.value.id)))
+    if (!(await deleteFormerPrice(articlesOf(context), submission.value.id)))
       return data({ form, result: submission.reply({ formErrors: ["No such record."] }) }, { status: 404 });
     return redirectWithNotice(owner, request, "/admin/prices", { ok: true, message: "Deleted." });
   }
-  await recordFormerPrice(submission.value);
+  await recordFormerPrice(articlesOf(context), submission.value);
   return redirectWithNotice(owner, request, "/admin/prices", { ok: true, message: "Recorded." });
 }
 

@@ -16,6 +16,8 @@ import { ReviewsActionSchema, THRESHOLD_LIMITS, type ReviewsPost } from "~/lib/r
 import { seo } from "~/lib/seo";
 import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
+import type { ContentReload } from "~/server/content/article-store.server";
+import { articlesOf } from "~/server/content/site-content.server";
 import {
   approvedSummary,
   autoPublishDays,
@@ -27,7 +29,7 @@ import {
 } from "~/server/content/reviews.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Reviews", description: "Buyers' reviews waiting for a decision.", path: "/admin/reviews", noindex: true });
+  seo(matches, { title: "Reviews", description: "Buyers' reviews waiting for a decision.", path: "/admin/reviews" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
@@ -53,17 +55,17 @@ const DONE = {
 } as const;
 
 /** One server function per intent; what was done, or why nothing was (a review decided meanwhile). */
-async function run(value: ReviewsPost): Promise<{ done: string } | { refused: string }> {
+async function run(content: ContentReload, value: ReviewsPost): Promise<{ done: string } | { refused: string }> {
   switch (value.intent) {
     case "threshold":
-      await setCheckoutReviewsThreshold(value.threshold);
+      await setCheckoutReviewsThreshold(content, value.threshold);
       return { done: `Saved: /checkout shows reviews once ${value.threshold} are approved.` };
     case "auto-publish":
-      await setAutoPublishDays(value.days);
+      await setAutoPublishDays(content, value.days);
       return { done: `Saved: a review you have not decided on is published after ${value.days} days.` };
     default: {
       const decision = value.intent === "approve" ? { decision: value.intent } : { decision: value.intent, reason: value.reason };
-      const changed = await moderateReview(value.id, decision);
+      const changed = await moderateReview(content, value.id, decision);
       return changed ? { done: DONE[value.intent] } : { refused: "That review was already decided." };
     }
   }
@@ -77,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { intent, id } = submission.payload;
   const form = intent === "threshold" || intent === "auto-publish" ? intent : decisionFormId(intent, id);
   if (submission.status !== "success") return data({ form, result: submission.reply() }, { status: 400 });
-  const outcome = await run(submission.value);
+  const outcome = await run(articlesOf(context), submission.value);
   if ("refused" in outcome) return data({ form, result: submission.reply({ formErrors: [outcome.refused] }) }, { status: 409 });
   return redirectWithNotice(owner, request, "/admin/reviews", { ok: true, message: outcome.done });
 }

@@ -15,20 +15,19 @@ import { appConfig } from "~/server/config.server";
 import { guideFigures, isSequencePaused, setSequencePaused, stepFigures } from "~/server/audience/sequence.server";
 import { stepSales } from "~/server/admin/email-sales.server";
 import { previewStep, saveStepEdit, sendStepTest, stepVersions } from "~/server/audience/sequence-admin.server";
-import { currentGuideChoices, ensureArticles } from "~/server/content/articles.server";
 import { saveGuideChoices } from "~/server/content/guide-choice.server";
+import { articlesOf } from "~/server/content/site-content.server";
+import type { ArticleStore } from "~/server/content/article-store.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Free guides and their e-mails",
     description: "The free guides and the e-mails after them.",
     path: "/admin/sequence",
-    noindex: true,
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
-  await ensureArticles();
   const params = new URL(request.url).searchParams;
   const guide = guideIdOf(params.get("guide"));
   const [steps, sales, versions, figures] = await Promise.all([
@@ -45,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     paused: await isSequencePaused(),
     guide,
     figures,
-    choices: currentGuideChoices(),
+    choices: articlesOf(context).guideChoices(),
     steps: steps.map((s) => ({ ...s, updatedAt: versions.get(s.id) ?? "", fromLinks: sales.get(s.id) })),
     editing: step ? { ...step, updatedAt: versions.get(step.id) ?? "" } : undefined,
     previewText: preview?.text,
@@ -53,14 +52,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** One server function per intent: what was done, or why nothing was (with the answer's status). */
-async function run(value: SequencePost): Promise<{ done: string } | { refused: string; status: number }> {
+async function run(articles: ArticleStore, value: SequencePost): Promise<{ done: string } | { refused: string; status: number }> {
   switch (value.intent) {
     case "pause":
     case "resume":
       await setSequencePaused(value.intent === "pause");
       return { done: value.intent === "pause" ? "Paused: no step is sent until you resume." : "Resumed." };
     case "guides": {
-      const changed = await saveGuideChoices(value.choices);
+      const changed = await saveGuideChoices(articles, value.choices);
       if (changed.length === 0) return { done: "Nothing changed." };
       return {
         done: `Saved. The articles in ${changed.join(", ")} now offer ${changed.length === 1 ? "their" : "the"} new guide.`,
@@ -98,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = submission.payload.intent;
   const form = intent === "save" || intent === "test" ? SEQUENCE_FORMS.step : intent === "guides" ? SEQUENCE_FORMS.guides : "pause";
   if (submission.status !== "success") return data({ form, result: submission.reply() }, { status: 400 });
-  const outcome = await run(submission.value);
+  const outcome = await run(articlesOf(context), submission.value);
   if ("refused" in outcome) {
     return data({ form, result: submission.reply({ formErrors: [outcome.refused] }) }, { status: outcome.status });
   }
