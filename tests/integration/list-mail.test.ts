@@ -14,7 +14,8 @@ import { countAudience, countContacts } from "~/server/audience/audience.server"
 import { action as guideAction, loader as guideLoader } from "~/routes/guide-open";
 import { action as unsubscribeAction } from "~/routes/unsubscribe";
 import { findContact, ownerClearSuppression, recordConsent, suppress } from "~/server/audience/contacts.server";
-import { DEFAULT_STEPS as ALL_STEPS, guideFigures, queueDueSteps, setSequencePaused, updateStep } from "~/server/audience/sequence.server";
+import { DEFAULT_STEPS as ALL_STEPS, queueDueSteps, setSequencePaused, updateStep } from "~/server/audience/sequence.server";
+import { guideFigures } from "~/server/audience/sequence-figures.server";
 import { unsubscribe } from "~/server/audience/email-links.server";
 import { db, rowsOf } from "~/server/db.server";
 import { storeLead } from "~/server/forms/leads.server";

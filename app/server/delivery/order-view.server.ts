@@ -1,44 +1,17 @@
 /**
  * What the success page shows for a session: the order's lines, its state (asking the provider
- * only while the order is pending, cached and rate-limited), and, once paid, the downloads.
+ * only while the order is pending, cached and rate-limited by payments.sessionChecks), and, once
+ * paid, the downloads.
  */
 import type { Payments } from "~/server/payments/provider.server";
 import { orderPagePath, type ProductView } from "~/lib/order-files";
 import { isBuyer } from "~/server/delivery/buyer-key.server";
 import { orderFiles, successPageLink } from "~/server/delivery/order-access.server";
 import { findOrderBySession, orderNumber } from "~/server/payments/orders.server";
-import type { SessionCheck } from "~/server/payments/provider.server";
 import { log } from "~/server/log.server";
 
 /** Stripe's ids are `cs_test_...`/`cs_live_...`; the test provider's `test_<hex>`. */
 const SESSION_ID = /^[A-Za-z0-9_]{8,255}$/;
-
-/** A pending session's check is reused for this long: reloading the page does not call Stripe again. */
-export const CHECK_CACHE_MS = 10_000;
-/** Calls to the provider from this page, per minute, for the whole process. */
-export const CHECKS_PER_MINUTE = 60;
-
-const cache = new Map<string, { at: number; check: SessionCheck }>();
-let rateWindow = { start: 0, used: 0 };
-
-async function checkSession(payments: Payments, sessionId: string): Promise<SessionCheck> {
-  const now = Date.now();
-  const cached = cache.get(sessionId);
-  if (cached && now - cached.at < CHECK_CACHE_MS) return cached.check;
-  if (now - rateWindow.start >= 60_000) rateWindow = { start: now, used: 0 };
-  if (rateWindow.used >= CHECKS_PER_MINUTE) return { kind: "unknown" };
-  rateWindow.used++;
-  const check = await payments.provider.checkSession(sessionId);
-  if (cache.size > 1_000) cache.clear();
-  cache.set(sessionId, { at: now, check });
-  return check;
-}
-
-/** Tests: forget cached checks and the rate window. */
-export function resetSessionChecks(): void {
-  cache.clear();
-  rateWindow = { start: 0, used: 0 };
-}
 
 export type OrderState = "confirmed" | "processing" | "failed" | "refunded" | "disputed";
 
@@ -73,7 +46,7 @@ export async function orderView(payments: Payments, sessionId: string, buyerKey?
   let customerEmail = order.customerEmail;
   let providerSaysPaid = false;
   if (order.provider === "stripe" && order.status === "pending") {
-    const check = await checkSession(payments, sessionId);
+    const check = await payments.sessionChecks.check(sessionId);
     if (check.kind === "missing") return { found: false };
     if (check.kind === "found") {
       if (check.amountTotal !== null && check.amountTotal !== order.amountTotal) {

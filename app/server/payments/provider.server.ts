@@ -5,6 +5,7 @@
 import type { OrderLine } from "~/lib/catalogue";
 import type { Order } from "~/server/payments/orders.server";
 import type { Env } from "~/server/env.server";
+import type { SessionChecks } from "~/server/payments/session-checks.server";
 
 export type PaymentProviderName = "stripe" | "test";
 
@@ -99,6 +100,8 @@ export type Payments = {
   readonly config: PaymentsConfig;
   readonly provider: PaymentProvider;
   readonly stripe: StripeClient | undefined;
+  /** The success page's questions to the provider, cached and rate-limited (session-checks.server.ts). */
+  readonly sessionChecks: SessionChecks;
 };
 
 /** The Stripe SDK client with the settings it was made from. */
