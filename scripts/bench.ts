@@ -29,11 +29,11 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import pg from "pg";
 import { articleSlugsFromDisk } from "../app/content/article-files.ts";
 import { readBuildInfo } from "../server/build-info.ts";
 import { logInAsOwner, postArticle, sampleArticle, throwawayOwner } from "./lib/owner-client.ts";
 import { freePort, startBuiltServer, stopServer, waitForServer } from "./lib/server-process.ts";
+import { throwawayDatabase } from "../tests/helpers/throwaway-database.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_DIR = resolve(ROOT, process.env.BUILD_DIR ?? "build");
@@ -263,12 +263,8 @@ async function main() {
  * between them. A throwaway database on that server, dropped at the end.
  */
 async function benchServersOnPostgres(adminUrl: string, origin: string, cases: Case[]): Promise<Row[]> {
-  const name = `bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await throwawayDatabase(adminUrl, "bench");
+  const url = new URL(database.url);
   const servers: ChildProcess[] = [];
   const dataDirs: string[] = [];
   try {
@@ -311,7 +307,6 @@ async function benchServersOnPostgres(adminUrl: string, origin: string, cases: C
   } finally {
     await Promise.all(servers.map((child) => stopServer(child)));
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 }

@@ -7,13 +7,12 @@
  *   const testDb = useTestDatabase();   // opens before the file's tests, empties tables before each
  *   await testDb.outage();  ...  await testDb.restore();
  */
-import { randomBytes } from "node:crypto";
 import net from "node:net";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { closeDatabase, db, openDatabase } from "~/server/db.server";
 import { pgliteTemplate } from "./pglite-template";
+import { throwawayDatabase } from "./throwaway-database";
 
 export const TABLES = [
   "leads",
@@ -87,18 +86,12 @@ async function openPglite(): Promise<TestDatabase> {
 }
 
 async function openPostgres(adminUrl: string): Promise<TestDatabase> {
-  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-
+  const database = await throwawayDatabase(adminUrl, "test");
   const target = new URL(adminUrl);
   const relay = await startRelay(target.hostname, Number(target.port || 5432));
-  const url = new URL(adminUrl);
+  const url = new URL(database.url);
   url.hostname = "127.0.0.1";
   url.port = String(relay.port);
-  url.pathname = `/${name}`;
 
   await closeDatabase();
   await openDatabase({ databaseUrl: url.href });
@@ -111,10 +104,7 @@ async function openPostgres(adminUrl: string): Promise<TestDatabase> {
     close: async () => {
       await closeDatabase();
       await relay.stop();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
+      await database.drop();
     },
   };
 }
