@@ -56,7 +56,7 @@ import { useTestDatabase } from "../helpers/db";
 import { flashedNotice } from "../helpers/owner";
 import { call, requestsTo } from "../helpers/routes";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
-import { drainOutbox, startSmtp, type TestSmtp } from "../helpers/smtp";
+import { drainOutbox, startSmtp, testMailSettings, type TestSmtp } from "../helpers/smtp";
 
 const ORIGIN = "https://shop.example";
 const PASSWORD = "test-only owner password";
@@ -74,16 +74,7 @@ let deliver: Deliver;
 beforeAll(async () => {
   smtp = await startSmtp();
   fake = await startFakeStripe();
-  deliver = createDeliver(createMailTransport({ kind: "smtp", url: smtp.url }), {
-    from: "Fresh Start Money <support@freshstartmoney.com>",
-    context: {
-      businessName: "Fresh Start Money",
-      businessAddress: "PO Box 1, Town",
-      supportEmail: "support@freshstartmoney.com",
-      origin: ORIGIN,
-      timeZone: "America/New_York",
-    },
-  });
+  deliver = createDeliver(createMailTransport({ kind: "smtp", url: smtp.url }), testMailSettings(ORIGIN));
 });
 afterAll(async () => {
   await smtp.close();

@@ -27,19 +27,10 @@ import { startCheckout } from "~/server/payments/checkout.server";
 import { createPayments } from "~/server/payments/payments.server";
 import { useTestSite } from "../helpers/context";
 import { useTestDatabase } from "../helpers/db";
-import { drainOutbox, startSmtp, type TestSmtp } from "../helpers/smtp";
+import { drainOutbox, startSmtp, testMailSettings, type TestSmtp } from "../helpers/smtp";
 
 const ORIGIN = "https://shop.example";
-const SETTINGS: MailSettings = {
-  from: "Fresh Start Money <support@freshstartmoney.com>",
-  context: {
-    businessName: "Fresh Start Money",
-    businessAddress: "PO Box 123, Springfield, IL 62701",
-    supportEmail: "support@freshstartmoney.com",
-    origin: ORIGIN,
-    timeZone: "America/New_York",
-  },
-};
+const SETTINGS: MailSettings = testMailSettings(ORIGIN);
 const DAY = 24 * 60 * 60 * 1000;
 
 useTestDatabase();
