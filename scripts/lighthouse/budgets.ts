@@ -66,10 +66,13 @@ const NOINDEX: Exception = {
     items(audit).every((i) => /<meta name="robots" content="noindex/.test(typeof i.source === "object" ? (i.source.snippet ?? "") : "")),
 };
 
-/** A private page: noindex in its markup and in an `X-Robots-Tag` header (files and order pages), nothing else blocks it. */
+/**
+ * A page whose route's policy says `robots: "noindex"` (app/lib/page-policy.ts): noindex in its
+ * markup and in an `X-Robots-Tag` header (the payment confirmation, the order pages), nothing else blocks it.
+ */
 const PRIVATE: Exception = {
   audit: "is-crawlable",
-  why: "a private page: noindex in the page and in its X-Robots-Tag header",
+  why: "noindex on purpose, in the page and in its X-Robots-Tag header",
   holds: (audit) =>
     items(audit).length > 0 &&
     items(audit).every((i) =>
@@ -123,10 +126,10 @@ export const ROUTES: RouteSpec[] = [
   // The legal pages are one route (routes/legal.tsx), rendered per request without React: one of them.
   { path: "/privacy", kind: "article" },
   { path: "/checkout", kind: "server-rendered" },
-  // A payment confirmation is no landing page for search: it carries noindex.
-  { path: "/checkout-success", kind: "server-rendered", exceptions: [NOINDEX] },
+  // A payment confirmation is no landing page for search: it carries noindex (its route's policy: the meta tag and the header).
+  { path: "/checkout-success", kind: "server-rendered", exceptions: [PRIVATE] },
   // The same page for a paid order, in the buyer's browser: every file and the Download all links.
-  { path: "/checkout-success?session_id=(bought)", kind: "server-rendered", exceptions: [NOINDEX], purchase: "success" },
+  { path: "/checkout-success?session_id=(bought)", kind: "server-rendered", exceptions: [PRIVATE], purchase: "success" },
   { path: "/orders/(token)", kind: "server-rendered", exceptions: [PRIVATE], purchase: "order" },
   // Rendered per request without React, like a calculator's result (2026-11-27; it hydrated before).
   { path: "/this-page-does-not-exist", kind: "tool", notFound: true, exceptions: NOT_FOUND },
