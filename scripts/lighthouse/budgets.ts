@@ -78,7 +78,7 @@ const PRIVATE: Exception = {
     items(audit).every((i) =>
       typeof i.source === "object"
         ? /<meta name="robots" content="noindex/.test(i.source.snippet ?? "")
-        : /^x-robots-tag: noindex\b/.test(i.source ?? ""),
+        : /^x-robots-tag: noindex\b/i.test(i.source ?? ""),
     ),
 };
 
