@@ -59,7 +59,10 @@ test("the owner writes, previews and publishes; readers get a plain article, ine
 
   await description.fill("A sinking fund turns big yearly bills into small monthly savings. Here is how to start.");
   await page.getByRole("button", { name: "Publish now" }).click();
-  await expect(page.getByRole("status")).toHaveText("Published: the article is live. Read it on the site");
+  // Publishing writes the article and rebuilds the page cache; under CI's load that took over 5 s once.
+  await expect(page.getByRole("status")).toHaveText("Published: the article is live. Read it on the site", {
+    timeout: 15_000,
+  });
   await expect(page).toHaveURL(/\/admin\/articles\/\d+\?saved=published$/);
 
   // A file that is not a picture, named like one, is refused; the article is unchanged.
