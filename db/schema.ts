@@ -724,3 +724,52 @@ export const mailSendBucket = pgTable(
   },
   (t) => [check("mail_send_bucket_one_row", sql`${t.id} = 1`)],
 );
+
+/** Where a contacts import is (app/server/admin/contacts-import.server.ts): the page polls it. */
+export const CONTACT_IMPORT_STATUSES = ["reading", "merging", "imported", "refused", "failed"] as const;
+export type ContactImportStatus = (typeof CONTACT_IMPORT_STATUSES)[number];
+
+/**
+ * One CSV upload of contacts, while it is read and merged and for a while after: its id is the
+ * form's (made in the browser), so the page can ask how far it is from any server process. Rows
+ * not updated for an hour belong to an import whose process died: the next import removes them.
+ */
+export const contactImports = pgTable(
+  "contact_imports",
+  {
+    id: text("id").primaryKey(),
+    fileName: text("file_name").notNull(),
+    status: text("status").$type<ContactImportStatus>().notNull().default("reading"),
+    /** Data rows read from the file so far (the header not counted). */
+    rowsRead: integer("rows_read").notNull().default(0),
+    /** What the page says once it is over (imported, refused or failed). */
+    result: jsonb("result"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("contact_imports_status_check", sql`${t.status} in (${sqlWordList(CONTACT_IMPORT_STATUSES)})`),
+    index("contact_imports_updated_at_idx").on(t.updatedAt),
+  ],
+);
+
+/**
+ * An import's rows as read, checked and spelled as stored, before the merge: written in batches
+ * outside any long transaction (the embedded database has one connection), merged into contacts,
+ * consents, events and tags by one short transaction at the end, then deleted. `row` is the
+ * spreadsheet's row number (the header is row 1).
+ */
+export const contactImportRows = pgTable(
+  "contact_import_rows",
+  {
+    importId: text("import_id")
+      .notNull()
+      .references(() => contactImports.id, { onDelete: "cascade" }),
+    row: integer("row").notNull(),
+    email: text("email").notNull(),
+    name: text("name"),
+    source: text("source").notNull(),
+    tags: text("tags").array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.row] })],
+);
