@@ -1,5 +1,5 @@
 /**
- * The owner's copy of what visitors sent: `npm run -s export -- leads|contacts|subscribers|audience > file.csv`
+ * The owner's copy of what visitors sent: `npm run -s export -- leads|contacts|subscribers|audience|orders > file.csv`
  * (or `--output file.csv`). Writes CSV (header row, RFC 4180 quoting, formula-looking cells
  * neutralised) to standard output, from the configured database: DATABASE_URL, or the embedded
  * one in DATA_DIR (stop the server first: the embedded database allows one process at a time).

@@ -546,7 +546,7 @@ describe("leads, messages and e-mail", () => {
     for await (const chunk of exportCsv("leads")) expected += chunk.csv;
     expect(await response.text()).toBe(expected);
     expect(expected.split("\r\n")).toHaveLength(5);
-    const unknown = await call(() => exportLoader(args(get("/admin/export/orders", cookie), { name: "orders" })));
+    const unknown = await call(() => exportLoader(args(get("/admin/export/refunds", cookie), { name: "refunds" })));
     expect(unknown.status).toBe(404);
   });
 });

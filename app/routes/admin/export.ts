@@ -1,32 +1,20 @@
 import { data } from "react-router";
 import type { Route } from "./+types/export";
-import { EXPORT_NAMES, exportCsv, type ExportName } from "~/server/admin/export.server";
+import { csvStream, EXPORT_NAMES, exportCsv, type ExportName } from "~/server/admin/export.server";
 import { ownerResource } from "~/server/admin/owner-answers.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 import { utcDay } from "~/server/admin/page-views.server";
 import { page } from "~/lib/page-policy";
 
-/** GET /admin/export/leads|contacts|subscribers: the same CSV as `npm run export`, streamed a page of rows at a time. */
+/** GET /admin/export/leads|contacts|subscribers|audience|orders: the same CSV as `npm run export`, streamed a page of rows at a time. */
 export const handle = page({ robots: "noindex, nofollow" });
 
 export const loader = ownerResource(async ({ request, params, context }: Route.LoaderArgs) => {
   await requireOwner(appConfig(context).owner, request);
   const name = params.name as ExportName;
   if (!EXPORT_NAMES.includes(name)) throw data(null, { status: 404 });
-  const rows = exportCsv(name);
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await rows.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value.csv));
-    },
-    async cancel() {
-      await rows.return(undefined);
-    },
-  });
-  return new Response(body, {
+  return new Response(csvStream(exportCsv(name)), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${name}-${utcDay()}.csv"`,

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/orders";
+import { CsvLink } from "~/components/admin-csv-link";
 import { AdminHeading, formatWhen, StatusBadge, DataTable, num, rowHead, td, useTimeZone } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
 import { formatCents } from "~/lib/site";
@@ -26,7 +27,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const pageLink = (p: number) => `/admin/orders?${new URLSearchParams({ ...(email ? { email } : {}), page: String(p) })}`;
   return (
     <>
-      <AdminHeading title="Orders" />
+      <AdminHeading title="Orders">
+        <CsvLink name="orders" label="Download all orders (CSV)" />
+      </AdminHeading>
       <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">
           <label htmlFor="order-email" className="block text-sm font-bold text-slate-900">
