@@ -270,13 +270,18 @@ export const outbox = pgTable(
 );
 
 /** Single-purpose links in e-mails (newsletter confirmation, unsubscribe): hashes only. */
-export const emailTokens = pgTable("email_tokens", {
-  tokenHash: text("token_hash").primaryKey(),
-  email: text("email").notNull(),
-  purpose: text("purpose").$type<"newsletter-confirm" | "unsubscribe" | "prove">().notNull(),
-  createdAt: createdAt(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-});
+export const emailTokens = pgTable(
+  "email_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    email: text("email").notNull(),
+    purpose: text("purpose").$type<"newsletter-confirm" | "unsubscribe" | "prove">().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  // Every list e-mail mints an unsubscribe link (kept two years): the sweep finds the expired ones by this.
+  (t) => [index("email_tokens_expires_at_idx").on(t.expiresAt)],
+);
 
 export const SUPPRESSION_REASONS = ["unsubscribed", "hard_bounce", "complaint", "owner"] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
@@ -435,6 +440,24 @@ export const pageViews = pgTable(
     views: integer("views").notNull().default(0),
   },
   (t) => [primaryKey({ name: "page_views_pk", columns: [t.day, t.path] }), check("page_views_views_check", sql`${t.views} >= 0`)],
+);
+
+/**
+ * Page views older than PAGE_VIEWS_KEEP_DAYS, one counter per month (its first day) and path,
+ * rolled up from page_views by the sweep (app/server/admin/page-views.server.ts).
+ */
+export const pageViewsMonthly = pgTable(
+  "page_views_monthly",
+  {
+    month: date("month", { mode: "string" }).notNull(),
+    path: text("path").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: "page_views_monthly_pk", columns: [t.month, t.path] }),
+    check("page_views_monthly_views_check", sql`${t.views} >= 0`),
+    check("page_views_monthly_month_check", sql`extract(day from ${t.month}) = 1`),
+  ],
 );
 
 /** What the owner did in the dashboard (refunds, resends, resets, retries, handled messages), for the record. */

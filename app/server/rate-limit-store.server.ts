@@ -3,26 +3,12 @@
  * balancer spends the same allowance (the memory store would give each process its own, doubling
  * it with two servers). One upsert per counted request, on PGlite and PostgreSQL alike: the row
  * for a key counts hits until reset_at, and the first hit after that starts a new window.
- * Expired rows are deleted now and then by whichever process notices (one statement, off the
- * request's path).
+ * Expired rows are deleted by the hourly sweep (app/server/maintenance/sweep.server.ts), in
+ * batches, off every request's path; until then an expired row only waits to be reset or deleted.
  */
 import { sql } from "drizzle-orm";
 import type { ClientRateLimitInfo, Options, Store } from "express-rate-limit";
 import { db, rowsOf } from "~/server/db.server";
-import { log } from "~/server/log.server";
-
-/** How often (at most) one process sweeps expired rows. */
-const SWEEP_EVERY_MS = 60_000;
-let lastSweep = 0;
-
-function sweepExpired(): void {
-  const now = Date.now();
-  if (now - lastSweep < SWEEP_EVERY_MS) return;
-  lastSweep = now;
-  db()
-    .execute(sql`delete from rate_limits where reset_at < now() - interval '1 minute'`)
-    .catch((error: unknown) => log.error(`Rate limits: sweeping expired counters failed: ${(error as Error).message}`));
-}
 
 export class DatabaseRateLimitStore implements Store {
   /** Keys are namespaced per limiter ("form:", "login:"): two limiters never share a counter. */
@@ -40,7 +26,6 @@ export class DatabaseRateLimitStore implements Store {
   }
 
   async increment(key: string): Promise<ClientRateLimitInfo> {
-    sweepExpired();
     const result = await db().execute(sql`
       insert into rate_limits as r (key, hits, reset_at)
       values (${this.prefix + key}, 1, now() + make_interval(secs => ${this.windowMs / 1000}))

@@ -1,13 +1,20 @@
 /**
- * The scheduled sweep (issue 43): what the database holds before and after. Abandoned checkouts
- * long past go, and links and owner sessions well past their expiry; a paid order, a fresh pending
- * one, one anything still refers to, and every link still valid (or just expired) stay.
+ * The scheduled sweep (issues 43 and 44): what the database holds before and after. Abandoned
+ * checkouts long past go, and links, owner sessions and rate-limit counters well past their
+ * expiry; a paid order, a fresh pending one, one anything still refers to, every link still valid
+ * (or just expired) and every counter in its window stay. (Its page-view roll-up: page-views-rollup.test.ts.)
  */
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { emailTokens, entitlements, orderAccessTokens, orders, ownerSessions } from "../../db/schema";
+import { emailTokens, entitlements, orderAccessTokens, orders, ownerSessions, rateLimits } from "../../db/schema";
 import { db } from "~/server/db.server";
-import { ABANDONED_ORDER_DAYS, EXPIRED_LINK_MARGIN_DAYS, SWEEP_BATCH, sweepExpired } from "~/server/maintenance/sweep.server";
+import {
+  ABANDONED_ORDER_DAYS,
+  EXPIRED_LINK_MARGIN_DAYS,
+  RATE_LIMIT_MARGIN_MS,
+  SWEEP_BATCH,
+  sweepExpired,
+} from "~/server/maintenance/sweep.server";
 import { useTestDatabase } from "../helpers/db";
 
 useTestDatabase();
@@ -93,7 +100,14 @@ describe("sweepExpired", () => {
         { tokenHash: "session-open", expiresAt: daysAgo(-1) },
       ]);
 
-    expect(await sweepExpired(NOW)).toEqual({ abandonedOrders: 2, orderLinks: 2, emailLinks: 1, ownerSessions: 1 });
+    expect(await sweepExpired(NOW)).toEqual({
+      abandonedOrders: 2,
+      orderLinks: 2,
+      emailLinks: 1,
+      ownerSessions: 1,
+      rateLimits: 0,
+      pageViewDays: 0,
+    });
     expect(await remaining()).toEqual({
       orders: [
         "fresh-pending",
@@ -109,7 +123,14 @@ describe("sweepExpired", () => {
       ownerSessions: ["session-open"],
     });
     // The order whose only link was swept now has nothing referring to it: the next sweep takes it.
-    expect(await sweepExpired(NOW)).toEqual({ abandonedOrders: 1, orderLinks: 0, emailLinks: 0, ownerSessions: 0 });
+    expect(await sweepExpired(NOW)).toEqual({
+      abandonedOrders: 1,
+      orderLinks: 0,
+      emailLinks: 0,
+      ownerSessions: 0,
+      rateLimits: 0,
+      pageViewDays: 0,
+    });
     expect((await remaining()).orders).not.toContain("pending-with-a-link");
   });
 
@@ -128,6 +149,32 @@ describe("sweepExpired", () => {
     await emailLink("kept@example.com");
     expect((await sweepExpired(NOW)).emailLinks).toBe(rows);
     expect((await remaining()).emailLinks).toEqual(["kept@example.com"]);
+  });
+});
+
+describe("the sweep of rate-limit counters", () => {
+  const counters = async () => (await db().select({ key: rateLimits.key }).from(rateLimits).orderBy(rateLimits.key)).map((r) => r.key);
+  const at = (ms: number) => new Date(NOW.getTime() + ms);
+
+  it("deletes the counters whose window ended over a minute ago, batch after batch, and keeps the others", async () => {
+    const ended = SWEEP_BATCH * 2 + 3;
+    // As many clients as a busy hour brings, each posted once and gone.
+    await db().execute(sql`
+      insert into rate_limits (key, hits, reset_at)
+      select 'form:203.0.113.' || n, 1, ${at(-RATE_LIMIT_MARGIN_MS - 60_000)}::timestamptz - make_interval(secs => n)
+      from generate_series(1, ${ended}) as n
+    `);
+    await db()
+      .insert(rateLimits)
+      .values([
+        { key: "login:just-ended", hits: 5, resetAt: at(-RATE_LIMIT_MARGIN_MS / 2) },
+        { key: "login:in-its-window", hits: 3, resetAt: at(60_000) },
+        { key: "form:in-its-window", hits: 1, resetAt: at(1_000) },
+      ]);
+    expect((await sweepExpired(NOW)).rateLimits).toBe(ended);
+    expect(await counters()).toEqual(["form:in-its-window", "login:in-its-window", "login:just-ended"]);
+    expect((await sweepExpired(NOW)).rateLimits).toBe(0);
+    expect(await counters()).toHaveLength(3);
   });
 });
 

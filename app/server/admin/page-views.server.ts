@@ -4,11 +4,15 @@
  * visitor is kept (no address, no cookie, no user agent). Bots, prefetches and the owner's own
  * visits are left out. Counts gather in memory and are written by one upsert per path every few
  * seconds, off the response's path; a failed write keeps them for the next try.
+ *
+ * Growth held (issue 44): days older than PAGE_VIEWS_KEEP_DAYS are rolled up into one row per
+ * month and path (page_views_monthly) by the hourly sweep, so a year of traffic keeps about
+ * 120 + 12 rows per page instead of 365, and the dashboard's daily figures never change.
  */
 import type { IncomingHttpHeaders } from "node:http";
 import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
-import { db } from "~/server/db.server";
+import { db, rowsOf } from "~/server/db.server";
 import { OWNER_COOKIE } from "~/server/admin/owner-session.server";
 import { log } from "~/server/log.server";
 
@@ -105,4 +109,45 @@ export function startPageViewFlusher(intervalMs = 5_000): { stop(): Promise<void
       await flushPageViews().catch((error: Error) => log.error(`Page views lost at shutdown: ${error.message}`));
     },
   };
+}
+
+/**
+ * Page views are kept per UTC day for this many days, then rolled up per month and path. The
+ * dashboard reads them per day only, for windows of up to 90 days (stats.server.ts, WINDOWS): its
+ * oldest day is 91 days back, so no figure it shows ever reads a rolled-up day (a test proves it).
+ * 120 keeps a month's margin past that, the same as ABANDONED_ORDER_DAYS keeps for the checkouts.
+ */
+export const PAGE_VIEWS_KEEP_DAYS = 120;
+
+/** Day rows moved per statement (each its own short transaction). */
+export const ROLL_UP_BATCH = 5_000;
+
+/**
+ * Merge the day rows older than PAGE_VIEWS_KEEP_DAYS into page_views_monthly (one row per month
+ * and path: the month's views are its monthly row plus any day rows of it still kept), a batch at
+ * a time; how many day rows went. Each batch deletes its day rows and adds them to their months in
+ * one statement, so a view is never counted twice or lost: run twice, or on two servers at once,
+ * the second finds the rows gone (its DELETE skips a row another removed) and adds nothing.
+ */
+export async function rollUpPageViews(now: Date = new Date()): Promise<number> {
+  const before = utcDay(new Date(now.getTime() - PAGE_VIEWS_KEEP_DAYS * 86_400_000));
+  let total = 0;
+  for (;;) {
+    const [row] = rowsOf<{ moved: number }>(
+      await db().execute(sql`
+        with batch as (
+          select day, path from page_views where day < ${before}::date order by day, path limit ${ROLL_UP_BATCH}
+        ), gone as (
+          delete from page_views p using batch b where p.day = b.day and p.path = b.path returning p.day, p.path, p.views
+        ), added as (
+          insert into page_views_monthly (month, path, views)
+          select date_trunc('month', day)::date, path, sum(views) from gone group by 1, 2
+          on conflict (month, path) do update set views = page_views_monthly.views + excluded.views
+        )
+        select count(*)::int as moved from gone
+      `),
+    );
+    total += row!.moved;
+    if (row!.moved < ROLL_UP_BATCH) return total;
+  }
 }

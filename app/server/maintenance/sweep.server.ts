@@ -1,13 +1,25 @@
 /**
- * Rows nobody will use again, deleted on a schedule (issue 43): checkouts abandoned long ago and
- * links and sessions well past their expiry. Each statement deletes at most BATCH rows (its own
- * short transaction, so it never holds many locks for long); the next statement takes the next
- * batch, until one finds fewer. The worker calls `sweepExpired()` now and then; running it twice,
- * or on two servers at once, only deletes nothing the second time.
+ * Rows nobody will use again, deleted on a schedule (issue 43): checkouts abandoned long ago,
+ * links and sessions well past their expiry, and rate-limit counters whose window has ended; and
+ * page views past their days rolled up per month (issue 44: growth held). Each statement deletes
+ * at most BATCH rows (its own short transaction, so it never holds many locks for long); the next
+ * statement takes the next batch, until one finds fewer. The worker calls `sweepExpired()` now and
+ * then; running it twice, or on two servers at once, only deletes nothing the second time.
  */
 import { and, eq, exists, inArray, isNull, lt, not, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { downloads, emailTokens, entitlements, orderAccessTokens, orderRefunds, orders, ownerSessions, reviews } from "../../../db/schema";
+import {
+  downloads,
+  emailTokens,
+  entitlements,
+  orderAccessTokens,
+  orderRefunds,
+  orders,
+  ownerSessions,
+  rateLimits,
+  reviews,
+} from "../../../db/schema";
+import { rollUpPageViews } from "~/server/admin/page-views.server";
 import { db } from "~/server/db.server";
 
 /** Rows per DELETE statement. */
@@ -27,7 +39,22 @@ export const ABANDONED_ORDER_DAYS = 120;
  */
 export const EXPIRED_LINK_MARGIN_DAYS = 90;
 
-export type SweepCounts = { abandonedOrders: number; orderLinks: number; emailLinks: number; ownerSessions: number };
+/**
+ * A rate-limit counter is deleted this long after its window ended. Until then it answers as
+ * expired (its next hit starts a new window, rate-limit-store.server.ts): the margin only keeps the
+ * sweep away from a row a request may be resetting at that moment.
+ */
+export const RATE_LIMIT_MARGIN_MS = 60_000;
+
+export type SweepCounts = {
+  abandonedOrders: number;
+  orderLinks: number;
+  emailLinks: number;
+  ownerSessions: number;
+  rateLimits: number;
+  /** Day rows of page views merged into their months (page-views.server.ts). */
+  pageViewDays: number;
+};
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
 
@@ -71,7 +98,7 @@ const abandonedOrder = (now: Date) =>
     not(referred()),
   );
 
-/** Delete abandoned checkouts and expired links and owner sessions; how many of each. */
+/** Delete abandoned checkouts, expired links, owner sessions and rate-limit counters, and roll up old page views; how many of each. */
 export async function sweepExpired(now: Date = new Date()): Promise<SweepCounts> {
   const linkCutoff = daysBefore(now, EXPIRED_LINK_MARGIN_DAYS);
   return {
@@ -80,5 +107,7 @@ export async function sweepExpired(now: Date = new Date()): Promise<SweepCounts>
     emailLinks: await deleteInBatches(emailTokens, emailTokens.tokenHash, lt(emailTokens.expiresAt, linkCutoff)),
     // A session past its end is refused at once (owner-session.server.ts); each login deletes them too.
     ownerSessions: await deleteInBatches(ownerSessions, ownerSessions.tokenHash, lt(ownerSessions.expiresAt, now)),
+    rateLimits: await deleteInBatches(rateLimits, rateLimits.key, lt(rateLimits.resetAt, new Date(now.getTime() - RATE_LIMIT_MARGIN_MS))),
+    pageViewDays: await rollUpPageViews(now),
   };
 }
