@@ -33,6 +33,7 @@ export default [
   route("admin/broadcasts/:id/preview", "routes/admin/broadcast-preview.ts"),
   route("admin/broadcasts/recipients", "routes/admin/broadcast-recipients.ts"),
   route("admin/broadcasts/:id/progress", "routes/admin/broadcast-progress.ts"),
+  route("admin/contacts/imports/:id", "routes/admin/contact-import-progress.ts"),
   route("admin/images", "routes/admin/image-upload.ts"),
   route("admin/articles/:id/preview", "routes/admin/article-preview.tsx"),
   layout("routes/admin/layout.tsx", [

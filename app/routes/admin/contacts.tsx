@@ -1,18 +1,26 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { useEffect } from "react";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/contacts";
 import { AdminHeading, DataTable, formatWhen, Pager, Panel, rowHead, td, useTimeZone } from "~/components/admin-ui";
 import { CsvLink } from "~/components/admin-csv-link";
 import { fieldAria, FieldMessage, useDashboardForm } from "~/components/dashboard-form";
 import { buttonClass } from "~/components/ui/button";
-import { CONTACT_IMPORT_MAX_BYTES, CONTACT_IMPORT_MAX_ROWS, ContactImportSchema } from "~/lib/admin-forms";
+import {
+  CONTACT_IMPORT_MAX_BYTES,
+  CONTACT_IMPORT_ERRORS_LISTED,
+  CONTACT_IMPORT_MAX_ROWS,
+  ContactImportSchema,
+  newImportId,
+} from "~/lib/admin-forms";
 import { CONSENT_LABELS, SUPPRESSION_LABELS } from "~/lib/audience-labels";
 import { CONTACT_FILTER_OPTIONS, FILTER_KEYS, FILTER_LABELS, filtersFrom } from "~/lib/contact-filters";
 import { seo } from "~/lib/seo";
 import type { ConsentPurpose } from "../../../db/schema";
 import { searchContacts } from "~/server/admin/contacts.server";
-import { importContacts, importNotice } from "~/server/admin/contacts-import.server";
+import type { ImportProgress } from "~/server/admin/contact-import-store.server";
+import { receiveContactImport, UPLOAD_UNREADABLE } from "~/server/admin/contact-import-upload.server";
+import { importNotice } from "~/server/admin/contacts-import.server";
 import { CONTACT_IMPORT_BODY_LIMIT } from "~/lib/admin-forms";
 import { pageFrom } from "~/server/admin/lists.server";
 import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
@@ -36,38 +44,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** A refused upload's answer to the form that sent it: the form's own message (""), and the file field's. */
+function refusedImport(error: Record<string, string[]>, status: number) {
+  return data({ form: "import", result: { status: "error", error } as SubmissionResult<string[]> }, { status });
+}
+
 /**
- * The CSV upload: the page's schema checks the file is there and small enough, the import module
- * its rows. A file imported redirects back to the list (a reload never imports it again) with what
- * was done said there once; a refused file answers the form with why, and each wrong row.
+ * The CSV upload, read as it streams in (the form's fields by its schema, the file by the import
+ * module, row by row). A file imported redirects back to the list (a reload never imports it
+ * again) with what was done said there once; a refused file answers the form with why, and its
+ * first wrong rows with how many more.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { owner } = appConfig(context);
   await requireOwner(owner, request);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data(
-      {
-        form: "import",
-        result: { status: "error", error: { "": ["The upload could not be read. Please try again."] } } as SubmissionResult<string[]>,
-      },
-      { status: 400 },
-    );
-  }
-  const submission = parseWithZod(form, { schema: ContactImportSchema });
-  if (submission.status !== "success") return data({ form: "import", result: submission.reply() }, { status: 400 });
-  const { file } = submission.value;
-  const result = await importContacts(await file.text(), file.name);
+  const upload = await receiveContactImport(request);
+  if ("unreadable" in upload) return refusedImport({ "": [UPLOAD_UNREADABLE] }, 400);
+  if ("fileProblem" in upload) return refusedImport({ file: [upload.fileProblem] }, 400);
+  const { result } = upload;
   if (!result.ok) {
     const rows = result.errors.map((e) => `Row ${e.row}: ${e.reason}.`);
-    return data(
-      { form: "import", result: submission.reply({ formErrors: [result.message], fieldErrors: rows.length ? { file: rows } : undefined }) },
-      {
-        status: result.unavailable ? 503 : 400,
-      },
-    );
+    const more = (result.errorCount ?? 0) - rows.length;
+    if (more > 0) rows.push(`And ${more.toLocaleString("en-US")} more ${more === 1 ? "row" : "rows"}.`);
+    return refusedImport(rows.length ? { "": [result.message], file: rows } : { "": [result.message] }, result.unavailable ? 503 : 400);
   }
   return redirectWithNotice(owner, request, "/admin/contacts", { ok: true, message: importNotice(result) });
 }
@@ -75,14 +74,63 @@ export async function action({ request, context }: Route.ActionArgs) {
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700";
 
+const PROGRESS_EVERY_MS = 1_000;
+
+/**
+ * While an upload runs: how far the server is (rows checked so far, then the merge), asked every
+ * second by the import's id. Without JavaScript the browser shows its own progress and the page
+ * its result when done.
+ */
+function ImportUnderway({ importId, fileName }: { importId: string; fileName: string }) {
+  const { data: answer, load } = useFetcher<ImportProgress | { status: "waiting" }>({ key: "contact-import-progress" });
+  useEffect(() => {
+    const timer = setInterval(() => void load(`/admin/contacts/imports/${importId}`), PROGRESS_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [importId, load]);
+  const progress = answer && "rowsRead" in answer ? answer : undefined;
+  const rows = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "row" : "rows"}`;
+  const said = !progress
+    ? `Sending ${fileName}…`
+    : progress.status === "reading"
+      ? `Reading ${fileName}: ${rows(progress.rowsRead)} checked so far…`
+      : progress.status === "merging"
+        ? `All ${rows(progress.rowsRead)} are right. Adding them to your list…`
+        : "Finishing…";
+  return (
+    <div className="basis-full" data-testid="import-progress">
+      <p aria-live="polite" className="text-slate-800">
+        {said}
+      </p>
+      <progress className="mt-1 w-full max-w-md" aria-label="Import progress" />
+    </div>
+  );
+}
+
 /** The upload, checked by the page's schema as the owner picks a file; a refused file's reason and wrong rows under it. */
 function ImportForm({ last }: { last: SubmissionResult<string[]> | undefined }) {
   const [form, fields] = useDashboardForm("contact-import", ContactImportSchema, last);
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "import" ? navigation.formData : undefined;
+  const sendingId = sending?.get("importId");
+  const sendingFile = sending?.get("file");
   const rows = fields.file.errors ?? [];
   const said = form.errors ?? [];
+  const formProps = getFormProps(form);
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-3 flex flex-wrap items-end gap-3">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...formProps}
+      onSubmit={(event) => {
+        // A fresh id per upload, sent before the file, for the page to ask how far it is.
+        const id = event.currentTarget.elements.namedItem("importId");
+        if (id instanceof HTMLInputElement) id.value = newImportId();
+        formProps.onSubmit(event);
+      }}
+      className="mt-3 flex flex-wrap items-end gap-3"
+    >
       <input type="hidden" name="intent" value="import" />
+      <input type="hidden" name="importId" defaultValue="" />
       <div>
         <label htmlFor={fields.file.id} className="text-sm font-bold text-slate-900">
           CSV file
@@ -98,18 +146,20 @@ function ImportForm({ last }: { last: SubmissionResult<string[]> | undefined }) 
         />
         {said.length ? null : <FieldMessage state={fields.file} />}
       </div>
-      <button type="submit" className={buttonClass({ size: "sm" })}>
+      <button type="submit" disabled={sending !== undefined} className={buttonClass({ size: "sm" })}>
         Import
       </button>
-      {said.length ? (
+      {typeof sendingId === "string" && sendingId ? (
+        <ImportUnderway importId={sendingId} fileName={sendingFile instanceof File ? sendingFile.name : "the file"} />
+      ) : null}
+      {said.length && !sending ? (
         <div role="alert" className="basis-full rounded-lg border border-red-300 bg-red-50 p-3 text-red-900" data-testid="import-result">
           <p className="font-bold">{said.join(" ")}</p>
           {rows.length > 0 ? (
             <ul className="mt-2 list-disc pl-5">
-              {rows.slice(0, 50).map((row) => (
+              {rows.map((row) => (
                 <li key={row}>{row}</li>
               ))}
-              {rows.length > 50 ? <li>and {rows.length - 50} more rows.</li> : null}
             </ul>
           ) : null}
         </div>
@@ -233,8 +283,9 @@ export default function Contacts({ loaderData: p, actionData }: Route.ComponentP
           you, e.g. “2025 workshop sign-up sheet”), and optionally <code>name</code> and <code>tags</code> (comma-separated, e.g. “workshop,
           vip-buyers”). Every imported contact is also tagged “imported”. Each address gets a newsletter consent recorded as “import: ” and
           its source. Known addresses are updated, not duplicated. Nobody is e-mailed by an import, and a suppressed address stays
-          suppressed. If any row is wrong, nothing is imported. At most {CONTACT_IMPORT_MAX_BYTES / 1024 / 1024} MB and{" "}
-          {CONTACT_IMPORT_MAX_ROWS.toLocaleString("en-US")} rows per file.
+          suppressed. If any row is wrong, nothing is imported, and the first {CONTACT_IMPORT_ERRORS_LISTED} wrong rows are listed. At most{" "}
+          {CONTACT_IMPORT_MAX_BYTES / 1024 / 1024} MB and {CONTACT_IMPORT_MAX_ROWS.toLocaleString("en-US")} rows per file; a large file
+          takes a minute or so (100,000 rows in about a minute), and the page says how far it is.
         </p>
         <ImportForm last={actionData?.result} />
       </Panel>

@@ -6,23 +6,39 @@
  * never sends e-mail. A suppressed address keeps its suppression and gets no consent (an import
  * is not the person asking again). An optional `tags` column tags each row (comma-separated), and
  * every imported contact is tagged "imported". All or nothing: one bad row and no row is imported.
- * The consents, events and tags are written by the audience module's one statement.
+ *
+ * The file is read as a stream (up to 50 MB, 200,000 rows; memory does not grow with it): each
+ * row is checked as it comes, and the checked rows are staged in batches (contact-import-store);
+ * only when the whole file is read and every row is right are they merged into the audience, by
+ * one transaction (the audience module's statement). The import's row says how far it is, for
+ * the page to show while it runs.
  */
-import { sql } from "drizzle-orm";
-import { CsvError, parse } from "csv-parse/sync";
+import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import { CsvError, parse } from "csv-parse";
 import type { SuppressionReason } from "../../../db/schema";
-import { CONTACT_IMPORT_MAX_ROWS } from "~/lib/admin-forms";
+import { CONTACT_IMPORT_ERRORS_LISTED, CONTACT_IMPORT_MAX_ROWS } from "~/lib/admin-forms";
 import { SUPPRESSION_LABELS } from "~/lib/audience-labels";
 import { emailField, FIELD_LIMITS } from "~/lib/forms";
-import { IMPORTED_TAG, TAG_MESSAGE, tagList } from "~/lib/tags";
-import { consentStatements } from "~/server/audience/contacts.server";
-import { db, rowsOf } from "~/server/db.server";
+import { TAG_MESSAGE, tagList } from "~/lib/tags";
+import {
+  beginImport,
+  collapseDuplicates,
+  endImport,
+  mergeImport,
+  noteProgress,
+  stageRows,
+  type StagedRow,
+} from "~/server/admin/contact-import-store.server";
 import { log } from "~/server/log.server";
 
-/** The consent's shape every import writes (the broadcasts' audience counts these as confirmed newsletter subscribers). */
-export const IMPORT_CONSENT = { purpose: "newsletter", sourcePrefix: "import: ", wordingVersion: "import" } as const;
+export { IMPORT_CONSENT } from "~/server/admin/contact-import-store.server";
 
 const SOURCE_MAX = 200;
+/** Rows staged per INSERT: few round trips, and a batch's JSON stays well under a megabyte. */
+export const IMPORT_BATCH_ROWS = 5_000;
+/** Addresses named in the notice as staying suppressed; the rest are counted. */
+const SUPPRESSED_LISTED = 20;
 
 /** Header names as people write them ("E-mail", "Consent source") to the columns we read. */
 const COLUMN_NAMES: Record<"email" | "name" | "consent_source" | "tags", readonly string[]> = {
@@ -34,9 +50,19 @@ const COLUMN_NAMES: Record<"email" | "name" | "consent_source" | "tags", readonl
 
 export type ImportRowError = { row: number; reason: string };
 
-export type ImportResult =
+export type ImportRefusal = {
+  ok: false;
+  message: string;
+  /** The first wrong rows (at most CONTACT_IMPORT_ERRORS_LISTED), in file order. */
+  errors: ImportRowError[];
+  /** How many rows are wrong in all, when any is. */
+  errorCount?: number;
   /** `unavailable`: the database failed (nothing was written); the same file may be sent again. */
-  | { ok: false; message: string; errors: ImportRowError[]; unavailable?: true }
+  unavailable?: true;
+};
+
+export type ImportResult =
+  | ImportRefusal
   | {
       ok: true;
       rows: number;
@@ -45,11 +71,24 @@ export type ImportResult =
       /** Rows whose address appeared earlier in the same file: merged into that one. */
       duplicatesInFile: number;
       consentsRecorded: number;
-      /** Addresses that stay suppressed (no consent recorded for them). */
+      /** The first addresses (A to Z) that stay suppressed (no consent recorded for them)... */
       keptSuppressed: { email: string; suppression: SuppressionReason }[];
+      /** ...and how many in all. */
+      keptSuppressedTotal: number;
     };
 
-type ImportRow = { email: string; name: string | null; source: string; tags: string[] };
+export type ImportOptions = {
+  /** The form's id for this upload (the page polls its progress by it); one is made when absent or taken. */
+  importId?: string;
+  /** Aborted when the upload must stop (e.g. the file passed the size limit): nothing is imported, and the reason's message is said. */
+  signal?: AbortSignal;
+  batchRows?: number;
+  /** Filled with each phase's milliseconds (the benchmark reads it; the log says it too). */
+  timings?: Partial<Record<"read" | "collapse" | "merge" | "cleanup", number>>;
+};
+
+/** The upload itself failed (the browser went away mid-file): not the file's fault, nor the database's. */
+class UploadError extends Error {}
 
 const headerKey = (cell: string) =>
   cell
@@ -57,17 +96,100 @@ const headerKey = (cell: string) =>
     .toLowerCase()
     .replace(/[\s-]+/g, "_");
 
-function refuse(message: string, errors: ImportRowError[] = []): { ok: false; message: string; errors: ImportRowError[] } {
-  return { ok: false, message, errors };
+function refuse(message: string, errors: ImportRowError[] = [], errorCount?: number): ImportRefusal {
+  return errorCount === undefined ? { ok: false, message, errors } : { ok: false, message, errors, errorCount };
 }
 
-/** Read and check the whole file; the rows to import (one per address), or why nothing can be. */
-export type ImportRefusal = Extract<ImportResult, { ok: false }>;
+const UNAVAILABLE: ImportRefusal = {
+  ...refuse("The database could not be reached, so nothing was imported. Try again in a minute."),
+  unavailable: true,
+};
 
-export function readImportFile(text: string): { contacts: ImportRow[]; total: number; duplicates: number } | ImportRefusal {
-  let records: string[][];
+type Columns = { email: number; name: number; source: number; tags: number; count: number };
+
+/** The columns to read, from the header row, or why the file cannot be imported. */
+function columnsOf(header: string[]): Columns | ImportRefusal {
+  const keys = header.map(headerKey);
+  const index = (column: keyof typeof COLUMN_NAMES) => keys.findIndex((k) => COLUMN_NAMES[column].includes(k));
+  const at = { email: index("email"), name: index("name"), source: index("consent_source"), tags: index("tags"), count: header.length };
+  const missing = [at.email === -1 ? "email" : null, at.source === -1 ? "consent_source" : null].filter(Boolean);
+  if (missing.length > 0) {
+    return refuse(
+      `The file has no ${missing.join(" or ")} column. The first row must name the columns: email, consent_source (where each person agreed to hear from you, e.g. "2025 workshop sign-up sheet") and optionally name. Nothing was imported.`,
+    );
+  }
+  return at;
+}
+
+/** One data row checked and spelled as stored, or why it is wrong. */
+function checkRow(cells: string[], row: number, at: Columns): StagedRow | ImportRowError {
+  if (cells.length !== at.count) return { row, reason: `it has ${cells.length} columns; the header has ${at.count}` };
+  const email = emailField.safeParse(cells[at.email] ?? "");
+  const name = at.name === -1 ? "" : (cells[at.name] ?? "");
+  const source = cells[at.source] ?? "";
+  const tags = tagList(at.tags === -1 ? "" : (cells[at.tags] ?? ""));
+  if (!email.success) return { row, reason: `"${(cells[at.email] ?? "").slice(0, 80)}" is not a valid e-mail address` };
+  if (!source) return { row, reason: "its consent_source is empty (say where this person agreed to hear from you)" };
+  if (source.length > SOURCE_MAX) return { row, reason: `its consent_source is longer than ${SOURCE_MAX} characters` };
+  if (name.length > FIELD_LIMITS.name) return { row, reason: `its name is longer than ${FIELD_LIMITS.name} characters` };
+  if ("bad" in tags) return { row, reason: `its tag “${tags.bad}” is not one: ${TAG_MESSAGE}` };
+  return { row, email: email.data, name: name || null, source, tags: tags.tags };
+}
+
+function tooManyRows(rows: number): ImportRefusal {
+  return refuse(
+    `The file has ${rows.toLocaleString("en-US")} rows; import at most ${CONTACT_IMPORT_MAX_ROWS.toLocaleString("en-US")} at a time (split the file). Nothing was imported.`,
+  );
+}
+
+function wrongRows(errors: ImportRowError[], errorCount: number): ImportRefusal {
+  const rows = errorCount === 1 ? "1 row is" : `${errorCount.toLocaleString("en-US")} rows are`;
+  return refuse(
+    `${rows} not right, so nothing was imported. Fix ${errorCount === 1 ? "it" : "them"} and upload the file again.`,
+    errors,
+    errorCount,
+  );
+}
+
+/**
+ * Read the file row by row, checking each, staging the good ones in batches while no row has been
+ * wrong (after a wrong one it only reads on, to name and count the others), and noting progress
+ * per batch. The rows read, or why nothing can be imported. Throws the database's errors.
+ */
+async function readAndStage(input: string | Readable, id: string, options: ImportOptions): Promise<{ rows: number } | ImportRefusal> {
+  const batchRows = options.batchRows ?? IMPORT_BATCH_ROWS;
+  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
+  const source = typeof input === "string" ? Readable.from([input]) : input;
+  source.once("error", (error) => parser.destroy(new UploadError(error.message)));
+  source.pipe(parser);
+
+  let at: Columns | undefined;
+  let rowsRead = 0;
+  let errorCount = 0;
+  const errors: ImportRowError[] = [];
+  let batch: StagedRow[] = [];
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
+    for await (const cells of parser as AsyncIterable<string[]>) {
+      if (options.signal?.aborted) break;
+      if (!at) {
+        const columns = columnsOf(cells);
+        if ("ok" in columns) return columns;
+        at = columns;
+        continue;
+      }
+      rowsRead += 1;
+      if (rowsRead > CONTACT_IMPORT_MAX_ROWS) continue; // counted for the message, nothing more
+      const checked = checkRow(cells, rowsRead + 1, at); // as a spreadsheet numbers it: the header is row 1
+      if ("reason" in checked) {
+        errorCount += 1;
+        if (errors.length < CONTACT_IMPORT_ERRORS_LISTED) errors.push(checked);
+        batch = [];
+      } else if (errorCount === 0) batch.push(checked);
+      if (rowsRead % batchRows === 0) {
+        await stageRows(id, batch, rowsRead);
+        batch = [];
+      }
+    }
   } catch (error) {
     if (error instanceof CsvError) {
       const line = (error as CsvError & { lines?: number }).lines;
@@ -75,124 +197,105 @@ export function readImportFile(text: string): { contacts: ImportRow[]; total: nu
     }
     throw error;
   }
-  const [header, ...body] = records;
-  if (!header) return refuse("The file is empty. Nothing was imported.");
-  const keys = header.map(headerKey);
-  const index = (column: keyof typeof COLUMN_NAMES) => keys.findIndex((k) => COLUMN_NAMES[column].includes(k));
-  const at = { email: index("email"), name: index("name"), source: index("consent_source"), tags: index("tags") };
-  const missing = [at.email === -1 ? "email" : null, at.source === -1 ? "consent_source" : null].filter(Boolean);
-  if (missing.length > 0) {
-    return refuse(
-      `The file has no ${missing.join(" or ")} column. The first row must name the columns: email, consent_source (where each person agreed to hear from you, e.g. "2025 workshop sign-up sheet") and optionally name. Nothing was imported.`,
-    );
+  if (options.signal?.aborted) {
+    const reason: unknown = options.signal.reason;
+    return refuse(reason instanceof Error ? reason.message : "The upload stopped. Nothing was imported.");
   }
-  if (body.length === 0) return refuse("The file has a header row but no contacts. Nothing was imported.");
-  if (body.length > CONTACT_IMPORT_MAX_ROWS) {
-    return refuse(
-      `The file has ${body.length.toLocaleString("en-US")} rows; import at most ${CONTACT_IMPORT_MAX_ROWS.toLocaleString("en-US")} at a time (split the file). Nothing was imported.`,
-    );
-  }
-
-  const errors: ImportRowError[] = [];
-  const byAddress = new Map<string, ImportRow>();
-  let duplicates = 0;
-  body.forEach((cells, i) => {
-    const row = i + 2; // as a spreadsheet numbers it: the header is row 1
-    if (cells.length !== header.length) {
-      errors.push({ row, reason: `it has ${cells.length} columns; the header has ${header.length}` });
-      return;
-    }
-    const email = emailField.safeParse(cells[at.email] ?? "");
-    const name = at.name === -1 ? "" : (cells[at.name] ?? "");
-    const source = cells[at.source] ?? "";
-    const tags = tagList(at.tags === -1 ? "" : (cells[at.tags] ?? ""));
-    if (!email.success) errors.push({ row, reason: `"${(cells[at.email] ?? "").slice(0, 80)}" is not a valid e-mail address` });
-    else if (!source) errors.push({ row, reason: "its consent_source is empty (say where this person agreed to hear from you)" });
-    else if (source.length > SOURCE_MAX) errors.push({ row, reason: `its consent_source is longer than ${SOURCE_MAX} characters` });
-    else if (name.length > FIELD_LIMITS.name) errors.push({ row, reason: `its name is longer than ${FIELD_LIMITS.name} characters` });
-    else if ("bad" in tags) errors.push({ row, reason: `its tag “${tags.bad}” is not one: ${TAG_MESSAGE}` });
-    else {
-      const earlier = byAddress.get(email.data);
-      if (earlier) {
-        duplicates += 1;
-        earlier.name ||= name || null;
-        for (const tag of tags.tags) if (!earlier.tags.includes(tag)) earlier.tags.push(tag);
-      } else byAddress.set(email.data, { email: email.data, name: name || null, source, tags: [IMPORTED_TAG, ...tags.tags] });
-    }
-  });
-  if (errors.length > 0) {
-    const rows = errors.length === 1 ? "1 row is" : `${errors.length} rows are`;
-    return refuse(
-      `${rows} not right, so nothing was imported. Fix ${errors.length === 1 ? "it" : "them"} and upload the file again.`,
-      errors,
-    );
-  }
-  return { contacts: [...byAddress.values()], total: body.length, duplicates };
+  if (!at) return refuse("The file is empty. Nothing was imported.");
+  if (rowsRead === 0) return refuse("The file has a header row but no contacts. Nothing was imported.");
+  if (rowsRead > CONTACT_IMPORT_MAX_ROWS) return tooManyRows(rowsRead);
+  if (errorCount > 0) return wrongRows(errors, errorCount);
+  await stageRows(id, batch, rowsRead);
+  return { rows: rowsRead };
 }
 
-/** Import a CSV file's text in one transaction; see the module's comment for the rules. */
-export async function importContacts(text: string, fileName: string): Promise<ImportResult> {
-  const read = readImportFile(text);
-  if (!("contacts" in read)) return read;
-  const input = JSON.stringify(read.contacts);
-  const file = fileName.slice(0, 120) || "upload";
+/** Its staged rows removed and its outcome noted; a database that fails here leaves them to the next import's sweep. */
+async function endQuietly(id: string, status: "refused" | "failed", result: ImportRefusal): Promise<void> {
   try {
-    return await db().transaction(async (tx) => {
-      const rowsIn = sql`(select * from jsonb_to_recordset(${input}::jsonb) as r(email text, name text, source text, tags text[]))`;
-      const before = rowsOf<{ email: string; suppression: SuppressionReason | null }>(
-        await tx.execute(sql`select email, suppression from contacts where email in (select email from ${rowsIn} i)`),
-      );
-      const [recorded] = rowsOf<{ consents: number | string }>(
-        await tx.execute(sql`
-          with ${consentStatements(
-            "import",
-            {
-              each: sql`select i.email, i.name, ${IMPORT_CONSENT.sourcePrefix} || i.source as source, i.tags,
-              ${`from ${file}: newsletter consent from `} || ${IMPORT_CONSENT.sourcePrefix} || i.source as detail,
-              ${`from ${file}: kept suppressed`} as kept_detail
-            from ${rowsIn} i`,
-            },
-            { purpose: IMPORT_CONSENT.purpose, wordingVersion: IMPORT_CONSENT.wordingVersion, skipSuppressed: true, eventKind: "import" },
-          )}
-          select count(*) as consents from "import_consent"
-        `),
-      );
-      const keptSuppressed = before
-        .filter((b): b is { email: string; suppression: SuppressionReason } => b.suppression !== null)
-        .sort((a, b) => a.email.localeCompare(b.email));
-      const result = {
-        ok: true as const,
-        rows: read.total,
-        created: read.contacts.length - before.length,
-        updated: before.length,
-        duplicatesInFile: read.duplicates,
-        consentsRecorded: Number(recorded?.consents ?? 0),
-        keptSuppressed,
-      };
-      await tx.execute(sql`
-        insert into admin_audit_log (action, target, detail) values ('contact-import', ${`import:${file}`},
-          ${`${result.rows} rows: ${result.created} new, ${result.updated} updated, ${result.duplicatesInFile} duplicates merged, ${keptSuppressed.length} kept suppressed`})
-      `);
-      return result;
-    });
+    await endImport(id, status, { message: result.message, errorCount: result.errorCount ?? 0 });
+  } catch (error) {
+    log.warn({ err: error, importId: id }, "A refused contacts import's staged rows could not be removed (the next import sweeps them)");
+  }
+}
+
+/** Import a CSV file (its text, or a stream of its bytes); see the module's comment for the rules. */
+export async function importContacts(input: string | Readable, fileName: string, options: ImportOptions = {}): Promise<ImportResult> {
+  const file = fileName.slice(0, 120) || "upload";
+  const timings = options.timings ?? {};
+  let id = options.importId ?? randomUUID();
+  try {
+    if (!(await beginImport(id, file))) {
+      id = randomUUID();
+      await beginImport(id, file);
+    }
   } catch (error) {
     log.error({ err: error }, "Contacts import failed");
-    return { ...refuse("The database could not be reached, so nothing was imported. Try again in a minute."), unavailable: true };
+    if (typeof input !== "string") input.resume(); // the rest of the upload is read and dropped
+    return UNAVAILABLE;
+  }
+
+  let phase = performance.now();
+  const lap = (name: keyof NonNullable<ImportOptions["timings"]>) => {
+    const now = performance.now();
+    timings[name] = Math.round(now - phase);
+    phase = now;
+  };
+  try {
+    const read = await readAndStage(input, id, options);
+    lap("read");
+    if (!("rows" in read)) {
+      await endQuietly(id, "refused", read);
+      return read;
+    }
+    await noteProgress(id, read.rows, "merging");
+    const duplicatesInFile = await collapseDuplicates(id);
+    lap("collapse");
+    let result: Extract<ImportResult, { ok: true }> | undefined;
+    await mergeImport(
+      id,
+      file,
+      (outcome) => {
+        result = { ok: true, rows: read.rows, duplicatesInFile, ...outcome };
+        return {
+          result: { notice: importNotice(result) },
+          audit: `${result.rows} rows: ${result.created} new, ${result.updated} updated, ${result.duplicatesInFile} duplicates merged, ${result.keptSuppressedTotal} kept suppressed`,
+        };
+      },
+      SUPPRESSED_LISTED,
+    );
+    lap("merge");
+    try {
+      await endImport(id, "imported");
+    } catch (error) {
+      log.warn({ err: error, importId: id }, "An imported file's staged rows could not be removed (the next import sweeps them)");
+    }
+    lap("cleanup");
+    log.info({ importId: id, rows: read.rows, ms: timings }, "Contacts imported");
+    return result!;
+  } catch (error) {
+    if (error instanceof UploadError) {
+      const refusal = refuse("The upload was interrupted, so nothing was imported. Please try again.");
+      await endQuietly(id, "failed", refusal);
+      return refusal;
+    }
+    log.error({ err: error }, "Contacts import failed");
+    await endQuietly(id, "failed", UNAVAILABLE);
+    return UNAVAILABLE;
   }
 }
 
 /** What a successful import did, in the sentence the page shows after it (nobody was e-mailed). */
 export function importNotice(result: Extract<ImportResult, { ok: true }>): string {
-  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const n = (count: number) => count.toLocaleString("en-US");
   const said = [
-    `Imported ${plural(result.rows, "row", "rows")}: ${result.created} new, ${result.updated} already known (updated), ${result.duplicatesInFile} repeated in the file (merged).`,
-    `${result.consentsRecorded} newsletter ${result.consentsRecorded === 1 ? "consent" : "consents"} recorded. No e-mail was sent.`,
+    `Imported ${n(result.rows)} ${result.rows === 1 ? "row" : "rows"}: ${n(result.created)} new, ${n(result.updated)} already known (updated), ${n(result.duplicatesInFile)} repeated in the file (merged).`,
+    `${n(result.consentsRecorded)} newsletter ${result.consentsRecorded === 1 ? "consent" : "consents"} recorded. No e-mail was sent.`,
   ];
-  if (result.keptSuppressed.length > 0) {
-    const shown = result.keptSuppressed.slice(0, 20).map((s) => `${s.email} (${SUPPRESSION_LABELS[s.suppression].toLowerCase()})`);
-    const more = result.keptSuppressed.length - shown.length;
+  if (result.keptSuppressedTotal > 0) {
+    const shown = result.keptSuppressed.map((s) => `${s.email} (${SUPPRESSION_LABELS[s.suppression].toLowerCase()})`);
+    const more = result.keptSuppressedTotal - shown.length;
     said.push(
-      `These addresses stay suppressed, with no consent recorded (only the person can ask again): ${shown.join(", ")}${more > 0 ? ` and ${more} more` : ""}.`,
+      `These addresses stay suppressed, with no consent recorded (only the person can ask again): ${shown.join(", ")}${more > 0 ? ` and ${n(more)} more` : ""}.`,
     );
   }
   return said.join(" ");
