@@ -46,7 +46,8 @@ export async function receiveContactImport(
   const tooLarge = new AbortController();
 
   parser.on("field", (name, value) => {
-    fields[name] = value;
+    // An empty field is an absent one (the page without JavaScript sends its importId empty).
+    if (value !== "") fields[name] = value;
   });
   parser.on("file", (name, file, info) => {
     const form = ContactImportFieldsSchema.safeParse(fields);
@@ -75,6 +76,8 @@ export async function receiveContactImport(
 
   const body = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
   body.once("error", (error) => parser.destroy(error));
+  // The browser went away mid-upload: the file ends with an error, and the importer stops and cleans up.
+  request.signal.addEventListener("abort", () => body.destroy(new Error("The upload was cut off.")), { once: true });
   body.pipe(parser);
   const parsed = await finished(parser).then(
     () => true,
