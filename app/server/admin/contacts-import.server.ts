@@ -254,6 +254,7 @@ export async function importContacts(input: string | Readable, fileName: string,
     await mergeImport(
       id,
       file,
+      read.rows + 1,
       (outcome) => {
         result = { ok: true, rows: read.rows, duplicatesInFile, ...outcome };
         return {
