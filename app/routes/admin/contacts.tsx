@@ -82,7 +82,7 @@ const PROGRESS_EVERY_MS = 1_000;
  * its result when done.
  */
 function ImportUnderway({ importId, fileName }: { importId: string; fileName: string }) {
-  const { data: answer, load } = useFetcher<ImportProgress | { status: "waiting" }>({ key: "contact-import-progress" });
+  const { data: answer, load } = useFetcher<ImportProgress | { status: "waiting" }>();
   useEffect(() => {
     const timer = setInterval(() => void load(`/admin/contacts/imports/${importId}`), PROGRESS_EVERY_MS);
     return () => clearInterval(timer);
