@@ -47,7 +47,7 @@ export type ImportBench = {
   /** The JavaScript heap before and at most during it (RSS also holds the embedded database's memory). */
   startHeapMb: number;
   peakHeapMb: number;
-  /** The longest a small query sent every 50 ms waited during the import. */
+  /** The longest a small query due every 50 ms answered after it was due, during the import. */
   longestOtherQueryMs: number;
 };
 
@@ -122,14 +122,19 @@ export async function benchImport(rows: number, dir = mkdtempSync(join(tmpdir(),
     peakHeap = Math.max(peakHeap, now.heapUsed);
   };
   const sampler = setInterval(sample, 10);
+  // Another page's query, due every 50 ms: how late it answers, counted from when it was due (the
+  // embedded database runs in this thread, so a long statement also holds back the timer that sends it).
   let longest = 0;
   let importing = true;
   const other = (async () => {
+    let due = performance.now();
     while (importing) {
-      const asked = performance.now();
+      due += 50;
+      await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
       await db().execute(sql`select count(*) from contacts where email = 'nobody@bench.example.com'`);
-      longest = Math.max(longest, performance.now() - asked);
-      await new Promise((r) => setTimeout(r, 50));
+      const now = performance.now();
+      longest = Math.max(longest, now - due);
+      due = Math.max(due, now);
     }
   })();
   const timings: NonNullable<ImportOptions["timings"]> = {};
