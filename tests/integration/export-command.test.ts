@@ -43,7 +43,10 @@ describe("npm run export (the command)", { timeout: 120_000 }, () => {
   });
 
   it("refuses an unknown table with the usage line", async () => {
-    await expect(cli("orders")).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("leads|contacts|subscribers") });
+    await expect(cli("refunds")).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("leads|contacts|subscribers|audience|orders"),
+    });
   });
 
   const holdLock = () =>

@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orders } from "../../db/schema";
+import { orders, type StoredOrderLine } from "../../db/schema";
 import { powerPack, toolkit } from "~/lib/catalogue";
 import { loader as exportLoader } from "~/routes/admin/export";
 import { csvStream, exportCsv } from "~/server/admin/export.server";
@@ -42,7 +42,7 @@ async function order({
   campaign?: string | null;
 }): Promise<number> {
   n += 1;
-  const lines = [{ id: toolkit.id, name: toolkit.name, unitAmountCents: toolkit.priceCents, quantity: 1 }];
+  const lines: StoredOrderLine[] = [{ id: toolkit.id, name: toolkit.name, unitAmountCents: toolkit.priceCents, quantity: 1 }];
   if (bump) lines.push({ id: powerPack.id, name: powerPack.name, unitAmountCents: powerPack.priceCents, quantity: 1 });
   const amountCents = lines.reduce((sum, l) => sum + l.unitAmountCents, 0);
   const created = await createPendingOrder({
