@@ -140,7 +140,12 @@ export async function fillContacts(count: number): Promise<void> {
  * address); every twenty-fifth refunded whole; every fortieth with the Power Pack partly refunded.
  */
 export async function fillOrders(count: number): Promise<void> {
-  const line = (p: { id: string; name: string; priceCents: number }) => ({ id: p.id, name: p.name, unitAmountCents: p.priceCents, quantity: 1 });
+  const line = (p: { id: string; name: string; priceCents: number }) => ({
+    id: p.id,
+    name: p.name,
+    unitAmountCents: p.priceCents,
+    quantity: 1,
+  });
   const one = JSON.stringify([line(toolkit)]);
   const two = JSON.stringify([line(toolkit), line(powerPack)]);
   await db().execute(sql`
