@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { LIST_KINDS, OUTBOX_KINDS, type OutboxKind } from "../app/server/mail/messages/kinds.server";
 import {
+  bigserial,
   boolean,
   check,
   customType,
@@ -35,19 +36,28 @@ export const leads = pgTable(
     sourcePage: text("source_page").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [unique("leads_email_guide_unique").on(t.email, t.guide)],
+  (t) => [
+    unique("leads_email_guide_unique").on(t.email, t.guide),
+    // A contact's history finds its leads by address in any case; the overview counts a window's leads (issue 44).
+    index("leads_lower_email_idx").on(sql`lower(${t.email})`),
+    index("leads_created_at_idx").on(t.createdAt),
+  ],
 );
 
-export const contactMessages = pgTable("contact_messages", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  subject: text("subject").notNull(),
-  message: text("message").notNull(),
-  createdAt: createdAt(),
-  /** When the owner marked it handled in the dashboard; null while it waits. */
-  handledAt: timestamp("handled_at", { withTimezone: true }),
-});
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+    /** When the owner marked it handled in the dashboard; null while it waits. */
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+  },
+  (t) => [index("contact_messages_lower_email_idx").on(sql`lower(${t.email})`)],
+);
 
 export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
@@ -68,6 +78,7 @@ export const newsletterSubscribers = pgTable(
   },
   (t) => [
     unique("newsletter_subscribers_email_unique").on(t.email),
+    index("newsletter_subscribers_lower_email_idx").on(sql`lower(${t.email})`),
     check("newsletter_subscribers_status_check", sql`${t.status} in ('pending', 'confirmed', 'unsubscribed')`),
   ],
 );
@@ -109,6 +120,12 @@ export const orders = pgTable(
   (t) => [
     unique("orders_provider_session_id_unique").on(t.providerSessionId),
     index("orders_provider_payment_id_idx").on(t.providerPaymentId),
+    // Issue 44, at 20,000 orders: the overview's windows (paid and started), a buyer's orders by
+    // address (the audiences' "bought", a contact's history in any case).
+    index("orders_paid_at_idx").on(t.paidAt),
+    index("orders_created_at_idx").on(t.createdAt),
+    index("orders_customer_email_idx").on(t.customerEmail),
+    index("orders_lower_customer_email_idx").on(sql`lower(${t.customerEmail})`),
     check("orders_status_check", sql`${t.status} in ('pending', 'paid', 'failed', 'refunded', 'disputed')`),
     check("orders_amount_total_check", sql`${t.amountTotal} > 0`),
   ],
@@ -264,6 +281,20 @@ export const outbox = pgTable(
     index("outbox_send_started_idx")
       .on(t.id)
       .where(sql`${t.status} = 'pending' and ${t.sendStartedAt} is not null`),
+    // Issue 44, at 1.5 million rows: a broadcast's rows by status (its progress, "sent" when none
+    // wait, a cancel), an order's e-mails, an address's e-mails (a contact's history, in any case),
+    // a broadcast's recipients by contact (who left after it), what went in the last minute.
+    index("outbox_broadcast_idx")
+      .on(sql`((${t.payload}->>'broadcastId')::int)`, t.status)
+      .where(sql`${t.kind} = 'broadcast'`),
+    index("outbox_broadcast_contact_idx")
+      .on(sql`((${t.payload}->>'contactId')::int)`)
+      .where(sql`${t.kind} = 'broadcast'`),
+    index("outbox_order_idx")
+      .on(sql`(${t.payload}->>'orderId')`)
+      .where(sql`(${t.payload}->>'orderId') is not null`),
+    index("outbox_lower_to_address_idx").on(sql`lower(${t.toAddress})`),
+    index("outbox_sent_at_idx").on(t.sentAt),
     check("outbox_status_check", sql`${t.status} in (${sqlWordList(OUTBOX_STATUSES)})`),
     check("outbox_kind_check", sql`${t.kind} in (${sqlWordList(OUTBOX_KINDS)})`),
   ],
@@ -317,6 +348,12 @@ export const contacts = pgTable(
   (t) => [
     unique("contacts_email_unique").on(t.email),
     index("contacts_tags_idx").using("gin", t.tags),
+    // The few suppressed contacts, by when (who left after a broadcast reached them).
+    index("contacts_suppressed_idx")
+      .on(t.suppressedAt)
+      .where(sql`${t.suppression} is not null`),
+    // The list's "added in the last N days" (the overview's new leads).
+    index("contacts_created_at_idx").on(t.createdAt),
     check("contacts_tags_check", sql`array_to_string(${t.tags}, ' ') ~ '^([a-z0-9][a-z0-9-]{0,39}( |$))*$'`),
     check(
       "contacts_suppression_check",
@@ -795,4 +832,56 @@ export const contactImportRows = pgTable(
     tags: text("tags").array().notNull(),
   },
   (t) => [primaryKey({ columns: [t.importId, t.row] })],
+);
+
+/**
+ * Exact running counts of the outbox (issue 44): what the dashboard's e-mail health and each
+ * broadcast's figures show, without counting 1.5 million rows on every view. Written only by the
+ * outbox's statement triggers (migration 0025), in the same transaction as the change they count:
+ * each statement appends its net change per broadcast (null: not a broadcast row) and status, so
+ * no two writers ever wait on one counter row. The sum of `n` per key is the count; the sweep
+ * folds the rows of a key into one now and then (`compactTallies`), which changes no sum.
+ */
+export const outboxTallies = pgTable(
+  "outbox_tallies",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    broadcastId: integer("broadcast_id"),
+    status: text("status").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [index("outbox_tallies_key_idx").on(t.broadcastId, t.status)],
+);
+
+/**
+ * Exact running counts of the contacts (issue 44): how many there are (`tag` null) and how many
+ * have each tag, for the list and the tag choices, kept like outbox_tallies by the contacts'
+ * statement triggers (migration 0025).
+ */
+export const contactTallies = pgTable(
+  "contact_tallies",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tag: text("tag"),
+    n: integer("n").notNull(),
+  },
+  (t) => [index("contact_tallies_tag_idx").on(t.tag)],
+);
+
+/**
+ * Exact running counts of each broadcast's recipients who left after it reached them (issue 44):
+ * `bounced` (their address hard-bounced after the row was queued) and `unsubscribed` (they
+ * unsubscribed or complained after it was sent to them), as the broadcasts page shows them. Kept
+ * by statement triggers on contacts (a suppression set, changed or lifted) and on the outbox (a
+ * broadcast row written or sent), migration 0025, each appending its net change; summed on read.
+ */
+export const broadcastLeaverTallies = pgTable(
+  "broadcast_leaver_tallies",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    broadcastId: integer("broadcast_id").notNull(),
+    kind: text("kind").$type<"bounced" | "unsubscribed">().notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [index("broadcast_leaver_tallies_key_idx").on(t.broadcastId, t.kind)],
 );

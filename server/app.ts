@@ -37,6 +37,8 @@ import { queueDueSteps } from "~/server/audience/sequence.server";
 import { queueDueBroadcasts } from "~/server/audience/broadcasts.server";
 import { publishOverdueReviews } from "~/server/content/reviews.server";
 import { sweepExpired } from "~/server/maintenance/sweep.server";
+import { compactTallies } from "~/server/tallies.server";
+import { vacuumEmbedded } from "~/server/db.server";
 
 /** How often the worker's heartbeat deletes what nobody will use again. */
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -58,6 +60,9 @@ export function startMail(): OutboxWorker {
       if (Date.now() - lastSweep >= SWEEP_EVERY_MS) {
         lastSweep = Date.now();
         await sweepExpired();
+        // The dashboard's running counts folded, and the embedded database's old row versions reclaimed.
+        await compactTallies();
+        await vacuumEmbedded();
       }
     },
     listKinds: LIST_KINDS,

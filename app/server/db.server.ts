@@ -138,6 +138,26 @@ export async function databaseAnswers(): Promise<boolean> {
   }
 }
 
+/**
+ * The embedded database has no autovacuum (PGlite runs PostgreSQL in one process, without its
+ * background workers): every update and delete would leave its old row version behind for good,
+ * and the planner would never learn the tables' sizes. The worker's hourly heartbeat calls this
+ * (issue 44); PostgreSQL's own autovacuum does it there. A lazy VACUUM skips the pages already
+ * clean, so after the first it reads only what changed since.
+ */
+export async function vacuumEmbedded(): Promise<boolean> {
+  if (opened?.kind !== "pglite") return false;
+  const { db } = opened;
+  // A table at a time: the one connection is held for one table's vacuum, not the whole database's
+  // (the first, on a year of data, took 13 s in all), so pages asked for meanwhile wait less.
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind = 'r' and n.nspname = current_schema() order by 1`),
+  );
+  for (const { name } of tables) await db.execute(sql`vacuum (analyze) ${sql.identifier(name)}`);
+  return true;
+}
+
 /** How long a lock lives without its owner's heartbeat (the owner refreshes it every `LOCK_UPDATE_MS`). */
 export const LOCK_STALE_MS = 15_000;
 const LOCK_UPDATE_MS = 5_000;

@@ -14,6 +14,7 @@
  */
 import { sql } from "drizzle-orm";
 import pLimit from "p-limit";
+import type { StoredOrderLine } from "../../db/schema";
 import { CATEGORIES } from "~/lib/article-meta";
 import { toolkit, powerPack } from "~/lib/catalogue";
 import { GUIDE_IDS, GUIDES, guideTag } from "~/lib/guides";
@@ -221,7 +222,7 @@ async function seedOrders(total: number, contacts: number, concurrency: number, 
   let done = 0;
   const one = async (n: number) => {
     const bump = share(n, 2) < 30;
-    const lines = [{ id: toolkit.id, name: toolkit.name, unitAmountCents: toolkit.priceCents, quantity: 1 }];
+    const lines: StoredOrderLine[] = [{ id: toolkit.id, name: toolkit.name, unitAmountCents: toolkit.priceCents, quantity: 1 }];
     if (bump) lines.push({ id: powerPack.id, name: powerPack.name, unitAmountCents: powerPack.priceCents, quantity: 1 });
     const amount = lines.reduce((sum, line) => sum + line.unitAmountCents, 0);
     const order = await createPendingOrder({
@@ -349,6 +350,31 @@ async function seedBroadcasts(total: number, say: Progress): Promise<{ queued: n
   return timings;
 }
 
+/**
+ * Readers who left after broadcasts reached them, as the unsubscribe link and the bounce webhook
+ * record it (suppress()): 2 % of those a broadcast went to unsubscribed some weeks into the year,
+ * 0.3 % of them complained or bounced.
+ */
+async function seedLeavers(): Promise<void> {
+  await db().execute(sql`
+    with gone as (
+      update contacts c set suppression = case when c.id % 1000 < 3 then 'hard_bounce' else 'unsubscribed' end,
+        suppressed_at = now() - make_interval(days => (c.id % 300)),
+        suppression_detail = case when c.id % 1000 < 3 then 'SMTP 550 5.1.1 user unknown' else 'unsubscribe link' end
+      where c.suppression is null and c.id % 100 between 50 and 51
+        and exists (select 1 from outbox o where o.kind = 'broadcast' and (o.payload->>'contactId')::int = c.id)
+      returning c.id, c.email, c.suppression, c.suppressed_at
+    ), withdrawn as (
+      update consents k set withdrawn_at = g.suppressed_at from gone g where k.contact_id = g.id and k.withdrawn_at is null
+    ), ended as (
+      update newsletter_subscribers s set status = 'unsubscribed', unsubscribed_at = g.suppressed_at
+      from gone g where s.email = g.email and s.status <> 'unsubscribed'
+    )
+    insert into contact_events (contact_id, kind, detail, created_at)
+    select id, 'suppressed', suppression || ': seeded, after broadcasts', suppressed_at from gone
+  `);
+}
+
 export type SeedReport = { seconds: Record<keyof SeedSizes, number>; broadcastQueues: { queued: number; seconds: number }[] };
 
 /** Fill the open database (see the module's comment). `paths`: the pages the site serves, for page views. */
@@ -371,7 +397,11 @@ export async function seedScale(
   await timed("contacts", () => seedContacts(sizes.contacts, say));
   await timed("pageViews", () => seedPageViews(sizes.pageViews, options.paths, say));
   await timed("orders", () => seedOrders(sizes.orders, sizes.contacts, options.concurrency ?? 1, say));
-  const broadcastQueues = await timed("broadcasts", () => seedBroadcasts(sizes.broadcasts, say));
+  const broadcastQueues = await timed("broadcasts", async () => {
+    const queues = await seedBroadcasts(sizes.broadcasts, say);
+    await seedLeavers();
+    return queues;
+  });
   await db().execute(sql`analyze`);
   return { seconds, broadcastQueues };
 }

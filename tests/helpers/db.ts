@@ -38,6 +38,10 @@ export const TABLES = [
   "former_prices",
   "site_settings",
   "broadcasts",
+  // The running counts go with the rows they count (TRUNCATE fires no DELETE trigger).
+  "outbox_tallies",
+  "contact_tallies",
+  "broadcast_leaver_tallies",
 ] as const;
 
 export type TestDatabase = {

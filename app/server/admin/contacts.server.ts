@@ -15,6 +15,7 @@ import { contactFilterWhere } from "~/server/audience/audience.server";
 import { ownerClearSuppression, suppress, type Contact } from "~/server/audience/contacts.server";
 import { tagContact, untagContact } from "~/server/audience/tags.server";
 import { db, rowsOf } from "~/server/db.server";
+import { contactCount } from "~/server/tallies.server";
 import { orderNumber } from "~/server/payments/orders.server";
 
 export type ContactRow = {
@@ -47,9 +48,11 @@ export async function searchContacts(
   const q = query.trim().slice(0, 200);
   const search = q ? sql`(c.email ilike ${likePattern(q)} or c.name ilike ${likePattern(q)})` : sql`true`;
   const where = sql`where ${search} and ${contactFilterWhere(filters)}`;
-  const [{ total }] = rowsOf<{ total: number }>(await db().execute(sql`select count(*)::int as total from contacts c ${where}`)) as [
-    { total: number },
-  ];
+  // The whole list's size is the contacts' running count (issue 44: 100,000 rows not counted per view).
+  const everyone = !q && Object.values(filters).every((value) => !value);
+  const total = everyone
+    ? await contactCount()
+    : rowsOf<{ total: number }>(await db().execute(sql`select count(*)::int as total from contacts c ${where}`))[0]!.total;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const rows =
     page > pages
@@ -61,8 +64,8 @@ export async function searchContacts(
                    (select string_agg(distinct purpose, ',' order by purpose) from consents where contact_id = c.id and withdrawn_at is null) as "activeConsents",
                    (select count(*) from consents where contact_id = c.id and withdrawn_at is not null)::int as "withdrawnConsents",
                    array_to_string(c.tags, ' ') as tags
-            from contacts c ${where}
-            order by c.id desc limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}
+            from (select c.* from contacts c ${where} order by c.id desc limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}) c
+            order by c.id desc
           `),
         );
   return { rows: rows.map(withIsoDates), page, pages, total, query: q, filters };

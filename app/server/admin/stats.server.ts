@@ -78,16 +78,21 @@ export async function overview(days: WindowDays, timeZone: string): Promise<Over
     countContacts({ source: "guide", added: String(days) as ContactFilters["added"] }),
     countContacts({ purpose: "newsletter" }),
   ]);
+  // Each day's sales and leads grouped once (not a query per day): the window's rows are read once, by index.
   const daily = rowsOf<{ day: string; revenue: number; leads: number }>(
     await db().execute(sql`
       with days as (
         select (generate_series(${zonedDay(from, timeZone)}::date, ${zonedDay(new Date(), timeZone)}::date, interval '1 day'))::date as day
+      ), sales as (
+        select (paid_at at time zone ${timeZone})::date as day, sum(amount_total - ${REFUNDED_CENTS}) as revenue
+        from orders where ${EVER_PAID} and paid_at >= ${from} group by 1
+      ), new_leads as (
+        select (created_at at time zone ${timeZone})::date as day, count(*) as n
+        from leads where created_at >= ${from} group by 1
       )
-      select to_char(d.day, 'YYYY-MM-DD') as day,
-             coalesce((select sum(amount_total - ${REFUNDED_CENTS}) from orders
-                       where ${EVER_PAID} and (paid_at at time zone ${timeZone})::date = d.day and paid_at >= ${from}), 0)::int as revenue,
-             (select count(*) from leads where (created_at at time zone ${timeZone})::date = d.day and created_at >= ${from})::int as leads
-      from days d order by d.day
+      select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(s.revenue, 0)::int as revenue, coalesce(l.n, 0)::int as leads
+      from days d left join sales s on s.day = d.day left join new_leads l on l.day = d.day
+      order by d.day
     `),
   );
   return {

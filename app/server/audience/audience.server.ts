@@ -19,13 +19,13 @@ export const AUDIENCE_LABELS: Record<BroadcastAudience, string> = {
 };
 
 /** A current newsletter consent, confirmed by double opt-in or attested by the owner's import (the send-time check's own). */
-const NEWSLETTER = currentConsent("newsletter");
+const NEWSLETTER = currentConsent("newsletter", "set");
 
 /** Asked for a guide at some time (a consent for its follow-ups, current or not): a part of the newsletter's readers. */
-const GUIDE = sql`(${NEWSLETTER} and exists (select 1 from consents k where k.contact_id = c.id and k.purpose = 'guide_followups'))`;
+const GUIDE = sql`(${NEWSLETTER} and c.id in (select k.contact_id from consents k where k.purpose = 'guide_followups'))`;
 
 /** Buying is not consent to marketing: the buyers among the newsletter's readers. */
-const BUYERS = sql`(${NEWSLETTER} and exists (select 1 from orders o where o.customer_email = c.email and o.status = 'paid'))`;
+const BUYERS = sql`(${NEWSLETTER} and c.email in (select o.customer_email from orders o where o.status = 'paid' and o.customer_email is not null))`;
 
 const CONDITION: Record<BroadcastAudience, SQL> = { newsletter: NEWSLETTER, guide: GUIDE, buyers: BUYERS };
 
@@ -73,22 +73,20 @@ export function segmentOf(row: { audiences: unknown; includeTags: unknown; exclu
  * "purpose=newsletter" is the newsletter audience above, the same condition a broadcast queues by.
  */
 export function contactFilterWhere(filters: ContactFilters): SQL {
-  const paid = sql`exists (select 1 from orders o where o.customer_email = c.email and o.status = 'paid')`;
+  // Each condition an IN list the database builds once, not a lookup per contact (100,000 of them, issue 44).
+  const paid = sql`c.email in (select o.customer_email from orders o where o.status = 'paid' and o.customer_email is not null)`;
   const conditions: SQL[] = [];
   if (filters.purpose === "newsletter") conditions.push(NEWSLETTER);
-  if (filters.purpose === "guide_followups" || filters.purpose === "buyer") conditions.push(currentConsent(filters.purpose));
+  if (filters.purpose === "guide_followups" || filters.purpose === "buyer") conditions.push(currentConsent(filters.purpose, "set"));
   if (filters.tag) conditions.push(tagged([filters.tag]));
-  if (filters.source === "guide") conditions.push(sql`exists (select 1 from leads l where l.email = c.email)`);
+  if (filters.source === "guide") conditions.push(sql`c.email in (select l.email from leads l)`);
   // Signed up themselves (the form, or the last guide e-mail's button): a consent other than an import's.
   if (filters.source === "newsletter") {
-    conditions.push(
-      sql`exists (select 1 from consents k where k.contact_id = c.id and k.purpose = 'newsletter' and k.source not like 'import:%')`,
-    );
+    conditions.push(sql`c.id in (select k.contact_id from consents k where k.purpose = 'newsletter' and k.source not like 'import:%')`);
   }
-  if (filters.source === "import")
-    conditions.push(sql`exists (select 1 from consents k where k.contact_id = c.id and k.source like 'import:%')`);
+  if (filters.source === "import") conditions.push(sql`c.id in (select k.contact_id from consents k where k.source like 'import:%')`);
   if (filters.source === "purchase") {
-    conditions.push(sql`exists (select 1 from orders o where o.customer_email = c.email and o.paid_at is not null)`);
+    conditions.push(sql`c.email in (select o.customer_email from orders o where o.paid_at is not null and o.customer_email is not null)`);
   }
   if (filters.proved) conditions.push(filters.proved === "yes" ? sql`c.proved_at is not null` : sql`c.proved_at is null`);
   if (filters.suppressed) conditions.push(filters.suppressed === "yes" ? sql`c.suppression is not null` : sql`c.suppression is null`);

@@ -18,16 +18,25 @@ import { db, rowsOf } from "~/server/db.server";
 export type SendPolicy = "transactional" | ConsentPurpose;
 
 /**
- * A current consent of contact `c` for this purpose. The newsletter's needs the address confirmed
+ * A current consent of contact `c` for this purpose. Two spellings of the one rule: "per-contact"
+ * (a correlated EXISTS) for a few contacts, as the send-time check asks; "set" (IN lists the
+ * database hashes once) for counting or queueing 100,000 of them, as the audiences do (issue 44). The newsletter's needs the address confirmed
  * (double opt-in: the newsletter box, or the last guide e-mail's button) or an owner's import,
  * which attests consent given elsewhere. The broadcasts' audiences (audience.server.ts) and the
  * send-time check both use this one definition.
  */
-export function currentConsent(purpose: ConsentPurpose): SQL {
-  const held = sql`exists (select 1 from consents k where k.contact_id = c.id and k.purpose = ${purpose} and k.withdrawn_at is null`;
-  if (purpose !== "newsletter") return sql`${held})`;
-  return sql`${held} and (k.source like 'import:%'
-    or exists (select 1 from newsletter_subscribers s where s.email = c.email and s.status = 'confirmed')))`;
+export function currentConsent(purpose: ConsentPurpose, form: "per-contact" | "set" = "per-contact"): SQL {
+  const held = (also: SQL = sql``) =>
+    form === "set"
+      ? sql`c.id in (select k.contact_id from consents k where k.purpose = ${purpose} and k.withdrawn_at is null${also})`
+      : sql`exists (select 1 from consents k where k.contact_id = c.id and k.purpose = ${purpose} and k.withdrawn_at is null${also})`;
+  if (purpose !== "newsletter") return held();
+  const confirmed =
+    form === "set"
+      ? sql`c.email in (select s.email from newsletter_subscribers s where s.status = 'confirmed')`
+      : sql`exists (select 1 from newsletter_subscribers s where s.email = c.email and s.status = 'confirmed')`;
+  // A current newsletter consent from an import, or a current one and the address confirmed.
+  return sql`(${held(sql` and k.source like 'import:%'`)} or (${held()} and ${confirmed}))`;
 }
 
 /**
