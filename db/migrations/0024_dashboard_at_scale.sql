@@ -31,8 +31,8 @@ CREATE INDEX "orders_paid_at_idx" ON "orders" USING btree ("paid_at");--> statem
 CREATE INDEX "orders_created_at_idx" ON "orders" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "orders_customer_email_idx" ON "orders" USING btree ("customer_email");--> statement-breakpoint
 CREATE INDEX "orders_lower_customer_email_idx" ON "orders" USING btree (lower("customer_email"));--> statement-breakpoint
-CREATE INDEX "outbox_broadcast_idx" ON "outbox" USING btree ((("payload"->>'broadcastId')::int),"status") WHERE "outbox"."kind" = 'broadcast';--> statement-breakpoint
+CREATE INDEX "outbox_broadcast_pending_idx" ON "outbox" USING btree ((("payload"->>'broadcastId')::int)) WHERE "outbox"."kind" = 'broadcast' and "outbox"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "outbox_broadcast_contact_idx" ON "outbox" USING btree ((("payload"->>'contactId')::int)) WHERE "outbox"."kind" = 'broadcast';--> statement-breakpoint
 CREATE INDEX "outbox_order_idx" ON "outbox" USING btree (("payload"->>'orderId')) WHERE ("outbox"."payload"->>'orderId') is not null;--> statement-breakpoint
-CREATE INDEX "outbox_lower_to_address_idx" ON "outbox" USING btree (lower("to_address"));--> statement-breakpoint
-CREATE INDEX "outbox_sent_at_idx" ON "outbox" USING btree ("sent_at");
+CREATE INDEX "outbox_lower_to_address_idx" ON "outbox" USING btree (lower("to_address")) WHERE "outbox"."kind" <> 'broadcast';--> statement-breakpoint
+CREATE INDEX "outbox_sent_at_idx" ON "outbox" USING btree ("sent_at") WHERE "outbox"."sent_at" is not null;

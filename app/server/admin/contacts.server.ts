@@ -155,7 +155,10 @@ export async function contactHistory(id: number, timeZone: string): Promise<Cont
     ),
     run<Dated & { id: number; kind: string; status: string; sentAt: string | null; attempts: number; lastError: string | null }>(
       sql`select id, created_at as at, kind, status, sent_at as "sentAt", attempts, last_error as "lastError"
-          from outbox where lower(to_address) = ${email}`,
+          from outbox where kind <> 'broadcast' and lower(to_address) = ${email}
+          union all
+          select id, created_at as at, kind, status, sent_at as "sentAt", attempts, last_error as "lastError"
+          from outbox where kind = 'broadcast' and (payload->>'contactId')::int = ${id}`,
     ),
     run<Dated & { id: number; status: string; amountTotal: number; currency: string; campaign: string | null }>(
       sql`select id, created_at as at, status, amount_total as "amountTotal", currency, campaign
