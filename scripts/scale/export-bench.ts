@@ -18,6 +18,7 @@ import { sql } from "drizzle-orm";
 import { powerPack, toolkit } from "../../app/lib/catalogue";
 import { csvStream, EXPORT_NAMES, exportCsv, type ExportName } from "../../app/server/admin/export.server";
 import { closeDatabase, db, openDatabase, rowsOf } from "../../app/server/db.server";
+import { withPeakMemory } from "./peak-memory";
 
 export type ExportBench = {
   name: ExportName;
@@ -56,31 +57,17 @@ export async function benchExport(name: ExportName): Promise<ExportBench> {
       yield chunk;
     }
   }
-  const start = process.memoryUsage();
-  let peakRss = start.rss;
-  let peakHeap = start.heapUsed;
-  const sample = () => {
-    const now = process.memoryUsage();
-    peakRss = Math.max(peakRss, now.rss);
-    peakHeap = Math.max(peakHeap, now.heapUsed);
-  };
-  const sampler = setInterval(sample, 10);
   const { sink, bytes } = countingSink();
   const began = performance.now();
-  try {
-    await writeReadableStreamToWritable(csvStream(counted()), sink);
-  } finally {
-    clearInterval(sampler);
-  }
-  sample();
+  const { memory } = await withPeakMemory(() => writeReadableStreamToWritable(csvStream(counted()), sink));
   return {
     name,
     rows,
     seconds: Math.round(performance.now() - began) / 1000,
     bytes: bytes(),
-    startRssMb: toMb(start.rss),
-    peakRssMb: toMb(peakRss),
-    peakHeapMb: toMb(peakHeap),
+    startRssMb: toMb(memory.startRss),
+    peakRssMb: toMb(memory.peakRss),
+    peakHeapMb: toMb(memory.peakHeap),
   };
 }
 
