@@ -313,10 +313,12 @@ async function main() {
     const owner = throwawayOwner();
     const base = `http://127.0.0.1:${port}`;
     const server = startBuiltServer({
-      env: { PORT: String(port), PUBLIC_ORIGIN: base, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...owner.env },
+      env: { PORT: String(port), DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...owner.env },
     });
     try {
-      await waitForServer(base, server.child);
+      await waitForServer(base, server.child).catch((error: Error) => {
+        throw new Error(`${error.message}\n${server.output()}`);
+      });
       const cookie = await logInAsOwner(base, owner.password);
       for (const rows of sizes) {
         const r = await benchImportHttp({ base, cookie, rows, serverPid: server.child.pid, dir });

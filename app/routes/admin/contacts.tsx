@@ -77,16 +77,19 @@ const inputClass =
 const PROGRESS_EVERY_MS = 1_000;
 
 /**
- * While an upload runs: how far the server is (rows checked so far, then the merge), asked every
- * second by the import's id. Without JavaScript the browser shows its own progress and the page
+ * While an upload runs: how far the server is (rows checked so far, then the merge), asked by the
+ * import's id a second after each answer. Without JavaScript the browser shows its own progress and the page
  * its result when done.
  */
 function ImportUnderway({ importId, fileName }: { importId: string; fileName: string }) {
-  const { data: answer, load } = useFetcher<ImportProgress | { status: "waiting" }>();
+  const { data: answer, load, state } = useFetcher<ImportProgress | { status: "waiting" }>();
+  // The next question a second after the last answer: a new load would cancel one still on its way
+  // (a busy server may take longer than a second), and the page would never hear.
   useEffect(() => {
-    const timer = setInterval(() => void load(`/admin/contacts/imports/${importId}`), PROGRESS_EVERY_MS);
-    return () => clearInterval(timer);
-  }, [importId, load]);
+    if (state !== "idle") return;
+    const timer = setTimeout(() => void load(`/admin/contacts/imports/${importId}`), PROGRESS_EVERY_MS);
+    return () => clearTimeout(timer);
+  }, [importId, load, state, answer]);
   const progress = answer && "rowsRead" in answer ? answer : undefined;
   const rows = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "row" : "rows"}`;
   const said = !progress

@@ -15,6 +15,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { CsvError, parse } from "csv-parse";
 import type { SuppressionReason } from "../../../db/schema";
 import { CONTACT_IMPORT_ERRORS_LISTED, CONTACT_IMPORT_MAX_ROWS } from "~/lib/admin-forms";
@@ -37,6 +38,8 @@ export { IMPORT_CONSENT } from "~/server/admin/contact-import-store.server";
 const SOURCE_MAX = 200;
 /** Rows staged per INSERT: few round trips, and a batch's JSON stays well under a megabyte. */
 export const IMPORT_BATCH_ROWS = 5_000;
+/** Rows read between two turns of the event loop given to the server's other requests (a few milliseconds of work). */
+const YIELD_EVERY_ROWS = 500;
 /** Addresses named in the notice as staying suppressed; the rest are counted. */
 const SUPPRESSED_LISTED = 20;
 
@@ -178,6 +181,10 @@ async function readAndStage(input: string | Readable, id: string, options: Impor
         continue;
       }
       rowsRead += 1;
+      // Parsing buffered bytes and the embedded database's statements are promise callbacks that never
+      // leave this turn of the event loop: without a turn now and then, the server answers no other
+      // request (the page's progress poll included) until the whole file is read.
+      if (rowsRead % YIELD_EVERY_ROWS === 0) await nextTurn();
       if (rowsRead > CONTACT_IMPORT_MAX_ROWS) continue; // counted for the message, nothing more
       const checked = checkRow(cells, rowsRead + 1, at); // as a spreadsheet numbers it: the header is row 1
       if ("reason" in checked) {
