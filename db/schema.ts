@@ -391,6 +391,13 @@ export const consents = pgTable(
   },
   (t) => [
     index("consents_contact_id_idx").on(t.contactId),
+    // The newsletter audience's two lists (audience.server.ts), each read from its index alone (issue 44).
+    index("consents_newsletter_current_idx")
+      .on(t.contactId)
+      .where(sql`${t.purpose} = 'newsletter' and ${t.withdrawnAt} is null`),
+    index("consents_newsletter_imported_idx")
+      .on(t.contactId)
+      .where(sql`${t.purpose} = 'newsletter' and ${t.withdrawnAt} is null and ${t.source} like 'import:%'`),
     check("consents_purpose_check", sql`${t.purpose} in (${sqlWordList(CONSENT_PURPOSES)})`),
   ],
 );

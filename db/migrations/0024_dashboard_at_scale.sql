@@ -21,6 +21,8 @@ CREATE TABLE "outbox_tallies" (
 CREATE INDEX "broadcast_leaver_tallies_key_idx" ON "broadcast_leaver_tallies" USING btree ("broadcast_id","kind");--> statement-breakpoint
 CREATE INDEX "contact_tallies_tag_idx" ON "contact_tallies" USING btree ("tag");--> statement-breakpoint
 CREATE INDEX "outbox_tallies_key_idx" ON "outbox_tallies" USING btree ("broadcast_id","status");--> statement-breakpoint
+CREATE INDEX "consents_newsletter_current_idx" ON "consents" USING btree ("contact_id") WHERE "consents"."purpose" = 'newsletter' and "consents"."withdrawn_at" is null;--> statement-breakpoint
+CREATE INDEX "consents_newsletter_imported_idx" ON "consents" USING btree ("contact_id") WHERE "consents"."purpose" = 'newsletter' and "consents"."withdrawn_at" is null and "consents"."source" like 'import:%';--> statement-breakpoint
 CREATE INDEX "contact_messages_lower_email_idx" ON "contact_messages" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "contacts_suppressed_idx" ON "contacts" USING btree ("suppressed_at") WHERE "contacts"."suppression" is not null;--> statement-breakpoint
 CREATE INDEX "contacts_created_at_idx" ON "contacts" USING btree ("created_at");--> statement-breakpoint

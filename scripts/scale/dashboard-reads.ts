@@ -21,12 +21,16 @@ export type Sample = { contactId: number; contactEmail: string; name: string; or
 export async function sampleIds(): Promise<Sample> {
   const [row] = rowsOf<Sample>(
     await db().execute(sql`
-      select (select id from contacts where email like 'reader%' order by id offset 4242 limit 1) as "contactId",
-             (select email from contacts where email like 'reader%' order by id offset 4242 limit 1) as "contactEmail",
-             (select split_part(name, ' ', 2) from contacts where name is not null order by id offset 777 limit 1) as name,
-             (select max(id) - 100 from orders) as "orderId",
-             (select customer_email from orders where customer_email is not null order by id offset 1234 limit 1) as buyer,
-             (select max(id) from broadcasts) as "broadcastId"
+      select coalesce((select id from contacts where email like 'reader%' order by id offset 4242 limit 1),
+                      (select min(id) from contacts)) as "contactId",
+             coalesce((select email from contacts where email like 'reader%' order by id offset 4242 limit 1),
+                      (select min(email) from contacts), 'reader') as "contactEmail",
+             coalesce((select split_part(name, ' ', 2) from contacts where name is not null order by id offset 777 limit 1),
+                      (select min(split_part(name, ' ', 2)) from contacts), 'Garcia') as name,
+             coalesce((select max(id) - 100 from orders having max(id) > 100), (select max(id) from orders), 1) as "orderId",
+             coalesce((select customer_email from orders where customer_email is not null order by id offset 1234 limit 1),
+                      (select min(customer_email) from orders), 'buyer') as buyer,
+             coalesce((select max(id) from broadcasts), 1) as "broadcastId"
     `),
   );
   return row!;

@@ -46,28 +46,41 @@ export async function searchContacts(
   filters: ContactFilters = {},
 ): Promise<Paged<ContactRow> & { query: string; filters: ContactFilters }> {
   const q = query.trim().slice(0, 200);
-  const search = q ? sql`(c.email ilike ${likePattern(q)} or c.name ilike ${likePattern(q)})` : sql`true`;
+  // Addresses are stored lowercased (app/lib/email-address.ts): a plain LIKE on them, and on the
+  // name lowercased, read 100,000 rows in half the time ILIKE takes (issue 44).
+  const pattern = likePattern(q.toLowerCase());
+  const search = q ? sql`(c.email like ${pattern} or lower(c.name) like ${pattern})` : sql`true`;
   const where = sql`where ${search} and ${contactFilterWhere(filters)}`;
-  // The whole list's size is the contacts' running count (issue 44: 100,000 rows not counted per view).
-  const everyone = !q && Object.values(filters).every((value) => !value);
-  const total = everyone
-    ? await contactCount()
-    : rowsOf<{ total: number }>(await db().execute(sql`select count(*)::int as total from contacts c ${where}`))[0]!.total;
+  const pageOf = (withTotal: boolean) => sql`
+    select c.id, c.email, c.name, c.created_at as "createdAt", c.proved_at as "provedAt", c.suppression,
+           c.suppression_detail as "suppressionDetail",
+           (select string_agg(distinct purpose, ',' order by purpose) from consents where contact_id = c.id and withdrawn_at is null) as "activeConsents",
+           (select count(*) from consents where contact_id = c.id and withdrawn_at is not null)::int as "withdrawnConsents",
+           array_to_string(c.tags, ' ') as tags${withTotal ? sql`, c.total` : sql``}
+    from (select c.*${withTotal ? sql`, count(*) over ()::int as total` : sql``} from contacts c ${where}
+          order by c.id desc limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}) c
+    order by c.id desc
+  `;
+  let total: number;
+  let rows: ContactRow[];
+  if (!q && Object.values(filters).every((value) => !value)) {
+    // The whole list: its size is the contacts' running count (100,000 rows not counted per view).
+    total = await contactCount();
+    rows = page > Math.ceil(total / PAGE_SIZE) ? [] : rowsOf<ContactRow>(await db().execute(pageOf(false)));
+  } else if (!q) {
+    // A filter: counted, then its newest page read backwards by id until it is full.
+    total = rowsOf<{ total: number }>(await db().execute(sql`select count(*)::int as total from contacts c ${where}`))[0]!.total;
+    rows = page > Math.ceil(total / PAGE_SIZE) ? [] : rowsOf<ContactRow>(await db().execute(pageOf(false)));
+  } else {
+    // A search, usually of a few: the page and the number found in one reading of the rows.
+    const found = rowsOf<ContactRow & { total: number }>(await db().execute(pageOf(true)));
+    total =
+      found[0]?.total ??
+      rowsOf<{ total: number }>(await db().execute(sql`select count(*)::int as total from contacts c ${where}`))[0]!.total;
+    rows = found.map(({ total: _total, ...row }) => row);
+  }
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const rows =
-    page > pages
-      ? []
-      : rowsOf<ContactRow>(
-          await db().execute(sql`
-            select c.id, c.email, c.name, c.created_at as "createdAt", c.proved_at as "provedAt", c.suppression,
-                   c.suppression_detail as "suppressionDetail",
-                   (select string_agg(distinct purpose, ',' order by purpose) from consents where contact_id = c.id and withdrawn_at is null) as "activeConsents",
-                   (select count(*) from consents where contact_id = c.id and withdrawn_at is not null)::int as "withdrawnConsents",
-                   array_to_string(c.tags, ' ') as tags
-            from (select c.* from contacts c ${where} order by c.id desc limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}) c
-            order by c.id desc
-          `),
-        );
+  if (page > pages) rows = [];
   return { rows: rows.map(withIsoDates), page, pages, total, query: q, filters };
 }
 
