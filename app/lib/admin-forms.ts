@@ -49,8 +49,8 @@ export const CONTACT_IMPORT_BODY_LIMIT = {
 /**
  * At most 200,000 rows a file: twice the largest list the site is sized for (100,000 contacts,
  * issue 44). The rows are merged into the list by one transaction, which holds the embedded
- * database for its length (about a second per 10,000 rows): a bound on that wait for every other
- * page, and on an upload's time, rather than on memory.
+ * database for its length (1 to 2 s per 10,000 rows on a 2-core machine): a bound on that wait
+ * for every other page, and on an upload's time, rather than on memory.
  */
 export const CONTACT_IMPORT_MAX_ROWS = 200_000;
 

@@ -222,9 +222,14 @@ export async function benchImportHttp({
   const poll = (async () => {
     while (polling) {
       await new Promise((r) => setTimeout(r, 1000));
-      const answer = await fetch(`${base}/admin/contacts/imports/${importId}`, { headers: { Cookie: cookie } });
-      const p = (await answer.json()) as { status: string; rowsRead?: number };
-      const line = `${p.status} ${p.rowsRead ?? 0}`;
+      let line: string;
+      try {
+        const answer = await fetch(`${base}/admin/contacts/imports/${importId}`, { headers: { Cookie: cookie } });
+        const p = (await answer.json()) as { status: string; rowsRead?: number };
+        line = `${p.status} ${p.rowsRead ?? 0}`;
+      } catch (error) {
+        line = `poll failed (${(error as Error).message})`; // a kept-alive connection the server closed meanwhile
+      }
       if (progress.at(-1) !== line) progress.push(line);
     }
   })();

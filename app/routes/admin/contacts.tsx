@@ -287,8 +287,8 @@ export default function Contacts({ loaderData: p, actionData }: Route.ComponentP
           vip-buyers”). Every imported contact is also tagged “imported”. Each address gets a newsletter consent recorded as “import: ” and
           its source. Known addresses are updated, not duplicated. Nobody is e-mailed by an import, and a suppressed address stays
           suppressed. If any row is wrong, nothing is imported, and the first {CONTACT_IMPORT_ERRORS_LISTED} wrong rows are listed. At most{" "}
-          {CONTACT_IMPORT_MAX_BYTES / 1024 / 1024} MB and {CONTACT_IMPORT_MAX_ROWS.toLocaleString("en-US")} rows per file; a large file
-          takes a minute or so (100,000 rows in about a minute), and the page says how far it is.
+          {CONTACT_IMPORT_MAX_BYTES / 1024 / 1024} MB and {CONTACT_IMPORT_MAX_ROWS.toLocaleString("en-US")} rows per file. A large file
+          takes a while (100,000 rows take well under a minute), and the page says how far it is.
         </p>
         <ImportForm last={actionData?.result} />
       </Panel>
