@@ -42,6 +42,9 @@ export const TABLES = [
   "outbox_tallies",
   "contact_tallies",
   "broadcast_leaver_tallies",
+  "page_views_monthly",
+  "contact_import_rows",
+  "contact_imports",
 ] as const;
 
 export type TestDatabase = {
