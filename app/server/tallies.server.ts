@@ -76,32 +76,26 @@ export async function tagCounts(): Promise<{ tag: string; contacts: number }[]> 
  * compaction at the same time skips the rows the first took.
  */
 export async function compactTallies(): Promise<{ outbox: number; contacts: number; leavers: number }> {
-  const [outbox] = rowsOf<{ before: number }>(
+  return {
+    outbox: await fold("outbox_tallies", ["broadcast_id", "status"]),
+    contacts: await fold("contact_tallies", ["tag"]),
+    leavers: await fold("broadcast_leaver_tallies", ["broadcast_id", "kind"]),
+  };
+}
+
+/** One tally table folded by its key columns (the schema's own names, never input); how many rows it had. */
+async function fold(table: string, keys: readonly string[]): Promise<number> {
+  const name = sql.identifier(table);
+  const columns = sql.join(
+    keys.map((key) => sql.identifier(key)),
+    sql`, `,
+  );
+  const [row] = rowsOf<{ before: number }>(
     await db().execute(sql`
-      with gone as (delete from outbox_tallies returning broadcast_id, status, n),
-      kept as (
-        insert into outbox_tallies (broadcast_id, status, n)
-        select broadcast_id, status, sum(n) from gone group by 1, 2 having sum(n) <> 0
-      )
+      with gone as (delete from ${name} returning ${columns}, n),
+      kept as (insert into ${name} (${columns}, n) select ${columns}, sum(n) from gone group by ${columns} having sum(n) <> 0)
       select count(*)::int as before from gone
     `),
   );
-  const [contacts] = rowsOf<{ before: number }>(
-    await db().execute(sql`
-      with gone as (delete from contact_tallies returning tag, n),
-      kept as (insert into contact_tallies (tag, n) select tag, sum(n) from gone group by tag having sum(n) <> 0)
-      select count(*)::int as before from gone
-    `),
-  );
-  const [leavers] = rowsOf<{ before: number }>(
-    await db().execute(sql`
-      with gone as (delete from broadcast_leaver_tallies returning broadcast_id, kind, n),
-      kept as (
-        insert into broadcast_leaver_tallies (broadcast_id, kind, n)
-        select broadcast_id, kind, sum(n) from gone group by 1, 2 having sum(n) <> 0
-      )
-      select count(*)::int as before from gone
-    `),
-  );
-  return { outbox: outbox?.before ?? 0, contacts: contacts?.before ?? 0, leavers: leavers?.before ?? 0 };
+  return row?.before ?? 0;
 }

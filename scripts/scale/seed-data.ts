@@ -166,22 +166,14 @@ async function seedContacts(total: number, say: Progress): Promise<void> {
     `);
   }
   // As suppress() does for each: the suppression, its consents withdrawn, its subscription ended, an event.
-  await db().execute(sql`
-    with gone as (
-      update contacts set suppression = case when id % 100 < 4 then 'unsubscribed' else 'hard_bounce' end,
+  await suppressSeeded(
+    sql`update contacts set suppression = case when id % 100 < 4 then 'unsubscribed' else 'hard_bounce' end,
         suppressed_at = created_at + interval '30 days',
         suppression_detail = case when id % 100 < 4 then 'unsubscribe link' else 'SMTP 550 5.1.1 user unknown' end
-      where email like '%.example.com' and id % 100 < 5 and suppression is null
-      returning id, email, suppression, suppressed_at
-    ), withdrawn as (
-      update consents k set withdrawn_at = g.suppressed_at from gone g where k.contact_id = g.id and k.withdrawn_at is null
-    ), ended as (
-      update newsletter_subscribers s set status = 'unsubscribed', unsubscribed_at = g.suppressed_at
-      from gone g where s.email = g.email and s.status <> 'unsubscribed'
-    )
-    insert into contact_events (contact_id, kind, detail, created_at)
-    select id, 'suppressed', suppression || ': seeded', suppressed_at from gone
-  `);
+      where email like '%.example.com' and id % 100 < 5 and suppression is null`,
+    "seeded",
+  );
+
   await db().execute(sql`
     insert into contact_events (contact_id, kind, detail, created_at)
     select id, 'proved', 'guide e-mail link', proved_at from contacts where email like '%.example.com' and proved_at is not null
@@ -365,22 +357,32 @@ async function seedBroadcasts(total: number, say: Progress): Promise<{ queued: n
  * a seventh of them because their address bounced.
  */
 async function seedLeavers(): Promise<void> {
-  await db().execute(sql`
-    with gone as (
-      update contacts c set suppression = case when c.id % 7 = 0 then 'hard_bounce' else 'unsubscribed' end,
+  await suppressSeeded(
+    sql`update contacts c set suppression = case when c.id % 7 = 0 then 'hard_bounce' else 'unsubscribed' end,
         suppressed_at = now() - make_interval(days => (c.id % 300)),
         suppression_detail = case when c.id % 7 = 0 then 'SMTP 550 5.1.1 user unknown' else 'unsubscribe link' end
       where c.suppression is null and c.id % 100 between 50 and 51
-        and exists (select 1 from outbox o where o.kind = 'broadcast' and (o.payload->>'contactId')::int = c.id)
-      returning c.id, c.email, c.suppression, c.suppressed_at
-    ), withdrawn as (
+        and exists (select 1 from outbox o where o.kind = 'broadcast' and (o.payload->>'contactId')::int = c.id)`,
+    "seeded, after broadcasts",
+  );
+}
+
+/**
+ * What suppress() does, for the contacts `update` suppresses (an UPDATE of contacts without its
+ * RETURNING): their consents withdrawn and their subscription ended at the suppression's time, and
+ * an event each, in one statement.
+ */
+async function suppressSeeded(update: ReturnType<typeof sql>, detail: string): Promise<void> {
+  await db().execute(sql`
+    with gone as (${update} returning id, email, suppression, suppressed_at),
+    withdrawn as (
       update consents k set withdrawn_at = g.suppressed_at from gone g where k.contact_id = g.id and k.withdrawn_at is null
     ), ended as (
       update newsletter_subscribers s set status = 'unsubscribed', unsubscribed_at = g.suppressed_at
       from gone g where s.email = g.email and s.status <> 'unsubscribed'
     )
     insert into contact_events (contact_id, kind, detail, created_at)
-    select id, 'suppressed', suppression || ': seeded, after broadcasts', suppressed_at from gone
+    select id, 'suppressed', suppression || ': ' || ${detail}, suppressed_at from gone
   `);
 }
 
