@@ -6,6 +6,7 @@ export default [
   route("about", "routes/about.tsx"),
   route("resources", "routes/resources.tsx"),
   route("blog", "routes/blog.tsx"),
+  route("blog/cards.json", "routes/blog-cards.tsx"),
   route("blog/:slug", "routes/blog-post.tsx"),
   route("contact", "routes/contact.tsx"),
   ...LEGAL_PAGES.map((page) => route(page.slug, "routes/legal.tsx", { id: `legal-${page.slug}` })),

@@ -2,6 +2,7 @@ import { ArrowRight, Calendar, Clock } from "lucide-react";
 import { SiteLink } from "~/components/site-link";
 import { ArticleImage } from "~/components/article-image";
 import type { ArticleSummary } from "~/content/articles";
+import { postAnchor } from "~/lib/blog-filter";
 import { formatDay } from "~/lib/site";
 
 /**
@@ -61,5 +62,18 @@ export function PostCard({ post, headingLevel = 3, priority = false }: { post: A
         </SiteLink>
       </div>
     </article>
+  );
+}
+
+/**
+ * One post of the blog's listing (app/routes/blog.tsx): its card in an item that carries its
+ * anchor and category, the same whether the page rendered it or the listing's script fetched it
+ * later with the rest (app/routes/blog-cards.tsx).
+ */
+export function BlogListItem({ post, hidden = false, priority = false }: { post: ArticleSummary; hidden?: boolean; priority?: boolean }) {
+  return (
+    <li id={postAnchor(post.slug)} hidden={hidden} data-category={post.category} className="flex scroll-mt-24">
+      <PostCard post={post} priority={priority} />
+    </li>
   );
 }

@@ -5,11 +5,18 @@ import { CATEGORIES } from "~/lib/article-meta";
  * The blog listing's search, category filter and "Load More" as an address:
  * `/blog?q=credit+report&category=Credit+Repair&page=2`. The server renders the listing from it
  * (no JavaScript needed), and the listing's script (app/browser/blog-script.ts) runs these same
- * functions in the browser as the visitor types, on the posts the page holds, then writes the
+ * functions in the browser as the visitor types, on every post (BLOG_CARDS_PATH), then writes the
  * address back. So this module stays browser-safe: nothing here may import server code.
  */
 
 export const BLOG_PATH = "/blog";
+/**
+ * Every post's item of the listing, as a JSON array of HTML in listing order (app/routes/blog-cards.tsx):
+ * the page holds only the posts it shows, so its first answer does not grow with the number of
+ * articles; the listing's script fetches the rest once, when the visitor first reaches for the
+ * search, a category or "Load More".
+ */
+export const BLOG_CARDS_PATH = "/blog/cards.json";
 /** The parameters of the listing's address (the server renders /blog for them; the bare /blog is prerendered). */
 export const BLOG_QUERY_PARAMS = ["q", "category", "page"] as const;
 /** Posts shown per page: the first page shows 6, each "Load More Articles" 6 more. */
@@ -97,8 +104,8 @@ export function shownPosts<P extends ListedPost>(all: readonly P[], search: Blog
 }
 
 /**
- * The listing for an address. It keeps every post (those not shown are in the page, hidden), so
- * the script can filter in the browser without asking the server.
+ * The listing for an address: every post, each marked with whether it is shown. The page renders
+ * the shown ones; the script filters all of them (BLOG_CARDS_PATH) in the browser.
  */
 export function blogListing(all: readonly ArticleSummary[], search: BlogSearch): BlogListing {
   const listed = shownPosts(all, search);

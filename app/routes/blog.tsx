@@ -3,22 +3,11 @@ import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/blog";
 import blogScript from "~/browser/blog-script.ts?page-script&url";
 import { NewsletterForm } from "~/components/newsletter-form";
-import { PostCard } from "~/components/post-card";
+import { BlogListItem } from "~/components/post-card";
 import { buttonClass } from "~/components/ui/button";
 import { ToolLinks } from "~/components/tool-links";
 import { articlesOf } from "~/server/content/site-content.server";
-import {
-  ALL,
-  BLOG_FILTERS,
-  BLOG_PATH,
-  blogListing,
-  blogVariant,
-  foundText,
-  MAX_QUERY_LENGTH,
-  PAGE_SIZE,
-  postAnchor,
-  readBlogSearch,
-} from "~/lib/blog-filter";
+import { ALL, BLOG_FILTERS, BLOG_PATH, blogListing, blogVariant, foundText, MAX_QUERY_LENGTH, readBlogSearch } from "~/lib/blog-filter";
 import { InlineScript } from "~/lib/first-paint";
 import { submitFromBrowser } from "~/lib/form-outcomes";
 import { useNonce } from "~/lib/nonce";
@@ -31,7 +20,8 @@ import { page } from "~/lib/page-policy";
  * Plain HTML in the browser (app/lib/page-policy.ts): search, category and "Load More" are the
  * address (`/blog?q=...&category=...&page=2`, app/lib/blog-filter.ts), rendered by the server
  * without JavaScript; with it, the listing's own script applies them at once
- * (app/browser/blog-script.ts). The bare /blog comes from the page cache (server/page-cache.ts);
+ * (app/browser/blog-script.ts) to every post, which it fetches once (app/routes/blog-cards.tsx):
+ * the page holds only the posts it shows. The bare /blog comes from the page cache (server/page-cache.ts);
  * an address with a search is rendered for it. docs/decisions/034-public-pages-without-react.md
  */
 export const handle = page({ render: "cached", cacheVariant: blogVariant, hydrate: false, sitemap: true });
@@ -130,17 +120,11 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
           {foundText(listing.found)}
         </p>
 
-        <ul
-          id="blog-posts"
-          data-page={listing.search.page}
-          data-page-size={PAGE_SIZE}
-          className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3"
-        >
-          {listing.posts.map(({ post, shown }) => (
-            <li key={post.slug} id={postAnchor(post.slug)} hidden={!shown} data-category={post.category} className="flex scroll-mt-24">
-              <PostCard post={post} priority={post.slug === firstShown} />
-            </li>
-          ))}
+        {/* Only the posts shown: the script fetches the rest when the visitor first searches (BLOG_CARDS_PATH). */}
+        <ul id="blog-posts" data-page={listing.search.page} className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+          {listing.posts.map(({ post, shown }) =>
+            shown ? <BlogListItem key={post.slug} post={post} priority={post.slug === firstShown} /> : null,
+          )}
         </ul>
 
         <div id="blog-empty" hidden={listing.found > 0} className="mt-12 text-center">

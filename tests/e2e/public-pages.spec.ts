@@ -93,6 +93,8 @@ test.describe("the blog listing with JavaScript: at once, in the page, the addre
     const response = await page.goto("/blog?q=credit&category=Credit+Repair");
     expect(response?.status()).toBe(200);
     expect(await titles(page)).toEqual(CREDIT_REPAIR);
+    // The page holds only the posts it shows; the script fetches the rest once the visitor reaches for a control.
+    await expect(page.locator("#blog-posts > li")).toHaveCount(CREDIT_REPAIR.length);
     await expect(search(page)).toHaveValue("credit");
     await expect(filter(page, "Credit Repair")).toHaveAttribute("aria-pressed", "true");
     await filter(page, "All").click();
@@ -100,6 +102,36 @@ test.describe("the blog listing with JavaScript: at once, in the page, the addre
     await expect.poll(() => titles(page)).toEqual([LISTING[1], LISTING[3], LISTING[4], LISTING[6], LISTING[7]]);
     await expect(found(page)).toHaveText("5 articles found");
     await expect(page).toHaveURL(/\/blog\?q=credit$/);
+    await expect(page.locator("#blog-posts > li")).toHaveCount(LISTING.length);
+  });
+
+  test("should the rest of the posts not arrive, a category and Load More load their address", async ({ page }) => {
+    allowConsoleErrors(page, /Failed to load resource/);
+    await page.route("**/blog/cards.json", (route) => route.abort());
+    await page.goto("/blog");
+    await filter(page, "Credit Repair").click();
+    await expect(page).toHaveURL(/\/blog\?category=Credit\+Repair$/);
+    expect(await titles(page)).toEqual(CREDIT_REPAIR);
+    await expect(filter(page, "Credit Repair")).toHaveAttribute("aria-pressed", "true");
+
+    await filter(page, "All").click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await loadMore(page).click();
+    await expect(page).toHaveURL(/\/blog\?page=2#post-dispute-credit-errors$/);
+    expect(await titles(page)).toEqual(LISTING);
+  });
+});
+
+test("every post's item for the listing's script: hidden, in listing order, the page's own markup", async ({ request }) => {
+  const response = await request.get("/blog/cards.json");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("application/json");
+  expect(response.headers()["etag"]).toBeTruthy();
+  const items = (await response.json()) as string[];
+  expect(items).toHaveLength(LISTING.length);
+  items.forEach((item, i) => {
+    expect(item).toMatch(/^<li id="post-[a-z0-9-]+" hidden="" data-category="[^"]+"/);
+    expect(item).toContain(`>${LISTING[i]!.replace("&", "&amp;")}</a>`);
   });
 });
 
