@@ -305,7 +305,7 @@ test.describe("blog listing", () => {
     for (const post of LISTED) {
       await expect(main.getByRole("link", { name: `Read More: ${post.title}` })).toHaveAttribute("href", `/blog/${post.slug}`);
     }
-    // In the page, hidden until asked for (the listing's script shows them without a page load).
+    // Not shown until asked for (the listing's script fetches and shows them without a page load).
     await expect(main.getByRole("heading", { name: titleOf("dispute-credit-errors") })).toHaveCount(0);
 
     // A link (the next page's address without JavaScript; the listing's script shows it in place).
