@@ -18,7 +18,7 @@ import { sql } from "drizzle-orm";
 import { powerPack, toolkit } from "../../app/lib/catalogue";
 import { csvStream, EXPORT_NAMES, exportCsv, type ExportName } from "../../app/server/admin/export.server";
 import { closeDatabase, db, openDatabase, rowsOf } from "../../app/server/db.server";
-import { withPeakMemory } from "./peak-memory";
+import { toMb, withPeakMemory } from "./peak-memory";
 
 export type ExportBench = {
   name: ExportName;
@@ -32,8 +32,6 @@ export type ExportBench = {
   /** The JavaScript heap's most (RSS also holds the embedded database's memory, which it keeps). */
   peakHeapMb: number;
 };
-
-const toMb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
 /** A sink as slow as a socket that takes each chunk on the next turn of the event loop. */
 function countingSink(): { sink: Writable; bytes: () => number } {

@@ -31,6 +31,7 @@ import type { ImportOptions } from "../../app/server/admin/contacts-import.serve
 import { closeDatabase, db, openDatabase, rowsOf } from "../../app/server/db.server";
 import { logInAsOwner, throwawayOwner } from "../lib/owner-client";
 import { freePort, startBuiltServer, stopServer, waitForServer } from "../lib/server-process";
+import { toMb, withPeakMemory } from "./peak-memory";
 
 export type ImportBench = {
   rows: number;
@@ -50,8 +51,6 @@ export type ImportBench = {
   /** The longest a small query due every 50 ms answered after it was due, during the import. */
   longestOtherQueryMs: number;
 };
-
-const toMb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
 /** Write the bench's CSV (see the module's comment); its path. */
 export async function writeImportCsv(dir: string, rows: number, known: readonly string[] = []): Promise<string> {
@@ -113,15 +112,6 @@ export async function benchImport(rows: number, dir = mkdtempSync(join(tmpdir(),
   } as RequestInit);
 
   global.gc?.();
-  const start = process.memoryUsage();
-  let peakRss = start.rss;
-  let peakHeap = start.heapUsed;
-  const sample = () => {
-    const now = process.memoryUsage();
-    peakRss = Math.max(peakRss, now.rss);
-    peakHeap = Math.max(peakHeap, now.heapUsed);
-  };
-  const sampler = setInterval(sample, 10);
   // Another page's query, due every 50 ms: how late it answers, counted from when it was due (the
   // embedded database runs in this thread, so a long statement also holds back the timer that sends it).
   let longest = 0;
@@ -139,24 +129,23 @@ export async function benchImport(rows: number, dir = mkdtempSync(join(tmpdir(),
   })();
   const timings: NonNullable<ImportOptions["timings"]> = {};
   const began = performance.now();
-  let said: string;
-  try {
-    const upload = await receiveContactImport(request, { timings });
-    said =
-      "result" in upload
+  let seconds = 0;
+  const { result: said, memory } = await withPeakMemory(async () => {
+    try {
+      const upload = await receiveContactImport(request, { timings });
+      return "result" in upload
         ? upload.result.ok
           ? `${upload.result.created} new, ${upload.result.updated} updated, ${upload.result.duplicatesInFile} repeats merged, ${upload.result.consentsRecorded} consents`
           : upload.result.message
         : "fileProblem" in upload
           ? upload.fileProblem
           : "unreadable";
-  } finally {
-    importing = false;
-    clearInterval(sampler);
-  }
-  const seconds = Math.round(performance.now() - began) / 1000;
-  await other;
-  sample();
+    } finally {
+      importing = false;
+      seconds = Math.round(performance.now() - began) / 1000;
+      await other;
+    }
+  });
   const mb = toMb(statSync(path).size);
   rmSync(path, { force: true });
   return {
@@ -165,10 +154,10 @@ export async function benchImport(rows: number, dir = mkdtempSync(join(tmpdir(),
     seconds,
     phases: timings,
     said,
-    startRssMb: toMb(start.rss),
-    peakRssMb: toMb(peakRss),
-    startHeapMb: toMb(start.heapUsed),
-    peakHeapMb: toMb(peakHeap),
+    startRssMb: toMb(memory.startRss),
+    peakRssMb: toMb(memory.peakRss),
+    startHeapMb: toMb(memory.startHeap),
+    peakHeapMb: toMb(memory.peakHeap),
     longestOtherQueryMs: Math.round(longest),
   };
 }

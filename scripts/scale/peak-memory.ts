@@ -3,6 +3,9 @@
  * most it reached (resident set, which also holds the embedded database's memory, and the
  * JavaScript heap), in bytes. For the scale benchmarks' "memory flat" figures.
  */
+/** Bytes as megabytes, to a tenth. */
+export const toMb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
 export type PeakMemory = { startRss: number; startHeap: number; peakRss: number; peakHeap: number };
 
 export async function withPeakMemory<T>(run: () => Promise<T>): Promise<{ result: T; memory: PeakMemory }> {

@@ -1,24 +1,15 @@
 import type { Page } from "@playwright/test";
-import { E2E_OWNER_PASSWORD } from "../../playwright.config";
 import { expect, test } from "./fixtures";
-import { useOwnServer } from "./own-server";
+import { logIn, useOwnServer } from "./own-server";
 
 /**
  * The contacts import of a large file (issue 44) as the owner sees it: the page says how far the
  * server is while the upload runs (rows checked so far, then the merge), then what was done. A
  * server of its own, started empty.
  */
-useOwnServer("contacts-import", 87);
+const { origin } = useOwnServer("contacts-import", 87);
 
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function logIn(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/admin\/login\?next=/);
-  await page.getByLabel("Password").fill(E2E_OWNER_PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(path);
-}
 
 async function search(page: Page, text: string) {
   await page.getByRole("searchbox", { name: "Search by address or name" }).fill(text);
@@ -40,7 +31,7 @@ function bigExport(rows: number, prefix: string): Buffer {
 
 test("a 40,000-row file shows how far the import is while it runs, then what was done", async ({ page }) => {
   test.setTimeout(120_000);
-  await logIn(page, "/admin/contacts");
+  await logIn(page, "/admin/contacts", origin);
   await page
     .getByLabel("CSV file", { exact: true })
     .setInputFiles({ name: "kit-export.csv", mimeType: "text/csv", buffer: bigExport(40_000, `big.${run}.`) });

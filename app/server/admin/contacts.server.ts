@@ -61,26 +61,22 @@ export async function searchContacts(
           order by c.id desc limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}) c
     order by c.id desc
   `;
+  const counted = async () =>
+    rowsOf<{ total: number }>(await db().execute(sql`select count(*)::int as total from contacts c ${where}`))[0]!.total;
   let total: number;
-  let rows: ContactRow[];
-  if (!q && Object.values(filters).every((value) => !value)) {
-    // The whole list: its size is the contacts' running count (100,000 rows not counted per view).
-    total = await contactCount();
-    rows = page > Math.ceil(total / PAGE_SIZE) ? [] : rowsOf<ContactRow>(await db().execute(pageOf(false)));
-  } else if (!q) {
-    // A filter: counted, then its newest page read backwards by id until it is full.
-    total = rowsOf<{ total: number }>(await db().execute(sql`select count(*)::int as total from contacts c ${where}`))[0]!.total;
-    rows = page > Math.ceil(total / PAGE_SIZE) ? [] : rowsOf<ContactRow>(await db().execute(pageOf(false)));
-  } else {
+  let rows: ContactRow[] = [];
+  if (q) {
     // A search, usually of a few: the page and the number found in one reading of the rows.
     const found = rowsOf<ContactRow & { total: number }>(await db().execute(pageOf(true)));
-    total =
-      found[0]?.total ??
-      rowsOf<{ total: number }>(await db().execute(sql`select count(*)::int as total from contacts c ${where}`))[0]!.total;
+    total = found[0]?.total ?? (await counted());
     rows = found.map(({ total: _total, ...row }) => row);
+  } else {
+    // The whole list's size is the contacts' running count (100,000 rows not counted per view); a
+    // filter's is counted. Then the page, read backwards by id until it is full, when there is one.
+    total = Object.values(filters).every((value) => !value) ? await contactCount() : await counted();
+    if (page <= Math.ceil(total / PAGE_SIZE)) rows = rowsOf<ContactRow>(await db().execute(pageOf(false)));
   }
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  if (page > pages) rows = [];
   return { rows: rows.map(withIsoDates), page, pages, total, query: q, filters };
 }
 
