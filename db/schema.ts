@@ -897,3 +897,72 @@ export const broadcastLeaverTallies = pgTable(
   },
   (t) => [index("broadcast_leaver_tallies_key_idx").on(t.broadcastId, t.kind)],
 );
+
+/**
+ * Where our own sending stands (issue 51, decision 065): one row, or none while sending has never
+ * been refused. `pausedAt` set: the mail server refused something about us (the connection, the
+ * login, the sender address, every message, or several readers in a row with one answer), so no
+ * e-mail of any kind goes out; every row stays pending, nobody is suppressed. A probe (one real
+ * message) goes at `nextProbeAt`, with a growing wait up to 15 minutes, or when the owner presses
+ * Retry; when the server takes it, sending resumes by itself.
+ */
+export const SENDING_STAGES = ["connection", "login", "sender", "message", "recipients"] as const;
+export type SendingStage = (typeof SENDING_STAGES)[number];
+
+export const mailSending = pgTable(
+  "mail_sending",
+  {
+    id: integer("id").primaryKey().default(1),
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
+    /** Which step of the SMTP conversation was refused. */
+    stage: text("stage").$type<SendingStage>(),
+    /** The server's own words (its reply), for the owner's banner. */
+    serverWords: text("server_words"),
+    /** Failed probes since the pause began: each doubles the wait before the next, up to 15 minutes. */
+    probes: integer("probes").notNull().default(0),
+    nextProbeAt: timestamp("next_probe_at", { withTimezone: true }),
+    /** A worker sending the probe holds it until then (two servers never probe at once). */
+    probeUntil: timestamp("probe_until", { withTimezone: true }),
+    lastProbeAt: timestamp("last_probe_at", { withTimezone: true }),
+    /** When sending last resumed, and how (a probe, the owner's Retry). */
+    resumedAt: timestamp("resumed_at", { withTimezone: true }),
+    resumedHow: text("resumed_how"),
+  },
+  (t) => [
+    check("mail_sending_one_row", sql`${t.id} = 1`),
+    check("mail_sending_stage_check", sql`${t.stage} is null or ${t.stage} in (${sqlWordList(SENDING_STAGES)})`),
+  ],
+);
+
+/**
+ * A mail server's refusal of one reader's address at RCPT TO (issue 51). It suppresses that
+ * address only once the server has taken a message to someone else after it (`pending` until
+ * then): the same refusal for several readers in a row is about us, not them (`sending_problem`,
+ * their rows sent again once sending works), and a refusal of a row already put back once by
+ * such a run suppresses at once.
+ */
+export const REFUSAL_VERDICTS = ["pending", "suppressed", "sending_problem"] as const;
+export type RefusalVerdict = (typeof REFUSAL_VERDICTS)[number];
+
+export const mailRefusals = pgTable(
+  "mail_refusals",
+  {
+    id: serial("id").primaryKey(),
+    outboxId: integer("outbox_id")
+      .notNull()
+      .references(() => outbox.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    responseCode: integer("response_code").notNull(),
+    response: text("response").notNull(),
+    verdict: text("verdict").$type<RefusalVerdict>().notNull().default("pending"),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("mail_refusals_verdict_check", sql`${t.verdict} in (${sqlWordList(REFUSAL_VERDICTS)})`),
+    index("mail_refusals_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.verdict} = 'pending'`),
+    index("mail_refusals_outbox_idx").on(t.outboxId),
+  ],
+);

@@ -31,7 +31,7 @@ export { rateLimitStore } from "~/server/rate-limit-store.server";
 import { loadSiteContent, type SiteContent } from "~/server/content/site-content.server";
 import { setDocumentRenderer } from "~/server/document/render-page.server";
 
-import { createDeliver, mailSettingsFromEnv, suppressHardBounce, transportFromEnv } from "~/server/mail/mailer.server";
+import { createDeliver, mailSettingsFromEnv, transportFromEnv } from "~/server/mail/mailer.server";
 import { LIST_KINDS } from "../db/schema.ts";
 import { queueDueSteps } from "~/server/audience/sequence.server";
 import { queueDueBroadcasts } from "~/server/audience/broadcasts.server";
@@ -50,7 +50,6 @@ export function startMail(): OutboxWorker {
   let lastSweep = 0;
   const worker = startOutboxWorker(createDeliver(transport, mailSettingsFromEnv()), {
     concurrency: transport.kind === "smtp" ? env().SMTP_POOL_CONNECTIONS : 1,
-    onPermanentFailure: suppressHardBounce,
     beforePass: async () => {
       await queueDueSteps();
       await queueDueBroadcasts();

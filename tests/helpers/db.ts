@@ -45,6 +45,8 @@ export const TABLES = [
   "page_views_monthly",
   "contact_import_rows",
   "contact_imports",
+  "mail_refusals",
+  "mail_sending",
 ] as const;
 
 export type TestDatabase = {

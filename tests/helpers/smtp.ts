@@ -7,7 +7,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll } from "vitest";
-import { createDeliver, suppressHardBounce, type MailSettings } from "~/server/mail/mailer.server";
+import { createDeliver, type MailSettings } from "~/server/mail/mailer.server";
 import { processOutbox, type Deliver, type ProcessOptions } from "~/server/mail/outbox.server";
 import { createMailTransport, type MailTransport } from "~/server/mail/transport.server";
 
@@ -173,7 +173,7 @@ export function useOutboxMail(origin: string) {
   });
   return {
     /** Send until the outbox has nothing due. */
-    flush: () => drainOutbox(run.deliver, { onPermanentFailure: suppressHardBounce }),
+    flush: () => drainOutbox(run.deliver),
     /** What reached one address, in order. */
     received: (address: string) => run.smtp.messages.filter((m) => (m.to as { text: string }).text === address),
   };

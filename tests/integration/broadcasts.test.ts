@@ -16,7 +16,7 @@ import { changeBroadcast, queueDueBroadcasts, saveBroadcast, startBroadcast } fr
 import { findContact, markProved, recordConsent, suppress } from "~/server/audience/contacts.server";
 import { tagContact } from "~/server/audience/tags.server";
 import { db, rowsOf } from "~/server/db.server";
-import { createDeliver, suppressHardBounce } from "~/server/mail/mailer.server";
+import { createDeliver } from "~/server/mail/mailer.server";
 import { claimDue, recordInterrupted } from "~/server/mail/outbox-claims.server";
 import { processOutbox, type Deliver } from "~/server/mail/outbox.server";
 import { takeSends } from "~/server/mail/send-rate.server";
@@ -47,7 +47,7 @@ beforeEach(() => {
 
 const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)!.value[0]!.address!;
 
-const flush = () => drainOutbox(deliver, { onPermanentFailure: suppressHardBounce, concurrency: 3, listKinds: LIST_KINDS });
+const flush = () => drainOutbox(deliver, { concurrency: 3, listKinds: LIST_KINDS });
 
 async function count(query: ReturnType<typeof sql>): Promise<number> {
   return Number(rowsOf<{ n: string | number }>(await db().execute(query))[0]!.n);

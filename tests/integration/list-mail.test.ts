@@ -19,7 +19,7 @@ import { guideFigures } from "~/server/audience/sequence-figures.server";
 import { unsubscribe } from "~/server/audience/email-links.server";
 import { db, rowsOf } from "~/server/db.server";
 import { storeLead } from "~/server/forms/leads.server";
-import { createDeliver, suppressHardBounce, type MailSettings } from "~/server/mail/mailer.server";
+import { createDeliver, type MailSettings } from "~/server/mail/mailer.server";
 import { processOutbox, type Deliver } from "~/server/mail/outbox.server";
 import { createMailTransport, type MailTransport } from "~/server/mail/transport.server";
 import { payTestOrder, findTestOrder } from "~/server/payments/test-provider.server";
@@ -53,7 +53,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const flush = () => drainOutbox(deliver, { onPermanentFailure: suppressHardBounce });
+const flush = () => drainOutbox(deliver);
 
 const to = (mail: ParsedMail) => (mail.to as { text: string }).text;
 const received = (address: string) => smtp.messages.filter((m) => to(m) === address);
@@ -137,11 +137,19 @@ describe("the outbox claim", () => {
     ]);
   });
 
-  it("an SMTP 5xx suppresses the address as a hard bounce: later list and transactional mail to it is not even tried", async () => {
+  it("an SMTP 5xx at RCPT TO suppresses the address as a hard bounce once the server takes someone else's: later mail to it is not even tried", async () => {
     await storeLead({ name: "Nobody", email: "nobody@bounce.example", sourcePage: "dispute-credit-errors" });
     await flush();
+    // Refused, not suppressed yet: one refusal alone does not tell a reader's mailbox from our own sending.
+    expect((await findContact("nobody@bounce.example"))?.suppression).toBeNull();
+    await storeLead({ name: "Somebody", email: "somebody@example.com", sourcePage: "dispute-credit-errors" });
+    await flush();
+    expect(smtp.messages.map((m) => (m.to as { text: string }).text)).toEqual(["somebody@example.com"]);
     expect((await findContact("nobody@bounce.example"))?.suppression).toBe("hard_bounce");
-    expect((await findContact("nobody@bounce.example"))?.suppressionDetail).toMatch(/^SMTP 550 at send/);
+    expect((await findContact("nobody@bounce.example"))?.suppressionDetail).toMatch(
+      /^SMTP 550 at send \(RCPT TO\): 550 5\.1\.1 No such mailbox/,
+    );
+    smtp.messages.length = 0;
     // A receipt for that address: suppressed at send time, no SMTP attempt (the server would refuse again).
     const sends = vi.fn(deliver);
     await buy("nobody@bounce.example");

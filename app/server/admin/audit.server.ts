@@ -22,7 +22,9 @@ export type AuditAction =
   | "contact-untag"
   | "contact-unsuppress"
   | "contact-import"
-  | "guide-choice";
+  | "guide-choice"
+  | "retry-sending"
+  | "lift-send-suppression";
 export type AuditEntry = typeof adminAuditLog.$inferSelect;
 
 export async function recordAudit(action: AuditAction, target: string, detail: string): Promise<void> {

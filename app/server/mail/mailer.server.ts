@@ -8,7 +8,7 @@ import type { OutboxKind } from "../../../db/schema";
 import { SUPPORT_EMAIL } from "~/lib/site";
 import { env, mailTransportKind } from "~/server/env.server";
 import { mintEmailLink, mintEmailLinks } from "~/server/audience/email-links.server";
-import { sendBlocker, sendBlockers, suppress } from "~/server/audience/contacts.server";
+import { sendBlocker, sendBlockers } from "~/server/audience/contacts.server";
 import { broadcastsToSend, broadcastToSend, type BroadcastToSend } from "~/server/audience/broadcasts.server";
 import type { ComposedMail, ListMessage } from "~/server/mail/list-compose.server";
 import type { Unsent } from "~/server/mail/messages/definition.server";
@@ -212,10 +212,4 @@ export function createDeliver(transport: MailTransport, settings: MailSettings):
     };
   };
   return Object.assign(async (row: OutboxRow, signal?: AbortSignal) => send(await prepare(row, settings, ONE_BY_ONE), signal), { forRows });
-}
-
-/** An SMTP 5xx for this row's address: a hard bounce, suppressed for every later send. */
-export async function suppressHardBounce(row: OutboxRow, error: unknown): Promise<void> {
-  const code = (error as { responseCode?: number }).responseCode;
-  await suppress(row.toAddress, "hard_bounce", `SMTP ${code ?? "5xx"} at send: ${String((error as Error).message ?? error).slice(0, 300)}`);
 }

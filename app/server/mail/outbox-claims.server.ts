@@ -80,6 +80,19 @@ export async function claimDue(limit = CLAIM_BATCH, list: ListMailOptions = {}):
   return rows;
 }
 
+/**
+ * The probe while sending is paused: the oldest due row, a receipt or other transactional mail
+ * before list mail, past the addresses `notTo` (those a run of refusals put back).
+ */
+export async function claimProbe(notTo: SQL | undefined, list: ListMailOptions = {}): Promise<ClaimedRow[]> {
+  const lease = list.leaseSeconds ?? CLAIM_SECONDS;
+  const listKinds = list.listKinds ?? [];
+  const others = notTo ? sql` and to_address not in ${notTo}` : sql``;
+  if (listKinds.length === 0) return claimWhere(1, sql`true${others}`, lease);
+  const rows = await claimWhere(1, sql`kind not in (${kindList(listKinds)})${others}`, lease);
+  return rows.length > 0 ? rows : claimWhere(1, sql`kind in (${kindList(listKinds)})${others}`, lease);
+}
+
 async function listRowsWaiting(listKinds: readonly OutboxKind[]): Promise<boolean> {
   const rows = rowsOf(
     await db().execute(sql`

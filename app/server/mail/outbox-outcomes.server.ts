@@ -27,8 +27,14 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /** How a sent (or not sent) row is recorded: its outcome, or the error of its attempt. */
-export type Outcome =
-  { row: ClaimedRow; result: DeliveryResult } | { row: ClaimedRow; error: unknown; next: "retry" | "failed" | "interrupted" };
+export type Outcome = { row: ClaimedRow; result: DeliveryResult } | { row: ClaimedRow; error: unknown; next: AfterFailure };
+
+/**
+ * What a failed attempt becomes: retried later, failed for good, interrupted (a list message that
+ * may have arrived), or `paused`: the server refused something about us, so the row waits, its
+ * attempt given back, until sending works again (sending-state.server.ts).
+ */
+export type AfterFailure = "retry" | "failed" | "interrupted" | "paused";
 
 /**
  * Record the outcomes of rows sent together in one statement, each only while this claim holds
@@ -43,8 +49,8 @@ export async function recordOutcomes(outcomes: Outcome[]): Promise<Set<number>> 
           ? ["held", "pending", null, null]
           : ["done", o.result.status, o.result.info, null]
         : [
-            "failed",
-            o.next === "retry" ? "pending" : o.next,
+            o.next === "paused" ? "paused" : "failed",
+            o.next === "retry" || o.next === "paused" ? "pending" : o.next,
             null,
             (o.error instanceof Error ? o.error.message : String(o.error)).slice(0, 500),
           ];
@@ -52,6 +58,7 @@ export async function recordOutcomes(outcomes: Outcome[]): Promise<Set<number>> 
     return sql`(${o.row.id}::int, ${o.row.claimToken}::text, ${kind}::text, ${status}::text, ${info}::text, ${error}::text, ${retrySeconds}::float8)`;
   });
   // held: back to the queue untouched, its attempt given back (its broadcast is paused);
+  // paused: back to the queue with the server's words, its attempt given back (sending is paused);
   // done: sent, suppressed or cancelled; failed: retried later, or failed or interrupted for good.
   const updated = rowsOf<{ id: number }>(
     await db().execute(sql`
@@ -59,10 +66,11 @@ export async function recordOutcomes(outcomes: Outcome[]): Promise<Set<number>> 
         status = v.status,
         sent_info = case when v.outcome = 'done' then v.info else o.sent_info end,
         sent_at = case when v.outcome = 'done' then now() else o.sent_at end,
-        last_error = case v.outcome when 'done' then null when 'failed' then v.error else o.last_error end,
-        attempts = case when v.outcome = 'held' then greatest(o.attempts - 1, 0) else o.attempts end,
+        last_error = case v.outcome when 'done' then null when 'held' then o.last_error else v.error end,
+        attempts = case when v.outcome in ('held', 'paused') then greatest(o.attempts - 1, 0) else o.attempts end,
         send_started_at = case when v.outcome = 'done' then o.send_started_at end,
-        next_attempt_at = case when v.outcome = 'failed' then now() + make_interval(secs => v.retry_seconds) else o.next_attempt_at end,
+        next_attempt_at = case v.outcome when 'failed' then now() + make_interval(secs => v.retry_seconds)
+          when 'paused' then now() else o.next_attempt_at end,
         locked_until = null,
         claim_token = null
       from (values ${sql.join(values, sql`, `)}) as v(id, token, outcome, status, info, error, retry_seconds)
@@ -73,8 +81,8 @@ export async function recordOutcomes(outcomes: Outcome[]): Promise<Set<number>> 
   return new Set(updated.map((r) => Number(r.id)));
 }
 
-/** The mail server refused for good (an SMTP 5xx, e.g. no such mailbox): retrying cannot help. */
-export function isPermanent(error: unknown): boolean {
+/** The mail server refused for good (an SMTP 5xx): retrying the same message cannot help. */
+function isPermanent(error: unknown): boolean {
   const code = (error as { responseCode?: unknown }).responseCode;
   return typeof code === "number" && code >= 500 && code < 600;
 }
@@ -95,7 +103,10 @@ export class SendTimeout extends Error {
   }
 }
 
-/** What a failed attempt becomes: retried, failed for good, or (a list message cut off by our own timeout) interrupted. */
+/**
+ * What a failed attempt that is no refusal of ours to classify (classifyRefusal) becomes: retried,
+ * failed for good, or (a list message cut off by our own timeout) interrupted.
+ */
 export function afterFailure(row: ClaimedRow, error: unknown, listMail: boolean): "retry" | "failed" | "interrupted" {
   // Cut off by our own timeout, it may still have been accepted: at most once, never retried (a
   // receipt twice after a slow server is not better than one the owner re-sends by hand).
@@ -106,17 +117,19 @@ export function afterFailure(row: ClaimedRow, error: unknown, listMail: boolean)
 }
 
 /** Sent, or why not: what the log says about a failed attempt. */
-export function logFailure(row: ClaimedRow, error: unknown, next: "retry" | "failed" | "interrupted" | "lost"): void {
+export function logFailure(row: ClaimedRow, error: unknown, next: AfterFailure | "lost"): void {
   log.error(
     `E-mail ${row.id} (${row.kind}) not sent, attempt ${row.attempts}: ${(error as Error).message ?? error}` +
       (next === "lost"
         ? "; another worker holds it now"
-        : next === "interrupted" || error instanceof SendTimeout
-          ? "; it may have arrived, so it is not sent again"
-          : next === "failed"
-            ? isPermanent(error)
-              ? "; the mail server refused it for good"
-              : "; giving up after a day of retries"
-            : `; retrying in ${retryDelayMs(row.attempts) / 1000} s`),
+        : next === "paused"
+          ? "; the refusal is about our sending, not the reader: sending is paused and the e-mail waits"
+          : next === "interrupted" || error instanceof SendTimeout
+            ? "; it may have arrived, so it is not sent again"
+            : next === "failed"
+              ? isPermanent(error)
+                ? "; the mail server refused this reader's address"
+                : "; giving up after a day of retries"
+              : `; retrying in ${retryDelayMs(row.attempts) / 1000} s`),
   );
 }

@@ -11,7 +11,9 @@ import type { OutboxPayloads } from "~/server/mail/messages/registry.server";
 import { log } from "~/server/log.server";
 import {
   CLAIM_BATCH,
+  CLAIM_SECONDS,
   claimDue,
+  claimProbe,
   recordInterrupted,
   release,
   renewClaims,
@@ -21,13 +23,22 @@ import {
 } from "~/server/mail/outbox-claims.server";
 import {
   afterFailure,
-  isPermanent,
   logFailure,
   recordOutcomes,
   SendTimeout,
   type DeliveryResult,
   type Outcome,
 } from "~/server/mail/outbox-outcomes.server";
+import { classifyRefusal, confirmPendingRefusals, putBackSince, recordReaderRefusal, type Refusal } from "~/server/mail/refusals.server";
+import {
+  pauseSending,
+  probeFailed,
+  releaseProbe,
+  resumeSending,
+  sendingState,
+  takeProbe,
+  type SendingState,
+} from "~/server/mail/sending-state.server";
 
 export type { OutboxPayloads };
 
@@ -89,9 +100,6 @@ export type SendOne = (row: OutboxRow, signal?: AbortSignal) => Promise<Delivery
  */
 export type Deliver = SendOne & { forRows?: (rows: OutboxRow[]) => Promise<SendOne> };
 
-/** A permanent refusal: the address is suppressed as a hard bounce (no list mail, no receipts). */
-export type OnPermanentFailure = (row: OutboxRow, error: unknown) => Promise<void>;
-
 /**
  * One send, cut off after `ms`: the send is told through its signal (the transport closes its
  * connection), and the outcome is SendTimeout whatever the send does afterwards.
@@ -115,7 +123,6 @@ export type ProcessOptions = ListMailOptions & {
   onThrottle?: (waitMs: number) => void;
   /** How many messages are sent at the same time (one per pooled SMTP connection). */
   concurrency?: number;
-  onPermanentFailure?: OnPermanentFailure;
 };
 
 /**
@@ -134,17 +141,27 @@ async function senderForBatch(rows: ClaimedRow[], deliver: Deliver): Promise<Bat
 }
 
 /**
+ * What became of rows sent together, for the caller: how many the server took, whether it refused
+ * something about us (sending is paused now), and how many readers it refused at RCPT TO.
+ */
+type GroupResult = { sent: number; notSent: number; readersRefused: number; sendingProblem?: string; firstError?: string };
+
+/**
  * Send rows together (as many as there are SMTP connections): their leases renewed and their
  * outcomes recorded in one statement each for all of them. Only these rows are ever marked
- * "send started" at once, so a crash interrupts at most this many.
+ * "send started" at once, so a crash interrupts at most this many. A refusal about us pauses
+ * sending (the rows wait); a reader's own refusal is recorded, and suppresses that reader once
+ * the server takes a message to someone else (refusals.server.ts).
  */
-async function sendTogether(rows: ClaimedRow[], sender: BatchSender, options: ProcessOptions): Promise<void> {
+async function sendTogether(rows: ClaimedRow[], sender: BatchSender, options: ProcessOptions): Promise<GroupResult> {
   const listKinds = options.listKinds ?? [];
-  const failed = (row: ClaimedRow, error: unknown): Outcome => ({
-    row,
-    error,
-    next: afterFailure(row, error, listKinds.includes(row.kind)),
-  });
+  const refusals = new Map<number, Refusal>();
+  const failed = (row: ClaimedRow, error: unknown): Outcome => {
+    const refusal = classifyRefusal(error, row.toAddress);
+    if (refusal) refusals.set(row.id, refusal);
+    const next = refusal ? (refusal.about === "sending" ? "paused" : "failed") : afterFailure(row, error, listKinds.includes(row.kind));
+    return { row, error, next };
+  };
   let outcomes: Outcome[];
   if ("error" in sender) {
     // Before the rows are marked "send started": a failure here leaves them to be sent later.
@@ -166,26 +183,77 @@ async function sendTogether(rows: ClaimedRow[], sender: BatchSender, options: Pr
     }
   }
   const recorded = await recordOutcomes(outcomes);
+  const result: GroupResult = { sent: 0, notSent: 0, readersRefused: 0 };
+  const othersTaken = outcomes.some((o) => "result" in o && o.result.status === "sent");
+  // The server takes messages: the readers it refused before were refused for themselves.
+  if (othersTaken) await confirmPendingRefusals();
   for (const outcome of outcomes) {
     const mine = recorded.has(outcome.row.id);
     if ("result" in outcome) {
       if (!mine) log.error(`E-mail ${outcome.row.id} (${outcome.row.kind}): its claim ran out while sending`);
+      if (outcome.result.status === "sent") result.sent++;
+      else result.notSent++;
       continue;
     }
     logFailure(outcome.row, outcome.error, mine ? outcome.next : "lost");
-    if (mine && outcome.next === "failed" && isPermanent(outcome.error)) await options.onPermanentFailure?.(outcome.row, outcome.error);
+    result.firstError ??= outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+    const refusal = refusals.get(outcome.row.id);
+    if (refusal?.about === "sending") {
+      result.sendingProblem ??= refusal.words;
+      await pauseSending(refusal.stage, refusal.words);
+    } else if (refusal?.about === "reader" && mine) {
+      result.readersRefused++;
+      const verdict = await recordReaderRefusal(outcome.row.id, refusal, othersTaken);
+      if (verdict.run) {
+        result.sendingProblem ??= verdict.words;
+        await pauseSending("recipients", verdict.words);
+      }
+    }
   }
+  return result;
+}
+
+/**
+ * While sending is paused: one real message, the oldest waiting (after a run of refused readers,
+ * someone else's first), sent when the probe is due and no other worker is sending one. The
+ * server takes it: sending resumes, and true is returned. A row that does not go after all
+ * (suppressed, held) proves nothing: the next one is tried, a few at most.
+ */
+async function probe(deliver: Deliver, options: ProcessOptions, state: Extract<SendingState, { paused: true }>): Promise<boolean> {
+  if (!(await takeProbe(options.leaseSeconds ?? CLAIM_SECONDS))) return false;
+  for (let tries = 0; tries < 10; tries++) {
+    const [row] = await claimProbe(state.stage === "recipients" ? putBackSince(state.since) : undefined, options);
+    if (!row) break;
+    const result = await sendTogether([row], await senderForBatch([row], deliver), options);
+    if (result.sent > 0) {
+      await resumeSending("a message went through");
+      return true;
+    }
+    // Refused at RCPT TO after a pause about the connection, login, sender or message: those steps work now.
+    if (result.readersRefused > 0 && !result.sendingProblem && state.stage !== "recipients") {
+      await resumeSending("the server got as far as the recipient");
+      return true;
+    }
+    if (result.notSent > 0) continue;
+    await probeFailed(result.sendingProblem ?? result.firstError ?? "the message was not taken");
+    return false;
+  }
+  await releaseProbe();
+  return false;
 }
 
 /**
  * One pass: claim what is due, look up what sending them needs, deliver them `concurrency` at a
  * time, record the outcomes. Returns how many were claimed. `stopping` is asked before each
- * group: once it says yes, the rest of the batch is released.
+ * group: once it says yes, the rest of the batch is released, as it is when the server refuses
+ * something about us (sending pauses; while it is paused a pass sends only the probe).
  */
 export async function processOutbox(deliver: Deliver, options: ProcessOptions | (() => boolean) = {}): Promise<number> {
   const opts: ProcessOptions = typeof options === "function" ? { stopping: options } : options;
   const stopping = opts.stopping ?? (() => false);
   if (opts.listKinds?.length) await recordInterrupted();
+  const state = await sendingState();
+  if (state.paused && !(await probe(deliver, opts, state))) return 0;
   const rows = await claimDue(CLAIM_BATCH, opts);
   if (rows.throttledMs !== undefined) opts.onThrottle?.(rows.throttledMs);
   if (rows.length === 0) return 0;
@@ -196,7 +264,11 @@ export async function processOutbox(deliver: Deliver, options: ProcessOptions | 
       await release(rows.slice(i));
       break;
     }
-    await sendTogether(rows.slice(i, i + together), sender, opts);
+    const result = await sendTogether(rows.slice(i, i + together), sender, opts);
+    if (result.sendingProblem) {
+      await release(rows.slice(i + together));
+      return 0;
+    }
   }
   return rows.length;
 }
@@ -213,7 +285,6 @@ export function startOutboxWorker(
   {
     intervalMs = 5_000,
     concurrency = 1,
-    onPermanentFailure,
     beforePass,
     listKinds,
     ratePerMinute,
@@ -221,7 +292,6 @@ export function startOutboxWorker(
   }: ListMailOptions & {
     intervalMs?: number;
     concurrency?: number;
-    onPermanentFailure?: OnPermanentFailure;
     /** Runs before each pass (the welcome sequence queues its due steps here). */
     beforePass?: () => Promise<unknown>;
   } = {},
@@ -243,7 +313,6 @@ export function startOutboxWorker(
           const claimed = await processOutbox(deliver, {
             stopping: () => stopped,
             concurrency,
-            onPermanentFailure,
             listKinds,
             ratePerMinute,
             leaseSeconds,
