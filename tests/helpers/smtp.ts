@@ -34,8 +34,35 @@ export function rawHeader(mail: ParsedMail, name: string): string | undefined {
     .trim();
 }
 
+/**
+ * A step of the SMTP conversation the test server can refuse for every message, as a
+ * misconfigured or suspended sending account does: the login, the sender (MAIL FROM), every
+ * recipient (RCPT TO), or the message (DATA).
+ */
+export type RefusedStep = "auth" | "mail" | "rcpt" | "data";
+
+/** What the test server answers when it refuses a step (code and words as a real provider's). */
+export const REFUSALS: Record<RefusedStep, { code: number; words: string }> = {
+  auth: { code: 535, words: "5.7.8 Authentication failed: the API key was revoked" },
+  mail: { code: 550, words: "5.7.1 The from address does not match a verified Sender Identity" },
+  rcpt: { code: 550, words: "5.7.1 Relaying denied for this account" },
+  data: { code: 554, words: "5.7.1 Account suspended: contact support" },
+};
+
+function refusal(step: RefusedStep) {
+  const error = new Error(REFUSALS[step].words) as Error & { responseCode: number };
+  error.responseCode = REFUSALS[step].code;
+  return error;
+}
+
 export type TestSmtp = {
   url: string;
+  /** The same server, with a user name and password in the address: the client logs in (AUTH). */
+  urlWithLogin: string;
+  /** From now on, refuse this step for every message (undefined: refuse nothing but @bounce.example). */
+  refuse(step: RefusedStep | undefined): void;
+  /** How many times the server refused a step since it started. */
+  refusals(): number;
   messages: ParsedMail[];
   /** How many SMTP connections clients have opened so far. */
   connections(): number;
@@ -58,6 +85,13 @@ export type TestSmtp = {
 export async function startSmtp(): Promise<TestSmtp> {
   const messages: ParsedMail[] = [];
   let connections = 0;
+  let refusing: RefusedStep | undefined;
+  let refused = 0;
+  const refuseAt = (step: RefusedStep) => {
+    if (refusing !== step) return undefined;
+    refused++;
+    return refusal(step);
+  };
   let holding = false;
   const held: { mail: ParsedMail; answer: () => void }[] = [];
   const sockets = new Set<Socket>();
@@ -68,14 +102,25 @@ export async function startSmtp(): Promise<TestSmtp> {
     new Promise<void>((resolve, reject) => {
       const s = new SMTPServer({
         authOptional: true,
+        allowInsecureAuth: true,
         disabledCommands: ["STARTTLS"],
         logger: false,
         onConnect(_session, callback) {
           connections++;
           callback();
         },
+        onAuth(auth, _session, callback) {
+          const error = refuseAt("auth");
+          if (error) return callback(error);
+          callback(null, { user: auth.username });
+        },
+        onMailFrom(_address, _session, callback) {
+          callback(refuseAt("mail") ?? undefined);
+        },
         // Addresses at bounce.example do not exist: a permanent refusal, as a real server gives.
         onRcptTo(address, _session, callback) {
+          const error = refuseAt("rcpt");
+          if (error) return callback(error);
           if (address.address.endsWith("@bounce.example")) {
             const error = new Error("5.1.1 No such mailbox") as Error & { responseCode: number };
             error.responseCode = 550;
@@ -84,6 +129,11 @@ export async function startSmtp(): Promise<TestSmtp> {
           callback();
         },
         onData(stream, _session, callback) {
+          if (refusing === "data") {
+            stream.resume();
+            stream.on("end", () => callback(refuseAt("data")));
+            return;
+          }
           simpleParser(stream)
             .then((mail) => {
               if (holding) {
@@ -122,6 +172,11 @@ export async function startSmtp(): Promise<TestSmtp> {
   await listen();
   return {
     url: `smtp://127.0.0.1:${port}`,
+    urlWithLogin: `smtp://site:secret@127.0.0.1:${port}`,
+    refuse: (step) => {
+      refusing = step;
+    },
+    refusals: () => refused,
     messages,
     connections: () => connections,
     holdAnswers: () => {

@@ -29,7 +29,7 @@ import {
   type DeliveryResult,
   type Outcome,
 } from "~/server/mail/outbox-outcomes.server";
-import { classifyRefusal, confirmPendingRefusals, putBackSince, recordReaderRefusal, type Refusal } from "~/server/mail/refusals.server";
+import { classifyRefusal, confirmPendingRefusals, putBackSince, recordReaderRefusals, type Refusal } from "~/server/mail/refusals.server";
 import {
   pauseSending,
   probeFailed,
@@ -184,6 +184,7 @@ async function sendTogether(rows: ClaimedRow[], sender: BatchSender, options: Pr
   }
   const recorded = await recordOutcomes(outcomes);
   const result: GroupResult = { sent: 0, notSent: 0, readersRefused: 0 };
+  const readers: { outboxId: number; refusal: Extract<Refusal, { about: "reader" }> }[] = [];
   const othersTaken = outcomes.some((o) => "result" in o && o.result.status === "sent");
   // The server takes messages: the readers it refused before were refused for themselves.
   if (othersTaken) await confirmPendingRefusals();
@@ -203,12 +204,13 @@ async function sendTogether(rows: ClaimedRow[], sender: BatchSender, options: Pr
       await pauseSending(refusal.stage, refusal.words);
     } else if (refusal?.about === "reader" && mine) {
       result.readersRefused++;
-      const verdict = await recordReaderRefusal(outcome.row.id, refusal, othersTaken);
-      if (verdict.run) {
-        result.sendingProblem ??= verdict.words;
-        await pauseSending("recipients", verdict.words);
-      }
+      readers.push({ outboxId: outcome.row.id, refusal });
     }
+  }
+  const verdict = await recordReaderRefusals(readers, othersTaken);
+  if (verdict.run) {
+    result.sendingProblem ??= verdict.words;
+    await pauseSending("recipients", verdict.words);
   }
   return result;
 }

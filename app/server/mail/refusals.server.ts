@@ -60,47 +60,59 @@ async function suppressRefused(refusals: { address: string; responseCode: number
 }
 
 /**
- * A reader's address refused at RCPT TO (its row already recorded failed). Suppressed at once when
- * the server took another message sent together with it (`othersTaken`), or when the row was put
- * back once by a run of refusals that sending has since got past; otherwise recorded pending. When
- * this makes REFUSALS_IN_A_ROW distinct readers refused alike with no message taken between, they
- * are a sending problem: their rows go back to the queue and the answer comes back for the pause.
+ * Readers' addresses refused at RCPT TO in one group of sends (their rows already recorded failed).
+ * Each is suppressed at once when the server took another message of the group (`othersTaken`),
+ * or when its row was put back once by a run of refusals that sending has since got past;
+ * otherwise recorded pending. When this makes REFUSALS_IN_A_ROW distinct readers refused alike
+ * with no message taken between, they are a sending problem: their rows go back to the queue,
+ * and the words for the pause come back.
  */
-export async function recordReaderRefusal(
-  outboxId: number,
-  refusal: Extract<Refusal, { about: "reader" }>,
+export async function recordReaderRefusals(
+  refused: { outboxId: number; refusal: Extract<Refusal, { about: "reader" }> }[],
   othersTaken: boolean,
 ): Promise<{ run: false } | { run: true; words: string }> {
-  const putBackBefore = othersTaken
-    ? [{ id: 0 }]
-    : await db()
-        .select({ id: mailRefusals.id })
-        .from(mailRefusals)
-        .where(and(eq(mailRefusals.outboxId, outboxId), eq(mailRefusals.verdict, "sending_problem")))
-        .limit(1);
-  const [recorded] = await db()
+  if (refused.length === 0) return { run: false };
+  const putBack = othersTaken
+    ? new Set<number>()
+    : new Set(
+        (
+          await db()
+            .select({ outboxId: mailRefusals.outboxId })
+            .from(mailRefusals)
+            .where(
+              and(
+                inArray(
+                  mailRefusals.outboxId,
+                  refused.map((r) => r.outboxId),
+                ),
+                eq(mailRefusals.verdict, "sending_problem"),
+              ),
+            )
+        ).map((r) => r.outboxId),
+      );
+  const recorded = await db()
     .insert(mailRefusals)
-    .values({
-      outboxId,
-      address: refusal.address,
-      responseCode: refusal.code,
-      response: refusal.words,
-      ...(putBackBefore.length > 0 ? { verdict: "suppressed" as const, decidedAt: new Date() } : {}),
-    })
-    .returning({ id: mailRefusals.id, verdict: mailRefusals.verdict });
-  if (recorded!.verdict === "suppressed") {
-    await suppressRefused([{ address: refusal.address, responseCode: refusal.code, response: refusal.words }]);
-    return { run: false };
-  }
-  const key = refusalKey(refusal.code, refusal.words);
-  const pending = await db()
-    .select({
-      id: mailRefusals.id,
-      outboxId: mailRefusals.outboxId,
+    .values(
+      refused.map(({ outboxId, refusal }) => ({
+        outboxId,
+        address: refusal.address,
+        responseCode: refusal.code,
+        response: refusal.words,
+        ...(othersTaken || putBack.has(outboxId) ? { verdict: "suppressed" as const, decidedAt: new Date() } : {}),
+      })),
+    )
+    .returning({
       address: mailRefusals.address,
-      code: mailRefusals.responseCode,
-      words: mailRefusals.response,
-    })
+      responseCode: mailRefusals.responseCode,
+      response: mailRefusals.response,
+      verdict: mailRefusals.verdict,
+    });
+  await suppressRefused(recorded.filter((r) => r.verdict === "suppressed"));
+  const latest = refused.findLast(({ outboxId }) => !othersTaken && !putBack.has(outboxId))?.refusal;
+  if (!latest) return { run: false };
+  const key = refusalKey(latest.code, latest.words);
+  const pending = await db()
+    .select({ id: mailRefusals.id, address: mailRefusals.address, code: mailRefusals.responseCode, words: mailRefusals.response })
     .from(mailRefusals)
     .where(eq(mailRefusals.verdict, "pending"));
   const alike = pending.filter((p) => refusalKey(p.code, p.words) === key);
@@ -134,7 +146,7 @@ export async function recordReaderRefusal(
       );
     log.error(`Outbox: ${alike.length} readers refused in a row with "${key}": a sending problem, nobody suppressed, their e-mails wait`);
   }
-  return { run: true, words: `${alike.length} different readers refused in a row: ${refusal.words}` };
+  return { run: true, words: `${alike.length} different readers refused in a row: ${latest.words}` };
 }
 
 /**
