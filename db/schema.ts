@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { LIST_KINDS, OUTBOX_KINDS, type OutboxKind } from "../app/server/mail/messages/kinds.server";
+import { SENDING_STAGES, type SendingStage } from "../app/lib/sending-problem";
 import {
   bigserial,
   boolean,
@@ -906,8 +907,7 @@ export const broadcastLeaverTallies = pgTable(
  * message) goes at `nextProbeAt`, with a growing wait up to 15 minutes, or when the owner presses
  * Retry; when the server takes it, sending resumes by itself.
  */
-export const SENDING_STAGES = ["connection", "login", "sender", "message", "recipients"] as const;
-export type SendingStage = (typeof SENDING_STAGES)[number];
+export { SENDING_STAGES, type SendingStage };
 
 export const mailSending = pgTable(
   "mail_sending",

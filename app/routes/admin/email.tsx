@@ -1,23 +1,45 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/email";
 import { AdminHeading, formatWhen, Notice, StatusBadge, DataTable, rowHead, td, useTimeZone } from "~/components/admin-ui";
-import { ButtonForm } from "~/components/dashboard-post";
-import { RetryEmailSchema } from "~/lib/row-action-forms";
+import { ButtonForm, FormRefusal, lastFor } from "~/components/dashboard-post";
+import { useDashboardForm } from "~/components/dashboard-form";
+import { buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/article-field";
+import { LiftSendSuppressionsSchema, RetryEmailSchema } from "~/lib/row-action-forms";
+import { fromZonedInput, toZonedInput } from "~/lib/dates";
 import { seo } from "~/lib/seo";
 import { mailHealth, retryEmail } from "~/server/admin/mail-health.server";
 import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
+import { countSuppressionsAtSend, liftSuppressionsAtSend } from "~/server/admin/send-suppressions.server";
+import { businessTimeZone } from "~/server/dates.server";
+import { wakeOutbox } from "~/server/mail/outbox.server";
+import { probeNow } from "~/server/mail/sending-state.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "E-mail health", description: "E-mails waiting or failed.", path: "/admin/email" });
 
 const many = (n: number, one: string, more: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : more}`;
 
+/** The period the lift of suppressions recorded at send looks at: the address's `from` and `to`, or the last 7 days. */
+function liftPeriod(url: URL, zone: string) {
+  const to = (url.searchParams.get("to") && fromZonedInput(url.searchParams.get("to")!, zone)) || new Date();
+  const from = (url.searchParams.get("from") && fromZonedInput(url.searchParams.get("from")!, zone)) || new Date(to.getTime() - 7 * DAY_MS);
+  return from < to ? { from, to } : { from: new Date(to.getTime() - 7 * DAY_MS), to };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(appConfig(context).owner, request);
-  return mailHealth();
+  const zone = businessTimeZone();
+  const period = liftPeriod(new URL(request.url), zone);
+  const [health, atSend] = await Promise.all([mailHealth(), countSuppressionsAtSend(period.from, period.to)]);
+  return { ...health, lift: { from: toZonedInput(period.from, zone), to: toZonedInput(period.to, zone), ...atSend } };
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const LIFT_FORM = "lift-send-suppressions";
 
 /** The form's id for a row's Retry: the action answers it by the same id. */
 const retryFormId = (id: unknown) => `retry-${String(id)}`;
@@ -26,7 +48,33 @@ const retryFormId = (id: unknown) => `retry-${String(id)}`;
 export async function action({ request, context }: Route.ActionArgs) {
   const { owner } = appConfig(context);
   await requireOwner(owner, request);
-  const submission = parseWithZod(await request.formData(), { schema: RetryEmailSchema });
+  const formData = await request.formData();
+  if (formData.get("intent") === "retry-sending") {
+    const tried = await probeNow();
+    if (tried) wakeOutbox();
+    return redirectWithNotice(owner, request, "/admin/email", {
+      ok: true,
+      message: tried
+        ? "Trying now: if the mail server takes the message, sending resumes and the waiting e-mails go out within a minute."
+        : "Sending is not paused: e-mails are going out.",
+    });
+  }
+  if (formData.get("intent") === "lift-send-suppressions") {
+    const lift = parseWithZod(formData, { schema: LiftSendSuppressionsSchema });
+    if (lift.status !== "success") return data({ form: LIFT_FORM, result: lift.reply() }, { status: 400 });
+    const zone = businessTimeZone();
+    const from = fromZonedInput(lift.value.from, zone);
+    const to = fromZonedInput(lift.value.to, zone);
+    if (!from || !to)
+      return data({ form: LIFT_FORM, result: lift.reply({ formErrors: ["Choose a date and time that exists."] }) }, { status: 400 });
+    const { lifted, leftBefore } = await liftSuppressionsAtSend(from, to);
+    const kept = leftBefore > 0 ? ` ${leftBefore} stayed suppressed: they had unsubscribed or been removed before.` : "";
+    return redirectWithNotice(owner, request, "/admin/email", {
+      ok: true,
+      message: `${lifted === 1 ? "1 reader's suppression" : `${lifted.toLocaleString("en-US")} readers' suppressions`} lifted, with the consents they had.${kept}`,
+    });
+  }
+  const submission = parseWithZod(formData, { schema: RetryEmailSchema });
   const form = retryFormId(submission.payload.id);
   if (submission.status !== "success") return data({ form, result: submission.reply() }, { status: 400 });
   if (!(await retryEmail(submission.value.id))) {
@@ -78,6 +126,7 @@ export default function EmailHealth({ loaderData: h, actionData }: Route.Compone
           ))}
         </ul>
       ) : null}
+      <LiftSendSuppressions lift={h.lift} last={actionData} />
       {h.rows.length === 0 ? (
         <p className="mt-6 text-slate-700">No e-mail sent as it comes is waiting, and nothing failed.</p>
       ) : (
@@ -113,5 +162,63 @@ export default function EmailHealth({ loaderData: h, actionData }: Route.Compone
         </DataTable>
       )}
     </>
+  );
+}
+
+/**
+ * For a list already damaged (before decision 065 any refusal at send suppressed the reader): the
+ * suppressions recorded at send in a period, counted for the period chosen (a GET form), then
+ * lifted in one action with the consents they ended.
+ */
+function LiftSendSuppressions({
+  lift,
+  last,
+}: {
+  lift: Route.ComponentProps["loaderData"]["lift"];
+  last: Route.ComponentProps["actionData"];
+}) {
+  const [form, fields] = useDashboardForm(LIFT_FORM, LiftSendSuppressionsSchema, lastFor(last, LIFT_FORM));
+  return (
+    <section aria-labelledby="lift-title" className="mt-8 max-w-3xl">
+      <h2 id="lift-title" className="text-lg font-bold text-slate-900">
+        Readers suppressed by a sending problem
+      </h2>
+      <p className="mt-2 text-slate-700">
+        Before this version, any refusal by the mail server marked the reader it happened to as a hard bounce, even when the refusal was
+        about the site&rsquo;s own sender address, key or account. Choose the period of such a problem to lift the hard bounces recorded
+        when sending in it, with the consents, newsletter subscription and welcome e-mails they ended. Readers who had unsubscribed before
+        stay as they are.
+      </p>
+      <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
+        <label className="text-sm font-medium text-slate-900">
+          From
+          <input type="datetime-local" name="from" defaultValue={lift.from} className={inputClass} />
+        </label>
+        <label className="text-sm font-medium text-slate-900">
+          To
+          <input type="datetime-local" name="to" defaultValue={lift.to} className={inputClass} />
+        </label>
+        <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })}>
+          Count them
+        </button>
+      </Form>
+      <p className="mt-3 text-slate-700" data-testid="lift-count">
+        {lift.liftable === 0
+          ? "No hard bounce recorded when sending in this period can be lifted."
+          : `${lift.liftable.toLocaleString("en-US")} ${lift.liftable === 1 ? "reader was" : "readers were"} marked as a hard bounce when sending in this period.`}
+        {lift.leftBefore > 0 ? ` ${lift.leftBefore.toLocaleString("en-US")} more had unsubscribed before and stay suppressed.` : ""}
+      </p>
+      {lift.liftable > 0 ? (
+        <Form method="post" {...getFormProps(form)} className="mt-2">
+          <input type="hidden" name="intent" value="lift-send-suppressions" />
+          <input type="hidden" name={fields.from.name} value={lift.from} />
+          <input type="hidden" name={fields.to.name} value={lift.to} />
+          <button type="submit" className={buttonClass({ variant: "primary", size: "sm" })}>
+            Lift {lift.liftable === 1 ? "this suppression" : `these ${lift.liftable.toLocaleString("en-US")} suppressions`}
+          </button>
+          <FormRefusal errors={form.errors} />
+        </Form>
+      ) : null}
+    </section>
   );
 }

@@ -2,10 +2,12 @@ import { data, isRouteErrorResponse, Outlet, useRouteError } from "react-router"
 import type { Route } from "./+types/layout";
 import { AdminFrame, Notice } from "~/components/admin-ui";
 import { DashboardShell } from "~/components/dashboard-shell";
+import { SendingProblemBanner } from "~/components/sending-problem-banner";
 import { DASHBOARD } from "~/lib/page-policy";
 import { requireOwner, takeNotice } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 import { businessTimeZone } from "~/server/dates.server";
+import { sendingProblem } from "~/server/mail/sending-state.server";
 
 /** React in the browser, in the dashboard's own frame; every form still posts without JavaScript. */
 export const handle = DASHBOARD;
@@ -20,14 +22,26 @@ export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders })
 };
 
 /**
- * The owner check for every dashboard page, the one setting every page writes dates with, and
- * the notice the last post's redirect left (shown once, above the page).
+ * The owner check for every dashboard page, the one setting every page writes dates with, the
+ * notice the last post's redirect left (shown once, above the page), and whether e-mail sending
+ * is paused (a banner on every page).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { owner } = appConfig(context);
   await requireOwner(owner, request);
   const { notice, setCookie } = await takeNotice(owner, request);
-  return data({ timeZone: businessTimeZone(), notice }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  // While the mail server refuses us, every page says so (issue 51): nobody would look at the e-mail page first.
+  const problem = await sendingProblem();
+  const sending = problem
+    ? {
+        since: problem.since,
+        stage: problem.stage,
+        serverWords: problem.serverWords,
+        nextProbeAt: problem.nextProbeAt,
+        waiting: problem.waiting,
+      }
+    : null;
+  return data({ timeZone: businessTimeZone(), notice, sending }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 /** Asked on every move inside the dashboard: the session is checked each time, and a notice shows on the page it was left for only. */
@@ -36,6 +50,7 @@ export const shouldRevalidate = () => true;
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AdminFrame timeZone={loaderData.timeZone}>
+      {loaderData.sending ? <SendingProblemBanner problem={loaderData.sending} timeZone={loaderData.timeZone} /> : null}
       {loaderData.notice ? <Notice ok={loaderData.notice.ok}>{loaderData.notice.message}</Notice> : null}
       <Outlet />
     </AdminFrame>
