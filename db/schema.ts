@@ -315,6 +315,8 @@ export const emailTokens = pgTable(
     purpose: text("purpose").$type<"newsletter-confirm" | "unsubscribe" | "prove">().notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** When a single-use link (a newsletter confirmation) was used: it confirms nothing a second time (issue 51). */
+    usedAt: timestamp("used_at", { withTimezone: true }),
   },
   // Every list e-mail mints an unsubscribe link (kept two years): the sweep finds the expired ones by this.
   (t) => [index("email_tokens_expires_at_idx").on(t.expiresAt)],

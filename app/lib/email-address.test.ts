@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalEmail, isBareEmail } from "./email-address";
+import { baseMailbox, canonicalEmail, isBareEmail } from "./email-address";
 import { checkForm, ContactSchema, LeadSchema, NewsletterSchema, OrderLookupSchema } from "./forms";
 
 /** The spellings the security review typed (issue 40): each one reached the victim's mailbox. */
@@ -65,5 +65,18 @@ describe("one spelling per mailbox", () => {
 
   it("keeps what was typed when the rule would leave no name", () => {
     expect(canonicalEmail("+news@gmail.com")).toBe("+news@gmail.com");
+  });
+});
+
+describe("the base mailbox of a +tag spelling", () => {
+  it.each([
+    ["victim1+a@example.net", "victim1@example.net"],
+    ["Victim1+a+b@Example.net", "victim1@example.net"],
+    ["victim1@example.net", "victim1@example.net"],
+    // Known providers drop the tag already; "+tag@" alone names no mailbox and stays itself.
+    ["a.nn+news@gmail.com", "ann@gmail.com"],
+    ["+news@example.net", "+news@example.net"],
+  ])("%j is covered by a suppression of %j", (typed, base) => {
+    expect(baseMailbox(typed)).toBe(base);
   });
 });

@@ -63,3 +63,19 @@ export function canonicalEmail(value: string): string {
   // "+tag@" alone names no mailbox: keep what was typed.
   return local ? `${local}@${domain}` : address;
 }
+
+/**
+ * The mailbox a "+tag" spelling most likely reaches: "x+tag@d" is "x@d" (the name before its first
+ * "+"), at any domain (issue 51). Contacts keep their own spelling (canonicalEmail), since at a
+ * domain that does not document sub-addressing "x+tag" may be a mailbox of its own; but a person
+ * who unsubscribed "x@d" must not be reached again through "x+anything@d", so a suppression of
+ * the base covers every "+tag" spelling of it. Not the other way round: an unsubscribe (or a hard
+ * bounce) of "x+tag@d" says nothing certain about "x@d". An address without a "+tag" is its own base.
+ */
+export function baseMailbox(value: string): string {
+  const address = canonicalEmail(value);
+  const at = address.lastIndexOf("@");
+  const plus = address.indexOf("+");
+  if (!isBareEmail(address) || plus <= 0 || plus > at) return address;
+  return `${address.slice(0, plus)}${address.slice(at)}`;
+}

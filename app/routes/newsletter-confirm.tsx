@@ -4,7 +4,7 @@ import { SimplePage } from "~/components/simple-page";
 import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
-import { confirmSubscription, emailForLink, subscriptionStatus } from "~/server/audience/email-links.server";
+import { confirmationPage, confirmSubscription } from "~/server/audience/email-links.server";
 import { page } from "~/lib/page-policy";
 
 export const handle = page({ robots: "noindex" });
@@ -23,19 +23,18 @@ export function headers() {
   return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex" };
 }
 
-/** The link in the e-mail opens this page; only its button (a POST) confirms, so mail scanners confirm nothing. */
+/**
+ * The link in the e-mail opens this page; only its button (a POST) confirms, so mail scanners
+ * confirm nothing. The link works once, and never after the address unsubscribed (issue 51).
+ */
 export async function loader({ params }: Route.LoaderArgs) {
-  const email = await emailForLink(params.token, "newsletter-confirm");
-  if (!email) return data({ state: "expired" as const }, { status: 410 });
-  // A link used before: it says so instead of asking again.
-  return { state: (await subscriptionStatus(email)) === "confirmed" ? ("already" as const) : ("ask" as const), email };
+  const page = await confirmationPage(params.token);
+  return page.state === "expired" ? data(page, { status: 410 }) : page;
 }
 
 export async function action({ params }: Route.ActionArgs) {
-  const email = await emailForLink(params.token, "newsletter-confirm");
-  const outcome = email ? await confirmSubscription(email) : "missing";
-  if (!email || outcome === "missing") return data({ state: "expired" as const }, { status: 410 });
-  return { state: outcome, email };
+  const outcome = await confirmSubscription(params.token);
+  return outcome.state === "expired" ? data(outcome, { status: 410 }) : outcome;
 }
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
@@ -46,6 +45,19 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
         <p>Confirmation links last a week. You can sign up again in a few seconds from the blog.</p>
         <SiteLink to="/blog#newsletter" className={buttonClass()}>
           Go to the blog
+        </SiteLink>
+      </SimplePage>
+    );
+  }
+  if (result.state === "stale") {
+    return (
+      <SimplePage title="This link no longer works">
+        <p role="status">
+          {result.email} unsubscribed after this link was sent, so it can't subscribe the address again. Nothing has changed: we won't send
+          the newsletter there.
+        </p>
+        <SiteLink to="/blog" className={buttonClass()}>
+          Read the blog
         </SiteLink>
       </SimplePage>
     );

@@ -50,13 +50,8 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
           {result.email} won't get any more newsletter, guide or review-request e-mails from us. Receipts and notices about your orders
           still arrive.
         </p>
-        <p>
-          Changed your mind? You can{" "}
-          <SiteLink to="/blog#newsletter" className="font-bold text-brand-800 underline underline-offset-2">
-            subscribe to the newsletter again from the blog
-          </SiteLink>
-          : we'll e-mail you a link to confirm first, and nothing more arrives until you use it.
-        </p>
+        {/* Issue 51: no form writes to a suppressed address, so "sign up again" would be a promise we could not keep. */}
+        <p>That stays so: if this address is typed into one of our forms again, we send it nothing.</p>
         <SiteLink to="/" className={buttonClass({ variant: "outline" })}>
           Return Home
         </SiteLink>

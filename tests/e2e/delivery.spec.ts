@@ -388,14 +388,11 @@ test("a reader gets the free guide by e-mail and can unsubscribe with one button
   await page.getByRole("button", { name: "Unsubscribe" }).click();
   await expect(page.getByRole("heading", { name: "You're unsubscribed" })).toBeVisible();
 
-  // The link opened again: it says so, with the way back and no second button.
+  // The link opened again: it says so, with no second button, and that no form will write to the address again (issue 51).
   await page.goto(linkPath(mail, "/unsubscribe/"));
   await expect(page.getByRole("heading", { name: "You're unsubscribed" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Unsubscribe" })).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "subscribe to the newsletter again from the blog" })).toHaveAttribute(
-    "href",
-    "/blog#newsletter",
-  );
+  await expect(page.getByRole("main")).toContainText("if this address is typed into one of our forms again, we send it nothing");
   await expectNoViolations(page, "a used unsubscribe link");
 });
 
@@ -431,6 +428,17 @@ test("the newsletter asks to confirm by e-mail; the link's page confirms only wi
   await expect(page.getByRole("main")).toContainText(`${email} is already subscribed`);
   await expect(page.getByRole("button", { name: "Yes, subscribe me" })).toHaveCount(0);
   await expectNoViolations(page, "a used confirmation link");
+
+  // A one-click unsubscribe from the same e-mail: the used link then says so, and offers nothing to press (issue 51).
+  const unsubscribed = await page.request.post(new URL(linkPath(mail, "/unsubscribe/"), page.url()).href, {
+    form: { "List-Unsubscribe": "One-Click" },
+  });
+  expect(unsubscribed.status()).toBe(200);
+  await page.goto(linkPath(mail, "/newsletter/confirm/"));
+  await expect(page.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(`${email} unsubscribed after this link was sent`);
+  await expect(page.getByRole("button", { name: "Yes, subscribe me" })).toHaveCount(0);
+  await expectNoViolations(page, "a confirmation link older than an unsubscribe");
 });
 
 test("a contact message reaches the owner's inbox with Reply-To set to the sender", async ({ page }) => {

@@ -7,7 +7,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { CONSENT_PURPOSES, type ConsentPurpose, type SuppressionReason } from "../../../db/schema";
-import { canonicalEmail } from "~/lib/email-address";
+import { baseMailbox, canonicalEmail } from "~/lib/email-address";
 import { db, rowsOf } from "~/server/db.server";
 
 /**
@@ -93,15 +93,56 @@ export async function sendBlocker(email: string, policy: SendPolicy): Promise<st
 }
 
 /**
+ * The spellings whose suppression covers a message to this address: the address, and the base
+ * mailbox of a "+tag" spelling (app/lib/email-address.ts, baseMailbox; issue 51). A suppression
+ * lives on the spelling that asked for it, so lifting the base's lifts it for every tag too.
+ */
+export function coveringSpellings(email: string): string[] {
+  return [...new Set([normalizeEmail(email), baseMailbox(email)])];
+}
+
+const listOf = (addresses: readonly string[]) =>
+  sql.join(
+    addresses.map((a) => sql`${a}`),
+    sql`, `,
+  );
+
+/**
+ * True in SQL when this address, or the base mailbox of its "+tag" spelling, is suppressed, for
+ * any reason. A public form puts `not` this in the statement that queues its e-mail (issue 51:
+ * unsubscribed means silent), so a stranger who types a suppressed address makes the site write
+ * nothing to it, and is answered as anyone else is: the form's answer reveals nothing.
+ */
+export function suppressedAddress(email: string): SQL {
+  return sql`exists (select 1 from contacts sc where sc.email in (${listOf(coveringSpellings(email))}) and sc.suppression is not null)`;
+}
+
+/**
+ * True in SQL when list e-mail to this address (or to the base mailbox of its "+tag" spelling)
+ * stopped at or after `since` (an SQL timestamptz): a suppression recorded then, lifted since or
+ * not (every `suppress` writes a "suppressed" event, a weaker reason too). A newsletter
+ * confirmation link minted before that confirms nothing (email-links.server.ts).
+ */
+export function stoppedSince(email: string, since: SQL): SQL {
+  return sql`exists (
+    select 1 from contacts sc
+    where sc.email in (${listOf(coveringSpellings(email))})
+      and (sc.suppressed_at >= ${since}
+        or exists (select 1 from contact_events se where se.contact_id = sc.id and se.kind = 'suppressed' and se.created_at >= ${since}))
+  )`;
+}
+
+/**
  * sendBlocker for many messages about to go, in one query: each one's blocker, in their order. A
  * suppression stops every message of a consent's purpose, and a hard bounce or a complaint stops
  * transactional ones too; a message of a purpose goes only to a contact whose consent for that
  * purpose is current now (a broadcast row queued before an unsubscribe, or by an older version
- * of the site to a guide reader, is held back here).
+ * of the site to a guide reader, is held back here). A suppression of the base mailbox counts for
+ * each of its "+tag" spellings (coveringSpellings), whose own consent is still the one asked for.
  */
 export async function sendBlockers(sends: { email: string; policy: SendPolicy }[]): Promise<(string | undefined)[]> {
   if (sends.length === 0) return [];
-  const addresses = [...new Set(sends.map((s) => normalizeEmail(s.email)))];
+  const addresses = [...new Set(sends.flatMap((s) => coveringSpellings(s.email)))];
   // Only the purposes these messages need are looked up (a batch of guide e-mails asks one question per address).
   const needed = CONSENT_PURPOSES.filter((purpose) => sends.some((s) => s.policy === purpose));
   const held = needed.map((purpose) => sql`, ${currentConsent(purpose)} as ${sql.identifier(purpose)}`);
@@ -109,16 +150,16 @@ export async function sendBlockers(sends: { email: string; policy: SendPolicy }[
     await db().execute(sql`
       select c.email, c.suppression${sql.join(held, sql``)}
       from contacts c
-      where c.email in (${sql.join(
-        addresses.map((a) => sql`${a}`),
-        sql`, `,
-      )})
+      where c.email in (${listOf(addresses)})
     `),
   );
   const known = new Map(rows.map((r) => [r.email, r]));
   return sends.map(({ email, policy }) => {
     const contact = known.get(normalizeEmail(email));
-    const suppression = contact?.suppression;
+    // The strongest of the address's own suppression and its base mailbox's.
+    const suppression = coveringSpellings(email)
+      .map((spelling) => known.get(spelling)?.suppression)
+      .reduce<SuppressionReason | null | undefined>((a, b) => (!b || (a && RANK[a] >= RANK[b]) ? a : b), undefined);
     if (policy === "transactional") {
       return suppression && BLOCKS_TRANSACTIONAL.includes(suppression) ? `address suppressed (${suppression})` : undefined;
     }

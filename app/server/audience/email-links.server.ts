@@ -1,13 +1,16 @@
 /**
  * Single-purpose e-mail links (a newsletter confirmation, an unsubscribe, the guide's proof of the
  * address), minted at send time and stored only as hashes, and what using them does: an
- * unsubscribe, a confirmed subscription, the welcome sequence's invitation to the newsletter.
+ * unsubscribe, a confirmed subscription, the welcome sequence's invitation to the newsletter. A
+ * confirmation link is used once, and never outranks a later unsubscribe (issue 51: the live
+ * review posted an already-used link after a one-click unsubscribe, and it subscribed the address
+ * again and lifted its suppression).
  */
 import { and, eq, gt, sql } from "drizzle-orm";
 import { emailTokens, newsletterSubscribers } from "../../../db/schema";
 import { NEWSLETTER_CONSENT, SEQUENCE_INVITATION_PAGE } from "~/lib/site";
-import { findContact, recordConsent, suppress } from "~/server/audience/contacts.server";
-import { db } from "~/server/db.server";
+import { findContact, recordConsent, stoppedSince, suppress } from "~/server/audience/contacts.server";
+import { db, rowsOf } from "~/server/db.server";
 import { hashToken, isTokenShaped, newToken } from "~/server/tokens.server";
 
 type Purpose = "newsletter-confirm" | "unsubscribe" | "prove";
@@ -64,7 +67,8 @@ export async function subscriptionStatus(email: string): Promise<"pending" | "co
  * The guide's last follow-up invites its reader to the newsletter: a confirmation link of their
  * own (its page's one button records the consent, with proof, as the newsletter form's does), and
  * the pending sign-up it confirms, noted as coming from the welcome sequence. No consent is
- * recorded until that button is pressed. Undefined for an address already subscribed.
+ * recorded until that button is pressed. Undefined for an address already subscribed. A sign-up
+ * made again after an unsubscribe starts now: links minted before it confirm nothing.
  */
 export async function newsletterInvitation(email: string): Promise<string | undefined> {
   const consentPage = SEQUENCE_INVITATION_PAGE;
@@ -77,6 +81,7 @@ export async function newsletterInvitation(email: string): Promise<string | unde
         status: "pending",
         consentPage: "the welcome sequence's last e-mail",
         consentVersion: NEWSLETTER_CONSENT.version,
+        createdAt: sql`now()`,
         confirmedAt: null,
       },
       setWhere: sql`${newsletterSubscribers.status} = 'unsubscribed'`,
@@ -88,23 +93,98 @@ export async function newsletterInvitation(email: string): Promise<string | unde
 }
 
 /**
- * The confirmation page's button: pending (or unsubscribed, asking again) becomes confirmed. An
- * address confirmed already stays as it is: a second press records no second consent.
+ * What a confirmation link can do now. "ask": its page may offer the button. "already": the
+ * address is subscribed, nothing more to do. "stale": the address unsubscribed (or was
+ * suppressed) after this link was made, or the link was used and the address is not subscribed
+ * now: it confirms nothing. "expired": no such live link, or no sign-up to confirm.
  */
-export async function confirmSubscription(email: string): Promise<"confirmed" | "already" | "missing"> {
-  const [subscriber] = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
-  if (!subscriber) return "missing";
-  if (subscriber.status === "confirmed") return "already";
-  await db()
-    .update(newsletterSubscribers)
-    .set({ status: "confirmed", confirmedAt: new Date(), unsubscribedAt: null })
-    .where(eq(newsletterSubscribers.email, email));
-  // Asking again after unsubscribing is consent again, from an address that proved it is theirs.
+export type ConfirmationState = "ask" | "already" | "stale" | "expired";
+
+/** The address of the live confirmation link with this token (used or not), or undefined. */
+async function confirmationEmail(token: string): Promise<string | undefined> {
+  if (!isTokenShaped(token)) return undefined;
+  const [row] = await db()
+    .select({ email: emailTokens.email })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.tokenHash, hashToken(token)),
+        eq(emailTokens.purpose, "newsletter-confirm"),
+        gt(emailTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row?.email;
+}
+
+/**
+ * When link `t` (its email_tokens row) may confirm sign-up `s` (its newsletter_subscribers row):
+ * the sign-up is pending, made no later than the link, and list e-mail to the address (or its
+ * base mailbox) has not stopped since the link was made. Compared in the database, to the
+ * microsecond.
+ */
+const mayConfirm = (email: string) =>
+  sql`s.status = 'pending' and s.created_at <= t.created_at and not ${stoppedSince(email, sql`t.created_at`)}`;
+
+/**
+ * Where a link stands: a sign-up confirmed already wins (a second press changes nothing);
+ * otherwise only an unused link that may confirm its sign-up (mayConfirm) asks.
+ */
+async function standing(token: string, email: string): Promise<ConfirmationState> {
+  const [row] = rowsOf<{ status: string | null; used: boolean; may: boolean | null }>(
+    await db().execute(sql`
+      select s.status, t.used_at is not null as used, ${mayConfirm(email)} as may
+      from email_tokens t left join newsletter_subscribers s on s.email = t.email
+      where t.token_hash = ${hashToken(token)}
+    `),
+  );
+  if (!row?.status) return "expired";
+  if (row.status === "confirmed") return "already";
+  return row.used || !row.may ? "stale" : "ask";
+}
+
+/** What the confirmation page shows for this token (a GET: it changes nothing). */
+export async function confirmationPage(token: string): Promise<{ state: "expired" } | { state: ConfirmationState; email: string }> {
+  const email = await confirmationEmail(token);
+  if (!email) return { state: "expired" };
+  const state = await standing(token, email);
+  return state === "expired" ? { state } : { state, email };
+}
+
+/**
+ * The confirmation page's button. In one statement the link is used up (once, even when two
+ * presses arrive at once) and a pending sign-up it may confirm becomes confirmed; then the consent
+ * is recorded as proved (the address used a link we sent it). Anything else changes nothing: an
+ * address confirmed already stays so (no second consent), and a link that predates an
+ * unsubscribe, or was used before, subscribes nobody and lifts no suppression.
+ */
+export async function confirmSubscription(
+  token: string,
+): Promise<{ state: "expired" } | { state: "confirmed" | Exclude<ConfirmationState, "ask" | "expired">; email: string }> {
+  const email = await confirmationEmail(token);
+  if (!email) return { state: "expired" };
+  const [subscriber] = rowsOf<{ consentPage: string | null; consentVersion: string | null }>(
+    await db().execute(sql`
+      with t as (
+        update email_tokens set used_at = now()
+        where token_hash = ${hashToken(token)} and purpose = 'newsletter-confirm' and used_at is null and expires_at > now()
+        returning email, created_at
+      )
+      update newsletter_subscribers s set status = 'confirmed', confirmed_at = now(), unsubscribed_at = null
+      from t where s.email = t.email and ${mayConfirm(email)}
+      returning s.consent_page as "consentPage", s.consent_version as "consentVersion"
+    `),
+  );
+  if (!subscriber) {
+    const state = await standing(token, email);
+    // Used now by another press, which confirmed it, or never able to: "already", "stale" or "expired".
+    return state === "expired" ? { state } : { state: state === "ask" ? "stale" : state, email };
+  }
   await recordConsent(email, {
     purpose: "newsletter",
     source: `newsletter confirmation of ${subscriber.consentPage ?? "/blog"}`,
     wordingVersion: subscriber.consentVersion ?? "unknown",
     proved: true,
   });
-  return "confirmed";
+  return { state: "confirmed", email };
 }

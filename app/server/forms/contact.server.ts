@@ -1,6 +1,7 @@
 /** The contact page's form: every message is stored for the owner, and e-mailed to them. */
 import { sql } from "drizzle-orm";
 import { ContactSchema } from "~/lib/forms";
+import { suppressedAddress } from "~/server/audience/contacts.server";
 import { db, rowsOf } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { storeOnce, submitPublicForm, type StoreResult } from "~/server/forms/submission.server";
@@ -14,7 +15,8 @@ export const CONTACT_ACK_WINDOW = "1 hour";
 /**
  * Store the message, queue it to the owner (OWNER_EMAIL), and queue the sender a fixed
  * acknowledgement, in one statement. The acknowledgement repeats nothing the sender typed (a
- * stranger's address could have been typed), and goes at most once an hour to an address.
+ * stranger's address could have been typed), and goes at most once an hour to an address, and
+ * never to a suppressed one (or one whose base mailbox is: issue 51). The owner gets every message.
  */
 export async function storeContactMessage(message: NewContactMessage, ownerEmail: string = env().OWNER_EMAIL): Promise<StoreResult> {
   const stored = await storeOnce("a contact message", async () =>
@@ -36,7 +38,7 @@ export async function storeContactMessage(message: NewContactMessage, ownerEmail
             select 1 from outbox
             where kind = 'contact-ack' and to_address = ${message.email}
               and created_at > now() - ${CONTACT_ACK_WINDOW}::interval
-          )
+          ) and not ${suppressedAddress(message.email)}
         )
         select id from message
       `),

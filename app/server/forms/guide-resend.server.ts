@@ -4,7 +4,10 @@
  * ask what became of its guide e-mail. The e-mail still goes at most once: one that was not sent
  * yet (queued, or waiting to retry) is tried again now; one the mail provider accepted is not sent
  * a second time, and the answer says where to look instead; one refused says so. A stranger's
- * address typed into the form therefore still gets at most the one e-mail the form promised.
+ * address typed into the form therefore still gets at most the one e-mail the form promised. For
+ * an address that unsubscribed (or was otherwise suppressed) no e-mail was queued, or it was held
+ * back when its turn came (issue 51): the answer is then the one a delivered e-mail gets, so the
+ * form tells whoever typed the address nothing about it.
  */
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -99,6 +102,8 @@ export async function resendGuide(key: string, now: Date = new Date()): Promise<
       return answer("Sending it again", `It hadn't gone out yet. We're sending it now to ${lead.email}. ${wrongAddress}`);
     }
     case "sent":
+    case "suppressed":
+    case null: // never queued: the address is suppressed (leads.server.ts)
       return answer(
         "It was delivered",
         `Your mail provider accepted it ${minutesAgo(new Date(lead.sentAt ?? lead.createdAt), now)}, addressed to ${lead.email}. ${lookFor} We send it only once, so you won't get a second copy. ${wrongAddress}`,

@@ -6,7 +6,7 @@ import { outcome } from "~/lib/form-outcomes";
 import { GUIDES, guideTag, type GuideId } from "~/lib/guides";
 import { LEAD_CONSENT } from "~/lib/site";
 import { LEAD_FORM_TAG, topicTag } from "~/lib/tags";
-import { consentStatements } from "~/server/audience/contacts.server";
+import { consentStatements, suppressedAddress } from "~/server/audience/contacts.server";
 import { db, rowsOf } from "~/server/db.server";
 import { formResponse, storeOnce, submitPublicForm, type StoreResult } from "~/server/forms/submission.server";
 import { newResendKey, resendGuide, resendRequested } from "~/server/forms/guide-resend.server";
@@ -20,6 +20,8 @@ export type NewLead = { name: string; email: string; sourcePage: string; guide?:
  * (under the form's current wording) and its tags (the form, the guide, the article's topic), and
  * queue its guide e-mail, in the same statement. One lead per address and guide: asking again for
  * the same guide is "duplicate" and queues nothing; asking for the other guide is a lead of its own.
+ * A suppressed address (or one whose base mailbox is: issue 51) is stored and answered as any
+ * other, so the answer reveals nothing, but no guide e-mail is queued to it.
  */
 export async function storeLead(lead: NewLead): Promise<StoreResult> {
   return (await storeLeadRow(lead)).result;
@@ -56,6 +58,7 @@ async function storeLeadRow({
           ${INSERT_INTO_OUTBOX}
           ${outboxSelect({ kind: "guide", dedupeKey: sql`'guide:' || id`, toAddress: sql`email`, payload: { leadId: sql`id`, name: sql`name`, guide: sql<GuideId>`${guide}::text` } })}
           from lead
+          where not ${suppressedAddress(lead.email)}
           on conflict (dedupe_key) do nothing
         )
         select id from lead

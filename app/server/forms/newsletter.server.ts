@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { NewsletterSchema } from "~/lib/forms";
 import { NEWSLETTER_CONSENT } from "~/lib/site";
 import { NEWSLETTER_FORM_TAG } from "~/lib/tags";
-import { consentStatements } from "~/server/audience/contacts.server";
+import { consentStatements, suppressedAddress } from "~/server/audience/contacts.server";
 import { db, rowsOf } from "~/server/db.server";
 import { storeOnce, submitPublicForm, type StoreResult } from "~/server/forms/submission.server";
 import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outbox.server";
@@ -11,7 +11,10 @@ import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outb
 /**
  * Store the address as pending (with where and under which wording it was given) and queue the
  * confirmation e-mail in one statement. An address already pending or confirmed is a duplicate
- * and gets nothing new; one that unsubscribed and signs up again is asked to confirm again.
+ * and gets nothing new; one that unsubscribed is asked to confirm again, once it is no longer
+ * suppressed. A suppressed address (or the base mailbox of its "+tag" spelling: issue 51) gets
+ * nothing and nothing is stored, yet the answer is the one anyone gets ("created"): anyone can
+ * type a stranger's address, and the answer must not tell them it unsubscribed.
  */
 export async function storeSubscriber(email: string, consentPage = "/blog"): Promise<StoreResult> {
   const stored = await storeOnce("a newsletter subscriber", async () =>
@@ -19,7 +22,7 @@ export async function storeSubscriber(email: string, consentPage = "/blog"): Pro
       await db().execute(sql`
         with subscriber as (
           insert into newsletter_subscribers as s (email, status, consent_page, consent_version)
-          values (${email}, 'pending', ${consentPage}, ${NEWSLETTER_CONSENT.version})
+          select ${email}, 'pending', ${consentPage}, ${NEWSLETTER_CONSENT.version} where not ${suppressedAddress(email)}
           on conflict (email) do update set
             status = 'pending', consent_page = excluded.consent_page, consent_version = excluded.consent_version,
             created_at = now(), confirmed_at = null
@@ -47,6 +50,7 @@ export async function storeSubscriber(email: string, consentPage = "/blog"): Pro
           on conflict (dedupe_key) do nothing
         )
         select id from subscriber
+        union all select 0 where ${suppressedAddress(email)}
       `),
     ),
   );

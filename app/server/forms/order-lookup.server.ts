@@ -1,6 +1,7 @@
 /** The lost-link page: e-mail the order links of an address's paid orders, saying nothing about it here. */
 import { sql } from "drizzle-orm";
 import { INVALID_EMAIL_MESSAGE, isBot, OrderLookupSchema } from "~/lib/forms";
+import { suppressedAddress } from "~/server/audience/contacts.server";
 import { db } from "~/server/db.server";
 import { parseSubmission } from "~/server/forms/submission.server";
 import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outbox.server";
@@ -11,7 +12,13 @@ export const LOOKUP_WINDOW_SECONDS = 600;
 
 export type LookupOutcome = { status: "sent" } | { status: "invalid"; title: string; description: string; email: string };
 
-/** Queue the e-mail only when the address has a paid order; the caller answers the same either way. */
+/**
+ * Queue the e-mail only when the address has a paid order and is not suppressed (nor its base
+ * mailbox), for any reason: issue 51 asks that no form write to a suppressed address, and this
+ * form can be sent by anyone. An unsubscribed buyer still gets the receipts a purchase sends (the
+ * send-time check lets transactional mail through an unsubscribe), but not a lost link someone
+ * asked for by typing the address; support can send it. The caller answers the same either way.
+ */
 export async function requestOrderLinks(email: string): Promise<void> {
   await db().execute(sql`
     ${INSERT_INTO_OUTBOX}
@@ -21,7 +28,7 @@ export async function requestOrderLinks(email: string): Promise<void> {
       toAddress: sql`${email}`,
       payload: {},
     })}
-    where exists (select 1 from orders where customer_email = ${email} and status = 'paid')
+    where exists (select 1 from orders where customer_email = ${email} and status = 'paid') and not ${suppressedAddress(email)}
     on conflict (dedupe_key) do nothing
   `);
   wakeOutbox();
