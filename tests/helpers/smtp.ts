@@ -214,12 +214,14 @@ export async function drainOutbox(deliver: Deliver, options?: ProcessOptions): P
 /**
  * A test file's mail: a real SMTP server in the process, the site's transport to it and the
  * outbox's deliverer (set up before the file's tests, closed after). `flush()` sends everything due.
+ * `login`: the transport logs in (so the server can refuse AUTH); `connections`: the pool's size,
+ * and as many sent at once by `flush()`.
  */
-export function useOutboxMail(origin: string) {
+export function useOutboxMail(origin: string, { login = false, connections = 1 }: { login?: boolean; connections?: number } = {}) {
   const run = {} as { smtp: TestSmtp; transport: MailTransport; deliver: Deliver };
   beforeAll(async () => {
     run.smtp = await startSmtp();
-    run.transport = createMailTransport({ kind: "smtp", url: run.smtp.url });
+    run.transport = createMailTransport({ kind: "smtp", url: login ? run.smtp.urlWithLogin : run.smtp.url, maxConnections: connections });
     run.deliver = createDeliver(run.transport, testMailSettings(origin));
   });
   afterAll(async () => {
@@ -228,8 +230,12 @@ export function useOutboxMail(origin: string) {
   });
   return {
     /** Send until the outbox has nothing due. */
-    flush: () => drainOutbox(run.deliver),
+    flush: () => drainOutbox(run.deliver, { concurrency: connections }),
     /** What reached one address, in order. */
     received: (address: string) => run.smtp.messages.filter((m) => (m.to as { text: string }).text === address),
+    /** The SMTP server (what it received, what it refuses). */
+    smtp: () => run.smtp,
+    /** The outbox's deliverer on this transport, for a single pass (processOutbox). */
+    deliver: () => run.deliver,
   };
 }

@@ -10,7 +10,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { adminAuditLog, consents, contacts, newsletterSubscribers, outbox, sequenceEnrollments } from "../../db/schema";
 import { NEWSLETTER_CONSENT } from "~/lib/site";
 import { countSuppressionsAtSend, liftSuppressionsAtSend } from "~/server/admin/send-suppressions.server";
@@ -18,34 +18,27 @@ import { findContact, recordConsent, suppress } from "~/server/audience/contacts
 import { db } from "~/server/db.server";
 import { storeLead } from "~/server/forms/leads.server";
 import { log } from "~/server/log.server";
-import { createDeliver } from "~/server/mail/mailer.server";
 import { processOutbox, type Deliver } from "~/server/mail/outbox.server";
 import { probeDelayMs, probeNow, sendingProblem, sendingState } from "~/server/mail/sending-state.server";
-import { createMailTransport, type MailTransport } from "~/server/mail/transport.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { createPayments } from "~/server/payments/payments.server";
 import { findTestOrder, payTestOrder } from "~/server/payments/test-provider.server";
 import { useTestSite } from "../helpers/context";
 import { useTestDatabase } from "../helpers/db";
-import { drainOutbox, REFUSALS, startSmtp, testMailSettings, type RefusedStep, type TestSmtp } from "../helpers/smtp";
+import { REFUSALS, useOutboxMail, type RefusedStep, type TestSmtp } from "../helpers/smtp";
 
 const ORIGIN = "https://shop.example";
 
 useTestDatabase();
 const site = useTestSite();
+// With a login, as a provider's relay wants one (the AUTH step can be refused), and two connections.
+const mail = useOutboxMail(ORIGIN, { login: true, connections: 2 });
 let smtp: TestSmtp;
-let transport: MailTransport;
 let deliver: Deliver;
 
-beforeAll(async () => {
-  smtp = await startSmtp();
-  // With a login, as a provider's relay wants one: the AUTH step can be refused.
-  transport = createMailTransport({ kind: "smtp", url: smtp.urlWithLogin, maxConnections: 2 });
-  deliver = createDeliver(transport, testMailSettings(ORIGIN));
-});
-afterAll(async () => {
-  transport.close();
-  await smtp.close();
+beforeAll(() => {
+  smtp = mail.smtp();
+  deliver = mail.deliver();
 });
 beforeEach(() => {
   smtp.messages.length = 0;
@@ -55,7 +48,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const flush = () => drainOutbox(deliver, { concurrency: 2 });
+const flush = mail.flush;
 const to = (mail: ParsedMail) => (mail.to as { text: string }).text;
 
 const payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
