@@ -381,7 +381,7 @@ test("a rejected review stays rejected: the buyer cannot send it again, until th
   // Reopened: the buyer may change it again.
   await page.goto(orderPath);
   await expect(reviewSection(page)).toContainText("Waiting for approval.");
-  await page.getByLabel("Your review").fill("Good letters: they worked for me without any help.");
+  await page.getByRole("textbox", { name: "Your review" }).fill("Good letters: they worked for me without any help.");
   await sendReview(page);
   await expect(reviewSection(page).getByRole("status")).toContainText("Your review is updated.");
 });
