@@ -968,3 +968,15 @@ export const mailRefusals = pgTable(
     index("mail_refusals_outbox_idx").on(t.outboxId),
   ],
 );
+
+/**
+ * Checkouts from a list e-mail's links that were never paid and have been swept (issue 51): the
+ * sweep deletes an abandoned checkout ABANDONED_ORDER_DAYS after it started, whatever its
+ * campaign, and adds it here per campaign in the same transaction, so a step's "checkouts from
+ * its links, all time" (app/server/admin/email-sales.server.ts) counts it still. One row per
+ * campaign, a few dozen at most.
+ */
+export const sweptCampaignCheckouts = pgTable("swept_campaign_checkouts", {
+  campaign: text("campaign").primaryKey(),
+  checkouts: integer("checkouts").notNull(),
+});

@@ -185,7 +185,11 @@ app.use(build.app);
 app.use(finalErrorHandler(log));
 
 // A list e-mail's link remembers its campaign for the checkout; first, so the pages answered from memory get it too.
-const rememberCampaign = campaignCookie({ secure: config.PUBLIC_ORIGIN.startsWith("https:") });
+const rememberCampaign = campaignCookie({
+  secure: config.PUBLIC_ORIGIN.startsWith("https:"),
+  // Signed with the owner's session secret, and only when her dashboard (which shows the figures) is on.
+  secret: config.OWNER_PASSWORD_HASH ? config.SESSION_SECRET : undefined,
+});
 
 let draining = false;
 const health = healthResponder({ ping: build.databaseAnswers, draining: () => draining });

@@ -16,7 +16,8 @@ const inputClass =
 
 const STATUS_TEXT: Record<OwnReview["status"], string> = {
   pending: "Waiting for approval. You can still change it below (a change starts the wait again).",
-  rejected: "Not published: it broke one of the content rules below. You can change it and send it again.",
+  rejected:
+    "Not published: it breaks one of our content rules, so it can no longer be changed here. If you'd like to rewrite it, e-mail us and we can reopen it for you.",
   approved: "Published with “Verified buyer” and its date. It can no longer be changed.",
   hidden: "Taken down. E-mail us if you have a question about it.",
 };
@@ -46,7 +47,8 @@ export function ReviewForm({
   useEffect(() => {
     if (state) answer.current?.focus();
   }, [state]);
-  const locked = own?.status === "approved" || own?.status === "hidden";
+  // Only a review waiting for a decision can be changed (a rejected one waits for the owner to reopen it: reviews.server.ts).
+  const locked = own !== null && own.status !== "pending";
   const values = state?.kind === "invalid" ? state.values : own ? { ...own, rating: String(own.rating) } : {};
   const errors = state?.kind === "invalid" ? state.errors : {};
 
@@ -162,7 +164,7 @@ export function ReviewForm({
               ))}
             </ul>
             <p className="mt-2">
-              You can change your review until it is published. It shows “Verified buyer”
+              You can change your review while it waits for approval. It shows “Verified buyer”
               {refunded ? " and “Refunded” (your order was refunded: your review is as welcome as anyone’s)" : ""} and the date you wrote
               it.
             </p>

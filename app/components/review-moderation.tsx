@@ -1,6 +1,6 @@
 /**
  * /admin/reviews' forms: a review's card with its decisions (approve; reject or hide with a
- * reason) and a whole-number setting with its own Save, each checked by the page's one schema
+ * reason; reopen a rejected one) and a whole-number setting with its own Save, each checked by the page's one schema
  * (ReviewsActionSchema) as the owner types and again by the server.
  */
 import { getFormProps } from "@conform-to/react";
@@ -59,6 +59,23 @@ function ReasonForm({ id, decision, who, last }: { id: number; decision: "reject
   );
 }
 
+/** A decision that needs no reason: one button, named for the review it is about. */
+function DecisionButton({ intent, review, last }: { intent: "approve" | "reopen"; review: OwnerReview; last: LastPost }) {
+  const label = intent === "approve" ? "Approve" : "Reopen";
+  return (
+    <ButtonForm
+      id={decisionFormId(intent, review.id)}
+      schema={ReviewsActionSchema}
+      last={last}
+      intent={intent}
+      values={{ id: review.id }}
+      label={label}
+      ariaLabel={`${label} the review by ${review.displayName}`}
+      variant={intent === "approve" ? "primary" : "outline"}
+    />
+  );
+}
+
 /** A review as the owner's list shows it. */
 export type OwnerReview = {
   id: number;
@@ -98,7 +115,9 @@ export function ReviewCard({ review, days, zone, last }: { review: OwnerReview; 
         {review.moderatedAt
           ? review.autoPublished
             ? `, published by itself ${formatWhen(review.moderatedAt, zone)} (no decision within the days)`
-            : `, decided ${formatWhen(review.moderatedAt, zone)}`
+            : review.status === "pending"
+              ? `, reopened ${formatWhen(review.moderatedAt, zone)}`
+              : `, decided ${formatWhen(review.moderatedAt, zone)}`
           : ""}
         {review.moderationReason
           ? ` (${HIDE_REASONS.find((h) => h.id === review.moderationReason)?.label ?? review.moderationReason})`
@@ -107,23 +126,14 @@ export function ReviewCard({ review, days, zone, last }: { review: OwnerReview; 
       {review.status === "pending" && review.flags.length > 0 ? (
         <p className="mt-2 text-sm font-bold text-amber-900" data-testid="review-flags">
           Check it first: it may break “{review.flags.map((f) => CONTENT_RULES.find((c) => c.id === f)?.label ?? f).join("” and “")}”.
-          Undecided, it is published {dayCount(FLAGGED_WAIT_FACTOR * days)} after it was written.
+          Undecided, it is published {dayCount(FLAGGED_WAIT_FACTOR * days)} after it was {review.moderatedAt ? "reopened" : "written"}.
         </p>
       ) : null}
       <div className="mt-3 flex flex-wrap items-start gap-4">
-        {review.status !== "approved" ? (
-          <ButtonForm
-            id={decisionFormId("approve", review.id)}
-            schema={ReviewsActionSchema}
-            last={last}
-            intent="approve"
-            values={{ id: review.id }}
-            label="Approve"
-            ariaLabel={`Approve the review by ${review.displayName}`}
-            variant="primary"
-          />
-        ) : null}
+        {review.status !== "approved" ? <DecisionButton intent="approve" review={review} last={last} /> : null}
         {review.status === "pending" ? <ReasonForm id={review.id} decision="reject" who={review.displayName} last={last} /> : null}
+        {/* The buyer cannot send a rejected review again; this puts it back to pending (she then decides, or it publishes itself after the days). */}
+        {review.status === "rejected" ? <DecisionButton intent="reopen" review={review} last={last} /> : null}
         {review.status === "approved" ? <ReasonForm id={review.id} decision="hide" who={review.displayName} last={last} /> : null}
       </div>
     </article>

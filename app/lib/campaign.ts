@@ -1,8 +1,9 @@
 /**
  * Attribution of a sale to the list e-mail that brought the buyer (issue 26, part 6): every site
  * link in a list e-mail carries `utm_source=email&utm_campaign=<campaign>`; the server keeps the
- * campaign in a first-party cookie (server/campaign-cookie.ts) and the checkout copies it onto
- * the order (`orders.campaign`). Browser-safe: the server, its HTTP layer and the tests share it.
+ * campaign in a signed first-party cookie (server/campaign-cookie.ts, its signing in
+ * app/server/payments/campaign-cookie.server.ts) and the checkout copies it onto the order
+ * (`orders.campaign`). Browser-safe: the server, its HTTP layer and the tests share it.
  */
 
 /** The source every list e-mail's links name. */
@@ -25,28 +26,4 @@ export function campaignFromQuery(query: URLSearchParams): string | undefined {
   if (query.get("utm_source") !== EMAIL_UTM_SOURCE) return undefined;
   const campaign = query.get("utm_campaign");
   return isCampaign(campaign) ? campaign : undefined;
-}
-
-/** The campaign a request's Cookie header carries, if well formed (a tampered value is ignored). */
-export function campaignFromCookieHeader(header: string | null | undefined): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1 || part.slice(0, eq).trim() !== CAMPAIGN_COOKIE) continue;
-    const value = part.slice(eq + 1).trim();
-    if (isCampaign(value)) return value;
-  }
-  return undefined;
-}
-
-/** The Set-Cookie value that remembers a campaign (the last e-mail clicked wins). */
-export function campaignSetCookie(campaign: string, { secure }: { secure: boolean }): string {
-  return [
-    `${CAMPAIGN_COOKIE}=${campaign}`,
-    "Path=/",
-    `Max-Age=${CAMPAIGN_COOKIE_DAYS * 86_400}`,
-    "HttpOnly",
-    "SameSite=Lax",
-    ...(secure ? ["Secure"] : []),
-  ].join("; ");
 }

@@ -46,10 +46,20 @@ const LINK = /\bhttps?:\/\/|\bwww\.|\b[a-z0-9-]+\.(?:com|net|org|io|co|us|info|b
 const EMAIL = /[^\s@]+@[^\s@]+\.[a-z]{2,}/i;
 const LONG_NUMBER = /\d(?:[\s().-]*\d){6,}/;
 
+/**
+ * The text as the patterns above read it: NFKC folds what looks like ASCII into ASCII (the
+ * full-width "ｅｘａｍｐｌｅ．ｃｏｍ", "＠", "ｈｔｔｐｓ：／／", digits "５５５" and "①"), and the ideographic
+ * full stop, which NFKC keeps, becomes a dot as browsers and IDNA read it in a host name
+ * ("example。com" opens example.com). A flag only decides who looks first: the text is stored and
+ * shown as the buyer wrote it.
+ */
+const asPatternsRead = (text: string) => text.normalize("NFKC").replace(/\u3002/g, ".");
+
 export function likelyBrokenRules(text: string): ContentRuleId[] {
+  const folded = asPatternsRead(text);
   const broken: ContentRuleId[] = [];
-  if (EMAIL.test(text) || LONG_NUMBER.test(text)) broken.push("personal-data");
-  if (LINK.test(text)) broken.push("spam");
+  if (EMAIL.test(folded) || LONG_NUMBER.test(folded)) broken.push("personal-data");
+  if (LINK.test(folded)) broken.push("spam");
   return broken;
 }
 

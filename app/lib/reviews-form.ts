@@ -1,6 +1,7 @@
 /**
  * Every form of /admin/reviews, one schema told apart by the intent: approve, reject or hide a
- * review (a reason from the content rules for the last two), and the page's two settings. The
+ * review (a reason from the content rules for the last two), reopen a rejected one, and the
+ * page's two settings. The
  * page's forms check with it as the owner types (Conform); the action parses with it.
  */
 import { z } from "zod";
@@ -19,6 +20,7 @@ export const REVIEW_REASON_MESSAGES = { reject: "Choose the rule it breaks.", hi
 
 export const ReviewsActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("approve"), id: reviewId }),
+  z.object({ intent: z.literal("reopen"), id: reviewId }),
   z.object({
     intent: z.literal("reject"),
     id: reviewId,

@@ -65,7 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: "The order bump choice was not understood. Please tick or untick the box and try again." }, { status: 400 });
   }
   try {
-    const { url, setCookie } = await startBuyerCheckout(appConfig(context).payments, articlesOf(context), request, submission.value);
+    const { payments, owner } = appConfig(context);
+    const { url, setCookie } = await startBuyerCheckout(payments, articlesOf(context), request, submission.value, owner?.sessionSecret);
     return redirect(url, { status: 303, headers: { "Set-Cookie": setCookie } });
   } catch (error) {
     return data({ error: CHECKOUT_ERROR.description }, { status: checkoutFailureStatus(error) });

@@ -231,7 +231,8 @@ test("a reader who clicked an e-mail's link, read an article and bought is count
   const context = await browser.newContext({ userAgent: READER_UA, baseURL });
   const reader = await context.newPage();
   await reader.goto(`/?utm_source=email&utm_campaign=${campaign}`);
-  expect((await context.cookies()).find((c) => c.name === "fsm_campaign")?.value).toBe(campaign);
+  // The campaign and its signature (the server's SESSION_SECRET): "broadcast-….<43 base64url characters>".
+  expect((await context.cookies()).find((c) => c.name === "fsm_campaign")?.value).toMatch(new RegExp(`^${campaign}\\.[\\w-]{43}$`));
   // Reads an article first (no utm on this address), then buys from its promo link.
   await reader.goto("/blog/emergency-fund-guide");
   await reader

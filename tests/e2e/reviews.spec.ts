@@ -335,3 +335,53 @@ test("a former price ($27) appears only beside a price the owner recorded with i
   await page.goto("/checkout");
   await expect(page.getByRole("main")).not.toContainText("$27");
 });
+
+test("a rejected review stays rejected: the buyer cannot send it again, until the owner reopens it", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { orderPath } = await buyByRequest(request);
+  const words = "Good letters. Write to me at ann＠mail．org for my notes on them.";
+  const fields = { rating: "3", body: words, displayName: "Rita K." };
+  expect((await request.post(orderPath, { form: fields })).status()).toBe(200);
+
+  await logIn(page, "/admin/reviews");
+  const card = page.getByRole("article", { name: "Rita K." });
+  // Written with a full-width at sign and dot, it is flagged all the same.
+  await expect(card.getByTestId("review-flags")).toContainText("Personal data");
+  await card.getByLabel("Breaks the rule").selectOption({ label: "Personal data" });
+  await page.getByRole("button", { name: "Reject the review by Rita K." }).click();
+  await expect(page.getByRole("status")).toHaveText("Rejected: it will not be shown.");
+  await expect(card).toContainText("rejected");
+  await expect(page.getByRole("button", { name: "Reject the review by Rita K." })).toHaveCount(0);
+
+  // The buyer sees it was not published, and has no form to send it again.
+  await page.goto(orderPath);
+  const section = reviewSection(page);
+  await expect(section).toContainText("Not published: it breaks one of our content rules");
+  await expect(section).toContainText("e-mail us and we can reopen it for you");
+  await expect(section.locator("blockquote")).toHaveText(words);
+  await expect(section.getByRole("button")).toHaveCount(0);
+  await expectNoViolations(page, "the order page with a rejected review");
+  // Posting the same words again (an old tab, a script) is refused, and changes nothing.
+  const again = await request.post(orderPath, { form: fields });
+  expect(again.status()).toBe(409);
+  expect(await again.text()).toMatch(/it can(?:'|&#x27;)t be sent again from this page/);
+
+  await page.goto("/admin/reviews");
+  await dashboardReady(page);
+  await expect(card).toContainText("rejected");
+  await expectNoViolations(page, "/admin/reviews with a rejected review");
+  await page.getByRole("button", { name: "Reopen the review by Rita K." }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Reopened: it waits for your decision again, and the buyer can change it from the order page.",
+  );
+  await expect(card).toContainText("pending");
+  await expect(card).toContainText(/reopened/);
+  await expect(page.getByRole("button", { name: "Reopen the review by Rita K." })).toHaveCount(0);
+
+  // Reopened: the buyer may change it again.
+  await page.goto(orderPath);
+  await expect(reviewSection(page)).toContainText("Waiting for approval.");
+  await page.getByRole("textbox", { name: "Your review" }).fill("Good letters: they worked for me without any help.");
+  await sendReview(page);
+  await expect(reviewSection(page).getByRole("status")).toContainText("Your review is updated.");
+});

@@ -42,6 +42,7 @@ export const TABLES = [
   "outbox_tallies",
   "contact_tallies",
   "broadcast_leaver_tallies",
+  "swept_campaign_checkouts",
   "page_views_monthly",
   "contact_import_rows",
   "contact_imports",

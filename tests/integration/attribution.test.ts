@@ -1,12 +1,14 @@
 /**
  * Sales per list e-mail (issue 26, part 6), on PGlite and (TEST_DB=postgres) on PostgreSQL: a
- * link from a list e-mail (?utm_source=email&utm_campaign=...) sets the campaign cookie on a
- * prerendered page and on a page of the page cache, answered private and unstored (the server's
- * own order: campaign cookie, static files, page cache, then Express); a checkout from that
- * browser, with or without JavaScript, stores the campaign on the order; a malformed campaign or
- * another source sets nothing; the dashboard counts checkouts, sales and revenue per e-mail,
- * named by the sequence step's subject, and the sequence page per step.
+ * link from a list e-mail (?utm_source=email&utm_campaign=...) sets the campaign cookie, signed
+ * with the owner's session secret (issue 51), on a prerendered page and on a page of the page
+ * cache, answered private and unstored (the server's own order: campaign cookie, static files,
+ * page cache, then Express); a checkout from that browser, with or without JavaScript, stores the
+ * campaign on the order, and a cookie not signed with the secret gives none; a malformed campaign
+ * or another source sets nothing; the dashboard counts checkouts, sales and revenue per e-mail,
+ * named by the sequence step's subject, and the sequence page per step, its swept checkouts too.
  */
+import { createHmac } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -26,6 +28,7 @@ import { saveBroadcast } from "~/server/audience/broadcasts.server";
 import { listSteps } from "~/server/audience/sequence.server";
 import { db } from "~/server/db.server";
 import { broadcastCampaign, sequenceCampaign } from "~/server/mail/list-compose.server";
+import { sweepExpired } from "~/server/maintenance/sweep.server";
 import { findOrderBySession } from "~/server/payments/orders.server";
 import { createPayments } from "~/server/payments/payments.server";
 import { findTestOrder, payTestOrder, refundTestOrder } from "~/server/payments/test-provider.server";
@@ -43,6 +46,13 @@ const payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
 const config = { owner: TEST_OWNER, payments };
 const { get, post } = requestsTo(ORIGIN);
 
+/**
+ * The cookie's value the server should write for `campaign`: "<campaign>.<HMAC-SHA256 of
+ * "fsm_campaign:<campaign>" under the secret, base64url>", computed here from the rule, not by the code under test.
+ */
+const signed = (campaign: string, secret = TEST_OWNER.sessionSecret) =>
+  `${campaign}.${createHmac("sha256", secret).update(`fsm_campaign:${campaign}`).digest("base64url")}`;
+
 useTestDatabase();
 const site = useTestSite();
 const args = routeArgs(config, site);
@@ -55,7 +65,7 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "attribution-"));
   mkdirSync(join(root, "about"), { recursive: true });
   writeFileSync(join(root, "about/index.html"), "<!doctype html><html><body><h1>About</h1></body></html>");
-  const rememberCampaign = campaignCookie({ secure: true });
+  const rememberCampaign = campaignCookie({ secure: true, secret: TEST_OWNER.sessionSecret });
   const serveStatic = createStaticResponder(loadStaticFiles(root), {
     root,
     baseHeaders: { "X-Content-Type-Options": "nosniff" },
@@ -95,7 +105,7 @@ describe("the campaign cookie", () => {
       const answer = await fetch(`${base}${path}?utm_source=email&utm_campaign=welcome-2-dispute-in-writing&utm_medium=x`);
       expect(answer.status, path).toBe(200);
       expect(answer.headers.get("set-cookie"), path).toBe(
-        `${CAMPAIGN_COOKIE}=welcome-2-dispute-in-writing; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax; Secure`,
+        `${CAMPAIGN_COOKIE}=${signed("welcome-2-dispute-in-writing")}; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax; Secure`,
       );
       expect(answer.headers.get("cache-control"), path).toBe(PERSONAL_CACHE_CONTROL);
       expect(await answer.text()).toContain("<h1>");
@@ -121,15 +131,36 @@ describe("the campaign cookie", () => {
     const answer = await fetch(`${base}/blog/x?utm_source=email&utm_campaign=broadcast-12`, {
       headers: { Cookie: `${CAMPAIGN_COOKIE}=welcome-1-your-three-reports` },
     });
-    expect(answer.headers.get("set-cookie")).toMatch(/^fsm_campaign=broadcast-12;/);
+    expect(answer.headers.get("set-cookie")?.split(";")[0]).toBe(`fsm_campaign=${signed("broadcast-12")}`);
+  });
+
+  it("is not set at all without a secret (the owner dashboard, which shows the figures, is off)", async () => {
+    const remember = campaignCookie({ secure: true, secret: undefined });
+    const plain = createServer((req, res) => {
+      remember(req, res);
+      res.writeHead(200, { "Content-Type": "text/plain", "Cache-Control": PRERENDERED_CACHE_CONTROL }).end("page");
+    });
+    await new Promise<void>((r) => plain.listen(0, "127.0.0.1", r));
+    try {
+      const answer = await fetch(
+        `http://127.0.0.1:${(plain.address() as AddressInfo).port}/about?utm_source=email&utm_campaign=broadcast-12`,
+      );
+      expect(answer.headers.get("set-cookie")).toBeNull();
+      expect(answer.headers.get("cache-control")).toBe(PRERENDERED_CACHE_CONTROL);
+    } finally {
+      plain.close();
+    }
   });
 });
 
-/** A browser's checkout, as the no-JavaScript form (checkout.tsx's action) or the script (POST /api/create-payment) sends it. */
-async function checkout(how: "form" | "api", cookie?: string): Promise<string> {
+/**
+ * A browser's checkout, as the no-JavaScript form (checkout.tsx's action) or the script (POST
+ * /api/create-payment) sends it; on a site whose owner dashboard is on (`config`), or off.
+ */
+async function checkout(how: "form" | "api", cookie?: string, on: typeof args = args): Promise<string> {
   const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
   if (how === "form") {
-    const answer = await call(() => checkoutAction(args(post("/checkout", { includeBump: "on" }, cookie))));
+    const answer = await call(() => checkoutAction(on(post("/checkout", { includeBump: "on" }, cookie))));
     expect(answer.status).toBe(303);
     return new URL(answer.headers.get("Location")!, ORIGIN).searchParams.get("session")!;
   }
@@ -138,19 +169,39 @@ async function checkout(how: "form" | "api", cookie?: string): Promise<string> {
     body: JSON.stringify({ includeBump: false }),
     headers: { "Content-Type": "application/json", Accept: "application/json", ...headers },
   });
-  const answer = await call<{ url: string }>(() => createPaymentAction(args(request)));
+  const answer = await call<{ url: string }>(() => createPaymentAction(on(request)));
   expect(answer.status).toBe(200);
   return new URL(answer.data.url, ORIGIN).searchParams.get("session")!;
 }
 
 describe("the order", () => {
-  it("keeps the campaign of the browser's cookie, from the form and from the API; a tampered cookie or none gives none", async () => {
+  it("keeps the campaign of the browser's cookie, from the form and from the API; an unsigned, tampered or foreign cookie or none gives none", async () => {
     const cookieFromLink = (await fetch(`${base}/blog/a?utm_source=email&utm_campaign=welcome-5-toolkit`)).headers
       .get("set-cookie")!
       .split(";")[0]!;
+    const [, signature] = signed("welcome-5-toolkit").split(".");
     const cases = [
       { how: "form" as const, cookie: `fsm_buyer=x; ${cookieFromLink}`, campaign: "welcome-5-toolkit" },
       { how: "api" as const, cookie: cookieFromLink, campaign: "welcome-5-toolkit" },
+      // A forged one beside the real one (a sibling domain can add a cookie of the same name): the signed one counts.
+      { how: "api" as const, cookie: `${CAMPAIGN_COOKIE}=broadcast-1; ${cookieFromLink}`, campaign: "welcome-5-toolkit" },
+      // As an unsigned cookie was before issue 51: anyone could name any broadcast.
+      { how: "api" as const, cookie: `${CAMPAIGN_COOKIE}=broadcast-12`, campaign: null },
+      { how: "form" as const, cookie: `${CAMPAIGN_COOKIE}=broadcast-12`, campaign: null },
+      // Another campaign with this one's signature, a signature cut short or altered, one made with another secret.
+      { how: "api" as const, cookie: `${CAMPAIGN_COOKIE}=broadcast-12.${signature}`, campaign: null },
+      { how: "api" as const, cookie: `${CAMPAIGN_COOKIE}=welcome-5-toolkit.${signature!.slice(0, -1)}`, campaign: null },
+      {
+        how: "api" as const,
+        cookie: `${CAMPAIGN_COOKIE}=welcome-5-toolkit.${signature!.slice(0, -1)}${signature!.endsWith("A") ? "B" : "A"}`,
+        campaign: null,
+      },
+      {
+        how: "api" as const,
+        cookie: `${CAMPAIGN_COOKIE}=${signed("broadcast-12", "another-secret-0123456789abcdef0123")}`,
+        campaign: null,
+      },
+      { how: "api" as const, cookie: `${CAMPAIGN_COOKIE}=welcome-5-toolkit.`, campaign: null },
       { how: "api" as const, cookie: `${CAMPAIGN_COOKIE}=DROP TABLE orders`, campaign: null },
       { how: "form" as const, cookie: undefined, campaign: null },
     ];
@@ -161,11 +212,19 @@ describe("the order", () => {
       expect({ ...c, stored: order?.campaign }).toEqual({ ...c, stored: c.campaign });
     }
   });
+
+  it("gets no campaign when the owner dashboard is off (no secret), even from a cookie once signed", async () => {
+    const dashboardOff = routeArgs({ owner: null, payments }, site);
+    for (const how of ["form", "api"] as const) {
+      const order = await findOrderBySession(await checkout(how, `${CAMPAIGN_COOKIE}=${signed("welcome-5-toolkit")}`, dashboardOff));
+      expect({ how, stored: order?.campaign }).toEqual({ how, stored: null });
+    }
+  });
 });
 
 /** An order started from an e-mail's link (the cookie), paid or not. */
 async function orderFrom(campaign: string, { paid, bump = false }: { paid: boolean; bump?: boolean }) {
-  const session = await checkout(bump ? "form" : "api", `${CAMPAIGN_COOKIE}=${campaign}`);
+  const session = await checkout(bump ? "form" : "api", `${CAMPAIGN_COOKIE}=${signed(campaign)}`);
   const order = (await findTestOrder(session))!;
   if (paid) await payTestOrder(order, "reader@example.com");
   return order;
@@ -227,5 +286,33 @@ describe("the dashboard", () => {
       { checkouts: 0, sales: 0, revenueCents: 0 },
       { checkouts: 0, sales: 0, revenueCents: 0 },
     ]);
+  });
+
+  it("the sweep deletes a step's abandoned checkouts, and its checkouts from links (all time) still count them", async () => {
+    const [first] = await listSteps("credit-repair");
+    const step1 = sequenceCampaign(first!.id);
+    const fromLinks = async () =>
+      (
+        await call<{ steps: { id: string; fromLinks?: { checkouts: number; sales: number; revenueCents: number } }[] }>(async () =>
+          sequenceLoader(args(get("/admin/sequence", await ownerCookie(ORIGIN, config)))),
+        )
+      ).data.steps[0]!.fromLinks;
+    const abandoned = await orderFrom(step1, { paid: false });
+    await orderFrom(step1, { paid: false });
+    await orderFrom(step1, { paid: true });
+    await db()
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 121 * 86_400_000) })
+      .where(eq(orders.id, abandoned.id));
+    expect(await fromLinks()).toEqual({ checkouts: 3, sales: 1, revenueCents: 700 });
+
+    expect((await sweepExpired()).abandonedOrders).toBe(1);
+    expect(await db().select().from(orders).where(eq(orders.id, abandoned.id))).toEqual([]);
+    expect(await fromLinks()).toEqual({ checkouts: 3, sales: 1, revenueCents: 700 });
+    // A window of the dashboard (90 days at most) never held it: its figures are as before.
+    const quarter = (
+      await call<{ emailSales: EmailSales[] }>(async () => overviewLoader(args(get("/admin?days=90", await ownerCookie(ORIGIN, config)))))
+    ).data.emailSales;
+    expect(quarter.find((e) => e.campaign === step1)).toMatchObject({ checkouts: 2, sales: 1, revenueCents: 700 });
   });
 });

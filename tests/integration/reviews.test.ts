@@ -72,7 +72,18 @@ async function paidOrder(email = `buyer.${Math.random().toString(36).slice(2)}@e
 
 const review = (token: string, fields: Record<string, string>) =>
   call(() => orderAction(args(post(`/orders/${token}`, fields), { token })));
+const DAY = 86_400_000;
 const GOOD = { rating: "4", body: "The letters were clear and the bureau answered within the month.", displayName: "Maria S." };
+
+/** A paid order's review waiting for a decision, and the owner logged in to post her decisions on it. */
+async function reviewWaiting() {
+  const { order, token } = await paidOrder();
+  await review(token, GOOD);
+  const [row] = await db().select().from(reviews).where(eq(reviews.orderId, order.id));
+  const cookie = await logIn();
+  const decide = (fields: Record<string, string>) => call(() => reviewsAdminAction(args(post("/admin/reviews", fields, cookie))));
+  return { token, id: String(row!.id), cookie, decide };
+}
 
 async function writeApproved(rating: number, cookie: string, body = `Review with ${rating} stars: clear steps, plain words.`) {
   const { token } = await paidOrder();
@@ -233,10 +244,90 @@ describe("the owner's decisions", () => {
       .from(adminAuditLog)
       .where(eq(adminAuditLog.target, `review:${row!.id}`));
     expect(audit.map((a) => [a.action, a.detail])).toEqual([["review-reject", expect.stringMatching(/rejected \(Personal data\)$/)]]);
+  });
 
-    // The buyer may fix a rejected review; it waits for a new decision.
-    expect((await review(token, { ...GOOD, body: "Rewritten without my account number: the letters helped." })).status).toBe(200);
-    expect((await db().select().from(reviews))[0]).toMatchObject({ status: "pending", moderationReason: null });
+  it("a rejected review stays rejected: the buyer cannot send it again, the same words or others, and it never publishes itself", async () => {
+    const { token, id, decide } = await reviewWaiting();
+    await decide({ intent: "reject", id, reason: "spam" });
+    const rejected = (await db().select().from(reviews))[0]!;
+    expect(rejected).toMatchObject({ status: "rejected", moderationReason: "spam" });
+
+    for (const fields of [GOOD, { ...GOOD, body: "Rewritten: the letters were clear and the bureau answered." }]) {
+      const again = await review(token, fields);
+      expect(again.status).toBe(409);
+      expect(again.data).toEqual({
+        kind: "refused",
+        message:
+          "Your review was not published: it breaks one of our content rules, so it can't be sent again from this page. If you'd like to rewrite it, e-mail us and we can reopen it for you.",
+      });
+    }
+    // Nothing changed: not its words, its state, its reason, nor the time the owner decided.
+    expect((await db().select().from(reviews))[0]).toEqual(rejected);
+    // The order page shows it as not published, with no form to send it again.
+    const page = await call(() => orderLoader(args(get(`/orders/${token}`), { token })));
+    expect(page.data.review).toEqual({ rating: 4, body: GOOD.body, displayName: "Maria S.", status: "rejected" });
+    // However long it waits, it is not published by the site.
+    expect(await publishOverdueReviews(site().content, new Date(Date.now() + 60 * DAY))).toBe(0);
+    expect((await db().select().from(reviews))[0]!.status).toBe("rejected");
+  });
+
+  it("the owner can reopen a rejected review: it waits for her again (the days counted from then), and the buyer may change it", async () => {
+    const { token, id, cookie, decide } = await reviewWaiting();
+    const reopen = () => decide({ intent: "reopen", id });
+    // Only a rejected review can be reopened.
+    expect(await reopen()).toMatchObject({
+      status: 409,
+      data: { form: `reopen-${id}`, result: { error: { "": ["That review was already decided."] } } },
+    });
+    // Written ten days ago, rejected since.
+    await db()
+      .update(reviews)
+      .set({ writtenAt: new Date(Date.now() - 10 * DAY) });
+    await decide({ intent: "reject", id, reason: "off-topic" });
+
+    const reopened = await reopen();
+    expect(reopened.status).toBe(303);
+    expect(reopened.headers.get("Location")).toBe("/admin/reviews");
+    expect(await noticeAfter(reopened)).toEqual({
+      ok: true,
+      message: "Reopened: it waits for your decision again, and the buyer can change it from the order page.",
+    });
+    expect((await db().select().from(reviews))[0]).toMatchObject({ status: "pending", moderationReason: null, autoPublished: false });
+    const audit = await db()
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.target, `review:${id}`))
+      .orderBy(adminAuditLog.id);
+    expect(audit.map((a) => [a.action, a.detail])).toEqual([
+      ["review-reject", expect.stringMatching(/rejected \(Off topic\)$/)],
+      ["review-reopen", expect.stringMatching(/^review of FSM-\d{6} reopened: pending again$/)],
+    ]);
+    expect((await reopen()).status).toBe(409);
+    const owner = await call(() => reviewsAdminLoader(args(get("/admin/reviews", cookie))));
+    expect(owner.data.counts).toMatchObject({ pending: 1, rejected: 0 });
+
+    // Written ten days ago, but waiting only since she reopened it: not published before her days from then.
+    expect(await publishOverdueReviews(site().content, new Date(Date.now() + 6 * DAY))).toBe(0);
+    expect((await db().select().from(reviews))[0]!.status).toBe("pending");
+
+    // The buyer may now change it; the rewrite waits for a decision.
+    const body = "Rewritten after the owner reopened it: the letters helped.";
+    expect(await review(token, { ...GOOD, body })).toMatchObject({ status: 200, data: { kind: "saved", created: false } });
+    expect((await db().select().from(reviews))[0]).toMatchObject({ status: "pending", body, moderatedAt: null });
+    expect(await publishOverdueReviews(site().content, new Date(Date.now() + 6 * DAY))).toBe(0);
+    expect(await publishOverdueReviews(site().content, new Date(Date.now() + 7 * DAY + 60_000))).toBe(1);
+  });
+
+  it("a reopened review nobody rewrites publishes itself her days after she reopened it", async () => {
+    const { id, decide } = await reviewWaiting();
+    await db()
+      .update(reviews)
+      .set({ writtenAt: new Date(Date.now() - 10 * DAY) });
+    await decide({ intent: "reject", id, reason: "abuse" });
+    await decide({ intent: "reopen", id });
+    expect(await publishOverdueReviews(site().content, new Date(Date.now() + 6 * DAY))).toBe(0);
+    expect(await publishOverdueReviews(site().content, new Date(Date.now() + 7 * DAY + 60_000))).toBe(1);
+    expect((await db().select().from(reviews))[0]).toMatchObject({ status: "approved", autoPublished: true, body: GOOD.body });
   });
 
   it("approve and hide change what /checkout shows: testimonials until the threshold, then every approved review's real average and count", async () => {
@@ -383,8 +474,6 @@ describe("figures drawn from data", () => {
 });
 
 describe("a review the owner leaves undecided", () => {
-  const DAY = 86_400_000;
-
   it("publishes itself after her set days, marked as published by the site; a flagged one waits twice as long for her", async () => {
     const cookie = await logIn();
     const plain = await paidOrder();
@@ -417,6 +506,32 @@ describe("a review the owner leaves undecided", () => {
     expect(await publishOverdueReviews(site().content, new Date(Date.now() + 13 * DAY))).toBe(0);
     expect(await publishOverdueReviews(site().content, new Date(Date.now() + 14 * DAY + 60_000))).toBe(1);
     expect((await db().select().from(reviews)).map((r) => r.status)).toEqual(["approved", "approved"]);
+  });
+
+  it("is flagged for a link or an address written with characters NFKC folds (a full-width dot, at sign, digits), and waits twice as long", async () => {
+    for (const [text, flags] of [
+      ["Great letters, see example．com for more.", ["spam"]], // full-width full stop (U+FF0E)
+      ["Great letters, see example。com for more.", ["spam"]], // ideographic full stop: browsers open it as example.com
+      ["Great letters, see example｡com for more.", ["spam"]], // half-width ideographic full stop
+      ["Great letters, see ｅｘａｍｐｌｅ．ｃｏｍ for more.", ["spam"]], // full-width letters too
+      ["Great letters, go to ｈｔｔｐｓ：／／x.test now.", ["spam"]],
+      ["Great letters, see ｗｗｗ．cheap-pills for more.", ["spam"]],
+      ["Write to me: ann＠mail．org any time.", ["personal-data", "spam"]],
+      ["Call me on ５５５ １２３ ４５６７ for tips.", ["personal-data"]], // full-width digits
+      ["My account ①②③④⑤⑥⑦ was fixed.", ["personal-data"]], // circled digits
+      ["The bureau answered in ３０ days; my score is 640 now.", []],
+    ] as const) {
+      expect(likelyBrokenRules(text), text).toEqual(flags);
+    }
+
+    const cookie = await logIn();
+    const { token } = await paidOrder();
+    await review(token, { ...GOOD, body: "The letters worked! More tips at cheap-pills．com every week." });
+    const owner = await call(() => reviewsAdminLoader(args(get("/admin/reviews", cookie))));
+    expect(owner.data.rows[0].flags).toEqual(["spam"]);
+    // The owner's days pass: a flagged review waits for her, then publishes after twice the days.
+    expect(await publishOverdueReviews(site().content, new Date(Date.now() + 7 * DAY + 60_000))).toBe(0);
+    expect(await publishOverdueReviews(site().content, new Date(Date.now() + 14 * DAY + 60_000))).toBe(1);
   });
 
   it("the owner sets the days (1 to 30): a bad value changes nothing, and /checkout's promise states the days the code uses", async () => {

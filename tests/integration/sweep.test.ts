@@ -1,12 +1,12 @@
 /**
- * The scheduled sweep (issues 43 and 44): what the database holds before and after. Abandoned
- * checkouts long past go, and links, owner sessions and rate-limit counters well past their
+ * The scheduled sweep (issues 43, 44 and 51): what the database holds before and after. Abandoned
+ * checkouts long past go (those from an e-mail's link counted per campaign), and links, owner sessions and rate-limit counters well past their
  * expiry; a paid order, a fresh pending one, one anything still refers to, every link still valid
  * (or just expired) and every counter in its window stay. (Its page-view roll-up: page-views-rollup.test.ts.)
  */
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { emailTokens, entitlements, orderAccessTokens, orders, ownerSessions, rateLimits } from "../../db/schema";
+import { emailTokens, entitlements, orderAccessTokens, orders, ownerSessions, rateLimits, sweptCampaignCheckouts } from "../../db/schema";
 import { db } from "~/server/db.server";
 import {
   ABANDONED_ORDER_DAYS,
@@ -66,6 +66,9 @@ describe("sweepExpired", () => {
     await order({ note: "failed", createdAt: old, status: "failed" });
     await order({ note: "pending-with-address", createdAt: old, customerEmail: "slow-bank@example.com" });
     await order({ note: "pending-from-an-email", createdAt: old, campaign: "welcome-3-toolkit" });
+    await order({ note: "pending-from-an-email", createdAt: old, campaign: "welcome-3-toolkit" });
+    await order({ note: "pending-from-a-broadcast", createdAt: old, campaign: "broadcast-12" });
+    await order({ note: "fresh-pending-from-a-broadcast", createdAt: daysAgo(ABANDONED_ORDER_DAYS - 1), campaign: "broadcast-12" });
     const granted = await order({ note: "pending-but-granted", createdAt: old });
     await db().insert(entitlements).values({ orderId: granted, productId: "toolkit" });
     const linked = await order({ note: "pending-with-a-link", createdAt: old });
@@ -101,7 +104,7 @@ describe("sweepExpired", () => {
       ]);
 
     expect(await sweepExpired(NOW)).toEqual({
-      abandonedOrders: 2,
+      abandonedOrders: 5,
       orderLinks: 2,
       emailLinks: 1,
       ownerSessions: 1,
@@ -114,7 +117,7 @@ describe("sweepExpired", () => {
         "paid",
         "failed",
         "pending-with-address",
-        "pending-from-an-email",
+        "fresh-pending-from-a-broadcast",
         "pending-but-granted",
         "pending-with-a-link",
       ],
@@ -122,6 +125,11 @@ describe("sweepExpired", () => {
       emailLinks: ["unsubscribe-just-expired@example.com", "unsubscribe-valid@example.com"],
       ownerSessions: ["session-open"],
     });
+    // Checkouts from an e-mail's links go too (a forged campaign cookie once made rows no sweep took), counted per campaign as they go.
+    expect(await db().select().from(sweptCampaignCheckouts).orderBy(sweptCampaignCheckouts.campaign)).toEqual([
+      { campaign: "broadcast-12", checkouts: 1 },
+      { campaign: "welcome-3-toolkit", checkouts: 2 },
+    ]);
     // The order whose only link was swept now has nothing referring to it: the next sweep takes it.
     expect(await sweepExpired(NOW)).toEqual({
       abandonedOrders: 1,
@@ -132,6 +140,14 @@ describe("sweepExpired", () => {
       pageViewDays: 0,
     });
     expect((await remaining()).orders).not.toContain("pending-with-a-link");
+    // Counted once: a later sweep (or a second server's) adds to the counts only what it deletes.
+    await order({ note: "pending-from-an-email", createdAt: daysAgo(ABANDONED_ORDER_DAYS + 1), campaign: "welcome-3-toolkit" });
+    expect((await sweepExpired(NOW)).abandonedOrders).toBe(1);
+    expect(await sweepExpired(NOW)).toMatchObject({ abandonedOrders: 0 });
+    expect(await db().select().from(sweptCampaignCheckouts).orderBy(sweptCampaignCheckouts.campaign)).toEqual([
+      { campaign: "broadcast-12", checkouts: 1 },
+      { campaign: "welcome-3-toolkit", checkouts: 3 },
+    ]);
   });
 
   it("deletes in batches until none is left", async () => {
@@ -149,6 +165,25 @@ describe("sweepExpired", () => {
     await emailLink("kept@example.com");
     expect((await sweepExpired(NOW)).emailLinks).toBe(rows);
     expect((await remaining()).emailLinks).toEqual(["kept@example.com"]);
+  });
+});
+
+describe("the sweep of abandoned checkouts from e-mails", () => {
+  it("deletes them batch after batch, each counted once for its campaign", async () => {
+    const rows = SWEEP_BATCH * 2 + 3;
+    await db().execute(sql`
+      insert into orders (provider, provider_session_id, lines, amount_total, currency, status, campaign, created_at)
+      select 'test', 'abandoned-' || n, '[]'::jsonb, 700, 'usd', 'pending', case when n % 3 = 0 then 'broadcast-7' else 'welcome-1-start' end,
+             ${daysAgo(ABANDONED_ORDER_DAYS + 5)}::timestamptz
+      from generate_series(1, ${rows}) as n
+    `);
+    expect((await sweepExpired(NOW)).abandonedOrders).toBe(rows);
+    expect(await db().select().from(orders)).toEqual([]);
+    // 1,003 orders: every third (334 of them) from the broadcast.
+    expect(await db().select().from(sweptCampaignCheckouts).orderBy(sweptCampaignCheckouts.campaign)).toEqual([
+      { campaign: "broadcast-7", checkouts: 334 },
+      { campaign: "welcome-1-start", checkouts: rows - 334 },
+    ]);
   });
 });
 

@@ -52,6 +52,7 @@ const DONE = {
   approve: "Approved: it shows as written.",
   reject: "Rejected: it will not be shown.",
   hide: "Hidden: it no longer shows.",
+  reopen: "Reopened: it waits for your decision again, and the buyer can change it from the order page.",
 } as const;
 
 /** One server function per intent; what was done, or why nothing was (a review decided meanwhile). */
@@ -64,7 +65,7 @@ async function run(content: ContentReload, value: ReviewsPost): Promise<{ done: 
       await setAutoPublishDays(content, value.days);
       return { done: `Saved: a review you have not decided on is published after ${value.days} days.` };
     default: {
-      const decision = value.intent === "approve" ? { decision: value.intent } : { decision: value.intent, reason: value.reason };
+      const decision = "reason" in value ? { decision: value.intent, reason: value.reason } : { decision: value.intent };
       const changed = await moderateReview(content, value.id, decision);
       return changed ? { done: DONE[value.intent] } : { refused: "That review was already decided." };
     }

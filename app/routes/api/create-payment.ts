@@ -9,7 +9,8 @@ const USAGE = 'Use POST with a JSON body {"includeBump": true|false}';
 /** POST /api/create-payment {"includeBump": boolean} -> {"url": the hosted payment page}. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: USAGE }, { status: 405, headers: { Allow: "POST" } });
-  const result = await createPaymentFromRequest(appConfig(context).payments, articlesOf(context), request);
+  const { payments, owner } = appConfig(context);
+  const result = await createPaymentFromRequest(payments, articlesOf(context), request, owner?.sessionSecret);
   const headers: HeadersInit = { "Cache-Control": "no-store", ...(result.setCookie ? { "Set-Cookie": result.setCookie } : {}) };
   return data(result.body, { status: result.status, headers });
 }

@@ -12,6 +12,7 @@ export type AuditAction =
   | "review-approve"
   | "review-reject"
   | "review-hide"
+  | "review-reopen"
   | "review-threshold"
   | "review-auto-publish"
   | "review-auto-publish-days"

@@ -7,6 +7,8 @@
  * what was refunded, a product or the whole).
  */
 import { sql } from "drizzle-orm";
+import { sweptCampaignCheckouts } from "../../../db/schema";
+import type { Tx } from "~/server/content/content-version.server";
 import { db, rowsOf } from "~/server/db.server";
 import { listBroadcasts } from "~/server/audience/broadcasts.server";
 import { listSteps } from "~/server/audience/sequence.server";
@@ -16,20 +18,46 @@ import { broadcastCampaign, sequenceCampaign } from "~/server/mail/list-compose.
 export type CampaignFigures = { checkouts: number; sales: number; revenueCents: number };
 export type EmailSales = CampaignFigures & { campaign: string; label: string };
 
-/** Checkouts, sales and revenue per campaign, for orders started since `from` (all of them without it). */
+/**
+ * Checkouts, sales and revenue per campaign, for orders started since `from` (all of them without
+ * it: with the checkouts the sweep has deleted since, swept_campaign_checkouts). A window never
+ * holds a swept checkout: the dashboard's are 90 days at most, the sweep's ABANDONED_ORDER_DAYS 120.
+ */
 export async function campaignFigures(from?: Date): Promise<Map<string, CampaignFigures>> {
   const rows = rowsOf<CampaignFigures & { campaign: string }>(
     await db().execute(sql`
-      select campaign, count(*)::int as checkouts,
-             count(*) filter (where status = 'paid')::int as sales,
-             coalesce(sum(amount_total - coalesce((select sum(r.amount_cents) from order_refunds r where r.order_id = orders.id), 0))
-               filter (where paid_at is not null), 0)::int as "revenueCents"
-      from orders
-      where campaign is not null ${from ? sql`and created_at >= ${from}` : sql``}
+      select campaign, sum(checkouts)::int as checkouts, sum(sales)::int as sales, sum("revenueCents")::int as "revenueCents"
+      from (
+        select campaign, count(*) as checkouts,
+               count(*) filter (where status = 'paid') as sales,
+               coalesce(sum(amount_total - coalesce((select sum(r.amount_cents) from order_refunds r where r.order_id = orders.id), 0))
+                 filter (where paid_at is not null), 0) as "revenueCents"
+        from orders
+        where campaign is not null ${from ? sql`and created_at >= ${from}` : sql``}
+        group by campaign
+        ${from ? sql`` : sql`union all select campaign, checkouts, 0, 0 from swept_campaign_checkouts`}
+      ) counted
       group by campaign
     `),
   );
   return new Map(rows.map(({ campaign, ...figures }) => [campaign, figures]));
+}
+
+/**
+ * Count checkouts the sweep is deleting (their campaigns, one per order; null for one that came
+ * from no e-mail), in the transaction that deletes them: the all-time figures stay as they were.
+ */
+export async function recordSweptCheckouts(tx: Tx, campaigns: readonly (string | null)[]): Promise<void> {
+  const perCampaign = new Map<string, number>();
+  for (const campaign of campaigns) if (campaign) perCampaign.set(campaign, (perCampaign.get(campaign) ?? 0) + 1);
+  if (perCampaign.size === 0) return;
+  await tx
+    .insert(sweptCampaignCheckouts)
+    .values([...perCampaign].map(([campaign, checkouts]) => ({ campaign, checkouts })))
+    .onConflictDoUpdate({
+      target: sweptCampaignCheckouts.campaign,
+      set: { checkouts: sql`${sweptCampaignCheckouts.checkouts} + excluded.checkouts` },
+    });
 }
 
 /**

@@ -21,7 +21,7 @@ import {
 import { recordAudit } from "~/server/admin/audit.server";
 import type { ContentReload } from "~/server/content/article-store.server";
 import { changePublicContent } from "~/server/content/content-version.server";
-import { db } from "~/server/db.server";
+import { db, type Database } from "~/server/db.server";
 import { findOrder, orderNumber, type Order } from "~/server/payments/orders.server";
 
 export type Review = typeof reviews.$inferSelect;
@@ -30,7 +30,11 @@ export type Review = typeof reviews.$inferSelect;
 export type ReviewAccess =
   | { kind: "closed"; reason: "not-paid" }
   | { kind: "open"; review: Review | null }
-  /** Approved or hidden: the words are final (the owner's decision was about exactly these words). */
+  /**
+   * Approved, hidden or rejected: the words are final (the owner's decision was about exactly
+   * these words). A rejected review stays so until the owner reopens it (reopenable below): were
+   * the buyer able to send it again, the same words would wait a week and publish themselves.
+   */
   | { kind: "locked"; review: Review };
 
 /**
@@ -41,8 +45,8 @@ export type ReviewAccess =
 export const REVIEWABLE: readonly OrderStatus[] = ["paid", "refunded"];
 const reviewable = (status: OrderStatus) => REVIEWABLE.includes(status);
 
-/** Reviews the buyer may still change: not yet approved (a rejected one goes back for a new decision). */
-const EDITABLE: readonly ReviewStatus[] = ["pending", "rejected"];
+/** Reviews the buyer may still change: those waiting for a decision, and only those. */
+const EDITABLE: readonly ReviewStatus[] = ["pending"];
 
 export async function reviewForOrder(orderId: number): Promise<Review | null> {
   const [row] = await db().select().from(reviews).where(eq(reviews.orderId, orderId));
@@ -56,11 +60,12 @@ export async function reviewAccess(order: Order): Promise<ReviewAccess> {
   return { kind: "open", review };
 }
 
-export type SubmitResult = "created" | "updated" | "locked" | "not-paid";
+export type SubmitResult = "created" | "updated" | "locked" | "rejected" | "not-paid";
 
 /**
  * Write or rewrite the order's review. The order's status is read again here (not taken from
- * the page that showed the form), and the upsert changes only a review that is still editable.
+ * the page that showed the form), and the upsert changes only a review that is still editable:
+ * a rejected one is not ("rejected"), nor an approved or hidden one ("locked").
  */
 export async function submitReview(orderId: number, input: ReviewInput): Promise<SubmitResult> {
   const order = await findOrder(orderId);
@@ -85,37 +90,49 @@ export async function submitReview(orderId: number, input: ReviewInput): Promise
     })
     // PostgreSQL's xmax is 0 on a row this statement inserted, set on one it updated.
     .returning({ inserted: sql<boolean>`(xmax = 0)` });
-  if (rows.length === 0) return "locked";
+  if (rows.length === 0) return (await reviewForOrder(orderId))?.status === "rejected" ? "rejected" : "locked";
   return rows[0]!.inserted ? "created" : "updated";
 }
 
-export type Decision = { decision: "approve" } | { decision: "reject"; reason: string } | { decision: "hide"; reason: string };
+export type Decision =
+  | { decision: "approve" }
+  | { decision: "reject"; reason: string }
+  | { decision: "hide"; reason: string }
+  /** A rejected review back to pending: the buyer may change it again, and the owner decides anew. */
+  | { decision: "reopen" };
 
 /** From which states each decision may be taken. */
 const FROM: Record<Decision["decision"], readonly ReviewStatus[]> = {
   approve: ["pending", "rejected", "hidden"],
   reject: ["pending"],
   hide: ["approved"],
+  reopen: ["rejected"],
 };
-const TO: Record<Decision["decision"], ReviewStatus> = { approve: "approved", reject: "rejected", hide: "hidden" };
+const TO: Record<Decision["decision"], ReviewStatus> = { approve: "approved", reject: "rejected", hide: "hidden", reopen: "pending" };
 
-/** The owner's decision; false when the review is not in a state the decision applies to (a second click). */
+/**
+ * The owner's decision; false when the review is not in a state the decision applies to (a second
+ * click). `moderated_at` is when she took it; on a reopened review it is when the wait for a
+ * decision began again (publishOverdueReviews counts from it, not from the day it was written).
+ */
 export async function moderateReview(content: ContentReload, id: number, decision: Decision): Promise<boolean> {
-  const reason = decision.decision === "approve" ? null : decision.reason;
-  // What /checkout and the home badge show changes with it (checkout-facts.server.ts).
-  const updated = await changePublicContent(content, (tx) =>
+  const reason = "reason" in decision ? decision.reason : null;
+  const change = (tx: Pick<Database, "update">) =>
     tx
       .update(reviews)
       .set({ status: TO[decision.decision], moderationReason: reason, moderatedAt: new Date(), autoPublished: false })
       .where(and(eq(reviews.id, id), inArray(reviews.status, [...FROM[decision.decision]])))
-      .returning({ id: reviews.id, orderId: reviews.orderId, rating: reviews.rating }),
-  );
+      .returning({ id: reviews.id, orderId: reviews.orderId, rating: reviews.rating });
+  // What /checkout and the home badge show changes with it (checkout-facts.server.ts); not with a
+  // reopening, which moves a review between two states no page shows.
+  const updated = decision.decision === "reopen" ? await change(db()) : await changePublicContent(content, change);
   if (updated.length === 0) return false;
   const label = reason ? (HIDE_REASONS.find((r) => r.id === reason)?.label ?? reason) : null;
+  const done = decision.decision === "reopen" ? "reopened: pending again" : TO[decision.decision];
   await recordAudit(
     `review-${decision.decision}`,
     `review:${id}`,
-    `review of ${orderNumber(updated[0]!.orderId)} ${TO[decision.decision]}${label ? ` (${label})` : ""}`,
+    `review of ${orderNumber(updated[0]!.orderId)} ${done}${label ? ` (${label})` : ""}`,
   );
   return true;
 }
@@ -246,6 +263,12 @@ export async function setAutoPublishDays(content: ContentReload, days: number): 
 }
 
 /**
+ * Since when a pending review has waited for a decision: since it was written, or since the owner
+ * reopened it (moderated_at, later; null on a review she never decided on, which greatest() skips).
+ */
+const waitingSince = sql<Date>`greatest(${reviews.writtenAt}, ${reviews.moderatedAt})`.mapWith(reviews.writtenAt);
+
+/**
  * Publish every review that has waited the owner's days with no decision; one a content rule a
  * machine can check flags (likelyBrokenRules) gets twice the days, so she sees it first, but no
  * review waits for ever (16 CFR 465.7). Runs before each pass of the outbox worker, on every
@@ -256,13 +279,13 @@ export async function publishOverdueReviews(content: ContentReload, now: Date = 
   const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
   const flaggedCutoff = new Date(now.getTime() - FLAGGED_WAIT_FACTOR * days * 24 * 60 * 60 * 1000);
   const waiting = await db()
-    .select({ id: reviews.id, body: reviews.body, displayName: reviews.displayName, writtenAt: reviews.writtenAt })
+    .select({ id: reviews.id, body: reviews.body, displayName: reviews.displayName, since: waitingSince })
     .from(reviews)
-    .where(and(eq(reviews.status, "pending"), lte(reviews.writtenAt, cutoff)))
+    .where(and(eq(reviews.status, "pending"), lte(reviews.writtenAt, cutoff), lte(waitingSince, cutoff)))
     .orderBy(reviews.writtenAt, reviews.id)
     .limit(500);
   const ids = waiting
-    .filter((r) => likelyBrokenRules(`${r.displayName}\n${r.body}`).length === 0 || r.writtenAt <= flaggedCutoff)
+    .filter((r) => likelyBrokenRules(`${r.displayName}\n${r.body}`).length === 0 || r.since <= flaggedCutoff)
     .map((r) => r.id);
   if (ids.length === 0) return 0;
   const published = await changePublicContent(content, (tx) =>
@@ -270,7 +293,7 @@ export async function publishOverdueReviews(content: ContentReload, now: Date = 
       .update(reviews)
       .set({ status: "approved", moderatedAt: now, moderationReason: null, autoPublished: true })
       // Still waiting and still as old: a buyer's rewrite since (a new written_at) waits again.
-      .where(and(inArray(reviews.id, ids), eq(reviews.status, "pending"), lte(reviews.writtenAt, cutoff)))
+      .where(and(inArray(reviews.id, ids), eq(reviews.status, "pending"), lte(reviews.writtenAt, cutoff), lte(waitingSince, cutoff)))
       .returning({ id: reviews.id, orderId: reviews.orderId }),
   );
   for (const r of published) {
@@ -290,6 +313,9 @@ export type ReviewFormAnswer =
 
 const REFUSED_NOT_PAID = "Only a paid or refunded order can be reviewed: this one was disputed or not paid, so it can't be reviewed.";
 const REFUSED_LOCKED = "Your review has been published as you wrote it, so it can no longer be changed. Questions? E-mail us.";
+/** Said plainly (the order page already shows "Not published"): sending it again changes nothing. */
+export const REFUSED_REJECTED =
+  "Your review was not published: it breaks one of our content rules, so it can't be sent again from this page. If you'd like to rewrite it, e-mail us and we can reopen it for you.";
 
 /** The order page's review form: read, check, store; the answer and its HTTP status. */
 export async function answerReviewForm(order: Order, request: Request): Promise<{ answer: ReviewFormAnswer; status: number }> {
@@ -309,5 +335,6 @@ export async function answerReviewForm(order: Order, request: Request): Promise<
   const result = await submitReview(order.id, parsed.data);
   if (result === "not-paid") return { answer: { kind: "refused", message: REFUSED_NOT_PAID }, status: 403 };
   if (result === "locked") return { answer: { kind: "refused", message: REFUSED_LOCKED }, status: 409 };
+  if (result === "rejected") return { answer: { kind: "refused", message: REFUSED_REJECTED }, status: 409 };
   return { answer: { kind: "saved", created: result === "created" }, status: 200 };
 }

@@ -14,9 +14,13 @@ export function oneLine(value: string): string {
   );
 }
 
-/** "Ann" from "  Ann  Lee "; null when there is no name, or when it is not one (see NAME). */
+/**
+ * "Ann" from "  Ann  Lee "; null when there is no name, or when it is not one (see NAME). The
+ * name is NFKC-normalised first, so a full-width "Ｊｏｓé" greets as "José" and a full-width dot
+ * or slash becomes the ASCII one NAME refuses; the greeting shows the normalised word.
+ */
 export function firstName(name: string): string | null {
-  const whole = oneLine(name);
+  const whole = oneLine(name.normalize("NFKC"));
   // Anyone can type a stranger's address into the form, and the greeting repeats what they typed:
   // only letters may reach it, so it can never carry a link, a phone number or a message to them.
   if (!NAME.test(whole)) return null;
@@ -25,11 +29,15 @@ export function firstName(name: string): string | null {
 }
 
 /**
- * A name: letters of any script and their combining marks, spaces, apostrophes (' and ’) and
- * hyphens. An allow-list, because a deny-list of what links look like was walked round with
- * full-width dots ("evil．com") and phone numbers; digits, dots, slashes, @ and emoji are all out.
+ * A name: Latin letters (accented ones too: é, ñ, ø, ß, as NFKC composes them), spaces,
+ * apostrophes (' and ’) and hyphens (- and ‐). An allow-list, because a deny-list of what links
+ * look like was walked round with full-width dots ("evil．com") and phone numbers; and Latin only,
+ * because letters of other scripts include look-alikes of punctuation that NFKC leaves alone (the
+ * Lisu letter "ꓸ" is a dot, the Canadian syllabic "ᐟ" a slash: "evilꓸcomᐟwin") and of Latin
+ * letters (Cyrillic "а", "о"). Combining marks are out too (a dot below a letter reads as a full
+ * stop): an accent NFKC cannot compose onto its letter gets "Hi there", as does every other script.
  */
-const NAME = /^[\p{L}\p{M} '\u2019-]+$/u;
+const NAME = /^(?:(?=\p{L})\p{Script=Latin}|[ '\u2019\u2010-])+$/u;
 
 /** "freshstartmoney.com/orders/lookup" from "https://freshstartmoney.com/orders/lookup". */
 export function displayUrl(url: string): string {

@@ -19,6 +19,7 @@ import {
   rateLimits,
   reviews,
 } from "../../../db/schema";
+import { recordSweptCheckouts } from "~/server/admin/email-sales.server";
 import { rollUpPageViews } from "~/server/admin/page-views.server";
 import { db } from "~/server/db.server";
 
@@ -58,15 +59,41 @@ export type SweepCounts = {
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
 
-/** Delete the rows of `table` whose `key` a batch of `where` selects, batch after batch; how many went. */
-async function deleteInBatches(table: PgTable, key: PgColumn, where: SQL | undefined): Promise<number> {
+/** Run `deleteBatch` (which deletes at most SWEEP_BATCH rows, and says how many) until a batch finds fewer; how many went. */
+async function inBatches(deleteBatch: () => Promise<number>): Promise<number> {
   let total = 0;
   for (;;) {
-    const batch = db().select({ key }).from(table).where(where).limit(SWEEP_BATCH);
-    const deleted = await db().delete(table).where(inArray(key, batch)).returning({ key });
-    total += deleted.length;
-    if (deleted.length < SWEEP_BATCH) return total;
+    const deleted = await deleteBatch();
+    total += deleted;
+    if (deleted < SWEEP_BATCH) return total;
   }
+}
+
+/** Delete the rows of `table` whose `key` a batch of `where` selects, batch after batch; how many went. */
+function deleteInBatches(table: PgTable, key: PgColumn, where: SQL | undefined): Promise<number> {
+  return inBatches(async () => {
+    const batch = db().select({ key }).from(table).where(where).limit(SWEEP_BATCH);
+    return (await db().delete(table).where(inArray(key, batch)).returning({ key })).length;
+  });
+}
+
+/**
+ * Delete abandoned checkouts, those from an e-mail's link counted per campaign in the same
+ * transaction (recordSweptCheckouts), from the rows the DELETE returned: a second server's sweep
+ * at the same moment deletes, and so counts, none of them again.
+ */
+function deleteAbandonedOrders(now: Date): Promise<number> {
+  return inBatches(() =>
+    db().transaction(async (tx) => {
+      const batch = tx.select({ id: orders.id }).from(orders).where(abandonedOrder(now)).limit(SWEEP_BATCH);
+      const deleted = await tx.delete(orders).where(inArray(orders.id, batch)).returning({ campaign: orders.campaign });
+      await recordSweptCheckouts(
+        tx,
+        deleted.map((d) => d.campaign),
+      );
+      return deleted.length;
+    }),
+  );
 }
 
 /** Something still refers to the order: what it granted, refunded, gave links to, served, or a review of it. */
@@ -85,8 +112,9 @@ const referred = () =>
 /**
  * An abandoned checkout: pending and never paid, started ABANDONED_ORDER_DAYS ago, with nothing
  * referring to it. Kept even then: one with the buyer's address (the hosted page was completed and
- * the dashboard lists it), and one from an e-mail link (the sequence page counts its checkouts
- * for all time).
+ * the dashboard lists it). One from an e-mail link goes too (issue 51: kept for ever, a forged
+ * campaign cookie made rows no sweep would delete), counted for the sequence page's all-time
+ * figures as it goes (deleteAbandonedOrders).
  */
 const abandonedOrder = (now: Date) =>
   and(
@@ -94,7 +122,6 @@ const abandonedOrder = (now: Date) =>
     isNull(orders.paidAt),
     lt(orders.createdAt, daysBefore(now, ABANDONED_ORDER_DAYS)),
     isNull(orders.customerEmail),
-    isNull(orders.campaign),
     not(referred()),
   );
 
@@ -102,7 +129,7 @@ const abandonedOrder = (now: Date) =>
 export async function sweepExpired(now: Date = new Date()): Promise<SweepCounts> {
   const linkCutoff = daysBefore(now, EXPIRED_LINK_MARGIN_DAYS);
   return {
-    abandonedOrders: await deleteInBatches(orders, orders.id, abandonedOrder(now)),
+    abandonedOrders: await deleteAbandonedOrders(now),
     orderLinks: await deleteInBatches(orderAccessTokens, orderAccessTokens.tokenHash, lt(orderAccessTokens.expiresAt, linkCutoff)),
     emailLinks: await deleteInBatches(emailTokens, emailTokens.tokenHash, lt(emailTokens.expiresAt, linkCutoff)),
     // A session past its end is refused at once (owner-session.server.ts); each login deletes them too.

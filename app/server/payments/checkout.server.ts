@@ -3,10 +3,10 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { ArticleStore } from "~/server/content/article-store.server";
 import { orderLines } from "~/lib/catalogue";
-import { campaignFromCookieHeader } from "~/lib/campaign";
 import { CHECKOUT_ERROR } from "~/lib/checkout";
 import { issueBuyerKey } from "~/server/delivery/buyer-key.server";
 import { parseSubmission } from "~/server/forms/submission.server";
+import { campaignFromCookieHeader } from "~/server/payments/campaign-cookie.server";
 import { attachSession, createPendingOrder, discardPendingOrder } from "~/server/payments/orders.server";
 import { PaymentProviderError, type Payments } from "~/server/payments/provider.server";
 import { log } from "~/server/log.server";
@@ -57,16 +57,19 @@ export async function startCheckout(
 /**
  * A checkout started by this request's browser: the payment page's URL, and the cookie that lets
  * this browser (and only it) see the order's link and files on the success page. The list e-mail
- * the browser last came from, if any, goes on the order (both /checkout's form and the API come here).
+ * the browser last came from, if any, goes on the order (both /checkout's form and the API come
+ * here): only from a campaign cookie signed with `campaignSecret` (the owner's SESSION_SECRET;
+ * none when her dashboard is off), so nobody can attribute a checkout to an e-mail by hand.
  */
 export async function startBuyerCheckout(
   payments: Payments,
   articles: Pick<ArticleStore, "articleExists">,
   request: Request,
   input: CreatePayment,
+  campaignSecret?: string | null,
 ): Promise<{ url: string; setCookie: string }> {
   const key = await issueBuyerKey(request, payments.config.publicOrigin);
-  const campaign = campaignFromCookieHeader(request.headers.get("Cookie"));
+  const campaign = campaignFromCookieHeader(request.headers.get("Cookie"), campaignSecret);
   const { url } = await startCheckout(payments, articles, input, key.hash, campaign);
   return { url, setCookie: key.setCookie };
 }
@@ -86,6 +89,8 @@ export async function createPaymentFromRequest(
   payments: Payments,
   articles: Pick<ArticleStore, "articleExists">,
   request: Request,
+  /** Verifies the campaign cookie (startBuyerCheckout). */
+  campaignSecret?: string | null,
 ): Promise<CreatePaymentResult> {
   if (!/^application\/json\s*(;|$)/i.test(request.headers.get("content-type") ?? "")) {
     return { status: 400, body: { error: `Content-Type must be application/json: ${BODY_SHAPE}` } };
@@ -99,7 +104,7 @@ export async function createPaymentFromRequest(
     return { status: 400, body: { error: `Invalid request (${problems.join("; ")}): ${BODY_SHAPE}` } };
   }
   try {
-    const { url, setCookie } = await startBuyerCheckout(payments, articles, request, parsed.value);
+    const { url, setCookie } = await startBuyerCheckout(payments, articles, request, parsed.value, campaignSecret);
     return { status: 200, body: { url }, setCookie };
   } catch (error) {
     return { status: checkoutFailureStatus(error), body: { error: CHECKOUT_ERROR.description } };

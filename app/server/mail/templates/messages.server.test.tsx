@@ -162,13 +162,19 @@ describe("escaping user input", () => {
     }
   });
 
-  it("greets only with a name made of letters, spaces, apostrophes and hyphens: no text a stranger could send someone", async () => {
+  it("greets only with a name made of Latin letters, spaces, apostrophes and hyphens (after NFKC): no text a stranger could send someone", async () => {
     for (const [name, injected] of [
       ["evil．com", "evil"], // full-width dot (U+FF0E), which some mail clients still link
       ["evil。com", "evil"], // ideographic full stop
       ["evil｡com", "evil"], // half-width ideographic full stop
+      ["evilꓸcomᐟwin", "evil"], // a Lisu letter that looks like a dot, a Canadian syllabic that looks like a slash
+      ["ｅｖｉｌ．ｃｏｍ", "evil"], // full-width letters and dot: NFKC makes them "evil.com"
+      ["bob.com", "bob"],
+      ["evil\u0307com", "evil"], // a combining dot above nothing composes with
       ["call 555-0100", "555"],
       ["Ann 555-0100", "555"],
+      ["Ann2", "Ann2"],
+      ["Ann ２", "Hi Ann"], // a full-width digit
       ["Ann, call 555 0100 now", "555"],
       ["WIN $500 now", "WIN"],
       ["evil/com", "evil"],
@@ -177,6 +183,10 @@ describe("escaping user input", () => {
       ["Ann ❤", "❤"],
       ["Ann (Lee)", "(Lee)"],
       ["- -", "Hi -"],
+      ["Аnn", "Аnn"], // a Cyrillic А (U+0410) in front of Latin letters
+      ["Раураl", "Раураl"], // Cyrillic look-alikes of "Paypal"
+      ["李", "李"],
+      ["Αλέξης", "Αλέξης"],
     ] as const) {
       const mail = await guideFor(name);
       expect(mail.text, name).toContain("Hi there,");
@@ -185,14 +195,19 @@ describe("escaping user input", () => {
     for (const [name, first] of [
       ["Ann", "Ann"],
       ["  Ann   Lee ", "Ann"],
-      ["Mary-Jane", "Mary-Jane"],
+      ["Mary-Jane O'Neil", "Mary-Jane"],
       ["O'Brien", "O'Brien"],
       ["O’Brien", "O’Brien"],
       ["José", "José"],
       ["Zoë", "Zoë"],
-      ["Zoe\u0308 Smith", "Zoe\u0308"], // a decomposed ë: a letter and a combining mark
-      ["李", "李"],
-      ["Αλέξης", "Αλέξης"],
+      ["Zoe\u0308 Smith", "Zoë"], // a decomposed ë: NFKC composes it
+      ["Ｊｏｓé", "José"], // full-width letters: the greeting shows them as NFKC writes them
+      ["Ñuñez", "Ñuñez"],
+      ["Søren Åberg", "Søren"],
+      ["François", "François"],
+      ["Groß", "Groß"],
+      ["Nguyễn", "Nguyễn"],
+      ["Jean‐Luc", "Jean‐Luc"], // U+2010 hyphen
     ] as const) {
       expect((await guideFor(name)).text, name).toContain(`Hi ${first},`);
     }
