@@ -28,6 +28,13 @@ const smtp = new SMTPServer({
     error.responseCode = 550;
     callback(error);
   },
+  // A mailbox that does not exist: refused for itself, at RCPT TO.
+  onRcptTo(address, _session, callback) {
+    if (!address.address.startsWith("gone.")) return callback();
+    const error = new Error("5.1.1 No such mailbox") as Error & { responseCode: number };
+    error.responseCode = 550;
+    callback(error);
+  },
   onData(stream, _session, callback) {
     simpleParser(stream)
       .then((mail) => {
@@ -91,4 +98,32 @@ test("the owner sees the mail server's refusal on every page, nobody is marked b
   // Nothing more goes later (the worker's next passes).
   await page.waitForTimeout(6_000);
   expect(received).toHaveLength(1);
+});
+
+test("a reader refused for themselves is suppressed; the owner counts the hard bounces recorded at send in a period and lifts them", async ({
+  page,
+}) => {
+  const gone = `gone.${Date.now()}@example.com`;
+  await requestGuide(page, { name: "Gone", email: gone });
+  // The next reader's e-mail is taken: the refusal before it was about that reader.
+  const here = `here.${Date.now()}@example.com`;
+  await requestGuide(page, { name: "Here", email: here });
+  await expect.poll(() => received.some((m) => (m.to as { text: string }).text === here), { timeout: 20_000 }).toBe(true);
+
+  await logIn(page, "/admin/email", ORIGIN);
+  await expect(page.getByTestId("sending-problem")).toHaveCount(0);
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page.getByTestId("lift-count").textContent();
+      },
+      { timeout: 15_000 },
+    )
+    .toContain("1 reader was marked as a hard bounce when sending in this period");
+  await expectNoViolations(page, "the e-mail page with a hard bounce to lift");
+  await page.getByRole("button", { name: "Lift this suppression" }).click();
+  await expect(page.getByRole("status")).toContainText("1 reader's suppression lifted");
+  await expect(page.getByTestId("lift-count")).toContainText("No hard bounce recorded when sending in this period can be lifted.");
+  await page.screenshot({ path: "test-results/sending-problem-lift-1280.png", fullPage: true });
 });

@@ -25,7 +25,10 @@ const many = (n: number, one: string, more: string) => `${n.toLocaleString("en-U
 
 /** The period the lift of suppressions recorded at send looks at: the address's `from` and `to`, or the last 7 days. */
 function liftPeriod(url: URL, zone: string) {
-  const to = (url.searchParams.get("to") && fromZonedInput(url.searchParams.get("to")!, zone)) || new Date();
+  // Up to the end of this minute by default: the form carries minutes, and a lift must include what was just counted.
+  const to =
+    (url.searchParams.get("to") && fromZonedInput(url.searchParams.get("to")!, zone)) ||
+    new Date(Math.ceil((Date.now() + 1) / 60_000) * 60_000);
   const from = (url.searchParams.get("from") && fromZonedInput(url.searchParams.get("from")!, zone)) || new Date(to.getTime() - 7 * DAY_MS);
   return from < to ? { from, to } : { from: new Date(to.getTime() - 7 * DAY_MS), to };
 }
@@ -190,11 +193,11 @@ function LiftSendSuppressions({
         stay as they are.
       </p>
       <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
-        <label className="text-sm font-medium text-slate-900">
+        <label className="text-sm font-bold text-slate-900">
           From
           <input type="datetime-local" name="from" defaultValue={lift.from} className={inputClass} />
         </label>
-        <label className="text-sm font-medium text-slate-900">
+        <label className="text-sm font-bold text-slate-900">
           To
           <input type="datetime-local" name="to" defaultValue={lift.to} className={inputClass} />
         </label>
