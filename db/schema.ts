@@ -178,6 +178,38 @@ export const orderRefunds = pgTable(
   ],
 );
 
+/**
+ * Refunds asked of the payment provider, one per order and part (a product's id, or "whole": what
+ * is left of the charge), written in a committed statement of its own before the provider is
+ * called (issue 51): a repeat of the same refund (the owner presses again, the script runs again,
+ * a crash between the call and our noting its answer) finds the row and asks the provider what
+ * became of it instead of refunding again, however long after (Stripe keeps an idempotency key
+ * for 24 hours only). `provider_refund_id` is the provider's refund once its answer was noted;
+ * the refund itself is recorded in order_refunds when the provider's event says it happened.
+ */
+export const refundRequests = pgTable(
+  "refund_requests",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The product refunded alone, or "whole" (everything not refunded yet). */
+    part: text("part").notNull(),
+    /** A product's amount; null for "whole" (what the provider has left of the charge). */
+    amountCents: integer("amount_cents"),
+    provider: text("provider").$type<"stripe" | "test">().notNull(),
+    providerRefundId: text("provider_refund_id"),
+    /** The provider's word on the refund when last asked (Stripe: pending, succeeded, failed...). */
+    providerStatus: text("provider_status"),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("refund_requests_order_part_unique").on(t.orderId, t.part),
+    check("refund_requests_amount_check", sql`${t.amountCents} IS NULL OR ${t.amountCents} > 0`),
+  ],
+);
+
 /** Order page links: only a SHA-256 of each random token is stored; each is valid for a year. */
 export const orderAccessTokens = pgTable(
   "order_access_tokens",

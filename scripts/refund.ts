@@ -4,14 +4,15 @@
  * the provider that took the payment, with the same function as the owner dashboard's Refund
  * (app/server/payments/refunds.server.ts). A test-provider order is refunded at once: access ends, the order
  * page says so, the buyer gets the refund notice. A Stripe order is refunded through Stripe's
- * API; its webhook event then does the rest.
+ * API; its webhook event then does the rest. A refund asked for before (by the dashboard or this
+ * script, however long ago) is not asked for again: it says what Stripe has of it.
  * Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the server first).
  */
 import { closeDatabase, openDatabase } from "../app/server/db.server";
 import { appConfigFromEnv } from "../app/server/config.server";
 import { env } from "../app/server/env.server";
 import { findOrder } from "../app/server/payments/orders.server";
-import { refundOrder } from "../app/server/payments/refunds.server";
+import { alreadyRequestedMessage, refundOrder } from "../app/server/payments/refunds.server";
 
 const arg = process.argv[2] ?? "";
 const product = process.argv[3];
@@ -35,6 +36,9 @@ try {
       break;
     case "already-refunded":
       console.log(`Order ${arg}${product ? ` (${product})` : ""} was already refunded.`);
+      break;
+    case "already-requested":
+      console.log(`Order ${arg}${product ? ` (${product})` : ""}: ${alreadyRequestedMessage(result)} Nothing was asked again.`);
       break;
     default:
       throw new Error(`Order ${arg} was not refunded: ${result.reason}.`);

@@ -53,6 +53,15 @@ export const CONTACT_IMPORT_BODY_LIMIT = {
  * for every other page, and on an upload's time, rather than on memory.
  */
 export const CONTACT_IMPORT_MAX_ROWS = 200_000;
+/**
+ * At most 8 KB a row and 1,000 characters a field (issue 51). A Mailchimp export's row is 250 to
+ * 400 bytes, and no column we read is near 1,000 characters (a name is at most 100, a source 200).
+ * The row limit is what keeps memory flat: the CSV parser holds a row whole until it ends, so a
+ * file that is one 45 MB line was 45 MB of fields in memory (2.58 GB of process); the importer
+ * stops reading at the first row past it (csv-row-limit.server.ts).
+ */
+export const CONTACT_IMPORT_MAX_ROW_BYTES = 8 * 1024;
+export const CONTACT_IMPORT_MAX_FIELD_CHARS = 1_000;
 
 /** The import form's messages about its file, the same from the browser's check and the server's stream. */
 export const CONTACT_IMPORT_FILE_MESSAGES = {

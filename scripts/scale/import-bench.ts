@@ -16,6 +16,7 @@
  * says otherwise; `--http` starts the built server of BUILD_DIR, default ./build):
  *
  *   npx tsx scripts/scale/import-bench.ts [--rows 10000,100000] [--http]
+ *   npx tsx scripts/scale/import-bench.ts --mb 45 [--one-line]   (200,000 rows padded to 45 MB, or one line of commas)
  */
 import { once } from "node:events";
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -28,6 +29,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { receiveContactImport } from "../../app/server/admin/contact-import-upload.server";
 import type { ImportOptions } from "../../app/server/admin/contacts-import.server";
+import { CONTACT_IMPORT_MAX_ROWS } from "../../app/lib/admin-forms";
 import { closeDatabase, db, openDatabase, rowsOf } from "../../app/server/db.server";
 import { logInAsOwner, throwawayOwner } from "../lib/owner-client";
 import { freePort, startBuiltServer, stopServer, waitForServer } from "../lib/server-process";
@@ -52,19 +54,24 @@ export type ImportBench = {
   longestOtherQueryMs: number;
 };
 
-/** Write the bench's CSV (see the module's comment); its path. */
-export async function writeImportCsv(dir: string, rows: number, known: readonly string[] = []): Promise<string> {
-  const path = join(dir, `contacts-${rows}.csv`);
+/**
+ * Write the bench's CSV (see the module's comment); its path. `padBytes` widens each row by a
+ * NOTES column of that many characters (the import ignores it), for a file of a given size with
+ * rows as wide as a Mailchimp export's.
+ */
+export async function writeImportCsv(dir: string, rows: number, known: readonly string[] = [], padBytes = 0): Promise<string> {
+  const path = join(dir, `contacts-${rows}${padBytes ? `-wide` : ""}.csv`);
+  const pad = padBytes ? `,${"n".repeat(padBytes)}` : "";
   const out = createWriteStream(path);
   const run = Date.now().toString(36);
   const address = (i: number) =>
     i % 100 === 50 && known.length ? known[((i / 100) % known.length) | 0]! : `imp${i}.${run}@bench.example.com`;
-  let chunk = "Email Address,First Name,Consent source,Tags,OPTIN_TIME,MEMBER_RATING\n";
+  let chunk = `Email Address,First Name,Consent source,Tags,OPTIN_TIME,MEMBER_RATING${padBytes ? ",NOTES" : ""}\n`;
   for (let i = 0; i < rows; i++) {
     chunk +=
       i % 20 === 19
-        ? `${address(i - 10).toUpperCase()},,2024 webinar,"webinar-2024",2024-03-0${i % 9} 10:00:00,2\n`
-        : `${address(i)},Reader ${i},Kit export 2025,"Kit, group ${i % 7}",2025-0${(i % 9) + 1}-1${i % 9} 09:30:00,${i % 5}\n`;
+        ? `${address(i - 10).toUpperCase()},,2024 webinar,"webinar-2024",2024-03-0${i % 9} 10:00:00,2${pad}\n`
+        : `${address(i)},Reader ${i},Kit export 2025,"Kit, group ${i % 7}",2025-0${(i % 9) + 1}-1${i % 9} 09:30:00,${i % 5}${pad}\n`;
     if (chunk.length > 64 * 1024) {
       if (!out.write(chunk)) await once(out, "drain");
       chunk = "";
@@ -99,9 +106,29 @@ async function knownAddresses(): Promise<string[]> {
   return rowsOf<{ email: string }>(await db().execute(sql`select email from contacts order by id limit 1000`)).map((r) => r.email);
 }
 
+/**
+ * A file of `bytes` bytes that is one line of commas (the live review's 45 MB file: before rows had
+ * a limit, the parser held every empty field of the line and the server grew from 0.70 to 2.58 GB).
+ */
+export async function writeOneLineCsv(dir: string, bytes: number): Promise<string> {
+  const path = join(dir, `one-line-${bytes}.csv`);
+  const out = createWriteStream(path);
+  const commas = ",".repeat(64 * 1024);
+  for (let left = bytes; left > 0; left -= commas.length) {
+    if (!out.write(left >= commas.length ? commas : commas.slice(0, left))) await once(out, "drain");
+  }
+  out.end();
+  await once(out, "finish");
+  return path;
+}
+
 /** Import `rows` contacts in this process on the open database; see the module's comment. */
-export async function benchImport(rows: number, dir = mkdtempSync(join(tmpdir(), "import-bench-"))): Promise<ImportBench> {
-  const path = await writeImportCsv(dir, rows, await knownAddresses());
+export async function benchImport(rows: number, dir = mkdtempSync(join(tmpdir(), "import-bench-")), padBytes = 0): Promise<ImportBench> {
+  return benchImportFile(await writeImportCsv(dir, rows, await knownAddresses(), padBytes), rows);
+}
+
+/** Import the file at `path` (`rows` rows, for the table) in this process on the open database, then remove the file. */
+export async function benchImportFile(path: string, rows: number): Promise<ImportBench> {
   const importId = `bench-${Date.now().toString(36)}-${rows}`;
   const { contentType } = multipartParts("contacts.csv", importId);
   const request = new Request("http://bench.local/admin/contacts", {
@@ -282,7 +309,14 @@ export function formatImportBench(results: readonly ImportBench[]): string {
 
 async function main() {
   const { values } = parseArgs({
-    options: { rows: { type: "string", default: "10000,100000" }, http: { type: "boolean", default: false } },
+    options: {
+      rows: { type: "string", default: "10000,100000" },
+      http: { type: "boolean", default: false },
+      // A file of this many MB instead: the most rows a file may have, each padded to fill it...
+      mb: { type: "string" },
+      // ...or one line of commas. Each in a process of its own: RSS does not shrink after a peak.
+      "one-line": { type: "boolean", default: false },
+    },
   });
   const sizes = values.rows.split(",").map(Number);
   const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -293,6 +327,16 @@ async function main() {
       await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
       try {
         const results: ImportBench[] = [];
+        if (values.mb) {
+          const bytes = Number(values.mb) * 1024 * 1024;
+          // A row of the bench's file is about 100 bytes before its padding.
+          const result = values["one-line"]
+            ? await benchImportFile(await writeOneLineCsv(dir, bytes), 1)
+            : await benchImport(CONTACT_IMPORT_MAX_ROWS, dir, Math.max(0, Math.floor(bytes / CONTACT_IMPORT_MAX_ROWS) - 102));
+          console.error(result.said);
+          console.log(formatImportBench([result]));
+          return;
+        }
         for (const rows of sizes) {
           results.push(await benchImport(rows, dir));
           console.error(`${rows} rows: ${results.at(-1)!.said}`);

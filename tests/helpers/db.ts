@@ -22,6 +22,7 @@ export const TABLES = [
   "processed_events",
   "entitlements",
   "order_refunds",
+  "refund_requests",
   "order_access_tokens",
   "downloads",
   "outbox",

@@ -6,7 +6,9 @@ import type { AddressInfo } from "node:net";
  * or STRIPE_API_BASE for a server process). It records every request, answers Checkout Session
  * creation with a session JSON carrying a url, serves retrieve and list-by-payment-intent, refunds
  * a payment whole or in part (idempotently, keeping a running total for the charge.refunded event
- * a test then sends), and can be told to fail or to hang.
+ * a test then sends), retrieves a refund and lists a payment's refunds, can forget its idempotency
+ * keys (as Stripe does after 24 hours), and can be told to fail, to hang, or to do what it was
+ * asked and then drop the connection unanswered.
  */
 export type RecordedRequest = {
   method: string;
@@ -58,7 +60,9 @@ export type FakeStripeMode =
   /** Answer every API call with this status and a Stripe error body. */
   | { kind: "error"; status: number; type?: string; message?: string }
   /** Accept the connection and never answer. */
-  | { kind: "hang" };
+  | { kind: "hang" }
+  /** Do what was asked (make the refund), then drop the connection without answering: the caller never hears. */
+  | { kind: "lose-answer" };
 
 export type FakeStripe = {
   url: string;
@@ -75,6 +79,8 @@ export type FakeStripe = {
   charge(paymentIntent: string): FakeCharge;
   /** Forget every session, request and refund (a test's database starts its order ids again, so its idempotency keys do too). */
   reset(): void;
+  /** Forget the idempotency keys seen so far, keeping the refunds made: Stripe keeps a key for 24 hours. */
+  forgetIdempotencyKeys(): void;
   setMode(mode: FakeStripeMode): void;
   /** Mark a session paid (as Stripe would after the customer pays). */
   pay(sessionId: string, details?: { email?: string; paymentIntent?: string }): FakeSession;
@@ -86,13 +92,13 @@ function stripeError(res: ServerResponse, status: number, type: string, message:
   res.end(JSON.stringify({ error: { type, message, ...(code ? { code } : {}) } }));
 }
 
-function json(res: ServerResponse, body: unknown) {
-  res.writeHead(200, { "Content-Type": "application/json", "Request-Id": `req_fake_${Date.now()}` });
-  res.end(JSON.stringify(body));
-}
-
 export async function startFakeStripe(): Promise<FakeStripe> {
   let mode: FakeStripeMode = { kind: "ok" };
+  const json = (res: ServerResponse, body: unknown) => {
+    if (mode.kind === "lose-answer") return void res.socket?.destroy();
+    res.writeHead(200, { "Content-Type": "application/json", "Request-Id": `req_fake_${Date.now()}` });
+    res.end(JSON.stringify(body));
+  };
   let counter = 0;
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, FakeSession>();
@@ -198,6 +204,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (key) refundsByKey.set(key, refund);
         return json(res, refund);
       }
+      if (req.method === "GET" && url.pathname === "/v1/refunds") {
+        // A payment's refunds, newest first, as Stripe lists them (one page: has_more false).
+        const pi = url.searchParams.get("payment_intent");
+        const data = refunds.filter((r) => !pi || r.payment_intent === pi).reverse();
+        return json(res, { object: "list", url: "/v1/refunds", has_more: false, data });
+      }
+      const refundId = /^\/v1\/refunds\/([^/]+)$/.exec(url.pathname);
+      if (req.method === "GET" && refundId) {
+        const refund = refunds.find((r) => r.id === decodeURIComponent(refundId[1]!));
+        if (!refund) return stripeError(res, 404, "invalid_request_error", `No such refund: '${refundId[1]}'`, "resource_missing");
+        return json(res, refund);
+      }
       const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (req.method === "GET" && retrieve) {
         const session = sessions.get(decodeURIComponent(retrieve[1]!));
@@ -239,6 +257,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       refundsByKey.clear();
       refundedTotals.clear();
       mode = { kind: "ok" };
+    },
+    forgetIdempotencyKeys() {
+      refundsByKey.clear();
     },
     setMode(next) {
       mode = next;

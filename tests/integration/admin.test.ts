@@ -457,7 +457,8 @@ describe("orders", () => {
     expect(await noticeAfter(answer)).toMatchObject({ ok: true, message: expect.stringMatching(/Stripe accepted the refund/) });
     const refundCall = fake.requests.find((r) => r.path === "/v1/refunds")!;
     expect(Object.fromEntries(refundCall.form)).toMatchObject({ payment_intent: "pi_admin_1" });
-    expect(refundCall.headers["idempotency-key"]).toBe(`refund_order_${order!.id}`);
+    // Keyed by our record of the request (refund_requests), the whole order its part.
+    expect(refundCall.headers["idempotency-key"]).toBe(`refund_request_1_order_${order!.id}_whole`);
   });
 
   it("resends the receipt with a new link and resets the download counts, each logged", async () => {

@@ -14,6 +14,7 @@ import { recordConsent, suppress } from "~/server/audience/contacts.server";
 import { db, rowsOf } from "~/server/db.server";
 import { useTestDatabase } from "../helpers/db";
 import { streamedUpload } from "../helpers/multipart-upload";
+import { withPeakMemory } from "../../scripts/scale/peak-memory";
 import { flashedNotice, ownerCookie, routeArgs, TEST_OWNER } from "../helpers/owner";
 import { call, requestsTo } from "../helpers/routes";
 
@@ -200,6 +201,51 @@ describe("the streamed import's edges", () => {
     expect(answer.rows![0]).toBe('Row 102: "not-an-address" is not a valid e-mail address.');
     expect(answer.rows![49]).toBe(`Row ${100 + 49 * 50 + 2}: "not-an-address" is not a valid e-mail address.`);
     expect(answer.rows![50]).toBe("And 10 more rows.");
+    expect(Number((await db().select({ n: count() }).from(contacts))[0]!.n)).toBe(0);
+    expect(await stagedRows()).toBe(0);
+  });
+
+  it("refuses a row longer than 8 KB by its number, reading no more of it than that: 45 MB of one line leaves the heap flat", async () => {
+    await recordConsent("known@example.com", { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" });
+    const before = await audience();
+    const id = "long0long0long0long0long0";
+    const commas = ",".repeat(64 * 1024);
+    const file = (function* () {
+      yield* exportFile(100);
+      for (let sent = 0; sent < 45 * 1024 * 1024; sent += commas.length) yield commas;
+      yield "\r\nlate@example.com,Late,2025 fair,\r\n";
+    })();
+    global.gc?.();
+    const { result: answer, memory } = await withPeakMemory(() => post(file, id));
+    expect(answer).toMatchObject({
+      status: 400,
+      refused:
+        "Row 102 is longer than 8 KB, the most a row may be (a contact's row is a few hundred bytes): is it a CSV file of contacts, one a line? Nothing was imported.",
+    });
+    // The whole upload was read (and dropped) before the page answered, yet never held: before the
+    // limit the parser held the line's 45 million empty fields (the heap grew by about 1 GB).
+    expect(answer.bytes).toBeGreaterThan(45 * 1024 * 1024);
+    expect(memory.peakHeap - memory.startHeap).toBeLessThan(150 * 1024 * 1024);
+    expect(await audience()).toEqual(before);
+    expect(await stagedRows()).toBe(0);
+    expect((await progressOf(id)).data).toMatchObject({ status: "refused" });
+  }, 40_000);
+
+  it("names each field longer than 1,000 characters by its row and column, and imports nothing", async () => {
+    const header = "Email Address,Name,Consent source,Notes\r\n";
+    const notes = (n: number) => `"${"Met at the fair, ".repeat(100).slice(0, n)}"`;
+    const file = [
+      header,
+      `ok@example.com,Ok,2025 fair,${notes(1_000)}\r\n`,
+      `long-name@example.com,"${"N".repeat(1_001)}",2025 fair,\r\n`,
+      `long-notes@example.com,Lo,2025 fair,${notes(1_001)}\r\n`,
+    ];
+    const answer = await post(file, "field0field0field0field0");
+    expect(answer).toMatchObject({
+      status: 400,
+      refused: "2 rows are not right, so nothing was imported. Fix them and upload the file again.",
+      rows: ["Row 3: the Name column is longer than 1,000 characters.", "Row 4: the Notes column is longer than 1,000 characters."],
+    });
     expect(Number((await db().select({ n: count() }).from(contacts))[0]!.n)).toBe(0);
     expect(await stagedRows()).toBe(0);
   });

@@ -3,11 +3,14 @@
  * dashboard action, through the test provider and through Stripe (the real SDK against the fake,
  * then the charge.refunded event it would send); the refunded product's file and zip answer 410,
  * the other product's 200; one notice naming what was refunded; the dashboard's figures net of it.
+ * A refund is asked for once, ever (issue 51): a repeat after Stripe forgot its idempotency key
+ * (24 hours, the webhook down meanwhile), or after a crash between Stripe's refund and our noting
+ * it, finds the refund and asks for no other.
  */
 import Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { orderRefunds, orders, outbox } from "../../db/schema";
+import { orderRefunds, orders, outbox, refundRequests } from "../../db/schema";
 import { powerPack, toolkit } from "~/lib/catalogue";
 import { productFiles } from "~/lib/product-files";
 import { action as orderAction, loader as adminOrderLoader } from "~/routes/admin/order";
@@ -25,6 +28,7 @@ import { createMailTransport } from "~/server/mail/transport.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { findOrder, findOrderBySession } from "~/server/payments/orders.server";
 import { createPayments } from "~/server/payments/payments.server";
+import { refundOrder } from "~/server/payments/refunds.server";
 import type { Payments } from "~/server/payments/provider.server";
 import { splitRefund } from "~/server/payments/refund-events.server";
 import { STRIPE_API_VERSION } from "~/server/payments/stripe.server";
@@ -137,6 +141,24 @@ async function download(token: string) {
 const refundRows = async () =>
   (await db().select().from(orderRefunds).orderBy(orderRefunds.id)).map((r) => ({ productId: r.productId, amountCents: r.amountCents }));
 
+/** What we recorded asking the provider for. */
+const requestRows = async () =>
+  (await db().select().from(refundRequests).orderBy(refundRequests.id)).map((r) => ({
+    part: r.part,
+    amountCents: r.amountCents,
+    provider: r.provider,
+    providerRefundId: r.providerRefundId,
+    providerStatus: r.providerStatus,
+  }));
+
+/** The owner's words when a refund was asked for before: the date and time it was, in the business's zone, and Stripe's status. */
+const alreadyRequested = (status: string) =>
+  new RegExp(
+    `^This refund was already requested on [A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{1,2}:\\d{2} [AP]M E[SD]T; Stripe has it as ${status}\\.$`,
+  );
+
+const refundPosts = () => fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/refunds");
+
 describe("splitRefund: what a refund explains", () => {
   const lines = [
     { id: toolkit.id, name: toolkit.name, unitAmountCents: toolkit.priceCents, quantity: 1 },
@@ -195,6 +217,16 @@ describe("refunding the Power Pack alone with the test provider", () => {
     expect(again).toEqual({ status: 409, refused: "The Dispute Letter Power Pack was already refunded." });
 
     expect(await refundRows()).toEqual([{ productId: "power-pack", amountCents: 1499 }]);
+    // Recorded as asked for, as a Stripe refund is, with the test provider's refund (its event) noted.
+    expect(await requestRows()).toEqual([
+      {
+        part: "power-pack",
+        amountCents: 1499,
+        provider: "test",
+        providerRefundId: `test_refund_${order.providerSessionId}_power-pack`,
+        providerStatus: "refunded",
+      },
+    ]);
     expect((await findOrder(order.id))!.status).toBe("paid");
     expect(await download(token)).toEqual({ powerPackFile: 410, powerPackZip: 410, toolkitFile: 200, toolkitZip: 200 });
 
@@ -251,14 +283,23 @@ describe("refunding the Power Pack alone through Stripe", () => {
       ok: true,
       message: expect.stringMatching(/^Stripe accepted the refund of the Dispute Letter Power Pack/),
     });
-    await refundFromPage(order.id, "power-pack");
-    const calls = fake.requests.filter((r) => r.path === "/v1/refunds");
-    expect(calls).toHaveLength(2);
-    for (const c of calls) {
-      expect(Object.fromEntries(c.form)).toMatchObject({ payment_intent: pi, amount: "1499", "metadata[product_id]": "power-pack" });
-      expect(c.headers["idempotency-key"]).toBe(`refund_order_${order.id}_power-pack`);
-    }
+    // Pressed again: the request is found and Stripe is asked how it stands, not for another refund.
+    const again = await refundFromPage(order.id, "power-pack");
+    expect(again).toEqual({ status: 409, refused: expect.stringMatching(alreadyRequested("succeeded")) });
+    const calls = refundPosts();
+    expect(calls).toHaveLength(1);
+    expect(Object.fromEntries(calls[0]!.form)).toEqual({
+      payment_intent: pi,
+      amount: "1499",
+      "metadata[order_id]": String(order.id),
+      "metadata[product_id]": "power-pack",
+      "metadata[refund_request_id]": "1",
+    });
+    expect(calls[0]!.headers["idempotency-key"]).toBe(`refund_request_1_order_${order.id}_power-pack`);
     expect(fake.refunds.map((r) => r.amount)).toEqual([1499]);
+    expect(await requestRows()).toEqual([
+      { part: "power-pack", amountCents: 1499, provider: "stripe", providerRefundId: fake.refunds[0]!.id, providerStatus: "succeeded" },
+    ]);
     // Nothing is refunded on our side until Stripe's event says so.
     expect(await refundRows()).toEqual([]);
 
@@ -305,9 +346,105 @@ describe("refunding the Power Pack alone through Stripe", () => {
     const order = await paidOrder();
     fake.setMode({ kind: "error", status: 400, type: "invalid_request_error", message: "No such payment_intent" });
     const answer = await refundFromPage(order.id, "power-pack");
-    expect(answer).toEqual({ status: 409, refused: "Not refunded: Stripe refused or could not be reached (see the server log)." });
+    expect(answer).toEqual({
+      status: 409,
+      refused:
+        "Not refunded: Stripe refused or could not be reached (see the server log); trying again asks Stripe first, so it cannot refund twice.",
+    });
     expect(await refundRows()).toEqual([]);
     expect((await findOrder(order.id))!.status).toBe("paid");
+    expect(fake.refunds).toEqual([]);
+
+    // Tried again once Stripe answers: it has no refund of the request, so the same request is asked for, once.
+    fake.setMode({ kind: "ok" });
+    const retry = await refundFromPage(order.id, "power-pack");
+    expect(retry.notice).toEqual({
+      ok: true,
+      message: expect.stringMatching(/^Stripe accepted the refund of the Dispute Letter Power Pack/),
+    });
+    expect(fake.requests.filter((r) => r.method === "GET" && r.path === "/v1/refunds")).toHaveLength(1);
+    expect(refundPosts().map((r) => r.headers["idempotency-key"])).toEqual([
+      `refund_request_1_order_${order.id}_power-pack`,
+      `refund_request_1_order_${order.id}_power-pack`,
+    ]);
+    expect(fake.refunds.map((r) => r.amount)).toEqual([1499]);
+  });
+
+  it("with the webhook down for more than a day, a second press after Stripe forgot the key refunds nothing twice", async () => {
+    const order = await paidOrder("late@example.com");
+    const first = await refundFromPage(order.id, "toolkit");
+    expect(first.notice).toMatchObject({
+      ok: true,
+      message: expect.stringMatching(/^Stripe accepted the refund of the Credit Repair Toolkit/),
+    });
+    // No charge.refunded arrives; a day passes and Stripe keeps no idempotency key that long.
+    fake.forgetIdempotencyKeys();
+    const second = await refundFromPage(order.id, "toolkit");
+    expect(second).toEqual({ status: 409, refused: expect.stringMatching(alreadyRequested("succeeded")) });
+    // The script's way (npm run order:refund) is the same function: the same answer, nothing asked.
+    expect(await refundOrder(payments, (await findOrder(order.id))!, "toolkit")).toMatchObject({
+      kind: "already-requested",
+      provider: "stripe",
+      status: "succeeded",
+    });
+    // A whole refund asked for covers each product: pressing a product's after it asks nothing either.
+    const whole = await refundFromPage(order.id, "all");
+    expect(whole.notice).toMatchObject({ ok: true });
+    fake.forgetIdempotencyKeys();
+    expect(await refundFromPage(order.id, "power-pack")).toEqual({
+      status: 409,
+      refused: expect.stringMatching(alreadyRequested("succeeded")),
+    });
+    expect(await refundFromPage(order.id, "all")).toEqual({ status: 409, refused: expect.stringMatching(alreadyRequested("succeeded")) });
+
+    expect(fake.refunds.map((r) => r.amount)).toEqual([700, 1499]);
+    expect(refundPosts()).toHaveLength(2);
+    expect(await refundRows()).toEqual([]);
+    // When the events do arrive, the refunds are recorded once, and the page says so.
+    await deliverEvent("charge.refunded", fake.charge(order.providerPaymentId!));
+    expect((await findOrder(order.id))!.status).toBe("refunded");
+    expect(await refundFromPage(order.id, "toolkit")).toEqual({ status: 409, refused: "The Credit Repair Toolkit was already refunded." });
+    expect(refundPosts()).toHaveLength(2);
+  });
+
+  it("after a crash between Stripe's refund and our noting it, the repeat finds the refund by its metadata and asks for none", async () => {
+    const errors = vi.spyOn(logger, "error").mockImplementation(() => {});
+    const order = await paidOrder();
+    // Stripe makes the refund, and the answer never reaches us (the process died, the connection dropped).
+    fake.setMode({ kind: "lose-answer" });
+    const lost = await refundFromPage(order.id, "toolkit");
+    expect(lost).toMatchObject({ status: 409, refused: expect.stringMatching(/^Not refunded: Stripe refused or could not be reached/) });
+    expect(fake.refunds.map((r) => r.amount)).toEqual([700]);
+    // The SDK sends a POST whose connection closed once more, under the same key: still one refund.
+    const lostPosts = refundPosts();
+    expect(new Set(lostPosts.map((r) => r.headers["idempotency-key"]))).toEqual(new Set([`refund_request_1_order_${order.id}_toolkit`]));
+    expect(await requestRows()).toEqual([
+      { part: "toolkit", amountCents: 700, provider: "stripe", providerRefundId: null, providerStatus: null },
+    ]);
+
+    // While Stripe cannot be asked what became of it, nothing is asked again.
+    fake.setMode({ kind: "error", status: 500 });
+    const unclear = await refundFromPage(order.id, "toolkit");
+    expect(unclear.refused).toMatch(
+      /^Not refunded: this refund was already asked for on .+, and Stripe could not be asked what became of it: nothing was asked again; try again in a few minutes\.$/,
+    );
+    expect(errors).toHaveBeenCalledWith(expect.stringMatching(/^Could not look up the refund asked for order 1 \(toolkit, request 1\)/));
+
+    fake.setMode({ kind: "ok" });
+    fake.forgetIdempotencyKeys();
+    const found = await refundFromPage(order.id, "toolkit");
+    expect(found).toEqual({ status: 409, refused: expect.stringMatching(alreadyRequested("succeeded")) });
+    expect(
+      fake.requests
+        .filter((r) => r.method === "GET" && r.path === "/v1/refunds")
+        .at(-1)!
+        .query.get("payment_intent"),
+    ).toBe(order.providerPaymentId);
+    expect(refundPosts()).toHaveLength(lostPosts.length);
+    expect(fake.refunds.map((r) => r.amount)).toEqual([700]);
+    expect(await requestRows()).toEqual([
+      { part: "toolkit", amountCents: 700, provider: "stripe", providerRefundId: fake.refunds[0]!.id, providerStatus: "succeeded" },
+    ]);
   });
 
   it("records a refund made in Stripe's dashboard that matches no product, flags it for the owner and changes no access", async () => {

@@ -119,7 +119,7 @@ describe("a buyer's review", () => {
 
   it("a refunded buyer may review (shown as “Refunded”), a disputed order may not", async () => {
     const { order, token } = await paidOrder();
-    expect(await refundOrder(payments, order)).toEqual({ kind: "refunded" });
+    expect(await refundOrder(payments, order)).toEqual({ kind: "refunded", refundId: `test_refund_${order.providerSessionId}` });
     const page = await call(() => orderLoader(args(get(`/orders/${token}`), { token })));
     // The files are closed, the review form is not.
     expect(page.data).toMatchObject({ kind: "closed", status: "refunded", reviewOpen: true, refunded: true, review: null });

@@ -10,6 +10,8 @@ import {
   CONTACT_IMPORT_MAX_BYTES,
   CONTACT_IMPORT_ERRORS_LISTED,
   CONTACT_IMPORT_MAX_ROWS,
+  CONTACT_IMPORT_MAX_ROW_BYTES,
+  CONTACT_IMPORT_MAX_FIELD_CHARS,
   ContactImportSchema,
   newImportId,
 } from "~/lib/admin-forms";
@@ -287,8 +289,9 @@ export default function Contacts({ loaderData: p, actionData }: Route.ComponentP
           vip-buyers”). Every imported contact is also tagged “imported”. Each address gets a newsletter consent recorded as “import: ” and
           its source. Known addresses are updated, not duplicated. Nobody is e-mailed by an import, and a suppressed address stays
           suppressed. If any row is wrong, nothing is imported, and the first {CONTACT_IMPORT_ERRORS_LISTED} wrong rows are listed. At most{" "}
-          {CONTACT_IMPORT_MAX_BYTES / 1024 / 1024} MB and {CONTACT_IMPORT_MAX_ROWS.toLocaleString("en-US")} rows per file. A large file
-          takes a while (100,000 rows take well under a minute), and the page says how far it is.
+          {CONTACT_IMPORT_MAX_BYTES / 1024 / 1024} MB and {CONTACT_IMPORT_MAX_ROWS.toLocaleString("en-US")} rows per file,{" "}
+          {CONTACT_IMPORT_MAX_ROW_BYTES / 1024} KB per row and {CONTACT_IMPORT_MAX_FIELD_CHARS.toLocaleString("en-US")} characters per
+          field. A large file takes a while (100,000 rows take well under a minute), and the page says how far it is.
         </p>
         <ImportForm last={actionData?.result} />
       </Panel>

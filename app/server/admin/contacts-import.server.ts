@@ -7,18 +7,23 @@
  * is not the person asking again). An optional `tags` column tags each row (comma-separated), and
  * every imported contact is tagged "imported". All or nothing: one bad row and no row is imported.
  *
- * The file is read as a stream (up to 50 MB, 200,000 rows; memory does not grow with it): each
- * row is checked as it comes, and the checked rows are staged in batches (contact-import-store);
- * only when the whole file is read and every row is right are they merged into the audience, by
- * one transaction (the audience module's statement). The import's row says how far it is, for
- * the page to show while it runs.
+ * The file is read as a stream (up to 50 MB, 200,000 rows, 8 KB a row and 1,000 characters a
+ * field; memory does not grow with it): each row is checked as it comes, and the checked rows are
+ * staged in batches (contact-import-store); only when the whole file is read and every row is
+ * right are they merged into the audience, by one transaction (the audience module's statement).
+ * The import's row says how far it is, for the page to show while it runs.
  */
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { CsvError, parse } from "csv-parse";
 import type { SuppressionReason } from "../../../db/schema";
-import { CONTACT_IMPORT_ERRORS_LISTED, CONTACT_IMPORT_MAX_ROWS } from "~/lib/admin-forms";
+import {
+  CONTACT_IMPORT_ERRORS_LISTED,
+  CONTACT_IMPORT_MAX_FIELD_CHARS,
+  CONTACT_IMPORT_MAX_ROW_BYTES,
+  CONTACT_IMPORT_MAX_ROWS,
+} from "~/lib/admin-forms";
 import { SUPPRESSION_LABELS } from "~/lib/audience-labels";
 import { emailField, FIELD_LIMITS } from "~/lib/forms";
 import { TAG_MESSAGE, tagList } from "~/lib/tags";
@@ -31,6 +36,7 @@ import {
   stageRows,
   type StagedRow,
 } from "~/server/admin/contact-import-store.server";
+import { csvRowLimit, RowTooLongError } from "~/server/admin/csv-row-limit.server";
 import { log } from "~/server/log.server";
 
 export { IMPORT_CONSENT } from "~/server/admin/contact-import-store.server";
@@ -108,13 +114,21 @@ const UNAVAILABLE: ImportRefusal = {
   unavailable: true,
 };
 
-type Columns = { email: number; name: number; source: number; tags: number; count: number };
+/** The columns' indexes, and each column as an error names it (by the header's words, as written). */
+type Columns = { email: number; name: number; source: number; tags: number; count: number; names: string[] };
 
 /** The columns to read, from the header row, or why the file cannot be imported. */
 function columnsOf(header: string[]): Columns | ImportRefusal {
   const keys = header.map(headerKey);
   const index = (column: keyof typeof COLUMN_NAMES) => keys.findIndex((k) => COLUMN_NAMES[column].includes(k));
-  const at = { email: index("email"), name: index("name"), source: index("consent_source"), tags: index("tags"), count: header.length };
+  const at = {
+    email: index("email"),
+    name: index("name"),
+    source: index("consent_source"),
+    tags: index("tags"),
+    count: header.length,
+    names: header.map((cell, i) => (cell.trim() ? `the ${cell.trim().slice(0, 60)} column` : `column ${i + 1}`)),
+  };
   const missing = [at.email === -1 ? "email" : null, at.source === -1 ? "consent_source" : null].filter(Boolean);
   if (missing.length > 0) {
     return refuse(
@@ -127,6 +141,9 @@ function columnsOf(header: string[]): Columns | ImportRefusal {
 /** One data row checked and spelled as stored, or why it is wrong. */
 function checkRow(cells: string[], row: number, at: Columns): StagedRow | ImportRowError {
   if (cells.length !== at.count) return { row, reason: `it has ${cells.length} columns; the header has ${at.count}` };
+  const long = cells.findIndex((cell) => cell.length > CONTACT_IMPORT_MAX_FIELD_CHARS);
+  if (long !== -1)
+    return { row, reason: `${at.names[long]} is longer than ${CONTACT_IMPORT_MAX_FIELD_CHARS.toLocaleString("en-US")} characters` };
   const email = emailField.safeParse(cells[at.email] ?? "");
   const name = at.name === -1 ? "" : (cells[at.name] ?? "");
   const source = cells[at.source] ?? "";
@@ -163,8 +180,11 @@ async function readAndStage(input: string | Readable, id: string, options: Impor
   const batchRows = options.batchRows ?? IMPORT_BATCH_ROWS;
   const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
   const source = typeof input === "string" ? Readable.from([input]) : input;
+  // The parser holds a row whole until it ends: the bytes pass a row limit first, which stops at the first row past it.
+  const limit = csvRowLimit(CONTACT_IMPORT_MAX_ROW_BYTES);
   source.once("error", (error) => parser.destroy(new UploadError(error.message)));
-  source.pipe(parser);
+  limit.once("error", (error) => parser.destroy(error));
+  source.pipe(limit).pipe(parser);
 
   let at: Columns | undefined;
   let rowsRead = 0;
@@ -198,6 +218,12 @@ async function readAndStage(input: string | Readable, id: string, options: Impor
       }
     }
   } catch (error) {
+    if (error instanceof RowTooLongError) {
+      source.unpipe(limit);
+      return refuse(
+        `Row ${error.row.toLocaleString("en-US")} is longer than ${CONTACT_IMPORT_MAX_ROW_BYTES / 1024} KB, the most a row may be (a contact's row is a few hundred bytes): is it a CSV file of contacts, one a line? Nothing was imported.`,
+      );
+    }
     if (error instanceof CsvError) {
       const line = (error as CsvError & { lines?: number }).lines;
       return refuse(`The file is not valid CSV${line ? ` (near line ${line})` : ""}: ${error.message}. Nothing was imported.`);

@@ -12,7 +12,7 @@ import { orderFiles } from "~/server/delivery/order-access.server";
 import { findOrder, orderNumber, type Order } from "~/server/payments/orders.server";
 import { outboxValues, wakeOutbox } from "~/server/mail/outbox.server";
 import type { Payments } from "~/server/payments/provider.server";
-import { refundOrder } from "~/server/payments/refunds.server";
+import { alreadyRequestedMessage, refundOrder } from "~/server/payments/refunds.server";
 import { refundsOf } from "~/server/payments/refund-events.server";
 
 export type OrderRow = {
@@ -172,6 +172,7 @@ export async function refundFromDashboard(payments: Payments, id: number, produc
       ? `Stripe accepted the refund of the ${name}: access to its files ends and the refund e-mail goes out when Stripe confirms it (moments).`
       : "Stripe accepted the refund: access ends and the refund e-mail goes out when Stripe confirms it (moments).",
     "already-refunded": productId ? `The ${name} was already refunded.` : "This order was already refunded.",
+    "already-requested": result.kind === "already-requested" ? alreadyRequestedMessage(result) : "",
     "not-refundable": `Not refunded: ${"reason" in result ? result.reason : ""}.`,
     failed: `Not refunded: ${"reason" in result ? result.reason : ""}.`,
   };
@@ -179,7 +180,7 @@ export async function refundFromDashboard(payments: Payments, id: number, produc
   await recordAudit(
     "refund",
     `order:${id}`,
-    `${result.kind}${productId ? ` ${productId}` : ""}${"refundId" in result ? ` ${result.refundId}` : ""}${"reason" in result ? `: ${result.reason}` : ""}`,
+    `${result.kind}${productId ? ` ${productId}` : ""}${result.kind === "requested" ? ` ${result.refundId}` : ""}${"status" in result && result.status ? ` (${result.status})` : ""}${"reason" in result ? `: ${result.reason}` : ""}`,
   );
   return { ok, message: messages[result.kind] };
 }

@@ -34,19 +34,50 @@ export interface PaymentProvider {
   createSession(order: CheckoutOrder, idempotencyKey: string): Promise<{ sessionId: string; url: string }>;
   /** The provider's own word on a session, for the success page (never fulfils). */
   checkSession(sessionId: string): Promise<SessionCheck>;
-  /** Give a paid order's money back, whole or one product, through this provider (app/server/payments/refunds.server.ts checks the order first). */
-  refund(order: Order, part: RefundPart): Promise<RefundResult>;
+  /**
+   * Give a paid order's money back, whole or one product, through this provider, under our record
+   * of the request (app/server/payments/refunds.server.ts checks the order and records it first):
+   * the request's id names the refund to the provider (Stripe: metadata and idempotency key).
+   */
+  refund(order: Order, part: RefundPart, request: RefundRequest): Promise<RefundResult>;
+  /**
+   * What became of a refund asked for before: by the provider's refund id when we noted it, else
+   * found among the payment's refunds by our request's id. `unknown` when the provider cannot be
+   * asked now (then nothing may be asked again: the refund may exist).
+   */
+  findRefund(order: Order, request: RefundRequest): Promise<FoundRefund>;
 }
+
+/** Our record of a refund asked of the provider (refund_requests). */
+export type RefundRequest = {
+  id: number;
+  /** The product refunded alone, or "whole". */
+  part: string;
+  requestedAt: Date;
+  providerRefundId: string | null;
+  providerStatus: string | null;
+};
+
+export type FoundRefund =
+  | { kind: "found"; refundId: string; status: string }
+  /** The provider has no refund of this request: the earlier call never reached it, or was refused. */
+  | { kind: "none" }
+  | { kind: "unknown"; reason: string };
 
 /** What to refund: everything still paid for, or one product of the order at the amount its line charged. */
 export type RefundPart = { kind: "whole" } | { kind: "product"; productId: string; amountCents: number };
 
 export type RefundResult =
-  /** Refunded now: access ended and the refund notice is queued. */
-  | { kind: "refunded" }
+  /** Refunded now: access ended and the refund notice is queued (`refundId`: the provider's name for it). */
+  | { kind: "refunded"; refundId: string }
   /** The provider accepted the refund; its event will end access in moments. */
-  | { kind: "requested"; refundId: string }
+  | { kind: "requested"; refundId: string; status?: string }
   | { kind: "already-refunded" }
+  /**
+   * This refund was asked for before (refund_requests) and the provider has it, `status` its
+   * word on it now (or when last asked, if it cannot be asked now): nothing was asked again.
+   */
+  | { kind: "already-requested"; provider: PaymentProviderName; requestedAt: Date; status: string }
   | { kind: "not-refundable"; reason: string }
   | { kind: "failed"; reason: string };
 

@@ -4,10 +4,26 @@
  * way (PaymentProvider.refund): the test provider at once, through the same event path a Stripe
  * refund takes; Stripe through its refund API, whose charge.refunded event ends access and queues
  * the notice, as for a refund made in its dashboard.
+ *
+ * A refund is asked for once, ever (issue 51): the request is recorded (refund_requests, one row
+ * per order and part) and committed before the provider is called, and a repeat that finds the row
+ * asks the provider what became of that refund instead of asking for another. Stripe's
+ * idempotency key alone covered 24 hours; a webhook down for longer let a second press refund
+ * the same product twice.
  */
+import { formatZonedDateTime } from "~/lib/dates";
+import { businessTimeZone } from "~/server/dates.server";
 import type { Order } from "~/server/payments/orders.server";
-import type { Payments, RefundPart, RefundResult } from "~/server/payments/provider.server";
+import type {
+  PaymentProvider,
+  PaymentProviderName,
+  Payments,
+  RefundPart,
+  RefundRequest,
+  RefundResult,
+} from "~/server/payments/provider.server";
 import { refundsOf } from "~/server/payments/refund-events.server";
+import { findRefundRequest, noteProviderRefund, recordRefundRequest } from "~/server/payments/refund-requests.server";
 import { createTestProvider } from "~/server/payments/test-provider.server";
 
 export type { RefundResult } from "~/server/payments/provider.server";
@@ -23,8 +39,68 @@ export async function refundOrder(payments: Payments, order: Order, productId?: 
     if ((await refundsOf(order.id)).products.includes(productId)) return { kind: "already-refunded" };
     part = { kind: "product", productId, amountCents: line.unitAmountCents * line.quantity };
   }
-  if (order.provider === payments.provider.name) return payments.provider.refund(order, part);
   // An order the test provider took before Stripe was configured can still be given back.
-  if (order.provider === "test") return createTestProvider().refund(order, part);
-  return { kind: "failed", reason: "Stripe is not configured (STRIPE_SECRET_KEY)" };
+  const provider =
+    order.provider === payments.provider.name ? payments.provider : order.provider === "test" ? createTestProvider() : undefined;
+  if (!provider) return { kind: "failed", reason: "Stripe is not configured (STRIPE_SECRET_KEY)" };
+
+  // A whole refund asked for already covers each product: that one is what to look up.
+  const whole = part.kind === "product" ? await findRefundRequest(order.id, "whole") : undefined;
+  if (whole) return (await askedBefore(provider, order, whole)) ?? unclearWhole(whole);
+
+  const { request, created } = await recordRefundRequest(order.id, part, provider.name);
+  if (!created) {
+    const before = await askedBefore(provider, order, request);
+    if (before) return before;
+    // The provider has no refund of it: the earlier call never reached it, or was refused. Ask again, as the same request.
+  }
+  const result = await provider.refund(order, part, request);
+  if (result.kind === "requested") await noteProviderRefund(request.id, result.refundId, result.status ?? null);
+  if (result.kind === "refunded") await noteProviderRefund(request.id, result.refundId, "refunded");
+  return result;
+}
+
+/**
+ * A request made before, as the provider has it now: `already-requested` when it has the refund
+ * (its status noted), a failure when it cannot be asked and might have it, undefined when it has
+ * none (the caller may ask again). A request whose refund id was noted is never asked again: when
+ * the provider cannot be asked, its status when last asked is said.
+ */
+async function askedBefore(provider: PaymentProvider, order: Order, request: RefundRequest): Promise<RefundResult | undefined> {
+  const found = await provider.findRefund(order, request);
+  const requested = (status: string): RefundResult => ({
+    kind: "already-requested",
+    provider: provider.name,
+    requestedAt: request.requestedAt,
+    status,
+  });
+  if (found.kind === "found") {
+    if (found.refundId !== request.providerRefundId || found.status !== request.providerStatus) {
+      await noteProviderRefund(request.id, found.refundId, found.status);
+    }
+    return requested(found.status);
+  }
+  if (request.providerRefundId) return requested(request.providerStatus ?? "unknown");
+  if (found.kind === "unknown") {
+    return {
+      kind: "failed",
+      reason: `this refund was already asked for on ${when(request.requestedAt)}, and ${providerName(provider.name)} could not be asked what became of it: nothing was asked again; try again in a few minutes`,
+    };
+  }
+  return undefined;
+}
+
+function unclearWhole(whole: RefundRequest): RefundResult {
+  return {
+    kind: "not-refundable",
+    reason: `a refund of the whole order was asked for on ${when(whole.requestedAt)} and the payment provider has no record of it: refund the whole order again`,
+  };
+}
+
+const when = (at: Date) => formatZonedDateTime(at, businessTimeZone());
+const providerName = (name: PaymentProviderName) => (name === "stripe" ? "Stripe" : "the test provider");
+
+/** What the owner reads when a refund was asked for before: "This refund was already requested on <date>; Stripe has it as <status>." */
+export function alreadyRequestedMessage(result: Extract<RefundResult, { kind: "already-requested" }>): string {
+  return `This refund was already requested on ${when(result.requestedAt)}; ${providerName(result.provider)} has it as ${result.status}.`;
 }

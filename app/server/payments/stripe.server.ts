@@ -133,25 +133,57 @@ export function createStripeProvider(client: StripeClient, publicOrigin: string)
         return { kind: "unknown" };
       }
     },
-    async refund(order, part) {
+    async refund(order, part, request) {
       if (!order.providerPaymentId)
         return { kind: "failed", reason: "the order has no Stripe payment id yet: refund it in the Stripe dashboard" };
       const product = part.kind === "product" ? part : null;
       try {
-        // One refund per order, or per product of it, whatever happens: a double click or a retry
-        // reuses Stripe's answer. A whole refund after a product's gives back what is left.
+        // One refund per request row (one per order and part): the SDK's retries and a second call
+        // within Stripe's 24 hours reuse Stripe's answer by the key; after that, findRefund finds
+        // the refund by the request's id in its metadata. A whole refund after a product's gives back what is left.
         const refund = await current().refunds.create(
           {
             payment_intent: order.providerPaymentId,
             ...(product ? { amount: product.amountCents } : {}),
-            metadata: { order_id: String(order.id), ...(product ? { product_id: product.productId } : {}) },
+            metadata: {
+              order_id: String(order.id),
+              ...(product ? { product_id: product.productId } : {}),
+              refund_request_id: String(request.id),
+            },
           },
-          { idempotencyKey: `refund_order_${order.id}${product ? `_${product.productId}` : ""}` },
+          { idempotencyKey: `refund_request_${request.id}_order_${order.id}_${request.part}` },
         );
-        return { kind: "requested", refundId: refund.id };
+        return { kind: "requested", refundId: refund.id, status: refund.status ?? undefined };
       } catch (error) {
         log.error(`Refund of order ${order.id}${product ? ` (${product.productId})` : ""} failed: ${describeStripeError(error)}`);
-        return { kind: "failed", reason: "Stripe refused or could not be reached (see the server log)" };
+        // The request is recorded: a second try asks Stripe first whether this one reached it.
+        return {
+          kind: "failed",
+          reason: "Stripe refused or could not be reached (see the server log); trying again asks Stripe first, so it cannot refund twice",
+        };
+      }
+    },
+    async findRefund(order, request) {
+      const ours = (refund: Stripe.Refund) =>
+        refund.metadata?.refund_request_id === String(request.id) && refund.metadata?.order_id === String(order.id);
+      try {
+        const found = await withDeadline(
+          (async () => {
+            if (request.providerRefundId) return current().refunds.retrieve(request.providerRefundId);
+            if (!order.providerPaymentId) return undefined;
+            // A payment's refunds are a handful; the SDK pages through them if ever there are more.
+            for await (const refund of current().refunds.list({ payment_intent: order.providerPaymentId, limit: 100 })) {
+              if (ours(refund)) return refund;
+            }
+            return undefined;
+          })(),
+          STRIPE_DEADLINE_MS,
+        );
+        return found ? { kind: "found", refundId: found.id, status: found.status ?? "unknown" } : { kind: "none" };
+      } catch (error) {
+        const reason = describeStripeError(error);
+        log.error(`Could not look up the refund asked for order ${order.id} (${request.part}, request ${request.id}): ${reason}`);
+        return { kind: "unknown", reason };
       }
     },
   };

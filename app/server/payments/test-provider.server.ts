@@ -27,12 +27,18 @@ export function createTestProvider(): PaymentProvider {
       return { kind: "found", paid: order.status === "paid", amountTotal: order.amountTotal, customerEmail: order.customerEmail };
     },
     async refund(order, part) {
-      const result = await refundTestOrder(order, part.kind === "product" ? part.productId : undefined);
+      const productId = part.kind === "product" ? part.productId : undefined;
+      const result = await refundTestOrder(order, productId);
       return result === "applied"
-        ? { kind: "refunded" }
+        ? { kind: "refunded", refundId: testRefundEventId(order, productId) }
         : result === "duplicate"
           ? { kind: "already-refunded" }
           : { kind: "failed", reason: "the order did not match its payment" };
+    },
+    // Its refund is made at once, under an event id per order and product (refundTestOrder): a
+    // request whose answer was noted is done; one whose answer was not may be asked again harmlessly.
+    async findRefund(_order, request) {
+      return request.providerRefundId ? { kind: "found", refundId: request.providerRefundId, status: "refunded" } : { kind: "none" };
     },
   };
 }
@@ -72,13 +78,15 @@ export async function payTestOrder(order: Order, email: string): Promise<void> {
   });
 }
 
+const testRefundEventId = (order: Order, productId?: string) => `test_refund_${order.providerSessionId}${productId ? `_${productId}` : ""}`;
+
 /**
  * A refund of a test order, whole or one product (the dashboard, npm run order:refund): the same
  * path a Stripe refund event takes, with an event id per order and product so a repeat is harmless.
  */
 export async function refundTestOrder(order: Order, productId?: string): Promise<ApplyResult> {
   const { result } = await applyRefundEvent({
-    eventId: `test_refund_${order.providerSessionId}${productId ? `_${productId}` : ""}`,
+    eventId: testRefundEventId(order, productId),
     eventType: "test.payment.refunded",
     provider: "test",
     sessionId: order.providerSessionId,
