@@ -1,7 +1,7 @@
 /**
  * Attribution of a sale to the list e-mail that brought the buyer (issue 26, part 6): every site
- * link in a list e-mail carries `utm_source=email&utm_campaign=<campaign>`; the server keeps the
- * campaign in a signed first-party cookie (server/campaign-cookie.ts, its signing in
+ * link in a list e-mail carries `utm_source=email&utm_campaign=<campaign>&utm_sig=<signature>`; the
+ * server keeps the campaign of a link whose signature holds in a signed first-party cookie (server/campaign-cookie.ts, its signing in
  * app/server/payments/campaign-cookie.server.ts) and the checkout copies it onto the order
  * (`orders.campaign`). Browser-safe: the server, its HTTP layer and the tests share it.
  */
@@ -13,6 +13,13 @@ export const EMAIL_UTM_SOURCE = "email";
 export const CAMPAIGN_PATTERN = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
 export const CAMPAIGN_COOKIE = "fsm_campaign";
+
+/**
+ * The parameter of a list e-mail's site links that signs their campaign (issue 51): without it,
+ * any visitor could type `?utm_source=email&utm_campaign=broadcast-12` and have their checkouts
+ * counted as that broadcast's sales. Its value: app/server/payments/campaign-cookie.server.ts.
+ */
+export const CAMPAIGN_SIGNATURE_PARAM = "utm_sig";
 
 /** How long a click counts: a reader may come back to buy a few weeks after the e-mail. */
 export const CAMPAIGN_COOKIE_DAYS = 30;

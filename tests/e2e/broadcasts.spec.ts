@@ -8,7 +8,8 @@ import { dashboardReady, logIn, useOwnServer } from "./own-server";
  * Broadcasts as the owner uses them, on a server of its own: two readers confirm the newsletter,
  * the owner composes a broadcast, sees its recipients and its text and HTML previews, sends a
  * test to themself, is refused a schedule in the past, sends it, and finds it in the archive with
- * its figures; each reader gets it once with its one-click unsubscribe. Then the editor (React,
+ * its figures; each reader gets it once with its one-click unsubscribe, and following its link (signed,
+ * utm_sig) sets the campaign cookie, the same address unsigned or mis-signed none. Then the editor (React,
  * Conform, the page's one schema): the count follows the ticked boxes without a page load, and
  * the page says beside each field what the server would (an empty subject, no audience, a past
  * schedule) before anything is posted. Then a broadcast's progress: its bar and figures rise and
@@ -122,6 +123,33 @@ test("the owner composes, previews, test-sends and sends a broadcast, then finds
   await page.goto("/admin/broadcasts?new");
   await expectNoViolations(page, "new broadcast at 375 px");
   await page.screenshot({ path: join(DATA_DIR, "broadcast-new-375.png"), fullPage: true });
+});
+
+test("a reader who follows the broadcast's link gets its campaign cookie; the same address without its signature gives none", async ({
+  browser,
+}) => {
+  // In the text part as "how to dispute an error (<address>)": the address, to its closing parenthesis.
+  const text = String((await mailTo(READERS[0]!, /^Three things/, MAIL)).text);
+  const sent = new URL(text.match(/https?:\/\/[^\s()]+\/blog\/dispute-credit-errors\?[^\s()]+/)![0]);
+  expect(sent.searchParams.get("utm_sig")).toMatch(/^[\w-]{16}$/);
+  const link = sent.pathname + sent.search;
+  const campaignCookie = async (path: string) => {
+    const context = await browser.newContext({ baseURL: ORIGIN });
+    const page = await context.newPage();
+    const answer = await page.goto(path);
+    expect(answer?.status(), path).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const cookie = (await context.cookies()).find((c) => c.name === "fsm_campaign")?.value;
+    await context.close();
+    return cookie;
+  };
+  // The campaign and the cookie's own signature (the server's SESSION_SECRET): "broadcast-1.<43 base64url characters>".
+  expect(await campaignCookie(link)).toMatch(/^broadcast-1\.[\w-]{43}$/);
+  const url = new URL(link, ORIGIN);
+  url.searchParams.delete("utm_sig");
+  expect(await campaignCookie(url.pathname + url.search)).toBeUndefined();
+  url.searchParams.set("utm_sig", "AAAAAAAAAAAAAAAA");
+  expect(await campaignCookie(url.pathname + url.search)).toBeUndefined();
 });
 
 /** The message the page shows for this field (tied to it by aria-describedby), or "" when there is none. */

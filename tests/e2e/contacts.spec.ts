@@ -1,6 +1,7 @@
+import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { E2E_OWNER_PASSWORD } from "../../playwright.config";
+import { E2E_OWNER_ENV, E2E_OWNER_PASSWORD } from "../../playwright.config";
 import { allowConsoleErrors, completeOrder, countScripts, expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
 import { dashboardReady, useOwnServer } from "./own-server";
 
@@ -9,8 +10,9 @@ import { dashboardReady, useOwnServer } from "./own-server";
  * JavaScript too, a redirect after every post): import a CSV and see a bad file refused with its
  * row, search, open a contact's history, add and lift a suppression, tag and untag, download the
  * contacts CSV; a reload after a post posts nothing again; axe at both widths. Then attribution: a reader follows
- * a list e-mail's link, reads an article, buys with the test provider, and the owner sees the sale
- * under that e-mail on the overview.
+ * a list e-mail's link (signed as the mailer signs it; the same address without its signature sets
+ * nothing), reads an article, buys with the test provider, and the owner sees the sale under that
+ * e-mail on the overview.
  */
 test.describe.configure({ mode: "serial" });
 // A server of its own: admin.spec's lock-out test makes the shared server refuse this address's
@@ -230,7 +232,14 @@ test("a reader who clicked an e-mail's link, read an article and bought is count
   const campaign = `broadcast-${Date.now()}`;
   const context = await browser.newContext({ userAgent: READER_UA, baseURL });
   const reader = await context.newPage();
+  // Typed by hand, without the signature our e-mails' links carry: the page as usual, and no cookie.
   await reader.goto(`/?utm_source=email&utm_campaign=${campaign}`);
+  await expect(reader.getByRole("heading", { level: 1 })).toBeVisible();
+  expect((await context.cookies()).find((c) => c.name === "fsm_campaign")).toBeUndefined();
+  // The link as a list e-mail carries it: utm_sig, from the rule (HMAC-SHA256 of "fsm_campaign_link:<campaign>"
+  // under this server's SESSION_SECRET, 16 base64url characters). broadcasts.spec follows one from a sent e-mail.
+  const sig = createHmac("sha256", E2E_OWNER_ENV.SESSION_SECRET).update(`fsm_campaign_link:${campaign}`).digest("base64url").slice(0, 16);
+  await reader.goto(`/?utm_source=email&utm_campaign=${campaign}&utm_sig=${sig}`);
   // The campaign and its signature (the server's SESSION_SECRET): "broadcast-….<43 base64url characters>".
   expect((await context.cookies()).find((c) => c.name === "fsm_campaign")?.value).toMatch(new RegExp(`^${campaign}\\.[\\w-]{43}$`));
   // Reads an article first (no utm on this address), then buys from its promo link.

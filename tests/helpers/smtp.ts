@@ -11,8 +11,11 @@ import { createDeliver, type MailSettings } from "~/server/mail/mailer.server";
 import { processOutbox, type Deliver, type ProcessOptions } from "~/server/mail/outbox.server";
 import { createMailTransport, type MailTransport } from "~/server/mail/transport.server";
 
-/** The mailer's settings in the tests: the site's sender, a test postal address, links to `origin`. */
-export function testMailSettings(origin: string): MailSettings {
+/**
+ * The mailer's settings in the tests: the site's sender, a test postal address, links to `origin`;
+ * with `campaignSecret`, list e-mails' site links are signed as with the owner dashboard on.
+ */
+export function testMailSettings(origin: string, campaignSecret?: string): MailSettings {
   return {
     from: "Fresh Start Money <support@freshstartmoney.com>",
     context: {
@@ -21,6 +24,7 @@ export function testMailSettings(origin: string): MailSettings {
       supportEmail: "support@freshstartmoney.com",
       origin,
       timeZone: "America/New_York",
+      campaignSecret,
     },
   };
 }
@@ -215,14 +219,17 @@ export async function drainOutbox(deliver: Deliver, options?: ProcessOptions): P
  * A test file's mail: a real SMTP server in the process, the site's transport to it and the
  * outbox's deliverer (set up before the file's tests, closed after). `flush()` sends everything due.
  * `login`: the transport logs in (so the server can refuse AUTH); `connections`: the pool's size,
- * and as many sent at once by `flush()`.
+ * and as many sent at once by `flush()`; `campaignSecret`: list e-mails' links signed with it (testMailSettings).
  */
-export function useOutboxMail(origin: string, { login = false, connections = 1 }: { login?: boolean; connections?: number } = {}) {
+export function useOutboxMail(
+  origin: string,
+  { login = false, connections = 1, campaignSecret }: { login?: boolean; connections?: number; campaignSecret?: string } = {},
+) {
   const run = {} as { smtp: TestSmtp; transport: MailTransport; deliver: Deliver };
   beforeAll(async () => {
     run.smtp = await startSmtp();
     run.transport = createMailTransport({ kind: "smtp", url: login ? run.smtp.urlWithLogin : run.smtp.url, maxConnections: connections });
-    run.deliver = createDeliver(run.transport, testMailSettings(origin));
+    run.deliver = createDeliver(run.transport, testMailSettings(origin, campaignSecret));
   });
   afterAll(async () => {
     run.transport.close();

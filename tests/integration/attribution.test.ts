@@ -1,12 +1,17 @@
 /**
  * Sales per list e-mail (issue 26, part 6), on PGlite and (TEST_DB=postgres) on PostgreSQL: a
- * link from a list e-mail (?utm_source=email&utm_campaign=...) sets the campaign cookie, signed
- * with the owner's session secret (issue 51), on a prerendered page and on a page of the page
- * cache, answered private and unstored (the server's own order: campaign cookie, static files,
- * page cache, then Express); a checkout from that browser, with or without JavaScript, stores the
- * campaign on the order, and a cookie not signed with the secret gives none; a malformed campaign
- * or another source sets nothing; the dashboard counts checkouts, sales and revenue per e-mail,
- * named by the sequence step's subject, and the sequence page per step, its swept checkouts too.
+ * link from a list e-mail (?utm_source=email&utm_campaign=...&utm_sig=...) sets the campaign
+ * cookie, signed with the owner's session secret (issue 51), on a prerendered page and on a page
+ * of the page cache, answered private and unstored (the server's own order: campaign cookie,
+ * static files, page cache, then Express); only a link whose utm_sig is its campaign's signature
+ * does (issue 51): the links of a broadcast sent through the outbox to a real SMTP server and of a
+ * welcome step rendered as the mailer renders it set the cookie and attribute the checkout, the
+ * same links with the signature removed, altered, from another secret or under another campaign's
+ * name set nothing and attribute nothing, and the page still answers as usual; a checkout from
+ * that browser, with or without JavaScript, stores the campaign on the order, and a cookie not
+ * signed with the secret gives none; a malformed campaign or another source sets nothing; the
+ * dashboard counts checkouts, sales and revenue per e-mail, named by the sequence step's subject,
+ * and the sequence page per step, its swept checkouts too.
  */
 import { createHmac } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -14,7 +19,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orders } from "../../db/schema";
 import { action as checkoutAction } from "~/routes/checkout";
@@ -24,10 +29,11 @@ import { loader as sequenceLoader } from "~/routes/admin/sequence";
 import { BroadcastSchema } from "~/lib/broadcast-form";
 import { CAMPAIGN_COOKIE } from "~/lib/campaign";
 import type { EmailSales } from "~/server/admin/email-sales.server";
-import { saveBroadcast } from "~/server/audience/broadcasts.server";
+import { saveBroadcast, startBroadcast } from "~/server/audience/broadcasts.server";
+import { recordConsent } from "~/server/audience/contacts.server";
 import { listSteps } from "~/server/audience/sequence.server";
 import { db } from "~/server/db.server";
-import { broadcastCampaign, sequenceCampaign } from "~/server/mail/list-compose.server";
+import { broadcastCampaign, composeStep, sequenceCampaign } from "~/server/mail/list-compose.server";
 import { sweepExpired } from "~/server/maintenance/sweep.server";
 import { findOrderBySession } from "~/server/payments/orders.server";
 import { createPayments } from "~/server/payments/payments.server";
@@ -40,6 +46,7 @@ import { useTestSite } from "../helpers/context";
 import { useTestDatabase } from "../helpers/db";
 import { ownerCookie, routeArgs, TEST_OWNER } from "../helpers/owner";
 import { call, requestsTo } from "../helpers/routes";
+import { testMailSettings, useOutboxMail } from "../helpers/smtp";
 
 const ORIGIN = "https://shop.example";
 const payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
@@ -53,8 +60,20 @@ const { get, post } = requestsTo(ORIGIN);
 const signed = (campaign: string, secret = TEST_OWNER.sessionSecret) =>
   `${campaign}.${createHmac("sha256", secret).update(`fsm_campaign:${campaign}`).digest("base64url")}`;
 
+/**
+ * The signature a list e-mail's links carry for `campaign` (utm_sig): the first 16 base64url
+ * characters of an HMAC-SHA256 of "fsm_campaign_link:<campaign>" under the secret, from the rule.
+ */
+const linkSignature = (campaign: string, secret = TEST_OWNER.sessionSecret) =>
+  createHmac("sha256", secret).update(`fsm_campaign_link:${campaign}`).digest("base64url").slice(0, 16);
+/** The query of a list e-mail's link naming `campaign`, signed as the mailer signs it. */
+const emailQuery = (campaign: string, secret?: string) =>
+  `?utm_source=email&utm_campaign=${campaign}&utm_sig=${linkSignature(campaign, secret)}`;
+
 useTestDatabase();
 const site = useTestSite();
+// The list e-mails, sent through the outbox to a real SMTP server, their links signed as with the owner dashboard on.
+const mail = useOutboxMail(ORIGIN, { campaignSecret: TEST_OWNER.sessionSecret });
 const args = routeArgs(config, site);
 
 let root: string;
@@ -102,7 +121,7 @@ afterAll(() => {
 describe("the campaign cookie", () => {
   it("is set by an e-mail link on a prerendered page and on a page-cache page, whose answer is then private and unstored", async () => {
     for (const path of ["/about", "/blog/some-article"]) {
-      const answer = await fetch(`${base}${path}?utm_source=email&utm_campaign=welcome-2-dispute-in-writing&utm_medium=x`);
+      const answer = await fetch(`${base}${path}${emailQuery("welcome-2-dispute-in-writing")}&utm_medium=x`);
       expect(answer.status, path).toBe(200);
       expect(answer.headers.get("set-cookie"), path).toBe(
         `${CAMPAIGN_COOKIE}=${signed("welcome-2-dispute-in-writing")}; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax; Secure`,
@@ -112,14 +131,14 @@ describe("the campaign cookie", () => {
     }
   });
 
-  it("is not set (and the page stays public) without an e-mail source, or for a malformed campaign", async () => {
+  it("is not set (and the page stays public) without an e-mail source, or for a malformed campaign, even signed", async () => {
     for (const query of [
       "",
-      "?utm_source=newsletter-site&utm_campaign=welcome-1",
-      "?utm_source=email&utm_campaign=Welcome_1",
-      "?utm_source=email&utm_campaign=-starts-with-dash",
-      `?utm_source=email&utm_campaign=${"a".repeat(81)}`,
-      "?utm_source=email&utm_campaign=%3Cscript%3E",
+      `?utm_source=newsletter-site&utm_campaign=welcome-1&utm_sig=${linkSignature("welcome-1")}`,
+      `?utm_source=email&utm_campaign=Welcome_1&utm_sig=${linkSignature("Welcome_1")}`,
+      `?utm_source=email&utm_campaign=-starts-with-dash&utm_sig=${linkSignature("-starts-with-dash")}`,
+      emailQuery("a".repeat(81)),
+      `?utm_source=email&utm_campaign=%3Cscript%3E&utm_sig=${linkSignature("<script>")}`,
     ]) {
       const answer = await fetch(`${base}/about${query}`);
       expect(answer.headers.get("set-cookie"), query).toBeNull();
@@ -128,7 +147,7 @@ describe("the campaign cookie", () => {
   });
 
   it("is replaced by the last e-mail clicked", async () => {
-    const answer = await fetch(`${base}/blog/x?utm_source=email&utm_campaign=broadcast-12`, {
+    const answer = await fetch(`${base}/blog/x${emailQuery("broadcast-12")}`, {
       headers: { Cookie: `${CAMPAIGN_COOKIE}=welcome-1-your-three-reports` },
     });
     expect(answer.headers.get("set-cookie")?.split(";")[0]).toBe(`fsm_campaign=${signed("broadcast-12")}`);
@@ -142,9 +161,7 @@ describe("the campaign cookie", () => {
     });
     await new Promise<void>((r) => plain.listen(0, "127.0.0.1", r));
     try {
-      const answer = await fetch(
-        `http://127.0.0.1:${(plain.address() as AddressInfo).port}/about?utm_source=email&utm_campaign=broadcast-12`,
-      );
+      const answer = await fetch(`http://127.0.0.1:${(plain.address() as AddressInfo).port}/about${emailQuery("broadcast-12")}`);
       expect(answer.headers.get("set-cookie")).toBeNull();
       expect(answer.headers.get("cache-control")).toBe(PRERENDERED_CACHE_CONTROL);
     } finally {
@@ -176,9 +193,7 @@ async function checkout(how: "form" | "api", cookie?: string, on: typeof args = 
 
 describe("the order", () => {
   it("keeps the campaign of the browser's cookie, from the form and from the API; an unsigned, tampered or foreign cookie or none gives none", async () => {
-    const cookieFromLink = (await fetch(`${base}/blog/a?utm_source=email&utm_campaign=welcome-5-toolkit`)).headers
-      .get("set-cookie")!
-      .split(";")[0]!;
+    const cookieFromLink = (await fetch(`${base}/blog/a${emailQuery("welcome-5-toolkit")}`)).headers.get("set-cookie")!.split(";")[0]!;
     const [, signature] = signed("welcome-5-toolkit").split(".");
     const cases = [
       { how: "form" as const, cookie: `fsm_buyer=x; ${cookieFromLink}`, campaign: "welcome-5-toolkit" },
@@ -218,6 +233,111 @@ describe("the order", () => {
     for (const how of ["form", "api"] as const) {
       const order = await findOrderBySession(await checkout(how, `${CAMPAIGN_COOKIE}=${signed("welcome-5-toolkit")}`, dashboardOff));
       expect({ how, stored: order?.campaign }).toEqual({ how, stored: null });
+    }
+  });
+});
+
+/** The site links of an e-mail's HTML part (entities decoded), but for the unsubscribe and the site's name above it. */
+function siteLinksOf(html: string): URL[] {
+  return [...html.matchAll(/href="([^"]+)"/g)]
+    .map((m) => new URL(m[1]!.replaceAll("&amp;", "&")))
+    .filter((url) => url.origin === ORIGIN && url.pathname !== "/" && !url.pathname.startsWith("/unsubscribe/"));
+}
+
+/** What the server answers a browser following `url` (an https://shop.example address) on the test server. */
+async function follow(url: URL, cookie?: string) {
+  const answer = await fetch(`${base}${url.pathname}${url.search}`, { headers: cookie ? { Cookie: cookie } : {} });
+  return { answer, cookie: answer.headers.get("set-cookie")?.split(";")[0], page: await answer.text() };
+}
+
+/** The same link with its query changed by `edit`. */
+function altered(url: URL, edit: (query: URLSearchParams) => void): URL {
+  const copy = new URL(url);
+  edit(copy.searchParams);
+  return copy;
+}
+
+describe("a link from a real list e-mail", () => {
+  it("of a broadcast sent through the outbox, and of a welcome step, sets the cookie and attributes the checkout; typed, altered or stripped, nothing", async () => {
+    await db().execute(
+      sql`insert into newsletter_subscribers (email, status, confirmed_at) values ('reader@example.com', 'confirmed', now())`,
+    );
+    await recordConsent("reader@example.com", {
+      purpose: "newsletter",
+      source: "newsletter confirmation of /blog",
+      wordingVersion: "v1",
+      proved: true,
+    });
+    const saved = await saveBroadcast(
+      BroadcastSchema.parse({
+        subject: "Check your reports this month",
+        preview: "Ten minutes.",
+        body: "Read [how to dispute an error](/blog/dispute-credit-errors), or [about us](https://shop.example/about?utm_sig=typed-by-the-writer).",
+        audienceNewsletter: "on",
+      }),
+    );
+    if (!("saved" in saved)) throw new Error(saved.refused);
+    expect(await startBroadcast({ id: saved.saved, version: 1, when: "now", scheduledAt: undefined })).toEqual({
+      started: "now",
+      queued: 1,
+    });
+    await mail.flush();
+    const [broadcastMail] = mail.received("reader@example.com");
+    const broadcast = broadcastCampaign(saved.saved);
+    const broadcastLinks = siteLinksOf(String(broadcastMail!.html));
+    expect(broadcastLinks.map((url) => url.pathname)).toEqual(["/blog/dispute-credit-errors", "/about"]);
+
+    const [firstStep] = await listSteps("credit-repair");
+    const step = sequenceCampaign(firstStep!.id);
+    const stepMail = await composeStep(firstStep!, testMailSettings(ORIGIN, TEST_OWNER.sessionSecret).context, `${ORIGIN}/unsubscribe/x`);
+    const stepLinks = siteLinksOf(stepMail.mail.html);
+    expect(stepLinks.length).toBeGreaterThan(0);
+
+    for (const [campaign, links, text] of [
+      [broadcast, broadcastLinks, String(broadcastMail!.text)],
+      [step, stepLinks, stepMail.mail.text],
+    ] as const) {
+      for (const link of links) {
+        // The reader sees the same address in the text part; the writer's own utm_sig was replaced.
+        expect(text).toContain(link.href);
+        expect(link.searchParams.get("utm_sig")).toBe(linkSignature(campaign));
+        const { answer, cookie } = await follow(link);
+        expect(answer.status, link.href).toBe(200);
+        expect(cookie, link.href).toBe(`${CAMPAIGN_COOKIE}=${signed(campaign)}`);
+        const order = await findOrderBySession(await checkout("api", cookie));
+        expect({ link: link.href, stored: order?.campaign }).toEqual({ link: link.href, stored: campaign });
+      }
+    }
+
+    // The broadcast's /about link, a prerendered page: the same address tampered with.
+    const about = broadcastLinks[1]!;
+    const sig = about.searchParams.get("utm_sig")!;
+    const earlier = `${CAMPAIGN_COOKIE}=${signed(step)}`;
+    const tampered = {
+      "signature removed": altered(about, (q) => q.delete("utm_sig")),
+      "signature empty": altered(about, (q) => q.set("utm_sig", "")),
+      "signature altered": altered(about, (q) => q.set("utm_sig", `${sig.slice(0, -1)}${sig.endsWith("A") ? "B" : "A"}`)),
+      "signature cut short": altered(about, (q) => q.set("utm_sig", sig.slice(0, -1))),
+      "signature made longer": altered(about, (q) => q.set("utm_sig", `${sig}A`)),
+      "signature of the cookie": altered(about, (q) => q.set("utm_sig", signed(broadcast).split(".")[1]!)),
+      "signature from another secret": altered(about, (q) =>
+        q.set("utm_sig", linkSignature(broadcast, "another-secret-0123456789abcdef0123")),
+      ),
+      "another broadcast's name": altered(about, (q) => q.set("utm_campaign", broadcastCampaign(saved.saved + 1))),
+      "the welcome step's name": altered(about, (q) => q.set("utm_campaign", step)),
+      "typed by hand, as before": new URL(`${ORIGIN}/about?utm_source=email&utm_campaign=${broadcast}`),
+    };
+    for (const [what, url] of Object.entries(tampered)) {
+      // The page as usual, public (cacheable), and no cookie: a browser with none still has none...
+      const fresh = await follow(url);
+      expect({ what, status: fresh.answer.status, cookie: fresh.cookie }).toEqual({ what, status: 200, cookie: undefined });
+      expect(fresh.answer.headers.get("cache-control"), what).toBe(PRERENDERED_CACHE_CONTROL);
+      expect(fresh.page, what).toContain("<h1>About</h1>");
+      expect((await findOrderBySession(await checkout("api")))?.campaign, what).toBeNull();
+      // ...and one that came by the welcome step's link keeps it: its checkout is still the step's.
+      const returning = await follow(url, earlier);
+      expect({ what, cookie: returning.cookie }).toEqual({ what, cookie: undefined });
+      expect((await findOrderBySession(await checkout("form", earlier)))?.campaign, what).toBe(step);
     }
   });
 });

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { listMarkdownToHtml, safeHref } from "~/server/mail/list-markdown.server";
 
@@ -35,6 +36,22 @@ describe("list e-mail Markdown", () => {
     );
     expect(safeHref("https://other.example/x", origin, "b-7")).toBe("https://other.example/x");
     expect(render('[x](https://shop.example/a"onmouseover="y)')).not.toContain('"onmouseover');
+  });
+
+  it("signs the campaign of the site's links with the secret (utm_sig), the same for every link; no secret, no signature", () => {
+    const secret = "test-only-session-secret-0123456789abcdef";
+    // From the rule: the first 16 base64url characters of HMAC-SHA256("fsm_campaign_link:b-7").
+    const sig = createHmac("sha256", secret).update("fsm_campaign_link:b-7").digest("base64url").slice(0, 16);
+    expect(safeHref("/blog/x?a=1", origin, "b-7", secret)).toBe(
+      `https://shop.example/blog/x?a=1&utm_source=email&utm_campaign=b-7&utm_sig=${sig}`,
+    );
+    expect(safeHref("https://shop.example/about?utm_sig=typed", origin, "b-7", secret)).toBe(
+      `https://shop.example/about?utm_sig=${sig}&utm_source=email&utm_campaign=b-7`,
+    );
+    expect(safeHref("https://other.example/x", origin, "b-7", secret)).toBe("https://other.example/x");
+    expect(safeHref("https://shop.example/about?utm_sig=typed", origin, "b-7")).toBe(
+      "https://shop.example/about?utm_source=email&utm_campaign=b-7",
+    );
   });
 
   it("turns an image into its alt text", () => {

@@ -2,9 +2,12 @@
  * The Markdown of a list e-mail (a sequence step, a broadcast) to e-mail HTML, safely: raw
  * HTML is shown as text, images become their alt text, and a link is kept only for http(s),
  * mailto and site paths. Site links are made absolute and carry which e-mail they came from
- * (utm_source=email&utm_campaign=<campaign>), so a sale can be traced to it.
+ * (utm_source=email&utm_campaign=<campaign>), signed (&utm_sig=<signature>, under the owner's
+ * secret: only such a link sets the campaign cookie, issue 51), so a sale can be traced to it.
  */
 import { Marked, type Tokens } from "marked";
+import { CAMPAIGN_SIGNATURE_PARAM, EMAIL_UTM_SOURCE } from "~/lib/campaign";
+import { campaignLinkSignature } from "~/server/payments/campaign-cookie.server";
 import { C, FONT } from "~/server/mail/templates/parts.server";
 
 const escapeHtml = (value: string) =>
@@ -13,8 +16,12 @@ const escapeHtml = (value: string) =>
 const TEXT = `font-family:${FONT};color:${C.text};font-size:16px;line-height:24px`;
 const LINK = `color:${C.brand};text-decoration:underline;overflow-wrap:anywhere;word-break:break-word`;
 
-/** The address a Markdown link may point to, or undefined when it may not (javascript:, data:, //host ...). */
-export function safeHref(href: string, origin: string, campaign: string | undefined): string | undefined {
+/**
+ * The address a Markdown link may point to, or undefined when it may not (javascript:, data:,
+ * //host ...). A site link gets the campaign, and its signature under `secret` when there is one
+ * (a `utm_sig` the writer typed is replaced, or dropped without a secret: it could only be stale).
+ */
+export function safeHref(href: string, origin: string, campaign: string | undefined, secret?: string): string | undefined {
   const trimmed = href.trim();
   if (/^mailto:[^\s]+$/i.test(trimmed)) return trimmed;
   let url: URL;
@@ -22,15 +29,17 @@ export function safeHref(href: string, origin: string, campaign: string | undefi
   else if (/^https?:\/\//i.test(trimmed) && URL.canParse(trimmed)) url = new URL(trimmed);
   else return undefined;
   if (campaign && url.origin === new URL(origin).origin) {
-    url.searchParams.set("utm_source", "email");
+    url.searchParams.set("utm_source", EMAIL_UTM_SOURCE);
     url.searchParams.set("utm_campaign", campaign);
+    if (secret) url.searchParams.set(CAMPAIGN_SIGNATURE_PARAM, campaignLinkSignature(campaign, secret));
+    else url.searchParams.delete(CAMPAIGN_SIGNATURE_PARAM);
   }
   return url.href;
 }
 
-export type ListMarkdownOptions = { origin: string; campaign?: string };
+export type ListMarkdownOptions = { origin: string; campaign?: string; campaignSecret?: string };
 
-export function listMarkdownToHtml(source: string, { origin, campaign }: ListMarkdownOptions): string {
+export function listMarkdownToHtml(source: string, { origin, campaign, campaignSecret }: ListMarkdownOptions): string {
   const markdown = new Marked({
     gfm: true,
     // A line break the writer typed stays a line break ("Talk soon,\nThe team" on two lines), as
@@ -46,7 +55,7 @@ export function listMarkdownToHtml(source: string, { origin, campaign }: ListMar
       },
       link({ href, tokens }: Tokens.Link) {
         const inner = this.parser.parseInline(tokens);
-        const safe = safeHref(href, origin, campaign);
+        const safe = safeHref(href, origin, campaign, campaignSecret);
         return safe ? `<a href="${escapeHtml(safe)}" style="${LINK}">${inner}</a>` : inner;
       },
       paragraph({ tokens }: Tokens.Paragraph) {

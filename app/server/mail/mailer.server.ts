@@ -31,6 +31,8 @@ export function mailSettingsFromEnv(): MailSettings {
       supportEmail: SUPPORT_EMAIL,
       origin: e.PUBLIC_ORIGIN,
       timeZone: e.BUSINESS_TIME_ZONE,
+      // As server/main.ts checks the links: with the owner's secret only while her dashboard is on.
+      campaignSecret: e.OWNER_PASSWORD_HASH && e.SESSION_SECRET ? e.SESSION_SECRET : undefined,
     },
   };
 }

@@ -19,6 +19,12 @@ export type MailContext = {
   origin: string;
   /** The business's time zone (BUSINESS_TIME_ZONE): every date in a message is written in it and names it. */
   timeZone: string;
+  /**
+   * Signs the campaign of a list e-mail's site links (`utm_sig`, app/server/payments/campaign-cookie.server.ts):
+   * the owner's SESSION_SECRET while her dashboard, which shows the sales per e-mail, is on. Unset
+   * (dashboard off, the previews' sample context), the links carry no signature and set no cookie.
+   */
+  campaignSecret?: string;
 };
 export type RenderedMail = { subject: string; html: string; text: string };
 

@@ -8,6 +8,8 @@ export const SAMPLE_CONTEXT: MailContext = {
   supportEmail: "support@freshstartmoney.com",
   origin: "https://freshstartmoney.com",
   timeZone: "America/New_York",
+  // A stand-in, no server's secret: the samples' list links carry a signature (utm_sig) as readers' do.
+  campaignSecret: "sample-only-not-any-server-s-session-secret",
 };
 
 export const SAMPLE_PAID_AT = new Date("2026-11-23T18:04:00Z");

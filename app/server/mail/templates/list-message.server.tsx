@@ -36,7 +36,11 @@ export const listMessageMail = mailTemplate<ListMessageProps>(
   function ListMessage({ ctx, subjectLine, ...p }) {
     return (
       <MailLayout ctx={ctx} subject={subjectLine} preheader={p.preview} list={{ reason: p.reason, unsubscribeUrl: p.unsubscribeUrl }}>
-        <div dangerouslySetInnerHTML={{ __html: listMarkdownToHtml(p.markdown, { origin: ctx.origin, campaign: p.campaign }) }} />
+        <div
+          dangerouslySetInnerHTML={{
+            __html: listMarkdownToHtml(p.markdown, { origin: ctx.origin, campaign: p.campaign, campaignSecret: ctx.campaignSecret }),
+          }}
+        />
         {p.signed ? (
           <P>
             <Lines value={signature(ctx).join("\n")} />
