@@ -153,7 +153,14 @@ type GroupResult = { sent: number; notSent: number; readersRefused: number; send
  * sending (the rows wait); a reader's own refusal is recorded, and suppresses that reader once
  * the server takes a message to someone else (refusals.server.ts).
  */
-async function sendTogether(rows: ClaimedRow[], sender: BatchSender, options: ProcessOptions): Promise<GroupResult> {
+/**
+ * What one pass knows of the readers' refusals: whether every pending one was confirmed since
+ * this pass last recorded one. A pass confirms them once, at its first message taken, not once per
+ * group (a statement per three messages of a broadcast).
+ */
+type PassState = { refusalsConfirmed: boolean };
+
+async function sendTogether(rows: ClaimedRow[], sender: BatchSender, options: ProcessOptions, pass: PassState): Promise<GroupResult> {
   const listKinds = options.listKinds ?? [];
   const refusals = new Map<number, Refusal>();
   const failed = (row: ClaimedRow, error: unknown): Outcome => {
@@ -187,7 +194,10 @@ async function sendTogether(rows: ClaimedRow[], sender: BatchSender, options: Pr
   const readers: { outboxId: number; refusal: Extract<Refusal, { about: "reader" }> }[] = [];
   const othersTaken = outcomes.some((o) => "result" in o && o.result.status === "sent");
   // The server takes messages: the readers it refused before were refused for themselves.
-  if (othersTaken) await confirmPendingRefusals();
+  if (othersTaken && !pass.refusalsConfirmed) {
+    await confirmPendingRefusals();
+    pass.refusalsConfirmed = true;
+  }
   for (const outcome of outcomes) {
     const mine = recorded.has(outcome.row.id);
     if ("result" in outcome) {
@@ -207,6 +217,8 @@ async function sendTogether(rows: ClaimedRow[], sender: BatchSender, options: Pr
       readers.push({ outboxId: outcome.row.id, refusal });
     }
   }
+  // Pending refusals recorded now wait for the next message taken, in this pass or a later one.
+  if (readers.length > 0 && !othersTaken) pass.refusalsConfirmed = false;
   const verdict = await recordReaderRefusals(readers, othersTaken);
   if (verdict.run) {
     result.sendingProblem ??= verdict.words;
@@ -226,7 +238,7 @@ async function probe(deliver: Deliver, options: ProcessOptions, state: Extract<S
   for (let tries = 0; tries < 10; tries++) {
     const [row] = await claimProbe(state.stage === "recipients" ? putBackSince(state.since) : undefined, options);
     if (!row) break;
-    const result = await sendTogether([row], await senderForBatch([row], deliver), options);
+    const result = await sendTogether([row], await senderForBatch([row], deliver), options, { refusalsConfirmed: false });
     if (result.sent > 0) {
       await resumeSending("a message went through");
       return true;
@@ -261,12 +273,13 @@ export async function processOutbox(deliver: Deliver, options: ProcessOptions | 
   if (rows.length === 0) return 0;
   const sender = await senderForBatch(rows, deliver);
   const together = Math.max(1, opts.concurrency ?? 1);
+  const pass: PassState = { refusalsConfirmed: false };
   for (let i = 0; i < rows.length; i += together) {
     if (stopping()) {
       await release(rows.slice(i));
       break;
     }
-    const result = await sendTogether(rows.slice(i, i + together), sender, opts);
+    const result = await sendTogether(rows.slice(i, i + together), sender, opts, pass);
     if (result.sendingProblem) {
       await release(rows.slice(i + together));
       return 0;
