@@ -11,9 +11,6 @@ export const RetryEmailSchema = z.object({ intent: z.literal("retry"), id: rowId
 
 export const MarkHandledSchema = z.object({ intent: z.literal("handled"), id: rowId });
 
-/** The banner's Retry while sending is paused (issue 51): the probe goes now. */
-export const RetrySendingSchema = z.object({ intent: z.literal("retry-sending") });
-
 /** A date and time in the business time zone, as a datetime-local input gives it. */
 const zonedInput = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, "Choose a date and time.");
 

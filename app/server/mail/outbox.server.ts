@@ -192,6 +192,7 @@ async function sendTogether(rows: ClaimedRow[], sender: BatchSender, options: Pr
   const recorded = await recordOutcomes(outcomes);
   const result: GroupResult = { sent: 0, notSent: 0, readersRefused: 0 };
   const readers: { outboxId: number; refusal: Extract<Refusal, { about: "reader" }> }[] = [];
+  let sendingRefusal: Extract<Refusal, { about: "sending" }> | undefined;
   const othersTaken = outcomes.some((o) => "result" in o && o.result.status === "sent");
   // The server takes messages: the readers it refused before were refused for themselves.
   if (othersTaken && !pass.refusalsConfirmed) {
@@ -210,12 +211,16 @@ async function sendTogether(rows: ClaimedRow[], sender: BatchSender, options: Pr
     result.firstError ??= outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
     const refusal = refusals.get(outcome.row.id);
     if (refusal?.about === "sending") {
-      result.sendingProblem ??= refusal.words;
-      await pauseSending(refusal.stage, refusal.words);
+      sendingRefusal ??= refusal;
     } else if (refusal?.about === "reader" && mine) {
       result.readersRefused++;
       readers.push({ outboxId: outcome.row.id, refusal });
     }
+  }
+  // One pause for the group, however many of its sends met the refusal.
+  if (sendingRefusal) {
+    result.sendingProblem = sendingRefusal.words;
+    await pauseSending(sendingRefusal.stage, sendingRefusal.words);
   }
   // Pending refusals recorded now wait for the next message taken, in this pass or a later one.
   if (readers.length > 0 && !othersTaken) pass.refusalsConfirmed = false;
@@ -249,7 +254,7 @@ async function probe(deliver: Deliver, options: ProcessOptions, state: Extract<S
       return true;
     }
     if (result.notSent > 0) continue;
-    await probeFailed(result.sendingProblem ?? result.firstError ?? "the message was not taken");
+    await probeFailed(result.sendingProblem ?? result.firstError ?? "the message was not taken", state.probes + 1);
     return false;
   }
   await releaseProbe();

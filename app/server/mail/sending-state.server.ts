@@ -91,16 +91,15 @@ export async function releaseProbe(): Promise<void> {
   await db().update(mailSending).set({ probeUntil: null }).where(eq(mailSending.id, 1));
 }
 
-/** The probe was refused too: still paused, with the server's latest words, and a longer wait. */
-export async function probeFailed(serverWords: string, stage?: SendingStage): Promise<void> {
+/** The probe was refused too (`failedProbes` now, this one included): still paused, with the server's latest words, and a longer wait. */
+export async function probeFailed(serverWords: string, failedProbes: number): Promise<void> {
   await db()
     .update(mailSending)
     .set({
       probeUntil: null,
-      probes: sql`${mailSending.probes} + 1`,
-      nextProbeAt: sql`now() + make_interval(secs => least(30 * power(2, ${mailSending.probes} + 1), 900))`,
+      probes: failedProbes,
+      nextProbeAt: sql`now() + make_interval(secs => ${probeDelayMs(failedProbes) / 1000})`,
       serverWords: serverWords.slice(0, 500),
-      ...(stage ? { stage } : {}),
     })
     .where(sql`${mailSending.id} = 1 and ${mailSending.pausedAt} is not null`);
 }
