@@ -80,7 +80,7 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
   return (
     <SimplePage title="Confirm your subscription">
       <p>
-        Subscribe <strong>{result.email}</strong> to the Fresh Start Money newsletter: practical budgeting and credit tips, about twice a
+        Subscribe <strong className="break-all">{result.email}</strong> to the Fresh Start Money newsletter: practical budgeting and credit tips, about twice a
         month.
       </p>
       <form method="post">
