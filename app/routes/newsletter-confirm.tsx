@@ -80,8 +80,8 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
   return (
     <SimplePage title="Confirm your subscription">
       <p>
-        Subscribe <strong className="break-all">{result.email}</strong> to the Fresh Start Money newsletter: practical budgeting and credit tips, about twice a
-        month.
+        Subscribe <strong className="break-all">{result.email}</strong> to the Fresh Start Money newsletter: practical budgeting and credit
+        tips, about twice a month.
       </p>
       <form method="post">
         <button type="submit" className={buttonClass()}>
