@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration, useMatche
 import type { Route } from "./+types/root";
 import pageScript from "./browser/page-script.ts?page-script&url";
 import brandMarkIcon from "./assets/brand-mark.svg?inline";
-import { NotFound } from "~/components/not-found";
+import { NotFound } from "~/components/not-found-message";
 import { HydratesContext } from "~/components/site-link";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";

@@ -608,7 +608,7 @@ export const reviews = pgTable(
     /** First name and last initial, as the buyer typed them ("Maria S."). */
     displayName: text("display_name").notNull(),
     status: text("status").$type<ReviewStatus>().notNull().default("pending"),
-    /** The content rule a rejection or a hide cites (app/lib/reviews.ts). */
+    /** The content rule a rejection or a hide cites (app/lib/forms/review.ts). */
     moderationReason: text("moderation_reason"),
     createdAt: createdAt(),
     /** When the buyer last wrote it: the date an approved review shows. */

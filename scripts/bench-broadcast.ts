@@ -16,7 +16,7 @@ import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { articleSlugsFromDisk } from "../app/content/article-files";
-import { BroadcastSchema } from "~/lib/broadcast-form";
+import { BroadcastSchema } from "~/lib/forms/broadcast";
 import { saveBroadcast, startBroadcast } from "~/server/audience/broadcasts.server";
 import { closeDatabase, db, openDatabase } from "~/server/db.server";
 import { freePort, startBuiltServer, stopServer, waitForServer, type BuiltServer } from "./lib/server-process.ts";

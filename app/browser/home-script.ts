@@ -2,7 +2,7 @@
  * The home page's script (app/routes/home.tsx), written into the page next to the page script.
  * The page is prerendered, so its badge shows the number of free articles; once the page has
  * painted and the browser is idle, this asks the server for the verified buyers' reviews
- * (app/routes/api/figures.ts: their average and count, null below its threshold) and shows them
+ * (app/routes/api/live-figures.ts: their average and count, null below its threshold) and shows them
  * instead. Offline or refused: the article count stays, which is true either way.
  */
 type Figures = { reviews?: { value?: unknown; label?: unknown } | null } | null;

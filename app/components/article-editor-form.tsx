@@ -6,7 +6,7 @@ import { useTimeZone } from "~/components/admin-ui";
 import { ArticleField, inputClass } from "~/components/article-field";
 import { PictureUpload } from "~/components/article-picture-upload";
 import { buttonClass } from "~/components/ui/button";
-import { affiliateField, ArticleFormSchema, slugFromTitle, type ArticleIntent } from "~/lib/article-form";
+import { affiliateField, ArticleFormSchema, slugFromTitle, type ArticleIntent } from "~/lib/forms/article";
 import { CATEGORIES, CLOSING_CTAS } from "~/lib/article-meta";
 import { pictureMarkdown } from "~/lib/article-pictures";
 import type { ArticleState } from "~/lib/article-status";

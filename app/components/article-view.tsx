@@ -6,7 +6,7 @@ import { LeadForm, type LeadFormGuide } from "~/components/lead-form";
 import { ClosingCta, PromoCard } from "~/components/promo-card";
 import type { ArticleSummary } from "~/content/articles";
 import { formatDay } from "~/lib/site";
-import type { FormOutcome } from "~/lib/forms";
+import type { FormOutcome } from "~/lib/forms/public";
 
 /**
  * An article as readers see it: the public page, and the editor's live preview (`preview`: no

@@ -19,7 +19,7 @@ import {
   earliestSchedule,
   segmentSignature,
   type AudienceKey,
-} from "~/lib/broadcast-form";
+} from "~/lib/forms/broadcast";
 import { toZonedInput, zoneName } from "~/lib/dates";
 
 /** What the editor shows of a saved draft (or nothing, for a new one). */

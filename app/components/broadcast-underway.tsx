@@ -7,7 +7,7 @@
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { StatusBadge } from "~/components/admin-ui";
-import { timeLeft, type BroadcastProgress } from "~/components/broadcast-progress";
+import { timeLeft, type BroadcastProgress } from "~/components/broadcast-figures";
 import { buttonClass } from "~/components/ui/button";
 
 const EVERY_MS = 5_000;

@@ -4,7 +4,7 @@ import { notify, prepareToasts, type ToastVariant } from "~/components/ui/toaste
 import { type FormName, type FormOutcome, HONEYPOT_FIELD } from "~/lib/form-outcomes";
 
 /** The schemas (with Zod and Conform) load when a visitor first touches a form, not with the page. */
-const loadSchemas = () => import("~/lib/forms");
+const loadSchemas = () => import("~/lib/forms/public");
 
 type Options = {
   form: FormName;

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { StarRating } from "~/components/star-rating";
 import { buttonClass } from "~/components/ui/button";
 import { CONTENT_RULES, publishedWithin, REVIEW_LIMITS } from "~/lib/review-rules";
-import type { ReviewField } from "~/lib/reviews";
+import type { ReviewField } from "~/lib/forms/review";
 
 export type OwnReview = { rating: number; body: string; displayName: string; status: "pending" | "approved" | "rejected" | "hidden" };
 

@@ -11,7 +11,7 @@ import { ButtonForm, FormRefusal, lastFor, type LastPost } from "~/components/da
 import { StarRating } from "~/components/star-rating";
 import { buttonClass } from "~/components/ui/button";
 import { CONTENT_RULES, dayCount, FLAGGED_WAIT_FACTOR, HIDE_REASONS } from "~/lib/review-rules";
-import { ReviewsActionSchema } from "~/lib/reviews-form";
+import { ReviewsActionSchema } from "~/lib/forms/review-moderation";
 
 const selectClass =
   "rounded-lg border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700";

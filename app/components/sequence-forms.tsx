@@ -12,7 +12,7 @@ import { HtmlPreviewLink, inputClass, labelClass, ListMessageFields, TextVersion
 import { buttonClass } from "~/components/ui/button";
 import { CATEGORIES, type Category } from "~/lib/article-meta";
 import { GUIDE_IDS, guideField, GUIDES, type GuideId } from "~/lib/guides";
-import { SequenceActionSchema, STEP_DELAY_LIMITS, STEP_LIMITS } from "~/lib/sequence-form";
+import { SequenceActionSchema, STEP_DELAY_LIMITS, STEP_LIMITS } from "~/lib/forms/sequence";
 
 /** The forms' ids: the action answers the form that posted by the same id. */
 export const SEQUENCE_FORMS = { guides: "guides", step: "step" } as const;

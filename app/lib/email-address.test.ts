@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { baseMailbox, canonicalEmail, isBareEmail } from "./email-address";
-import { checkForm, ContactSchema, LeadSchema, NewsletterSchema, OrderLookupSchema } from "./forms";
+import { checkForm, ContactSchema, LeadSchema, NewsletterSchema, OrderLookupSchema } from "./forms/public";
 
 /** The spellings the security review typed (issue 40): each one reached the victim's mailbox. */
 const WRAPPED = [

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import { NotFound } from "~/components/not-found";
+import { NotFound } from "~/components/not-found-message";
 import { seo } from "~/lib/seo";
 import { warnNotFound } from "~/server/document/not-found.server";
 import { page } from "~/lib/page-policy";

@@ -6,7 +6,7 @@ import { CheckoutPurchase } from "~/components/checkout-purchase";
 import { buttonClass } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import { checkoutHref } from "~/lib/checkout";
-import { emailField, FIELD_LIMITS } from "~/lib/forms";
+import { emailField, FIELD_LIMITS } from "~/lib/forms/public";
 import { appConfig } from "~/server/config.server";
 import { parseSubmission } from "~/server/forms/submission.server";
 import { cancelledCheckoutPath, findTestOrder, payTestOrder, successPath } from "~/server/payments/test-provider.server";

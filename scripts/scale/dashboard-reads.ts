@@ -5,10 +5,10 @@
  * one's median time). The pages' full server time, over HTTP, is measured by bench-scale.ts.
  */
 import { sql } from "drizzle-orm";
-import { searchContacts, contactHistory } from "../../app/server/admin/contacts.server";
+import { searchContacts, contactHistory } from "../../app/server/admin/audience-view.server";
 import { salesByEmail } from "../../app/server/admin/email-sales.server";
 import { mailHealth } from "../../app/server/admin/mail-health.server";
-import { orderDetail, searchOrders } from "../../app/server/admin/orders.server";
+import { orderDetail, searchOrders } from "../../app/server/admin/order-admin.server";
 import { overview } from "../../app/server/admin/stats.server";
 import { countAudience } from "../../app/server/audience/audience.server";
 import { broadcastsWithFigures } from "../../app/server/audience/broadcast-admin.server";

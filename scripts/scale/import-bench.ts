@@ -29,7 +29,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { receiveContactImport } from "../../app/server/admin/contact-import-upload.server";
 import type { ImportOptions } from "../../app/server/admin/contacts-import.server";
-import { CONTACT_IMPORT_MAX_ROWS } from "../../app/lib/admin-forms";
+import { CONTACT_IMPORT_MAX_ROWS } from "../../app/lib/forms/dashboard";
 import { closeDatabase, db, openDatabase, rowsOf } from "../../app/server/db.server";
 import { logInAsOwner, throwawayOwner } from "../lib/owner-client";
 import { freePort, startBuiltServer, stopServer, waitForServer } from "../lib/server-process";

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { REVIEW_MESSAGES } from "../../app/lib/reviews";
+import { REVIEW_MESSAGES } from "../../app/lib/forms/review";
 import {
   allowConsoleErrors,
   completeOrder,

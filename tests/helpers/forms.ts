@@ -2,7 +2,7 @@
 import type { PgTable } from "drizzle-orm/pg-core";
 import { count } from "drizzle-orm";
 import { leads } from "../../db/schema";
-import type { FormOutcome } from "~/lib/forms";
+import type { FormOutcome } from "~/lib/forms/public";
 import { action as leadAction } from "~/routes/blog-post";
 import { action as newsletterAction } from "~/routes/blog";
 import { action as contactAction } from "~/routes/contact";

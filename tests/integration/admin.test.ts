@@ -25,7 +25,7 @@ import { loader as leadsLoader } from "~/routes/admin/leads";
 import { action as loginAction, loader as loginLoader } from "~/routes/admin/login";
 import { action as logoutAction } from "~/routes/admin/logout";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/admin/messages";
-import { action as orderAction, loader as orderLoader } from "~/routes/admin/order";
+import { action as orderAction, loader as orderLoader } from "~/routes/admin/order-detail";
 import { loader as ordersLoader } from "~/routes/admin/orders";
 import { loader as overviewLoader } from "~/routes/admin/overview";
 import { loader as subscribersLoader } from "~/routes/admin/subscribers";

@@ -6,7 +6,7 @@
 import { count, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { articleRevisions, articles } from "../../db/schema";
-import { ArticleFormSchema } from "~/lib/article-form";
+import { ArticleFormSchema } from "~/lib/forms/article";
 import { action as editAction } from "~/routes/admin/article-edit";
 import { db } from "~/server/db.server";
 import { sampleArticle } from "../../scripts/lib/owner-client";

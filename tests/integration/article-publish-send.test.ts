@@ -8,7 +8,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { articles } from "../../db/schema";
-import { ArticleFormSchema, slugFromTitle, type ArticleForm } from "~/lib/article-form";
+import { ArticleFormSchema, slugFromTitle, type ArticleForm } from "~/lib/forms/article";
 import { articleState } from "~/lib/article-status";
 import { loader as listLoader } from "~/routes/admin/articles";
 import { findBroadcast, startBroadcast } from "~/server/audience/broadcasts.server";

@@ -13,7 +13,7 @@ import { articleRedirects, articleRevisions, articles, contentVersion } from "..
 import { ArticleView } from "~/components/article-view";
 import { PostCard } from "~/components/post-card";
 import { getShippedArticles } from "~/content/shipped-articles.server";
-import { ArticleFormSchema, type ArticleForm } from "~/lib/article-form";
+import { ArticleFormSchema, type ArticleForm } from "~/lib/forms/article";
 import { loader as articleLoader } from "~/routes/blog-post";
 import { loader as blogLoader } from "~/routes/blog";
 import { loader as homeLoader } from "~/routes/home";

@@ -26,7 +26,7 @@ import { action as checkoutAction } from "~/routes/checkout";
 import { action as createPaymentAction } from "~/routes/api/create-payment";
 import { loader as overviewLoader } from "~/routes/admin/overview";
 import { loader as sequenceLoader } from "~/routes/admin/sequence";
-import { BroadcastSchema } from "~/lib/broadcast-form";
+import { BroadcastSchema } from "~/lib/forms/broadcast";
 import { CAMPAIGN_COOKIE } from "~/lib/campaign";
 import type { EmailSales } from "~/server/admin/email-sales.server";
 import { saveBroadcast, startBroadcast } from "~/server/audience/broadcasts.server";

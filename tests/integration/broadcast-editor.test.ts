@@ -15,7 +15,7 @@ import { TimeZoneContext } from "~/components/admin-ui";
 import { loader as recipientsLoader } from "~/routes/admin/broadcast-recipients";
 import { action as broadcastsAction, loader as broadcastsLoader } from "~/routes/admin/broadcasts";
 import EmailHealth, { loader as emailLoader } from "~/routes/admin/email";
-import { BROADCAST_MESSAGES } from "~/lib/broadcast-form";
+import { BROADCAST_MESSAGES } from "~/lib/forms/broadcast";
 import type { mailHealth } from "~/server/admin/mail-health.server";
 import { changeBroadcast, startBroadcast } from "~/server/audience/broadcasts.server";
 import { markProved, recordConsent, suppress, upsertContact } from "~/server/audience/contacts.server";

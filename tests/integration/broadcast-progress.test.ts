@@ -8,7 +8,7 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { outbox } from "../../db/schema";
-import type { BroadcastProgress } from "~/components/broadcast-progress";
+import type { BroadcastProgress } from "~/components/broadcast-figures";
 import { actionsFor } from "~/components/broadcast-underway";
 import { loader as progressLoader } from "~/routes/admin/broadcast-progress";
 import { action as broadcastsAction, loader as broadcastsLoader } from "~/routes/admin/broadcasts";

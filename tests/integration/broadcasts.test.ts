@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { broadcasts, LIST_KINDS, outbox } from "../../db/schema";
-import { BroadcastSchema } from "~/lib/broadcast-form";
+import { BroadcastSchema } from "~/lib/forms/broadcast";
 import { countAudience } from "~/server/audience/audience.server";
 import { broadcastsWithFigures } from "~/server/audience/broadcast-admin.server";
 import { changeBroadcast, queueDueBroadcasts, saveBroadcast, startBroadcast } from "~/server/audience/broadcasts.server";

@@ -14,7 +14,7 @@ import { action as guideAction } from "~/routes/guide-open";
 import { loader as articleLoader } from "~/routes/blog-post";
 import { DEFAULT_STEPS, queueDueSteps } from "~/server/audience/sequence.server";
 import { guideFigures } from "~/server/audience/sequence-figures.server";
-import { GuideChoiceSchema } from "~/lib/sequence-form";
+import { GuideChoiceSchema } from "~/lib/forms/sequence";
 import { saveGuideChoices } from "~/server/content/guide-choice.server";
 import { resendGuide } from "~/server/forms/guide-resend.server";
 import { db, rowsOf } from "~/server/db.server";

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { orderRefunds, orders, outbox, refundRequests } from "../../db/schema";
 import { powerPack, toolkit } from "~/lib/catalogue";
 import { productFiles } from "~/lib/product-files";
-import { action as orderAction, loader as adminOrderLoader } from "~/routes/admin/order";
+import { action as orderAction, loader as adminOrderLoader } from "~/routes/admin/order-detail";
 import { loader as ordersLoader } from "~/routes/admin/orders";
 import { loader as overviewLoader } from "~/routes/admin/overview";
 import { loader as orderPageLoader } from "~/routes/order";

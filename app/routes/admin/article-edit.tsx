@@ -8,7 +8,7 @@ import { ArticleNewsletterStatus } from "~/components/article-newsletter-status"
 import { PictureUploadForms } from "~/components/article-picture-upload";
 import { ArticleView } from "~/components/article-view";
 import { uploadedImage } from "~/content/articles";
-import { affiliateField, ArticleFormSchema, formatSources, slugFromTitle, type ArticleContent } from "~/lib/article-form";
+import { affiliateField, ArticleFormSchema, formatSources, slugFromTitle, type ArticleContent } from "~/lib/forms/article";
 import { CATEGORIES } from "~/lib/article-meta";
 import { isSaveOutcome, saveMessage } from "~/lib/article-save-messages";
 import { ARTICLE_STATE_LABELS, articleState } from "~/lib/article-status";

@@ -4,7 +4,7 @@ import type { Route } from "./+types/article-revision";
 import { idOr404 } from "~/lib/route-id";
 import { AdminHeading, DataTable, formatWhen, Notice, rowHead, td, useTimeZone } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
-import { CONTENT_LABELS, formatSources, type ArticleContent } from "~/lib/article-form";
+import { CONTENT_LABELS, formatSources, type ArticleContent } from "~/lib/forms/article";
 import { lineDiff } from "~/lib/line-diff";
 import { seo } from "~/lib/seo";
 import { requireOwner } from "~/server/admin/owner-session.server";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/broadcast-progress";
-import { progressOf } from "~/components/broadcast-progress";
+import { progressOf } from "~/components/broadcast-figures";
 import { ownerResource } from "~/server/admin/owner-answers.server";
 import { parseId } from "~/lib/route-id";
 import { requireOwner } from "~/server/admin/owner-session.server";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/broadcast-recipients";
-import { RecipientCountSchema } from "~/lib/broadcast-form";
+import { RecipientCountSchema } from "~/lib/forms/broadcast";
 import { ownerResource } from "~/server/admin/owner-answers.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { countAudience } from "~/server/audience/audience.server";

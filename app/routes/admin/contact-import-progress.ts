@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/contact-import-progress";
-import { IMPORT_ID_PATTERN } from "~/lib/admin-forms";
+import { IMPORT_ID_PATTERN } from "~/lib/forms/dashboard";
 import { page } from "~/lib/page-policy";
 import { importProgress } from "~/server/admin/contact-import-store.server";
 import { ownerResource } from "~/server/admin/owner-answers.server";

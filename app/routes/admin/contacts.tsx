@@ -14,16 +14,16 @@ import {
   CONTACT_IMPORT_MAX_FIELD_CHARS,
   ContactImportSchema,
   newImportId,
-} from "~/lib/admin-forms";
+} from "~/lib/forms/dashboard";
 import { CONSENT_LABELS, SUPPRESSION_LABELS } from "~/lib/audience-labels";
-import { CONTACT_FILTER_OPTIONS, FILTER_KEYS, FILTER_LABELS, filtersFrom } from "~/lib/contact-filters";
+import { CONTACT_FILTER_OPTIONS, FILTER_KEYS, FILTER_LABELS, filtersFrom } from "~/lib/forms/contact-filters";
 import { seo } from "~/lib/seo";
 import type { ConsentPurpose } from "../../../db/schema";
-import { searchContacts } from "~/server/admin/contacts.server";
+import { searchContacts } from "~/server/admin/audience-view.server";
 import type { ImportProgress } from "~/server/admin/contact-import-store.server";
 import { receiveContactImport, UPLOAD_UNREADABLE } from "~/server/admin/contact-import-upload.server";
 import { importNotice } from "~/server/admin/contacts-import.server";
-import { CONTACT_IMPORT_BODY_LIMIT } from "~/lib/admin-forms";
+import { CONTACT_IMPORT_BODY_LIMIT } from "~/lib/forms/dashboard";
 import { pageFrom } from "~/server/admin/lists.server";
 import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
 import { tagsInUse } from "~/server/audience/tags.server";

@@ -7,7 +7,7 @@ import { ButtonForm, FormRefusal, lastFor } from "~/components/dashboard-post";
 import { useDashboardForm } from "~/components/dashboard-form";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/article-field";
-import { LiftSendSuppressionsSchema, RetryEmailSchema } from "~/lib/row-action-forms";
+import { LiftSendSuppressionsSchema, RetryEmailSchema } from "~/lib/forms/row-actions";
 import { fromZonedInput, toZonedInput } from "~/lib/dates";
 import { seo } from "~/lib/seo";
 import { mailHealth, retryEmail } from "~/server/admin/mail-health.server";

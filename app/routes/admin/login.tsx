@@ -3,7 +3,7 @@ import type { Route } from "./+types/login";
 import { DashboardShell } from "~/components/dashboard-shell";
 import { SimplePage } from "~/components/simple-page";
 import { buttonClass } from "~/components/ui/button";
-import { LoginSchema } from "~/lib/admin-forms";
+import { LoginSchema } from "~/lib/forms/dashboard";
 import { parseSubmission } from "~/server/forms/submission.server";
 import { DASHBOARD_LOGIN } from "~/lib/page-policy";
 import { seo } from "~/lib/seo";

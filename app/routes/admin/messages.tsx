@@ -4,7 +4,7 @@ import type { Route } from "./+types/messages";
 import { AdminHeading, formatWhen, Pager, useTimeZone } from "~/components/admin-ui";
 import { CsvLink } from "~/components/admin-csv-link";
 import { ButtonForm } from "~/components/dashboard-post";
-import { MarkHandledSchema } from "~/lib/row-action-forms";
+import { MarkHandledSchema } from "~/lib/forms/row-actions";
 import { seo } from "~/lib/seo";
 import { markMessageHandled, messagesPage, pageFrom } from "~/server/admin/lists.server";
 import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";

@@ -5,7 +5,7 @@ import { AdminHeading, formatWhen, StatusBadge, DataTable, num, rowHead, td, use
 import { buttonClass } from "~/components/ui/button";
 import { formatCents } from "~/lib/site";
 import { seo } from "~/lib/seo";
-import { searchOrders } from "~/server/admin/orders.server";
+import { searchOrders } from "~/server/admin/order-admin.server";
 import { pageFrom } from "~/server/admin/lists.server";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/overview";
 import { DailyChart } from "~/components/admin-chart";
 import { AdminHeading, DataTable, num, Panel, rowHead, WindowChooser, useTimeZone } from "~/components/admin-ui";
-import { contactsHref, type ContactFilters } from "~/lib/contact-filters";
+import { contactsHref, type ContactFilters } from "~/lib/forms/contact-filters";
 import { formatCents } from "~/lib/site";
 import { seo } from "~/lib/seo";
 import { overview, windowFrom } from "~/server/admin/stats.server";

@@ -11,8 +11,8 @@ import {
   formatAverage,
   REVIEW_BADGE_THRESHOLD,
   reviewBadge,
-} from "~/lib/reviews";
-import { ReviewsActionSchema, THRESHOLD_LIMITS, type ReviewsPost } from "~/lib/reviews-form";
+} from "~/lib/forms/review";
+import { ReviewsActionSchema, THRESHOLD_LIMITS, type ReviewsPost } from "~/lib/forms/review-moderation";
 import { seo } from "~/lib/seo";
 import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";

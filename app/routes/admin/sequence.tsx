@@ -8,7 +8,7 @@ import { GuideChoiceForm, SEQUENCE_FORMS, StepEditor } from "~/components/sequen
 import { buttonClass } from "~/components/ui/button";
 import { formatCents } from "~/lib/site";
 import { GUIDE_IDS, guideIdOf, GUIDES } from "~/lib/guides";
-import { SequenceActionSchema, type SequencePost } from "~/lib/sequence-form";
+import { SequenceActionSchema, type SequencePost } from "~/lib/forms/sequence";
 import { seo } from "~/lib/seo";
 import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";

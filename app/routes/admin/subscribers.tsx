@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/subscribers";
-import { contactsHref } from "~/lib/contact-filters";
+import { contactsHref } from "~/lib/forms/contact-filters";
 import { requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 

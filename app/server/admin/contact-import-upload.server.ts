@@ -9,7 +9,7 @@ import { Readable, Transform } from "node:stream";
 import { finished } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { CONTACT_IMPORT_FILE_MESSAGES, CONTACT_IMPORT_MAX_BYTES, ContactImportFieldsSchema } from "~/lib/admin-forms";
+import { CONTACT_IMPORT_FILE_MESSAGES, CONTACT_IMPORT_MAX_BYTES, ContactImportFieldsSchema } from "~/lib/forms/dashboard";
 import { importContacts, type ImportOptions, type ImportResult } from "~/server/admin/contacts-import.server";
 
 export const UPLOAD_UNREADABLE = "The upload could not be read. Please try again.";

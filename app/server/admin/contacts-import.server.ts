@@ -23,9 +23,9 @@ import {
   CONTACT_IMPORT_MAX_FIELD_CHARS,
   CONTACT_IMPORT_MAX_ROW_BYTES,
   CONTACT_IMPORT_MAX_ROWS,
-} from "~/lib/admin-forms";
+} from "~/lib/forms/dashboard";
 import { SUPPRESSION_LABELS } from "~/lib/audience-labels";
-import { emailField, FIELD_LIMITS } from "~/lib/forms";
+import { emailField, FIELD_LIMITS } from "~/lib/forms/public";
 import { TAG_MESSAGE, tagList } from "~/lib/tags";
 import {
   beginImport,

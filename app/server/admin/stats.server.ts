@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import type { ArticleStatus } from "../../../db/schema";
 import { powerPack } from "~/lib/catalogue";
 import { zonedDay } from "~/lib/dates";
-import type { ContactFilters } from "~/lib/contact-filters";
+import type { ContactFilters } from "~/lib/forms/contact-filters";
 import { countContacts } from "~/server/audience/audience.server";
 import { db, rowsOf } from "~/server/db.server";
 import { flushPageViews, utcDay } from "~/server/admin/page-views.server";

@@ -8,7 +8,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { BroadcastAudience } from "../../../db/schema";
-import type { ContactFilters } from "~/lib/contact-filters";
+import type { ContactFilters } from "~/lib/forms/contact-filters";
 import { currentConsent, tagArray } from "~/server/audience/contacts.server";
 import { db, rowsOf } from "~/server/db.server";
 
@@ -68,7 +68,7 @@ export function segmentOf(row: { audiences: unknown; includeTags: unknown; exclu
 }
 
 /**
- * The one list's filters (app/lib/contact-filters.ts) as a condition on contact `c`: the contacts
+ * The one list's filters (app/lib/forms/contact-filters.ts) as a condition on contact `c`: the contacts
  * page lists by it and the overview counts by it, so a figure and the list it links to agree.
  * "purpose=newsletter" is the newsletter audience above, the same condition a broadcast queues by.
  */

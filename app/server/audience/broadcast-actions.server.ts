@@ -3,7 +3,7 @@
  * schema has parsed (broadcastActionSchema): each answers where to go next and what to say there,
  * or why it refused (a refusal changes nothing).
  */
-import type { BroadcastPost } from "~/lib/broadcast-form";
+import type { BroadcastPost } from "~/lib/forms/broadcast";
 import { formatZonedDateTime } from "~/lib/dates";
 import { sendBroadcastTest } from "~/server/audience/broadcast-admin.server";
 import { changeBroadcast, saveBroadcast, startBroadcast } from "~/server/audience/broadcasts.server";

@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { BroadcastAudience, BroadcastStatus } from "../../../db/schema";
-import { BROADCAST_MESSAGES, type BroadcastInput, type BroadcastSendInput } from "~/lib/broadcast-form";
+import { BROADCAST_MESSAGES, type BroadcastInput, type BroadcastSendInput } from "~/lib/forms/broadcast";
 import { audienceWhere, countAudience, segmentOf, type Segment } from "~/server/audience/audience.server";
 import { db, rowsOf } from "~/server/db.server";
 import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outbox.server";

@@ -1,6 +1,6 @@
-/** The owner's side of the welcome sequence: a step's edit saved (its form: ~/lib/sequence-form.ts), its preview, and a test send to the owner. */
+/** The owner's side of the welcome sequence: a step's edit saved (its form: ~/lib/forms/sequence.ts), its preview, and a test send to the owner. */
 import { sql } from "drizzle-orm";
-import type { StepEditInput } from "~/lib/sequence-form";
+import type { StepEditInput } from "~/lib/forms/sequence";
 import { db, rowsOf } from "~/server/db.server";
 import type { GuideId } from "~/lib/guides";
 import { findStep, isLastStep, rescheduleWaiting } from "~/server/audience/sequence.server";

@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { articleImages, articleRedirects, articleRevisions, articles, type ArticleStatus } from "../../../db/schema";
-import { contentFromForm, readingMinutes, type ArticleContent, type ArticleForm, type ArticleIntent } from "~/lib/article-form";
+import { contentFromForm, readingMinutes, type ArticleContent, type ArticleForm, type ArticleIntent } from "~/lib/forms/article";
 import type { SaveOutcome } from "~/lib/article-save-messages";
 import { articleState, type ArticleState } from "~/lib/article-status";
 import { formatZonedDateTime, fromZonedInput, zonedDay } from "~/lib/dates";

@@ -8,7 +8,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { articles } from "../../../db/schema";
-import { BROADCAST_LIMITS } from "~/lib/broadcast-form";
+import { BROADCAST_LIMITS } from "~/lib/forms/broadcast";
 import { db, rowsOf } from "~/server/db.server";
 import { broadcastsWithFigures } from "~/server/audience/broadcast-admin.server";
 import { saveBroadcast } from "~/server/audience/broadcasts.server";

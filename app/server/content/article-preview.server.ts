@@ -1,7 +1,7 @@
 /** The editor's preview: what the form holds, shown as the article page shows it (nothing stored). */
 import { renderArticleMarkdown } from "~/content/markdown.server";
 import { shippedImage, uploadedImage, type ArticleSummary } from "~/content/articles";
-import { affiliateField, formatSources, parseSources, readingMinutes, type ArticleContent } from "~/lib/article-form";
+import { affiliateField, formatSources, parseSources, readingMinutes, type ArticleContent } from "~/lib/forms/article";
 import { CATEGORIES, CLOSING_CTAS, type Category, type ClosingCtaKind } from "~/lib/article-meta";
 import { PARTNER_IDS } from "~/lib/partners";
 

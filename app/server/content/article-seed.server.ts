@@ -11,7 +11,7 @@ import { isDeepStrictEqual } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import { articleRevisions, articles } from "../../../db/schema";
 import { getShippedArticles, type ShippedArticle } from "~/content/shipped-articles.server";
-import type { ArticleContent } from "~/lib/article-form";
+import type { ArticleContent } from "~/lib/forms/article";
 import { db, rowsOf } from "~/server/db.server";
 import { bumpContentVersion, type Tx } from "~/server/content/content-version.server";
 

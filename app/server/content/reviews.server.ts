@@ -17,7 +17,7 @@ import {
   type ReviewInput,
   ReviewSchema,
   reviewErrors,
-} from "~/lib/reviews";
+} from "~/lib/forms/review";
 import { recordAudit } from "~/server/admin/audit.server";
 import type { ContentReload } from "~/server/content/article-store.server";
 import { changePublicContent } from "~/server/content/content-version.server";

@@ -1,6 +1,6 @@
 /** The contact page's form: every message is stored for the owner, and e-mailed to them. */
 import { sql } from "drizzle-orm";
-import { ContactSchema } from "~/lib/forms";
+import { ContactSchema } from "~/lib/forms/public";
 import { suppressedAddress } from "~/server/audience/contacts.server";
 import { db, rowsOf } from "~/server/db.server";
 import { env } from "~/server/env.server";

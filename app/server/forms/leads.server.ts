@@ -1,7 +1,7 @@
 /** The free-guide lead form on every article: the rules for storing a lead. */
 import { sql } from "drizzle-orm";
 import type { ArticleStore } from "~/server/content/article-store.server";
-import { LeadSchema, type FormOutcome } from "~/lib/forms";
+import { LeadSchema, type FormOutcome } from "~/lib/forms/public";
 import { outcome } from "~/lib/form-outcomes";
 import { GUIDES, guideTag, type GuideId } from "~/lib/guides";
 import { LEAD_CONSENT } from "~/lib/site";

@@ -1,6 +1,6 @@
 /** The blog's newsletter box: double opt-in, with a consent record per address. */
 import { sql } from "drizzle-orm";
-import { NewsletterSchema } from "~/lib/forms";
+import { NewsletterSchema } from "~/lib/forms/public";
 import { NEWSLETTER_CONSENT } from "~/lib/site";
 import { NEWSLETTER_FORM_TAG } from "~/lib/tags";
 import { consentStatements, suppressedAddress } from "~/server/audience/contacts.server";

@@ -1,6 +1,6 @@
 /** The lost-link page: e-mail the order links of an address's paid orders, saying nothing about it here. */
 import { sql } from "drizzle-orm";
-import { INVALID_EMAIL_MESSAGE, isBot, OrderLookupSchema } from "~/lib/forms";
+import { INVALID_EMAIL_MESSAGE, isBot, OrderLookupSchema } from "~/lib/forms/public";
 import { suppressedAddress } from "~/server/audience/contacts.server";
 import { db } from "~/server/db.server";
 import { parseSubmission } from "~/server/forms/submission.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NewsletterSchema } from "~/lib/forms";
+import { NewsletterSchema } from "~/lib/forms/public";
 import { jsonActionAnswer, parseSubmission, prefersJson } from "~/server/forms/submission.server";
 
 const req = (headers: Record<string, string>, method = "POST") => new Request("http://localhost/contact", { method, headers });

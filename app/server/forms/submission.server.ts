@@ -1,7 +1,7 @@
 /**
  * Reading a form submission as browsers and scripts send it (URL-encoded, multipart or JSON),
  * with the platform's parsers (Request.formData(), Request.json()), then Conform's reading with
- * the form's schema (`parseSubmissionBody`, ~/lib/forms.ts, which the browser runs too), and
+ * the form's schema (`parseSubmissionBody`, ~/lib/forms/public.ts, which the browser runs too), and
  * answering it. Anything that is not a well-formed, small set of text fields is refused with a
  * 4xx and a plain message; nothing here ever throws to a 500. The size of the body is limited
  * once, before any route runs (server/protections.ts: 16 KB, with a Content-Length).
@@ -19,7 +19,7 @@ import {
   type Parsed,
   parseSubmissionBody,
   typedValues,
-} from "~/lib/forms";
+} from "~/lib/forms/public";
 import { log } from "~/server/log.server";
 
 /** Why a body could not be read, before any schema saw it. */

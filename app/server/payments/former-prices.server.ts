@@ -2,7 +2,7 @@
 import { desc, eq } from "drizzle-orm";
 import { formerPrices } from "../../../db/schema";
 import { type FormerPrice, formerPriceProblem } from "~/lib/former-price";
-import type { FormerPriceInput } from "~/lib/former-price-form";
+import type { FormerPriceInput } from "~/lib/forms/former-price";
 import { formatCents } from "~/lib/site";
 import { recordAudit } from "~/server/admin/audit.server";
 import type { ContentReload } from "~/server/content/article-store.server";

@@ -5,12 +5,12 @@
  */
 import { sql } from "drizzle-orm";
 import type { ConsentPurpose, SuppressionReason } from "../../../db/schema";
-import type { ContactPost } from "~/lib/admin-forms";
+import type { ContactPost } from "~/lib/forms/dashboard";
 import { formatZonedDateTime } from "~/lib/dates";
 import { SEQUENCE_INVITATION_PAGE } from "~/lib/site";
 import { recordAudit } from "~/server/admin/audit.server";
 import { PAGE_SIZE, type Paged } from "~/server/admin/lists.server";
-import type { ContactFilters } from "~/lib/contact-filters";
+import type { ContactFilters } from "~/lib/forms/contact-filters";
 import { contactFilterWhere } from "~/server/audience/audience.server";
 import { ownerClearSuppression, suppress, type Contact } from "~/server/audience/contacts.server";
 import { tagContact, untagContact } from "~/server/audience/tags.server";

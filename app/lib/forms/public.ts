@@ -4,14 +4,14 @@
  * browser posts, the same schema on a JSON body. What Conform does not do stays here: the spec's
  * one message per submission (./form-outcomes.ts), chosen from the issues of every field.
  */
-import "./zod-config";
+import "../zod-config";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { configureCoercion } from "@conform-to/zod/v4/future";
 import { z } from "zod";
-import { BARE_EMAIL_PATTERN, canonicalEmail } from "./email-address";
-import { FIELD_LIMITS, type FormName, type FormOutcome, HONEYPOT_FIELD, type Message, MESSAGES } from "./form-outcomes";
+import { BARE_EMAIL_PATTERN, canonicalEmail } from "../email-address";
+import { FIELD_LIMITS, type FormName, type FormOutcome, HONEYPOT_FIELD, type Message, MESSAGES } from "../form-outcomes";
 
-export * from "./form-outcomes";
+export * from "../form-outcomes";
 
 /**
  * A bare address only (./email-address.ts): no display name, comment, quotes, spaces or route.

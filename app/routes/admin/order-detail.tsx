@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Fragment } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { idOr404 } from "~/lib/route-id";
-import type { Route } from "./+types/order";
+import type { Route } from "./+types/order-detail";
 import { AdminHeading, formatWhen, Notice, Panel, StatusBadge, DataTable, num, rowHead, td, useTimeZone } from "~/components/admin-ui";
 import { useDashboardForm } from "~/components/dashboard-form";
 import { buttonClass } from "~/components/ui/button";
@@ -14,10 +14,10 @@ import {
   REFUND_TARGETS,
   type OrderAction,
   type RefundTarget,
-} from "~/lib/admin-forms";
+} from "~/lib/forms/dashboard";
 import { formatCents } from "~/lib/site";
 import { seo } from "~/lib/seo";
-import { orderDetail, runOrderPost, type OrderDetail } from "~/server/admin/orders.server";
+import { orderDetail, runOrderPost, type OrderDetail } from "~/server/admin/order-admin.server";
 import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 

@@ -5,7 +5,7 @@
  * page's forms check with it as the owner types (Conform); the action parses with it.
  */
 import { z } from "zod";
-import { AUTO_PUBLISH_DAYS_LIMITS, CONTENT_RULES, type ContentRuleId, HIDE_REASONS, type HideReasonId } from "./review-rules";
+import { AUTO_PUBLISH_DAYS_LIMITS, CONTENT_RULES, type ContentRuleId, HIDE_REASONS, type HideReasonId } from "../review-rules";
 
 const reviewId = z.coerce.number().int().min(1).max(2_147_483_647);
 

@@ -1,7 +1,7 @@
-/** The review form's schema (the rules themselves: ./review-rules.ts; the owner's moderation forms: ./reviews-form.ts). */
+/** The review form's schema (the rules themselves: ../review-rules.ts; the owner's moderation forms: ./review-moderation.ts). */
 import { z } from "zod";
-export * from "./review-rules";
-import { REVIEW_LIMITS } from "./review-rules";
+export * from "../review-rules";
+import { REVIEW_LIMITS } from "../review-rules";
 
 /** The name is shown as typed: a first name, a space, the last name's initial ("Maria S."). */
 const DISPLAY_NAME = /^\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)? \p{L}\.?$/u;

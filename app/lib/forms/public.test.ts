@@ -10,7 +10,7 @@ import {
   NewsletterSchema,
   parseSubmissionBody,
   submitFromBrowser,
-} from "~/lib/forms";
+} from "~/lib/forms/public";
 
 describe("the lead schema (browser and server)", () => {
   it("trims the name and trims and lowercases the e-mail", () => {
