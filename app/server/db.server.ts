@@ -9,10 +9,17 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import lockfile from "proper-lockfile";
+import type { z } from "zod";
 import * as schema from "../../db/schema";
 import { log } from "~/server/log.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open transaction: what a domain step (`recordConsent(tx, ...)`, `queueMail(tx, ...)`) is given to write in. */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Where a step reads or writes: a caller's transaction, or the database itself for a step on its own. */
+export type Executor = Database | Tx;
 
 type Opened = { db: Database; kind: "pglite" | "postgres"; close: () => Promise<void> };
 
@@ -221,4 +228,15 @@ export function sqlState(error: unknown): string | undefined {
 /** The rows of a raw `db().execute(sql...)` (PGlite and node-postgres both answer `{ rows }`). */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * The rows of a set-based statement (one of a domain's `*.sql.server.ts`), each parsed by the
+ * statement's row schema: a column renamed or retyped in SQL fails here, by name, instead of
+ * travelling on as a wrong type. PGlite and node-postgres both answer `{ rows }`.
+ */
+export function parsedRows<S extends z.ZodType>(result: unknown, row: S): z.output<S>[] {
+  const rows = (result as { rows?: unknown }).rows;
+  if (!Array.isArray(rows)) throw new Error("A raw statement answered without rows");
+  return rows.map((r) => row.parse(r));
 }

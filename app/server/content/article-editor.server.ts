@@ -13,7 +13,8 @@ import { formatZonedDateTime, fromZonedInput, zonedDay } from "~/lib/dates";
 import { renderArticleMarkdown } from "~/content/markdown.server";
 import { db, sqlState } from "~/server/db.server";
 import type { ContentReload } from "~/server/content/article-store.server";
-import { bumpContentVersion, type Tx } from "~/server/content/content-version.server";
+import { bumpContentVersion } from "~/server/content/content-version.server";
+import type { Tx } from "~/server/db.server";
 import { businessTimeZone } from "~/server/dates.server";
 
 export type SaveRefusal = {

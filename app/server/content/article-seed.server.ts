@@ -13,7 +13,8 @@ import { articleRevisions, articles } from "../../../db/schema";
 import { getShippedArticles, type ShippedArticle } from "~/content/shipped-articles.server";
 import type { ArticleContent } from "~/lib/forms/article";
 import { db, rowsOf } from "~/server/db.server";
-import { bumpContentVersion, type Tx } from "~/server/content/content-version.server";
+import { bumpContentVersion } from "~/server/content/content-version.server";
+import type { Tx } from "~/server/db.server";
 
 /** Every revision the site itself writes starts so; the owner's never do (article-editor.server.ts). */
 export const SHIPPED_NOTE = "Shipped with the site";

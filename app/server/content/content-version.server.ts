@@ -7,10 +7,8 @@
  */
 import { sql } from "drizzle-orm";
 import { contentVersion } from "../../../db/schema";
-import { db, type Database } from "~/server/db.server";
+import { db, type Tx } from "~/server/db.server";
 import type { ContentReload } from "~/server/content/article-store.server";
-
-export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Raise the version (in the transaction of the change it announces). */
 export async function bumpContentVersion(tx: Tx): Promise<number> {
