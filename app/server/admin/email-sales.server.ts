@@ -8,7 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import { sweptCampaignCheckouts } from "../../../db/schema";
-import type { Tx } from "~/server/content/content-version.server";
+import type { Tx } from "~/server/db.server";
 import { db, rowsOf } from "~/server/db.server";
 import { listBroadcasts } from "~/server/audience/broadcasts.server";
 import { listSteps } from "~/server/audience/sequence.server";

@@ -14,7 +14,7 @@ import sharp, { type Metadata, type Sharp } from "sharp";
 import { articleImageFiles, articleImages } from "../../../db/schema";
 import { ARTICLE_IMAGE_FORMATS, ARTICLE_IMAGE_WIDTHS } from "~/content/article-image-widths";
 import { db } from "~/server/db.server";
-import type { Tx } from "~/server/content/content-version.server";
+import type { Tx } from "~/server/db.server";
 
 export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 const MIN_WIDTH = 640;
