@@ -8,7 +8,7 @@
 #
 # PUBLIC_ORIGIN is baked into the prerendered pages (canonical URLs, sitemap, feed): build with the
 # address the site is reached at; the server refuses to start with another one.
-ARG NODE_VERSION=20.19
+ARG NODE_VERSION=24
 ARG PUBLIC_ORIGIN=http://localhost:3000
 
 FROM node:${NODE_VERSION}-bookworm-slim AS build

@@ -67,6 +67,17 @@ step "lint (ESLint, Prettier)" beside_result "$lint_log" "$lint_pid" typecheck
 # One run, two projects (vitest.config.ts): every test on the embedded database and, with
 # TEST_DATABASE_URL set, the integration tests again on that PostgreSQL, sharing the run's workers.
 step "unit and integration tests (embedded PostgreSQL${TEST_DATABASE_URL:+, and PostgreSQL at TEST_DATABASE_URL})" npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json
+# The same unit and integration tests on Node 24 LTS (Node 20, the machine's, ended its life in April
+# 2026; production runs 24, see the Dockerfile): the npm registry's `node` package brings it, and its
+# bin folder goes first on PATH so that every process a test starts runs on it too. The embedded
+# project only: the PostgreSQL run above already checks the SQL, this checks the runtime.
+node24_bin=$(npx -y node@24 -p 'require("node:path").dirname(process.execPath)' 2>/dev/null)
+if [ -n "$node24_bin" ] && [ -x "$node24_bin/node" ]; then
+  step "unit and integration tests on Node $("$node24_bin/node" --version) (embedded PostgreSQL)" env PATH="$node24_bin:$PATH" \
+    "$node24_bin/node" node_modules/vitest/vitest.mjs run --project embedded --reporter=default --reporter=json --outputFile=reports/vitest-node24.json
+else
+  failed_steps+=("Node 24 (npx -y node@24 brought no node binary)"); echo "=== Node 24: npx -y node@24 brought no node binary"
+fi
 # With NODE_ENV=development in the environment, as a shell that loaded an old .env would have it:
 # `npm run build` makes a production build all the same (journeys.spec.ts checks the bundle).
 gate "build" env NODE_ENV=development npm run --silent build
@@ -74,7 +85,8 @@ step "browser tests" npx playwright test
 # The walk of every page that hydrates (tests/e2e/journeys.spec.ts) once more, on a development
 # build: React's development checks in the browser find what the production build lets pass
 # (issue 39: an effect's Promise taken for its cleanup failed there straight after paying).
-step "browser walk on a development build" env BUILD_DIR=build-dev bash -c \
+# On Node 24, so that the built site is served by the LTS in CI as well (when it was found above).
+step "browser walk on a development build" env BUILD_DIR=build-dev PATH="${node24_bin:+$node24_bin:}$PATH" bash -c \
   'NODE_ENV=development npx react-router build >/dev/null &&
    E2E_DEVELOPMENT=1 E2E_PORT=3600 E2E_REPORT=reports/playwright-development.json npx playwright test tests/e2e/journeys.spec.ts'
 # Two built servers on one PostgreSQL (shared rate limit, outbox, webhooks, SIGKILL, SIGTERM), on their
