@@ -46,7 +46,7 @@ function readRecords(): Record[] {
 /** The records a Status says this one is superseded by (wholly or in part). */
 function supersededBy(status: string): string[] {
   const found: string[] = [];
-  for (const clause of status.matchAll(/superseded(?: in part)? by ([^;]*)/g)) {
+  for (const clause of status.matchAll(/superseded(?: in part)? by ([^;]*)/gi)) {
     // "by 032 (articles ... 3 words) and 040 (...)": the numbers outside parentheses.
     const outside = clause[1]!.replace(/\([^()]*\)/g, "");
     found.push(...[...outside.matchAll(/\b(\d{3})\b/g)].map((m) => m[1]!));
