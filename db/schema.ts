@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { LIST_KINDS, OUTBOX_KINDS, type OutboxKind } from "../app/server/mail/messages/kinds.server";
+import { LIST_KINDS, OUTBOX_KINDS, type OutboxKind } from "./mail-kinds";
 import { SENDING_STAGES, type SendingStage } from "../app/lib/sending-problem";
 import {
   bigserial,
@@ -250,7 +250,7 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 // The messages the site sends (each defined in app/server/mail/messages/), and which of them are list mail.
 export { LIST_KINDS, OUTBOX_KINDS };
-export type { ListKind, OutboxKind } from "../app/server/mail/messages/kinds.server";
+export type { ListKind, OutboxKind } from "./mail-kinds";
 
 /**
  * Fixed words of the schema as a list of SQL string literals (`'a', 'b'`), for checks and index

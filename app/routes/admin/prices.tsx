@@ -8,7 +8,7 @@ import { ButtonForm, FormRefusal, lastFor, type LastPost } from "~/components/da
 import { buttonClass } from "~/components/ui/button";
 import { formatCents, formatDay } from "~/lib/site";
 import { FORMER_PRICE_MIN_DAYS, FORMER_PRICE_PRODUCTS, FORMER_PRICE_RECENT_DAYS, todayIso } from "~/lib/former-price";
-import { PricesActionSchema } from "~/lib/forms/former-price";
+import { PricesActionSchema } from "~/lib/forms/prices";
 import { seo } from "~/lib/seo";
 import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";

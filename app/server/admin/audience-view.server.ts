@@ -8,7 +8,7 @@ import type { ConsentPurpose, SuppressionReason } from "../../../db/schema";
 import type { ContactPost } from "~/lib/forms/dashboard";
 import { formatZonedDateTime } from "~/lib/dates";
 import { SEQUENCE_INVITATION_PAGE } from "~/lib/site";
-import { recordAudit } from "~/server/admin/audit.server";
+import { recordAudit } from "~/server/audit.server";
 import { PAGE_SIZE, type Paged } from "~/server/admin/lists.server";
 import type { ContactFilters } from "~/lib/forms/contact-filters";
 import { contactFilterWhere } from "~/server/audience/audience.server";

@@ -1,7 +1,7 @@
 /** Contact messages for the dashboard, newest first, a page at a time, and the paging the lists share. */
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { contactMessages } from "../../../db/schema";
-import { recordAudit } from "~/server/admin/audit.server";
+import { recordAudit } from "~/server/audit.server";
 import { db } from "~/server/db.server";
 
 export const PAGE_SIZE = 50;

@@ -8,7 +8,7 @@
  */
 import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { broadcasts, LIST_KINDS, outbox } from "../../../db/schema";
-import { recordAudit } from "~/server/admin/audit.server";
+import { recordAudit } from "~/server/audit.server";
 import { db } from "~/server/db.server";
 import { wakeOutbox } from "~/server/mail/outbox.server";
 import { outboxStatusCounts } from "~/server/tallies.server";

@@ -6,7 +6,7 @@
 import { desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import { downloads, orderRefunds, orders, outbox } from "../../../db/schema";
 import type { OrderPost } from "~/lib/forms/dashboard";
-import { auditEntries, recordAudit, type AuditEntry } from "~/server/admin/audit.server";
+import { auditEntries, recordAudit, type AuditEntry } from "~/server/audit.server";
 import { db } from "~/server/db.server";
 import { orderFiles } from "~/server/delivery/order-access.server";
 import { findOrder, orderNumber, type Order } from "~/server/payments/orders.server";

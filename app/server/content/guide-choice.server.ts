@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { CATEGORIES, type Category } from "~/lib/article-meta";
 import { GUIDES, type GuideId } from "~/lib/guides";
-import { recordAudit } from "~/server/admin/audit.server";
+import { recordAudit } from "~/server/audit.server";
 import { GUIDE_CHOICE_KEY, type ArticleStore } from "~/server/content/article-store.server";
 import { changePublicContent } from "~/server/content/content-version.server";
 

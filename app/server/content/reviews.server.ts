@@ -18,7 +18,7 @@ import {
   ReviewSchema,
   reviewErrors,
 } from "~/lib/forms/review";
-import { recordAudit } from "~/server/admin/audit.server";
+import { recordAudit } from "~/server/audit.server";
 import type { ContentReload } from "~/server/content/article-store.server";
 import { changePublicContent } from "~/server/content/content-version.server";
 import { db, type Database } from "~/server/db.server";

@@ -9,7 +9,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { mailSending, outbox, type SendingStage } from "../../../db/schema";
-import { recordAudit } from "~/server/admin/audit.server";
+import { recordAudit } from "~/server/audit.server";
 import { db } from "~/server/db.server";
 import { log } from "~/server/log.server";
 

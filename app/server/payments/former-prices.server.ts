@@ -2,9 +2,9 @@
 import { desc, eq } from "drizzle-orm";
 import { formerPrices } from "../../../db/schema";
 import { type FormerPrice, formerPriceProblem } from "~/lib/former-price";
-import type { FormerPriceInput } from "~/lib/forms/former-price";
+import type { FormerPriceInput } from "~/lib/forms/prices";
 import { formatCents } from "~/lib/site";
-import { recordAudit } from "~/server/admin/audit.server";
+import { recordAudit } from "~/server/audit.server";
 import type { ContentReload } from "~/server/content/article-store.server";
 import { changePublicContent } from "~/server/content/content-version.server";
 import { db } from "~/server/db.server";

@@ -10,7 +10,7 @@ import type { SendPolicy } from "~/server/audience/contacts.server";
 import type { BroadcastToSend } from "~/server/audience/broadcasts.server";
 import type { ComposedMail } from "~/server/mail/list-compose.server";
 import type { MailContext } from "~/server/mail/render.server";
-import type { ListKind, OutboxKind } from "~/server/mail/messages/kinds.server";
+import type { ListKind, OutboxKind } from "../../../../db/mail-kinds";
 
 export type MessagePolicy<K extends OutboxKind> = {
   /**

@@ -5,7 +5,7 @@
  */
 import type { ComposedMail } from "~/server/mail/list-compose.server";
 import { SAMPLE_CONTEXT } from "~/server/mail/messages/preview-data.server";
-import type { OutboxKind } from "~/server/mail/messages/kinds.server";
+import type { OutboxKind } from "../../../../db/mail-kinds";
 import { ALL_MESSAGES } from "~/server/mail/messages/registry.server";
 
 export { SAMPLE_CONTEXT };

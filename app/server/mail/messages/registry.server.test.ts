@@ -3,7 +3,7 @@
  * and every message's previews render as a person would get them.
  */
 import { describe, expect, it } from "vitest";
-import { LIST_KINDS, OUTBOX_KINDS } from "~/server/mail/messages/kinds.server";
+import { LIST_KINDS, OUTBOX_KINDS } from "../../../../db/mail-kinds";
 import { ALL_MESSAGES, MESSAGES } from "~/server/mail/messages/registry.server";
 import { SAMPLE_CONTEXT } from "~/server/mail/messages/preview-data.server";
 

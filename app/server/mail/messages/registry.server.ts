@@ -1,12 +1,12 @@
 /**
  * Every message the site sends, by kind: the mailer looks a row's definition up here, the
  * previews render each one's samples, and the outbox's payload types come from their schemas.
- * The object must name exactly the kinds of OUTBOX_KINDS (kinds.server.ts), no more and no fewer:
+ * The object must name exactly the kinds of OUTBOX_KINDS (db/mail-kinds.ts), no more and no fewer:
  * the compiler says which one is missing.
  */
 import type { z } from "zod";
 import type { MessageDefinition } from "~/server/mail/messages/definition.server";
-import { OUTBOX_KINDS, type OutboxKind } from "~/server/mail/messages/kinds.server";
+import { OUTBOX_KINDS, type OutboxKind } from "../../../../db/mail-kinds";
 import { accessEnded } from "~/server/mail/messages/access-ended.server";
 import { broadcast } from "~/server/mail/messages/broadcast.server";
 import { contactAck } from "~/server/mail/messages/contact-ack.server";

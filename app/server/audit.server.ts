@@ -1,6 +1,6 @@
 /** The dashboard's audit log: every change the owner makes leaves one row. */
 import { desc, eq } from "drizzle-orm";
-import { adminAuditLog } from "../../../db/schema";
+import { adminAuditLog } from "../../db/schema";
 import { db } from "~/server/db.server";
 
 export type AuditAction =

@@ -1,11 +1,12 @@
 /**
  * The names of the messages the site sends: the outbox's CHECK (db/schema.ts) and its partial
- * indexes are written from these lists, and each name has its definition, one file in this
- * folder, in registry.server.ts (the compiler and registry.server.test.ts hold the two to the
- * same set). No imports: db/schema.ts reads it, and drizzle-kit with it.
+ * indexes are written from these lists, and each name has its definition, one file in
+ * app/server/mail/messages/, in its registry.server.ts (the compiler and registry.server.test.ts
+ * hold the two to the same set). Beside the schema and with no imports: db/schema.ts reads it, and
+ * drizzle-kit with it, and db/ imports nothing of app/server (scripts/lint/boundaries.js).
  *
- * A new e-mail: its file here, its name below, and a migration (`npx drizzle-kit generate`) that
- * widens the CHECK.
+ * A new e-mail: its file in app/server/mail/messages/, its name below, and a migration
+ * (`npx drizzle-kit generate`) that widens the CHECK.
  */
 export const OUTBOX_KINDS = [
   "receipt",
