@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback, useRef, useState } from "react";
 import { Form } from "react-router";
 import { useTimeZone } from "~/components/admin-ui";
-import { ArticleField, inputClass } from "~/components/article-field";
+import { ArticleField } from "~/components/article-field";
 import { PictureUpload } from "~/components/article-picture-upload";
 import { buttonClass } from "~/components/ui/button";
 import { affiliateField, ArticleFormSchema, slugFromTitle, type ArticleIntent } from "~/lib/forms/article";
@@ -12,6 +12,7 @@ import { pictureMarkdown } from "~/lib/article-pictures";
 import type { ArticleState } from "~/lib/article-status";
 import { zoneName } from "~/lib/dates";
 import { PARTNER_IDS, PARTNERS } from "~/lib/partners";
+import { inputClass } from "~/components/ui/input";
 
 export type ArticleFormDefaults = Record<string, string | undefined>;
 
@@ -121,7 +122,7 @@ export function ArticleEditorForm({
           <input
             {...f}
             maxLength={110}
-            className={inputClass}
+            className={inputClass()}
             onInput={(event) => {
               if (follows && slugRef.current) slugRef.current.value = slugFromTitle(event.currentTarget.value);
             }}
@@ -142,7 +143,7 @@ export function ArticleEditorForm({
             {...f}
             ref={slugRef}
             maxLength={80}
-            className={inputClass}
+            className={inputClass()}
             onInput={(event) => {
               // Her own address stops the following; emptied, the title's address comes back.
               if (!isNew && !slugFollowsTitle) return;
@@ -153,7 +154,7 @@ export function ArticleEditorForm({
       </ArticleField>
       <ArticleField meta={fields.category!} label="Category">
         {(f) => (
-          <select {...f} className={inputClass}>
+          <select {...f} className={inputClass()}>
             {CATEGORIES.map((c) => (
               <option key={c}>{c}</option>
             ))}
@@ -161,10 +162,10 @@ export function ArticleEditorForm({
         )}
       </ArticleField>
       <ArticleField meta={fields.subtitle!} label="Subtitle (optional)">
-        {(f) => <input {...f} maxLength={200} className={inputClass} />}
+        {(f) => <input {...f} maxLength={200} className={inputClass()} />}
       </ArticleField>
       <ArticleField meta={fields.excerpt!} label="Excerpt" hint="Shown in the blog list and the feed.">
-        {(f) => <textarea {...f} maxLength={220} rows={2} className={inputClass} />}
+        {(f) => <textarea {...f} maxLength={220} rows={2} className={inputClass()} />}
       </ArticleField>
       <ArticleField
         meta={fields.body!}
@@ -176,7 +177,7 @@ export function ArticleEditorForm({
             {...f}
             ref={bodyRef}
             rows={18}
-            className={`${inputClass} font-mono text-sm`}
+            className={inputClass({ className: "font-mono text-sm" })}
             onSelect={(event) => (caret.current = event.currentTarget.selectionStart)}
             onBlur={(event) => (caret.current = event.currentTarget.selectionStart)}
           />
@@ -205,7 +206,7 @@ export function ArticleEditorForm({
             label="Cover image description (alt text)"
             hint="Required when the article has a cover image."
           >
-            {(f) => <input {...f} maxLength={200} className={inputClass} />}
+            {(f) => <input {...f} maxLength={200} className={inputClass()} />}
           </ArticleField>
         </div>
       </fieldset>
@@ -214,28 +215,28 @@ export function ArticleEditorForm({
         label="Search title (optional)"
         hint="The title search engines show; the article's title when empty."
       >
-        {(f) => <input {...f} maxLength={70} className={inputClass} />}
+        {(f) => <input {...f} maxLength={70} className={inputClass()} />}
       </ArticleField>
       <ArticleField
         meta={fields.description!}
         label="Search description"
         hint="About 150 characters, shown under the title in search results; also the e-mail's preview line."
       >
-        {(f) => <textarea {...f} maxLength={170} rows={2} className={inputClass} />}
+        {(f) => <textarea {...f} maxLength={170} rows={2} className={inputClass()} />}
       </ArticleField>
       <ArticleField meta={fields.reviewed!} label="Last reviewed">
-        {(f) => <input {...f} type="date" className={inputClass} />}
+        {(f) => <input {...f} type="date" className={inputClass()} />}
       </ArticleField>
       <ArticleField
         meta={fields.sources!}
         label="Sources (optional)"
         hint='One per line: "Title | https://address". Listed under the article.'
       >
-        {(f) => <textarea {...f} rows={3} className={inputClass} />}
+        {(f) => <textarea {...f} rows={3} className={inputClass()} />}
       </ArticleField>
       <ArticleField meta={fields.closingCta!} label="Closing offer">
         {(f) => (
-          <select {...f} className={inputClass}>
+          <select {...f} className={inputClass()}>
             <option value="">None</option>
             {CLOSING_CTAS.map((c) => (
               <option key={c} value={c}>
@@ -256,7 +257,7 @@ export function ArticleEditorForm({
       </fieldset>
       <p className="text-sm text-slate-700">The free guide's sign-up form is on every article.</p>
       <ArticleField meta={fields.publishAt!} label={`Publish at (${zoneName(zone)}, for Schedule)`}>
-        {(f) => <input {...f} type="datetime-local" className={inputClass} />}
+        {(f) => <input {...f} type="datetime-local" className={inputClass()} />}
       </ArticleField>
       <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-4">
         {isNew ? button("draft", "Save draft", true) : button("save", state === "draft" ? "Save draft" : "Save", true)}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { inputClass } from "~/components/article-field";
 import { buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/input";
 
 /** What POST /admin/images answers (app/routes/admin/image-upload.ts). */
 export type UploadAnswer = { ok: true; id: number; src: string } | { ok: false; message: string };
@@ -80,7 +80,7 @@ export function PictureUpload({
             maxLength={200}
             aria-invalid={altError ? true : undefined}
             aria-describedby={error ? id("error") : undefined}
-            className={inputClass}
+            className={inputClass()}
           />
         </div>
       )}

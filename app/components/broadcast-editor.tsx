@@ -11,7 +11,8 @@ import { Panel } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
 import { fieldAria, FieldMessage, useDashboardForm } from "~/components/dashboard-form";
 import { FormRefusal } from "~/components/dashboard-post";
-import { HtmlPreviewLink, labelClass, ListMessageFields, TextVersion } from "~/components/list-message-editor";
+import { HtmlPreviewLink, ListMessageFields, TextVersion } from "~/components/list-message-editor";
+import { labelClass } from "~/components/ui/label";
 import {
   AUDIENCE_FIELDS,
   BROADCAST_LIMITS,
@@ -109,7 +110,7 @@ function RecipientCount({
 function TagBoxes(props: { legend: string; name: "includeTags" | "excludeTags"; tags: EditorProps["tags"]; ticked: readonly string[] }) {
   return (
     <fieldset>
-      <legend className={labelClass}>{props.legend}</legend>
+      <legend className={labelClass()}>{props.legend}</legend>
       <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
         {props.tags.map(({ tag, contacts }) => (
           <label key={tag} className="flex items-center gap-2 text-slate-800">
@@ -143,7 +144,7 @@ function DraftForm(props: EditorProps) {
         states={{ subject: fields.subject, preview: fields.preview, body: fields.body }}
       />
       <fieldset aria-describedby={audienceError ? `${form.id}-audiences-error` : undefined}>
-        <legend className={labelClass}>Who gets it (only people who agreed to it, never a suppressed address)</legend>
+        <legend className={labelClass()}>Who gets it (only people who agreed to it, never a suppressed address)</legend>
         <div className="mt-2 grid gap-2">
           {(Object.keys(AUDIENCE_FIELDS) as AudienceKey[]).map((key) => (
             <label key={key} className="flex items-start gap-2 text-slate-800">
@@ -196,7 +197,7 @@ function SendForm(props: EditorProps & { editing: EditedBroadcast }) {
       <input type="hidden" name="version" value={b.version} />
       <FormRefusal errors={form.errors} />
       <fieldset>
-        <legend className={labelClass}>When</legend>
+        <legend className={labelClass()}>When</legend>
         <div className="mt-2 flex flex-wrap items-center gap-4 text-slate-800">
           <label className="flex items-center gap-2">
             <input type="radio" name="when" value="now" defaultChecked={b.status === "draft"} className="size-4" /> Now

@@ -1,9 +1,10 @@
 import { FormMessage, Honeypot, PostedToast, SubmitButton, TextField, usePublicForm } from "~/components/form-feedback";
 import { FIELD_LIMITS, type FormOutcome } from "~/lib/form-outcomes";
+import { labelClass } from "~/components/ui/label";
 
 const fieldClass =
   "mt-1 w-full rounded-lg border border-slate-400 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-700 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700";
-const labelClass = "block font-bold text-slate-900";
+const labelStyle = labelClass({ size: "md" });
 
 /** The contact page's form: the message is stored, then the form clears; on failure the text stays. */
 export function ContactForm({ outcome }: { outcome?: FormOutcome }) {
@@ -22,7 +23,7 @@ export function ContactForm({ outcome }: { outcome?: FormOutcome }) {
         <TextField
           id="contact-name"
           label="Name"
-          labelClassName={labelClass}
+          labelClassName={labelStyle}
           {...field("name")}
           required
           maxLength={FIELD_LIMITS.name}
@@ -33,7 +34,7 @@ export function ContactForm({ outcome }: { outcome?: FormOutcome }) {
         <TextField
           id="contact-email"
           label="Email"
-          labelClassName={labelClass}
+          labelClassName={labelStyle}
           {...field("email")}
           type="email"
           required
@@ -47,7 +48,7 @@ export function ContactForm({ outcome }: { outcome?: FormOutcome }) {
       <TextField
         id="contact-subject"
         label="Subject"
-        labelClassName={labelClass}
+        labelClassName={labelStyle}
         {...field("subject")}
         required
         maxLength={FIELD_LIMITS.subject}
@@ -55,7 +56,7 @@ export function ContactForm({ outcome }: { outcome?: FormOutcome }) {
         className={fieldClass}
       />
       <div>
-        <label htmlFor="contact-message" className={labelClass}>
+        <label htmlFor="contact-message" className={labelStyle}>
           Message
         </label>
         <textarea

@@ -3,11 +3,9 @@ import { useEffect, useRef } from "react";
 import { focusMark, FormMessage, Honeypot, SubmitButton, TextField, usePublicForm } from "~/components/form-feedback";
 import { FIELD_LIMITS, type FormOutcome } from "~/lib/form-outcomes";
 import type { Guide } from "~/lib/guides";
+import { inputClass } from "~/components/ui/input";
 
 export type LeadFormGuide = Pick<Guide, "title" | "pitch" | "followups">;
-
-const inputClass =
-  "w-full rounded-lg border border-slate-400 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-700 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700";
 
 /**
  * Free-guide capture on every article. Posts to the article's own action, so it works without
@@ -47,7 +45,7 @@ export function LeadForm({ sourcePage, outcome, guide }: { sourcePage: string; o
               required
               autoComplete="given-name"
               placeholder="Your name"
-              className={inputClass}
+              className={inputClass({ size: "lg", block: false })}
             />
             <TextField
               id="lead-email"
@@ -60,7 +58,7 @@ export function LeadForm({ sourcePage, outcome, guide }: { sourcePage: string; o
               autoComplete="email"
               inputMode="email"
               placeholder="Your email"
-              className={inputClass}
+              className={inputClass({ size: "lg", block: false })}
             />
             <SubmitButton
               submitting={submitting}

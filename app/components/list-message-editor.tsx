@@ -2,10 +2,8 @@
 import { buttonClass } from "~/components/ui/button";
 import { fieldAria, FieldMessage, type FieldState } from "~/components/dashboard-form";
 import { ScrollRegion } from "~/components/ui/scroll-region";
-
-export const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700";
-export const labelClass = "text-sm font-bold text-slate-900";
+import { inputClass } from "~/components/ui/input";
+import { labelClass } from "~/components/ui/label";
 
 type Field = "subject" | "preview" | "body";
 
@@ -13,7 +11,7 @@ type Field = "subject" | "preview" | "body";
 function LineField(props: { id: string; name: "subject" | "preview"; label: string; max: number; value?: string; state?: FieldState }) {
   return (
     <div>
-      <label htmlFor={props.state?.id ?? props.id} className={labelClass}>
+      <label htmlFor={props.state?.id ?? props.id} className={labelClass()}>
         {props.label}
       </label>
       <input
@@ -23,7 +21,7 @@ function LineField(props: { id: string; name: "subject" | "preview"; label: stri
         maxLength={props.max}
         {...fieldAria(props.state)}
         defaultValue={props.value}
-        className={inputClass}
+        className={inputClass()}
       />
       <FieldMessage state={props.state} />
     </div>
@@ -59,7 +57,7 @@ export function ListMessageFields({
         state={states?.preview}
       />
       <div>
-        <label htmlFor={states?.body.id ?? `${idPrefix}-body`} className={labelClass}>
+        <label htmlFor={states?.body.id ?? `${idPrefix}-body`} className={labelClass()}>
           Body (Markdown: **bold**, [link](/blog/...), lists; no HTML)
         </label>
         <textarea
@@ -70,7 +68,7 @@ export function ListMessageFields({
           maxLength={limits.body}
           {...fieldAria(states?.body)}
           defaultValue={body}
-          className={`${inputClass} font-mono text-sm`}
+          className={inputClass({ className: "font-mono text-sm" })}
         />
         <FieldMessage state={states?.body} />
       </div>

@@ -3,6 +3,7 @@ import { StarRating } from "~/components/star-rating";
 import { buttonClass } from "~/components/ui/button";
 import { CONTENT_RULES, publishedWithin, REVIEW_LIMITS } from "~/lib/review-rules";
 import type { ReviewField } from "~/lib/forms/review";
+import { inputClass } from "~/components/ui/input";
 
 export type OwnReview = { rating: number; body: string; displayName: string; status: "pending" | "approved" | "rejected" | "hidden" };
 
@@ -10,9 +11,6 @@ export type ReviewFormState =
   | { kind: "saved"; created: boolean }
   | { kind: "invalid"; errors: Partial<Record<ReviewField, string>>; values: Record<string, string> }
   | { kind: "refused"; message: string };
-
-const inputClass =
-  "mt-1 w-full rounded-lg border border-slate-400 bg-white px-4 py-3 text-base text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-700 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700";
 
 const STATUS_TEXT: Record<OwnReview["status"], string> = {
   pending: "Waiting for approval. You can still change it below (a change starts the wait again).",
@@ -128,7 +126,15 @@ export function ReviewForm({
             error={errors.body}
           >
             {(aria) => (
-              <textarea id="review-body" name="body" rows={6} required defaultValue={values.body ?? ""} className={inputClass} {...aria} />
+              <textarea
+                id="review-body"
+                name="body"
+                rows={6}
+                required
+                defaultValue={values.body ?? ""}
+                className={inputClass({ size: "lg", block: false, className: "mt-1" })}
+                {...aria}
+              />
             )}
           </FieldShell>
 
@@ -145,7 +151,7 @@ export function ReviewForm({
                 required
                 autoComplete="off"
                 defaultValue={values.displayName ?? ""}
-                className={inputClass}
+                className={inputClass({ size: "lg", block: false, className: "mt-1" })}
                 {...aria}
               />
             )}

@@ -8,7 +8,9 @@ import { Form } from "react-router";
 import { Panel } from "~/components/admin-ui";
 import { fieldAria, FieldMessage, type FieldState, useDashboardForm } from "~/components/dashboard-form";
 import { FormRefusal, lastFor, type LastPost } from "~/components/dashboard-post";
-import { HtmlPreviewLink, inputClass, labelClass, ListMessageFields, TextVersion } from "~/components/list-message-editor";
+import { HtmlPreviewLink, ListMessageFields, TextVersion } from "~/components/list-message-editor";
+import { inputClass } from "~/components/ui/input";
+import { labelClass } from "~/components/ui/label";
 import { buttonClass } from "~/components/ui/button";
 import { CATEGORIES, type Category } from "~/lib/article-meta";
 import { GUIDE_IDS, guideField, GUIDES, type GuideId } from "~/lib/guides";
@@ -27,7 +29,7 @@ export function GuideChoiceForm({ choices, last }: { choices: Record<Category, G
         const field = all[guideField(category)];
         return (
           <div key={category}>
-            <label htmlFor={`guide-${category}`} className={labelClass}>
+            <label htmlFor={`guide-${category}`} className={labelClass()}>
               {category} articles
             </label>
             <select
@@ -35,7 +37,7 @@ export function GuideChoiceForm({ choices, last }: { choices: Record<Category, G
               name={guideField(category)}
               defaultValue={choices[category]}
               {...fieldAria(field)}
-              className={inputClass}
+              className={inputClass()}
             >
               {GUIDE_IDS.map((id) => (
                 <option key={id} value={id}>
@@ -83,7 +85,7 @@ function DelayField({ state, label, max, value }: { state: FieldState; label: st
         required
         defaultValue={value}
         {...fieldAria(state)}
-        className={`${inputClass} w-24`}
+        className={inputClass({ full: false, className: "w-24" })}
       />
       <FieldMessage state={state} />
     </div>
@@ -111,7 +113,7 @@ export function StepEditor({ step, previewText, last }: { step: EditedStep; prev
           states={{ subject: fields.subject, preview: fields.preview, body: fields.body }}
         />
         <fieldset className="flex flex-wrap gap-4">
-          <legend className={labelClass}>Delay after the previous step</legend>
+          <legend className={labelClass()}>Delay after the previous step</legend>
           <DelayField state={fields.delayDays} label="Days" max={STEP_DELAY_LIMITS.days} value={Math.floor(step.delayMinutes / 1440)} />
           <DelayField
             state={fields.delayHours}

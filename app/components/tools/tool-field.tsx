@@ -1,8 +1,6 @@
 import type { ReactNode } from "react";
 import { fieldErrorId } from "~/lib/tools/query";
-
-const inputClass =
-  "block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-700 focus:border-brand-700 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
+import { inputClass } from "~/components/ui/input";
 
 /**
  * One field of a calculator's GET form. Its message slot is always there (empty when there is no
@@ -63,7 +61,7 @@ export function ToolField({
           aria-invalid={error ? true : undefined}
           aria-describedby={[hintId, errorId].filter(Boolean).join(" ")}
           data-autofocus={focusOnLoad ? "" : undefined}
-          className={`${inputClass} ${prefix ? "pl-7" : ""} ${suffix ? "pr-8" : ""}`}
+          className={inputClass({ block: false, className: `block ${prefix ? "pl-7" : ""} ${suffix ? "pr-8" : ""}` })}
         />
         {suffix && (
           <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-slate-600">

@@ -16,6 +16,7 @@ import { tagsInUse } from "~/server/audience/tags.server";
 import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
 import { appConfig } from "~/server/config.server";
 import { businessTimeZone } from "~/server/dates.server";
+import { inputClass } from "~/components/ui/input";
 
 export const meta: Route.MetaFunction = ({ matches, data: d }) =>
   seo(matches, {
@@ -63,9 +64,6 @@ function Refusal({ last }: { last: SubmissionResult<string[]> | undefined }) {
   return <FormRefusal errors={last?.error?.[""] ?? undefined} />;
 }
 
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700";
-
 function SuppressForm({ last }: { last: SubmissionResult<string[]> | undefined }) {
   const [form, fields] = useDashboardForm("contact-suppress", ContactActionSchema, last);
   return (
@@ -75,7 +73,7 @@ function SuppressForm({ last }: { last: SubmissionResult<string[]> | undefined }
         <label htmlFor={fields.detail.id} className="text-sm font-bold text-slate-900">
           Reason (optional, for your records)
         </label>
-        <input id={fields.detail.id} name="detail" maxLength={200} {...fieldAria(fields.detail)} className={inputClass} />
+        <input id={fields.detail.id} name="detail" maxLength={200} {...fieldAria(fields.detail)} className={inputClass()} />
         <FieldMessage state={fields.detail} />
       </div>
       <button type="submit" className={buttonClass({ size: "sm", variant: "outline" })}>
@@ -106,7 +104,7 @@ function TagForm({ tagsInUse, last }: { tagsInUse: string[]; last: SubmissionRes
           maxLength={TAG_MAX + 20}
           list="tags-in-use"
           {...fieldAria(fields.tag)}
-          className={inputClass}
+          className={inputClass()}
         />
         <datalist id="tags-in-use">
           {tagsInUse.map((tag) => (

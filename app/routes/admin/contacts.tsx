@@ -29,6 +29,7 @@ import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.s
 import { tagsInUse } from "~/server/audience/tags.server";
 import { appConfig } from "~/server/config.server";
 import { page } from "~/lib/page-policy";
+import { inputClass } from "~/components/ui/input";
 
 export const handle = page({ bodyLimit: CONTACT_IMPORT_BODY_LIMIT });
 
@@ -72,9 +73,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return redirectWithNotice(owner, request, "/admin/contacts", { ok: true, message: importNotice(result) });
 }
-
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700";
 
 const PROGRESS_EVERY_MS = 1_000;
 
@@ -147,7 +145,7 @@ function ImportForm({ last }: { last: SubmissionResult<string[]> | undefined }) 
           accept=".csv,text/csv"
           required
           {...(said.length ? {} : fieldAria(fields.file))}
-          className={`${inputClass} text-sm`}
+          className={inputClass({ className: "text-sm" })}
         />
         {said.length ? null : <FieldMessage state={fields.file} />}
       </div>
@@ -192,14 +190,14 @@ export default function Contacts({ loaderData: p, actionData }: Route.ComponentP
           <label htmlFor="contacts-q" className="text-sm font-bold text-slate-900">
             Search by address or name
           </label>
-          <input id="contacts-q" name="q" type="search" defaultValue={p.query} maxLength={200} className={inputClass} />
+          <input id="contacts-q" name="q" type="search" defaultValue={p.query} maxLength={200} className={inputClass()} />
         </div>
         {(Object.keys(CONTACT_FILTER_OPTIONS) as (keyof typeof CONTACT_FILTER_OPTIONS)[]).map((key) => (
           <div key={key}>
             <label htmlFor={`filter-${key}`} className="text-sm font-bold text-slate-900">
               {FILTER_LABELS[key]}
             </label>
-            <select id={`filter-${key}`} name={key} defaultValue={p.filters[key] ?? ""} className={inputClass}>
+            <select id={`filter-${key}`} name={key} defaultValue={p.filters[key] ?? ""} className={inputClass()}>
               <option value="">Any</option>
               {Object.entries(CONTACT_FILTER_OPTIONS[key]).map(([value, label]) => (
                 <option key={value} value={value}>
@@ -213,7 +211,7 @@ export default function Contacts({ loaderData: p, actionData }: Route.ComponentP
           <label htmlFor="filter-tag" className="text-sm font-bold text-slate-900">
             {FILTER_LABELS.tag}
           </label>
-          <select id="filter-tag" name="tag" defaultValue={p.filters.tag ?? ""} className={inputClass}>
+          <select id="filter-tag" name="tag" defaultValue={p.filters.tag ?? ""} className={inputClass()}>
             <option value="">Any</option>
             {p.tags.map(({ tag, contacts }) => (
               <option key={tag} value={tag}>

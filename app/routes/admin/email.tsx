@@ -6,7 +6,6 @@ import { AdminHeading, formatWhen, Notice, StatusBadge, DataTable, rowHead, td, 
 import { ButtonForm, FormRefusal, lastFor } from "~/components/dashboard-post";
 import { useDashboardForm } from "~/components/dashboard-form";
 import { buttonClass } from "~/components/ui/button";
-import { inputClass } from "~/components/article-field";
 import { LiftSendSuppressionsSchema, RetryEmailSchema } from "~/lib/forms/row-actions";
 import { fromZonedInput, toZonedInput } from "~/lib/dates";
 import { seo } from "~/lib/seo";
@@ -17,6 +16,7 @@ import { countSuppressionsAtSend, liftSuppressionsAtSend } from "~/server/admin/
 import { businessTimeZone } from "~/server/dates.server";
 import { wakeOutbox } from "~/server/mail/outbox.server";
 import { probeNow } from "~/server/mail/sending-state.server";
+import { inputClass } from "~/components/ui/input";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "E-mail health", description: "E-mails waiting or failed.", path: "/admin/email" });
@@ -195,11 +195,11 @@ function LiftSendSuppressions({
       <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
         <label className="text-sm font-bold text-slate-900">
           From
-          <input type="datetime-local" name="from" defaultValue={lift.from} className={inputClass} />
+          <input type="datetime-local" name="from" defaultValue={lift.from} className={inputClass()} />
         </label>
         <label className="text-sm font-bold text-slate-900">
           To
-          <input type="datetime-local" name="to" defaultValue={lift.to} className={inputClass} />
+          <input type="datetime-local" name="to" defaultValue={lift.to} className={inputClass()} />
         </label>
         <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })}>
           Count them

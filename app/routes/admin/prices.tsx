@@ -14,6 +14,7 @@ import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.s
 import { appConfig } from "~/server/config.server";
 import { articlesOf } from "~/server/content/site-content.server";
 import { deleteFormerPrice, formerPricesForOwner, recordFormerPrice } from "~/server/payments/former-prices.server";
+import { inputClass } from "~/components/ui/input";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -46,9 +47,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithNotice(owner, request, "/admin/prices", { ok: true, message: "Recorded." });
 }
 
-const inputClass =
-  "mt-1 block rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus-visible:outline-3 focus-visible:outline-brand-700";
-
 function Field({
   label,
   state,
@@ -60,7 +58,14 @@ function Field({
       <label htmlFor={state.id} className="text-sm font-bold text-slate-900">
         {label}
       </label>
-      <input id={state.id} name={state.name} required {...fieldAria(state)} className={`${inputClass} ${wide ? "" : "w-32"}`} {...input} />
+      <input
+        id={state.id}
+        name={state.name}
+        required
+        {...fieldAria(state)}
+        className={inputClass({ full: wide, className: wide ? "" : "w-32" })}
+        {...input}
+      />
       <FieldMessage state={state} />
     </div>
   );
