@@ -44,8 +44,6 @@ COPY server ./server
 COPY app ./app
 COPY db ./db
 COPY scripts/migrate.ts ./scripts/migrate.ts
-# Articles rendered from the database keep only the CSS they use, as the build does (server/page-cache.ts).
-COPY scripts/build/critical-css.ts ./scripts/build/critical-css.ts
 COPY products/files ./products/files
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

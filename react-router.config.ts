@@ -3,6 +3,7 @@ import { publicConfig } from "./app/server/env.server";
 import { inlineCriticalCss } from "./scripts/build/critical-css";
 import { prerenderedPaths } from "./scripts/build/page-policies";
 import { writeRouteStylesheets } from "./scripts/build/route-css";
+import { writeStaticScriptHashes } from "./scripts/build/static-script-hashes";
 import { writeBuildInfo } from "./server/build-info";
 import { writePrecompressed } from "./server/static-files";
 
@@ -28,6 +29,8 @@ export default {
     // Pages without hydration (the articles) keep only the CSS their markup uses.
     const pruned = await inlineCriticalCss(`${reactRouterConfig.buildDirectory}/client`);
     for (const { file, before, after } of pruned) console.log(`critical CSS: ${file} ${kb(before)} KB -> ${kb(after)} KB`);
+    // Their inline scripts' CSP hashes, for the server to read at start-up instead of the pages.
+    console.log(`script hashes: ${writeStaticScriptHashes(reactRouterConfig.buildDirectory)} pages`);
     // Last, on the files as served: their brotli and gzip copies, so a server start need not make them.
     const compressed = writePrecompressed(`${reactRouterConfig.buildDirectory}/client`);
     console.log(`precompressed: ${compressed} files (.br, .gz)`);

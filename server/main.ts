@@ -17,9 +17,9 @@ import { protections, routerPath } from "./protections.ts";
 import { requestLogger } from "./request-log.ts";
 import { finalErrorHandler, refuseMalformed, rejectMalformed } from "./request-guards.ts";
 import { baseSecurityHeaders, contentSecurityPolicy } from "./security.ts";
-import { criticalCss } from "../app/server/document/critical-css.server.ts";
+import { createHtmlFinisher } from "./html-finisher.ts";
 import { createPageCache } from "./page-cache.ts";
-import { createStaticResponder, loadStaticFiles } from "./static-files.ts";
+import { createStaticResponder, loadStaticFiles, readStaticScriptHashes } from "./static-files.ts";
 
 // The same JSON lines as the app's own logger (app/server/log.server.ts): no plain console line.
 const log = createLogger();
@@ -94,7 +94,7 @@ log.info(
     : "Owner dashboard: off (set OWNER_PASSWORD_HASH from `npm run owner:hash` and SESSION_SECRET to turn it on)",
 );
 const clientDir = `${buildDir}client`;
-const files = loadStaticFiles(clientDir);
+const files = loadStaticFiles(clientDir, readStaticScriptHashes(buildDir));
 // After the static files: checking (or, without the build's copies, making) their compressed
 // forms blocks this process for seconds, and a send started before it would wait that long for
 // its answer (past the send timeout when OUTBOX_LEASE_SECONDS is short: then a list message is
@@ -126,10 +126,12 @@ const serveStatic = createStaticResponder(files, {
 // The pages whose route declares `render: "cached"` (home, the blog, the articles, the sitemap, the
 // feed, /contact, /checkout with one page for each order bump, article and cancelled notice it is
 // asked with) and the not-found page of an unknown address: rendered once per content change, then
-// from memory. A page without React keeps only the CSS it uses, as the build does for the prerendered pages.
-const pruneCss = criticalCss(clientDir);
+// from memory. A page without React keeps only the CSS it uses, as the build does for the prerendered
+// pages; that pass and its scripts' hashes are made in a process of its own, which holds the HTML parser.
+const htmlFinisher = createHtmlFinisher(clientDir);
+htmlFinisher.start();
 const servePageCache = createPageCache({
-  finishHtml: async (html) => (await pruneCss(html))?.html ?? html,
+  finishHtml: (html, nonce) => htmlFinisher.finish(html, nonce),
   key: () => build.contentKey(),
   render: (path, nonce) => build.renderContentPage(config.PUBLIC_ORIGIN, path, nonce),
   baseHeaders: securityHeaders,
@@ -243,6 +245,7 @@ async function shutdown(signal: string) {
   await closed;
   clearTimeout(grace);
   contentWatch.stop();
+  htmlFinisher.stop();
   await Promise.all([mail.stop(), pageViews.stop()]).catch((error: unknown) => log.error(`Shutdown: ${(error as Error).message}`));
   await build.closeDatabase().catch((error: unknown) => log.error(`Closing the database: ${(error as Error).message}`));
   log.info(`${signal}: closed`);

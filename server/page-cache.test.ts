@@ -5,6 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PagePolicy } from "../app/lib/page-policy";
 import { realRouteMatcher } from "../tests/helpers/route-table";
 import { CONTENT_PAGE_CACHE_CONTROL, createPageCache, isCachedAddress, NOT_FOUND_RENDER_PATH } from "./page-cache";
+import { attrOf } from "../app/server/document/html-tree.server";
+import { inlineScriptHashes } from "../app/server/document/script-hashes.server";
 
 /** The kept routes' addresses here, as their handles declare them: any article, the feed, home. */
 const kept = (path: string) => path.startsWith("/blog/") || path === "/rss.xml" || path === "/";
@@ -39,7 +41,12 @@ beforeAll(async () => {
     baseHeaders: { "X-Content-Type-Options": "nosniff" },
     htmlPolicy: (hashes) => `script-src 'self' ${hashes.join(" ")}`,
     onPage: (path) => counted.push(path),
-    finishHtml: async (html) => html.replace("<!--finish-->", "<!--finished-->"),
+    // The finisher's process does this in production (server/html-finisher.ts): the page's last pass
+    // and the hashes of the scripts carrying the render's nonce.
+    finishHtml: async (html, nonce) => {
+      const finished = html.replace("<!--finish-->", "<!--finished-->");
+      return { html: finished, scriptHashes: inlineScriptHashes(finished, (script) => attrOf(script, "nonce") === nonce) };
+    },
     // Kept pages, as their routes' handles declare them; /contact is kept per query, as the checkout
     // is: "v" counts, "skip" leaves the address to Express.
     policyAt: (path) => (path === "/contact" ? contactPolicy : kept(path) ? { render: "cached" } : undefined),

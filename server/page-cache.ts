@@ -22,8 +22,8 @@ import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
-import { inlineScriptHashes, preferredEncoding } from "./static-files.ts";
-import { attrOf } from "../app/server/document/html-tree.server.ts";
+import type { FinishedPage } from "./html-finisher.ts";
+import { preferredEncoding } from "./static-files.ts";
 import { log } from "../app/server/log.server.ts";
 import type { PagePolicy, SiteFacts } from "../app/lib/page-policy.ts";
 
@@ -53,18 +53,6 @@ export function isCachedAddress(path: string, policyAt: (path: string) => PagePo
   return policyAt(path)?.render === "cached";
 }
 const CANONICAL_PATH = /^(?:\/[a-z0-9]+(?:[-.][a-z0-9]+)*)+$/;
-
-/**
- * The Content-Security-Policy's script sources of a kept page: the hashes of the inline scripts
- * the document itself wrote, which are the ones carrying this render's nonce (a fresh random one
- * per render, given to React Router through the load context). A script that reached the HTML any
- * other way (markup in an article, should its sanitising ever fail) has no such nonce and is not
- * allowed: the policy stays a second line of defence. The nonce attribute stays in the kept page;
- * the policy names no nonce, so it grants nothing.
- */
-export function renderedScriptHashes(html: string, nonce: string): string[] {
-  return inlineScriptHashes(html, (script) => attrOf(script, "nonce") === nonce);
-}
 
 type Prepared = {
   key: string;
@@ -100,8 +88,12 @@ export function createPageCache({
   policyAt: (path: string) => PagePolicy | undefined;
   /** What a page's `cacheVariant` may ask of the running site. */
   site: SiteFacts;
-  /** A last pass over a rendered HTML page (the articles' critical CSS, as the build does to prerendered pages). */
-  finishHtml?: (html: string) => Promise<string>;
+  /**
+   * The last pass over a rendered HTML page (server/html-finisher.ts): the page as kept (the
+   * articles' critical CSS, as the build does to prerendered pages) and the hashes of the inline
+   * scripts the document wrote, the ones carrying `nonce`, which its Content-Security-Policy allows.
+   */
+  finishHtml: (html: string, nonce: string) => Promise<FinishedPage>;
   /** True for a page address only the catch-all not-found route answers: answered 404 with the one kept not-found page. */
   notFound?: (path: string) => boolean;
 }) {
@@ -120,7 +112,12 @@ export function createPageCache({
     const type = response.headers.get("content-type") ?? "text/html; charset=utf-8";
     const html = type.startsWith("text/html");
     let body = Buffer.from(await response.arrayBuffer());
-    if (html && finishHtml) body = Buffer.from(await finishHtml(body.toString("utf8")), "utf8");
+    let scriptHashes: string[] = [];
+    if (html) {
+      const finished = await finishHtml(body.toString("utf8"), nonce);
+      body = Buffer.from(finished.html, "utf8");
+      scriptHashes = finished.scriptHashes;
+    }
     const [br, gz] = await Promise.all([
       brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
       gzipAsync(body, { level: 9 }),
@@ -128,7 +125,7 @@ export function createPageCache({
     const etag = `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
     const headers: Record<string, string> = {
       ...baseHeaders,
-      ...(html ? { "Content-Security-Policy": htmlPolicy(renderedScriptHashes(body.toString("utf8"), nonce)) } : {}),
+      ...(html ? { "Content-Security-Policy": htmlPolicy(scriptHashes) } : {}),
       "Content-Type": type,
       "Cache-Control": CONTENT_PAGE_CACHE_CONTROL,
       // A 404 is not revalidated: it has no validator.

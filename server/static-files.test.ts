@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, constants as zlib } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaticResponder, loadStaticFiles, preferredEncoding, writePrecompressed } from "./static-files";
+import { staticScriptHashes } from "../scripts/build/static-script-hashes";
 
 const PAGE = `<!DOCTYPE html><html><head><script>window.a=1</script></head><body>${"<p>About us</p>".repeat(100)}<script type="application/ld+json">{"x":1}</script></body></html>`;
 let root: string;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   mkdirSync(join(root, "assets"), { recursive: true });
   writeFileSync(join(root, "about/index.html"), PAGE);
   writeFileSync(join(root, "assets/app-1.js"), `console.log(${JSON.stringify("x".repeat(2000))})`);
-  const respond = createStaticResponder(loadStaticFiles(root), {
+  const respond = createStaticResponder(loadStaticFiles(root, staticScriptHashes(root)), {
     root,
     baseHeaders: { "X-Content-Type-Options": "nosniff" },
     htmlPolicy: (hashes) => `script-src 'self' ${hashes.join(" ")}`,

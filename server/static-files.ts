@@ -5,8 +5,6 @@ import { extname, join, relative, sep } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync } from "node:zlib";
 import Negotiator from "negotiator";
 import sirv from "sirv";
-import { BOOT_SCRIPT_TYPE } from "../app/lib/first-paint.tsx";
-import { attrOf, elementsOf, type HtmlElement, parseHtml, textOf } from "../app/server/document/html-tree.server.ts";
 
 /**
  * What the server knows of one file of build/client: its headers. sirv serves its bytes (and the
@@ -110,22 +108,6 @@ function checkCompressedCopies(path: string, body: Buffer): boolean {
   }
 }
 
-/** Script types a browser runs; anything else (JSON-LD, the inert bootstrap before the loader runs it) is data. */
-const EXECUTABLE = new Set(["", "module", "text/javascript", "application/javascript", BOOT_SCRIPT_TYPE]);
-
-/**
- * sha256 sources for every inline executable <script> in a prerendered page (read by an HTML
- * parser), including the inert bootstrap the first-paint loader re-inserts as a module (same
- * text, same hash).
- */
-export function inlineScriptHashes(html: string, allowed: (script: HtmlElement) => boolean = () => true): string[] {
-  const scripts = elementsOf(parseHtml(html), (el) => el.tagName === "script" && attrOf(el, "src") === undefined);
-  const hashes = scripts
-    .filter((el) => EXECUTABLE.has((attrOf(el, "type") ?? "").trim().toLowerCase()) && allowed(el))
-    .map((el) => `'sha256-${createHash("sha256").update(textOf(el)).digest("base64")}'`);
-  return [...new Set(hashes)];
-}
-
 /**
  * Whether this address is one a stored page cannot answer: its path reads a parameter of the
  * query that the address carries (the blog with a search: `/blog?q=...`), so the server renders it.
@@ -152,7 +134,7 @@ export const PRERENDERED_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale
  * everything else at its own path. Hashed assets are cached for a year, the rest revalidated.
  * The compressed copies beside each file are checked here, once (checkCompressedCopies).
  */
-export function loadStaticFiles(root: string): Map<string, StaticFile> {
+export function loadStaticFiles(root: string, scriptHashes: StaticScriptHashes = {}): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   for (const path of walk(root)) {
     const rel = relative(root, path).split(sep).join("/");
@@ -172,11 +154,30 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
           ? PRERENDERED_CACHE_CONTROL
           : "public, max-age=604800",
     };
-    if (ext === ".html") file.scriptHashes = inlineScriptHashes(body.toString("utf8"));
+    // A page the build did not list allows no inline script at all.
+    if (ext === ".html") file.scriptHashes = scriptHashes[rel] ?? [];
     const url = rel === "index.html" ? "/" : rel.endsWith("/index.html") ? `/${rel.slice(0, -"/index.html".length)}` : `/${rel}`;
     files.set(url, file);
   }
   return files;
+}
+
+/**
+ * Each prerendered page's inline scripts as CSP sources, by its path under build/client, written
+ * by the build (scripts/build/static-script-hashes.ts) where it has an HTML parser: the server
+ * reads this list, never the pages.
+ */
+export type StaticScriptHashes = Record<string, string[]>;
+
+export const STATIC_SCRIPT_HASHES_FILE = "static-script-hashes.json";
+
+/** The build's list (BUILD_DIR/server/static-script-hashes.json); empty when the build wrote none. */
+export function readStaticScriptHashes(buildDir: string): StaticScriptHashes {
+  try {
+    return JSON.parse(readFileSync(join(buildDir, "server", STATIC_SCRIPT_HASHES_FILE), "utf8")) as StaticScriptHashes;
+  } catch {
+    return {};
+  }
 }
 
 type Encoding = "br" | "gzip" | "identity";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { COMPOSITION, DOMAIN_IMPORTS } from "./boundaries.js";
-import { cycles, readModuleGraph, valueImports } from "./module-graph";
+import { cycles, type PackageImports, reachable, readModuleGraph, valueImports } from "./module-graph";
 
 /**
  * The boundaries of issue 52, item 5, on the whole import graph of the runtime code (app/, server/,
@@ -10,7 +10,8 @@ import { cycles, readModuleGraph, valueImports } from "./module-graph";
  * of what each domain may import (scripts/lint/boundaries.js) exactly true, unique module names,
  * and module-level state in few places.
  */
-const graph = readModuleGraph();
+const packages: PackageImports = new Map();
+const graph = readModuleGraph(packages);
 const domainOf = (file: string) => /^app\/server\/([a-z-]+)\//.exec(file)?.[1];
 
 describe("the import graph", () => {
@@ -80,6 +81,25 @@ describe("the import graph", () => {
       allowed.filter((to) => !used.get(from)?.has(to)).map((to) => `${from} -> ${to}`),
     );
     expect(unused).toEqual([]);
+  });
+});
+
+describe("the serving process", () => {
+  /** HTML parsers and what carries one: the build and the page finisher's own process use them, the server never. */
+  const PARSERS = /^(parse5|parse5-html-rewriting-stream|beasties|htmlparser2|cheerio|jsdom|linkedom)(\/|$)/;
+
+  it("imports no HTML parser: from server/main.ts and the app it serves (its document, root and every route module), none is reached", () => {
+    const routes = [...graph.keys()].filter((file) => file.startsWith("app/routes/"));
+    expect(routes.length).toBeGreaterThan(50);
+    const served = reachable(graph, ["server/main.ts", "server/app.ts", "app/entry.server.tsx", "app/root.tsx", ...routes]);
+    expect(served.has("app/server/payments/fulfilment.server.ts")).toBe(true);
+    const parsing = [...served].flatMap((file) => (packages.get(file) ?? []).filter((p) => PARSERS.test(p)).map((p) => `${file} -> ${p}`));
+    expect(parsing).toEqual([]);
+  });
+
+  it("would be caught importing one (the page finisher's process does)", () => {
+    const finisher = reachable(graph, ["server/html-finisher-process.ts"]);
+    expect([...finisher].some((file) => (packages.get(file) ?? []).some((p) => PARSERS.test(p)))).toBe(true);
   });
 });
 

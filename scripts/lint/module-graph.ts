@@ -9,6 +9,8 @@ import { dirname, join, normalize, relative } from "node:path";
 import ts from "typescript";
 
 export type ModuleGraph = Map<string, string[]>;
+/** Each module's value imports of packages (`beasties`, `node:fs`), by module. */
+export type PackageImports = Map<string, string[]>;
 
 const ROOTS = ["app", "server", "db"];
 const EXTENSIONS = [".ts", ".tsx", ".js", ".mjs"];
@@ -59,17 +61,33 @@ export function valueImports(file: string, text: string): string[] {
   return found;
 }
 
-export function readModuleGraph(): ModuleGraph {
+export function readModuleGraph(packages?: PackageImports): ModuleGraph {
   const graph: ModuleGraph = new Map();
   for (const root of ROOTS) {
     for (const file of walk(root)) {
-      const targets = valueImports(file, readFileSync(file, "utf8"))
-        .map((s) => resolveSpecifier(file, s))
-        .filter((t): t is string => t !== undefined);
+      const specifiers = valueImports(file, readFileSync(file, "utf8"));
+      const targets = specifiers.map((s) => resolveSpecifier(file, s)).filter((t): t is string => t !== undefined);
       graph.set(file, [...new Set(targets)]);
+      packages?.set(
+        file,
+        specifiers.filter((s) => !s.startsWith(".") && !s.startsWith("~/")),
+      );
     }
   }
   return graph;
+}
+
+/** Every module `from` reaches through value imports (itself included). */
+export function reachable(graph: ModuleGraph, from: string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...from];
+  while (stack.length) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    stack.push(...(graph.get(file) ?? []));
+  }
+  return seen;
 }
 
 /** The import cycles: strongly connected components of more than one module (Tarjan). */

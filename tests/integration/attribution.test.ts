@@ -96,7 +96,7 @@ beforeAll(async () => {
       new Response("<!doctype html><html><body><h1>An article</h1></body></html>", { headers: { "Content-Type": "text/html" } }),
     baseHeaders: {},
     htmlPolicy: () => "script-src 'self'",
-    finishHtml: async (html) => html,
+    finishHtml: async (html) => ({ html, scriptHashes: [] }),
     // An article's address, kept as its route's handle declares (`render: "cached"`).
     policyAt: (path) => (path.startsWith("/blog/") ? { render: "cached" } : undefined),
     site: { articleExists: () => true },
