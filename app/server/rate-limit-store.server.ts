@@ -6,9 +6,12 @@
  * Expired rows are deleted by the hourly sweep (app/server/maintenance/sweep.server.ts), in
  * batches, off every request's path; until then an expired row only waits to be reset or deleted.
  */
-import { sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { ClientRateLimitInfo, Options, Store } from "express-rate-limit";
-import { db, rowsOf } from "~/server/db.server";
+import { rateLimits } from "../../db/schema";
+import { db } from "~/server/db.server";
+
+const live = (key: string) => and(eq(rateLimits.key, key), gt(rateLimits.resetAt, sql`now()`));
 
 export class DatabaseRateLimitStore implements Store {
   /** Keys are namespaced per limiter ("form:", "login:"): two limiters never share a counter. */
@@ -26,35 +29,43 @@ export class DatabaseRateLimitStore implements Store {
   }
 
   async increment(key: string): Promise<ClientRateLimitInfo> {
-    const result = await db().execute(sql`
-      insert into rate_limits as r (key, hits, reset_at)
-      values (${this.prefix + key}, 1, now() + make_interval(secs => ${this.windowMs / 1000}))
-      on conflict (key) do update set
-        hits = case when r.reset_at <= now() then 1 else r.hits + 1 end,
-        reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
-      returning hits, reset_at as "resetAt"
-    `);
-    const [row] = rowsOf<{ hits: number; resetAt: Date | string }>(result);
-    return { totalHits: row!.hits, resetTime: new Date(row!.resetAt) };
+    // The database's clock decides when a window ends, for every process alike; one upsert, so two
+    // hits at once both count.
+    const expired = sql`${rateLimits.resetAt} <= now()`;
+    const [row] = await db()
+      .insert(rateLimits)
+      .values({ key: this.prefix + key, hits: 1, resetAt: sql`now() + make_interval(secs => ${this.windowMs / 1000})` })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
+          resetAt: sql`case when ${expired} then excluded.reset_at else ${rateLimits.resetAt} end`,
+        },
+      })
+      .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
+    return { totalHits: row!.hits, resetTime: row!.resetAt };
   }
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
-    const result = await db().execute(sql`
-      select hits, reset_at as "resetAt" from rate_limits where key = ${this.prefix + key} and reset_at > now()
-    `);
-    const [row] = rowsOf<{ hits: number; resetAt: Date | string }>(result);
-    return row ? { totalHits: row.hits, resetTime: new Date(row.resetAt) } : undefined;
+    const [row] = await db()
+      .select({ hits: rateLimits.hits, resetAt: rateLimits.resetAt })
+      .from(rateLimits)
+      .where(live(this.prefix + key));
+    return row ? { totalHits: row.hits, resetTime: row.resetAt } : undefined;
   }
 
   /** A request given back (a successful login under skipSuccessfulRequests). */
   async decrement(key: string): Promise<void> {
-    await db().execute(sql`
-      update rate_limits set hits = greatest(hits - 1, 0) where key = ${this.prefix + key} and reset_at > now()
-    `);
+    await db()
+      .update(rateLimits)
+      .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+      .where(live(this.prefix + key));
   }
 
   async resetKey(key: string): Promise<void> {
-    await db().execute(sql`delete from rate_limits where key = ${this.prefix + key}`);
+    await db()
+      .delete(rateLimits)
+      .where(eq(rateLimits.key, this.prefix + key));
   }
 }
 

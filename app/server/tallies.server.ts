@@ -5,68 +5,78 @@
  * Not a cache: a count read here is the count of the rows committed, as a COUNT(*) would say,
  * without reading 1.5 million outbox rows or 100,000 contacts for it.
  */
-import { sql } from "drizzle-orm";
-import type { OutboxStatus } from "../../db/schema";
-import { db, rowsOf } from "~/server/db.server";
+import { asc, eq, gt, isNotNull, isNull, sum } from "drizzle-orm";
+import { z } from "zod";
+import { broadcastLeaverTallies, contactTallies, OUTBOX_STATUSES, outboxTallies, type OutboxStatus } from "../../db/schema";
+import { db } from "~/server/db.server";
+import { foldTally } from "~/server/tallies.sql.server";
+
+/** A sum of a key's rows: bigint in SQL, so a string on the wire; null when no row matched. */
+const total = (n: Parameters<typeof sum>[0]) => sum(n).mapWith(Number);
+
+// The triggers write the outbox's own statuses; a row with another one is a fault to hear about, not to count.
+const OutboxStatusSchema = z.enum(OUTBOX_STATUSES);
 
 /** Every outbox row by status (broadcasts' and other mail alike). */
 export async function outboxStatusCounts(): Promise<Map<OutboxStatus, number>> {
-  const rows = rowsOf<{ status: OutboxStatus; n: string | number }>(
-    await db().execute(sql`select status, sum(n) as n from outbox_tallies group by status`),
-  );
-  return new Map(rows.map((r) => [r.status, Number(r.n)]));
+  const rows = await db()
+    .select({ status: outboxTallies.status, n: total(outboxTallies.n) })
+    .from(outboxTallies)
+    .groupBy(outboxTallies.status);
+  return new Map(rows.map((r) => [OutboxStatusSchema.parse(r.status), r.n]));
 }
 
 /** Each broadcast's outbox rows by status (only one broadcast's, given its id). */
 export async function broadcastStatusCounts(only?: number): Promise<Map<number, Map<OutboxStatus, number>>> {
-  const rows = rowsOf<{ id: number; status: OutboxStatus; n: string | number }>(
-    await db().execute(sql`
-      select broadcast_id as id, status, sum(n) as n from outbox_tallies
-      where ${only === undefined ? sql`broadcast_id is not null` : sql`broadcast_id = ${only}`}
-      group by 1, 2
-    `),
-  );
+  const rows = await db()
+    .select({ id: outboxTallies.broadcastId, status: outboxTallies.status, n: total(outboxTallies.n) })
+    .from(outboxTallies)
+    .where(only === undefined ? isNotNull(outboxTallies.broadcastId) : eq(outboxTallies.broadcastId, only))
+    .groupBy(outboxTallies.broadcastId, outboxTallies.status);
   const counts = new Map<number, Map<OutboxStatus, number>>();
   for (const r of rows) {
-    const id = Number(r.id);
+    const id = r.id!;
     if (!counts.has(id)) counts.set(id, new Map());
-    counts.get(id)!.set(r.status, Number(r.n));
+    counts.get(id)!.set(OutboxStatusSchema.parse(r.status), r.n);
   }
   return counts;
 }
 
 /** Each broadcast's recipients who left after it reached them: bounced and unsubscribed (or complained). */
 export async function broadcastLeavers(only?: number): Promise<Map<number, { bounced: number; unsubscribed: number }>> {
-  const rows = rowsOf<{ id: number; kind: "bounced" | "unsubscribed"; n: string | number }>(
-    await db().execute(sql`
-      select broadcast_id as id, kind, sum(n) as n from broadcast_leaver_tallies
-      ${only === undefined ? sql`` : sql`where broadcast_id = ${only}`}
-      group by 1, 2
-    `),
-  );
+  const rows = await db()
+    .select({ id: broadcastLeaverTallies.broadcastId, kind: broadcastLeaverTallies.kind, n: total(broadcastLeaverTallies.n) })
+    .from(broadcastLeaverTallies)
+    .where(only === undefined ? undefined : eq(broadcastLeaverTallies.broadcastId, only))
+    .groupBy(broadcastLeaverTallies.broadcastId, broadcastLeaverTallies.kind);
   const leavers = new Map<number, { bounced: number; unsubscribed: number }>();
   for (const r of rows) {
-    const id = Number(r.id);
-    const figures = leavers.get(id) ?? { bounced: 0, unsubscribed: 0 };
-    figures[r.kind] = Number(r.n);
-    leavers.set(id, figures);
+    const figures = leavers.get(r.id) ?? { bounced: 0, unsubscribed: 0 };
+    figures[r.kind] = r.n;
+    leavers.set(r.id, figures);
   }
   return leavers;
 }
 
 /** How many contacts there are. */
 export async function contactCount(): Promise<number> {
-  const [row] = rowsOf<{ n: string | number | null }>(await db().execute(sql`select sum(n) as n from contact_tallies where tag is null`));
-  return Number(row?.n ?? 0);
+  const [row] = await db()
+    .select({ n: total(contactTallies.n) })
+    .from(contactTallies)
+    .where(isNull(contactTallies.tag));
+  return row?.n ?? 0;
 }
 
 /** Every tag in use with how many contacts have it, A to Z. */
 export async function tagCounts(): Promise<{ tag: string; contacts: number }[]> {
-  return rowsOf<{ tag: string; n: string | number }>(
-    await db().execute(sql`
-      select tag, sum(n) as n from contact_tallies where tag is not null group by tag having sum(n) > 0 order by tag
-    `),
-  ).map((r) => ({ tag: r.tag, contacts: Number(r.n) }));
+  const rows = await db()
+    .select({ tag: contactTallies.tag, contacts: total(contactTallies.n) })
+    .from(contactTallies)
+    .where(isNotNull(contactTallies.tag))
+    .groupBy(contactTallies.tag)
+    .having(gt(sum(contactTallies.n), 0))
+    .orderBy(asc(contactTallies.tag));
+  return rows.map((r) => ({ tag: r.tag!, contacts: r.contacts }));
 }
 
 /**
@@ -77,25 +87,8 @@ export async function tagCounts(): Promise<{ tag: string; contacts: number }[]> 
  */
 export async function compactTallies(): Promise<{ outbox: number; contacts: number; leavers: number }> {
   return {
-    outbox: await fold("outbox_tallies", ["broadcast_id", "status"]),
-    contacts: await fold("contact_tallies", ["tag"]),
-    leavers: await fold("broadcast_leaver_tallies", ["broadcast_id", "kind"]),
+    outbox: await foldTally(db(), outboxTallies, [outboxTallies.broadcastId, outboxTallies.status]),
+    contacts: await foldTally(db(), contactTallies, [contactTallies.tag]),
+    leavers: await foldTally(db(), broadcastLeaverTallies, [broadcastLeaverTallies.broadcastId, broadcastLeaverTallies.kind]),
   };
-}
-
-/** One tally table folded by its key columns (the schema's own names, never input); how many rows it had. */
-async function fold(table: string, keys: readonly string[]): Promise<number> {
-  const name = sql.identifier(table);
-  const columns = sql.join(
-    keys.map((key) => sql.identifier(key)),
-    sql`, `,
-  );
-  const [row] = rowsOf<{ before: number }>(
-    await db().execute(sql`
-      with gone as (delete from ${name} returning ${columns}, n),
-      kept as (insert into ${name} (${columns}, n) select ${columns}, sum(n) from gone group by ${columns} having sum(n) <> 0)
-      select count(*)::int as before from gone
-    `),
-  );
-  return row?.before ?? 0;
 }

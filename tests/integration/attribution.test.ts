@@ -262,12 +262,16 @@ describe("a link from a real list e-mail", () => {
     await db().execute(
       sql`insert into newsletter_subscribers (email, status, confirmed_at) values ('reader@example.com', 'confirmed', now())`,
     );
-    await recordConsent("reader@example.com", {
-      purpose: "newsletter",
-      source: "newsletter confirmation of /blog",
-      wordingVersion: "v1",
-      proved: true,
-    });
+    await recordConsent(
+      db(),
+      { email: "reader@example.com" },
+      {
+        purpose: "newsletter",
+        source: "newsletter confirmation of /blog",
+        wordingVersion: "v1",
+        proved: true,
+      },
+    );
     const saved = await saveBroadcast(
       BroadcastSchema.parse({
         subject: "Check your reports this month",

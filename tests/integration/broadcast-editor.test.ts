@@ -83,7 +83,11 @@ async function mixedList(): Promise<void> {
   await buyer("buyer.only@example.com"); // bought, no marketing consent: nobody
   await upsertContact("contact.only@example.com"); // a contact without any consent: nobody
   // The owner's import, attested consent: newsletter.
-  await recordConsent("imported@example.com", { purpose: "newsletter", source: "import: fair signup sheet", wordingVersion: "import" });
+  await recordConsent(
+    db(),
+    { email: "imported@example.com" },
+    { purpose: "newsletter", source: "import: fair signup sheet", wordingVersion: "import" },
+  );
 }
 
 /** A saved draft, through the editor's own action. */

@@ -93,7 +93,7 @@ const READERS = ["q1", "q2", "now", "earlier", "buyer", "refused", "suppressed",
 
 async function broadcastInEveryState(): Promise<number> {
   for (const email of READERS)
-    await recordConsent(email, { purpose: "newsletter", source: "import: signup sheet", wordingVersion: "import", proved: true });
+    await recordConsent(db(), { email }, { purpose: "newsletter", source: "import: signup sheet", wordingVersion: "import", proved: true });
   const id = await sentNow("Progress tips");
   await rowOf(id, "now@example.com", "sent", 0); // sent in the last minute: the rate
   await rowOf(id, "earlier@example.com", "sent", 10); // sent ten minutes ago, then unsubscribed

@@ -56,11 +56,15 @@ async function count(query: ReturnType<typeof sql>): Promise<number> {
 /** A confirmed newsletter subscriber, as the double opt-in leaves one. */
 async function subscriber(email: string): Promise<void> {
   await db().execute(sql`insert into newsletter_subscribers (email, status, confirmed_at) values (${email}, 'confirmed', now())`);
-  await recordConsent(email, { purpose: "newsletter", source: "newsletter confirmation of /blog", wordingVersion: "v1", proved: true });
+  await recordConsent(
+    db(),
+    { email },
+    { purpose: "newsletter", source: "newsletter confirmation of /blog", wordingVersion: "v1", proved: true },
+  );
 }
 
 async function guideReader(email: string, proved = true): Promise<void> {
-  await recordConsent(email, { purpose: "guide_followups", source: "lead-form /blog/x", wordingVersion: "v2" });
+  await recordConsent(db(), { email }, { purpose: "guide_followups", source: "lead-form /blog/x", wordingVersion: "v2" });
   if (proved) await markProved(email, "guide link");
 }
 
@@ -105,12 +109,16 @@ async function snapshot() {
 describe("audiences", () => {
   it("narrow by tags: within the audiences, any tag to include, none of the tags to leave out, the count and the queue alike", async () => {
     for (const email of ["ann@example.com", "bob@example.com", "cy@example.com", "dee@example.com"]) await subscriber(email);
-    await recordConsent("guide-only@example.com", {
-      purpose: "guide_followups",
-      source: "lead form",
-      wordingVersion: "v",
-      tags: ["topic-budgeting"],
-    });
+    await recordConsent(
+      db(),
+      { email: "guide-only@example.com" },
+      {
+        purpose: "guide_followups",
+        source: "lead form",
+        wordingVersion: "v",
+        tags: ["topic-budgeting"],
+      },
+    );
     const id = async (email: string) => (await findContact(email))!.id;
     await tagContact(await id("ann@example.com"), "topic-budgeting");
     await tagContact(await id("bob@example.com"), "topic-budgeting");
@@ -143,10 +151,18 @@ describe("audiences", () => {
   it("reach only current newsletter consents without suppression: guide readers and buyers only when they also joined the newsletter", async () => {
     await subscriber("sub@example.com");
     // Signed up, never confirmed: not a subscriber yet.
-    await recordConsent("pending@example.com", { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" });
+    await recordConsent(
+      db(),
+      { email: "pending@example.com" },
+      { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" },
+    );
     await db().execute(sql`insert into newsletter_subscribers (email, status) values ('pending@example.com', 'pending')`);
     // The owner's CSV import records an attested consent.
-    await recordConsent("imported@example.com", { purpose: "newsletter", source: "import: fair signup sheet", wordingVersion: "import" });
+    await recordConsent(
+      db(),
+      { email: "imported@example.com" },
+      { purpose: "newsletter", source: "import: fair signup sheet", wordingVersion: "import" },
+    );
     await subscriber("left@example.com");
     await suppress("left@example.com", "unsubscribed", "link");
     // Asked for the guide (and proved the address) and bought, but never joined the newsletter.

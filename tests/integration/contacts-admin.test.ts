@@ -143,7 +143,11 @@ describe("search", () => {
       ["email,consent_source", ...Array.from({ length: 300 }, (_, i) => `imported${i}@example.com,fair 2025`)].join("\n"),
       "fair.csv",
     );
-    await recordConsent("news@example.com", { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1", proved: true });
+    await recordConsent(
+      db(),
+      { email: "news@example.com" },
+      { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1", proved: true },
+    );
     await db().execute(
       sql`insert into newsletter_subscribers (email, status, confirmed_at) values ('news@example.com', 'confirmed', now())`,
     );
@@ -194,7 +198,7 @@ describe("search", () => {
 
   it("shows each row's consents and suppression at a glance", async () => {
     await storeLead({ name: "Ann", email: "ann@example.com", sourcePage: "emergency-fund-guide" });
-    await recordConsent("ann@example.com", { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" });
+    await recordConsent(db(), { email: "ann@example.com" }, { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" });
     await suppress("gone@example.com", "unsubscribed", "unsubscribe link");
     const rows = (await search("")).rows;
     expect(rows.find((r) => r.email === "ann@example.com")).toMatchObject({
@@ -283,7 +287,7 @@ describe("suppression by the owner", () => {
   const act = (id: number, fields: Record<string, string>) => postContact(id, fields);
 
   it("adds the owner's suppression with its reason, logs it, and lifts it again", async () => {
-    await recordConsent("kim@example.com", { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" });
+    await recordConsent(db(), { email: "kim@example.com" }, { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" });
     const id = await contactIdOf("kim@example.com");
     const added = await act(id, { intent: "suppress", detail: "asked me by phone" });
     expect(added).toEqual({
@@ -366,8 +370,8 @@ describe("tags", () => {
   });
 
   it("are added and removed by hand on a contact's page, in one spelling, logged in its history; the list filters by one", async () => {
-    await recordConsent("kim@example.com", { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" });
-    await recordConsent("lou@example.com", { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" });
+    await recordConsent(db(), { email: "kim@example.com" }, { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" });
+    await recordConsent(db(), { email: "lou@example.com" }, { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" });
     const id = await contactIdOf("kim@example.com");
     expect(await act(id, { intent: "tag", tag: "  VIP Buyers " })).toEqual({ status: 303, notice: { ok: true, message: "Tagged." } });
     expect(await act(id, { intent: "tag", tag: "vip-buyers" })).toEqual({
@@ -396,7 +400,7 @@ describe("tags", () => {
   });
 
   it("refuses a tag that is not one, with the rule, changing nothing; a bad tag filter shows everyone and says why", async () => {
-    await recordConsent("kim@example.com", { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" });
+    await recordConsent(db(), { email: "kim@example.com" }, { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" });
     const id = await contactIdOf("kim@example.com");
     for (const tag of ["", "no/slash", "x".repeat(41), "-leading"]) {
       const answer = await act(id, { intent: "tag", tag });

@@ -108,7 +108,7 @@ async function audience() {
 
 describe("a 20,000-row import, streamed", () => {
   it("is read while it arrives, shows its progress, merges repeats, keeps suppressions, and leaves no staged row", async () => {
-    await recordConsent("known@example.com", { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" });
+    await recordConsent(db(), { email: "known@example.com" }, { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" });
     await suppress("left@example.com", "unsubscribed", "unsubscribe link");
     const id = "a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6";
     const chunks = [...exportFile(ROWS)];
@@ -168,7 +168,7 @@ describe("a 20,000-row import, streamed", () => {
   }, 40_000);
 
   it("with one bad row near the end imports nothing: contacts, consents, events and tags as they were, the staging table empty", async () => {
-    await recordConsent("known@example.com", { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" });
+    await recordConsent(db(), { email: "known@example.com" }, { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" });
     await suppress("left@example.com", "unsubscribed", "unsubscribe link");
     const before = await audience();
     const id = "bad0bad0bad0bad0bad0bad0bad0bad0";
@@ -206,7 +206,7 @@ describe("the streamed import's edges", () => {
   });
 
   it("refuses a row longer than 8 KB by its number, reading no more of it than that: 45 MB of one line leaves the heap flat", async () => {
-    await recordConsent("known@example.com", { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" });
+    await recordConsent(db(), { email: "known@example.com" }, { purpose: "newsletter", source: "newsletter /blog", wordingVersion: "v1" });
     const before = await audience();
     const id = "long0long0long0long0long0";
     const commas = ",".repeat(64 * 1024);

@@ -183,16 +183,24 @@ describe("suppression at send time", () => {
 
   it("goes only under a current consent of its own purpose, checked at send time, whatever queued it", async () => {
     // A guide reader (consent to the guide's follow-ups only) and a newsletter subscriber.
-    await recordConsent("reader@example.com", {
-      purpose: "guide_followups",
-      source: "lead form /blog/x",
-      wordingVersion: "v",
-      proved: true,
-    });
+    await recordConsent(
+      db(),
+      { email: "reader@example.com" },
+      {
+        purpose: "guide_followups",
+        source: "lead form /blog/x",
+        wordingVersion: "v",
+        proved: true,
+      },
+    );
     await db().execute(
       sql`insert into newsletter_subscribers (email, status, confirmed_at) values ('sub@example.com', 'confirmed', now())`,
     );
-    await recordConsent("sub@example.com", { purpose: "newsletter", source: "newsletter confirmation", wordingVersion: "v", proved: true });
+    await recordConsent(
+      db(),
+      { email: "sub@example.com" },
+      { purpose: "newsletter", source: "newsletter confirmation", wordingVersion: "v", proved: true },
+    );
     // A broadcast under way whose rows an older version queued to both (it let guide readers in),
     // and a review request queued for an address that never bought.
     await db().execute(sql`
@@ -229,7 +237,11 @@ Three small steps.', '["newsletter"]'::jsonb, 'sending', now(), 2)
     expect(await ownerClearSuppression("ann@example.com")).toBe("refused");
     await suppress("bob@example.com", "owner", "asked by phone");
     expect(await ownerClearSuppression("bob@example.com")).toBe("cleared");
-    await recordConsent("ann@example.com", { purpose: "newsletter", source: "newsletter confirmation", wordingVersion: "v", proved: true });
+    await recordConsent(
+      db(),
+      { email: "ann@example.com" },
+      { purpose: "newsletter", source: "newsletter confirmation", wordingVersion: "v", proved: true },
+    );
     expect((await findContact("ann@example.com"))?.suppression).toBeNull();
   });
 });

@@ -247,12 +247,16 @@ describe("lifting the suppressions recorded at send in a period", () => {
     // The damage an outage did before: readers suppressed "at send" by the old rule.
     for (const email of ["ann@example.com", "bob@example.com"]) {
       await lead(email);
-      await recordConsent(email, {
-        purpose: "newsletter",
-        source: "newsletter:/blog",
-        wordingVersion: NEWSLETTER_CONSENT.version,
-        proved: true,
-      });
+      await recordConsent(
+        db(),
+        { email },
+        {
+          purpose: "newsletter",
+          source: "newsletter:/blog",
+          wordingVersion: NEWSLETTER_CONSENT.version,
+          proved: true,
+        },
+      );
       await db().insert(newsletterSubscribers).values({ email, status: "confirmed", confirmedAt: new Date() });
     }
     await db().execute(sql`insert into sequence_enrollments (contact_id, last_sent_at, next_at) select id, now(), now() from contacts`);

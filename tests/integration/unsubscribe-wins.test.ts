@@ -146,7 +146,11 @@ describe("a suppression of x@d", () => {
       insert into outbox (kind, dedupe_key, to_address, payload)
       values ('guide', 'guide:old', 'victim1+b@example.net', ${JSON.stringify({ leadId: 0, name: "Vic", guide: "credit-repair" })}::jsonb)
     `);
-    await recordConsent("victim1+b@example.net", { purpose: "guide_followups", source: "lead form /blog/x", wordingVersion: "v" });
+    await recordConsent(
+      db(),
+      { email: "victim1+b@example.net" },
+      { purpose: "guide_followups", source: "lead form /blog/x", wordingVersion: "v" },
+    );
     await mail.flush();
     expect(mail.received("victim1+a@example.net")).toEqual([]);
     expect(mail.received("victim1+b@example.net")).toEqual([]);
@@ -172,7 +176,11 @@ describe("a suppression of x@d", () => {
     expect(await sendBlocker("angry+shop@example.net", "transactional")).toBe("address suppressed (complaint)");
     // x+tag@d unsubscribing says nothing certain about x@d (another mailbox, maybe): x@d's own consent still holds.
     await suppress("ann+list@example.net", "unsubscribed", "link");
-    await recordConsent("ann@example.net", { purpose: "guide_followups", source: "lead form /blog/x", wordingVersion: "v" });
+    await recordConsent(
+      db(),
+      { email: "ann@example.net" },
+      { purpose: "guide_followups", source: "lead form /blog/x", wordingVersion: "v" },
+    );
     expect(await sendBlocker("ann@example.net", "guide_followups")).toBeUndefined();
     expect(await sendBlocker("ann+list@example.net", "guide_followups")).toBe("address suppressed (unsubscribed)");
   });

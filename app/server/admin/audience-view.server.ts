@@ -3,8 +3,21 @@
  * time order, and the suppressions the owner may add or lift. The rules of suppression stay in
  * app/server/audience/contacts.server.ts; this module only reads, and logs the owner's actions.
  */
-import { sql } from "drizzle-orm";
-import type { ConsentPurpose, SuppressionReason } from "../../../db/schema";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { unionAll, type AnyPgColumn } from "drizzle-orm/pg-core";
+import type { z } from "zod";
+import {
+  consents,
+  contactEvents,
+  contactMessages,
+  contacts,
+  leads,
+  newsletterSubscribers,
+  orders,
+  outbox,
+  type ConsentPurpose,
+  type SuppressionReason,
+} from "../../../db/schema";
 import type { ContactPost } from "~/lib/forms/dashboard";
 import { formatZonedDateTime } from "~/lib/dates";
 import { SEQUENCE_INVITATION_PAGE } from "~/lib/site";
@@ -14,24 +27,13 @@ import type { ContactFilters } from "~/lib/forms/contact-filters";
 import { contactFilterWhere } from "~/server/audience/audience.server";
 import { ownerClearSuppression, suppress, type Contact } from "~/server/audience/contacts.server";
 import { tagContact, untagContact } from "~/server/audience/tags.server";
-import { db, rowsOf } from "~/server/db.server";
+import { contactsPage, countContactsWhere, type ContactRowSchema } from "~/server/admin/admin.sql.server";
+import { db } from "~/server/db.server";
 import { contactCount } from "~/server/tallies.server";
 import { orderNumber } from "~/server/payments/orders.server";
 
-export type ContactRow = {
-  id: number;
-  email: string;
-  name: string | null;
-  createdAt: string;
-  provedAt: string | null;
-  suppression: SuppressionReason | null;
-  suppressionDetail: string | null;
-  /** Purposes with a consent not withdrawn, e.g. "guide_followups,newsletter". */
-  activeConsents: string | null;
-  withdrawnConsents: number;
-  /** Its tags, space-separated, A to Z. */
-  tags: string | null;
-};
+/** A row of the contacts list, its times as ISO strings (the page's data travels as JSON). */
+export type ContactRow = Omit<z.output<typeof ContactRowSchema>, "createdAt" | "provedAt"> & { createdAt: string; provedAt: string | null };
 
 /** `%` and `_` in what the owner typed are letters, not wildcards. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -50,39 +52,26 @@ export async function searchContacts(
   // name lowercased, read 100,000 rows in half the time ILIKE takes (issue 44).
   const pattern = likePattern(q.toLowerCase());
   const search = q ? sql`(c.email like ${pattern} or lower(c.name) like ${pattern})` : sql`true`;
-  const where = sql`where ${search} and ${contactFilterWhere(filters)}`;
-  const pageOf = (withTotal: boolean) => sql`
-    select c.id, c.email, c.name, c.created_at as "createdAt", c.proved_at as "provedAt", c.suppression,
-           c.suppression_detail as "suppressionDetail",
-           (select string_agg(distinct purpose, ',' order by purpose) from consents where contact_id = c.id and withdrawn_at is null) as "activeConsents",
-           (select count(*) from consents where contact_id = c.id and withdrawn_at is not null)::int as "withdrawnConsents",
-           array_to_string(c.tags, ' ') as tags${withTotal ? sql`, c.total` : sql``}
-    from (select c.*${withTotal ? sql`, count(*) over ()::int as total` : sql``} from contacts c ${where}
-          order by c.id desc limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}) c
-    order by c.id desc
-  `;
-  const counted = async () =>
-    rowsOf<{ total: number }>(await db().execute(sql`select count(*)::int as total from contacts c ${where}`))[0]!.total;
+  const where = sql`${search} and ${contactFilterWhere(filters)}`;
   let total: number;
-  let rows: ContactRow[] = [];
+  let rows: z.output<typeof ContactRowSchema>[] = [];
   if (q) {
     // A search, usually of a few: the page and the number found in one reading of the rows.
-    const found = rowsOf<ContactRow & { total: number }>(await db().execute(pageOf(true)));
-    total = found[0]?.total ?? (await counted());
-    rows = found.map(({ total: _total, ...row }) => row);
+    const found = await contactsPage(where, page, PAGE_SIZE, true);
+    total = found.total ?? (await countContactsWhere(where));
+    rows = found.rows;
   } else {
     // The whole list's size is the contacts' running count (100,000 rows not counted per view); a
     // filter's is counted. Then the page, read backwards by id until it is full, when there is one.
-    total = Object.values(filters).every((value) => !value) ? await contactCount() : await counted();
-    if (page <= Math.ceil(total / PAGE_SIZE)) rows = rowsOf<ContactRow>(await db().execute(pageOf(false)));
+    total = Object.values(filters).every((value) => !value) ? await contactCount() : await countContactsWhere(where);
+    if (page <= Math.ceil(total / PAGE_SIZE)) rows = (await contactsPage(where, page, PAGE_SIZE, false)).rows;
   }
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return { rows: rows.map(withIsoDates), page, pages, total, query: q, filters };
 }
 
-function withIsoDates<T extends { createdAt: unknown; provedAt: unknown }>(row: T): T {
-  const iso = (v: unknown) => (v === null ? null : new Date(v as string).toISOString());
-  return { ...row, createdAt: iso(row.createdAt), provedAt: iso(row.provedAt) };
+function withIsoDates(row: z.output<typeof ContactRowSchema>): ContactRow {
+  return { ...row, createdAt: row.createdAt.toISOString(), provedAt: row.provedAt?.toISOString() ?? null };
 }
 
 export type HistoryKind = "form" | "consent" | "proof" | "email" | "suppression" | "order" | "import" | "tag";
@@ -113,7 +102,18 @@ export type ContactHistory = {
   canLift: boolean;
 };
 
-type Dated = { at: string | Date };
+/** The contact's own columns, as the audience module's Contact names them. */
+const CONTACT_COLUMNS = {
+  id: contacts.id,
+  email: contacts.email,
+  name: contacts.name,
+  createdAt: contacts.createdAt,
+  provedAt: contacts.provedAt,
+  suppression: contacts.suppression,
+  suppressedAt: contacts.suppressedAt,
+  suppressionDetail: contacts.suppressionDetail,
+} satisfies Record<keyof Contact, AnyPgColumn>;
+
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 
 const EVENT_TITLES: Record<string, [HistoryKind, string]> = {
@@ -132,54 +132,86 @@ const EVENT_TITLES: Record<string, [HistoryKind, string]> = {
  * unknown id. Times inside a detail's words (an e-mail's "sent ...") are in `timeZone`, named.
  */
 export async function contactHistory(id: number, timeZone: string): Promise<ContactHistory | undefined> {
-  const [found] = rowsOf<Contact & { tags: string[] }>(
-    await db().execute(sql`
-      select id, email, name, created_at as "createdAt", proved_at as "provedAt", suppression,
-             suppressed_at as "suppressedAt", suppression_detail as "suppressionDetail", tags
-      from contacts where id = ${id}
-    `),
-  );
+  const [found] = await db()
+    .select({ ...CONTACT_COLUMNS, tags: contacts.tags })
+    .from(contacts)
+    .where(eq(contacts.id, id));
   if (!found) return undefined;
   const { tags, ...contact } = found;
   const email = contact.email;
-  const run = <T>(query: ReturnType<typeof sql>) =>
+  // Addresses before the one audience were stored as typed: matched lowercased, by their lower() indexes.
+  const sameAddress = (column: AnyPgColumn) => sql`lower(${column}) = ${email}`;
+  const mailColumns = {
+    id: outbox.id,
+    at: outbox.createdAt,
+    kind: outbox.kind,
+    status: outbox.status,
+    sentAt: outbox.sentAt,
+    attempts: outbox.attempts,
+    lastError: outbox.lastError,
+  };
+  const [leadRows, subscribers, messages, consentRows, events, mail, orderRows] = await Promise.all([
+    db().select({ at: leads.createdAt, sourcePage: leads.sourcePage }).from(leads).where(sameAddress(leads.email)),
     db()
-      .execute(query)
-      .then((r) => rowsOf<T>(r));
-  const [leads, subscribers, messages, consents, events, mail, orders] = await Promise.all([
-    run<Dated & { sourcePage: string }>(sql`select created_at as at, source_page as "sourcePage" from leads where lower(email) = ${email}`),
-    run<{ createdAt: string; confirmedAt: string | null; unsubscribedAt: string | null; consentPage: string | null; status: string }>(
-      sql`select created_at as "createdAt", confirmed_at as "confirmedAt", unsubscribed_at as "unsubscribedAt",
-                 consent_page as "consentPage", status from newsletter_subscribers where lower(email) = ${email}`,
+      .select({
+        createdAt: newsletterSubscribers.createdAt,
+        confirmedAt: newsletterSubscribers.confirmedAt,
+        unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+        consentPage: newsletterSubscribers.consentPage,
+        status: newsletterSubscribers.status,
+      })
+      .from(newsletterSubscribers)
+      .where(sameAddress(newsletterSubscribers.email)),
+    db()
+      .select({ id: contactMessages.id, at: contactMessages.createdAt, subject: contactMessages.subject })
+      .from(contactMessages)
+      .where(sameAddress(contactMessages.email)),
+    db()
+      .select({
+        id: consents.id,
+        purpose: consents.purpose,
+        source: consents.source,
+        wordingVersion: consents.wordingVersion,
+        createdAt: consents.createdAt,
+        withdrawnAt: consents.withdrawnAt,
+      })
+      .from(consents)
+      .where(eq(consents.contactId, id))
+      .orderBy(asc(consents.id)),
+    db()
+      .select({ at: contactEvents.createdAt, kind: contactEvents.kind, detail: contactEvents.detail })
+      .from(contactEvents)
+      .where(and(eq(contactEvents.contactId, id), ne(contactEvents.kind, "consent")))
+      .orderBy(asc(contactEvents.id)),
+    // A broadcast's row names its contact in the payload (its address may have changed since); other mail, the address.
+    unionAll(
+      db()
+        .select(mailColumns)
+        .from(outbox)
+        .where(and(ne(outbox.kind, "broadcast"), sameAddress(outbox.toAddress))),
+      db()
+        .select(mailColumns)
+        .from(outbox)
+        .where(and(eq(outbox.kind, "broadcast"), sql`(${outbox.payload}->>'contactId')::int = ${id}`)),
     ),
-    run<Dated & { id: number; subject: string }>(
-      sql`select id, created_at as at, subject from contact_messages where lower(email) = ${email}`,
-    ),
-    run<ContactConsent>(
-      sql`select id, purpose, source, wording_version as "wordingVersion", created_at as "createdAt", withdrawn_at as "withdrawnAt"
-          from consents where contact_id = ${id} order by id`,
-    ),
-    run<Dated & { kind: string; detail: string }>(
-      sql`select created_at as at, kind, detail from contact_events where contact_id = ${id} and kind <> 'consent' order by id`,
-    ),
-    run<Dated & { id: number; kind: string; status: string; sentAt: string | null; attempts: number; lastError: string | null }>(
-      sql`select id, created_at as at, kind, status, sent_at as "sentAt", attempts, last_error as "lastError"
-          from outbox where kind <> 'broadcast' and lower(to_address) = ${email}
-          union all
-          select id, created_at as at, kind, status, sent_at as "sentAt", attempts, last_error as "lastError"
-          from outbox where kind = 'broadcast' and (payload->>'contactId')::int = ${id}`,
-    ),
-    run<Dated & { id: number; status: string; amountTotal: number; currency: string; campaign: string | null }>(
-      sql`select id, created_at as at, status, amount_total as "amountTotal", currency, campaign
-          from orders where lower(customer_email) = ${email}`,
-    ),
+    db()
+      .select({
+        id: orders.id,
+        at: orders.createdAt,
+        status: orders.status,
+        amountTotal: orders.amountTotal,
+        currency: orders.currency,
+        campaign: orders.campaign,
+      })
+      .from(orders)
+      .where(sameAddress(orders.customerEmail)),
   ]);
 
   const history: HistoryEntry[] = [];
   const add = (at: string | Date | null, entry: Omit<HistoryEntry, "at">) => {
     if (at !== null) history.push({ at: iso(at)!, ...entry });
   };
-  for (const l of leads) add(l.at, { kind: "form", title: "Asked for the free guide", detail: `lead form on /blog/${l.sourcePage}` });
+  for (const l of leadRows) add(l.at, { kind: "form", title: "Asked for the free guide", detail: `lead form on /blog/${l.sourcePage}` });
   for (const s of subscribers) {
     if (s.consentPage === SEQUENCE_INVITATION_PAGE) {
       add(s.createdAt, { kind: "email", title: "Invited to the newsletter", detail: `in ${s.consentPage}` });
@@ -190,7 +222,7 @@ export async function contactHistory(id: number, timeZone: string): Promise<Cont
     add(s.unsubscribedAt, { kind: "suppression", title: "Newsletter ended", detail: `status ${s.status}` });
   }
   for (const m of messages) add(m.at, { kind: "form", title: "Sent a contact message", detail: m.subject });
-  for (const c of consents) {
+  for (const c of consentRows) {
     const detail = `${c.source} (wording ${c.wordingVersion})`;
     add(c.createdAt, { kind: "consent", title: `Consent given: ${c.purpose}`, detail });
     add(c.withdrawnAt, { kind: "consent", title: `Consent withdrawn: ${c.purpose}`, detail });
@@ -211,7 +243,7 @@ export async function contactHistory(id: number, timeZone: string): Promise<Cont
     ].filter(Boolean);
     add(m.at, { kind: "email", title: `E-mail: ${m.kind}`, detail: outcome.join("; ") });
   }
-  for (const o of orders) {
+  for (const o of orderRows) {
     const amount = `${(o.amountTotal / 100).toFixed(2)} ${o.currency.toUpperCase()}`;
     add(o.at, {
       kind: "order",
@@ -224,7 +256,7 @@ export async function contactHistory(id: number, timeZone: string): Promise<Cont
 
   return {
     contact: { ...contact, createdAt: iso(contact.createdAt)!, provedAt: iso(contact.provedAt), suppressedAt: iso(contact.suppressedAt) },
-    consents: consents.map((c) => ({ ...c, createdAt: iso(c.createdAt)!, withdrawnAt: iso(c.withdrawnAt) })),
+    consents: consentRows.map((c) => ({ ...c, createdAt: iso(c.createdAt)!, withdrawnAt: iso(c.withdrawnAt) })),
     tags,
     history,
     canLift: contact.suppression === "owner" || contact.suppression === "hard_bounce",
@@ -232,9 +264,7 @@ export async function contactHistory(id: number, timeZone: string): Promise<Cont
 }
 
 async function contactAddress(id: number): Promise<{ email: string; suppression: SuppressionReason | null } | undefined> {
-  const [row] = rowsOf<{ email: string; suppression: SuppressionReason | null }>(
-    await db().execute(sql`select email, suppression from contacts where id = ${id}`),
-  );
+  const [row] = await db().select({ email: contacts.email, suppression: contacts.suppression }).from(contacts).where(eq(contacts.id, id));
   return row;
 }
 

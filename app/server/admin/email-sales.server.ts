@@ -9,7 +9,7 @@
 import { sql } from "drizzle-orm";
 import { sweptCampaignCheckouts } from "../../../db/schema";
 import type { Tx } from "~/server/db.server";
-import { db, rowsOf } from "~/server/db.server";
+import { campaignFigureRows } from "~/server/admin/admin.sql.server";
 import { listBroadcasts } from "~/server/audience/broadcasts.server";
 import { listSteps } from "~/server/audience/sequence.server";
 import { GUIDES } from "~/lib/guides";
@@ -24,22 +24,7 @@ export type EmailSales = CampaignFigures & { campaign: string; label: string };
  * holds a swept checkout: the dashboard's are 90 days at most, the sweep's ABANDONED_ORDER_DAYS 120.
  */
 export async function campaignFigures(from?: Date): Promise<Map<string, CampaignFigures>> {
-  const rows = rowsOf<CampaignFigures & { campaign: string }>(
-    await db().execute(sql`
-      select campaign, sum(checkouts)::int as checkouts, sum(sales)::int as sales, sum("revenueCents")::int as "revenueCents"
-      from (
-        select campaign, count(*) as checkouts,
-               count(*) filter (where status = 'paid') as sales,
-               coalesce(sum(amount_total - coalesce((select sum(r.amount_cents) from order_refunds r where r.order_id = orders.id), 0))
-                 filter (where paid_at is not null), 0) as "revenueCents"
-        from orders
-        where campaign is not null ${from ? sql`and created_at >= ${from}` : sql``}
-        group by campaign
-        ${from ? sql`` : sql`union all select campaign, checkouts, 0, 0 from swept_campaign_checkouts`}
-      ) counted
-      group by campaign
-    `),
-  );
+  const rows = await campaignFigureRows(from);
   return new Map(rows.map(({ campaign, ...figures }) => [campaign, figures]));
 }
 

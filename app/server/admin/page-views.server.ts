@@ -12,7 +12,9 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
-import { db, rowsOf } from "~/server/db.server";
+import { pageViews } from "../../../db/schema";
+import { rollUpPageViewBatch } from "~/server/admin/admin.sql.server";
+import { db } from "~/server/db.server";
 import { OWNER_COOKIE } from "~/server/admin/owner-session.server";
 import { log } from "~/server/log.server";
 
@@ -69,17 +71,10 @@ export async function flushPageViews(): Promise<void> {
   pending.clear();
   flushing = (async () => {
     try {
-      const values = sql.join(
-        batch.map(([key, views]) => {
-          const [day, path] = [key.slice(0, 10), key.slice(11)];
-          return sql`(${day}::date, ${path}, ${views}::int)`;
-        }),
-        sql`, `,
-      );
-      await db().execute(sql`
-        insert into page_views (day, path, views) values ${values}
-        on conflict (day, path) do update set views = page_views.views + excluded.views
-      `);
+      await db()
+        .insert(pageViews)
+        .values(batch.map(([key, views]) => ({ day: key.slice(0, 10), path: key.slice(11), views })))
+        .onConflictDoUpdate({ target: [pageViews.day, pageViews.path], set: { views: sql`${pageViews.views} + excluded.views` } });
     } catch (error) {
       for (const [key, views] of batch) pending.set(key, (pending.get(key) ?? 0) + views);
       throw error;
@@ -133,21 +128,8 @@ export async function rollUpPageViews(now: Date = new Date()): Promise<number> {
   const before = utcDay(new Date(now.getTime() - PAGE_VIEWS_KEEP_DAYS * 86_400_000));
   let total = 0;
   for (;;) {
-    const [row] = rowsOf<{ moved: number }>(
-      await db().execute(sql`
-        with batch as (
-          select day, path from page_views where day < ${before}::date order by day, path limit ${ROLL_UP_BATCH}
-        ), gone as (
-          delete from page_views p using batch b where p.day = b.day and p.path = b.path returning p.day, p.path, p.views
-        ), added as (
-          insert into page_views_monthly (month, path, views)
-          select date_trunc('month', day)::date, path, sum(views) from gone group by 1, 2
-          on conflict (month, path) do update set views = page_views_monthly.views + excluded.views
-        )
-        select count(*)::int as moved from gone
-      `),
-    );
-    total += row!.moved;
-    if (row!.moved < ROLL_UP_BATCH) return total;
+    const moved = await rollUpPageViewBatch(before, ROLL_UP_BATCH);
+    total += moved;
+    if (moved < ROLL_UP_BATCH) return total;
   }
 }

@@ -7,8 +7,8 @@
  * ended, found by its own timestamp), and writes each lift to the audit log. A reader who had left
  * before (unsubscribed, complained, removed by the owner) is left as they are.
  */
-import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { contactEvents, contacts } from "../../../db/schema";
+import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { adminAuditLog, consents, contactEvents, contacts, newsletterSubscribers, sequenceEnrollments } from "../../../db/schema";
 import { db } from "~/server/db.server";
 
 /** What the outbox wrote on a suppression "at send" (old and new spellings: "SMTP 550 at send: ...", "SMTP 550 at send (RCPT TO): ..."). */
@@ -44,6 +44,9 @@ export async function countSuppressionsAtSend(from: Date, to: Date): Promise<Sen
   return { liftable: row?.liftable ?? 0, leftBefore: row?.leftBefore ?? 0 };
 }
 
+/** What the contact's history and the audit log say of each lift, in the suppression's own words and UTC time. */
+const liftWords = sql<string>`left('lifted a hard bounce recorded at send on ' || to_char(${contacts.suppressedAt} at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC (a sending problem, not the reader): ' || coalesce(${contacts.suppressionDetail}, ''), 500)`;
+
 /** Lifted this many at a time, each batch in one transaction. */
 const BATCH = 1_000;
 
@@ -59,38 +62,50 @@ export async function liftSuppressionsAtSend(from: Date, to: Date): Promise<{ li
   for (;;) {
     const done = await db().transaction(async (tx) => {
       const batch = await tx
-        .select({ id: contacts.id })
+        .select({ id: contacts.id, words: liftWords })
         .from(contacts)
         .where(and(atSendIn(from, to), sql`not ${leftBefore}`))
         .orderBy(contacts.id)
         .limit(BATCH)
         .for("update");
       if (batch.length === 0) return 0;
-      const ids = sql`(${sql.join(
-        batch.map((c) => sql`${c.id}::int`),
-        sql`, `,
-      )})`;
+      const ids = batch.map((c) => c.id);
+      const batchContact = inArray(contacts.id, ids);
       // Matched by the suppression's own timestamp, in the database (microseconds: a JavaScript Date keeps milliseconds).
-      await tx.execute(sql`
-        update consents k set withdrawn_at = null from contacts c
-        where c.id in ${ids} and k.contact_id = c.id and k.withdrawn_at = c.suppressed_at
-      `);
-      await tx.execute(sql`
-        update newsletter_subscribers s set status = case when s.confirmed_at is null then 'pending' else 'confirmed' end, unsubscribed_at = null
-        from contacts c where c.id in ${ids} and lower(s.email) = c.email and s.unsubscribed_at = c.suppressed_at
-      `);
-      await tx.execute(sql`
-        update sequence_enrollments set status = 'active', stopped_reason = null
-        where contact_id in ${ids} and status = 'stopped' and stopped_reason = 'hard_bounce'
-      `);
-      const words = sql`left('lifted a hard bounce recorded at send on ' || to_char(c.suppressed_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC (a sending problem, not the reader): ' || coalesce(c.suppression_detail, ''), 500)`;
-      await tx.execute(
-        sql`insert into contact_events (contact_id, kind, detail) select c.id, 'unsuppressed', ${words} from contacts c where c.id in ${ids}`,
-      );
-      await tx.execute(
-        sql`insert into admin_audit_log (action, target, detail) select 'lift-send-suppression', 'contact:' || c.id, ${words} from contacts c where c.id in ${ids}`,
-      );
-      await tx.execute(sql`update contacts set suppression = null, suppressed_at = null, suppression_detail = null where id in ${ids}`);
+      await tx
+        .update(consents)
+        .set({ withdrawnAt: null })
+        .from(contacts)
+        .where(and(batchContact, eq(consents.contactId, contacts.id), eq(consents.withdrawnAt, contacts.suppressedAt)));
+      await tx
+        .update(newsletterSubscribers)
+        .set({
+          status: sql`case when ${newsletterSubscribers.confirmedAt} is null then 'pending' else 'confirmed' end`,
+          unsubscribedAt: null,
+        })
+        .from(contacts)
+        .where(
+          and(
+            batchContact,
+            sql`lower(${newsletterSubscribers.email}) = ${contacts.email}`,
+            eq(newsletterSubscribers.unsubscribedAt, contacts.suppressedAt),
+          ),
+        );
+      await tx
+        .update(sequenceEnrollments)
+        .set({ status: "active", stoppedReason: null })
+        .where(
+          and(
+            inArray(sequenceEnrollments.contactId, ids),
+            eq(sequenceEnrollments.status, "stopped"),
+            eq(sequenceEnrollments.stoppedReason, "hard_bounce"),
+          ),
+        );
+      await tx.insert(contactEvents).values(batch.map((c) => ({ contactId: c.id, kind: "unsuppressed", detail: c.words })));
+      await tx
+        .insert(adminAuditLog)
+        .values(batch.map((c) => ({ action: "lift-send-suppression", target: `contact:${c.id}`, detail: c.words })));
+      await tx.update(contacts).set({ suppression: null, suppressedAt: null, suppressionDetail: null }).where(batchContact);
       return batch.length;
     });
     lifted += done;

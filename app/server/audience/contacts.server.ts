@@ -5,10 +5,10 @@
  * Every send path asks `sendBlocker` at send time (app/server/mail/mailer.server.ts), not only
  * when it queues: may a message of this purpose go to this address now?
  */
-import { sql, type SQL } from "drizzle-orm";
-import { CONSENT_PURPOSES, type ConsentPurpose, type SuppressionReason } from "../../../db/schema";
+import { and, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import { CONSENT_PURPOSES, consents, contactEvents, contacts, type ConsentPurpose, type SuppressionReason } from "../../../db/schema";
 import { baseMailbox, canonicalEmail } from "~/lib/email-address";
-import { db, rowsOf } from "~/server/db.server";
+import { db, rowsOf, type Executor } from "~/server/db.server";
 
 /**
  * Why a message is sent: what a person needs whatever they chose (receipt, lost link,
@@ -108,13 +108,26 @@ const listOf = (addresses: readonly string[]) =>
   );
 
 /**
- * True in SQL when this address, or the base mailbox of its "+tag" spelling, is suppressed, for
- * any reason. A public form puts `not` this in the statement that queues its e-mail (issue 51:
- * unsubscribed means silent), so a stranger who types a suppressed address makes the site write
- * nothing to it, and is answered as anyone else is: the form's answer reveals nothing.
+ * Whether this address, or the base mailbox of its "+tag" spelling, is suppressed, for any
+ * reason. A public form asks it in the transaction that queues its e-mail (issue 51: unsubscribed
+ * means silent), so a stranger who types a suppressed address makes the site write nothing to it,
+ * and is answered as anyone else is: the form's answer reveals nothing. `own`: the address's
+ * contact as a step of the same transaction just returned it, so only the base mailbox is read.
  */
-export function suppressedAddress(email: string): SQL {
-  return sql`exists (select 1 from contacts sc where sc.email in (${listOf(coveringSpellings(email))}) and sc.suppression is not null)`;
+export async function addressSuppressed(
+  tx: Executor,
+  email: string,
+  own?: { email: string; suppression: SuppressionReason | null },
+): Promise<boolean> {
+  if (own?.suppression) return true;
+  const spellings = coveringSpellings(email).filter((spelling) => spelling !== own?.email);
+  if (spellings.length === 0) return false;
+  const [hit] = await tx
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(inArray(contacts.email, spellings), isNotNull(contacts.suppression)))
+    .limit(1);
+  return hit !== undefined;
 }
 
 /**
@@ -168,14 +181,6 @@ export async function sendBlockers(sends: { email: string; policy: SendPolicy }[
   });
 }
 
-/**
- * Who a consent is recorded for, in a caller's statement. `one`: a select of one person's
- * `email, name` (a form's row), with the consent's source, its history words and its tags as
- * values. `each`: a select of many, each row with its own `email, name, source, tags` (text[]),
- * `detail` (the history's words) and, with `skipSuppressed`, `kept_detail`.
- */
-export type ConsentRows = { one: SQL; source: string; detail: string; tags: readonly string[] } | { each: SQL };
-
 /** Tags as a text[] parameter list ('{}' for none). */
 export function tagArray(tags: readonly string[]): SQL {
   return tags.length === 0
@@ -186,8 +191,211 @@ export function tagArray(tags: readonly string[]): SQL {
       )}]::text[]`;
 }
 
+/** Tags A to Z, each once, in code-point order, as merge_tags keeps them (COLLATE "C", migration 0017). */
+const sortedTags = (tags: readonly string[]) => [...new Set(tags)].sort();
+
 /**
- * The statements that record a consent for `rows` (see ConsentRows), as common table expressions
+ * Who a consent is recorded for: an address and maybe a name, and, for a batch whose people each
+ * came their own way (an import's rows, a buyer's products), their own source, tags and history words.
+ */
+export type ConsentPerson = {
+  email: string;
+  name?: string | null;
+  source?: string;
+  tags?: readonly string[];
+  /** The history's words; default: "<purpose> from <source> (wording <version>)". */
+  detail?: string;
+  /** With `skipSuppressed`: the history's words when the contact is suppressed and gets no consent. */
+  keptDetail?: string;
+};
+
+export type ConsentGrant = {
+  purpose: ConsentPurpose;
+  wordingVersion: string;
+  /** Where it was given ("lead form /blog/x", "import: <source>"), unless each person says. */
+  source?: string;
+  /** Tags added to every person's own. */
+  tags?: readonly string[];
+  detail?: string;
+  /** The address proved itself (a link we sent it was used): a suppression other than a hard bounce ends. */
+  proved?: boolean;
+  /** A suppressed contact gets no consent (an import cannot undo an unsubscribe); its event says so. */
+  skipSuppressed?: boolean;
+  /** The contact event's kind (default "consent"; an import's are "import"). */
+  eventKind?: string;
+};
+
+export type ConsentRecorded = {
+  contactId: number;
+  email: string;
+  /** Whether a consent row was written (false only for a suppressed contact under `skipSuppressed`). */
+  consented: boolean;
+  /** The contact's own suppression after this step (its base mailbox's is not looked at here). */
+  suppression: SuppressionReason | null;
+};
+
+/**
+ * Record a consent, in the caller's transaction, so a form's row, its consent and its e-mail are
+ * stored together or not at all: the contact made if new (a name fills an empty one; its tags
+ * merged by merge_tags, migration 0017), the consent under this wording, and its contact_event. A
+ * form's consent is recorded as given; a suppression by unsubscribe, complaint or the owner ends
+ * only when the address proves itself (`proved`: the person asked again from a link we sent
+ * them; the owner cannot clear those, see `ownerClearSuppression`), and a hard bounce stays until
+ * mail to the address is accepted again. With `skipSuppressed`, a suppressed contact gets no
+ * consent and its event says so (`keptDetail`). Many people at once (an import's batch: each
+ * address once) cost the same three statements as one.
+ */
+export async function recordConsent(tx: Executor, person: ConsentPerson, grant: ConsentGrant): Promise<ConsentRecorded>;
+export async function recordConsent(tx: Executor, people: readonly ConsentPerson[], grant: ConsentGrant): Promise<ConsentRecorded[]>;
+export async function recordConsent(
+  tx: Executor,
+  who: ConsentPerson | readonly ConsentPerson[],
+  grant: ConsentGrant,
+): Promise<ConsentRecorded | ConsentRecorded[]> {
+  const people = (Array.isArray(who) ? who : [who]) as readonly ConsentPerson[];
+  if (people.length === 0) return [];
+  const byEmail = new Map(people.map((p) => [normalizeEmail(p.email), p]));
+  const lifted = grant.proved
+    ? {
+        provedAt: sql`coalesce(${contacts.provedAt}, now())`,
+        suppression: sql`case when ${contacts.suppression} = 'hard_bounce' then ${contacts.suppression} end`,
+        suppressedAt: sql`case when ${contacts.suppression} = 'hard_bounce' then ${contacts.suppressedAt} end`,
+        suppressionDetail: sql`case when ${contacts.suppression} = 'hard_bounce' then ${contacts.suppressionDetail} end`,
+      }
+    : {};
+  const stored = await tx
+    .insert(contacts)
+    .values(
+      [...byEmail].map(([email, p]) => ({
+        email,
+        name: p.name ?? null,
+        tags: sortedTags([...(grant.tags ?? []), ...(p.tags ?? [])]),
+        ...(grant.proved ? { provedAt: sql`now()` } : {}),
+      })),
+    )
+    .onConflictDoUpdate({
+      target: contacts.email,
+      set: { name: sql`coalesce(${contacts.name}, excluded.name)`, tags: sql`merge_tags(${contacts.tags}, excluded.tags)`, ...lifted },
+    })
+    .returning({ id: contacts.id, email: contacts.email, suppression: contacts.suppression });
+  const recorded = stored.map((c) => ({
+    contactId: c.id,
+    email: c.email,
+    consented: !grant.skipSuppressed || c.suppression === null,
+    suppression: c.suppression,
+  }));
+  const sourceOf = (p: ConsentPerson) => p.source ?? grant.source ?? "";
+  const given = recorded.filter((r) => r.consented);
+  if (given.length > 0) {
+    await tx
+      .insert(consents)
+      .values(
+        given.map((r) => ({
+          contactId: r.contactId,
+          purpose: grant.purpose,
+          source: sourceOf(byEmail.get(r.email)!),
+          wordingVersion: grant.wordingVersion,
+        })),
+      );
+  }
+  await tx.insert(contactEvents).values(
+    recorded.map((r) => {
+      const p = byEmail.get(r.email)!;
+      const detail = p.detail ?? grant.detail ?? `${grant.purpose} from ${sourceOf(p)} (wording ${grant.wordingVersion})`;
+      return {
+        contactId: r.contactId,
+        kind: grant.eventKind ?? "consent",
+        detail: r.consented ? detail : `${p.keptDetail ?? detail} (${r.suppression}), no consent recorded`,
+      };
+    }),
+  );
+  return Array.isArray(who) ? recorded : recorded[0]!;
+}
+
+async function recordEvent(contactId: number, kind: string, detail: string): Promise<void> {
+  await db().execute(sql`insert into contact_events (contact_id, kind, detail) values (${contactId}, ${kind}, ${detail})`);
+}
+
+/**
+ * Suppress an address (made a contact if unknown): its consents are withdrawn, its newsletter
+ * subscription ends and its welcome sequence stops, at once. A weaker reason never replaces a
+ * stronger one (an unsubscribe after a complaint stays a complaint).
+ */
+export async function suppress(email: string, reason: SuppressionReason, detail: string): Promise<void> {
+  const address = normalizeEmail(email);
+  const contact = await upsertContact(address);
+  const stronger = !contact.suppression || RANK[reason] > RANK[contact.suppression];
+  await db().transaction(async (tx) => {
+    if (stronger) {
+      await tx.execute(sql`
+        update contacts set suppression = ${reason}, suppressed_at = now(), suppression_detail = ${detail.slice(0, 500)}
+        where id = ${contact.id}
+      `);
+    }
+    await tx.execute(sql`update consents set withdrawn_at = now() where contact_id = ${contact.id} and withdrawn_at is null`);
+    await tx.execute(sql`
+      update newsletter_subscribers set status = 'unsubscribed', unsubscribed_at = now()
+      where lower(email) = ${address} and status <> 'unsubscribed'
+    `);
+    await tx.execute(sql`
+      update sequence_enrollments set status = 'stopped', stopped_reason = ${reason}
+      where contact_id = ${contact.id} and status = 'active'
+    `);
+    await tx.execute(sql`
+      insert into contact_events (contact_id, kind, detail) values (${contact.id}, 'suppressed', ${`${reason}: ${detail}`.slice(0, 500)})
+    `);
+  });
+}
+
+/** The address used a link we sent it: it is theirs. Returns the contact, or undefined for an unknown address. */
+export async function markProved(email: string, how: string, now: Date = new Date()): Promise<Contact | undefined> {
+  const [row] = rowsOf<Contact>(
+    await db().execute(sql`
+      update contacts set proved_at = coalesce(proved_at, ${now.toISOString()}::timestamptz)
+      where email = ${normalizeEmail(email)}
+      returning ${CONTACT_COLUMNS}
+    `),
+  );
+  if (!row) return undefined;
+  await recordEvent(row.id, "proved", how);
+  return toContact(row);
+}
+
+/**
+ * The owner's own suppression, or a hard bounce they know is fixed, can be lifted from the
+ * dashboard; an unsubscribe or a complaint cannot (only a new recorded consent lifts those).
+ */
+export async function ownerClearSuppression(email: string): Promise<"cleared" | "refused" | "none"> {
+  const contact = await findContact(email);
+  if (!contact?.suppression) return "none";
+  if (contact.suppression === "unsubscribed" || contact.suppression === "complaint") return "refused";
+  await db().execute(sql`update contacts set suppression = null, suppressed_at = null, suppression_detail = null where id = ${contact.id}`);
+  await recordEvent(contact.id, "unsuppressed", `owner cleared ${contact.suppression}`);
+  return "cleared";
+}
+
+// ---- Until fulfilment and the contacts import (issue 52, helper B) call recordConsent: nothing new may use these. ----
+
+/**
+ * @deprecated addressSuppressed(tx, ...) replaces it. True in SQL when this address, or the base mailbox of its "+tag" spelling, is suppressed, for
+ * any reason. A public form puts `not` this in the statement that queues its e-mail (issue 51:
+ * unsubscribed means silent), so a stranger who types a suppressed address makes the site write
+ * nothing to it, and is answered as anyone else is: the form's answer reveals nothing.
+ */
+export function suppressedAddress(email: string): SQL {
+  return sql`exists (select 1 from contacts sc where sc.email in (${listOf(coveringSpellings(email))}) and sc.suppression is not null)`;
+}
+
+/**
+ * @deprecated recordConsent(tx, ...) replaces it. Who a consent is recorded for, in a caller's statement. `one`: a select of one person's
+ * `email, name` (a form's row), with the consent's source, its history words and its tags as
+ * values. `each`: a select of many, each row with its own `email, name, source, tags` (text[]),
+ * `detail` (the history's words) and, with `skipSuppressed`, `kept_detail`.
+ */
+export type ConsentRows = { one: SQL; source: string; detail: string; tags: readonly string[] } | { each: SQL };
+
+/**
+ * @deprecated recordConsent(tx, ...) replaces it. The statements that record a consent for `rows` (see ConsentRows), as common table expressions
  * named `<prefix>_...` for the caller to put in its own one statement, so a form's row, its
  * consent and its e-mail are stored together or not at all: the contact (made if new; a name fills
  * an empty one) with its tags added, the consent under this wording, and its event. With `skipSuppressed`,
@@ -246,99 +454,4 @@ export function consentStatements(
       }
       from ${name("contact")} c join ${name("rows")} r on r.email = c.email
     )`;
-}
-
-async function recordEvent(contactId: number, kind: string, detail: string): Promise<void> {
-  await db().execute(sql`insert into contact_events (contact_id, kind, detail) values (${contactId}, ${kind}, ${detail})`);
-}
-
-/**
- * Suppress an address (made a contact if unknown): its consents are withdrawn, its newsletter
- * subscription ends and its welcome sequence stops, at once. A weaker reason never replaces a
- * stronger one (an unsubscribe after a complaint stays a complaint).
- */
-export async function suppress(email: string, reason: SuppressionReason, detail: string): Promise<void> {
-  const address = normalizeEmail(email);
-  const contact = await upsertContact(address);
-  const stronger = !contact.suppression || RANK[reason] > RANK[contact.suppression];
-  await db().transaction(async (tx) => {
-    if (stronger) {
-      await tx.execute(sql`
-        update contacts set suppression = ${reason}, suppressed_at = now(), suppression_detail = ${detail.slice(0, 500)}
-        where id = ${contact.id}
-      `);
-    }
-    await tx.execute(sql`update consents set withdrawn_at = now() where contact_id = ${contact.id} and withdrawn_at is null`);
-    await tx.execute(sql`
-      update newsletter_subscribers set status = 'unsubscribed', unsubscribed_at = now()
-      where lower(email) = ${address} and status <> 'unsubscribed'
-    `);
-    await tx.execute(sql`
-      update sequence_enrollments set status = 'stopped', stopped_reason = ${reason}
-      where contact_id = ${contact.id} and status = 'active'
-    `);
-    await tx.execute(sql`
-      insert into contact_events (contact_id, kind, detail) values (${contact.id}, 'suppressed', ${`${reason}: ${detail}`.slice(0, 500)})
-    `);
-  });
-}
-
-/**
- * A new consent, recorded as given. A suppression by unsubscribe, complaint or the owner ends only
- * here, when the person asks again (the owner cannot clear those: see `ownerClearSuppression`);
- * a hard bounce stays until mail to the address is accepted again.
- */
-export async function recordConsent(
-  email: string,
-  consent: { purpose: ConsentPurpose; source: string; wordingVersion: string; proved?: boolean; tags?: readonly string[] },
-): Promise<void> {
-  const contact = await upsertContact(email);
-  await db().transaction(async (tx) => {
-    await tx.execute(sql`
-      insert into consents (contact_id, purpose, source, wording_version)
-      values (${contact.id}, ${consent.purpose}, ${consent.source}, ${consent.wordingVersion})
-    `);
-    if (consent.proved) await tx.execute(sql`update contacts set proved_at = coalesce(proved_at, now()) where id = ${contact.id}`);
-    if (contact.suppression && contact.suppression !== "hard_bounce" && consent.proved) {
-      await tx.execute(
-        sql`update contacts set suppression = null, suppressed_at = null, suppression_detail = null where id = ${contact.id}`,
-      );
-    }
-    await tx.execute(sql`
-      insert into contact_events (contact_id, kind, detail)
-      values (${contact.id}, 'consent', ${`${consent.purpose} from ${consent.source} (wording ${consent.wordingVersion})`})
-    `);
-    if (consent.tags?.length) {
-      await tx.execute(sql`
-        update contacts set tags = merge_tags(tags, ${tagArray(consent.tags)}) where id = ${contact.id}
-      `);
-    }
-  });
-}
-
-/** The address used a link we sent it: it is theirs. Returns the contact, or undefined for an unknown address. */
-export async function markProved(email: string, how: string, now: Date = new Date()): Promise<Contact | undefined> {
-  const [row] = rowsOf<Contact>(
-    await db().execute(sql`
-      update contacts set proved_at = coalesce(proved_at, ${now.toISOString()}::timestamptz)
-      where email = ${normalizeEmail(email)}
-      returning ${CONTACT_COLUMNS}
-    `),
-  );
-  if (!row) return undefined;
-  await recordEvent(row.id, "proved", how);
-  return toContact(row);
-}
-
-/**
- * The owner's own suppression, or a hard bounce they know is fixed, can be lifted from the
- * dashboard; an unsubscribe or a complaint cannot (only a new recorded consent lifts those).
- */
-export async function ownerClearSuppression(email: string): Promise<"cleared" | "refused" | "none"> {
-  const contact = await findContact(email);
-  if (!contact?.suppression) return "none";
-  if (contact.suppression === "unsubscribed" || contact.suppression === "complaint") return "refused";
-  await db().execute(sql`update contacts set suppression = null, suppressed_at = null, suppression_detail = null where id = ${contact.id}`);
-  await recordEvent(contact.id, "unsuppressed", `owner cleared ${contact.suppression}`);
-  return "cleared";
 }

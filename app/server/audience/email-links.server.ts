@@ -180,11 +180,15 @@ export async function confirmSubscription(
     // Used now by another press, which confirmed it, or never able to: "already", "stale" or "expired".
     return state === "expired" ? { state } : { state: state === "ask" ? "stale" : state, email };
   }
-  await recordConsent(email, {
-    purpose: "newsletter",
-    source: `newsletter confirmation of ${subscriber.consentPage ?? "/blog"}`,
-    wordingVersion: subscriber.consentVersion ?? "unknown",
-    proved: true,
-  });
+  await recordConsent(
+    db(),
+    { email },
+    {
+      purpose: "newsletter",
+      source: `newsletter confirmation of ${subscriber.consentPage ?? "/blog"}`,
+      wordingVersion: subscriber.consentVersion ?? "unknown",
+      proved: true,
+    },
+  );
   return { state: "confirmed", email };
 }

@@ -6,10 +6,10 @@
  *
  * Which broadcasts are the article's: those "Publish and e-mail" made from it (broadcasts.article_id).
  */
-import { eq, sql } from "drizzle-orm";
-import { articles } from "../../../db/schema";
+import { desc, eq } from "drizzle-orm";
+import { articles, broadcasts } from "../../../db/schema";
 import { BROADCAST_LIMITS } from "~/lib/forms/broadcast";
-import { db, rowsOf } from "~/server/db.server";
+import { db } from "~/server/db.server";
 import { broadcastsWithFigures } from "~/server/audience/broadcast-admin.server";
 import { saveBroadcast } from "~/server/audience/broadcasts.server";
 import type { BroadcastStatus } from "../../../db/schema";
@@ -50,7 +50,11 @@ export type ArticleBroadcast = {
 
 /** The broadcasts that e-mailed (or will e-mail) this article, newest first. */
 export async function articleBroadcasts(articleId: number): Promise<ArticleBroadcast[]> {
-  const found = rowsOf<{ id: number }>(await db().execute(sql`select id from broadcasts where article_id = ${articleId} order by id desc`));
+  const found = await db()
+    .select({ id: broadcasts.id })
+    .from(broadcasts)
+    .where(eq(broadcasts.articleId, articleId))
+    .orderBy(desc(broadcasts.id));
   const withFigures = await Promise.all(found.map(async ({ id }) => (await broadcastsWithFigures(id))[0]));
   return withFigures
     .filter((b) => b !== undefined)

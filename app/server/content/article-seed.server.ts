@@ -8,11 +8,12 @@
  * the race does nothing).
  */
 import { isDeepStrictEqual } from "node:util";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, notExists, notLike, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { articleRevisions, articles } from "../../../db/schema";
 import { getShippedArticles, type ShippedArticle } from "~/content/shipped-articles.server";
 import type { ArticleContent } from "~/lib/forms/article";
-import { db, rowsOf } from "~/server/db.server";
+import { db } from "~/server/db.server";
 import { bumpContentVersion } from "~/server/content/content-version.server";
 import type { Tx } from "~/server/db.server";
 
@@ -41,9 +42,7 @@ export function shippedContent(a: ShippedArticle): ArticleContent {
 export async function seedShippedArticles(shipped: readonly ShippedArticle[] = getShippedArticles()) {
   return db().transaction(async (tx: Tx) => {
     const present = new Set(
-      rowsOf<{ shipped_key: string }>(await tx.execute(sql`select shipped_key from articles where shipped_key is not null`)).map(
-        (r) => r.shipped_key,
-      ),
+      (await tx.select({ shippedKey: articles.shippedKey }).from(articles).where(isNotNull(articles.shippedKey))).map((r) => r.shippedKey!),
     );
     const added: string[] = [];
     const skipped: string[] = [];
@@ -81,7 +80,7 @@ export async function seedShippedArticles(shipped: readonly ShippedArticle[] = g
         .returning({ id: articles.id });
       if (!row) {
         // Another server inserted it a moment ago, or the owner's own article has this address.
-        const raced = rowsOf(await tx.execute(sql`select 1 from articles where shipped_key = ${a.slug}`)).length > 0;
+        const raced = (await tx.select({ id: articles.id }).from(articles).where(eq(articles.shippedKey, a.slug)).limit(1)).length > 0;
         if (!raced) skipped.push(a.slug);
         continue;
       }
@@ -98,16 +97,23 @@ export async function seedShippedArticles(shipped: readonly ShippedArticle[] = g
  * shipped); returns whether it changed. Its address, status, dates and place in the list stay.
  */
 async function bringUpToDate(tx: Tx, a: ShippedArticle): Promise<boolean> {
-  const [row] = rowsOf<{ id: number; version: number; content: Record<string, unknown> }>(
-    await tx.execute(sql`
-      select a.id, a.version, r.content
-      from articles a
-      join article_revisions r on r.article_id = a.id and r.version = a.version
-      where a.shipped_key = ${a.slug}
-        and not exists (select 1 from article_revisions o where o.article_id = a.id and o.note not like ${`${SHIPPED_NOTE}%`})
-      for update of a
-    `),
-  );
+  const owners = alias(articleRevisions, "o");
+  const [row] = await tx
+    .select({ id: articles.id, version: articles.version, content: articleRevisions.content })
+    .from(articles)
+    .innerJoin(articleRevisions, and(eq(articleRevisions.articleId, articles.id), eq(articleRevisions.version, articles.version)))
+    .where(
+      and(
+        eq(articles.shippedKey, a.slug),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(owners)
+            .where(and(eq(owners.articleId, articles.id), notLike(owners.note, `${SHIPPED_NOTE}%`))),
+        ),
+      ),
+    )
+    .for("update", { of: articles });
   if (!row) return false;
   const content = { ...shippedContent(a), slug: String(row.content.slug ?? a.slug) };
   // As jsonb holds it (no undefined keys); jsonb's own key order does not matter to the comparison.

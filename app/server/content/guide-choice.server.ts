@@ -4,6 +4,7 @@
  * (article-store.server.ts), so every server's pages offer the new guide within a second.
  */
 import { sql } from "drizzle-orm";
+import { siteSettings } from "../../../db/schema";
 import { CATEGORIES, type Category } from "~/lib/article-meta";
 import { GUIDES, type GuideId } from "~/lib/guides";
 import { recordAudit } from "~/server/audit.server";
@@ -19,10 +20,10 @@ export async function saveGuideChoices(
   const changed = CATEGORIES.filter((c) => before[c] !== choices[c]);
   if (changed.length === 0) return [];
   await changePublicContent(content, async (tx) => {
-    await tx.execute(sql`
-      insert into site_settings (key, value, updated_at) values (${GUIDE_CHOICE_KEY}, ${JSON.stringify(choices)}::jsonb, now())
-      on conflict (key) do update set value = excluded.value, updated_at = now()
-    `);
+    await tx
+      .insert(siteSettings)
+      .values({ key: GUIDE_CHOICE_KEY, value: choices, updatedAt: sql`now()` })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value: choices, updatedAt: sql`now()` } });
   });
   await recordAudit(
     "guide-choice",

@@ -1,16 +1,17 @@
 /** The free-guide lead form on every article: the rules for storing a lead. */
-import { sql } from "drizzle-orm";
+import { leads } from "../../../db/schema";
 import type { ArticleStore } from "~/server/content/article-store.server";
 import { LeadSchema, type FormOutcome } from "~/lib/forms/public";
 import { outcome } from "~/lib/form-outcomes";
 import { GUIDES, guideTag, type GuideId } from "~/lib/guides";
 import { LEAD_CONSENT } from "~/lib/site";
 import { LEAD_FORM_TAG, topicTag } from "~/lib/tags";
-import { consentStatements, suppressedAddress } from "~/server/audience/contacts.server";
-import { db, rowsOf } from "~/server/db.server";
+import { addressSuppressed, recordConsent } from "~/server/audience/contacts.server";
+import { db } from "~/server/db.server";
 import { formResponse, storeOnce, submitPublicForm, type StoreResult } from "~/server/forms/submission.server";
 import { newResendKey, resendGuide, resendRequested } from "~/server/forms/guide-resend.server";
-import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outbox.server";
+import { wakeOutbox } from "~/server/mail/outbox.server";
+import { queueMail } from "~/server/mail/outbox-queue.server";
 
 /** `guide`: the one the form offered (default: the credit guide); `category`: the article's, for the contact's topic tag. */
 export type NewLead = { name: string; email: string; sourcePage: string; guide?: GuideId; category?: string };
@@ -18,7 +19,7 @@ export type NewLead = { name: string; email: string; sourcePage: string; guide?:
 /**
  * Store a lead (already validated), its contact, its consent to the guide and the follow-ups
  * (under the form's current wording) and its tags (the form, the guide, the article's topic), and
- * queue its guide e-mail, in the same statement. One lead per address and guide: asking again for
+ * queue its guide e-mail, in one transaction. One lead per address and guide: asking again for
  * the same guide is "duplicate" and queues nothing; asking for the other guide is a lead of its own.
  * A suppressed address (or one whose base mailbox is: issue 51) is stored and answered as any
  * other, so the answer reveals nothing, but no guide e-mail is queued to it.
@@ -36,37 +37,32 @@ async function storeLeadRow({
   let id: number | undefined;
   const tags = [LEAD_FORM_TAG, guideTag(guide), ...(lead.category ? [topicTag(lead.category)] : [])];
   const { title } = GUIDES[guide];
-  const stored = await storeOnce("a lead", async () => {
-    const rows = rowsOf<{ id: number }>(
-      await db().execute(sql`
-        with lead as (
-          insert into leads (name, email, lead_magnet, guide, source_page, resend_key_hash)
-          values (${lead.name}, ${lead.email}, ${title}, ${guide}, ${lead.sourcePage}, ${resendKeyHash})
-          on conflict (email, guide) do nothing
-          returning id, name, email
-        ), ${consentStatements(
-          "lead",
-          {
-            one: sql`select email, name from lead`,
-            source: `lead form /blog/${lead.sourcePage}`,
-            detail: `guide_followups for the ${title} from the lead form on /blog/${lead.sourcePage} (wording ${LEAD_CONSENT.version})`,
-            tags,
-          },
-          { purpose: "guide_followups", wordingVersion: LEAD_CONSENT.version },
-        )},
-        mail as (
-          ${INSERT_INTO_OUTBOX}
-          ${outboxSelect({ kind: "guide", dedupeKey: sql`'guide:' || id`, toAddress: sql`email`, payload: { leadId: sql`id`, name: sql`name`, guide: sql<GuideId>`${guide}::text` } })}
-          from lead
-          where not ${suppressedAddress(lead.email)}
-          on conflict (dedupe_key) do nothing
-        )
-        select id from lead
-      `),
-    );
-    id = rows[0]?.id;
-    return rows;
-  });
+  const stored = await storeOnce("a lead", () =>
+    db().transaction(async (tx) => {
+      const [row] = await tx
+        .insert(leads)
+        .values({ name: lead.name, email: lead.email, leadMagnet: title, guide, sourcePage: lead.sourcePage, resendKeyHash })
+        .onConflictDoNothing({ target: [leads.email, leads.guide] })
+        .returning({ id: leads.id, name: leads.name, email: leads.email });
+      if (!row) return [];
+      const contact = await recordConsent(
+        tx,
+        { email: row.email, name: row.name },
+        {
+          purpose: "guide_followups",
+          wordingVersion: LEAD_CONSENT.version,
+          source: `lead form /blog/${lead.sourcePage}`,
+          detail: `guide_followups for the ${title} from the lead form on /blog/${lead.sourcePage} (wording ${LEAD_CONSENT.version})`,
+          tags,
+        },
+      );
+      if (!(await addressSuppressed(tx, row.email, contact))) {
+        await queueMail(tx, "guide", { leadId: row.id, name: row.name, guide }, { dedupeKey: `guide:${row.id}`, to: row.email });
+      }
+      id = row.id;
+      return [row];
+    }),
+  );
   if (stored === "created") wakeOutbox();
   return { result: stored, id };
 }

@@ -1,17 +1,19 @@
 /**
  * Payment events, already verified, applied to our orders: status, entitlements and the e-mail
- * each change causes, in one SQL statement (one transaction). Stripe webhooks and the test
+ * each change causes, in one transaction composed of the steps below. Stripe webhooks and the test
  * provider's Pay both end here.
  */
-import { sql } from "drizzle-orm";
-import { processedEvents, type OrderStatus } from "../../../db/schema";
+import { and, asc, eq, like, or, sql } from "drizzle-orm";
+import { entitlements, orders, processedEvents, type OrderStatus } from "../../../db/schema";
 import { canonicalEmail } from "~/lib/email-address";
 import { BUYER_CONSENT } from "~/lib/site";
 import { boughtTag } from "~/lib/tags";
-import { consentStatements } from "~/server/audience/contacts.server";
-import { db } from "~/server/db.server";
+import { recordConsent } from "~/server/audience/contacts.server";
+import { db, type Executor, type Tx } from "~/server/db.server";
 import { REVIEW_REQUEST_DELAY_DAYS } from "~/server/content/review-requests.server";
-import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outbox.server";
+import { wakeOutbox } from "~/server/mail/outbox.server";
+import { queueMail } from "~/server/mail/outbox-queue.server";
+import type { Order } from "~/server/payments/orders.server";
 import type { PaymentProviderName } from "~/server/payments/provider.server";
 import { log } from "~/server/log.server";
 
@@ -36,16 +38,84 @@ export type PaymentEvent = {
 export type ApplyResult = "applied" | "duplicate" | "ignored";
 
 /**
- * Apply a payment event exactly once, only to an order this site created whose amount and
- * currency match. In one statement: claim the event id (a repeat or a concurrent twin finds it
- * taken and changes nothing), move the order's status, and when it becomes paid grant its
- * products, queue the receipt and the review request (due REVIEW_REQUEST_DELAY_DAYS later,
- * checked again when due); when a paid order is disputed, queue the notice.
- * Entitlements and e-mails have unique keys, so even two different events for one order grant
- * once and send once. (One statement rather than BEGIN ... COMMIT: see decision 004.)
- *
+ * Claim a provider's event id (processed_events' primary key), in the caller's transaction: true
+ * for the one caller whose insert made the row. A repeat, or a concurrent twin once the first
+ * commits, finds it taken: the unique key decides, not a read.
+ */
+export async function claimEvent(tx: Executor, eventId: string, eventType: string): Promise<boolean> {
+  const claimed = await tx
+    .insert(processedEvents)
+    .values({ eventId, type: eventType })
+    .onConflictDoNothing()
+    .returning({ eventId: processedEvents.eventId });
+  return claimed.length > 0;
+}
+
+/**
+ * The order's products given to its buyer, in the caller's transaction (entitlements, one row per
+ * order and product: granting again, or from a second event for the same order, adds nothing).
+ * Returns the products granted now.
+ */
+export async function grantEntitlements(tx: Executor, order: Pick<Order, "id" | "lines">): Promise<string[]> {
+  if (order.lines.length === 0) return [];
+  const granted = await tx
+    .insert(entitlements)
+    .values(order.lines.map((line) => ({ orderId: order.id, productId: line.id })))
+    .onConflictDoNothing()
+    .returning({ productId: entitlements.productId });
+  return granted.map((g) => g.productId);
+}
+
+/**
  * Status moves only forward (events may arrive out of order): refunded (refund-events.server.ts)
- * wins over everything, disputed over all but refunded, paid replaces pending or failed, failed replaces only pending.
+ * wins over everything, disputed over all but refunded, paid replaces pending or failed, failed
+ * replaces only pending.
+ */
+export function nextStatus(current: OrderStatus, outcome: PaymentEvent["outcome"]): OrderStatus {
+  if (outcome === "disputed" && current !== "refunded") return "disputed";
+  if (outcome === "paid" && (current === "pending" || current === "failed")) return "paid";
+  if (outcome === "failed" && current === "pending") return "failed";
+  return current;
+}
+
+/**
+ * The order an event is about, locked for the rest of the transaction (a second event for it waits
+ * here until the first commits, then sees what the first wrote): the provider's, by its session, or
+ * by our id while its session id was not saved yet; and only when the amount and currency match.
+ */
+async function lockEventOrder(tx: Tx, event: PaymentEvent): Promise<Order | undefined> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.provider, event.provider),
+        event.orderRef == null
+          ? eq(orders.providerSessionId, event.sessionId)
+          : or(
+              eq(orders.providerSessionId, event.sessionId),
+              and(eq(orders.id, event.orderRef), like(orders.providerSessionId, "pending\\_%")),
+            ),
+        event.amountCents === null ? undefined : eq(orders.amountTotal, event.amountCents),
+        event.currency === null ? undefined : eq(orders.currency, event.currency.toLowerCase()),
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(1)
+    .for("update");
+  return order;
+}
+
+type Applied = { result: ApplyResult; mailed: number; becamePaid: boolean; email: string | null };
+
+/**
+ * Apply a payment event exactly once, only to an order this site created whose amount and
+ * currency match. In one transaction, with the order's row locked: claim the event id (a repeat or
+ * a concurrent twin finds it taken and changes nothing), move the order's status (nextStatus),
+ * and when it becomes paid grant its products, record the buyer's consent, and queue the receipt
+ * and the review request (due REVIEW_REQUEST_DELAY_DAYS later, checked again when due); when a
+ * paid order is disputed, queue the notice. Entitlements and e-mails have unique keys, so even two
+ * different events for one order grant once and send once; any step failing undoes them all.
  */
 export async function applyPaymentEvent(event: PaymentEvent): Promise<ApplyResult> {
   // Paid without saying how much: a mismatch, never a reason to skip the check.
@@ -53,106 +123,69 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<ApplyResul
     log.warn(`Payment event ${event.eventId} (${event.eventType}) ignored: it says paid but names no amount or currency`);
     return "ignored";
   }
-  const { outcome } = event;
-  const result = await db().execute(sql`
-    with target as (
-      select id, status as old_status from orders
-      where provider = ${event.provider}
-        and (provider_session_id = ${event.sessionId}
-             or (${event.orderRef ?? null}::int is not null and id = ${event.orderRef ?? null}::int and provider_session_id like 'pending\\_%'))
-        and (${event.amountCents}::int is null or amount_total = ${event.amountCents}::int)
-        and (${event.currency}::text is null or currency = lower(${event.currency}::text))
-      order by id
-      limit 1
-      for update
-    ), claimed as (
-      insert into processed_events (event_id, type)
-      select ${event.eventId}, ${event.eventType} where exists (select 1 from target)
-      on conflict do nothing
-      returning event_id
-    ), updated as (
-      update orders o set
-        status = case
-          when ${outcome}::text = 'disputed' and o.status <> 'refunded' then 'disputed'
-          when ${outcome}::text = 'paid' and o.status in ('pending', 'failed') then 'paid'
-          when ${outcome}::text = 'failed' and o.status = 'pending' then 'failed'
-          else o.status end,
-        paid_at = case when ${outcome}::text = 'paid' and o.status in ('pending', 'failed') then now() else o.paid_at end,
-        provider_session_id = ${event.sessionId},
-        customer_email = coalesce(o.customer_email, ${event.customerEmail ? canonicalEmail(event.customerEmail) : null}),
-        provider_payment_id = coalesce(${event.paymentId ?? null}, o.provider_payment_id),
-        updated_at = now()
-      from target t
-      where o.id = t.id and exists (select 1 from claimed)
-      returning o.id, t.old_status, o.status, o.lines, o.customer_email
-    ), granted as (
-      insert into entitlements (order_id, product_id)
-      select u.id, line->>'id' from updated u, jsonb_array_elements(u.lines) line
-      where u.status = 'paid'
-      on conflict do nothing
-      returning order_id
-    ), ${consentStatements(
+  const applied = await db().transaction(async (tx): Promise<Applied> => {
+    const order = await lockEventOrder(tx, event);
+    if (!order) return { result: "ignored", mailed: 0, becamePaid: false, email: null };
+    if (!(await claimEvent(tx, event.eventId, event.eventType))) return { result: "duplicate", mailed: 0, becamePaid: false, email: null };
+
+    const status = nextStatus(order.status, event.outcome);
+    const becamePaid = status === "paid" && order.status !== "paid";
+    const email = order.customerEmail ?? (event.customerEmail ? canonicalEmail(event.customerEmail) : null);
+    const [moved] = await tx
+      .update(orders)
+      .set({
+        status,
+        ...(becamePaid ? { paidAt: sql`now()` } : {}),
+        providerSessionId: event.sessionId,
+        customerEmail: email,
+        providerPaymentId: event.paymentId ?? order.providerPaymentId,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(orders.id, order.id))
+      .returning({ paidAt: orders.paidAt });
+    if (status === "paid") await grantEntitlements(tx, order);
+
+    let mailed = 0;
+    if (becamePaid && email) {
       // A buyer is a contact of the one audience, with the buyer purpose's consent (the receipt and the
       // one review request the checkout page names) and a tag per product; no list mail comes with buying.
-      "buyer",
-      {
-        each: sql`select u.customer_email as email, null::text as name, 'checkout order ' || u.id as source,
-          array(select ${boughtTag("")} || (line->>'id') from jsonb_array_elements(u.lines) line) as tags,
-          ${`buyer from the checkout (wording ${BUYER_CONSENT.version}), order `} || u.id as detail
-        from updated u where u.status = 'paid' and u.old_status <> 'paid' and u.customer_email is not null`,
-      },
-      { purpose: "buyer", wordingVersion: BUYER_CONSENT.version },
-    )}, mailed as (
-      ${INSERT_INTO_OUTBOX}
-      ${outboxSelect({ kind: "receipt", dedupeKey: sql`'receipt:' || u.id`, toAddress: sql`u.customer_email`, payload: { orderId: sql`u.id` } })}
-      from updated u where u.status = 'paid' and u.old_status <> 'paid' and u.customer_email is not null
-      union all
-      ${outboxSelect({
-        kind: "review-request",
-        dedupeKey: sql`'review-request:' || u.id`,
-        toAddress: sql`u.customer_email`,
-        payload: { orderId: sql`u.id` },
-        dueAt: sql`now() + make_interval(days => ${REVIEW_REQUEST_DELAY_DAYS})`,
-      })}
-      from updated u where u.status = 'paid' and u.old_status <> 'paid' and u.customer_email is not null
-      union all
-      ${outboxSelect({
-        kind: "access-ended",
-        dedupeKey: sql`'access-ended:' || u.id`,
-        toAddress: sql`u.customer_email`,
-        payload: { orderId: sql`u.id`, kind: sql`u.status`, products: sql`'[]'::jsonb` },
-      })}
-      from updated u where u.status = 'disputed' and u.old_status = 'paid' and u.customer_email is not null
-      on conflict (dedupe_key) do nothing
-      returning id
-    )
-    select (select count(*) from target)::int as known,
-           (select count(*) from claimed)::int as claimed,
-           (select count(*) from mailed)::int as mailed,
-           (select string_agg(u.old_status || '>' || u.status, ',') from updated u) as moved
-  `);
-  const [row] = (result as unknown as { rows: { known: number; claimed: number; mailed: number; moved: string | null }[] }).rows;
-  if (!row || row.known === 0) {
+      await recordConsent(
+        tx,
+        {
+          email,
+          source: `checkout order ${order.id}`,
+          tags: order.lines.map((line) => boughtTag(line.id)),
+          detail: `buyer from the checkout (wording ${BUYER_CONSENT.version}), order ${order.id}`,
+        },
+        { purpose: "buyer", wordingVersion: BUYER_CONSENT.version },
+      );
+      const payload = { orderId: order.id };
+      if (await queueMail(tx, "receipt", payload, { dedupeKey: `receipt:${order.id}`, to: email })) mailed++;
+      // Counted from the payment as recorded (the database's clock), as the request's own check is.
+      const dueAt = new Date(moved!.paidAt!.getTime() + REVIEW_REQUEST_DELAY_DAYS * 86_400_000);
+      if (await queueMail(tx, "review-request", payload, { dedupeKey: `review-request:${order.id}`, to: email, dueAt })) mailed++;
+    }
+    if (status === "disputed" && order.status === "paid" && email) {
+      const payload = { orderId: order.id, kind: "disputed" as const, products: [] };
+      if (await queueMail(tx, "access-ended", payload, { dedupeKey: `access-ended:${order.id}`, to: email })) mailed++;
+    }
+    return { result: "applied", mailed, becamePaid, email };
+  });
+
+  if (applied.result === "ignored") {
     log.warn(
       `Payment event ${event.eventId} (${event.eventType}) ignored: no order of ours for ${event.provider} session ${event.sessionId}` +
         `${event.amountCents !== null ? ` with ${event.amountCents} ${event.currency ?? ""}` : ""}`,
     );
-    return "ignored";
   }
-  if (row.claimed === 0) return "duplicate";
-  if (row.mailed > 0) wakeOutbox();
-  if (row.moved?.endsWith(">paid") && !row.moved.startsWith("paid") && row.mailed === 0) {
+  if (applied.mailed > 0) wakeOutbox();
+  if (applied.becamePaid && !applied.email) {
     log.warn(`Order for session ${event.sessionId} is paid but has no e-mail address: no receipt was queued`);
   }
-  return "applied";
+  return applied.result;
 }
 
 /** Record an event that was verified but needs no change (e.g. a refund.created that charge.refunded explains), so retries stop. */
 export async function recordIgnoredEvent(eventId: string, eventType: string): Promise<ApplyResult> {
-  const claimed = await db()
-    .insert(processedEvents)
-    .values({ eventId, type: eventType })
-    .onConflictDoNothing()
-    .returning({ eventId: processedEvents.eventId });
-  return claimed.length ? "applied" : "duplicate";
+  return (await claimEvent(db(), eventId, eventType)) ? "applied" : "duplicate";
 }

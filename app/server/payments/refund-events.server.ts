@@ -5,10 +5,11 @@
  * the buyer's notice naming what was refunded is queued in the same transaction.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import { orderRefunds, orders, outbox, processedEvents, type StoredOrderLine } from "../../../db/schema";
+import { orderRefunds, orders, type StoredOrderLine } from "../../../db/schema";
 import { db } from "~/server/db.server";
-import { outboxValues, wakeOutbox } from "~/server/mail/outbox.server";
-import type { ApplyResult } from "~/server/payments/fulfilment.server";
+import { wakeOutbox } from "~/server/mail/outbox.server";
+import { queueMail } from "~/server/mail/outbox-queue.server";
+import { claimEvent, type ApplyResult } from "~/server/payments/fulfilment.server";
 import type { PaymentProviderName } from "~/server/payments/provider.server";
 import { log } from "~/server/log.server";
 
@@ -85,12 +86,8 @@ export async function applyRefundEvent(event: RefundEvent): Promise<RefundApplie
       .limit(1)
       .for("update");
     if (!order) return { result: "ignored" as const, refunded: [], unmatchedCents: 0, mailed: false };
-    const claimed = await tx
-      .insert(processedEvents)
-      .values({ eventId: event.eventId, type: event.eventType })
-      .onConflictDoNothing()
-      .returning({ eventId: processedEvents.eventId });
-    if (claimed.length === 0) return { result: "duplicate" as const, refunded: [], unmatchedCents: 0, mailed: false };
+    if (!(await claimEvent(tx, event.eventId, event.eventType)))
+      return { result: "duplicate" as const, refunded: [], unmatchedCents: 0, mailed: false };
 
     const recorded = await tx
       .select({ productId: orderRefunds.productId, amountCents: orderRefunds.amountCents })
@@ -122,17 +119,12 @@ export async function applyRefundEvent(event: RefundEvent): Promise<RefundApplie
 
     const notify = refunded.length > 0 && order.customerEmail && (order.status === "paid" || order.status === "disputed");
     if (notify) {
-      await tx
-        .insert(outbox)
-        .values(
-          outboxValues({
-            kind: "access-ended",
-            dedupeKey: whole ? `access-ended:${order.id}` : `refund:${order.id}:${refunded.join("+")}`,
-            toAddress: order.customerEmail!,
-            payload: { orderId: order.id, kind: "refunded", products: refunded },
-          }),
-        )
-        .onConflictDoNothing();
+      await queueMail(
+        tx,
+        "access-ended",
+        { orderId: order.id, kind: "refunded", products: refunded },
+        { dedupeKey: whole ? `access-ended:${order.id}` : `refund:${order.id}:${refunded.join("+")}`, to: order.customerEmail! },
+      );
     }
     if (split.unmatchedCents > 0) {
       log.warn(
