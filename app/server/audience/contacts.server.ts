@@ -287,16 +287,14 @@ export async function recordConsent(
   const sourceOf = (p: ConsentPerson) => p.source ?? grant.source ?? "";
   const given = recorded.filter((r) => r.consented);
   if (given.length > 0) {
-    await tx
-      .insert(consents)
-      .values(
-        given.map((r) => ({
-          contactId: r.contactId,
-          purpose: grant.purpose,
-          source: sourceOf(byEmail.get(r.email)!),
-          wordingVersion: grant.wordingVersion,
-        })),
-      );
+    await tx.insert(consents).values(
+      given.map((r) => ({
+        contactId: r.contactId,
+        purpose: grant.purpose,
+        source: sourceOf(byEmail.get(r.email)!),
+        wordingVersion: grant.wordingVersion,
+      })),
+    );
   }
   await tx.insert(contactEvents).values(
     recorded.map((r) => {
