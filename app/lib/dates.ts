@@ -45,6 +45,9 @@ function partsOf(at: Date, zone: string, style: Style): Partial<Record<Intl.Date
 
 /** Whether Intl knows `zone` as a time zone ("America/New_York", "UTC"; not "Mars/Base"). */
 export function isTimeZone(zone: string): boolean {
+  // An offset ("+05:00") is not a place: it keeps no daylight saving time. Node 24's Intl takes
+  // one (ECMA-402's offset time zones), Node 20's refused it: refused on both.
+  if (/^[+-]/.test(zone.trim())) return false;
   try {
     new Intl.DateTimeFormat(LOCALE, { timeZone: zone });
     return true;
