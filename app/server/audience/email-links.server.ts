@@ -10,7 +10,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { emailTokens, newsletterSubscribers } from "../../../db/schema";
 import { NEWSLETTER_CONSENT, SEQUENCE_INVITATION_PAGE } from "~/lib/site";
 import { findContact, recordConsent, stoppedSince, suppress } from "~/server/audience/contacts.server";
-import { db, rowsOf } from "~/server/db.server";
+import { db, type Executor, rowsOf } from "~/server/db.server";
 import { hashToken, isTokenShaped, newToken } from "~/server/tokens.server";
 
 type Purpose = "newsletter-confirm" | "unsubscribe" | "prove";
@@ -64,6 +64,35 @@ export async function subscriptionStatus(email: string): Promise<"pending" | "co
 }
 
 /**
+ * A newsletter sign-up made pending (to confirm): a new address's, or again one that had
+ * unsubscribed, from `consentPage` under today's wording. An address already pending or
+ * confirmed is left as it is and nothing is returned: the caller sends nothing new.
+ */
+export async function pendSignUp(tx: Executor, email: string, consentPage: string) {
+  const [row] = await tx
+    .insert(newsletterSubscribers)
+    .values({ email, status: "pending", consentPage, consentVersion: NEWSLETTER_CONSENT.version })
+    .onConflictDoUpdate({
+      target: newsletterSubscribers.email,
+      set: {
+        status: "pending",
+        consentPage: sql`excluded.consent_page`,
+        consentVersion: sql`excluded.consent_version`,
+        createdAt: sql`now()`,
+        confirmedAt: null,
+      },
+      setWhere: eq(newsletterSubscribers.status, "unsubscribed"),
+    })
+    .returning({
+      id: newsletterSubscribers.id,
+      email: newsletterSubscribers.email,
+      status: newsletterSubscribers.status,
+      createdAt: newsletterSubscribers.createdAt,
+    });
+  return row;
+}
+
+/**
  * The guide's last follow-up invites its reader to the newsletter: a confirmation link of their
  * own (its page's one button records the consent, with proof, as the newsletter form's does), and
  * the pending sign-up it confirms, noted as coming from the welcome sequence. No consent is
@@ -72,21 +101,7 @@ export async function subscriptionStatus(email: string): Promise<"pending" | "co
  */
 export async function newsletterInvitation(email: string): Promise<string | undefined> {
   const consentPage = SEQUENCE_INVITATION_PAGE;
-  const [row] = await db()
-    .insert(newsletterSubscribers)
-    .values({ email, status: "pending", consentPage, consentVersion: NEWSLETTER_CONSENT.version })
-    .onConflictDoUpdate({
-      target: newsletterSubscribers.email,
-      set: {
-        status: "pending",
-        consentPage: "the welcome sequence's last e-mail",
-        consentVersion: NEWSLETTER_CONSENT.version,
-        createdAt: sql`now()`,
-        confirmedAt: null,
-      },
-      setWhere: sql`${newsletterSubscribers.status} = 'unsubscribed'`,
-    })
-    .returning({ status: newsletterSubscribers.status });
+  const row = await pendSignUp(db(), email, consentPage);
   const status = row?.status ?? (await subscriptionStatus(email));
   if (status === "confirmed") return undefined;
   return mintEmailLink(email, "newsletter-confirm");

@@ -1,10 +1,9 @@
 /** The blog's newsletter box: double opt-in, with a consent record per address. */
-import { eq, sql } from "drizzle-orm";
-import { newsletterSubscribers } from "../../../db/schema";
 import { NewsletterSchema } from "~/lib/forms/public";
 import { NEWSLETTER_CONSENT } from "~/lib/site";
 import { NEWSLETTER_FORM_TAG } from "~/lib/tags";
 import { addressSuppressed, recordConsent } from "~/server/audience/contacts.server";
+import { pendSignUp } from "~/server/audience/email-links.server";
 import { db } from "~/server/db.server";
 import { storeOnce, submitPublicForm, type StoreResult } from "~/server/forms/submission.server";
 import { wakeOutbox } from "~/server/mail/outbox.server";
@@ -22,22 +21,8 @@ export async function storeSubscriber(email: string, consentPage = "/blog"): Pro
   const stored = await storeOnce("a newsletter subscriber", () =>
     db().transaction(async (tx) => {
       if (await addressSuppressed(tx, email)) return [{ id: 0 }];
-      const [subscriber] = await tx
-        .insert(newsletterSubscribers)
-        .values({ email, status: "pending", consentPage, consentVersion: NEWSLETTER_CONSENT.version })
-        .onConflictDoUpdate({
-          target: newsletterSubscribers.email,
-          set: {
-            status: "pending",
-            consentPage: sql`excluded.consent_page`,
-            consentVersion: sql`excluded.consent_version`,
-            createdAt: sql`now()`,
-            confirmedAt: null,
-          },
-          // Pending or confirmed already: a duplicate, and nothing is sent again.
-          setWhere: eq(newsletterSubscribers.status, "unsubscribed"),
-        })
-        .returning({ id: newsletterSubscribers.id, email: newsletterSubscribers.email, createdAt: newsletterSubscribers.createdAt });
+      // Pending or confirmed already: a duplicate, and nothing is sent again.
+      const subscriber = await pendSignUp(tx, email, consentPage);
       if (!subscriber) return [];
       await recordConsent(
         tx,
