@@ -9,7 +9,9 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-export type FinishedPage = { html: string; scriptHashes: string[] };
+import type { FinishedPage } from "../app/server/document/page-finish.server.ts";
+
+export type { FinishedPage };
 export type HtmlFinisher = { finish(html: string, nonce: string): Promise<FinishedPage>; start(): void; stop(): void };
 
 const PROCESS_FILE = fileURLToPath(new URL("./html-finisher-process.ts", import.meta.url));

@@ -7,7 +7,8 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { criticalCss } from "../../app/server/document/critical-css.server.ts";
 
-function* htmlFiles(dir: string): Generator<string> {
+/** Every HTML file under `dir`. */
+export function* htmlFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) yield* htmlFiles(path);

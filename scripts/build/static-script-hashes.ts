@@ -4,18 +4,11 @@
  * build/server/static-script-hashes.json. The server reads that list at start-up
  * (server/static-files.ts) instead of parsing the pages itself.
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { inlineScriptHashes } from "../../app/server/document/script-hashes.server.ts";
+import { htmlFiles } from "./critical-css.ts";
 import { STATIC_SCRIPT_HASHES_FILE, type StaticScriptHashes } from "../../server/static-files.ts";
-
-function* htmlFiles(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* htmlFiles(path);
-    else if (entry.name.endsWith(".html")) yield path;
-  }
-}
 
 /** The hashes of every HTML file under `clientDir` (a test's folder, or the build's). */
 export function staticScriptHashes(clientDir: string): StaticScriptHashes {
