@@ -8,6 +8,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { action as loginAction } from "~/routes/admin/login";
+import { isOwnerChecked } from "~/server/admin/dashboard-route.server";
 import { hashOwnerPassword } from "~/server/admin/owner-password.server";
 import type { OwnerConfig } from "~/server/admin/owner-session.server";
 import { useTestDatabase } from "../helpers/db";
@@ -105,6 +106,28 @@ describe.each(ALL)("$path", (route) => {
       for (const request of [get(address), get(address, cookie), post(address, {}, cookie)]) {
         const answer = await call(() => handler(args(request, params)));
         expect(answer.headers.get("X-Robots-Tag"), `${request.method} ${address}: ${answer.status}`).toBe("noindex, nofollow");
+      }
+    }
+  });
+});
+
+/** The login page and the logout answer anyone: every other dashboard route is the owner's alone. */
+const OPEN_TO_ANYONE = ["admin/login", "admin/logout"];
+
+describe.each(ALL.filter((r) => !OPEN_TO_ANYONE.includes(r.path)))("$path, without a session", (route) => {
+  it("is made by the dashboard's one owner check, and sends anyone else to the login page", async () => {
+    const mod = await load(route.file);
+    const handlers = [mod.loader, mod.action].filter((h) => h !== undefined);
+    expect(handlers.length, "a dashboard route with neither a loader nor an action").toBeGreaterThan(0);
+    const params = Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map((m) => [m[1]!, "1"]));
+    const address = addressOf(route.path, params);
+    for (const handler of handlers) {
+      // app/server/admin/dashboard-route.server.ts: dashboardLoader, dashboardAction, dashboardResource, ownerChecked.
+      expect(isOwnerChecked(handler), `${route.file}: a loader or action not made by dashboard-route.server.ts`).toBe(true);
+      for (const request of [get(address), post(address, { intent: "delete", id: "1" }), get(address, "owner_session=forged")]) {
+        const answer = await call(() => handler(args(request, params)));
+        expect(answer.status, `${request.method} ${address}`).toBe(303);
+        expect(answer.headers.get("Location")).toBe(`/admin/login?next=${encodeURIComponent(address)}`);
       }
     }
   });

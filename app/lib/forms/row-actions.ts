@@ -18,3 +18,9 @@ const zonedInput = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, 
 export const LiftSendSuppressionsSchema = z
   .object({ intent: z.literal("lift-send-suppressions"), from: zonedInput, to: zonedInput })
   .refine((v) => v.from < v.to, { message: "The end must come after the start.", path: ["to"] });
+
+/** Try the mail server now, while sending is paused (/admin/email). */
+export const RetrySendingSchema = z.object({ intent: z.literal("retry-sending") });
+
+/** The e-mail page's posts, one schema: which form posted is its intent. */
+export const EmailActionSchema = z.discriminatedUnion("intent", [RetryEmailSchema, RetrySendingSchema, LiftSendSuppressionsSchema]);

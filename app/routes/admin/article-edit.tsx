@@ -15,8 +15,6 @@ import { ARTICLE_STATE_LABELS, articleState } from "~/lib/article-status";
 import { toZonedInput, zonedDay } from "~/lib/dates";
 import { parseId } from "~/lib/route-id";
 import { seo } from "~/lib/seo";
-import { requireOwner } from "~/server/admin/owner-session.server";
-import { appConfig } from "~/server/config.server";
 import { businessTimeZone } from "~/server/dates.server";
 import { articleForEditor, saveArticle } from "~/server/content/article-editor.server";
 import { articlesOf } from "~/server/content/site-content.server";
@@ -24,6 +22,7 @@ import { IMAGE_MAX_BYTES } from "~/server/content/article-images.server";
 import { articleBroadcasts, emailArticle } from "~/server/content/article-newsletter.server";
 import { previewFromFields, previewOfStored } from "~/server/content/article-preview.server";
 import { ARTICLE_EDITOR_BODY_LIMIT, page } from "~/lib/page-policy";
+import { dashboardLoader, ownerChecked } from "~/server/admin/dashboard-route.server";
 
 export const handle = page({ bodyLimit: ARTICLE_EDITOR_BODY_LIMIT });
 
@@ -68,8 +67,7 @@ async function load(param: string) {
   return { id, stored };
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireOwner(appConfig(context).owner, request);
+export const loader = dashboardLoader(async ({ request, params }: Route.LoaderArgs) => {
   const { id, stored } = await load(params.id);
   const content = stored?.content ?? { ...EMPTY, reviewed: today() };
   const row = stored?.row;
@@ -101,10 +99,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     broadcasts: typeof id === "number" ? await articleBroadcasts(id) : [],
     imageMaxMb: IMAGE_MAX_BYTES / 1024 / 1024,
   };
-}
+});
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireOwner(appConfig(context).owner, request);
+export const action = ownerChecked(async ({ request, params, context }: Route.ActionArgs) => {
   const { id, stored } = await load(params.id);
   let formData: FormData;
   try {
@@ -131,7 +128,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if ("broadcastId" in email) return redirect(`/admin/broadcasts?edit=${email.broadcastId}`, 303);
   }
   return redirect(`/admin/articles/${saved.id}?saved=${saved.outcome}`, 303);
-}
+});
 
 /** The live preview's posts change nothing a loader shows. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>

@@ -5,13 +5,12 @@ import { zonedDay } from "~/lib/dates";
 import { idOr404 } from "~/lib/route-id";
 import { seo } from "~/lib/seo";
 import { OWNER_ANSWER_HEADERS } from "~/server/admin/owner-answers.server";
-import { requireOwner } from "~/server/admin/owner-session.server";
-import { appConfig } from "~/server/config.server";
 import { businessTimeZone } from "~/server/dates.server";
 import { articleForEditor } from "~/server/content/article-editor.server";
 import { previewOfStored } from "~/server/content/article-preview.server";
 import { articlesOf } from "~/server/content/site-content.server";
 import { page } from "~/lib/page-policy";
+import { dashboardLoader } from "~/server/admin/dashboard-route.server";
 
 /**
  * The owner's preview of an article's latest saved version, a draft too, as the public page
@@ -29,8 +28,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, location, matches }
     path: location.pathname,
   });
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireOwner(appConfig(context).owner, request);
+export const loader = dashboardLoader(async ({ params, context }: Route.LoaderArgs) => {
   const stored = await articleForEditor(idOr404(params.id));
   if (!stored?.content) throw data(null, { status: 404 });
   const article = previewOfStored(stored.content, stored.row, zonedDay(new Date(), businessTimeZone()));
@@ -39,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const related = stored.row.related.flatMap((slug) => live.filter((a) => a.slug === slug));
   const { title, pitch, followups } = articles.guideForCategory(article.category);
   return { id: stored.row.id, article, related, guide: { title, pitch, followups } };
-}
+});
 
 export default function ArticlePreview({ loaderData }: Route.ComponentProps) {
   return (

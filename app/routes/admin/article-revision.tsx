@@ -1,17 +1,17 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/article-revision";
 import { idOr404 } from "~/lib/route-id";
-import { AdminHeading, DataTable, formatWhen, Notice, rowHead, td, useTimeZone } from "~/components/admin-ui";
+import { AdminHeading, DataTable, formatWhen, rowHead, td, useTimeZone } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
 import { CONTENT_LABELS, formatSources, type ArticleContent } from "~/lib/forms/article";
 import { lineDiff } from "~/lib/line-diff";
+import { FormRefusal } from "~/components/dashboard-post";
+import { refusalOf } from "~/lib/dashboard-outcome";
 import { seo } from "~/lib/seo";
-import { requireOwner } from "~/server/admin/owner-session.server";
-import { appConfig } from "~/server/config.server";
 import { restoreRevision, revisionWithLatest } from "~/server/content/article-editor.server";
 import { articlesOf } from "~/server/content/site-content.server";
-import { parseSubmission } from "~/server/forms/submission.server";
+import { dashboardAction, dashboardLoader } from "~/server/admin/dashboard-route.server";
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
   seo(matches, { title: "Compare revisions", description: "Compare a revision with the latest.", path: location.pathname });
@@ -30,8 +30,7 @@ const shown = (content: ArticleContent, key: keyof ArticleContent): string => {
   return value === null || value === undefined ? "" : String(value);
 };
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireOwner(appConfig(context).owner, request);
+export const loader = dashboardLoader(async ({ params }: Route.LoaderArgs) => {
   const { id, old, latest, article } = await load(params);
   const fields = (Object.keys(CONTENT_LABELS) as (keyof ArticleContent)[]).map((key) => ({
     key,
@@ -48,24 +47,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     body: lineDiff(old.content.body, latest.content.body),
     bodyChanged: old.content.body !== latest.content.body,
   };
-}
+});
 
 const RestoreSchema = z.object({ expectedVersion: z.coerce.number().int().positive().max(2_147_483_647) });
+const RESTORE_FORM = "restore";
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireOwner(appConfig(context).owner, request);
-  const { id, version } = await load(params);
-  const submission = await parseSubmission(request, RestoreSchema);
-  if (!submission.ok) return data({ message: "That form could not be read. Reload the page and try again." }, { status: 400 });
-  const result = await restoreRevision({
-    store: articlesOf(context),
-    id,
-    revision: version,
-    expectedVersion: submission.value.expectedVersion,
-  });
-  if (!result.ok) return data({ message: result.message }, { status: result.status });
-  return redirect(`/admin/articles/${id}?saved=restored`, 303);
-}
+export const action = dashboardAction({
+  schema: RestoreSchema,
+  form: () => RESTORE_FORM,
+  invalid: "That form could not be read. Reload the page and try again.",
+  run: async ({ expectedVersion }, { params, context }: Route.ActionArgs) => {
+    const { id, version } = await load(params);
+    const result = await restoreRevision({ store: articlesOf(context), id, revision: version, expectedVersion });
+    if (!result.ok) return { refused: result.message, status: result.status };
+    return { go: `/admin/articles/${id}?saved=restored` };
+  },
+});
 
 export default function ArticleRevision({ loaderData, actionData }: Route.ComponentProps) {
   const zone = useTimeZone();
@@ -82,7 +79,7 @@ export default function ArticleRevision({ loaderData, actionData }: Route.Compon
         {old.note}, {formatWhen(old.createdAt, zone)}. Compared with the latest, version {loaderData.latestVersion}: the left column is
         version {old.version}.
       </p>
-      {actionData ? <Notice ok={false}>{actionData.message}</Notice> : null}
+      <FormRefusal errors={refusalOf(actionData, RESTORE_FORM)} />
       {loaderData.changed.length === 0 && !loaderData.bodyChanged ? (
         <p className="mt-4 text-slate-800">No difference from the latest version.</p>
       ) : null}

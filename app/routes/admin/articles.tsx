@@ -5,19 +5,17 @@ import { buttonClass } from "~/components/ui/button";
 import { ARTICLE_STATE_LABELS, articleState } from "~/lib/article-status";
 import { seo } from "~/lib/seo";
 import { byArticle, windowFrom } from "~/server/admin/stats.server";
-import { requireOwner } from "~/server/admin/owner-session.server";
-import { appConfig } from "~/server/config.server";
+import { dashboardLoader } from "~/server/admin/dashboard-route.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Articles", description: "Write, publish and follow each article.", path: "/admin/articles" });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(appConfig(context).owner, request);
+export const loader = dashboardLoader(async ({ request }: Route.LoaderArgs) => {
   const days = windowFrom(new URL(request.url).searchParams.get("days"));
   const now = new Date();
   // Live, scheduled or draft as readers meet it now: a schedule whose time has passed is live.
   return { days, articles: (await byArticle(days)).map((a) => ({ ...a, state: articleState(a, now) })) };
-}
+});
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
   const zone = useTimeZone();

@@ -1,13 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/broadcast-progress";
 import { progressOf } from "~/components/broadcast-figures";
-import { ownerResource } from "~/server/admin/owner-answers.server";
 import { parseId } from "~/lib/route-id";
-import { requireOwner } from "~/server/admin/owner-session.server";
 import { broadcastsWithFigures } from "~/server/audience/broadcast-admin.server";
-import { appConfig } from "~/server/config.server";
 import { businessTimeZone } from "~/server/dates.server";
 import { page } from "~/lib/page-policy";
+import { dashboardResource } from "~/server/admin/dashboard-route.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 
@@ -18,8 +16,7 @@ const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex
  */
 export const handle = page({ robots: "noindex, nofollow" });
 
-export const loader = ownerResource(async ({ request, context, params }: Route.LoaderArgs) => {
-  await requireOwner(appConfig(context).owner, request);
+export const loader = dashboardResource(async ({ params }: Route.LoaderArgs) => {
   const id = parseId(params.id);
   const [broadcast] = id === null ? [] : await broadcastsWithFigures(id);
   if (!broadcast) return data({ error: "No such broadcast." }, { status: 404, headers: PRIVATE });

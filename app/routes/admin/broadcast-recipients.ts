@@ -1,11 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/broadcast-recipients";
 import { RecipientCountSchema } from "~/lib/forms/broadcast";
-import { ownerResource } from "~/server/admin/owner-answers.server";
-import { requireOwner } from "~/server/admin/owner-session.server";
 import { countAudience } from "~/server/audience/audience.server";
-import { appConfig } from "~/server/config.server";
 import { page } from "~/lib/page-policy";
+import { dashboardResource } from "~/server/admin/dashboard-route.server";
 
 const PRIVATE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
 
@@ -16,8 +14,7 @@ const PRIVATE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollo
  */
 export const handle = page({ robots: "noindex, nofollow" });
 
-export const loader = ownerResource(async ({ request, context }: Route.LoaderArgs) => {
-  await requireOwner(appConfig(context).owner, request);
+export const loader = dashboardResource(async ({ request }: Route.LoaderArgs) => {
   const query = new URL(request.url).searchParams;
   const parsed = RecipientCountSchema.safeParse({
     audience: query.getAll("audience"),

@@ -1,5 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/broadcasts";
 import { AdminHeading, DataTable, Notice, num, rowHead, StatusBadge, td, useTimeZone } from "~/components/admin-ui";
 import { BroadcastEditor } from "~/components/broadcast-editor";
@@ -9,19 +8,17 @@ import { buttonClass } from "~/components/ui/button";
 import { broadcastActionSchema, type AudienceKey } from "~/lib/forms/broadcast";
 import { idOr404, notFound } from "~/lib/route-id";
 import { seo } from "~/lib/seo";
-import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
-import { appConfig } from "~/server/config.server";
 import { businessTimeZone } from "~/server/dates.server";
 import { AUDIENCE_LABELS, countAudience } from "~/server/audience/audience.server";
 import { tagsInUse } from "~/server/audience/tags.server";
 import { runBroadcastPost } from "~/server/audience/broadcast-actions.server";
 import { broadcastsWithFigures, previewBroadcast } from "~/server/audience/broadcast-admin.server";
+import { dashboardAction, dashboardLoader } from "~/server/admin/dashboard-route.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Broadcasts", description: "One-off e-mails to the list.", path: "/admin/broadcasts" });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(appConfig(context).owner, request);
+export const loader = dashboardLoader(async ({ request }: Route.LoaderArgs) => {
   const zone = businessTimeZone();
   const list = await broadcastsWithFigures();
   const search = new URL(request.url).searchParams;
@@ -40,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     previewText: editing ? (await previewBroadcast(editing.id))?.text : undefined,
     audienceLabels: AUDIENCE_LABELS as Record<AudienceKey, string>,
   };
-}
+});
 
 /**
  * Every form of the page posts here: parsed by the page's one schema, done by one server
@@ -48,18 +45,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * next, with what was done said there once (the layout's notice). A refusal answers the form
  * that posted, changing nothing.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { owner } = appConfig(context);
-  await requireOwner(owner, request);
-  const zone = businessTimeZone();
-  const submission = parseWithZod(await request.formData(), { schema: broadcastActionSchema(zone) });
-  const form = typeof submission.payload.intent === "string" ? submission.payload.intent : "save";
-  if (submission.status !== "success") return data({ form, result: submission.reply() }, { status: 400 });
-  const outcome = await runBroadcastPost(submission.value, zone);
-  if ("refused" in outcome) return data({ form, result: submission.reply({ formErrors: [outcome.refused] }) }, { status: outcome.status });
-  const to = outcome.edit === undefined ? "/admin/broadcasts#broadcasts" : `/admin/broadcasts?edit=${outcome.edit}`;
-  return redirectWithNotice(owner, request, to, { ok: true, message: outcome.done });
-}
+export const action = dashboardAction({
+  schema: () => broadcastActionSchema(businessTimeZone()),
+  form: ({ intent }) => (typeof intent === "string" ? intent : "save"),
+  run: async (value) => {
+    const outcome = await runBroadcastPost(value, businessTimeZone());
+    if ("refused" in outcome) return { refused: outcome.refused, status: outcome.status };
+    const to = outcome.edit === undefined ? "/admin/broadcasts#broadcasts" : `/admin/broadcasts?edit=${outcome.edit}`;
+    return { done: outcome.done, to };
+  },
+});
 
 type Loaded = Route.ComponentProps["loaderData"];
 type Row = Loaded["broadcasts"][number];

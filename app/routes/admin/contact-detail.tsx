@@ -1,5 +1,4 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { idOr404 } from "~/lib/route-id";
 import type { Route } from "./+types/contact-detail";
@@ -13,10 +12,9 @@ import { CONSENT_LABELS, SUPPRESSION_LABELS } from "~/lib/audience-labels";
 import { seo } from "~/lib/seo";
 import { contactHistory, runContactPost } from "~/server/admin/audience-view.server";
 import { tagsInUse } from "~/server/audience/tags.server";
-import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
-import { appConfig } from "~/server/config.server";
 import { businessTimeZone } from "~/server/dates.server";
 import { inputClass } from "~/components/ui/input";
+import { dashboardAction, dashboardLoader } from "~/server/admin/dashboard-route.server";
 
 export const meta: Route.MetaFunction = ({ matches, data: d }) =>
   seo(matches, {
@@ -25,32 +23,29 @@ export const meta: Route.MetaFunction = ({ matches, data: d }) =>
     path: "/admin/contacts",
   });
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireOwner(appConfig(context).owner, request);
+export const loader = dashboardLoader(async ({ params }: Route.LoaderArgs) => {
   const history = await contactHistory(idOr404(params.id), businessTimeZone());
   if (!history) throw data(null, { status: 404 });
   return { ...history, tagsInUse: (await tagsInUse()).map((t) => t.tag) };
-}
+});
 
 /**
  * Every form of the page posts here: parsed by the page's one schema, done by one server function
  * per intent, then a redirect back to the contact (a reload never posts again) with what was done
  * said there once. A refusal answers the form that posted, changing nothing.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { owner } = appConfig(context);
-  await requireOwner(owner, request);
-  const id = idOr404(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: ContactActionSchema });
-  const form = typeof submission.payload.intent === "string" ? submission.payload.intent : "";
-  if (submission.status !== "success") {
-    return data({ form, result: submission.reply(isIntent(form) ? undefined : { formErrors: ["Choose an action."] }) }, { status: 400 });
-  }
-  const outcome = await runContactPost(id, submission.value);
-  if (!outcome) throw data(null, { status: 404 });
-  if ("refused" in outcome) return data({ form, result: submission.reply({ formErrors: [outcome.refused] }) }, { status: 409 });
-  return redirectWithNotice(owner, request, `/admin/contacts/${id}`, { ok: true, message: outcome.done });
-}
+export const action = dashboardAction({
+  schema: ContactActionSchema,
+  form: (payload) => (typeof payload.intent === "string" ? payload.intent : ""),
+  invalid: ({ intent }) => (isIntent(typeof intent === "string" ? intent : "") ? undefined : "Choose an action."),
+  run: async (value, { params }: Route.ActionArgs) => {
+    const id = idOr404(params.id);
+    const outcome = await runContactPost(id, value);
+    if (!outcome) throw data(null, { status: 404 });
+    if ("refused" in outcome) return { refused: outcome.refused, status: 409 };
+    return { done: outcome.done, to: `/admin/contacts/${id}` };
+  },
+});
 
 const INTENTS: readonly string[] = ContactActionSchema.options.map((o) => o.shape.intent.value);
 const isIntent = (form: string): form is ContactPost["intent"] => INTENTS.includes(form);

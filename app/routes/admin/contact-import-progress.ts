@@ -3,9 +3,7 @@ import type { Route } from "./+types/contact-import-progress";
 import { IMPORT_ID_PATTERN } from "~/lib/forms/dashboard";
 import { page } from "~/lib/page-policy";
 import { importProgress } from "~/server/admin/contact-import-store.server";
-import { ownerResource } from "~/server/admin/owner-answers.server";
-import { requireOwner } from "~/server/admin/owner-session.server";
-import { appConfig } from "~/server/config.server";
+import { dashboardResource } from "~/server/admin/dashboard-route.server";
 
 /**
  * GET /admin/contacts/imports/<id>: how far the contacts import with this id is (reading, with
@@ -14,8 +12,7 @@ import { appConfig } from "~/server/config.server";
  */
 export const handle = page({ robots: "noindex, nofollow" });
 
-export const loader = ownerResource(async ({ request, context, params }: Route.LoaderArgs) => {
-  await requireOwner(appConfig(context).owner, request);
+export const loader = dashboardResource(async ({ params }: Route.LoaderArgs) => {
   if (!IMPORT_ID_PATTERN.test(params.id)) return data({ error: "No such import." }, { status: 404 });
   // Not begun yet (the upload's first bytes are on their way): a wait, not an error the browser would log.
   return (await importProgress(params.id)) ?? { status: "waiting" as const };

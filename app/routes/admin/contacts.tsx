@@ -25,19 +25,18 @@ import { receiveContactImport, UPLOAD_UNREADABLE } from "~/server/admin/contact-
 import { importNotice } from "~/server/admin/contacts-import.server";
 import { CONTACT_IMPORT_BODY_LIMIT } from "~/lib/forms/dashboard";
 import { pageFrom } from "~/server/admin/lists.server";
-import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
+import { redirectWithNotice } from "~/server/admin/owner-session.server";
 import { tagsInUse } from "~/server/audience/tags.server";
-import { appConfig } from "~/server/config.server";
 import { page } from "~/lib/page-policy";
 import { inputClass } from "~/components/ui/input";
+import { dashboardLoader, ownerChecked } from "~/server/admin/dashboard-route.server";
 
 export const handle = page({ bodyLimit: CONTACT_IMPORT_BODY_LIMIT });
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Contacts", description: "Everyone on the list.", path: "/admin/contacts" });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(appConfig(context).owner, request);
+export const loader = dashboardLoader(async ({ request }: Route.LoaderArgs) => {
   const query = new URL(request.url).searchParams;
   const { filters, refused } = filtersFrom(query);
   return {
@@ -45,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     refused,
     tags: await tagsInUse(),
   };
-}
+});
 
 /** A refused upload's answer to the form that sent it: the form's own message (""), and the file field's. */
 function refusedImport(error: Record<string, string[]>, status: number) {
@@ -58,9 +57,7 @@ function refusedImport(error: Record<string, string[]>, status: number) {
  * again) with what was done said there once; a refused file answers the form with why, and its
  * first wrong rows with how many more.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { owner } = appConfig(context);
-  await requireOwner(owner, request);
+export const action = ownerChecked(async ({ request }: Route.ActionArgs, { owner }) => {
   const upload = await receiveContactImport(request);
   if ("unreadable" in upload) return refusedImport({ "": [UPLOAD_UNREADABLE] }, 400);
   if ("fileProblem" in upload) return refusedImport({ file: [upload.fileProblem] }, 400);
@@ -72,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refusedImport(rows.length ? { "": [result.message], file: rows } : { "": [result.message] }, result.unavailable ? 503 : 400);
   }
   return redirectWithNotice(owner, request, "/admin/contacts", { ok: true, message: importNotice(result) });
-}
+});
 
 const PROGRESS_EVERY_MS = 1_000;
 

@@ -1,22 +1,20 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { getFormProps } from "@conform-to/react";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/email";
 import { AdminHeading, formatWhen, Notice, StatusBadge, DataTable, rowHead, td, useTimeZone } from "~/components/admin-ui";
 import { ButtonForm, FormRefusal, lastFor } from "~/components/dashboard-post";
 import { useDashboardForm } from "~/components/dashboard-form";
 import { buttonClass } from "~/components/ui/button";
-import { LiftSendSuppressionsSchema, RetryEmailSchema } from "~/lib/forms/row-actions";
+import { EmailActionSchema, LiftSendSuppressionsSchema, RetryEmailSchema } from "~/lib/forms/row-actions";
 import { fromZonedInput, toZonedInput } from "~/lib/dates";
 import { seo } from "~/lib/seo";
 import { mailHealth, retryEmail } from "~/server/admin/mail-health.server";
-import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
-import { appConfig } from "~/server/config.server";
 import { countSuppressionsAtSend, liftSuppressionsAtSend } from "~/server/admin/send-suppressions.server";
 import { businessTimeZone } from "~/server/dates.server";
 import { wakeOutbox } from "~/server/mail/outbox.server";
 import { probeNow } from "~/server/mail/sending-state.server";
 import { inputClass } from "~/components/ui/input";
+import { dashboardAction, dashboardLoader } from "~/server/admin/dashboard-route.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "E-mail health", description: "E-mails waiting or failed.", path: "/admin/email" });
@@ -33,13 +31,12 @@ function liftPeriod(url: URL, zone: string) {
   return from < to ? { from, to } : { from: new Date(to.getTime() - 7 * DAY_MS), to };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(appConfig(context).owner, request);
+export const loader = dashboardLoader(async ({ request }: Route.LoaderArgs) => {
   const zone = businessTimeZone();
   const period = liftPeriod(new URL(request.url), zone);
   const [health, atSend] = await Promise.all([mailHealth(), countSuppressionsAtSend(period.from, period.to)]);
   return { ...health, lift: { from: toZonedInput(period.from, zone), to: toZonedInput(period.to, zone), ...atSend } };
-}
+});
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LIFT_FORM = "lift-send-suppressions";
@@ -48,44 +45,34 @@ const LIFT_FORM = "lift-send-suppressions";
 const retryFormId = (id: unknown) => `retry-${String(id)}`;
 
 /** Retry: parsed by the page's schema, then a redirect with what was done (or the refusal on the row that posted). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { owner } = appConfig(context);
-  await requireOwner(owner, request);
-  const formData = await request.formData();
-  if (formData.get("intent") === "retry-sending") {
-    const tried = await probeNow();
-    if (tried) wakeOutbox();
-    return redirectWithNotice(owner, request, "/admin/email", {
-      ok: true,
-      message: tried
-        ? "Trying now: if the mail server takes the message, sending resumes and the waiting e-mails go out within a minute."
-        : "Sending is not paused: e-mails are going out.",
-    });
-  }
-  if (formData.get("intent") === "lift-send-suppressions") {
-    const lift = parseWithZod(formData, { schema: LiftSendSuppressionsSchema });
-    if (lift.status !== "success") return data({ form: LIFT_FORM, result: lift.reply() }, { status: 400 });
-    const zone = businessTimeZone();
-    const from = fromZonedInput(lift.value.from, zone);
-    const to = fromZonedInput(lift.value.to, zone);
-    if (!from || !to)
-      return data({ form: LIFT_FORM, result: lift.reply({ formErrors: ["Choose a date and time that exists."] }) }, { status: 400 });
-    const { lifted, leftBefore } = await liftSuppressionsAtSend(from, to);
-    const kept = leftBefore > 0 ? ` ${leftBefore} stayed suppressed: they had unsubscribed or been removed before.` : "";
-    return redirectWithNotice(owner, request, "/admin/email", {
-      ok: true,
-      message: `${lifted === 1 ? "1 reader's suppression" : `${lifted.toLocaleString("en-US")} readers' suppressions`} lifted, with the consents they had.${kept}`,
-    });
-  }
-  const submission = parseWithZod(formData, { schema: RetryEmailSchema });
-  const form = retryFormId(submission.payload.id);
-  if (submission.status !== "success") return data({ form, result: submission.reply() }, { status: 400 });
-  if (!(await retryEmail(submission.value.id))) {
-    const refused = "That e-mail was already sent, or is not due yet.";
-    return data({ form, result: submission.reply({ formErrors: [refused] }) }, { status: 409 });
-  }
-  return redirectWithNotice(owner, request, "/admin/email", { ok: true, message: "Queued again: it goes out within seconds." });
-}
+export const action = dashboardAction({
+  schema: EmailActionSchema,
+  form: ({ intent, id }) => (intent === LIFT_FORM ? LIFT_FORM : intent === "retry-sending" ? "retry-sending" : retryFormId(id)),
+  run: async (value) => {
+    if (value.intent === "retry-sending") {
+      const tried = await probeNow();
+      if (tried) wakeOutbox();
+      return {
+        done: tried
+          ? "Trying now: if the mail server takes the message, sending resumes and the waiting e-mails go out within a minute."
+          : "Sending is not paused: e-mails are going out.",
+        to: "/admin/email",
+      };
+    }
+    if (value.intent === "lift-send-suppressions") {
+      const zone = businessTimeZone();
+      const from = fromZonedInput(value.from, zone);
+      const to = fromZonedInput(value.to, zone);
+      if (!from || !to) return { refused: "Choose a date and time that exists.", status: 400 };
+      const { lifted, leftBefore } = await liftSuppressionsAtSend(from, to);
+      const kept = leftBefore > 0 ? ` ${leftBefore} stayed suppressed: they had unsubscribed or been removed before.` : "";
+      const readers = lifted === 1 ? "1 reader's suppression" : `${lifted.toLocaleString("en-US")} readers' suppressions`;
+      return { done: `${readers} lifted, with the consents they had.${kept}`, to: "/admin/email" };
+    }
+    if (!(await retryEmail(value.id))) return { refused: "That e-mail was already sent, or is not due yet.", status: 409 };
+    return { done: "Queued again: it goes out within seconds.", to: "/admin/email" };
+  },
+});
 
 export default function EmailHealth({ loaderData: h, actionData }: Route.ComponentProps) {
   const zone = useTimeZone();

@@ -1,10 +1,8 @@
 import type { Route } from "./+types/image-upload";
 import { uploadedPicture } from "~/lib/article-pictures";
-import { ownerResource } from "~/server/admin/owner-answers.server";
-import { requireOwner } from "~/server/admin/owner-session.server";
-import { appConfig } from "~/server/config.server";
 import { storeUploadedImage } from "~/server/content/article-images.server";
 import { ARTICLE_EDITOR_BODY_LIMIT, page } from "~/lib/page-policy";
+import { dashboardResource } from "~/server/admin/dashboard-route.server";
 
 /**
  * POST /admin/images: the editor's picture upload (a cover, or a picture inside the text), stored
@@ -13,8 +11,7 @@ import { ARTICLE_EDITOR_BODY_LIMIT, page } from "~/lib/page-policy";
  */
 export const handle = page({ robots: "noindex, nofollow", bodyLimit: ARTICLE_EDITOR_BODY_LIMIT });
 
-export const action = ownerResource(async ({ request, context }: Route.ActionArgs) => {
-  await requireOwner(appConfig(context).owner, request);
+export const action = dashboardResource(async ({ request }: Route.ActionArgs) => {
   const refuse = (message: string, status = 400) => Response.json({ ok: false, message }, { status });
   let form: FormData;
   try {

@@ -4,10 +4,10 @@ import { AdminFrame, Notice } from "~/components/admin-ui";
 import { DashboardShell } from "~/components/dashboard-shell";
 import { SendingProblemBanner } from "~/components/sending-problem-banner";
 import { DASHBOARD } from "~/lib/page-policy";
-import { requireOwner, takeNotice } from "~/server/admin/owner-session.server";
-import { appConfig } from "~/server/config.server";
+import { takeNotice } from "~/server/admin/owner-session.server";
 import { businessTimeZone } from "~/server/dates.server";
 import { sendingProblem } from "~/server/mail/sending-state.server";
+import { dashboardLoader } from "~/server/admin/dashboard-route.server";
 
 /** React in the browser, in the dashboard's own frame; every form still posts without JavaScript. */
 export const handle = DASHBOARD;
@@ -26,9 +26,7 @@ export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders })
  * notice the last post's redirect left (shown once, above the page), and whether e-mail sending
  * is paused (a banner on every page).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { owner } = appConfig(context);
-  await requireOwner(owner, request);
+export const loader = dashboardLoader(async ({ request }: Route.LoaderArgs, { owner }) => {
   const { notice, setCookie } = await takeNotice(owner, request);
   // While the mail server refuses us, every page says so (issue 51): nobody would look at the e-mail page first.
   const problem = await sendingProblem();
@@ -42,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }
     : null;
   return data({ timeZone: businessTimeZone(), notice, sending }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
-}
+});
 
 /** Asked on every move inside the dashboard: the session is checked each time, and a notice shows on the page it was left for only. */
 export const shouldRevalidate = () => true;

@@ -1,5 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import type { Route } from "./+types/messages";
 import { AdminHeading, formatWhen, Pager, useTimeZone } from "~/components/admin-ui";
 import { CsvLink } from "~/components/admin-csv-link";
@@ -7,36 +5,31 @@ import { ButtonForm } from "~/components/dashboard-post";
 import { MarkHandledSchema } from "~/lib/forms/row-actions";
 import { seo } from "~/lib/seo";
 import { markMessageHandled, messagesPage, pageFrom } from "~/server/admin/lists.server";
-import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
-import { appConfig } from "~/server/config.server";
+import { dashboardAction, dashboardLoader } from "~/server/admin/dashboard-route.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Messages", description: "Contact form messages.", path: "/admin/messages" });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(appConfig(context).owner, request);
-  return messagesPage(pageFrom(new URL(request.url).searchParams.get("page")));
-}
+export const loader = dashboardLoader(({ request }: Route.LoaderArgs) =>
+  messagesPage(pageFrom(new URL(request.url).searchParams.get("page"))),
+);
 
 /** The form's id for a message's Mark handled: the action answers it by the same id. */
 const handledFormId = (id: unknown) => `handled-${String(id)}`;
 
 /** Mark handled: parsed by the page's schema, then back to the same page of messages, saying what was done. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { owner } = appConfig(context);
-  await requireOwner(owner, request);
-  const submission = parseWithZod(await request.formData(), { schema: MarkHandledSchema });
-  if (submission.status !== "success") {
-    return data({ form: handledFormId(submission.payload.id), result: submission.reply() }, { status: 400 });
-  }
-  const changed = await markMessageHandled(submission.value.id);
-  // Handled either way (in another tab, a moment ago): said as it is, not as a refusal.
-  const message = changed ? "Marked handled." : "That message was already handled.";
-  // Back to the page of messages the owner was on.
-  const page = new URL(request.url).searchParams.get("page");
-  const to = page === null ? "/admin/messages" : `/admin/messages?page=${pageFrom(page)}`;
-  return redirectWithNotice(owner, request, to, { ok: true, message });
-}
+export const action = dashboardAction({
+  schema: MarkHandledSchema,
+  form: (payload) => handledFormId(payload.id),
+  run: async ({ id }, { request }: Route.ActionArgs) => {
+    const changed = await markMessageHandled(id);
+    // Back to the page of messages the owner was on.
+    const page = new URL(request.url).searchParams.get("page");
+    const to = page === null ? "/admin/messages" : `/admin/messages?page=${pageFrom(page)}`;
+    // Handled either way (in another tab, a moment ago): said as it is, not as a refusal.
+    return { done: changed ? "Marked handled." : "That message was already handled.", to };
+  },
+});
 
 export default function Messages({ loaderData: p, actionData }: Route.ComponentProps) {
   const zone = useTimeZone();

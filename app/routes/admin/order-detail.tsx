@@ -1,5 +1,4 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Fragment } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { idOr404 } from "~/lib/route-id";
@@ -18,14 +17,12 @@ import {
 import { formatCents } from "~/lib/site";
 import { seo } from "~/lib/seo";
 import { orderDetail, runOrderPost, type OrderDetail } from "~/server/admin/order-admin.server";
-import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
-import { appConfig } from "~/server/config.server";
+import { dashboardAction, dashboardLoader } from "~/server/admin/dashboard-route.server";
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) =>
   seo(matches, { title: d?.order ? `Order ${d.order.number}` : "Order", description: "One order.", path: "/admin/orders" });
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireOwner(appConfig(context).owner, request);
+export const loader = dashboardLoader(async ({ request, params }: Route.LoaderArgs) => {
   const order = await orderDetail(idOr404(params.id));
   if (!order) throw data(null, { status: 404 });
   const query = new URL(request.url).searchParams;
@@ -36,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     confirm: (ORDER_ACTIONS as readonly string[]).includes(confirm ?? "") ? (confirm as OrderAction) : null,
     product: (REFUND_TARGETS as readonly string[]).includes(product ?? "") ? (product as RefundTarget) : "all",
   };
-}
+});
 
 /**
  * The confirmation panel's button posts here: parsed by the page's one schema, done by one server
@@ -44,18 +41,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * confirmation is gone) with what was done said there once. A refusal answers the form, changing
  * nothing.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { owner, payments } = appConfig(context);
-  await requireOwner(owner, request);
-  const id = idOr404(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: OrderActionSchema });
-  const form = typeof submission.payload.intent === "string" ? submission.payload.intent : "";
-  if (submission.status !== "success")
-    return data({ form, result: submission.reply({ formErrors: [ORDER_ACTION_REFUSED] }) }, { status: 400 });
-  const outcome = await runOrderPost(payments, id, submission.value);
-  if (!outcome.ok) return data({ form, result: submission.reply({ formErrors: [outcome.message] }) }, { status: 409 });
-  return redirectWithNotice(owner, request, `/admin/orders/${id}`, { ok: true, message: outcome.message });
-}
+export const action = dashboardAction({
+  schema: OrderActionSchema,
+  form: (payload) => (typeof payload.intent === "string" ? payload.intent : ""),
+  invalid: ORDER_ACTION_REFUSED,
+  run: async (value, { params }: Route.ActionArgs, { payments }) => {
+    const id = idOr404(params.id);
+    const outcome = await runOrderPost(payments, id, value);
+    if (!outcome.ok) return { refused: outcome.message, status: 409 };
+    return { done: outcome.message, to: `/admin/orders/${id}` };
+  },
+});
 
 type Choice = { action: OrderAction; product: RefundTarget; label: string; question: string; consequence: string };
 

@@ -7,19 +7,17 @@ import { formatCents } from "~/lib/site";
 import { seo } from "~/lib/seo";
 import { searchOrders } from "~/server/admin/order-admin.server";
 import { pageFrom } from "~/server/admin/lists.server";
-import { requireOwner } from "~/server/admin/owner-session.server";
-import { appConfig } from "~/server/config.server";
+import { dashboardLoader } from "~/server/admin/dashboard-route.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Orders", description: "Orders, refunds and downloads.", path: "/admin/orders" });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(appConfig(context).owner, request);
+export const loader = dashboardLoader(async ({ request }: Route.LoaderArgs) => {
   const query = new URL(request.url).searchParams;
   const email = (query.get("email") ?? "").trim().slice(0, 200);
   const page = pageFrom(query.get("page"));
   return { email, page, ...(await searchOrders({ email: email || undefined, page })) };
-}
+});
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const zone = useTimeZone();

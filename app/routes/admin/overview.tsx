@@ -6,19 +6,17 @@ import { formatCents } from "~/lib/site";
 import { seo } from "~/lib/seo";
 import { overview, windowFrom } from "~/server/admin/stats.server";
 import { salesByEmail } from "~/server/admin/email-sales.server";
-import { requireOwner } from "~/server/admin/owner-session.server";
-import { appConfig } from "~/server/config.server";
 import { businessTimeZone } from "~/server/dates.server";
+import { dashboardLoader } from "~/server/admin/dashboard-route.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Dashboard", description: "Sales, leads and subscribers.", path: "/admin" });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(appConfig(context).owner, request);
+export const loader = dashboardLoader(async ({ request }: Route.LoaderArgs) => {
   const days = windowFrom(new URL(request.url).searchParams.get("days"));
   const [figures, emailSales] = await Promise.all([overview(days, businessTimeZone()), salesByEmail(days)]);
   return { ...figures, emailSales };
-}
+});
 
 const percent = (part: number, whole: number) => (whole === 0 ? "-" : `${Math.round((part / whole) * 100)}%`);
 

@@ -1,6 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/prices";
 import { AdminHeading, DataTable, Panel, rowHead, td } from "~/components/admin-ui";
 import { fieldAria, FieldMessage, type FieldState, useDashboardForm } from "~/components/dashboard-form";
@@ -10,11 +9,10 @@ import { formatCents, formatDay } from "~/lib/site";
 import { FORMER_PRICE_MIN_DAYS, FORMER_PRICE_PRODUCTS, FORMER_PRICE_RECENT_DAYS, todayIso } from "~/lib/former-price";
 import { PricesActionSchema } from "~/lib/forms/prices";
 import { seo } from "~/lib/seo";
-import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
-import { appConfig } from "~/server/config.server";
 import { articlesOf } from "~/server/content/site-content.server";
 import { deleteFormerPrice, formerPricesForOwner, recordFormerPrice } from "~/server/payments/former-prices.server";
 import { inputClass } from "~/components/ui/input";
+import { dashboardAction, dashboardLoader } from "~/server/admin/dashboard-route.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -23,29 +21,26 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/admin/prices",
   });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(appConfig(context).owner, request);
+export const loader = dashboardLoader(async (_: Route.LoaderArgs) => {
   return { rows: await formerPricesForOwner(), today: todayIso() };
-}
+});
 
 /** The form's id for a record's Delete: the action answers it by the same id. */
 const deleteFormId = (id: unknown) => `delete-${String(id)}`;
 
 /** Record or delete: parsed by the page's one schema, then a redirect with what was done (or the refusal on the form). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { owner } = appConfig(context);
-  await requireOwner(owner, request);
-  const submission = parseWithZod(await request.formData(), { schema: PricesActionSchema });
-  const form = submission.payload.intent === "delete" ? deleteFormId(submission.payload.id) : "record";
-  if (submission.status !== "success") return data({ form, result: submission.reply() }, { status: 400 });
-  if (submission.value.intent === "delete") {
-    if (!(await deleteFormerPrice(articlesOf(context), submission.value.id)))
-      return data({ form, result: submission.reply({ formErrors: ["No such record."] }) }, { status: 404 });
-    return redirectWithNotice(owner, request, "/admin/prices", { ok: true, message: "Deleted." });
-  }
-  await recordFormerPrice(articlesOf(context), submission.value);
-  return redirectWithNotice(owner, request, "/admin/prices", { ok: true, message: "Recorded." });
-}
+export const action = dashboardAction({
+  schema: PricesActionSchema,
+  form: (payload) => (payload.intent === "delete" ? deleteFormId(payload.id) : "record"),
+  run: async (value, { context }: Route.ActionArgs) => {
+    if (value.intent === "delete") {
+      if (!(await deleteFormerPrice(articlesOf(context), value.id))) return { refused: "No such record.", status: 404 };
+      return { done: "Deleted.", to: "/admin/prices" };
+    }
+    await recordFormerPrice(articlesOf(context), value);
+    return { done: "Recorded.", to: "/admin/prices" };
+  },
+});
 
 function Field({
   label,

@@ -1,5 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import type { Route } from "./+types/reviews";
 import { AdminHeading, Panel, useTimeZone } from "~/components/admin-ui";
 import { decisionFormId, NumberSetting, ReviewCard } from "~/components/review-moderation";
@@ -14,8 +12,6 @@ import {
 } from "~/lib/forms/review";
 import { ReviewsActionSchema, THRESHOLD_LIMITS, type ReviewsPost } from "~/lib/forms/review-moderation";
 import { seo } from "~/lib/seo";
-import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
-import { appConfig } from "~/server/config.server";
 import type { ContentReload } from "~/server/content/article-store.server";
 import { articlesOf } from "~/server/content/site-content.server";
 import {
@@ -27,12 +23,12 @@ import {
   setAutoPublishDays,
   setCheckoutReviewsThreshold,
 } from "~/server/content/reviews.server";
+import { dashboardAction, dashboardLoader } from "~/server/admin/dashboard-route.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Reviews", description: "Buyers' reviews waiting for a decision.", path: "/admin/reviews" });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(appConfig(context).owner, request);
+export const loader = dashboardLoader(async (_: Route.LoaderArgs) => {
   const [{ rows, counts }, summary, threshold, days] = await Promise.all([
     reviewsForOwner(),
     approvedSummary(),
@@ -46,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     days,
     rows: rows.map((r) => ({ ...r, writtenAt: r.writtenAt.toISOString(), moderatedAt: r.moderatedAt?.toISOString() ?? null })),
   };
-}
+});
 
 const DONE = {
   approve: "Approved: it shows as written.",
@@ -73,17 +69,15 @@ async function run(content: ContentReload, value: ReviewsPost): Promise<{ done: 
 }
 
 /** Every form of the page posts here: parsed by the page's one schema, then a redirect with what was done (or the refusal on the form). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { owner } = appConfig(context);
-  await requireOwner(owner, request);
-  const submission = parseWithZod(await request.formData(), { schema: ReviewsActionSchema });
-  const { intent, id } = submission.payload;
-  const form = intent === "threshold" || intent === "auto-publish" ? intent : decisionFormId(intent, id);
-  if (submission.status !== "success") return data({ form, result: submission.reply() }, { status: 400 });
-  const outcome = await run(articlesOf(context), submission.value);
-  if ("refused" in outcome) return data({ form, result: submission.reply({ formErrors: [outcome.refused] }) }, { status: 409 });
-  return redirectWithNotice(owner, request, "/admin/reviews", { ok: true, message: outcome.done });
-}
+export const action = dashboardAction({
+  schema: ReviewsActionSchema,
+  form: ({ intent, id }) => (intent === "threshold" || intent === "auto-publish" ? intent : decisionFormId(intent, id)),
+  run: async (value, { context }: Route.ActionArgs) => {
+    const outcome = await run(articlesOf(context), value);
+    if ("refused" in outcome) return { refused: outcome.refused, status: 409 };
+    return { done: outcome.done, to: "/admin/reviews" };
+  },
+});
 
 export default function Reviews({ loaderData: r, actionData }: Route.ComponentProps) {
   const zone = useTimeZone();

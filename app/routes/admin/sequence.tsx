@@ -1,5 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/sequence";
 import { notFound } from "~/lib/route-id";
 import { AdminHeading, DataTable, Panel, rowHead, td } from "~/components/admin-ui";
@@ -10,8 +9,6 @@ import { formatCents } from "~/lib/site";
 import { GUIDE_IDS, guideIdOf, GUIDES } from "~/lib/guides";
 import { SequenceActionSchema, type SequencePost } from "~/lib/forms/sequence";
 import { seo } from "~/lib/seo";
-import { redirectWithNotice, requireOwner } from "~/server/admin/owner-session.server";
-import { appConfig } from "~/server/config.server";
 import { isSequencePaused, setSequencePaused } from "~/server/audience/sequence.server";
 import { guideFigures, stepFigures } from "~/server/audience/sequence-figures.server";
 import { stepSales } from "~/server/admin/email-sales.server";
@@ -19,6 +16,7 @@ import { previewStep, saveStepEdit, sendStepTest, stepVersions } from "~/server/
 import { saveGuideChoices } from "~/server/content/guide-choice.server";
 import { articlesOf } from "~/server/content/site-content.server";
 import type { ArticleStore } from "~/server/content/article-store.server";
+import { dashboardAction, dashboardLoader } from "~/server/admin/dashboard-route.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -27,8 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/admin/sequence",
   });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(appConfig(context).owner, request);
+export const loader = dashboardLoader(async ({ request, context }: Route.LoaderArgs) => {
   const params = new URL(request.url).searchParams;
   const guide = guideIdOf(params.get("guide"));
   const [steps, sales, versions, figures] = await Promise.all([
@@ -50,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     editing: step ? { ...step, updatedAt: versions.get(step.id) ?? "" } : undefined,
     previewText: preview?.text,
   };
-}
+});
 
 /** One server function per intent: what was done, or why nothing was (with the answer's status). */
 async function run(articles: ArticleStore, value: SequencePost): Promise<{ done: string } | { refused: string; status: number }> {
@@ -91,19 +88,16 @@ function backTo(request: Request): string {
 }
 
 /** Every form of the page posts here: parsed by the page's one schema, then a redirect with what was done (or the refusal on the form). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { owner } = appConfig(context);
-  await requireOwner(owner, request);
-  const submission = parseWithZod(await request.formData(), { schema: SequenceActionSchema });
-  const intent = submission.payload.intent;
-  const form = intent === "save" || intent === "test" ? SEQUENCE_FORMS.step : intent === "guides" ? SEQUENCE_FORMS.guides : "pause";
-  if (submission.status !== "success") return data({ form, result: submission.reply() }, { status: 400 });
-  const outcome = await run(articlesOf(context), submission.value);
-  if ("refused" in outcome) {
-    return data({ form, result: submission.reply({ formErrors: [outcome.refused] }) }, { status: outcome.status });
-  }
-  return redirectWithNotice(owner, request, backTo(request), { ok: true, message: outcome.done });
-}
+export const action = dashboardAction({
+  schema: SequenceActionSchema,
+  form: ({ intent }) =>
+    intent === "save" || intent === "test" ? SEQUENCE_FORMS.step : intent === "guides" ? SEQUENCE_FORMS.guides : "pause",
+  run: async (value, { request, context }: Route.ActionArgs) => {
+    const outcome = await run(articlesOf(context), value);
+    if ("refused" in outcome) return { refused: outcome.refused, status: outcome.status };
+    return { done: outcome.done, to: backTo(request) };
+  },
+});
 
 function delayLabel(minutes: number): string {
   const days = Math.floor(minutes / 1440);
