@@ -23,7 +23,7 @@ const StepFrontmatterSchema = z.strictObject({
 
 /**
  * A step's content as a fingerprint: md5 of subject, preview, body and delay, one per line. The
- * seed computes the same in SQL (sequence.server.ts, FINGERPRINT) to find a step still as an
+ * seed computes the same in SQL (audience.sql.server.ts, refreshShippedSteps) to find a step still as an
  * earlier release shipped it; scripts/content/sequence-fingerprints.ts lists those versions.
  */
 export function stepFingerprint(step: Pick<SequenceStep, "subject" | "preview" | "body" | "delayMinutes">): string {
