@@ -238,7 +238,12 @@ export async function queueDueBroadcasts(now: Date = new Date()): Promise<number
   for (;;) {
     const id = await db().transaction(async (tx) => {
       const [row] = await tx
-        .select({ id: broadcasts.id, audiences: broadcasts.audiences, includeTags: broadcasts.includeTags, excludeTags: broadcasts.excludeTags })
+        .select({
+          id: broadcasts.id,
+          audiences: broadcasts.audiences,
+          includeTags: broadcasts.includeTags,
+          excludeTags: broadcasts.excludeTags,
+        })
         .from(broadcasts)
         .where(and(eq(broadcasts.status, "scheduled"), lte(broadcasts.scheduledAt, now)))
         .orderBy(broadcasts.scheduledAt)
@@ -269,7 +274,12 @@ export async function queueDueBroadcasts(now: Date = new Date()): Promise<number
     .where(
       and(
         eq(broadcasts.status, "sending"),
-        notExists(db().select({ one: sql`1` }).from(outbox).where(broadcastRowsWaiting(broadcasts.id))),
+        notExists(
+          db()
+            .select({ one: sql`1` })
+            .from(outbox)
+            .where(broadcastRowsWaiting(broadcasts.id)),
+        ),
       ),
     );
   if (started > 0) wakeOutbox();

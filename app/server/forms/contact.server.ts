@@ -42,11 +42,7 @@ async function mayAcknowledge(tx: Tx, email: string): Promise<boolean> {
     .select({ id: outbox.id })
     .from(outbox)
     .where(
-      and(
-        eq(outbox.kind, "contact-ack"),
-        eq(outbox.toAddress, email),
-        gt(outbox.createdAt, sql`now() - ${CONTACT_ACK_WINDOW}::interval`),
-      ),
+      and(eq(outbox.kind, "contact-ack"), eq(outbox.toAddress, email), gt(outbox.createdAt, sql`now() - ${CONTACT_ACK_WINDOW}::interval`)),
     )
     .limit(1);
   return !recent && !(await addressSuppressed(tx, email));
