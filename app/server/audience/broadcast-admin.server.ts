@@ -1,6 +1,7 @@
 /** The owner's side of broadcasts: each one's figures, its preview, and a test send to the owner. */
-import { sql } from "drizzle-orm";
-import { db, rowsOf } from "~/server/db.server";
+import { and, count, eq, gt, like, sql } from "drizzle-orm";
+import { orders, outbox } from "../../../db/schema";
+import { db } from "~/server/db.server";
 import { broadcastLeavers, broadcastStatusCounts } from "~/server/tallies.server";
 import { findBroadcast, listBroadcasts, type Broadcast } from "~/server/audience/broadcasts.server";
 import { previewListMessage, sendListMessageTest } from "~/server/mail/mailer.server";
@@ -52,24 +53,39 @@ export async function broadcastsWithFigures(only?: number): Promise<BroadcastWit
   if (list.length === 0) return [];
   // Each broadcast's rows by status from the outbox's running counts (a year of broadcasts is 1.5
   // million rows, issue 44) and so who left after it reached them; what went in the last minute by its index.
-  const onlyRows = only === undefined ? sql`` : sql`and (o.payload->>'broadcastId')::int = ${only}`;
-  const onlyCampaign = only === undefined ? sql`` : sql`and campaign = ${broadcastCampaign(only)}`;
+  const broadcastId = sql<number>`(${outbox.payload}->>'broadcastId')::int`.mapWith(Number);
   const [statuses, lastMinute, leavers] = await Promise.all([
     broadcastStatusCounts(only),
-    db().execute(sql`
-      select (o.payload->>'broadcastId')::int as id, count(*) as n from outbox o
-      where o.sent_at > now() - interval '1 minute' and o.status = 'sent' and o.kind = 'broadcast' ${onlyRows}
-      group by 1
-    `),
+    db()
+      .select({ id: broadcastId, n: count() })
+      .from(outbox)
+      .where(
+        and(
+          gt(outbox.sentAt, sql`now() - interval '1 minute'`),
+          eq(outbox.status, "sent"),
+          eq(outbox.kind, "broadcast"),
+          only === undefined ? undefined : sql`${broadcastId} = ${only}`,
+        ),
+      )
+      .groupBy(broadcastId),
     broadcastLeavers(only),
   ]);
-  const perMinute = new Map(rowsOf<{ id: number; n: string | number }>(lastMinute).map((r) => [Number(r.id), Number(r.n)]));
-  const sales = rowsOf<{ campaign: string; orders: string | number; revenue: string | number }>(
-    await db().execute(sql`
-      select campaign, count(*) as orders, coalesce(sum(amount_total), 0) as revenue
-      from orders where status = 'paid' and campaign like 'broadcast-%' ${onlyCampaign} group by campaign
-    `),
-  );
+  const perMinute = new Map(lastMinute.map((r) => [r.id, r.n]));
+  const sales = await db()
+    .select({
+      campaign: orders.campaign,
+      orders: count(),
+      revenue: sql<number>`coalesce(sum(${orders.amountTotal}), 0)`.mapWith(Number),
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, "paid"),
+        like(orders.campaign, "broadcast-%"),
+        only === undefined ? undefined : eq(orders.campaign, broadcastCampaign(only)),
+      ),
+    )
+    .groupBy(orders.campaign);
   const byCampaign = new Map(sales.map((r) => [r.campaign, r]));
   return list.map((b) => {
     const counts = statuses.get(b.id);

@@ -5,12 +5,13 @@
  * pause, resume and cancel act on the broadcast's status, which the outbox reads when it claims a
  * row and the mailer again just before sending it.
  */
-import { sql } from "drizzle-orm";
-import type { BroadcastAudience, BroadcastStatus } from "../../../db/schema";
+import { and, desc, eq, inArray, isNull, lt, lte, notExists, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { broadcasts, outbox, type BroadcastAudience, type BroadcastStatus } from "../../../db/schema";
 import { BROADCAST_MESSAGES, type BroadcastInput, type BroadcastSendInput } from "~/lib/forms/broadcast";
-import { audienceWhere, countAudience, segmentOf, type Segment } from "~/server/audience/audience.server";
-import { db, rowsOf } from "~/server/db.server";
-import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outbox.server";
+import { audienceWhere, countAudience, type Segment } from "~/server/audience/audience.server";
+import { queueBroadcastRecipients } from "~/server/audience/audience.sql.server";
+import { db, type Executor } from "~/server/db.server";
+import { wakeOutbox } from "~/server/mail/outbox.server";
 
 export type Broadcast = {
   id: number;
@@ -31,28 +32,30 @@ export type Broadcast = {
   createdAt: Date;
 };
 
-const COLUMNS = sql`id, subject, preview, body, audiences, include_tags as "includeTags", exclude_tags as "excludeTags", status, scheduled_at as "scheduledAt", version, queued,
-  started_at as "startedAt", finished_at as "finishedAt", created_at as "createdAt"`;
-
-function toBroadcast(row: Broadcast): Broadcast {
-  const date = (v: Date | string | null) => (v === null ? null : new Date(v));
-  return {
-    ...row,
-    ...(segmentOf(row) as Pick<Broadcast, "audiences" | "includeTags" | "excludeTags">),
-    scheduledAt: date(row.scheduledAt),
-    startedAt: date(row.startedAt),
-    finishedAt: date(row.finishedAt),
-    createdAt: new Date(row.createdAt),
-  };
-}
+const COLUMNS = {
+  id: broadcasts.id,
+  subject: broadcasts.subject,
+  preview: broadcasts.preview,
+  body: broadcasts.body,
+  audiences: broadcasts.audiences,
+  includeTags: broadcasts.includeTags,
+  excludeTags: broadcasts.excludeTags,
+  status: broadcasts.status,
+  scheduledAt: broadcasts.scheduledAt,
+  version: broadcasts.version,
+  queued: broadcasts.queued,
+  startedAt: broadcasts.startedAt,
+  finishedAt: broadcasts.finishedAt,
+  createdAt: broadcasts.createdAt,
+};
 
 export async function findBroadcast(id: number): Promise<Broadcast | undefined> {
-  const [row] = rowsOf<Broadcast>(await db().execute(sql`select ${COLUMNS} from broadcasts where id = ${id}`));
-  return row && toBroadcast(row);
+  const [row] = await db().select(COLUMNS).from(broadcasts).where(eq(broadcasts.id, id));
+  return row;
 }
 
 export async function listBroadcasts(): Promise<Broadcast[]> {
-  return rowsOf<Broadcast>(await db().execute(sql`select ${COLUMNS} from broadcasts order by id desc`)).map(toBroadcast);
+  return db().select(COLUMNS).from(broadcasts).orderBy(desc(broadcasts.id));
 }
 
 /** Editing stops once a broadcast has started: its recipients must all get the same e-mail. */
@@ -77,51 +80,36 @@ async function whyRefused(id: number): Promise<SaveOutcome> {
 
 /** A new draft (id 0) or an edit of a draft or scheduled broadcast at the version it was loaded with. */
 export async function saveBroadcast(input: BroadcastInput, made: { articleId?: number } = {}): Promise<SaveOutcome> {
-  const audiences = JSON.stringify(input.audiences);
-  const include = JSON.stringify(input.includeTags);
-  const exclude = JSON.stringify(input.excludeTags);
+  const content = {
+    subject: input.subject,
+    preview: input.preview,
+    body: input.body,
+    audiences: input.audiences,
+    includeTags: input.includeTags,
+    excludeTags: input.excludeTags,
+  };
   if (input.id === 0) {
-    const [row] = rowsOf<{ id: number }>(
-      await db().execute(sql`
-        insert into broadcasts (subject, preview, body, audiences, include_tags, exclude_tags, article_id)
-        values (${input.subject}, ${input.preview}, ${input.body}, ${audiences}::jsonb, ${include}::jsonb, ${exclude}::jsonb, ${made.articleId ?? null})
-        returning id
-      `),
-    );
+    const [row] = await db()
+      .insert(broadcasts)
+      .values({ ...content, articleId: made.articleId ?? null })
+      .returning({ id: broadcasts.id });
     return { saved: row!.id };
   }
-  const rows = rowsOf<{ id: number }>(
-    await db().execute(sql`
-      update broadcasts set subject = ${input.subject}, preview = ${input.preview}, body = ${input.body}, audiences = ${audiences}::jsonb,
-        include_tags = ${include}::jsonb, exclude_tags = ${exclude}::jsonb, version = version + 1, updated_at = now()
-      where id = ${input.id} and version = ${input.version} and status in ('draft', 'scheduled')
-      returning id
-    `),
-  );
-  return rows[0] ? { saved: rows[0].id } : whyRefused(input.id);
+  const [row] = await db()
+    .update(broadcasts)
+    .set({ ...content, version: sql`${broadcasts.version} + 1`, updatedAt: sql`now()` })
+    .where(atVersion(input.id, input.version))
+    .returning({ id: broadcasts.id });
+  return row ? { saved: row.id } : whyRefused(input.id);
 }
 
-/** Queue every recipient of this broadcast in one statement; returns how many rows it wrote. */
-async function queueRecipients(tx: Pick<ReturnType<typeof db>, "execute">, id: number, segment: Segment): Promise<number> {
-  // Counted in the database: 100,000 ids need not travel back to be counted (issue 44).
-  const [queued] = rowsOf<{ n: number }>(
-    await tx.execute(sql`
-      with queued as (
-        ${INSERT_INTO_OUTBOX}
-        ${outboxSelect({
-          kind: "broadcast",
-          dedupeKey: sql<string>`${`bc:${id}:`} || c.id`,
-          toAddress: sql<string>`c.email`,
-          payload: { broadcastId: sql<number>`${id}::int`, contactId: sql<number>`c.id` },
-        })}
-        from contacts c where ${audienceWhere(segment)}
-        on conflict (dedupe_key) do nothing
-        returning 1
-      )
-      select count(*)::int as n from queued
-    `),
-  );
-  return queued?.n ?? 0;
+/** This broadcast at the version it was loaded with, while it can still be edited. */
+const atVersion = (id: number, version: number) =>
+  and(eq(broadcasts.id, id), eq(broadcasts.version, version), inArray(broadcasts.status, EDITABLE));
+
+/** Queue every recipient of this broadcast in one statement (audience.sql.server.ts); returns how many rows it wrote. */
+function queueRecipients(tx: Executor, id: number, segment: Segment): Promise<number> {
+  return queueBroadcastRecipients(tx, id, audienceWhere(segment));
 }
 
 export type StartOutcome = { started: "now"; queued: number } | { started: "scheduled"; at: Date; recipients: number } | SaveOutcome;
@@ -143,28 +131,24 @@ export async function startBroadcast(input: Omit<BroadcastSendInput, "intent">, 
     const current = await findBroadcast(input.id);
     const recipients = current ? await countAudience(current) : 0;
     if (current && EDITABLE.includes(current.status) && recipients === 0) return { refused: NO_RECIPIENTS, httpStatus: 400 };
-    const rows = rowsOf(
-      await db().execute(sql`
-        update broadcasts set status = 'scheduled', scheduled_at = ${input.scheduledAt.toISOString()}::timestamptz, version = version + 1, updated_at = now()
-        where id = ${input.id} and version = ${input.version} and status in ('draft', 'scheduled')
-        returning id
-      `),
-    );
-    return rows[0] ? { started: "scheduled", at: input.scheduledAt, recipients } : whyRefused(input.id);
+    const [row] = await db()
+      .update(broadcasts)
+      .set({ status: "scheduled", scheduledAt: input.scheduledAt, version: sql`${broadcasts.version} + 1`, updatedAt: sql`now()` })
+      .where(atVersion(input.id, input.version))
+      .returning({ id: broadcasts.id });
+    return row ? { started: "scheduled", at: input.scheduledAt, recipients } : whyRefused(input.id);
   }
   try {
     const queued = await db().transaction(async (tx) => {
-      const [row] = rowsOf<{ audiences: unknown; includeTags: unknown; excludeTags: unknown }>(
-        await tx.execute(sql`
-          update broadcasts set status = 'sending', started_at = ${now.toISOString()}::timestamptz, version = version + 1, updated_at = now()
-          where id = ${input.id} and version = ${input.version} and status in ('draft', 'scheduled')
-          returning audiences, include_tags as "includeTags", exclude_tags as "excludeTags"
-        `),
-      );
+      const [row] = await tx
+        .update(broadcasts)
+        .set({ status: "sending", startedAt: now, version: sql`${broadcasts.version} + 1`, updatedAt: sql`now()` })
+        .where(atVersion(input.id, input.version))
+        .returning({ audiences: broadcasts.audiences, includeTags: broadcasts.includeTags, excludeTags: broadcasts.excludeTags });
       if (!row) return undefined;
-      const n = await queueRecipients(tx, input.id, segmentOf(row));
+      const n = await queueRecipients(tx, input.id, row);
       if (n === 0) throw new NoRecipients();
-      await tx.execute(sql`update broadcasts set queued = ${n} where id = ${input.id}`);
+      await tx.update(broadcasts).set({ queued: n }).where(eq(broadcasts.id, input.id));
       return n;
     });
     if (queued === undefined) return whyRefused(input.id);
@@ -192,28 +176,34 @@ const TRANSITIONS: Record<BroadcastAction, { from: BroadcastStatus[]; to: Broadc
 export async function changeBroadcast(id: number, action: BroadcastAction): Promise<boolean> {
   const { from, to } = TRANSITIONS[action];
   return db().transaction(async (tx) => {
-    const rows = rowsOf(
-      await tx.execute(sql`
-        update broadcasts set status = ${to}, version = version + 1, updated_at = now(),
-          finished_at = ${to === "cancelled" ? sql`now()` : sql`finished_at`}
-        where id = ${id} and status in (${sql.join(
-          from.map((s) => sql`${s}`),
-          sql`, `,
-        )})
-        returning id
-      `),
-    );
-    if (rows.length === 0) return false;
+    const changed = await tx
+      .update(broadcasts)
+      .set({
+        status: to,
+        version: sql`${broadcasts.version} + 1`,
+        updatedAt: sql`now()`,
+        ...(to === "cancelled" ? { finishedAt: sql`now()` } : {}),
+      })
+      .where(and(eq(broadcasts.id, id), inArray(broadcasts.status, from)))
+      .returning({ id: broadcasts.id });
+    if (changed.length === 0) return false;
     if (to === "cancelled") {
-      await tx.execute(sql`
-        update outbox set status = 'cancelled', sent_info = 'broadcast cancelled', claim_token = null, locked_until = null
-        where kind = 'broadcast' and (payload->>'broadcastId')::int = ${id} and status = 'pending'
-          and (locked_until is null or locked_until < now())
-      `);
+      await tx
+        .update(outbox)
+        .set({ status: "cancelled", sentInfo: "broadcast cancelled", claimToken: null, lockedUntil: null })
+        .where(and(broadcastRowsWaiting(sql`${id}::int`), or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, sql`now()`))));
     }
     if (to === "sending") wakeOutbox();
     return true;
   });
+}
+
+/**
+ * A broadcast's rows still waiting in the outbox: its kind and status as literals, the broadcast
+ * by the payload's id, as the partial index outbox_broadcast_pending_idx says them.
+ */
+function broadcastRowsWaiting(broadcastId: SQL | AnyColumn) {
+  return sql`${outbox.kind} = 'broadcast' and ${outbox.status} = 'pending' and (${outbox.payload}->>'broadcastId')::int = ${broadcastId}`;
 }
 
 export type BroadcastToSend = Broadcast | { hold: string } | { cancel: string };
@@ -227,14 +217,7 @@ export async function broadcastToSend(id: number): Promise<BroadcastToSend> {
 export async function broadcastsToSend(ids: number[]): Promise<Map<number, BroadcastToSend>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const found = rowsOf<Broadcast>(
-    await db().execute(
-      sql`select ${COLUMNS} from broadcasts where id in (${sql.join(
-        unique.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    ),
-  ).map(toBroadcast);
+  const found = await db().select(COLUMNS).from(broadcasts).where(inArray(broadcasts.id, unique));
   return new Map(
     unique.map((id): [number, BroadcastToSend] => {
       const broadcast = found.find((b) => b.id === id);
@@ -254,32 +237,51 @@ export async function queueDueBroadcasts(now: Date = new Date()): Promise<number
   let started = 0;
   for (;;) {
     const id = await db().transaction(async (tx) => {
-      const [row] = rowsOf<{ id: number; audiences: unknown; includeTags: unknown; excludeTags: unknown }>(
-        await tx.execute(sql`
-          select id, audiences, include_tags as "includeTags", exclude_tags as "excludeTags" from broadcasts
-          where status = 'scheduled' and scheduled_at <= ${now.toISOString()}::timestamptz
-          order by scheduled_at limit 1 for update skip locked
-        `),
-      );
+      const [row] = await tx
+        .select({
+          id: broadcasts.id,
+          audiences: broadcasts.audiences,
+          includeTags: broadcasts.includeTags,
+          excludeTags: broadcasts.excludeTags,
+        })
+        .from(broadcasts)
+        .where(and(eq(broadcasts.status, "scheduled"), lte(broadcasts.scheduledAt, now)))
+        .orderBy(broadcasts.scheduledAt)
+        .limit(1)
+        .for("update", { skipLocked: true });
       if (!row) return undefined;
-      const n = await queueRecipients(tx, row.id, segmentOf(row));
+      const n = await queueRecipients(tx, row.id, row);
       // Everyone left the audiences since it was scheduled: it ends sent to nobody, as the figures show.
-      await tx.execute(sql`
-        update broadcasts set status = ${n > 0 ? "sending" : "sent"}, started_at = ${now.toISOString()}::timestamptz, queued = ${n},
-          finished_at = ${n > 0 ? null : now.toISOString()}::timestamptz, version = version + 1, updated_at = now()
-        where id = ${row.id}
-      `);
+      await tx
+        .update(broadcasts)
+        .set({
+          status: n > 0 ? "sending" : "sent",
+          startedAt: now,
+          queued: n,
+          finishedAt: n > 0 ? null : now,
+          version: sql`${broadcasts.version} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(broadcasts.id, row.id));
       return row.id;
     });
     if (id === undefined) break;
     started++;
   }
-  await db().execute(sql`
-    update broadcasts b set status = 'sent', finished_at = now()
-    where b.status = 'sending' and not exists (
-      select 1 from outbox o where o.kind = 'broadcast' and (o.payload->>'broadcastId')::int = b.id and o.status = 'pending'
-    )
-  `);
+  await db()
+    .update(broadcasts)
+    .set({ status: "sent", finishedAt: sql`now()` })
+    .where(
+      and(
+        eq(broadcasts.status, "sending"),
+        notExists(
+          db()
+            .select({ one: sql`1` })
+            .from(outbox)
+            .where(broadcastRowsWaiting(broadcasts.id)),
+        ),
+      ),
+    );
   if (started > 0) wakeOutbox();
   return started;
 }

@@ -9,12 +9,13 @@
  * back when its turn came (issue 51): the answer is then the one a delivered e-mail gets, so the
  * form tells whoever typed the address nothing about it.
  */
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { leads, outbox } from "../../../db/schema";
 import { GUIDES, isGuideId } from "~/lib/guides";
 import type { FormOutcome } from "~/lib/form-outcomes";
 import { SITE_NAME, SUPPORT_EMAIL } from "~/lib/site";
-import { db, rowsOf } from "~/server/db.server";
+import { db } from "~/server/db.server";
 import { parseSubmission } from "~/server/forms/submission.server";
 import { wakeOutbox } from "~/server/mail/outbox.server";
 import { isTokenShaped, matchesTokenHash, newToken } from "~/server/tokens.server";
@@ -40,15 +41,6 @@ export async function resendRequested(request: Request): Promise<{ key: string }
   return { key: submission.ok ? submission.value.resend : "" };
 }
 
-type LeadMail = {
-  email: string;
-  guide: string;
-  createdAt: Date | string;
-  keyHash: string | null;
-  status: string | null;
-  sentAt: Date | string | null;
-};
-
 const minutesAgo = (then: Date, now: Date) => {
   const minutes = Math.max(1, Math.round((now.getTime() - then.getTime()) / 60_000));
   return minutes === 1 ? "a minute ago" : minutes < 90 ? `${minutes} minutes ago` : `${Math.round(minutes / 60)} hours ago`;
@@ -65,13 +57,18 @@ export async function resendGuide(key: string, now: Date = new Date()): Promise<
     description: "Please fill in the form again.",
   };
   if (!Number.isSafeInteger(leadId) || !isTokenShaped(token)) return unknown;
-  const [lead] = rowsOf<LeadMail>(
-    await db().execute(sql`
-      select l.email, l.guide, l.created_at as "createdAt", l.resend_key_hash as "keyHash", o.status, o.sent_at as "sentAt"
-      from leads l left join outbox o on o.dedupe_key = 'guide:' || l.id
-      where l.id = ${leadId}
-    `),
-  );
+  const [lead] = await db()
+    .select({
+      email: leads.email,
+      guide: leads.guide,
+      createdAt: leads.createdAt,
+      keyHash: leads.resendKeyHash,
+      status: outbox.status,
+      sentAt: outbox.sentAt,
+    })
+    .from(leads)
+    .leftJoin(outbox, eq(outbox.dedupeKey, sql`'guide:' || ${leads.id}`))
+    .where(eq(leads.id, leadId));
   if (!lead?.keyHash || !isGuideId(lead.guide) || !matchesTokenHash(token, lead.keyHash)) return unknown;
 
   const { title } = GUIDES[lead.guide];
@@ -82,7 +79,7 @@ export async function resendGuide(key: string, now: Date = new Date()): Promise<
     description,
     resend: key,
   });
-  const waited = (now.getTime() - new Date(lead.createdAt).getTime()) / 1000;
+  const waited = (now.getTime() - lead.createdAt.getTime()) / 1000;
   if (waited < RESEND_AFTER_SECONDS) {
     const left = Math.ceil(RESEND_AFTER_SECONDS - waited);
     return answer(
@@ -95,9 +92,10 @@ export async function resendGuide(key: string, now: Date = new Date()): Promise<
   switch (lead.status) {
     case "pending": {
       // Not sent yet (queued, or waiting to retry after a temporary failure): try now.
-      await db().execute(sql`
-        update outbox set next_attempt_at = now() where dedupe_key = ${`guide:${leadId}`} and status = 'pending'
-      `);
+      await db()
+        .update(outbox)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(and(eq(outbox.dedupeKey, `guide:${leadId}`), eq(outbox.status, "pending")));
       wakeOutbox();
       return answer("Sending it again", `It hadn't gone out yet. We're sending it now to ${lead.email}. ${wrongAddress}`);
     }
@@ -106,7 +104,7 @@ export async function resendGuide(key: string, now: Date = new Date()): Promise<
     case null: // never queued: the address is suppressed (leads.server.ts)
       return answer(
         "It was delivered",
-        `Your mail provider accepted it ${minutesAgo(new Date(lead.sentAt ?? lead.createdAt), now)}, addressed to ${lead.email}. ${lookFor} We send it only once, so you won't get a second copy. ${wrongAddress}`,
+        `Your mail provider accepted it ${minutesAgo(lead.sentAt ?? lead.createdAt, now)}, addressed to ${lead.email}. ${lookFor} We send it only once, so you won't get a second copy. ${wrongAddress}`,
       );
     case "interrupted":
       return answer("It may already be there", `We sent it to ${lead.email}, and it may have arrived. ${lookFor} ${wrongAddress}`);

@@ -1,10 +1,12 @@
 /** The lost-link page: e-mail the order links of an address's paid orders, saying nothing about it here. */
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { orders } from "../../../db/schema";
 import { INVALID_EMAIL_MESSAGE, isBot, OrderLookupSchema } from "~/lib/forms/public";
-import { suppressedAddress } from "~/server/audience/contacts.server";
+import { addressSuppressed } from "~/server/audience/contacts.server";
 import { db } from "~/server/db.server";
 import { parseSubmission } from "~/server/forms/submission.server";
-import { INSERT_INTO_OUTBOX, outboxSelect, wakeOutbox } from "~/server/mail/outbox.server";
+import { wakeOutbox } from "~/server/mail/outbox.server";
+import { queueMail } from "~/server/mail/outbox-queue.server";
 import { log } from "~/server/log.server";
 
 /** One lost-link e-mail per address per this window, however often the form is sent. */
@@ -20,17 +22,15 @@ export type LookupOutcome = { status: "sent" } | { status: "invalid"; title: str
  * asked for by typing the address; support can send it. The caller answers the same either way.
  */
 export async function requestOrderLinks(email: string): Promise<void> {
-  await db().execute(sql`
-    ${INSERT_INTO_OUTBOX}
-    ${outboxSelect({
-      kind: "lost-link",
-      dedupeKey: sql`'lost-link:' || ${email} || ':' || floor(extract(epoch from now()) / ${LOOKUP_WINDOW_SECONDS})`,
-      toAddress: sql`${email}`,
-      payload: {},
-    })}
-    where exists (select 1 from orders where customer_email = ${email} and status = 'paid') and not ${suppressedAddress(email)}
-    on conflict (dedupe_key) do nothing
-  `);
+  await db().transaction(async (tx) => {
+    const [paid] = await tx
+      .select({ id: orders.id, window: sql<number>`floor(extract(epoch from now()) / ${LOOKUP_WINDOW_SECONDS})`.mapWith(Number) })
+      .from(orders)
+      .where(and(eq(orders.customerEmail, email), eq(orders.status, "paid")))
+      .limit(1);
+    if (!paid || (await addressSuppressed(tx, email))) return;
+    await queueMail(tx, "lost-link", {}, { dedupeKey: `lost-link:${email}:${paid.window}`, to: email });
+  });
   wakeOutbox();
 }
 

@@ -4,11 +4,12 @@
  * rows go at the shared send rate, after everything else, and at most once (recordInterrupted).
  */
 import { randomUUID } from "node:crypto";
-import { sql, type SQL } from "drizzle-orm";
-import { OUTBOX_KINDS, sqlWordList, type OutboxKind } from "../../../db/schema";
-import { db, rowsOf } from "~/server/db.server";
+import { and, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { OUTBOX_KINDS, outbox, sqlWordList, type OutboxKind } from "../../../db/schema";
+import { db } from "~/server/db.server";
 import { log } from "~/server/log.server";
-import type { OutboxRow } from "~/server/mail/outbox.server";
+import { claimOutboxRows, releaseOutboxClaims, renewOutboxClaims } from "~/server/mail/mail.sql.server";
+import type { OutboxMessage, OutboxRow } from "~/server/mail/outbox.server";
 import { returnSends, takeSends } from "~/server/mail/send-rate.server";
 
 /**
@@ -47,14 +48,17 @@ const kindList = (kinds: readonly OutboxKind[]) => {
  * may have arrived, so they are recorded interrupted instead of being sent again (decision 035).
  */
 export async function recordInterrupted(): Promise<number> {
-  const rows = rowsOf(
-    await db().execute(sql`
-      update outbox set status = 'interrupted', locked_until = null, claim_token = null,
-        last_error = 'the sending process stopped after the message was handed to the mail server: it may or may not have arrived'
-      where status = 'pending' and send_started_at is not null and locked_until < now()
-      returning id
-    `),
-  );
+  const rows = await db()
+    .update(outbox)
+    .set({
+      status: "interrupted",
+      lockedUntil: null,
+      claimToken: null,
+      lastError: "the sending process stopped after the message was handed to the mail server: it may or may not have arrived",
+    })
+    // Literal conditions (not parameters), as the partial index outbox_send_started_idx says them.
+    .where(and(sql`${outbox.status} = 'pending'`, isNotNull(outbox.sendStartedAt), lt(outbox.lockedUntil, sql`now()`)))
+    .returning({ id: outbox.id });
   if (rows.length > 0) log.warn(`Outbox: ${rows.length} list e-mail(s) interrupted mid-send are not sent again`);
   return rows.length;
 }
@@ -94,43 +98,28 @@ export async function claimProbe(notTo: SQL | undefined, list: ListMailOptions =
 }
 
 async function listRowsWaiting(listKinds: readonly OutboxKind[]): Promise<boolean> {
-  const rows = rowsOf(
-    await db().execute(sql`
-      select 1 from outbox where status = 'pending' and next_attempt_at <= now() and kind in (${kindList(listKinds)})
-        and (locked_until is null or locked_until < now()) and send_started_at is null limit 1
-    `),
-  );
+  const rows = await db()
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        // Literal conditions (not parameters), as the partial index outbox_pending_list_idx says them.
+        sql`${outbox.status} = 'pending'`,
+        lte(outbox.nextAttemptAt, sql`now()`),
+        sql`${outbox.kind} in (${kindList(listKinds)})`,
+        or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, sql`now()`)),
+        isNull(outbox.sendStartedAt),
+      ),
+    )
+    .limit(1);
   return rows.length > 0;
 }
 
+/** The claim itself, one statement (mail.sql.server.ts); the payload is checked against its kind when the message is composed. */
 async function claimWhere(limit: number, where: SQL, leaseSeconds: number): Promise<ClaimedRow[]> {
-  const token = randomUUID();
-  const result = await db().execute(sql`
-    update outbox set locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1, claim_token = ${token}
-    where id in (
-      select id from outbox
-      where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-        and send_started_at is null and ${where}
-        -- A broadcast's rows go only while it is sending (paused: they wait; cancelled: never).
-        and (kind <> 'broadcast' or exists (select 1 from broadcasts b where b.id = (payload->>'broadcastId')::int and b.status = 'sending'))
-      order by id
-      limit ${limit}
-      for update skip locked
-    )
-    returning id, kind, dedupe_key as "dedupeKey", to_address as "toAddress", payload, status, attempts,
-              next_attempt_at as "nextAttemptAt", locked_until as "lockedUntil", last_error as "lastError",
-              sent_info as "sentInfo", created_at as "createdAt", due_at as "dueAt", sent_at as "sentAt", claim_token as "claimToken"
-  `);
-  return rowsOf<ClaimedRow>(result)
-    .map((row) => ({ ...row, createdAt: new Date(row.createdAt), dueAt: new Date(row.dueAt) }))
-    .sort((a, b) => a.id - b.id);
+  const rows = await claimOutboxRows(limit, where, leaseSeconds, randomUUID());
+  return rows.map(({ kind, payload, ...row }) => ({ ...row, ...({ kind, payload } as OutboxMessage) }));
 }
-
-const claimValues = (rows: ClaimedRow[]) =>
-  sql.join(
-    rows.map((row) => sql`(${row.id}::int, ${row.claimToken}::text)`),
-    sql`, `,
-  );
 
 /**
  * Just before sending: a fresh lease, in one statement for the rows about to go, only where this
@@ -144,16 +133,8 @@ export async function renewClaims(
   leaseSeconds = CLAIM_SECONDS,
 ): Promise<ClaimedRow[]> {
   if (rows.length === 0) return [];
-  const renewed = rowsOf<{ id: number }>(
-    await db().execute(sql`
-      update outbox o set locked_until = now() + make_interval(secs => ${leaseSeconds}),
-        send_started_at = ${listKinds.length > 0 ? sql`case when o.kind in (${kindList(listKinds)}) then now() end` : sql`null`}
-      from (values ${claimValues(rows)}) as v(id, token)
-      where o.id = v.id and o.claim_token = v.token and o.status = 'pending'
-      returning o.id
-    `),
-  );
-  const held = new Set(renewed.map((r) => Number(r.id)));
+  const sendStarted = listKinds.length > 0 ? sql`case when o.kind in (${kindList(listKinds)}) then now() end` : sql`null`;
+  const held = new Set(await renewOutboxClaims(rows, leaseSeconds, sendStarted));
   return rows.filter((row) => held.has(row.id));
 }
 
@@ -164,9 +145,5 @@ export async function renewClaims(
  */
 export async function release(rows: ClaimedRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await db().execute(sql`
-    update outbox o set locked_until = null, claim_token = null, attempts = greatest(o.attempts - 1, 0)
-    from (values ${claimValues(rows)}) as v(id, token)
-    where o.id = v.id and o.claim_token = v.token and o.status = 'pending'
-  `);
+  await releaseOutboxClaims(rows);
 }

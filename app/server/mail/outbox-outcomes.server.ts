@@ -3,9 +3,8 @@
  * retried with growing delays for a day before it is marked failed. A send cut off by our own
  * timeout is never retried by itself: it may have arrived (see SendTimeout).
  */
-import { sql } from "drizzle-orm";
-import { db, rowsOf } from "~/server/db.server";
 import { log } from "~/server/log.server";
+import { recordOutboxOutcomes, type OutcomeValues } from "~/server/mail/mail.sql.server";
 import type { ClaimedRow } from "~/server/mail/outbox-claims.server";
 
 /**
@@ -42,8 +41,8 @@ export type AfterFailure = "retry" | "failed" | "interrupted" | "paused";
  */
 export async function recordOutcomes(outcomes: Outcome[]): Promise<Set<number>> {
   if (outcomes.length === 0) return new Set();
-  const values = outcomes.map((o) => {
-    const [kind, status, info, error] =
+  const values = outcomes.map((o): OutcomeValues => {
+    const [outcome, status, info, error]: [OutcomeValues["outcome"], string, string | null, string | null] =
       "result" in o
         ? o.result.status === "held"
           ? ["held", "pending", null, null]
@@ -54,31 +53,9 @@ export async function recordOutcomes(outcomes: Outcome[]): Promise<Set<number>> 
             null,
             (o.error instanceof Error ? o.error.message : String(o.error)).slice(0, 500),
           ];
-    const retrySeconds = retryDelayMs(o.row.attempts) / 1000;
-    return sql`(${o.row.id}::int, ${o.row.claimToken}::text, ${kind}::text, ${status}::text, ${info}::text, ${error}::text, ${retrySeconds}::float8)`;
+    return { id: o.row.id, claimToken: o.row.claimToken, outcome, status, info, error, retrySeconds: retryDelayMs(o.row.attempts) / 1000 };
   });
-  // held: back to the queue untouched, its attempt given back (its broadcast is paused);
-  // paused: back to the queue with the server's words, its attempt given back (sending is paused);
-  // done: sent, suppressed or cancelled; failed: retried later, or failed or interrupted for good.
-  const updated = rowsOf<{ id: number }>(
-    await db().execute(sql`
-      update outbox o set
-        status = v.status,
-        sent_info = case when v.outcome = 'done' then v.info else o.sent_info end,
-        sent_at = case when v.outcome = 'done' then now() else o.sent_at end,
-        last_error = case v.outcome when 'done' then null when 'held' then o.last_error else v.error end,
-        attempts = case when v.outcome in ('held', 'paused') then greatest(o.attempts - 1, 0) else o.attempts end,
-        send_started_at = case when v.outcome = 'done' then o.send_started_at end,
-        next_attempt_at = case v.outcome when 'failed' then now() + make_interval(secs => v.retry_seconds)
-          when 'paused' then now() else o.next_attempt_at end,
-        locked_until = null,
-        claim_token = null
-      from (values ${sql.join(values, sql`, `)}) as v(id, token, outcome, status, info, error, retry_seconds)
-      where o.id = v.id and o.claim_token = v.token and o.status = 'pending'
-      returning o.id
-    `),
-  );
-  return new Set(updated.map((r) => Number(r.id)));
+  return new Set(await recordOutboxOutcomes(values));
 }
 
 /** The mail server refused for good (an SMTP 5xx): retrying the same message cannot help. */

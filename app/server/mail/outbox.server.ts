@@ -5,7 +5,6 @@
  * (outbox-outcomes.server.ts): failures are retried with growing delays for a day before they are
  * marked failed. A send cut off by our own timeout is never retried by itself: it may have arrived.
  */
-import { sql, type SQL } from "drizzle-orm";
 import type { OutboxKind, outbox } from "../../../db/schema";
 import type { OutboxPayloads } from "~/server/mail/messages/registry.server";
 import { log } from "~/server/log.server";
@@ -60,28 +59,6 @@ export function outboxValues<K extends OutboxKind>({
   dueAt?: Date;
 }): typeof outbox.$inferInsert {
   return dueAt ? { ...row, dueAt, nextAttemptAt: dueAt } : row;
-}
-
-/** Where a message row is written inside a larger statement (after it, one or more outboxSelect). */
-export const INSERT_INTO_OUTBOX = sql`insert into outbox (kind, dedupe_key, to_address, payload, due_at, next_attempt_at)`;
-
-/**
- * The `select` of one kind's rows inside the statement that causes them (the lead and its guide
- * e-mail are written together, or neither is); the caller adds `from ... where ...`. Each payload
- * field is an SQL expression typed with the field's type (sql<number>`u.id`), and every field of
- * the kind must be there.
- */
-export function outboxSelect<K extends OutboxKind>(row: {
-  kind: K;
-  dedupeKey: SQL<string>;
-  toAddress: SQL<string>;
-  payload: { [F in keyof OutboxPayloads[K]]-?: SQL<OutboxPayloads[K][F]> };
-  /** Not before this, a timestamptz expression (default: now()): the first attempt waits for it. */
-  dueAt?: SQL<Date>;
-}): SQL {
-  const fields = Object.entries(row.payload as Record<string, SQL>).map(([name, value]) => sql`${name}::text, ${value}`);
-  const due = row.dueAt ?? sql`now()`;
-  return sql`select ${row.kind}::text, ${row.dedupeKey}, ${row.toAddress}, jsonb_build_object(${sql.join(fields, sql`, `)}), ${due}, ${due}`;
 }
 
 let wake: (() => void) | undefined;

@@ -7,8 +7,10 @@
  * 30 s of a broadcast at 1,200 a minute went 3-6 % over it: bench:broadcast, 2026-11-26).
  * A worker that is told to wait comes back when the next token is due, well inside that.
  */
-import { sql } from "drizzle-orm";
-import { db, rowsOf } from "~/server/db.server";
+import { eq, sql } from "drizzle-orm";
+import { mailSendBucket } from "../../../db/schema";
+import { db } from "~/server/db.server";
+import { takeFromSendBucket } from "~/server/mail/mail.sql.server";
 
 /** How much sending the bucket can hold, in seconds of the rate. */
 const BUCKET_SECONDS = 0.25;
@@ -27,18 +29,7 @@ export async function takeSends(perMinute: number, want: number): Promise<{ gran
   if (want <= 0) return { granted: 0, waitMs: 0 };
   const perSecond = perMinute / 60;
   const cap = capacity(perMinute);
-  const [row] = rowsOf<{ granted: number; left: number }>(
-    await db().execute(sql`
-      with now_ as (select clock_timestamp() as t),
-      current_ as (
-        select least(${cap}::float8, b.tokens + greatest(0, extract(epoch from (now_.t - b.refilled_at))) * ${perSecond}::float8) as available, now_.t
-        from mail_send_bucket b, now_ where b.id = 1 for update of b
-      )
-      update mail_send_bucket b set tokens = c.available - least(floor(c.available), ${want}), refilled_at = c.t
-      from current_ c where b.id = 1
-      returning least(floor(c.available), ${want})::int as granted, b.tokens as left
-    `),
-  );
+  const row = await takeFromSendBucket(cap, perSecond, want);
   if (!row) throw new Error("mail_send_bucket has no row (migration 0014 makes it)");
   const granted = Number(row.granted);
   const waitMs = granted < want ? Math.ceil(((1 - Number(row.left)) / perSecond) * 1000) : 0;
@@ -48,5 +39,8 @@ export async function takeSends(perMinute: number, want: number): Promise<{ gran
 /** Sends taken but not used (fewer rows were due than the allowance granted): back to the bucket. */
 export async function returnSends(perMinute: number, unused: number): Promise<void> {
   if (perMinute <= 0 || unused <= 0) return;
-  await db().execute(sql`update mail_send_bucket set tokens = least(${capacity(perMinute)}::float8, tokens + ${unused}) where id = 1`);
+  await db()
+    .update(mailSendBucket)
+    .set({ tokens: sql`least(${capacity(perMinute)}::float8, ${mailSendBucket.tokens} + ${unused})` })
+    .where(eq(mailSendBucket.id, 1));
 }
