@@ -1,7 +1,8 @@
 /**
  * The one audience: one contact per address, its consents, and its suppression. This module is
- * the only writer of consents and suppressions (issue 40): a form, the import and a purchase
- * record a consent through `consentStatements` (in their own one statement) or `recordConsent`.
+ * the only writer of consents and suppressions (issue 40): a form and a purchase record a consent
+ * through `recordConsent` in their own transaction, the import a set of them through
+ * `recordConsentSet` (audience.sql.server.ts), one statement for up to 10,000 people.
  * Every send path asks `sendBlocker` at send time (app/server/mail/mailer.server.ts), not only
  * when it queues: may a message of this purpose go to this address now?
  */
@@ -375,7 +376,7 @@ export async function ownerClearSuppression(email: string): Promise<"cleared" | 
   return "cleared";
 }
 
-// ---- Until fulfilment and the contacts import (issue 52, helper B) call recordConsent: nothing new may use these. ----
+// ---- Until the forms call addressSuppressed: nothing new may use this. ----
 
 /**
  * @deprecated addressSuppressed(tx, ...) replaces it. True in SQL when this address, or the base mailbox of its "+tag" spelling, is suppressed, for
@@ -385,74 +386,4 @@ export async function ownerClearSuppression(email: string): Promise<"cleared" | 
  */
 export function suppressedAddress(email: string): SQL {
   return sql`exists (select 1 from contacts sc where sc.email in (${listOf(coveringSpellings(email))}) and sc.suppression is not null)`;
-}
-
-/**
- * @deprecated recordConsent(tx, ...) replaces it. Who a consent is recorded for, in a caller's statement. `one`: a select of one person's
- * `email, name` (a form's row), with the consent's source, its history words and its tags as
- * values. `each`: a select of many, each row with its own `email, name, source, tags` (text[]),
- * `detail` (the history's words) and, with `skipSuppressed`, `kept_detail`.
- */
-export type ConsentRows = { one: SQL; source: string; detail: string; tags: readonly string[] } | { each: SQL };
-
-/**
- * @deprecated recordConsent(tx, ...) replaces it. The statements that record a consent for `rows` (see ConsentRows), as common table expressions
- * named `<prefix>_...` for the caller to put in its own one statement, so a form's row, its
- * consent and its e-mail are stored together or not at all: the contact (made if new; a name fills
- * an empty one) with its tags added, the consent under this wording, and its event. With `skipSuppressed`,
- * a suppressed contact gets no consent, and its event says so in the rows' `kept_detail` words (an
- * import cannot undo an unsubscribe); a form's consent is recorded as given, and a suppression
- * ends only when the address proves itself (`recordConsent` with `proved`). One person's values
- * are plain parameters (no join: the lead form's statement stays as cheap as it was).
- */
-export function consentStatements(
-  prefix: string,
-  rows: ConsentRows,
-  grant: { purpose: ConsentPurpose; wordingVersion: string; skipSuppressed?: boolean; eventKind?: string },
-): SQL {
-  const name = (part: string) => sql.raw(`"${prefix}_${part}"`);
-  const given = grant.skipSuppressed ? sql`c.suppression is null` : sql`true`;
-  const kind = grant.eventKind ?? "consent";
-  // A contact's tags stay A to Z, each once, whatever it had and whatever this adds (merge_tags, migration 0017).
-  const contact = (from: SQL) => sql`${name("contact")} as (
-      insert into contacts (email, name, tags) ${from}
-      on conflict (email) do update set name = coalesce(contacts.name, excluded.name), tags = merge_tags(contacts.tags, excluded.tags)
-      returning id, email, suppression
-    )`;
-  if ("one" in rows) {
-    const tags = [...new Set(rows.tags)].sort(); // code-point order, as merge_tags sorts (COLLATE "C")
-    return sql.join(
-      [
-        contact(sql`select o.email, o.name, ${tagArray(tags)} from (${rows.one}) o`),
-        sql`${name("consent")} as (
-      insert into consents (contact_id, purpose, source, wording_version)
-      select c.id, ${grant.purpose}, ${rows.source}, ${grant.wordingVersion} from ${name("contact")} c where ${given}
-      returning id
-    )`,
-        sql`${name("event")} as (
-      insert into contact_events (contact_id, kind, detail) select c.id, ${kind}, ${rows.detail} from ${name("contact")} c
-    )`,
-      ],
-      sql`, `,
-    );
-  }
-  return sql`
-    ${name("rows")} as (${rows.each}),
-    ${contact(sql`select email, name, merge_tags(tags, '{}') from ${name("rows")}`)},
-    ${name("consent")} as (
-      insert into consents (contact_id, purpose, source, wording_version)
-      select c.id, ${grant.purpose}, r.source, ${grant.wordingVersion}
-      from ${name("contact")} c join ${name("rows")} r on r.email = c.email
-      where ${given}
-      returning id
-    ),
-    ${name("event")} as (
-      insert into contact_events (contact_id, kind, detail)
-      select c.id, ${kind}, ${
-        grant.skipSuppressed
-          ? sql`case when ${given} then r.detail else r.kept_detail || ' (' || c.suppression || '), no consent recorded' end`
-          : sql`r.detail`
-      }
-      from ${name("contact")} c join ${name("rows")} r on r.email = c.email
-    )`;
 }

@@ -1,7 +1,7 @@
 /**
  * Tags on contacts (app/lib/tags.ts says what a tag may be), kept on the contact's own row. The
- * site's own are added with a consent, in the same statement (contacts.server.ts
- * `consentStatements`): the form, the guide, the article's topic, a purchase, an import and its
+ * site's own are added with a consent, in the same step (contacts.server.ts `recordConsent`,
+ * audience.sql.server.ts `recordConsentSet`): the form, the guide, the article's topic, a purchase, an import and its
  * tags column. Here: the owner's by hand, on one contact's page, each with an event in the
  * contact's history, and the tags in use.
  */
