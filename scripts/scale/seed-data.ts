@@ -12,9 +12,9 @@
  * Deterministic: the same sizes give the same rows (addresses, tags, who bought, who unsubscribed
  * are functions of each row's number), so figures can be compared between runs and databases.
  */
-import { sql } from "drizzle-orm";
+import { count, like, max, sql } from "drizzle-orm";
 import pLimit from "p-limit";
-import type { StoredOrderLine } from "../../db/schema";
+import { contacts, pageViews, type StoredOrderLine } from "../../db/schema";
 import { CATEGORIES } from "~/lib/article-meta";
 import { toolkit, powerPack } from "~/lib/catalogue";
 import { GUIDE_IDS, GUIDES, guideTag } from "~/lib/guides";
@@ -22,7 +22,7 @@ import { LEAD_CONSENT, NEWSLETTER_CONSENT } from "~/lib/site";
 import { IMPORTED_TAG, LEAD_FORM_TAG, NEWSLETTER_FORM_TAG, topicTag } from "~/lib/tags";
 import { recordConsentSet } from "~/server/audience/audience.sql.server";
 import { saveBroadcast, startBroadcast } from "~/server/audience/broadcasts.server";
-import { db, rowsOf } from "~/server/db.server";
+import { db } from "~/server/db.server";
 import { createPendingOrder } from "~/server/payments/orders.server";
 import { applyPaymentEvent } from "~/server/payments/fulfilment.server";
 import { applyRefundEvent } from "~/server/payments/refund-events.server";
@@ -133,9 +133,8 @@ async function seedContacts(total: number, say: Progress): Promise<void> {
 
   // A year of arrivals, proofs and leavings (spread by each row's number), 10,000 contacts per
   // statement (each inside PostgreSQL's query timeout, with the tables' triggers).
-  const [{ last }] = rowsOf<{ last: number }>(await db().execute(sql`select coalesce(max(id), 0)::int as last from contacts`)) as [
-    { last: number },
-  ];
+  const [top] = await db().select({ last: max(contacts.id) }).from(contacts);
+  const last = top?.last ?? 0;
   for (let from = 0; from <= last; from += 10_000) {
     const range = sql`between ${from} and ${from + 9_999}`;
     await db().execute(sql`
@@ -193,9 +192,9 @@ async function seedPageViews(total: number, paths: readonly string[], say: Progr
       on conflict (day, path) do update set views = page_views.views + excluded.views
     `);
   }
-  const [row] = rowsOf<{ views: string | number; rows: string | number }>(
-    await db().execute(sql`select coalesce(sum(views), 0) as views, count(*) as rows from page_views`),
-  );
+  const [row] = await db()
+    .select({ views: sql<number>`coalesce(sum(${pageViews.views}), 0)`.mapWith(Number), rows: count() })
+    .from(pageViews);
   say(`page views: ${Number(row?.views).toLocaleString("en-US")} views in ${Number(row?.rows).toLocaleString("en-US")} rows`);
 }
 
@@ -381,9 +380,7 @@ export async function seedScale(
   options: { paths: readonly string[]; concurrency?: number; say?: Progress },
 ): Promise<SeedReport> {
   const say = options.say ?? (() => {});
-  const [existing] = rowsOf<{ n: string | number }>(
-    await db().execute(sql`select count(*) as n from contacts where email like '%.example.com'`),
-  );
+  const [existing] = await db().select({ n: count() }).from(contacts).where(like(contacts.email, "%.example.com"));
   if (Number(existing?.n) > 0) throw new Error("This database was seeded already: seed an empty one (a new DATA_DIR or database).");
   const seconds = { contacts: 0, pageViews: 0, orders: 0, broadcasts: 0 };
   const timed = async <T>(key: keyof SeedSizes, run: () => Promise<T>): Promise<T> => {
