@@ -2,7 +2,7 @@
  * A year of a working site's data, at a size of your choosing (issue 44): contacts with their
  * consents, tags, events and suppressions; page views; orders with refunds; broadcasts with their
  * outbox rows. Written through the site's own statements wherever one exists: the audience's
- * consent statement (`consentStatements`, the import's and the forms' one statement) for every
+ * consent statement for a set (`recordConsentSet`, the import's merge's) for every
  * contact, the payment provider's event statements (`applyPaymentEvent`, `applyRefundEvent`) for
  * every order, the page-view counter's upsert, and `saveBroadcast` + `startBroadcast` (the
  * dashboard's "Send now", which queues the recipients in the outbox in one statement) for every
@@ -12,17 +12,17 @@
  * Deterministic: the same sizes give the same rows (addresses, tags, who bought, who unsubscribed
  * are functions of each row's number), so figures can be compared between runs and databases.
  */
-import { sql } from "drizzle-orm";
+import { count, like, max, sql } from "drizzle-orm";
 import pLimit from "p-limit";
-import type { StoredOrderLine } from "../../db/schema";
+import { contacts, pageViews, type StoredOrderLine } from "../../db/schema";
 import { CATEGORIES } from "~/lib/article-meta";
 import { toolkit, powerPack } from "~/lib/catalogue";
 import { GUIDE_IDS, GUIDES, guideTag } from "~/lib/guides";
 import { LEAD_CONSENT, NEWSLETTER_CONSENT } from "~/lib/site";
 import { IMPORTED_TAG, LEAD_FORM_TAG, NEWSLETTER_FORM_TAG, topicTag } from "~/lib/tags";
-import { consentStatements } from "~/server/audience/contacts.server";
+import { recordConsentSet } from "~/server/audience/audience.sql.server";
 import { saveBroadcast, startBroadcast } from "~/server/audience/broadcasts.server";
-import { db, rowsOf } from "~/server/db.server";
+import { db } from "~/server/db.server";
 import { createPendingOrder } from "~/server/payments/orders.server";
 import { applyPaymentEvent } from "~/server/payments/fulfilment.server";
 import { applyRefundEvent } from "~/server/payments/refund-events.server";
@@ -77,8 +77,13 @@ async function seedContacts(total: number, say: Progress): Promise<void> {
           tags: [guideTag(guide), LEAD_FORM_TAG, topicTag(category)].sort(),
         };
       });
-      await db().execute(sql`
-        with input as (
+      await recordConsentSet(
+        db(),
+        sql`select i.email, i.name, 'lead form /blog/' || i.page as source, i.tags,
+          'guide_followups for the ' || i.title || ' from the lead form on /blog/' || i.page || ${` (wording ${LEAD_CONSENT.version})`} as detail
+          from input i join lead l on l.email = i.email`,
+        { purpose: "guide_followups", wordingVersion: LEAD_CONSENT.version },
+        sql`input as (
           select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
             as r(email text, name text, guide text, title text, page text, tags text[])
         ), lead as (
@@ -86,40 +91,27 @@ async function seedContacts(total: number, say: Progress): Promise<void> {
           select name, email, title, guide, page from input
           on conflict (email, guide) do nothing
           returning email
-        ), ${consentStatements(
-          "lead",
-          {
-            each: sql`select i.email, i.name, 'lead form /blog/' || i.page as source, i.tags,
-              'guide_followups for the ' || i.title || ' from the lead form on /blog/' || i.page || ${` (wording ${LEAD_CONSENT.version})`} as detail
-              from input i join lead l on l.email = i.email`,
-          },
-          { purpose: "guide_followups", wordingVersion: LEAD_CONSENT.version },
-        )}
-        select count(*) from "lead_contact"
-      `);
+        )`,
+      );
     }
     if (subscribers.length > 0) {
       const rows = subscribers.map((n) => ({ email: seedAddress(n), page: n % 3 === 0 ? "/" : "/blog" }));
-      await db().execute(sql`
-        with input as (
+      await recordConsentSet(
+        db(),
+        sql`select s.email, null::text as name, 'newsletter form ' || s.consent_page as source,
+          array[${NEWSLETTER_FORM_TAG}]::text[] as tags,
+          'newsletter from the newsletter form on ' || s.consent_page || ${` (wording ${NEWSLETTER_CONSENT.version}), confirmed by e-mail`} as detail
+          from subscriber s`,
+        { purpose: "newsletter", wordingVersion: NEWSLETTER_CONSENT.version },
+        sql`input as (
           select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(email text, page text)
         ), subscriber as (
           insert into newsletter_subscribers (email, status, consent_page, consent_version, confirmed_at)
           select email, 'confirmed', page, ${NEWSLETTER_CONSENT.version}, now() from input
           on conflict (email) do nothing
           returning email, consent_page
-        ), ${consentStatements(
-          "newsletter",
-          {
-            each: sql`select s.email, null::text as name, 'newsletter form ' || s.consent_page as source,
-              array[${NEWSLETTER_FORM_TAG}]::text[] as tags,
-              'newsletter from the newsletter form on ' || s.consent_page || ${` (wording ${NEWSLETTER_CONSENT.version}), confirmed by e-mail`} as detail
-              from subscriber s`,
-          },
-          { purpose: "newsletter", wordingVersion: NEWSLETTER_CONSENT.version },
-        )}
-        select count(*) from "newsletter_contact"
-      `);
+        )`,
+      );
     }
     if (imported.length > 0) {
       const rows = imported.map((n) => ({
@@ -128,27 +120,21 @@ async function seedContacts(total: number, say: Progress): Promise<void> {
         source: n % 20 < 10 ? "Mailchimp audience export, 2025" : "Kit subscribers, workshop sign-ups",
         tags: [IMPORTED_TAG, ...(n % 3 === 0 ? ["workshop-2025"] : [])].sort(),
       }));
-      await db().execute(sql`
-        with ${consentStatements(
-          "import",
-          {
-            each: sql`select r.email, r.name, 'import: ' || r.source as source, r.tags,
-              'from seed.csv: newsletter consent from import: ' || r.source as detail, 'from seed.csv: kept suppressed' as kept_detail
-              from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(email text, name text, source text, tags text[])`,
-          },
-          { purpose: "newsletter", wordingVersion: "import", skipSuppressed: true, eventKind: "import" },
-        )}
-        select count(*) from "import_contact"
-      `);
+      await recordConsentSet(
+        db(),
+        sql`select r.email, r.name, 'import: ' || r.source as source, r.tags,
+          'from seed.csv: newsletter consent from import: ' || r.source as detail, 'from seed.csv: kept suppressed' as kept_detail
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(email text, name text, source text, tags text[])`,
+        { purpose: "newsletter", wordingVersion: "import", skipSuppressed: true, eventKind: "import" },
+      );
     }
     say(`contacts: ${to.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}`);
   }
 
   // A year of arrivals, proofs and leavings (spread by each row's number), 10,000 contacts per
   // statement (each inside PostgreSQL's query timeout, with the tables' triggers).
-  const [{ last }] = rowsOf<{ last: number }>(await db().execute(sql`select coalesce(max(id), 0)::int as last from contacts`)) as [
-    { last: number },
-  ];
+  const [top] = await db().select({ last: max(contacts.id) }).from(contacts);
+  const last = top?.last ?? 0;
   for (let from = 0; from <= last; from += 10_000) {
     const range = sql`between ${from} and ${from + 9_999}`;
     await db().execute(sql`
@@ -206,9 +192,9 @@ async function seedPageViews(total: number, paths: readonly string[], say: Progr
       on conflict (day, path) do update set views = page_views.views + excluded.views
     `);
   }
-  const [row] = rowsOf<{ views: string | number; rows: string | number }>(
-    await db().execute(sql`select coalesce(sum(views), 0) as views, count(*) as rows from page_views`),
-  );
+  const [row] = await db()
+    .select({ views: sql<number>`coalesce(sum(${pageViews.views}), 0)`.mapWith(Number), rows: count() })
+    .from(pageViews);
   say(`page views: ${Number(row?.views).toLocaleString("en-US")} views in ${Number(row?.rows).toLocaleString("en-US")} rows`);
 }
 
@@ -394,9 +380,7 @@ export async function seedScale(
   options: { paths: readonly string[]; concurrency?: number; say?: Progress },
 ): Promise<SeedReport> {
   const say = options.say ?? (() => {});
-  const [existing] = rowsOf<{ n: string | number }>(
-    await db().execute(sql`select count(*) as n from contacts where email like '%.example.com'`),
-  );
+  const [existing] = await db().select({ n: count() }).from(contacts).where(like(contacts.email, "%.example.com"));
   if (Number(existing?.n) > 0) throw new Error("This database was seeded already: seed an empty one (a new DATA_DIR or database).");
   const seconds = { contacts: 0, pageViews: 0, orders: 0, broadcasts: 0 };
   const timed = async <T>(key: keyof SeedSizes, run: () => Promise<T>): Promise<T> => {

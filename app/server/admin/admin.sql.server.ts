@@ -11,7 +11,7 @@ import { z } from "zod";
 import { ARTICLE_STATUSES, SUPPRESSION_REASONS } from "../../../db/schema";
 import { powerPack } from "~/lib/catalogue";
 import { IMPORTED_TAG } from "~/lib/tags";
-import { consentStatements } from "~/server/audience/contacts.server";
+import { recordConsentSet } from "~/server/audience/audience.sql.server";
 import { db, parsedRows, type Executor } from "~/server/db.server";
 
 /** A count or sum: `::int` answers a number, a bigint sum a string (node-postgres) or a number. */
@@ -404,27 +404,20 @@ export const IMPORT_CONSENT = { purpose: "newsletter", sourcePrefix: "import: ",
 /**
  * The staged rows numbered in (fromRow, toRow] merged into the audience: contacts made or updated,
  * their tags (with "imported"), a newsletter consent where the address is not suppressed, an event
- * on each. How many consents were recorded. SQL: the audience's one consent writer for a set of
- * people at once (audience/contacts.server.ts consentStatements), over up to 10,000 rows a statement:
- * a step per person would be 100,000 round trips inside the import's one transaction.
+ * on each. How many consents were recorded. SQL: the audience's one consent statement for a set of
+ * people at once (audience/audience.sql.server.ts recordConsentSet) over a select of the staged
+ * rows, up to 10,000 a statement: a step per person would be 100,000 round trips inside the
+ * import's one transaction, and handing the rows to the builder sends each back as parameters.
  */
 export async function mergeStagedRows(tx: Executor, id: string, fileName: string, fromRow: number, toRow: number): Promise<number> {
-  const [recorded] = parsedRows(
-    await tx.execute(sql`
-      with ${consentStatements(
-        "import",
-        {
-          each: sql`select s.email, s.name, ${IMPORT_CONSENT.sourcePrefix} || s.source as source, array_append(s.tags, ${IMPORTED_TAG}) as tags,
-            ${`from ${fileName}: newsletter consent from `} || ${IMPORT_CONSENT.sourcePrefix} || s.source as detail,
-            ${`from ${fileName}: kept suppressed`} as kept_detail
-          from contact_import_rows s
-          where s.import_id = ${id} and s.row > ${fromRow} and s.row <= ${toRow}`,
-        },
-        { purpose: IMPORT_CONSENT.purpose, wordingVersion: IMPORT_CONSENT.wordingVersion, skipSuppressed: true, eventKind: "import" },
-      )}
-      select count(*) as consents from "import_consent"
-    `),
-    z.object({ consents: count }),
+  const recorded = await recordConsentSet(
+    tx,
+    sql`select s.email, s.name, ${IMPORT_CONSENT.sourcePrefix} || s.source as source, array_append(s.tags, ${IMPORTED_TAG}) as tags,
+        ${`from ${fileName}: newsletter consent from `} || ${IMPORT_CONSENT.sourcePrefix} || s.source as detail,
+        ${`from ${fileName}: kept suppressed`} as kept_detail
+      from contact_import_rows s
+      where s.import_id = ${id} and s.row > ${fromRow} and s.row <= ${toRow}`,
+    { purpose: IMPORT_CONSENT.purpose, wordingVersion: IMPORT_CONSENT.wordingVersion, skipSuppressed: true, eventKind: "import" },
   );
-  return recorded?.consents ?? 0;
+  return recorded.consents;
 }

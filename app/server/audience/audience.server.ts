@@ -6,11 +6,12 @@
  * (the form and the privacy page say so); a guide reader joins the newsletter by a click of their
  * own (the sequence's last step offers it), never by being ticked here.
  */
-import { sql, type SQL } from "drizzle-orm";
-import type { BroadcastAudience } from "../../../db/schema";
+import { count, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { contacts, type BroadcastAudience } from "../../../db/schema";
 import type { ContactFilters } from "~/lib/forms/contact-filters";
 import { currentConsent, tagArray } from "~/server/audience/contacts.server";
-import { db, rowsOf } from "~/server/db.server";
+import { db } from "~/server/db.server";
 
 export const AUDIENCE_LABELS: Record<BroadcastAudience, string> = {
   newsletter: "Confirmed newsletter subscribers",
@@ -53,12 +54,15 @@ export function audienceWhere(segment: Segment): SQL {
   return sql.join(conditions, sql` and `);
 }
 
+/** How many contacts pass `where`, a condition on contact `c` (an audience, the list's filters): one count over the set. */
+async function countContactsPassing(where: SQL): Promise<number> {
+  const [row] = await db().select({ n: count() }).from(alias(contacts, "c")).where(where);
+  return row?.n ?? 0;
+}
+
 /** How many contacts a broadcast to this segment would reach now, after suppressions. */
 export async function countAudience(segment: Segment): Promise<number> {
-  const [row] = rowsOf<{ n: number | string }>(
-    await db().execute(sql`select count(*) as n from contacts c where ${audienceWhere(segment)}`),
-  );
-  return Number(row?.n ?? 0);
+  return countContactsPassing(audienceWhere(segment));
 }
 
 /** A segment as a broadcasts row holds it (jsonb arrays, read back as strings by the embedded driver). */
@@ -97,8 +101,5 @@ export function contactFilterWhere(filters: ContactFilters): SQL {
 
 /** How many contacts the list shows for these filters. */
 export async function countContacts(filters: ContactFilters): Promise<number> {
-  const [row] = rowsOf<{ n: number | string }>(
-    await db().execute(sql`select count(*) as n from contacts c where ${contactFilterWhere(filters)}`),
-  );
-  return Number(row?.n ?? 0);
+  return countContactsPassing(contactFilterWhere(filters));
 }

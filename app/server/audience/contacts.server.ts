@@ -1,14 +1,25 @@
 /**
  * The one audience: one contact per address, its consents, and its suppression. This module is
- * the only writer of consents and suppressions (issue 40): a form, the import and a purchase
- * record a consent through `consentStatements` (in their own one statement) or `recordConsent`.
+ * the only writer of consents and suppressions (issue 40): a form and a purchase record a consent
+ * through `recordConsent` in their own transaction, the import a set of them through
+ * `recordConsentSet` (audience.sql.server.ts), one statement for up to 10,000 people.
  * Every send path asks `sendBlocker` at send time (app/server/mail/mailer.server.ts), not only
  * when it queues: may a message of this purpose go to this address now?
  */
-import { and, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
-import { CONSENT_PURPOSES, consents, contactEvents, contacts, type ConsentPurpose, type SuppressionReason } from "../../../db/schema";
+import { and, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import {
+  CONSENT_PURPOSES,
+  consents,
+  contactEvents,
+  contacts,
+  newsletterSubscribers,
+  sequenceEnrollments,
+  type ConsentPurpose,
+  type SuppressionReason,
+} from "../../../db/schema";
 import { baseMailbox, canonicalEmail } from "~/lib/email-address";
-import { db, rowsOf, type Executor } from "~/server/db.server";
+import { db, type Executor } from "~/server/db.server";
 
 /**
  * Why a message is sent: what a person needs whatever they chose (receipt, lost link,
@@ -62,29 +73,22 @@ export type Contact = {
   suppressionDetail: string | null;
 };
 
-const CONTACT_COLUMNS = sql`id, email, name, created_at as "createdAt", proved_at as "provedAt", suppression,
-  suppressed_at as "suppressedAt", suppression_detail as "suppressionDetail"`;
-
-function toContact(row: Contact): Contact {
-  const date = (v: Date | string | null) => (v === null ? null : new Date(v));
-  return { ...row, createdAt: new Date(row.createdAt), provedAt: date(row.provedAt), suppressedAt: date(row.suppressedAt) };
-}
+/** A Contact's columns (all but its tags), for a select's or a returning's fields. */
+const { tags: _tags, ...CONTACT_FIELDS } = getTableColumns(contacts);
 
 export async function findContact(email: string): Promise<Contact | undefined> {
-  const [row] = rowsOf<Contact>(await db().execute(sql`select ${CONTACT_COLUMNS} from contacts where email = ${normalizeEmail(email)}`));
-  return row && toContact(row);
+  const [row] = await db().select(CONTACT_FIELDS).from(contacts).where(eq(contacts.email, normalizeEmail(email)));
+  return row;
 }
 
 /** The contact of this address, made if new (a name fills an empty one, never replaces it). */
 export async function upsertContact(email: string, name?: string): Promise<Contact> {
-  const [row] = rowsOf<Contact>(
-    await db().execute(sql`
-      insert into contacts (email, name) values (${normalizeEmail(email)}, ${name ?? null})
-      on conflict (email) do update set name = coalesce(contacts.name, excluded.name)
-      returning ${CONTACT_COLUMNS}
-    `),
-  );
-  return toContact(row!);
+  const [row] = await db()
+    .insert(contacts)
+    .values({ email: normalizeEmail(email), name: name ?? null })
+    .onConflictDoUpdate({ target: contacts.email, set: { name: sql`coalesce(${contacts.name}, excluded.name)` } })
+    .returning(CONTACT_FIELDS);
+  return row!;
 }
 
 /** Why a message of this policy may not go to this address now, or undefined when it may. */
@@ -158,14 +162,15 @@ export async function sendBlockers(sends: { email: string; policy: SendPolicy }[
   const addresses = [...new Set(sends.flatMap((s) => coveringSpellings(s.email)))];
   // Only the purposes these messages need are looked up (a batch of guide e-mails asks one question per address).
   const needed = CONSENT_PURPOSES.filter((purpose) => sends.some((s) => s.policy === purpose));
-  const held = needed.map((purpose) => sql`, ${currentConsent(purpose)} as ${sql.identifier(purpose)}`);
-  const rows = rowsOf<{ email: string; suppression: SuppressionReason | null } & Partial<Record<ConsentPurpose, boolean>>>(
-    await db().execute(sql`
-      select c.email, c.suppression${sql.join(held, sql``)}
-      from contacts c
-      where c.email in (${listOf(addresses)})
-    `),
+  // currentConsent speaks of contact `c`: the contacts are read under that name.
+  const c = alias(contacts, "c");
+  const held: Partial<Record<ConsentPurpose, SQL<boolean>>> = Object.fromEntries(
+    needed.map((purpose) => [purpose, sql<boolean>`${currentConsent(purpose)}`]),
   );
+  const rows = await db()
+    .select({ email: c.email, suppression: c.suppression, ...held })
+    .from(c)
+    .where(inArray(c.email, addresses));
   const known = new Map(rows.map((r) => [r.email, r]));
   return sends.map(({ email, policy }) => {
     const contact = known.get(normalizeEmail(email));
@@ -311,7 +316,7 @@ export async function recordConsent(
 }
 
 async function recordEvent(contactId: number, kind: string, detail: string): Promise<void> {
-  await db().execute(sql`insert into contact_events (contact_id, kind, detail) values (${contactId}, ${kind}, ${detail})`);
+  await db().insert(contactEvents).values({ contactId, kind, detail });
 }
 
 /**
@@ -325,38 +330,37 @@ export async function suppress(email: string, reason: SuppressionReason, detail:
   const stronger = !contact.suppression || RANK[reason] > RANK[contact.suppression];
   await db().transaction(async (tx) => {
     if (stronger) {
-      await tx.execute(sql`
-        update contacts set suppression = ${reason}, suppressed_at = now(), suppression_detail = ${detail.slice(0, 500)}
-        where id = ${contact.id}
-      `);
+      await tx
+        .update(contacts)
+        .set({ suppression: reason, suppressedAt: sql`now()`, suppressionDetail: detail.slice(0, 500) })
+        .where(eq(contacts.id, contact.id));
     }
-    await tx.execute(sql`update consents set withdrawn_at = now() where contact_id = ${contact.id} and withdrawn_at is null`);
-    await tx.execute(sql`
-      update newsletter_subscribers set status = 'unsubscribed', unsubscribed_at = now()
-      where lower(email) = ${address} and status <> 'unsubscribed'
-    `);
-    await tx.execute(sql`
-      update sequence_enrollments set status = 'stopped', stopped_reason = ${reason}
-      where contact_id = ${contact.id} and status = 'active'
-    `);
-    await tx.execute(sql`
-      insert into contact_events (contact_id, kind, detail) values (${contact.id}, 'suppressed', ${`${reason}: ${detail}`.slice(0, 500)})
-    `);
+    await tx
+      .update(consents)
+      .set({ withdrawnAt: sql`now()` })
+      .where(and(eq(consents.contactId, contact.id), isNull(consents.withdrawnAt)));
+    await tx
+      .update(newsletterSubscribers)
+      .set({ status: "unsubscribed", unsubscribedAt: sql`now()` })
+      .where(and(sql`lower(${newsletterSubscribers.email}) = ${address}`, ne(newsletterSubscribers.status, "unsubscribed")));
+    await tx
+      .update(sequenceEnrollments)
+      .set({ status: "stopped", stoppedReason: reason })
+      .where(and(eq(sequenceEnrollments.contactId, contact.id), eq(sequenceEnrollments.status, "active")));
+    await tx.insert(contactEvents).values({ contactId: contact.id, kind: "suppressed", detail: `${reason}: ${detail}`.slice(0, 500) });
   });
 }
 
 /** The address used a link we sent it: it is theirs. Returns the contact, or undefined for an unknown address. */
 export async function markProved(email: string, how: string, now: Date = new Date()): Promise<Contact | undefined> {
-  const [row] = rowsOf<Contact>(
-    await db().execute(sql`
-      update contacts set proved_at = coalesce(proved_at, ${now.toISOString()}::timestamptz)
-      where email = ${normalizeEmail(email)}
-      returning ${CONTACT_COLUMNS}
-    `),
-  );
+  const [row] = await db()
+    .update(contacts)
+    .set({ provedAt: sql`coalesce(${contacts.provedAt}, ${now.toISOString()}::timestamptz)` })
+    .where(eq(contacts.email, normalizeEmail(email)))
+    .returning(CONTACT_FIELDS);
   if (!row) return undefined;
   await recordEvent(row.id, "proved", how);
-  return toContact(row);
+  return row;
 }
 
 /**
@@ -367,12 +371,12 @@ export async function ownerClearSuppression(email: string): Promise<"cleared" | 
   const contact = await findContact(email);
   if (!contact?.suppression) return "none";
   if (contact.suppression === "unsubscribed" || contact.suppression === "complaint") return "refused";
-  await db().execute(sql`update contacts set suppression = null, suppressed_at = null, suppression_detail = null where id = ${contact.id}`);
+  await db().update(contacts).set({ suppression: null, suppressedAt: null, suppressionDetail: null }).where(eq(contacts.id, contact.id));
   await recordEvent(contact.id, "unsuppressed", `owner cleared ${contact.suppression}`);
   return "cleared";
 }
 
-// ---- Until fulfilment and the contacts import (issue 52, helper B) call recordConsent: nothing new may use these. ----
+// ---- Until the forms call addressSuppressed: nothing new may use this. ----
 
 /**
  * @deprecated addressSuppressed(tx, ...) replaces it. True in SQL when this address, or the base mailbox of its "+tag" spelling, is suppressed, for
@@ -382,74 +386,4 @@ export async function ownerClearSuppression(email: string): Promise<"cleared" | 
  */
 export function suppressedAddress(email: string): SQL {
   return sql`exists (select 1 from contacts sc where sc.email in (${listOf(coveringSpellings(email))}) and sc.suppression is not null)`;
-}
-
-/**
- * @deprecated recordConsent(tx, ...) replaces it. Who a consent is recorded for, in a caller's statement. `one`: a select of one person's
- * `email, name` (a form's row), with the consent's source, its history words and its tags as
- * values. `each`: a select of many, each row with its own `email, name, source, tags` (text[]),
- * `detail` (the history's words) and, with `skipSuppressed`, `kept_detail`.
- */
-export type ConsentRows = { one: SQL; source: string; detail: string; tags: readonly string[] } | { each: SQL };
-
-/**
- * @deprecated recordConsent(tx, ...) replaces it. The statements that record a consent for `rows` (see ConsentRows), as common table expressions
- * named `<prefix>_...` for the caller to put in its own one statement, so a form's row, its
- * consent and its e-mail are stored together or not at all: the contact (made if new; a name fills
- * an empty one) with its tags added, the consent under this wording, and its event. With `skipSuppressed`,
- * a suppressed contact gets no consent, and its event says so in the rows' `kept_detail` words (an
- * import cannot undo an unsubscribe); a form's consent is recorded as given, and a suppression
- * ends only when the address proves itself (`recordConsent` with `proved`). One person's values
- * are plain parameters (no join: the lead form's statement stays as cheap as it was).
- */
-export function consentStatements(
-  prefix: string,
-  rows: ConsentRows,
-  grant: { purpose: ConsentPurpose; wordingVersion: string; skipSuppressed?: boolean; eventKind?: string },
-): SQL {
-  const name = (part: string) => sql.raw(`"${prefix}_${part}"`);
-  const given = grant.skipSuppressed ? sql`c.suppression is null` : sql`true`;
-  const kind = grant.eventKind ?? "consent";
-  // A contact's tags stay A to Z, each once, whatever it had and whatever this adds (merge_tags, migration 0017).
-  const contact = (from: SQL) => sql`${name("contact")} as (
-      insert into contacts (email, name, tags) ${from}
-      on conflict (email) do update set name = coalesce(contacts.name, excluded.name), tags = merge_tags(contacts.tags, excluded.tags)
-      returning id, email, suppression
-    )`;
-  if ("one" in rows) {
-    const tags = [...new Set(rows.tags)].sort(); // code-point order, as merge_tags sorts (COLLATE "C")
-    return sql.join(
-      [
-        contact(sql`select o.email, o.name, ${tagArray(tags)} from (${rows.one}) o`),
-        sql`${name("consent")} as (
-      insert into consents (contact_id, purpose, source, wording_version)
-      select c.id, ${grant.purpose}, ${rows.source}, ${grant.wordingVersion} from ${name("contact")} c where ${given}
-      returning id
-    )`,
-        sql`${name("event")} as (
-      insert into contact_events (contact_id, kind, detail) select c.id, ${kind}, ${rows.detail} from ${name("contact")} c
-    )`,
-      ],
-      sql`, `,
-    );
-  }
-  return sql`
-    ${name("rows")} as (${rows.each}),
-    ${contact(sql`select email, name, merge_tags(tags, '{}') from ${name("rows")}`)},
-    ${name("consent")} as (
-      insert into consents (contact_id, purpose, source, wording_version)
-      select c.id, ${grant.purpose}, r.source, ${grant.wordingVersion}
-      from ${name("contact")} c join ${name("rows")} r on r.email = c.email
-      where ${given}
-      returning id
-    ),
-    ${name("event")} as (
-      insert into contact_events (contact_id, kind, detail)
-      select c.id, ${kind}, ${
-        grant.skipSuppressed
-          ? sql`case when ${given} then r.detail else r.kept_detail || ' (' || c.suppression || '), no consent recorded' end`
-          : sql`r.detail`
-      }
-      from ${name("contact")} c join ${name("rows")} r on r.email = c.email
-    )`;
 }

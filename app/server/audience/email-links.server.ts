@@ -6,11 +6,12 @@
  * review posted an already-used link after a one-click unsubscribe, and it subscribed the address
  * again and lifted its suppression).
  */
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { emailTokens, newsletterSubscribers } from "../../../db/schema";
 import { NEWSLETTER_CONSENT, SEQUENCE_INVITATION_PAGE } from "~/lib/site";
 import { findContact, recordConsent, stoppedSince, suppress } from "~/server/audience/contacts.server";
-import { db, type Executor, rowsOf } from "~/server/db.server";
+import { db, type Executor } from "~/server/db.server";
 import { hashToken, isTokenShaped, newToken } from "~/server/tokens.server";
 
 type Purpose = "newsletter-confirm" | "unsubscribe" | "prove";
@@ -138,21 +139,24 @@ async function confirmationEmail(token: string): Promise<string | undefined> {
  * base mailbox) has not stopped since the link was made. Compared in the database, to the
  * microsecond.
  */
-const mayConfirm = (email: string) =>
-  sql`s.status = 'pending' and s.created_at <= t.created_at and not ${stoppedSince(email, sql`t.created_at`)}`;
+const mayConfirm = (
+  email: string,
+  s: { status: AnyPgColumn; createdAt: AnyPgColumn },
+  t: { createdAt: AnyPgColumn },
+) => sql<boolean>`${s.status} = 'pending' and ${s.createdAt} <= ${t.createdAt} and not ${stoppedSince(email, sql`${t.createdAt}`)}`;
 
 /**
  * Where a link stands: a sign-up confirmed already wins (a second press changes nothing);
  * otherwise only an unused link that may confirm its sign-up (mayConfirm) asks.
  */
 async function standing(token: string, email: string): Promise<ConfirmationState> {
-  const [row] = rowsOf<{ status: string | null; used: boolean; may: boolean | null }>(
-    await db().execute(sql`
-      select s.status, t.used_at is not null as used, ${mayConfirm(email)} as may
-      from email_tokens t left join newsletter_subscribers s on s.email = t.email
-      where t.token_hash = ${hashToken(token)}
-    `),
-  );
+  const t = alias(emailTokens, "t");
+  const s = alias(newsletterSubscribers, "s");
+  const [row] = await db()
+    .select({ status: s.status, used: sql<boolean>`${t.usedAt} is not null`, may: mayConfirm(email, s, t) })
+    .from(t)
+    .leftJoin(s, eq(s.email, t.email))
+    .where(eq(t.tokenHash, hashToken(token)));
   if (!row?.status) return "expired";
   if (row.status === "confirmed") return "already";
   return row.used || !row.may ? "stale" : "ask";
@@ -167,9 +171,10 @@ export async function confirmationPage(token: string): Promise<{ state: "expired
 }
 
 /**
- * The confirmation page's button. In one statement the link is used up (once, even when two
- * presses arrive at once) and a pending sign-up it may confirm becomes confirmed; then the consent
- * is recorded as proved (the address used a link we sent it). Anything else changes nothing: an
+ * The confirmation page's button. In one transaction the link is used up (once, even when two
+ * presses arrive at once: the conditional update on its row lets one through, the other waits for
+ * its lock and then finds it used), a pending sign-up it may confirm becomes confirmed, and the
+ * consent is recorded as proved (the address used a link we sent it). Anything else changes nothing: an
  * address confirmed already stays so (no second consent), and a link that predates an
  * unsubscribe, or was used before, subscribes nobody and lifts no suppression.
  */
@@ -178,32 +183,46 @@ export async function confirmSubscription(
 ): Promise<{ state: "expired" } | { state: "confirmed" | Exclude<ConfirmationState, "ask" | "expired">; email: string }> {
   const email = await confirmationEmail(token);
   if (!email) return { state: "expired" };
-  const [subscriber] = rowsOf<{ consentPage: string | null; consentVersion: string | null }>(
-    await db().execute(sql`
-      with t as (
-        update email_tokens set used_at = now()
-        where token_hash = ${hashToken(token)} and purpose = 'newsletter-confirm' and used_at is null and expires_at > now()
-        returning email, created_at
+  const tokenHash = hashToken(token);
+  const confirmed = await db().transaction(async (tx) => {
+    const [used] = await tx
+      .update(emailTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(emailTokens.tokenHash, tokenHash),
+          eq(emailTokens.purpose, "newsletter-confirm"),
+          isNull(emailTokens.usedAt),
+          gt(emailTokens.expiresAt, sql`now()`),
+        ),
       )
-      update newsletter_subscribers s set status = 'confirmed', confirmed_at = now(), unsubscribed_at = null
-      from t where s.email = t.email and ${mayConfirm(email)}
-      returning s.consent_page as "consentPage", s.consent_version as "consentVersion"
-    `),
-  );
-  if (!subscriber) {
+      .returning({ email: emailTokens.email });
+    if (!used) return false;
+    // The link's own row (used just now) says when it was made: compared in the database, to the microsecond.
+    const t = alias(emailTokens, "t");
+    const [subscriber] = await tx
+      .update(newsletterSubscribers)
+      .set({ status: "confirmed", confirmedAt: sql`now()`, unsubscribedAt: null })
+      .from(t)
+      .where(and(eq(t.tokenHash, tokenHash), eq(newsletterSubscribers.email, t.email), mayConfirm(email, newsletterSubscribers, t)))
+      .returning({ consentPage: newsletterSubscribers.consentPage, consentVersion: newsletterSubscribers.consentVersion });
+    if (!subscriber) return false;
+    await recordConsent(
+      tx,
+      { email },
+      {
+        purpose: "newsletter",
+        source: `newsletter confirmation of ${subscriber.consentPage ?? "/blog"}`,
+        wordingVersion: subscriber.consentVersion ?? "unknown",
+        proved: true,
+      },
+    );
+    return true;
+  });
+  if (!confirmed) {
     const state = await standing(token, email);
     // Used now by another press, which confirmed it, or never able to: "already", "stale" or "expired".
     return state === "expired" ? { state } : { state: state === "ask" ? "stale" : state, email };
   }
-  await recordConsent(
-    db(),
-    { email },
-    {
-      purpose: "newsletter",
-      source: `newsletter confirmation of ${subscriber.consentPage ?? "/blog"}`,
-      wordingVersion: subscriber.consentVersion ?? "unknown",
-      proved: true,
-    },
-  );
   return { state: "confirmed", email };
 }

@@ -8,10 +8,10 @@
  * so a captured request cannot be replayed later.
  */
 import { createHash, verify, type KeyObject } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { processedEvents } from "../../../db/schema";
 import { suppress } from "~/server/audience/contacts.server";
-import { db, rowsOf } from "~/server/db.server";
+import { db } from "~/server/db.server";
 export { parseSendgridPublicKey } from "~/server/audience/sendgrid-key.server";
 
 export const SIGNATURE_HEADER = "X-Twilio-Email-Event-Webhook-Signature";
@@ -94,12 +94,11 @@ export async function handleSendgridEvents(
     if (!outcome) continue;
     // Retried deliveries of the same event, and replays of the same request: the first one counts.
     const eventId = parsed.data.sg_event_id ? `sendgrid:${parsed.data.sg_event_id}` : `sendgrid-request:${requestHash}:${index}`;
-    const fresh = rowsOf(
-      await db().execute(sql`
-        insert into processed_events (event_id, type) values (${eventId}, ${`sendgrid.${parsed.data.event}`})
-        on conflict do nothing returning event_id
-      `),
-    );
+    const fresh = await db()
+      .insert(processedEvents)
+      .values({ eventId, type: `sendgrid.${parsed.data.event}` })
+      .onConflictDoNothing()
+      .returning({ eventId: processedEvents.eventId });
     if (fresh.length === 0) continue;
     await suppress(parsed.data.email, outcome.reason, outcome.detail);
     applied++;

@@ -1,5 +1,6 @@
 /** A link from an e-mail we sent was used: the address is its reader's. */
-import { sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
+import { leads } from "../../../db/schema";
 import type { GuideId } from "~/lib/guides";
 import { markProved } from "~/server/audience/contacts.server";
 import { enrollIfEligible } from "~/server/audience/sequence.server";
@@ -15,10 +16,10 @@ export async function openGuideLink(token: string, guide: GuideId, now: Date = n
   if (!email) return "unknown";
   const contact = await markProved(email, `opened the ${guide} guide from its e-mail`, now);
   if (!contact) return "proved";
-  await db().execute(sql`
-    update leads set opened_at = ${now.toISOString()}::timestamptz
-    where email = ${contact.email} and guide = ${guide} and opened_at is null
-  `);
+  await db()
+    .update(leads)
+    .set({ openedAt: now })
+    .where(and(eq(leads.email, contact.email), eq(leads.guide, guide), isNull(leads.openedAt)));
   await enrollIfEligible(contact.id, guide, now);
   return "proved";
 }

@@ -1,12 +1,13 @@
 /**
  * Tags on contacts (app/lib/tags.ts says what a tag may be), kept on the contact's own row. The
- * site's own are added with a consent, in the same statement (contacts.server.ts
- * `consentStatements`): the form, the guide, the article's topic, a purchase, an import and its
+ * site's own are added with a consent, in the same step (contacts.server.ts `recordConsent`,
+ * audience.sql.server.ts `recordConsentSet`): the form, the guide, the article's topic, a purchase, an import and its
  * tags column. Here: the owner's by hand, on one contact's page, each with an event in the
  * contact's history, and the tags in use.
  */
-import { sql } from "drizzle-orm";
-import { db, rowsOf } from "~/server/db.server";
+import { and, eq, sql } from "drizzle-orm";
+import { contactEvents, contacts } from "../../../db/schema";
+import { db, type Executor } from "~/server/db.server";
 import { tagCounts } from "~/server/tallies.server";
 
 /**
@@ -17,22 +18,27 @@ export async function tagsInUse(): Promise<{ tag: string; contacts: number }[]> 
   return tagCounts();
 }
 
-async function contactExists(tx: Pick<ReturnType<typeof db>, "execute">, contactId: number): Promise<boolean> {
-  return rowsOf(await tx.execute(sql`select 1 from contacts where id = ${contactId}`)).length > 0;
+async function contactExists(tx: Executor, contactId: number): Promise<boolean> {
+  const [found] = await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, contactId));
+  return found !== undefined;
+}
+
+/** The owner's tagging in the contact's history ("<tag>, by you"). */
+async function ownerTagEvent(tx: Executor, contactId: number, kind: "tagged" | "untagged", tag: string): Promise<void> {
+  await tx.insert(contactEvents).values({ contactId, kind, detail: `${tag}, by you` });
 }
 
 /** The owner tags a contact (`tag` already in its stored spelling). */
 export async function tagContact(contactId: number, tag: string): Promise<"tagged" | "already" | "unknown"> {
   return db().transaction(async (tx) => {
-    const [added] = rowsOf(
-      await tx.execute(sql`
-        update contacts set tags = merge_tags(tags, array[${tag}]::text[])
-        where id = ${contactId} and not (${tag} = any(tags))
-        returning id
-      `),
-    );
+    // merge_tags keeps them A to Z, each once (migration 0017).
+    const [added] = await tx
+      .update(contacts)
+      .set({ tags: sql`merge_tags(${contacts.tags}, array[${tag}]::text[])` })
+      .where(and(eq(contacts.id, contactId), sql`not (${tag} = any(${contacts.tags}))`))
+      .returning({ id: contacts.id });
     if (!added) return (await contactExists(tx, contactId)) ? "already" : "unknown";
-    await tx.execute(sql`insert into contact_events (contact_id, kind, detail) values (${contactId}, 'tagged', ${`${tag}, by you`})`);
+    await ownerTagEvent(tx, contactId, "tagged", tag);
     return "tagged";
   });
 }
@@ -40,13 +46,13 @@ export async function tagContact(contactId: number, tag: string): Promise<"tagge
 /** The owner takes a tag off a contact (whoever gave it). */
 export async function untagContact(contactId: number, tag: string): Promise<"removed" | "absent" | "unknown"> {
   return db().transaction(async (tx) => {
-    const [removed] = rowsOf(
-      await tx.execute(sql`
-        update contacts set tags = array_remove(tags, ${tag}) where id = ${contactId} and ${tag} = any(tags) returning id
-      `),
-    );
+    const [removed] = await tx
+      .update(contacts)
+      .set({ tags: sql`array_remove(${contacts.tags}, ${tag})` })
+      .where(and(eq(contacts.id, contactId), sql`${tag} = any(${contacts.tags})`))
+      .returning({ id: contacts.id });
     if (!removed) return (await contactExists(tx, contactId)) ? "absent" : "unknown";
-    await tx.execute(sql`insert into contact_events (contact_id, kind, detail) values (${contactId}, 'untagged', ${`${tag}, by you`})`);
+    await ownerTagEvent(tx, contactId, "untagged", tag);
     return "removed";
   });
 }
