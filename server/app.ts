@@ -136,8 +136,8 @@ app.use(
  */
 export const servingRoute = routeMatcher(serverBuild.routes);
 
-/** The sitemap's pages, read once from the routes' handles. */
-const SITEMAP_PATHS = sitemapPaths(serverBuild.routes);
+/** The sitemap's pages, read once from the routes' handles (the Lighthouse run reads them from the build too). */
+export const SITEMAP_PATHS = sitemapPaths(serverBuild.routes);
 
 /** The address React Router answers its route manifest at (lazy route discovery), which no route of ours matches. */
 const manifestPath = serverBuild.routeDiscovery.mode === "lazy" ? serverBuild.routeDiscovery.manifestPath : undefined;

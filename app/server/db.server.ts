@@ -227,11 +227,6 @@ export function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The rows of a raw `db().execute(sql...)` (PGlite and node-postgres both answer `{ rows }`). */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 /**
  * The rows of a set-based statement (one of a domain's `*.sql.server.ts`), each parsed by the
  * statement's row schema: a column renamed or retyped in SQL fails here, by name, instead of

@@ -2,6 +2,7 @@
  * What `npm run lighthouse` measures and against which budgets: the routes, their kind, and the
  * audits a route fails on purpose (with the check that it fails only for that reason).
  */
+import { LEGAL_PAGES } from "../../app/lib/site";
 import { TOOLS, TOOLS_PATH } from "../../app/lib/tools/catalog";
 import { toolExamplePath } from "../../app/lib/tools/pages";
 import { articleSlugsFromDisk } from "../../app/content/article-files.ts";
@@ -109,6 +110,23 @@ export type RouteSpec = {
 
 /** The article the run publishes through the editor. */
 export const PUBLISHED_ARTICLE = "/blog/lighthouse-sinking-fund";
+
+/**
+ * Pages of the sitemap measured through another address of the same route module: the legal
+ * pages are one route (routes/legal.tsx), measured as /privacy.
+ */
+export const MEASURED_AS: Record<string, string> = Object.fromEntries(
+  LEGAL_PAGES.filter((page) => page.slug !== "privacy").map((page) => [`/${page.slug}`, "/privacy"]),
+);
+
+/**
+ * The pages of `sitemap` (the build's route handles, server/route-match.ts sitemapPaths) that
+ * ROUTES leaves out: a public page added without a budget fails the run instead of going unmeasured.
+ */
+export function unmeasuredPages(sitemap: readonly string[]): string[] {
+  const measured = new Set(ROUTES.map((route) => new URL(route.path, "http://site").pathname));
+  return sitemap.filter((path) => !measured.has(path) && !measured.has(MEASURED_AS[path] ?? ""));
+}
 
 export const ROUTES: RouteSpec[] = [
   { path: "/", kind: "page" },

@@ -31,7 +31,7 @@ import { CHROME_ARGS, CHROME_PATH } from "../lib/chromium.ts";
 import { readBuildInfo } from "../../server/build-info.ts";
 import { logInAsOwner, postArticle, sampleArticle, throwawayOwner } from "../lib/owner-client.ts";
 import { freePort, startBuiltServer, waitForServer } from "../lib/server-process.ts";
-import { BUDGETS, ROUTES } from "./budgets.ts";
+import { BUDGETS, ROUTES, unmeasuredPages } from "./budgets.ts";
 import { measureRoute } from "./measure.ts";
 import { buyTestOrder } from "./purchase.ts";
 import { printComparison, printTable, type RouteResult } from "./report.ts";
@@ -64,6 +64,16 @@ async function main() {
     .filter(Boolean);
   // A path outside the list (an experiment) is measured against the prerendered budget.
   const routes = wanted ? wanted.map((path) => ROUTES.find((r) => r.path === path) ?? { path, kind: "prerendered" as const }) : ROUTES;
+
+  // Every page the build lists in its sitemap (its route handles, server/app.ts) has a budget here (a new page is measured, or the run says which is not).
+  const { SITEMAP_PATHS } = (await import(pathToFileURL(join(BUILD_DIR, "server", "index.js")).href)) as { SITEMAP_PATHS: string[] };
+  const unmeasured = unmeasuredPages(SITEMAP_PATHS);
+  if (!wanted && unmeasured.length > 0) {
+    console.error(
+      `Pages in the sitemap with no Lighthouse budget (add them to ROUTES in scripts/lighthouse/budgets.ts): ${unmeasured.join(", ")}`,
+    );
+    process.exit(1);
+  }
 
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "lighthouse-data-"));

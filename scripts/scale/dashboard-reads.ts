@@ -13,13 +13,22 @@ import { overview } from "../../app/server/admin/stats.server";
 import { countAudience } from "../../app/server/audience/audience.server";
 import { broadcastsWithFigures } from "../../app/server/audience/broadcast-admin.server";
 import { tagsInUse } from "../../app/server/audience/tags.server";
-import { db, rowsOf } from "../../app/server/db.server";
+import { db, parsedRows } from "../../app/server/db.server";
+import { z } from "zod";
 
-export type Sample = { contactId: number; contactEmail: string; name: string; orderId: number; buyer: string; broadcastId: number };
+const SampleSchema = z.object({
+  contactId: z.coerce.number(),
+  contactEmail: z.string(),
+  name: z.string(),
+  orderId: z.coerce.number(),
+  buyer: z.string(),
+  broadcastId: z.coerce.number(),
+});
+export type Sample = z.infer<typeof SampleSchema>;
 
 /** A contact, an order and a broadcast of the seeded data to open, the same on every run. */
 export async function sampleIds(): Promise<Sample> {
-  const [row] = rowsOf<Sample>(
+  const [row] = parsedRows(
     await db().execute(sql`
       select coalesce((select id from contacts where email like 'reader%' order by id offset 4242 limit 1),
                       (select min(id) from contacts)) as "contactId",
@@ -32,6 +41,7 @@ export async function sampleIds(): Promise<Sample> {
                       (select min(customer_email) from orders), 'buyer') as buyer,
              coalesce((select max(id) from broadcasts), 1) as "broadcastId"
     `),
+    SampleSchema,
   );
   return row!;
 }

@@ -8,30 +8,35 @@
  */
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
-import { closeDatabase, db, openDatabase, rowsOf } from "../../app/server/db.server";
+import { closeDatabase, db, openDatabase, parsedRows } from "../../app/server/db.server";
+import { z } from "zod";
 
 export type DatabaseSize = { totalMb: number; tables: { name: string; mb: number; rows: number }[] };
 
-const mb = (bytes: number | string) => Math.round((Number(bytes) / 1024 / 1024) * 100) / 100;
+/** A size or a count: a bigint, a string from node-postgres, a number from PGlite. */
+const size = z.coerce.number();
+
+const mb = (bytes: number) => Math.round((Number(bytes) / 1024 / 1024) * 100) / 100;
 
 /**
  * Sizes in MB (two decimals), largest table first. `totalMb` is the whole database as stored,
  * the system catalogs included (about 7 to 8 MB for an empty one), so it is more than the tables' sum.
  */
 export async function databaseSize(): Promise<DatabaseSize> {
-  const [total] = rowsOf<{ bytes: number | string }>(await db().execute(sql`select pg_database_size(current_database()) as bytes`));
-  const tables = rowsOf<{ name: string; bytes: number | string }>(
+  const [total] = parsedRows(await db().execute(sql`select pg_database_size(current_database()) as bytes`), z.object({ bytes: size }));
+  const tables = parsedRows(
     await db().execute(sql`
       select c.relname as name, pg_total_relation_size(c.oid) as bytes
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where c.relkind in ('r', 'p') and n.nspname = current_schema()
       order by pg_total_relation_size(c.oid) desc, c.relname
     `),
+    z.object({ name: z.string(), bytes: size }),
   );
   const sized: DatabaseSize["tables"] = [];
   for (const table of tables) {
     // Exact, not pg_class.reltuples (an estimate, -1 before the table's first ANALYZE).
-    const [count] = rowsOf<{ rows: number | string }>(await db().execute(sql`select count(*) as rows from ${sql.identifier(table.name)}`));
+    const [count] = parsedRows(await db().execute(sql`select count(*) as rows from ${sql.identifier(table.name)}`), z.object({ rows: size }));
     sized.push({ name: table.name, mb: mb(table.bytes), rows: Number(count!.rows) });
   }
   return { totalMb: mb(total!.bytes), tables: sized };

@@ -17,8 +17,9 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import { sql } from "drizzle-orm";
 import { powerPack, toolkit } from "../../app/lib/catalogue";
 import { csvStream, EXPORT_NAMES, exportCsv, type ExportName } from "../../app/server/admin/export.server";
-import { closeDatabase, db, openDatabase, rowsOf } from "../../app/server/db.server";
+import { closeDatabase, db, openDatabase, parsedRows } from "../../app/server/db.server";
 import { toMb, withPeakMemory } from "./peak-memory";
+import { z } from "zod";
 
 export type ExportBench = {
   name: ExportName;
@@ -169,8 +170,9 @@ async function main() {
     const contacts = Number(values["fill-contacts"] ?? 0);
     const orders = Number(values["fill-orders"] ?? 0);
     if (contacts || orders) {
-      const [seen] = rowsOf<{ n: number }>(
+      const [seen] = parsedRows(
         await db().execute(sql`select count(*)::int as n from contacts where email like 'exportbench%@bench.example.com'`),
+        z.object({ n: z.number() }),
       );
       if (seen!.n > 0) throw new Error("This database was filled by the bench already.");
       const began = performance.now();

@@ -30,7 +30,8 @@ import { sql } from "drizzle-orm";
 import { receiveContactImport } from "../../app/server/admin/contact-import-upload.server";
 import type { ImportOptions } from "../../app/server/admin/contacts-import.server";
 import { CONTACT_IMPORT_MAX_ROWS } from "../../app/lib/forms/dashboard";
-import { closeDatabase, db, openDatabase, rowsOf } from "../../app/server/db.server";
+import { contacts } from "../../db/schema";
+import { closeDatabase, db, openDatabase } from "../../app/server/db.server";
 import { logInAsOwner, throwawayOwner } from "../lib/owner-client";
 import { freePort, startBuiltServer, stopServer, waitForServer } from "../lib/server-process";
 import { toMb, withPeakMemory } from "./peak-memory";
@@ -103,7 +104,8 @@ async function* multipartBody(path: string, importId: string): AsyncGenerator<Bu
 
 /** Up to 1,000 addresses the list already has (the seeded contacts), for the file's "known" rows. */
 async function knownAddresses(): Promise<string[]> {
-  return rowsOf<{ email: string }>(await db().execute(sql`select email from contacts order by id limit 1000`)).map((r) => r.email);
+  const rows = await db().select({ email: contacts.email }).from(contacts).orderBy(contacts.id).limit(1000);
+  return rows.map((r) => r.email);
 }
 
 /**

@@ -67,6 +67,8 @@ test.describe("the blog listing with JavaScript: at once, in the page, the addre
   });
 
   test("a category, then a search within it; Load More shows the next page and moves focus to it", async ({ page }) => {
+    const documents: string[] = [];
+    page.on("request", (r) => r.resourceType() === "document" && documents.push(r.url()));
     await page.goto("/blog");
     await filter(page, "Credit Repair").click();
     await expect(filter(page, "Credit Repair")).toHaveAttribute("aria-pressed", "true");
@@ -87,6 +89,10 @@ test.describe("the blog listing with JavaScript: at once, in the page, the addre
     await expect(page).toHaveURL(/\/blog\?page=2$/);
     await expect(page.getByRole("link", { name: LISTING[6], exact: true })).toBeFocused();
     await expect(loadMore(page)).toHaveCount(0);
+    // In place: the link's own navigation to ?page=2 would show the same titles at the same address.
+    expect(documents, "no page load after the first: the filter, the search and Load More ran in the page").toEqual([
+      expect.stringMatching(/\/blog$/),
+    ]);
   });
 
   test("an address with a search opens as it says, and the script carries on from it", async ({ page }) => {

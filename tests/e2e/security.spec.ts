@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { extname, join, relative, resolve } from "node:path";
 import type { APIResponse } from "@playwright/test";
 import { allowConsoleErrors, expect, test } from "./fixtures";
+import { sitemapPaths } from "./sitemap";
 
 /**
  * Security headers on every kind of HTML response (prerendered, server-rendered, a form answer
@@ -116,6 +117,27 @@ test.describe("headers of every HTML response", () => {
       expect(scriptSrc.some((s) => s.startsWith("'nonce-"))).toBe(false);
     });
   }
+
+  test("every public page of the sitemap: its policy allows exactly its inline scripts, by hash when stored, by a fresh nonce when rendered", async ({
+    page,
+    request,
+  }) => {
+    const paths = await sitemapPaths(request, page);
+    expect(paths, "the sitemap lists the stored pages above").toEqual(
+      expect.arrayContaining(["/", "/about", "/resources", "/blog", "/contact"]),
+    );
+    for (const path of paths) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      const { scriptSrc } = expectHardenedHtml(response, path);
+      const scripts = inlineScripts(await response.text());
+      const nonce = scriptSrc.find((s) => s.startsWith("'nonce-"))?.slice("'nonce-".length, -1);
+      for (const script of scripts) {
+        if (nonce) expect(script.attrs, `${path}: every inline script carries the nonce`).toContain(`nonce="${nonce}"`);
+        else expect(scriptSrc, `${path}: hash of <script${script.attrs}>`).toContain(sha256(script.body));
+      }
+    }
+  });
 
   for (const path of [...SERVER_RENDERED, ...NOT_FOUND]) {
     test(`server-rendered ${path}: a fresh nonce per request on every inline script`, async ({ request }) => {

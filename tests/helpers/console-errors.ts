@@ -1,10 +1,14 @@
 import { format } from "node:util";
+import { log } from "../../app/server/log.server";
 
 /**
- * A unit or integration test fails when something logs console.error that the test did not
- * expect, as the browser suite does (tests/e2e/fixtures.ts). `console-errors-setup.ts` installs
- * the recorder for every test file (vitest.config.ts `setupFiles`); a test that expects an error
- * says so with `expectConsoleError(/pattern/)`, and then fails if that error is never logged.
+ * A unit or integration test fails when something logs a warning or an error that the test did
+ * not expect, as the browser suite does (tests/e2e/fixtures.ts): console.error and console.warn,
+ * and the server's own logger (pino, app/server/log.server.ts: how all server code logs) at
+ * `warn` and `error`. `console-errors-setup.ts` installs the recorder for every test file
+ * (vitest.config.ts `setupFiles`); a test that expects such a line says so with
+ * `expectLog(/pattern/)`, and then fails if that line is never logged. (A test that replaces the
+ * logger's method, `vi.spyOn(log, "error").mockImplementation(...)`, reads the calls itself.)
  */
 type Recorder = { logged: string[]; expected: RegExp[] };
 
@@ -16,21 +20,41 @@ function recorder(): Recorder {
   return (holder[KEY] ??= { logged: [], expected: [] });
 }
 
-/** The current test expects console.error with text matching each pattern (each at least once). */
-export function expectConsoleError(...patterns: RegExp[]) {
+/** The current test expects a warning or an error with text matching each pattern (each at least once). */
+export function expectLog(...patterns: RegExp[]) {
   recorder().expected.push(...patterns);
 }
 
-/** Record every console.error (still printed) from now on. */
-export function recordConsoleErrors() {
-  const print = console.error.bind(console);
-  console.error = (...args: unknown[]) => {
-    recorder().logged.push(format(...args));
-    print(...args);
+/** A logger call's words: its message, an error's message, an object's fields. */
+function words(args: unknown[]): string {
+  const describe = (arg: unknown): string => {
+    if (typeof arg === "string") return arg;
+    if (arg instanceof Error) return arg.message;
+    if (arg && typeof arg === "object") return Object.values(arg).map(describe).join(" ");
+    return String(arg);
   };
+  return args.map(describe).join(" ");
 }
 
-/** What went wrong since the last call (unexpected errors, expected ones never logged), then start afresh. */
+/** Record every console.error and console.warn, and the logger's warn and error (all still printed), from now on. */
+export function recordConsoleErrors() {
+  for (const level of ["error", "warn"] as const) {
+    const print = console[level].bind(console);
+    console[level] = (...args: unknown[]) => {
+      recorder().logged.push(`console.${level}: ${format(...args)}`);
+      print(...args);
+    };
+  }
+  for (const level of ["error", "warn"] as const) {
+    const write = log[level].bind(log) as (...args: unknown[]) => void;
+    log[level] = ((...args: unknown[]) => {
+      recorder().logged.push(`log.${level}: ${words(args)}`);
+      write(...args);
+    }) as (typeof log)[typeof level];
+  }
+}
+
+/** What went wrong since the last call (unexpected lines, expected ones never logged), then start afresh. */
 export function takeConsoleErrorProblems(): string[] {
   const { logged, expected } = recorder();
   const unexpected = logged.filter((text) => !expected.some((pattern) => pattern.test(text)));
@@ -38,7 +62,7 @@ export function takeConsoleErrorProblems(): string[] {
   recorder().logged = [];
   recorder().expected = [];
   return [
-    ...unexpected.map((text) => `unexpected console.error: ${text}`),
-    ...missing.map((pattern) => `expected console.error matching ${pattern} was never logged`),
+    ...unexpected.map((text) => `unexpected ${text}`),
+    ...missing.map((pattern) => `expected a warning or an error matching ${pattern}, never logged`),
   ];
 }

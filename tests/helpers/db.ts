@@ -195,3 +195,12 @@ export function useTestDatabase(): TestDatabase {
     close: () => get().close(),
   };
 }
+
+/**
+ * The rows of a raw statement a test runs to look at the tables as they are (PGlite and
+ * node-postgres both answer `{ rows }`), typed as the test says. The app itself never reads rows
+ * this way: its statements are the query builder's, or named and parsed (app/server/*.sql.server.ts).
+ */
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -32,7 +32,7 @@ import { loader as subscribersLoader } from "~/routes/admin/subscribers";
 import { loader as orderPageLoader } from "~/routes/order";
 import { createPaymentFromRequest, startCheckout } from "~/server/payments/checkout.server";
 import { storeContactMessage } from "~/server/forms/contact.server";
-import { db, rowsOf } from "~/server/db.server";
+import { db } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
 import { rateLimitStore } from "~/server/rate-limit-store.server";
 import { STAND_IN_PARTNER_LINKS } from "../../scripts/lib/server-process";
@@ -52,7 +52,7 @@ import { findTestOrder, payTestOrder } from "~/server/payments/test-provider.ser
 import { LOGIN_FAILURES_ALLOWED } from "~/server/admin/login-throttle.server";
 import { protections } from "../../server/protections";
 import { useTestSite } from "../helpers/context";
-import { useTestDatabase } from "../helpers/db";
+import { rowsOf, useTestDatabase } from "../helpers/db";
 import { flashedNotice } from "../helpers/owner";
 import { call, requestsTo } from "../helpers/routes";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";

@@ -23,9 +23,9 @@ import { restoreRevision, saveArticle } from "~/server/content/article-editor.se
 import { seedShippedArticles } from "~/server/content/article-seed.server";
 import { readContentVersion } from "~/server/content/article-store.server";
 import type { SiteContent } from "~/server/content/site-content.server";
-import { db, rowsOf } from "~/server/db.server";
+import { db } from "~/server/db.server";
 import { testSite } from "../helpers/context";
-import { useTestDatabase } from "../helpers/db";
+import { rowsOf, useTestDatabase } from "../helpers/db";
 import { call } from "../helpers/routes";
 
 useTestDatabase();

@@ -14,8 +14,8 @@ import { loader as progressLoader } from "~/routes/admin/broadcast-progress";
 import { action as broadcastsAction, loader as broadcastsLoader } from "~/routes/admin/broadcasts";
 import { changeBroadcast, queueDueBroadcasts } from "~/server/audience/broadcasts.server";
 import { recordConsent, suppress } from "~/server/audience/contacts.server";
-import { db, rowsOf } from "~/server/db.server";
-import { useTestDatabase } from "../helpers/db";
+import { db } from "~/server/db.server";
+import { rowsOf, useTestDatabase } from "../helpers/db";
 import { dashboardServer, flashedNotice, ownerCookie } from "../helpers/owner";
 import { call } from "../helpers/routes";
 

@@ -15,13 +15,13 @@ import { broadcastsWithFigures } from "~/server/audience/broadcast-admin.server"
 import { changeBroadcast, queueDueBroadcasts, saveBroadcast, startBroadcast } from "~/server/audience/broadcasts.server";
 import { findContact, markProved, recordConsent, suppress } from "~/server/audience/contacts.server";
 import { tagContact } from "~/server/audience/tags.server";
-import { db, rowsOf } from "~/server/db.server";
+import { db } from "~/server/db.server";
 import { createDeliver } from "~/server/mail/mailer.server";
 import { claimDue, recordInterrupted } from "~/server/mail/outbox-claims.server";
 import { processOutbox, type Deliver } from "~/server/mail/outbox.server";
 import { takeSends } from "~/server/mail/send-rate.server";
 import { createMailTransport, type MailTransport } from "~/server/mail/transport.server";
-import { useTestDatabase } from "../helpers/db";
+import { rowsOf, useTestDatabase } from "../helpers/db";
 import { drainOutbox, rawHeader, startSmtp, testMailSettings, type TestSmtp } from "../helpers/smtp";
 import { oneClickUnsubscribe } from "../helpers/unsubscribe";
 

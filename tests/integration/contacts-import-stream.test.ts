@@ -11,8 +11,8 @@ import { adminAuditLog, contactEvents, contactImportRows, contactImports, contac
 import { action as contactsAction } from "~/routes/admin/contacts";
 import { loader as progressLoader } from "~/routes/admin/contact-import-progress";
 import { recordConsent, suppress } from "~/server/audience/contacts.server";
-import { db, rowsOf } from "~/server/db.server";
-import { useTestDatabase } from "../helpers/db";
+import { db } from "~/server/db.server";
+import { rowsOf, useTestDatabase } from "../helpers/db";
 import { streamedUpload } from "../helpers/multipart-upload";
 import { withPeakMemory } from "../../scripts/scale/peak-memory";
 import { flashedNotice, ownerCookie, routeArgs, TEST_OWNER } from "../helpers/owner";

@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buffer } from "node:stream/consumers";
 import yauzl from "yauzl";
-import { contacts, downloads, entitlements, newsletterSubscribers, orderAccessTokens, orders, outbox } from "../../db/schema";
+import { consents, contacts, downloads, entitlements, newsletterSubscribers, orderAccessTokens, orders, outbox } from "../../db/schema";
 import { productFiles } from "~/lib/product-files";
 import { action as lookupAction } from "~/routes/orders-lookup";
 import { loader as orderLoader } from "~/routes/order";
@@ -25,7 +25,7 @@ import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/rout
 import { createPaymentFromRequest, startCheckout } from "~/server/payments/checkout.server";
 import { buyerKey } from "~/server/delivery/buyer-key.server";
 import { storeContactMessage } from "~/server/forms/contact.server";
-import { db, rowsOf } from "~/server/db.server";
+import { db } from "~/server/db.server";
 import { storeLead } from "~/server/forms/leads.server";
 import { createMailTransport } from "~/server/mail/transport.server";
 import { createDeliver } from "~/server/mail/mailer.server";
@@ -576,9 +576,9 @@ describe("e-mails from the forms", () => {
     expect((await db().select().from(newsletterSubscribers))[0]).toMatchObject({ status: "confirmed", confirmedAt: expect.any(Date) });
     // Used again: already confirmed; a second press records no second consent.
     expect(await confirmLoader(args(get(path), { token }))).toEqual({ state: "already", email: "nia@example.com" });
-    const consentsBefore = rowsOf(await db().execute(sql`select count(*)::int as n from consents`));
+    const consentsBefore = await db().$count(consents);
     expect(await confirmAction(args(post(path), { token }))).toEqual({ state: "already", email: "nia@example.com" });
-    expect(rowsOf(await db().execute(sql`select count(*)::int as n from consents`))).toEqual(consentsBefore);
+    expect(await db().$count(consents)).toBe(consentsBefore);
     const bad = (await confirmLoader(args(get("/"), { token: "x".repeat(43) }))) as { init: { status: number } };
     expect(bad.init.status).toBe(410);
   });

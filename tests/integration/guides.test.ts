@@ -17,9 +17,9 @@ import { guideFigures } from "~/server/audience/sequence-figures.server";
 import { GuideChoiceSchema } from "~/lib/forms/sequence";
 import { saveGuideChoices } from "~/server/content/guide-choice.server";
 import { resendGuide } from "~/server/forms/guide-resend.server";
-import { db, rowsOf } from "~/server/db.server";
+import { db } from "~/server/db.server";
 import { useTestSite } from "../helpers/context";
-import { useTestDatabase } from "../helpers/db";
+import { rowsOf, useTestDatabase } from "../helpers/db";
 import { postLead, postResend } from "../helpers/forms";
 import { useOutboxMail } from "../helpers/smtp";
 

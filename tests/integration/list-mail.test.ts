@@ -17,7 +17,7 @@ import { findContact, ownerClearSuppression, recordConsent, suppress } from "~/s
 import { DEFAULT_STEPS as ALL_STEPS, queueDueSteps, setSequencePaused, updateStep } from "~/server/audience/sequence.server";
 import { guideFigures } from "~/server/audience/sequence-figures.server";
 import { unsubscribe } from "~/server/audience/email-links.server";
-import { db, rowsOf } from "~/server/db.server";
+import { db } from "~/server/db.server";
 import { storeLead } from "~/server/forms/leads.server";
 import { createDeliver, type MailSettings } from "~/server/mail/mailer.server";
 import { processOutbox, type Deliver } from "~/server/mail/outbox.server";
@@ -26,7 +26,7 @@ import { payTestOrder, findTestOrder } from "~/server/payments/test-provider.ser
 import { startCheckout } from "~/server/payments/checkout.server";
 import { createPayments } from "~/server/payments/payments.server";
 import { useTestSite } from "../helpers/context";
-import { useTestDatabase } from "../helpers/db";
+import { rowsOf, useTestDatabase } from "../helpers/db";
 import { drainOutbox, startSmtp, testMailSettings, type TestSmtp } from "../helpers/smtp";
 
 const ORIGIN = "https://shop.example";

@@ -10,9 +10,9 @@ import { pageViews, pageViewsMonthly } from "../../db/schema";
 import { PAGE_VIEWS_KEEP_DAYS, ROLL_UP_BATCH, rollUpPageViews, utcDay } from "~/server/admin/page-views.server";
 import { byArticle, WINDOWS } from "~/server/admin/stats.server";
 import { sweepExpired } from "~/server/maintenance/sweep.server";
-import { db, rowsOf } from "~/server/db.server";
+import { db } from "~/server/db.server";
 import { useTestSite } from "../helpers/context";
-import { useTestDatabase } from "../helpers/db";
+import { rowsOf, useTestDatabase } from "../helpers/db";
 
 useTestDatabase();
 // The shipped articles, whose pages the per-article figures count.

@@ -6,10 +6,10 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { exportCsv } from "~/server/admin/export.server";
-import { db, rowsOf } from "~/server/db.server";
+import { db } from "~/server/db.server";
 import { databaseSize, formatDatabaseSize } from "../../scripts/scale/db-size";
 import { benchExports, fillContacts, fillOrders } from "../../scripts/scale/export-bench";
-import { useTestDatabase } from "../helpers/db";
+import { rowsOf, useTestDatabase } from "../helpers/db";
 
 useTestDatabase();
 

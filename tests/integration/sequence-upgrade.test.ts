@@ -4,13 +4,14 @@
  * ("a few short e-mails with tips over about two weeks") ends at step 5, whose e-mail then invites
  * them to the newsletter; a reader under today's wording gets all six.
  */
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { contacts, outbox, sequenceEnrollments } from "../../db/schema";
 import { describe, expect, it } from "vitest";
 import { GUIDES } from "~/lib/guides";
 import { LEAD_CONSENT } from "~/lib/site";
 import { parseSequenceFiles, stepFingerprint } from "~/server/audience/sequence-content.server";
 import { DEFAULT_STEPS, enrollIfEligible, findStep, isLastStep, queueDueSteps, seedSequenceSteps } from "~/server/audience/sequence.server";
-import { db, rowsOf } from "~/server/db.server";
+import { db } from "~/server/db.server";
 import { storeLead } from "~/server/forms/leads.server";
 import { useTestDatabase } from "../helpers/db";
 
@@ -21,9 +22,7 @@ const CREDIT = DEFAULT_STEPS.filter((s) => s.guide === "credit-repair");
 /** A reader who asked for the credit guide and opened it, under the given consent wording. */
 async function reader(email: string, wording: string): Promise<number> {
   expect(await storeLead({ name: "Ana", email, sourcePage: "dispute-credit-errors" })).toBe("created");
-  const [contact] = rowsOf<{ id: number }>(
-    await db().execute(sql`update contacts set proved_at = now() where email = ${email} returning id`),
-  );
+  const [contact] = await db().update(contacts).set({ provedAt: sql`now()` }).where(eq(contacts.email, email)).returning({ id: contacts.id });
   await db().execute(sql`update consents set wording_version = ${wording} where contact_id = ${contact!.id}`);
   await db().execute(sql`update leads set opened_at = now() where email = ${email}`);
   return contact!.id;
@@ -31,11 +30,12 @@ async function reader(email: string, wording: string): Promise<number> {
 
 async function stepsQueuedFor(email: string, from: Date): Promise<string[]> {
   for (let day = 0; day <= 50; day++) await queueDueSteps(new Date(from.getTime() + day * DAY + 60_000));
-  return rowsOf<{ step: string }>(
-    await db().execute(
-      sql`select payload->>'stepId' as step from outbox where kind = 'sequence-step' and to_address = ${email} order by id`,
-    ),
-  ).map((r) => r.step);
+  const rows = await db()
+    .select({ step: sql<string>`${outbox.payload}->>'stepId'` })
+    .from(outbox)
+    .where(and(eq(outbox.kind, "sequence-step"), eq(outbox.toAddress, email)))
+    .orderBy(outbox.id);
+  return rows.map((r) => r.step);
 }
 
 describe("the rewritten welcome sequence", () => {
@@ -81,7 +81,10 @@ describe("the rewritten welcome sequence", () => {
     expect(await enrollIfEligible(before, "credit-repair", start)).toBe(true);
     expect(await enrollIfEligible(now, "credit-repair", start)).toBe(true);
     expect(
-      rowsOf(await db().execute(sql`select contact_id as id, last_position as last from sequence_enrollments order by contact_id`)),
+      await db()
+        .select({ id: sequenceEnrollments.contactId, last: sequenceEnrollments.lastPosition })
+        .from(sequenceEnrollments)
+        .orderBy(sequenceEnrollments.contactId),
     ).toEqual([
       { id: before, last: 5 },
       { id: now, last: null },
@@ -90,7 +93,7 @@ describe("the rewritten welcome sequence", () => {
     const ids = CREDIT.map((s) => s.id);
     expect(await stepsQueuedFor("before@example.com", start)).toEqual(ids.slice(0, 5));
     expect(await stepsQueuedFor("now@example.com", start)).toEqual(ids);
-    expect(rowsOf(await db().execute(sql`select status from sequence_enrollments`))).toEqual([{ status: "done" }, { status: "done" }]);
+    expect(await db().select({ status: sequenceEnrollments.status }).from(sequenceEnrollments)).toEqual([{ status: "done" }, { status: "done" }]);
 
     const fifth = (await findStep(ids[4]!))!;
     expect(await isLastStep(fifth, before)).toBe(true);

@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db, rowsOf } from "~/server/db.server";
+import { db } from "~/server/db.server";
 import {
   broadcastLeavers,
   broadcastStatusCounts,
@@ -16,7 +16,7 @@ import {
   outboxStatusCounts,
   tagCounts,
 } from "~/server/tallies.server";
-import { useTestDatabase } from "../helpers/db";
+import { rowsOf, useTestDatabase } from "../helpers/db";
 
 useTestDatabase();
 

@@ -375,15 +375,3 @@ export async function ownerClearSuppression(email: string): Promise<"cleared" | 
   await recordEvent(contact.id, "unsuppressed", `owner cleared ${contact.suppression}`);
   return "cleared";
 }
-
-// ---- Until the forms call addressSuppressed: nothing new may use this. ----
-
-/**
- * @deprecated addressSuppressed(tx, ...) replaces it. True in SQL when this address, or the base mailbox of its "+tag" spelling, is suppressed, for
- * any reason. A public form puts `not` this in the statement that queues its e-mail (issue 51:
- * unsubscribed means silent), so a stranger who types a suppressed address makes the site write
- * nothing to it, and is answered as anyone else is: the form's answer reveals nothing.
- */
-export function suppressedAddress(email: string): SQL {
-  return sql`exists (select 1 from contacts sc where sc.email in (${listOf(coveringSpellings(email))}) and sc.suppression is not null)`;
-}
