@@ -11,6 +11,7 @@ import net from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { closeDatabase, db, openDatabase } from "~/server/db.server";
+import { allowLog } from "./console-errors";
 import { pgliteTemplate } from "./pglite-template";
 import { throwawayDatabase } from "./throwaway-database";
 
@@ -110,7 +111,11 @@ async function openPostgres(adminUrl: string): Promise<TestDatabase> {
     kind: "postgres",
     url: url.href,
     truncate: truncateAll,
-    outage: () => relay.stop(),
+    outage: () => {
+      // The pool reports each connection it loses (and a transaction cut off), as it would in production.
+      allowLog(/^log\.(error|warn): PostgreSQL (pool error|connection lost)/);
+      return relay.stop();
+    },
     restore: () => relay.start(),
     close: async () => {
       await closeDatabase();

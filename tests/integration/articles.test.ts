@@ -27,6 +27,7 @@ import { db } from "~/server/db.server";
 import { testSite } from "../helpers/context";
 import { rowsOf, useTestDatabase } from "../helpers/db";
 import { call } from "../helpers/routes";
+import { expectLog } from "../helpers/console-errors";
 
 useTestDatabase();
 let site: SiteContent;
@@ -129,6 +130,8 @@ describe("the seed", () => {
 
 describe("publishing", () => {
   it("a draft is nowhere; published, it is on its page, the blog, home, sitemap and feed", async () => {
+    // The draft's address answers 404, logged as any unknown article is.
+    expectLog(/404: \/blog\/sinking-fund/);
     const draft = await saveArticle({ store: site.content, form: form({}) });
     expect(draft).toMatchObject({ ok: true, status: "draft" });
     expect((await page("sinking-fund")).status).toBe(404);

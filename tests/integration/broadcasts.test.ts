@@ -24,6 +24,7 @@ import { createMailTransport, type MailTransport } from "~/server/mail/transport
 import { rowsOf, useTestDatabase } from "../helpers/db";
 import { drainOutbox, rawHeader, startSmtp, testMailSettings, type TestSmtp } from "../helpers/smtp";
 import { oneClickUnsubscribe } from "../helpers/unsubscribe";
+import { expectLog } from "../helpers/console-errors";
 
 const ORIGIN = "https://shop.example";
 
@@ -245,6 +246,7 @@ describe("sending", () => {
   );
 
   it("a 5xx recipient ends suppressed and is skipped by the next broadcast", async () => {
+    expectLog(/not sent, attempt 1: .*550 5\.1\.1/);
     await subscriber("gone@bounce.example");
     await subscriber("here@example.com");
     const first = await created();
@@ -400,6 +402,7 @@ describe("refused, and nothing changes", () => {
 
 describe("list mail in the outbox", () => {
   it("a list row whose worker died after its send began is recorded interrupted, never sent again", async () => {
+    expectLog(/1 list e-mail\(s\) interrupted mid-send are not sent again/);
     await subscriber("x@example.com");
     await subscriber("y@example.com");
     const b = await created();

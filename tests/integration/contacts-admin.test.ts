@@ -41,6 +41,7 @@ import { rowsOf, useTestDatabase } from "../helpers/db";
 import { flashedNotice, ownerCookie, routeArgs, TEST_OWNER } from "../helpers/owner";
 import { streamedUpload } from "../helpers/multipart-upload";
 import { call, requestsTo } from "../helpers/routes";
+import { expectLog } from "../helpers/console-errors";
 
 const ORIGIN = "https://shop.example";
 const payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
@@ -604,6 +605,7 @@ describe("the CSV import", () => {
   });
 
   it("answers a database outage with a clear message and leaves nothing half-imported", async () => {
+    expectLog(/Contacts import failed/);
     await upsertContact("known@example.com");
     await testDb.outage();
     let result: ImportResult;

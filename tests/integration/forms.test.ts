@@ -15,6 +15,7 @@ import { testSite } from "../helpers/context";
 import { storeOnce } from "~/server/forms/submission.server";
 import { useTestDatabase } from "../helpers/db";
 import { allLeads, ARTICLE, postContact, postLead, postNewsletter, rowCount } from "../helpers/forms";
+import { expectLog } from "../helpers/console-errors";
 
 const testDb = useTestDatabase();
 
@@ -353,6 +354,7 @@ describe("newsletter box", () => {
 
 describe("when the database is unavailable", () => {
   it("answers 503 'Oops!' on every form, keeps serving pages, and works again once the database is back", async () => {
+    expectLog(/Could not store a lead/, /Could not store a contact message/, /Could not store a newsletter subscriber/);
     // What the server loaded at start-up, before the database went away.
     const site = await testSite();
     await testDb.outage();

@@ -28,6 +28,7 @@ import { createPayments } from "~/server/payments/payments.server";
 import { useTestSite } from "../helpers/context";
 import { rowsOf, useTestDatabase } from "../helpers/db";
 import { drainOutbox, startSmtp, testMailSettings, type TestSmtp } from "../helpers/smtp";
+import { expectLog } from "../helpers/console-errors";
 
 const ORIGIN = "https://shop.example";
 const SETTINGS: MailSettings = testMailSettings(ORIGIN);
@@ -118,6 +119,7 @@ async function buy(email: string) {
 
 describe("the outbox claim", () => {
   it("a worker whose lease ran out mid-batch sends none of the rest and records nothing over the worker that took them", async () => {
+    expectLog(/its claim ran out while sending/);
     for (const n of [1, 2, 3]) await storeLead({ name: "P", email: `p${n}@example.com`, sourcePage: "dispute-credit-errors" });
     // Worker A's first send hangs (a slow mail server) past the lease; meanwhile worker B claims
     // the same rows with its own token and sends all three.
@@ -138,6 +140,7 @@ describe("the outbox claim", () => {
   });
 
   it("an SMTP 5xx at RCPT TO suppresses the address as a hard bounce once the server takes someone else's: later mail to it is not even tried", async () => {
+    expectLog(/not sent, attempt 1: .*550 5\.1\.1/);
     await storeLead({ name: "Nobody", email: "nobody@bounce.example", sourcePage: "dispute-credit-errors" });
     await flush();
     // Refused, not suppressed yet: one refusal alone does not tell a reader's mailbox from our own sending.

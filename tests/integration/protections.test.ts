@@ -352,17 +352,21 @@ describe("limits keyed by the route that serves the request", () => {
   }, 60_000);
 
   // 2,010 paths through React Router's matcher: seconds on a busy machine (over 20 on CI), a check of answers, not of speed.
-  it("the matcher answers each path as React Router matches it, the same when asked again and after more paths than it keeps", { timeout: 90_000 }, async () => {
-    const match = route!;
-    const article = match("/blog/budgeting-tips-that-work");
-    expect(article).toMatchObject({ hasAction: true });
-    expect(match("/about")).toMatchObject({ hasAction: false });
-    expect(match("/no-such/page")).toBeNull();
-    for (let i = 0; i < MATCH_CACHE_SIZE + 10; i++) match(`/blog/post-${i}`);
-    expect(match("/blog/budgeting-tips-that-work")).toEqual(article);
-    expect(match("/no-such/page")).toBeNull();
-    expect(match("/about")).toMatchObject({ hasAction: false });
-  });
+  it(
+    "the matcher answers each path as React Router matches it, the same when asked again and after more paths than it keeps",
+    { timeout: 90_000 },
+    async () => {
+      const match = route!;
+      const article = match("/blog/budgeting-tips-that-work");
+      expect(article).toMatchObject({ hasAction: true });
+      expect(match("/about")).toMatchObject({ hasAction: false });
+      expect(match("/no-such/page")).toBeNull();
+      for (let i = 0; i < MATCH_CACHE_SIZE + 10; i++) match(`/blog/post-${i}`);
+      expect(match("/blog/budgeting-tips-that-work")).toEqual(article);
+      expect(match("/no-such/page")).toBeNull();
+      expect(match("/about")).toMatchObject({ hasAction: false });
+    },
+  );
 
   it("a POST to no route answers 404 and to a page without a form 405, naming no internal route and writing no counter", async () => {
     const routed = await start({ route, perMinute: 2 });

@@ -22,7 +22,11 @@ const CREDIT = DEFAULT_STEPS.filter((s) => s.guide === "credit-repair");
 /** A reader who asked for the credit guide and opened it, under the given consent wording. */
 async function reader(email: string, wording: string): Promise<number> {
   expect(await storeLead({ name: "Ana", email, sourcePage: "dispute-credit-errors" })).toBe("created");
-  const [contact] = await db().update(contacts).set({ provedAt: sql`now()` }).where(eq(contacts.email, email)).returning({ id: contacts.id });
+  const [contact] = await db()
+    .update(contacts)
+    .set({ provedAt: sql`now()` })
+    .where(eq(contacts.email, email))
+    .returning({ id: contacts.id });
   await db().execute(sql`update consents set wording_version = ${wording} where contact_id = ${contact!.id}`);
   await db().execute(sql`update leads set opened_at = now() where email = ${email}`);
   return contact!.id;
@@ -93,7 +97,10 @@ describe("the rewritten welcome sequence", () => {
     const ids = CREDIT.map((s) => s.id);
     expect(await stepsQueuedFor("before@example.com", start)).toEqual(ids.slice(0, 5));
     expect(await stepsQueuedFor("now@example.com", start)).toEqual(ids);
-    expect(await db().select({ status: sequenceEnrollments.status }).from(sequenceEnrollments)).toEqual([{ status: "done" }, { status: "done" }]);
+    expect(await db().select({ status: sequenceEnrollments.status }).from(sequenceEnrollments)).toEqual([
+      { status: "done" },
+      { status: "done" },
+    ]);
 
     const fifth = (await findStep(ids[4]!))!;
     expect(await isLastStep(fifth, before)).toBe(true);
