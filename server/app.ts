@@ -32,7 +32,6 @@ import { loadSiteContent, type SiteContent } from "~/server/content/site-content
 import { setDocumentRenderer } from "~/server/document/render-page.server";
 
 import { createDeliver, mailSettingsFromEnv, transportFromEnv } from "~/server/mail/mailer.server";
-import { LIST_KINDS } from "../db/schema.ts";
 import { queueDueSteps } from "~/server/audience/sequence.server";
 import { queueDueBroadcasts } from "~/server/audience/broadcasts.server";
 import { publishOverdueReviews } from "~/server/content/reviews.server";
@@ -42,14 +41,14 @@ import { vacuumEmbedded } from "~/server/db.server";
 
 /** How often the worker's heartbeat deletes what nobody will use again. */
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
-import { startOutboxWorker, type OutboxWorker } from "~/server/mail/outbox.server";
+import { mailWorkerOptions, startOutboxWorker, type OutboxWorker } from "~/server/mail/outbox.server";
 
 /** The e-mail outbox worker of this process, on the configured transport (SMTP or .eml files). */
 export function startMail(): OutboxWorker {
   const transport = transportFromEnv();
   let lastSweep = 0;
   const worker = startOutboxWorker(createDeliver(transport, mailSettingsFromEnv()), {
-    concurrency: transport.kind === "smtp" ? env().SMTP_POOL_CONNECTIONS : 1,
+    ...mailWorkerOptions(env(), transport.kind),
     beforePass: async () => {
       await queueDueSteps();
       await queueDueBroadcasts();
@@ -64,9 +63,6 @@ export function startMail(): OutboxWorker {
         await vacuumEmbedded();
       }
     },
-    listKinds: LIST_KINDS,
-    ratePerMinute: env().MAIL_RATE_PER_MINUTE,
-    leaseSeconds: env().OUTBOX_LEASE_SECONDS,
   });
   return {
     stop: async () => {

@@ -8,7 +8,8 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll } from "vitest";
 import { createDeliver, type MailSettings } from "~/server/mail/mailer.server";
-import { processOutbox, type Deliver, type ProcessOptions } from "~/server/mail/outbox.server";
+import { env } from "~/server/env.server";
+import { mailWorkerOptions, processOutbox, type Deliver, type ProcessOptions } from "~/server/mail/outbox.server";
 import { createMailTransport, type MailTransport } from "~/server/mail/transport.server";
 
 /**
@@ -210,8 +211,16 @@ export async function startSmtp(): Promise<TestSmtp> {
   };
 }
 
-/** Send until the outbox has nothing due (the worker's loop, run to the end). */
-export async function drainOutbox(deliver: Deliver, options?: ProcessOptions): Promise<void> {
+/**
+ * The options the server's worker runs with (mailWorkerOptions, from this process's environment),
+ * with what a test changes: by default one send at a time, so a test's messages arrive in order.
+ */
+export function workerOptions(overrides: ProcessOptions = {}): ProcessOptions {
+  return { ...mailWorkerOptions(env(), "smtp"), concurrency: 1, ...overrides };
+}
+
+/** Send until the outbox has nothing due (the worker's loop, run to the end), with the server's options unless a test says otherwise. */
+export async function drainOutbox(deliver: Deliver, options: ProcessOptions = workerOptions()): Promise<void> {
   while ((await processOutbox(deliver, options)) > 0);
 }
 
@@ -237,7 +246,7 @@ export function useOutboxMail(
   });
   return {
     /** Send until the outbox has nothing due. */
-    flush: () => drainOutbox(run.deliver, { concurrency: connections }),
+    flush: () => drainOutbox(run.deliver, workerOptions({ concurrency: connections })),
     /** What reached one address, in order. */
     received: (address: string) => run.smtp.messages.filter((m) => (m.to as { text: string }).text === address),
     /** The SMTP server (what it received, what it refuses). */

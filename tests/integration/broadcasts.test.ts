@@ -22,7 +22,7 @@ import { processOutbox, type Deliver } from "~/server/mail/outbox.server";
 import { takeSends } from "~/server/mail/send-rate.server";
 import { createMailTransport, type MailTransport } from "~/server/mail/transport.server";
 import { rowsOf, useTestDatabase } from "../helpers/db";
-import { drainOutbox, rawHeader, startSmtp, testMailSettings, type TestSmtp } from "../helpers/smtp";
+import { drainOutbox, rawHeader, startSmtp, testMailSettings, type TestSmtp, workerOptions } from "../helpers/smtp";
 import { oneClickUnsubscribe } from "../helpers/unsubscribe";
 import { expectLog } from "../helpers/console-errors";
 
@@ -48,7 +48,7 @@ beforeEach(() => {
 
 const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)!.value[0]!.address!;
 
-const flush = () => drainOutbox(deliver, { concurrency: 3, listKinds: LIST_KINDS });
+const flush = () => drainOutbox(deliver, workerOptions({ concurrency: 3 }));
 
 async function count(query: ReturnType<typeof sql>): Promise<number> {
   return Number(rowsOf<{ n: string | number }>(await db().execute(query))[0]!.n);
@@ -304,7 +304,7 @@ describe("pause, resume, cancel, schedule", () => {
     const b = await created();
     await startBroadcast({ ...b, when: "now", scheduledAt: undefined });
     // One pass sends one claim (20 rows); then the owner pauses.
-    await processOutbox(deliver, { concurrency: 3, listKinds: LIST_KINDS });
+    await processOutbox(deliver, workerOptions({ concurrency: 3 }));
     expect(smtp.messages).toHaveLength(20);
     expect(await changeBroadcast(b.id, "pause")).toBe(true);
     await flush();
@@ -331,7 +331,7 @@ describe("pause, resume, cancel, schedule", () => {
     for (let i = 0; i < 25; i++) await subscriber(`c${i}@example.com`);
     const b = await created();
     await startBroadcast({ ...b, when: "now", scheduledAt: undefined });
-    await processOutbox(deliver, { concurrency: 3, listKinds: LIST_KINDS });
+    await processOutbox(deliver, workerOptions({ concurrency: 3 }));
     expect(await changeBroadcast(b.id, "cancel")).toBe(true);
     await flush();
     expect(smtp.messages).toHaveLength(20);

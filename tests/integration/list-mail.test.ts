@@ -27,7 +27,7 @@ import { startCheckout } from "~/server/payments/checkout.server";
 import { createPayments } from "~/server/payments/payments.server";
 import { useTestSite } from "../helpers/context";
 import { rowsOf, useTestDatabase } from "../helpers/db";
-import { drainOutbox, startSmtp, testMailSettings, type TestSmtp } from "../helpers/smtp";
+import { drainOutbox, startSmtp, testMailSettings, type TestSmtp, workerOptions } from "../helpers/smtp";
 import { expectLog } from "../helpers/console-errors";
 
 const ORIGIN = "https://shop.example";
@@ -128,7 +128,7 @@ describe("the outbox claim", () => {
       await flush();
       return { status: "sent", info: "A's late answer" };
     });
-    expect(await processOutbox(slow)).toBe(3);
+    expect(await processOutbox(slow, workerOptions())).toBe(3);
     expect(slow).toHaveBeenCalledTimes(1);
     expect(smtp.messages.map(to).sort()).toEqual(["p1@example.com", "p2@example.com", "p3@example.com"]);
     const rows = await db().select().from(outbox).orderBy(outbox.id);
@@ -156,7 +156,7 @@ describe("the outbox claim", () => {
     // A receipt for that address: suppressed at send time, no SMTP attempt (the server would refuse again).
     const sends = vi.fn(deliver);
     await buy("nobody@bounce.example");
-    while ((await processOutbox(sends)) > 0);
+    while ((await processOutbox(sends, workerOptions())) > 0);
     const receipt = (await outboxOf("receipt"))[0];
     expect(receipt).toMatchObject({ toAddress: "nobody@bounce.example", status: "suppressed" });
     expect(smtp.messages).toHaveLength(0);

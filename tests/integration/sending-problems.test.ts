@@ -25,7 +25,7 @@ import { createPayments } from "~/server/payments/payments.server";
 import { findTestOrder, payTestOrder } from "~/server/payments/test-provider.server";
 import { useTestSite } from "../helpers/context";
 import { useTestDatabase } from "../helpers/db";
-import { REFUSALS, useOutboxMail, type RefusedStep, type TestSmtp } from "../helpers/smtp";
+import { REFUSALS, type RefusedStep, type TestSmtp, useOutboxMail, workerOptions } from "../helpers/smtp";
 
 const ORIGIN = "https://shop.example";
 
@@ -109,7 +109,7 @@ describe("a refusal about our sending", () => {
 
       // Before the probe is due, a pass tries nothing at all.
       const refusedSoFar = smtp.refusals();
-      expect(await processOutbox(deliver, { concurrency: 2 })).toBe(0);
+      expect(await processOutbox(deliver, workerOptions({ concurrency: 2 }))).toBe(0);
       expect(smtp.refusals()).toBe(refusedSoFar);
 
       // The probe is one message; refused again, the wait doubles.

@@ -5,7 +5,8 @@
  * (outbox-outcomes.server.ts): failures are retried with growing delays for a day before they are
  * marked failed. A send cut off by our own timeout is never retried by itself: it may have arrived.
  */
-import type { OutboxKind, outbox } from "../../../db/schema";
+import { LIST_KINDS, type OutboxKind, type outbox } from "../../../db/schema";
+import type { Env } from "~/server/env.server";
 import type { OutboxPayloads } from "~/server/mail/messages/registry.server";
 import { log } from "~/server/log.server";
 import {
@@ -271,6 +272,29 @@ export async function processOutbox(deliver: Deliver, options: ProcessOptions | 
 }
 
 export type OutboxWorker = { stop(): Promise<void> };
+
+/** How a worker claims and sends, every option said: what the server runs with and what the tests run. */
+export type MailWorkerOptions = Required<ListMailOptions> & { concurrency: number };
+
+/**
+ * The one place a mail worker's options are made from the environment: server/app.ts startMail
+ * runs with them, and the tests' outbox passes (tests/helpers/smtp.ts workerOptions) take them
+ * from here too, changing only what a test must (its own send rate, fewer connections), so a
+ * production wiring that left an option out would be the tests' wiring as well. List mail
+ * (LIST_KINDS: the shared rate, claimed after the rest, sent at most once) is always said.
+ */
+export function mailWorkerOptions(
+  e: Pick<Env, "SMTP_POOL_CONNECTIONS" | "MAIL_RATE_PER_MINUTE" | "OUTBOX_LEASE_SECONDS">,
+  transport: "smtp" | "file",
+): MailWorkerOptions {
+  return {
+    // One send at a time into the file outbox (a development machine); one per pooled SMTP connection.
+    concurrency: transport === "smtp" ? e.SMTP_POOL_CONNECTIONS : 1,
+    listKinds: LIST_KINDS,
+    ratePerMinute: e.MAIL_RATE_PER_MINUTE,
+    leaseSeconds: e.OUTBOX_LEASE_SECONDS,
+  };
+}
 
 /**
  * Run the outbox in this process: a pass every `intervalMs` and whenever something is queued
