@@ -38,11 +38,8 @@ import { rateLimitStore } from "~/server/rate-limit-store.server";
 import { STAND_IN_PARTNER_LINKS } from "../../scripts/lib/server-process";
 import { exportCsv } from "~/server/admin/export.server";
 import { storeLead } from "~/server/forms/leads.server";
-import { createMailTransport } from "~/server/mail/transport.server";
-import { createDeliver } from "~/server/mail/mailer.server";
 import { mintOrderLink } from "~/server/delivery/order-access.server";
 import { findOrderBySession } from "~/server/payments/orders.server";
-import type { Deliver } from "~/server/mail/outbox.server";
 import { hashOwnerPassword, PASSWORD_CHECKS_QUEUED_MAX } from "~/server/admin/owner-password.server";
 import { OWNER_COOKIE, type OwnerConfig } from "~/server/admin/owner-session.server";
 import { countPageView, flushPageViews, unflushedPageViews } from "~/server/admin/page-views.server";
@@ -56,7 +53,7 @@ import { rowsOf, useTestDatabase } from "../helpers/db";
 import { flashedNotice } from "../helpers/owner";
 import { call, requestsTo } from "../helpers/routes";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
-import { drainOutbox, startSmtp, testMailSettings, type TestSmtp } from "../helpers/smtp";
+import { useOutboxMail } from "../helpers/smtp";
 
 const ORIGIN = "https://shop.example";
 const PASSWORD = "test-only owner password";
@@ -67,21 +64,18 @@ const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 
 useTestDatabase();
 const site = useTestSite();
-let smtp: TestSmtp;
 let fake: FakeStripe;
-let deliver: Deliver;
 
+const mail = useOutboxMail(ORIGIN);
+const flush = () => mail.flush();
 beforeAll(async () => {
-  smtp = await startSmtp();
   fake = await startFakeStripe();
-  deliver = createDeliver(createMailTransport({ kind: "smtp", url: smtp.url }), testMailSettings(ORIGIN));
 });
 afterAll(async () => {
-  await smtp.close();
   await fake.close();
 });
 beforeEach(async () => {
-  smtp.messages.length = 0;
+  mail.smtp().messages.length = 0;
   owner = { passwordHash: HASH, sessionSecret: SECRET, secureCookie: true };
   payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
   await flushPageViews();
@@ -103,8 +97,6 @@ async function logIn(): Promise<string> {
   expect(answer.status).toBe(303);
   return answer.headers.get("Set-Cookie")!.split(";")[0]!;
 }
-
-const flush = () => drainOutbox(deliver);
 
 async function paidOrder(email: string, { bump = false, from }: { bump?: boolean; from?: string } = {}) {
   const { sessionId } = await startCheckout(payments, site().content, { includeBump: bump, from });
@@ -398,7 +390,7 @@ describe("orders", () => {
     const order = await paidOrder("refund.me@example.com", { bump: true });
     const token = await mintOrderLink(order.id, "receipt");
     await flush();
-    expect(smtp.messages.map((m) => m.subject)).toEqual([expect.stringMatching(/receipt/i)]);
+    expect(mail.smtp().messages.map((m) => m.subject)).toEqual([expect.stringMatching(/receipt/i)]);
 
     // The confirmation comes first: the page offers it, the action needs confirmed=yes.
     const confirm = await call(() => orderLoader(args(get(`/admin/orders/${order.id}?confirm=refund`, cookie), { id: String(order.id) })));
@@ -422,7 +414,7 @@ describe("orders", () => {
     const page = (await orderPageLoader(args(get(`/orders/${token}`), { token }))) as { data: { kind: string; status: string } };
     expect(page.data).toMatchObject({ kind: "closed", status: "refunded" });
     await flush();
-    const mails = await smtp.waitFor(2);
+    const mails = await mail.smtp().waitFor(2);
     expect(mails[1]!.subject).toMatch(/refund/i);
     expect(mails[1]!.text).toContain("$21.99");
     expect((mails[1]!.to as { text: string }).text).toBe("refund.me@example.com");
@@ -472,7 +464,7 @@ describe("orders", () => {
     expect(resent.status).toBe(303);
     expect(await noticeAfter(resent)).toEqual({ ok: true, message: "A new receipt is on its way to again@example.com." });
     await flush();
-    const mails = await smtp.waitFor(2);
+    const mails = await mail.smtp().waitFor(2);
     expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/receipt/i), expect.stringMatching(/receipt/i)]);
     expect(await noticeAfter(await act("reset"))).toEqual({ ok: true, message: "Download counts reset (20 downloads cleared)." });
     expect(await db().select().from(downloads)).toEqual([]);

@@ -22,9 +22,6 @@ import { loader as zipLoader } from "~/routes/order-zip";
 import { loader as unavailableLoader } from "~/routes/order-unavailable";
 import { db } from "~/server/db.server";
 import { mintOrderLink } from "~/server/delivery/order-access.server";
-import { createDeliver } from "~/server/mail/mailer.server";
-import type { Deliver } from "~/server/mail/outbox.server";
-import { createMailTransport } from "~/server/mail/transport.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { findOrder, findOrderBySession } from "~/server/payments/orders.server";
 import { createPayments } from "~/server/payments/payments.server";
@@ -40,16 +37,14 @@ import { useTestDatabase } from "../helpers/db";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
 import { flashedNotice, ownerCookie, TEST_OWNER } from "../helpers/owner";
 import { call, requestsTo } from "../helpers/routes";
-import { drainOutbox, startSmtp, testMailSettings, type TestSmtp } from "../helpers/smtp";
+import { useOutboxMail } from "../helpers/smtp";
 
 const ORIGIN = "https://shop.example";
 const WEBHOOK_SECRET = "whsec_product_refunds";
 
 useTestDatabase();
 const site = useTestSite();
-let smtp: TestSmtp;
 let fake: FakeStripe;
-let deliver: Deliver;
 let payments: Payments;
 let cookie: string;
 
@@ -57,24 +52,21 @@ const args = (request: Request, params: Record<string, string> = {}) =>
   ({ request, params, context: { config: { owner: TEST_OWNER, payments }, ...site() } }) as never;
 const { get, post } = requestsTo(ORIGIN);
 
+const mail = useOutboxMail(ORIGIN);
+const flush = () => mail.flush();
 beforeAll(async () => {
-  smtp = await startSmtp();
   fake = await startFakeStripe();
-  deliver = createDeliver(createMailTransport({ kind: "smtp", url: smtp.url }), testMailSettings(ORIGIN));
 });
 afterAll(async () => {
-  await smtp.close();
   await fake.close();
 });
 beforeEach(async () => {
-  smtp.messages.length = 0;
-  await smtp.start();
+  mail.smtp().messages.length = 0;
+  await mail.smtp().start();
   fake.reset();
   payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
   cookie = await ownerCookie(ORIGIN, { owner: TEST_OWNER, payments });
 });
-
-const flush = () => drainOutbox(deliver);
 
 const useStripe = () =>
   (payments = createPayments({
@@ -243,9 +235,9 @@ describe("refunding the Power Pack alone with the test provider", () => {
     expect((page.data as { products: unknown[] }).products).toHaveLength(1);
 
     await flush();
-    const mails = await smtp.waitFor(2);
+    const mails = await mail.smtp().waitFor(2);
     await new Promise((r) => setTimeout(r, 100));
-    expect(smtp.messages).toHaveLength(2);
+    expect(mail.smtp().messages).toHaveLength(2);
     const notice = mails[1]!;
     expect(notice.subject).toBe("Your refund for the Dispute Letter Power Pack (order FSM-000001)");
     expect(notice.text).toContain("We refunded $14.99 for the Dispute Letter Power Pack (order FSM-000001)");
@@ -330,9 +322,9 @@ describe("refunding the Power Pack alone through Stripe", () => {
     ]);
 
     await flush();
-    const mails = await smtp.waitFor(3);
+    const mails = await mail.smtp().waitFor(3);
     await new Promise((r) => setTimeout(r, 100));
-    expect(smtp.messages.map((m) => m.subject)).toEqual([
+    expect(mail.smtp().messages.map((m) => m.subject)).toEqual([
       expect.stringMatching(/receipt/i),
       "Your refund for the Dispute Letter Power Pack (order FSM-000001)",
       "Your refund for the Credit Repair Toolkit (order FSM-000001)",

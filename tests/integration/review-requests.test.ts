@@ -7,7 +7,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { orders, outbox } from "../../db/schema";
 import { mailHealth, retryEmail } from "~/server/admin/mail-health.server";
 import { action as orderAction, loader as orderLoader } from "~/routes/order";
@@ -15,9 +15,6 @@ import { REVIEW_REQUEST_DELAY_DAYS } from "~/server/content/review-requests.serv
 import { db } from "~/server/db.server";
 import { mintOrderLink } from "~/server/delivery/order-access.server";
 import { unsubscribe } from "~/server/audience/email-links.server";
-import { createDeliver } from "~/server/mail/mailer.server";
-import type { Deliver } from "~/server/mail/outbox.server";
-import { createMailTransport } from "~/server/mail/transport.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { findOrderBySession, type Order } from "~/server/payments/orders.server";
 import { createPayments } from "~/server/payments/payments.server";
@@ -26,31 +23,25 @@ import { findTestOrder, payTestOrder, refundTestOrder } from "~/server/payments/
 import { useTestSite } from "../helpers/context";
 import { useTestDatabase } from "../helpers/db";
 import { call, requestsTo } from "../helpers/routes";
-import { drainOutbox, rawHeader, startSmtp, testMailSettings, type TestSmtp } from "../helpers/smtp";
+import { rawHeader, useOutboxMail } from "../helpers/smtp";
 
 const ORIGIN = "https://shop.example";
 const DAY_MS = 86_400_000;
 
 useTestDatabase();
 const site = useTestSite();
-let smtp: TestSmtp;
-let deliver: Deliver;
 const payments: Payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
 const args = (request: Request, params: Record<string, string> = {}) =>
   ({ request, params, context: { config: { owner: null, payments }, ...site() } }) as never;
 const { get, post } = requestsTo(ORIGIN);
 
-beforeAll(async () => {
-  smtp = await startSmtp();
-  deliver = createDeliver(createMailTransport({ kind: "smtp", url: smtp.url }), testMailSettings(ORIGIN));
-});
-afterAll(() => smtp.close());
+const mail = useOutboxMail(ORIGIN);
 beforeEach(() => {
-  smtp.messages.length = 0;
+  mail.smtp().messages.length = 0;
 });
 
 /** Everything due in the outbox, sent now. */
-const flush = () => drainOutbox(deliver);
+const flush = () => mail.flush();
 
 async function paidOrder(email: string, includeBump = false): Promise<Order> {
   const { sessionId } = await startCheckout(payments, site().content, { includeBump });
@@ -73,7 +64,7 @@ async function weekPasses(orderId: number): Promise<void> {
 }
 
 const to = (mail: ParsedMail) => (mail.to as { text: string }).text;
-const receivedBy = (email: string) => smtp.messages.filter((m) => to(m) === email);
+const receivedBy = (email: string) => mail.smtp().messages.filter((m) => to(m) === email);
 
 /** Send whatever is due, then give the SMTP server a moment to have received anything sent. */
 async function flushAndSettle(): Promise<void> {
@@ -175,7 +166,7 @@ describe("the review request", () => {
     await flushAndSettle();
     expect(await requestRow(refunded.id)).toMatchObject({ status: "suppressed", sentInfo: expect.stringMatching(/not paid \(refunded\)/) });
     expect(await requestRow(disputed.id)).toMatchObject({ status: "suppressed", sentInfo: expect.stringMatching(/not paid \(disputed\)/) });
-    expect(smtp.messages.filter((m) => /working for you/.test(m.subject ?? ""))).toEqual([]);
+    expect(mail.smtp().messages.filter((m) => /working for you/.test(m.subject ?? ""))).toEqual([]);
     // The refunded buyer got the notice that access ended, the only e-mail due (the receipt too is decided when sent).
     expect(receivedBy("refunded@example.com").map((m) => m.subject)).toEqual([expect.stringMatching(/refund/i)]);
   });
