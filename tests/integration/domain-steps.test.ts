@@ -83,6 +83,28 @@ describe("recordConsent and queueMail in one transaction", () => {
     expect((await stored("dee@example.com")).consents.map((c) => c.source)).toEqual(["import: sheet"]);
   });
 
+  it("record each address once, in the place of its first spelling with the words of its last, and prove a new contact", async () => {
+    const recorded = await recordConsent(
+      db(),
+      [
+        { email: "Gus@Example.com", detail: "first words", tags: ["imported"] },
+        { email: "hal@example.com", name: "Hal" },
+        { email: "gus@example.com", name: "Gus", detail: "last words", tags: ["topic-credit"] },
+      ],
+      { ...GRANT, proved: true },
+    );
+    expect(recorded.map((r) => [r.email, r.consented, r.suppression])).toEqual([
+      ["gus@example.com", true, null],
+      ["hal@example.com", true, null],
+    ]);
+    const gus = await stored("gus@example.com");
+    expect(gus.contact).toMatchObject({ id: recorded[0]!.contactId, name: "Gus", tags: ["lead-form", "topic-credit"] });
+    expect(gus.contact?.provedAt).toBeInstanceOf(Date);
+    expect(gus.consents.map((c) => [c.purpose, c.source, c.wordingVersion])).toEqual([["guide_followups", "lead form /blog/x", "v7"]]);
+    expect(gus.events.map((e) => [e.kind, e.detail])).toEqual([["consent", "last words"]]);
+    expect((await stored("hal@example.com")).events.map((e) => e.detail)).toEqual(["guide_followups from lead form /blog/x (wording v7)"]);
+  });
+
   it("lift an unsubscribe only when the address proves itself, never a hard bounce", async () => {
     await suppress("eve@example.com", "unsubscribed", "unsubscribe link");
     await suppress("fay@example.com", "hard_bounce", "550 no such user");

@@ -19,6 +19,7 @@ import {
   type SuppressionReason,
 } from "../../../db/schema";
 import { baseMailbox, canonicalEmail } from "~/lib/email-address";
+import { recordConsentRows, tagArray } from "~/server/audience/audience.sql.server";
 import { db, type Executor } from "~/server/db.server";
 
 /**
@@ -186,15 +187,8 @@ export async function sendBlockers(sends: { email: string; policy: SendPolicy }[
   });
 }
 
-/** Tags as a text[] parameter list ('{}' for none). */
-export function tagArray(tags: readonly string[]): SQL {
-  return tags.length === 0
-    ? sql`'{}'::text[]`
-    : sql`array[${sql.join(
-        tags.map((tag) => sql`${tag}`),
-        sql`, `,
-      )}]::text[]`;
-}
+/** Tags as a text[] parameter list ('{}' for none): audience.sql.server.ts, whose statements use it too. */
+export { tagArray };
 
 /** Tags A to Z, each once, in code-point order, as merge_tags keeps them (COLLATE "C", migration 0017). */
 const sortedTags = (tags: readonly string[]) => [...new Set(tags)].sort();
@@ -247,8 +241,9 @@ export type ConsentRecorded = {
  * only when the address proves itself (`proved`: the person asked again from a link we sent
  * them; the owner cannot clear those, see `ownerClearSuppression`), and a hard bounce stays until
  * mail to the address is accepted again. With `skipSuppressed`, a suppressed contact gets no
- * consent and its event says so (`keptDetail`). Many people at once (an import's batch: each
- * address once) cost the same three statements as one.
+ * consent and its event says so (`keptDetail`). One statement (recordConsentRows in
+ * audience.sql.server.ts), for one person or many (an import's batch: each address once, in the
+ * order of its first spelling).
  */
 export async function recordConsent(tx: Executor, person: ConsentPerson, grant: ConsentGrant): Promise<ConsentRecorded>;
 export async function recordConsent(tx: Executor, people: readonly ConsentPerson[], grant: ConsentGrant): Promise<ConsentRecorded[]>;
@@ -259,58 +254,24 @@ export async function recordConsent(
 ): Promise<ConsentRecorded | ConsentRecorded[]> {
   const people = (Array.isArray(who) ? who : [who]) as readonly ConsentPerson[];
   if (people.length === 0) return [];
+  // Each address once: in the place of its first spelling, with the words of its last.
   const byEmail = new Map(people.map((p) => [normalizeEmail(p.email), p]));
-  const lifted = grant.proved
-    ? {
-        provedAt: sql`coalesce(${contacts.provedAt}, now())`,
-        suppression: sql`case when ${contacts.suppression} = 'hard_bounce' then ${contacts.suppression} end`,
-        suppressedAt: sql`case when ${contacts.suppression} = 'hard_bounce' then ${contacts.suppressedAt} end`,
-        suppressionDetail: sql`case when ${contacts.suppression} = 'hard_bounce' then ${contacts.suppressionDetail} end`,
-      }
-    : {};
-  const stored = await tx
-    .insert(contacts)
-    .values(
-      [...byEmail].map(([email, p]) => ({
+  const recorded: ConsentRecorded[] = await recordConsentRows(
+    tx,
+    [...byEmail].map(([email, p], ord) => {
+      const source = p.source ?? grant.source ?? "";
+      const detail = p.detail ?? grant.detail ?? `${grant.purpose} from ${source} (wording ${grant.wordingVersion})`;
+      return {
+        ord,
         email,
         name: p.name ?? null,
         tags: sortedTags([...(grant.tags ?? []), ...(p.tags ?? [])]),
-        ...(grant.proved ? { provedAt: sql`now()` } : {}),
-      })),
-    )
-    .onConflictDoUpdate({
-      target: contacts.email,
-      set: { name: sql`coalesce(${contacts.name}, excluded.name)`, tags: sql`merge_tags(${contacts.tags}, excluded.tags)`, ...lifted },
-    })
-    .returning({ id: contacts.id, email: contacts.email, suppression: contacts.suppression });
-  const recorded = stored.map((c) => ({
-    contactId: c.id,
-    email: c.email,
-    consented: !grant.skipSuppressed || c.suppression === null,
-    suppression: c.suppression,
-  }));
-  const sourceOf = (p: ConsentPerson) => p.source ?? grant.source ?? "";
-  const given = recorded.filter((r) => r.consented);
-  if (given.length > 0) {
-    await tx.insert(consents).values(
-      given.map((r) => ({
-        contactId: r.contactId,
-        purpose: grant.purpose,
-        source: sourceOf(byEmail.get(r.email)!),
-        wordingVersion: grant.wordingVersion,
-      })),
-    );
-  }
-  await tx.insert(contactEvents).values(
-    recorded.map((r) => {
-      const p = byEmail.get(r.email)!;
-      const detail = p.detail ?? grant.detail ?? `${grant.purpose} from ${sourceOf(p)} (wording ${grant.wordingVersion})`;
-      return {
-        contactId: r.contactId,
-        kind: grant.eventKind ?? "consent",
-        detail: r.consented ? detail : `${p.keptDetail ?? detail} (${r.suppression}), no consent recorded`,
+        source,
+        detail,
+        keptDetail: p.keptDetail ?? detail,
       };
     }),
+    grant,
   );
   return Array.isArray(who) ? recorded : recorded[0]!;
 }
