@@ -29,7 +29,6 @@ export { missingProductFiles, productFilesDir } from "~/server/delivery/order-ac
 export { countPageView, startPageViewFlusher } from "~/server/admin/page-views.server";
 export { rateLimitStore } from "~/server/rate-limit-store.server";
 import { loadSiteContent, type SiteContent } from "~/server/content/site-content.server";
-import { setDocumentRenderer } from "~/server/document/render-page.server";
 
 import { createDeliver, mailSettingsFromEnv, transportFromEnv } from "~/server/mail/mailer.server";
 import { LIST_KINDS } from "../db/schema.ts";
@@ -111,6 +110,9 @@ export const app = express.Router();
 // chunk, and React Router's plugin then finds no server build file in its manifest.
 const serverBuild = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
 
+/** The document renderer, made once: the page cache's renders, and in every load context (app/server/document/render-page.server.ts). */
+const renderDocument = createDocumentHandler(serverBuild, "production");
+
 app.use(
   createRequestHandler({
     // The build itself, not a function returning it: given a function, React Router derives its
@@ -123,6 +125,8 @@ app.use(
         content,
         checkout,
         sitemapPaths: SITEMAP_PATHS,
+        // A resource route may answer with a page of the site (a refused download says why on one).
+        renderDocument,
         cspNonce: res.locals.cspNonce as string | undefined,
         clientAddress: ipKeyGenerator(req.ip ?? "unknown"),
       };
@@ -151,10 +155,6 @@ export function answersNotFound(path: string): boolean {
   return !path.endsWith(".data") && path !== manifestPath && servingRoute(path) === null;
 }
 
-const renderDocument = createDocumentHandler(serverBuild, "production");
-// A resource route may answer with a page of the site (a refused download says why on one).
-setDocumentRenderer(renderDocument);
-
 /**
  * A page as the page cache keeps it (server/page-cache.ts): a plain GET with no cookie,
  * uncompressed, its inline scripts carrying `nonce` when the cache gives one.
@@ -166,6 +166,7 @@ export function renderContentPage(origin: string, path: string, nonce?: string):
     content,
     checkout,
     sitemapPaths: SITEMAP_PATHS,
+    renderDocument,
     cspNonce: nonce,
     keptPage: true,
   });

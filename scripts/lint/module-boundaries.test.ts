@@ -151,13 +151,9 @@ describe("module-level state in app/server", () => {
         return names.length ? [`${file}: ${names.join(", ")}`] : [];
       });
     expect(stateful).toEqual([
-      "app/server/admin/login-throttle.server.ts: store, checking",
-      "app/server/admin/owner-session.server.ts: storages",
       "app/server/admin/page-views.server.ts: pending, flushing, botAnswers",
       "app/server/db.server.ts: opened",
-      "app/server/delivery/order-access.server.ts: sizes",
       "app/server/document/built-assets.server.ts: cache, routeStylesheets",
-      "app/server/document/render-page.server.ts: renderDocument",
       "app/server/env.server.ts: cached",
       "app/server/mail/list-compose.server.ts: lastBroadcast",
       "app/server/mail/outbox.server.ts: wake",

@@ -44,7 +44,7 @@ import { mintOrderLink } from "~/server/delivery/order-access.server";
 import { findOrderBySession } from "~/server/payments/orders.server";
 import type { Deliver } from "~/server/mail/outbox.server";
 import { hashOwnerPassword, PASSWORD_CHECKS_QUEUED_MAX } from "~/server/admin/owner-password.server";
-import { OWNER_COOKIE, type OwnerConfig } from "~/server/admin/owner-session.server";
+import { OWNER_COOKIE, ownerConfig, type OwnerConfig } from "~/server/admin/owner-session.server";
 import { countPageView, flushPageViews, unflushedPageViews } from "~/server/admin/page-views.server";
 import { createPayments } from "~/server/payments/payments.server";
 import type { Payments } from "~/server/payments/provider.server";
@@ -82,7 +82,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   smtp.messages.length = 0;
-  owner = { passwordHash: HASH, sessionSecret: SECRET, secureCookie: true };
+  owner = ownerConfig({ passwordHash: HASH, sessionSecret: SECRET, secureCookie: true });
   payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
   await flushPageViews();
 });
@@ -295,7 +295,7 @@ describe("the login throttle lives in the login action itself", () => {
 
   it("password checks take one thread at a time: a storm of logins from many clients leaves a file read fast", async () => {
     // The production parameters (0.25 s or more each), as the real dashboard hashes.
-    owner = { passwordHash: hashOwnerPassword(PASSWORD), sessionSecret: SECRET, secureCookie: true };
+    owner = ownerConfig({ passwordHash: hashOwnerPassword(PASSWORD), sessionSecret: SECRET, secureCookie: true });
     const storm = Promise.all(Array.from({ length: 16 }, (_, i) => from(`192.0.2.${i}`, `wrong ${i}`)));
     await new Promise((resolve) => setTimeout(resolve, 50));
     const started = performance.now();
