@@ -1,4 +1,5 @@
 import { createRequestHandler } from "@react-router/express";
+import type { IncomingHttpHeaders } from "node:http";
 import express from "express";
 import { ipKeyGenerator } from "express-rate-limit";
 import { createRequestHandler as createDocumentHandler, type ServerBuild } from "react-router";
@@ -26,7 +27,7 @@ export { env, mailTransportKind } from "~/server/env.server";
 import { env } from "~/server/env.server";
 export { closeDatabase, databaseAnswers, openDatabase } from "~/server/db.server";
 export { missingProductFiles, productFilesDir } from "~/server/delivery/order-access.server";
-export { countPageView, startPageViewFlusher } from "~/server/admin/page-views.server";
+import { createPageViewCounter } from "~/server/admin/page-views.server";
 export { rateLimitStore } from "~/server/rate-limit-store.server";
 import { loadSiteContent, type SiteContent } from "~/server/content/site-content.server";
 
@@ -93,6 +94,19 @@ function booted(): { config: AppConfig } & SiteContent {
   return site;
 }
 
+/** This process's page-view counter: the static server and the page cache count into it, the dashboard writes it before it reads. */
+const pageViews = createPageViewCounter();
+
+/** Count a page answered to a GET (server/main.ts, for the prerendered pages and the page cache's). */
+export function countPageView(path: string, headers: IncomingHttpHeaders): boolean {
+  return pageViews.count(path, headers);
+}
+
+/** Write the counted views every few seconds; stop() writes what is left (server/main.ts at shutdown). */
+export function startPageViewFlusher(): { stop(): Promise<void> } {
+  return pageViews.startFlusher();
+}
+
 /** The key the page cache keeps pages under (server/page-cache.ts): it moves with the content. */
 export function contentKey(): string {
   return booted().content.key();
@@ -125,6 +139,7 @@ app.use(
         content,
         checkout,
         sitemapPaths: SITEMAP_PATHS,
+        pageViews,
         // A resource route may answer with a page of the site (a refused download says why on one).
         renderDocument,
         cspNonce: res.locals.cspNonce as string | undefined,

@@ -151,7 +151,6 @@ describe("module-level state in app/server", () => {
         return names.length ? [`${file}: ${names.join(", ")}`] : [];
       });
     expect(stateful).toEqual([
-      "app/server/admin/page-views.server.ts: pending, flushing, botAnswers",
       "app/server/db.server.ts: opened",
       "app/server/document/built-assets.server.ts: cache, routeStylesheets",
       "app/server/env.server.ts: cached",
