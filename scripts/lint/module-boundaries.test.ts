@@ -154,7 +154,6 @@ describe("module-level state in app/server", () => {
       "app/server/db.server.ts: opened",
       "app/server/document/built-assets.server.ts: cache, routeStylesheets",
       "app/server/env.server.ts: cached",
-      "app/server/mail/list-compose.server.ts: lastBroadcast",
       "app/server/mail/outbox.server.ts: wake",
     ]);
   });
