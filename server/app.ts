@@ -30,6 +30,7 @@ export { missingProductFiles, productFilesDir } from "~/server/delivery/order-ac
 import { createPageViewCounter } from "~/server/admin/page-views.server";
 export { rateLimitStore } from "~/server/rate-limit-store.server";
 import { loadSiteContent, type SiteContent } from "~/server/content/site-content.server";
+import { builtAssetsReader } from "~/server/document/built-assets.server";
 
 import { createDeliver, mailSettingsFromEnv, transportFromEnv } from "~/server/mail/mailer.server";
 import { LIST_KINDS } from "../db/schema.ts";
@@ -124,6 +125,9 @@ export const app = express.Router();
 // chunk, and React Router's plugin then finds no server build file in its manifest.
 const serverBuild = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
 
+/** The build's scripts and route stylesheets that pages write in, each read once (app/entry.server.tsx). */
+const builtAssets = builtAssetsReader();
+
 /** The document renderer, made once: the page cache's renders, and in every load context (app/server/document/render-page.server.ts). */
 const renderDocument = createDocumentHandler(serverBuild, "production");
 
@@ -140,6 +144,7 @@ app.use(
         checkout,
         sitemapPaths: SITEMAP_PATHS,
         pageViews,
+        builtAssets,
         // A resource route may answer with a page of the site (a refused download says why on one).
         renderDocument,
         cspNonce: res.locals.cspNonce as string | undefined,
@@ -182,6 +187,7 @@ export function renderContentPage(origin: string, path: string, nonce?: string):
     checkout,
     sitemapPaths: SITEMAP_PATHS,
     renderDocument,
+    builtAssets,
     cspNonce: nonce,
     keptPage: true,
   });
