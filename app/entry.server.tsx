@@ -7,7 +7,7 @@ import { ServerRouter } from "react-router";
 import css from "~/app.css?inline";
 import { type DocumentAssets, DocumentAssetsProvider } from "~/lib/first-paint";
 import { NonceProvider } from "~/lib/nonce";
-import { builtScriptText, routeStylesheet } from "~/server/document/built-assets.server";
+import { builtAssetsReader } from "~/server/document/built-assets.server";
 import { encodeDocument } from "~/server/document/encoding.server";
 import { loaderScript } from "~/server/document/loader-script.server";
 import { jsonActionAnswer } from "~/server/forms/submission.server";
@@ -21,15 +21,19 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 }
 
 /**
- * The built stylesheet and scripts the document writes into itself (app/lib/first-paint.tsx).
+ * The built stylesheet and scripts the document writes into itself (app/lib/first-paint.tsx), read
+ * by the server's reader (server/app.ts), or by one of this render's own (prerendering).
  * The routes' own stylesheets only from a build: the dev server's classes change as you type.
  */
-const assets: DocumentAssets = {
-  css,
-  routeCss: import.meta.env.PROD ? routeStylesheet : () => null,
-  scriptText: builtScriptText,
-  loaderScript,
-};
+function documentAssets(loadContext: AppLoadContext | undefined): DocumentAssets {
+  const built = loadContext?.builtAssets ?? builtAssetsReader();
+  return {
+    css,
+    routeCss: import.meta.env.PROD ? (routeId) => built.routeStylesheet(routeId) : () => null,
+    scriptText: (href) => built.scriptText(href),
+    loaderScript,
+  };
+}
 
 export default function handleRequest(
   request: Request,
@@ -53,7 +57,7 @@ export default function handleRequest(
     const readyOption = whole ? "onAllReady" : "onShellReady";
 
     const { pipe, abort } = renderToPipeableStream(
-      <DocumentAssetsProvider value={assets}>
+      <DocumentAssetsProvider value={documentAssets(loadContext)}>
         <NonceProvider value={nonce}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </NonceProvider>

@@ -1,4 +1,5 @@
 import { createRequestHandler } from "@react-router/express";
+import type { IncomingHttpHeaders } from "node:http";
 import express from "express";
 import { ipKeyGenerator } from "express-rate-limit";
 import { createRequestHandler as createDocumentHandler, type ServerBuild } from "react-router";
@@ -26,10 +27,10 @@ export { env, mailTransportKind } from "~/server/env.server";
 import { env } from "~/server/env.server";
 export { closeDatabase, databaseAnswers, openDatabase } from "~/server/db.server";
 export { missingProductFiles, productFilesDir } from "~/server/delivery/order-access.server";
-export { countPageView, startPageViewFlusher } from "~/server/admin/page-views.server";
+import { createPageViewCounter } from "~/server/admin/page-views.server";
 export { rateLimitStore } from "~/server/rate-limit-store.server";
 import { loadSiteContent, type SiteContent } from "~/server/content/site-content.server";
-import { setDocumentRenderer } from "~/server/document/render-page.server";
+import { builtAssetsReader } from "~/server/document/built-assets.server";
 
 import { createDeliver, mailSettingsFromEnv, transportFromEnv } from "~/server/mail/mailer.server";
 import { queueDueSteps } from "~/server/audience/sequence.server";
@@ -90,6 +91,19 @@ function booted(): { config: AppConfig } & SiteContent {
   return site;
 }
 
+/** This process's page-view counter: the static server and the page cache count into it, the dashboard writes it before it reads. */
+const pageViews = createPageViewCounter();
+
+/** Count a page answered to a GET (server/main.ts, for the prerendered pages and the page cache's). */
+export function countPageView(path: string, headers: IncomingHttpHeaders): boolean {
+  return pageViews.count(path, headers);
+}
+
+/** Write the counted views every few seconds; stop() writes what is left (server/main.ts at shutdown). */
+export function startPageViewFlusher(): { stop(): Promise<void> } {
+  return pageViews.startFlusher();
+}
+
 /** The key the page cache keeps pages under (server/page-cache.ts): it moves with the content. */
 export function contentKey(): string {
   return booted().content.key();
@@ -107,6 +121,12 @@ export const app = express.Router();
 // chunk, and React Router's plugin then finds no server build file in its manifest.
 const serverBuild = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
 
+/** The build's scripts and route stylesheets that pages write in, each read once (app/entry.server.tsx). */
+const builtAssets = builtAssetsReader();
+
+/** The document renderer, made once: the page cache's renders, and in every load context (app/server/document/render-page.server.ts). */
+const renderDocument = createDocumentHandler(serverBuild, "production");
+
 app.use(
   createRequestHandler({
     // The build itself, not a function returning it: given a function, React Router derives its
@@ -119,6 +139,10 @@ app.use(
         content,
         checkout,
         sitemapPaths: SITEMAP_PATHS,
+        pageViews,
+        builtAssets,
+        // A resource route may answer with a page of the site (a refused download says why on one).
+        renderDocument,
         cspNonce: res.locals.cspNonce as string | undefined,
         clientAddress: ipKeyGenerator(req.ip ?? "unknown"),
       };
@@ -147,10 +171,6 @@ export function answersNotFound(path: string): boolean {
   return !path.endsWith(".data") && path !== manifestPath && servingRoute(path) === null;
 }
 
-const renderDocument = createDocumentHandler(serverBuild, "production");
-// A resource route may answer with a page of the site (a refused download says why on one).
-setDocumentRenderer(renderDocument);
-
 /**
  * A page as the page cache keeps it (server/page-cache.ts): a plain GET with no cookie,
  * uncompressed, its inline scripts carrying `nonce` when the cache gives one.
@@ -162,6 +182,8 @@ export function renderContentPage(origin: string, path: string, nonce?: string):
     content,
     checkout,
     sitemapPaths: SITEMAP_PATHS,
+    renderDocument,
+    builtAssets,
     cspNonce: nonce,
     keptPage: true,
   });

@@ -1,7 +1,8 @@
 /**
  * The site's configuration as code uses it: built once from the validated environment, handed to
  * every loader and action through React Router's load context (server/app.ts), and to tests as
- * they build it. Nothing here changes while a server runs.
+ * they build it. Nothing here is reconfigured while a server runs; the objects it holds (the
+ * payment provider, the owner's cookies and login throttle) are made here once, for the server's life.
  */
 import type { KeyObject } from "node:crypto";
 import type { AppLoadContext } from "react-router";

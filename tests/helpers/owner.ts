@@ -2,7 +2,7 @@
 import { loader as layoutLoader } from "~/routes/admin/layout";
 import { action as loginAction } from "~/routes/admin/login";
 import { hashOwnerPassword } from "~/server/admin/owner-password.server";
-import type { OwnerConfig, OwnerNotice } from "~/server/admin/owner-session.server";
+import { ownerConfig, type OwnerConfig, type OwnerNotice } from "~/server/admin/owner-session.server";
 import type { SiteContent } from "~/server/content/site-content.server";
 import { createPayments } from "~/server/payments/payments.server";
 import { call, requestsTo } from "./routes";
@@ -10,11 +10,11 @@ import { call, requestsTo } from "./routes";
 export const OWNER_PASSWORD = "test-only owner password";
 
 // The cheapest parameters the format accepts: these tests hash on every login.
-export const TEST_OWNER: OwnerConfig = {
+export const TEST_OWNER: OwnerConfig = ownerConfig({
   passwordHash: hashOwnerPassword(OWNER_PASSWORD, { ln: 14, r: 8, p: 1 }),
   sessionSecret: "test-only-session-secret-0123456789abcdef",
   secureCookie: true,
-};
+});
 
 /**
  * Route arguments as React Router hands them over, with this server configuration in the context,

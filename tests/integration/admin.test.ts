@@ -41,8 +41,8 @@ import { storeLead } from "~/server/forms/leads.server";
 import { mintOrderLink } from "~/server/delivery/order-access.server";
 import { findOrderBySession } from "~/server/payments/orders.server";
 import { hashOwnerPassword, PASSWORD_CHECKS_QUEUED_MAX } from "~/server/admin/owner-password.server";
-import { OWNER_COOKIE, type OwnerConfig } from "~/server/admin/owner-session.server";
-import { countPageView, flushPageViews, unflushedPageViews } from "~/server/admin/page-views.server";
+import { OWNER_COOKIE, ownerConfig, type OwnerConfig } from "~/server/admin/owner-session.server";
+import { createPageViewCounter, type PageViewCounter } from "~/server/admin/page-views.server";
 import { createPayments } from "~/server/payments/payments.server";
 import type { Payments } from "~/server/payments/provider.server";
 import { findTestOrder, payTestOrder } from "~/server/payments/test-provider.server";
@@ -76,17 +76,19 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   mail.smtp().messages.length = 0;
-  owner = { passwordHash: HASH, sessionSecret: SECRET, secureCookie: true };
+  owner = ownerConfig({ passwordHash: HASH, sessionSecret: SECRET, secureCookie: true });
   payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
-  await flushPageViews();
+  pageViewCounter = createPageViewCounter();
 });
 afterEach(() => vi.restoreAllMocks());
 
 /** What this test's server was configured with, as React Router's context hands it to routes. */
 let owner: OwnerConfig | null;
 let payments: Payments;
+/** The server's page-view counter, as server/app.ts hands it to the dashboard. */
+let pageViewCounter: PageViewCounter;
 const args = (request: Request, params: Record<string, string> = {}) =>
-  ({ request, params, context: { config: { owner, payments }, ...site() } }) as never;
+  ({ request, params, context: { config: { owner, payments }, pageViews: pageViewCounter, ...site() } }) as never;
 const { get, post } = requestsTo(ORIGIN);
 
 /** What a dashboard post's redirect says on the page it leads to (the layout's notice). */
@@ -287,7 +289,7 @@ describe("the login throttle lives in the login action itself", () => {
 
   it("password checks take one thread at a time: a storm of logins from many clients leaves a file read fast", async () => {
     // The production parameters (0.25 s or more each), as the real dashboard hashes.
-    owner = { passwordHash: hashOwnerPassword(PASSWORD), sessionSecret: SECRET, secureCookie: true };
+    owner = ownerConfig({ passwordHash: hashOwnerPassword(PASSWORD), sessionSecret: SECRET, secureCookie: true });
     const storm = Promise.all(Array.from({ length: 16 }, (_, i) => from(`192.0.2.${i}`, `wrong ${i}`)));
     await new Promise((resolve) => setTimeout(resolve, 50));
     const started = performance.now();
@@ -557,10 +559,10 @@ describe("the numbers", () => {
       [{ "user-agent": BROWSER, cookie: `theme=dark; ${owner}` }, false],
       [{}, false],
     ];
-    for (const [headers, counted] of visits) expect(countPageView("/blog/emergency-fund-guide", headers)).toBe(counted);
-    expect(unflushedPageViews()).toBe(2);
-    await flushPageViews();
-    expect(unflushedPageViews()).toBe(0);
+    for (const [headers, counted] of visits) expect(pageViewCounter.count("/blog/emergency-fund-guide", headers)).toBe(counted);
+    expect(pageViewCounter.unflushed()).toBe(2);
+    await pageViewCounter.flush();
+    expect(pageViewCounter.unflushed()).toBe(0);
     expect(await db().select().from(pageViews)).toEqual([
       { day: new Date().toISOString().slice(0, 10), path: "/blog/emergency-fund-guide", views: 2 },
     ]);
@@ -569,11 +571,11 @@ describe("the numbers", () => {
   it("the overview and the per-article table equal what the database holds after visits, leads and purchases", async () => {
     const cookie = await logIn();
     const visit = (slug: string, n: number) => {
-      for (let i = 0; i < n; i++) countPageView(`/blog/${slug}`, { "user-agent": BROWSER });
+      for (let i = 0; i < n; i++) pageViewCounter.count(`/blog/${slug}`, { "user-agent": BROWSER });
     };
     visit("emergency-fund-guide", 5);
     visit("dispute-credit-errors", 3);
-    countPageView("/blog/dispute-credit-errors", { "user-agent": "Googlebot/2.1" });
+    pageViewCounter.count("/blog/dispute-credit-errors", { "user-agent": "Googlebot/2.1" });
     await storeLead({ name: "A", email: "a@example.com", sourcePage: "emergency-fund-guide" });
     await storeLead({ name: "B", email: "b@example.com", sourcePage: "emergency-fund-guide" });
     await storeLead({ name: "C", email: "c@example.com", sourcePage: "dispute-credit-errors" });

@@ -15,7 +15,7 @@ import { loader as loginLoader, action as loginAction } from "~/routes/admin/log
 import { loader as imageLoader } from "~/routes/uploaded-image";
 import { hashOwnerPassword } from "~/server/admin/owner-password.server";
 import { IMAGE_MAX_BYTES } from "~/server/content/article-images.server";
-import type { OwnerConfig } from "~/server/admin/owner-session.server";
+import { ownerConfig, type OwnerConfig } from "~/server/admin/owner-session.server";
 import type { SiteContent } from "~/server/content/site-content.server";
 import { db } from "~/server/db.server";
 import { testSite } from "../helpers/context";
@@ -24,11 +24,11 @@ import { call, requestsTo } from "../helpers/routes";
 
 const ORIGIN = "https://shop.example";
 const PASSWORD = "test-only owner password";
-const owner: OwnerConfig = {
+const owner: OwnerConfig = ownerConfig({
   passwordHash: hashOwnerPassword(PASSWORD, { ln: 14, r: 8, p: 1 }),
   sessionSecret: "test-only-session-secret-0123456789abcdef",
   secureCookie: true,
-};
+});
 const args = (request: Request, params: Record<string, string> = {}) =>
   ({ request, params, context: { config: { owner }, ...site } }) as never;
 const { get, post } = requestsTo(ORIGIN);

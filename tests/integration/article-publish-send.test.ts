@@ -18,7 +18,7 @@ import type { SiteContent } from "~/server/content/site-content.server";
 import { db } from "~/server/db.server";
 import { hashOwnerPassword } from "~/server/admin/owner-password.server";
 import { loader as loginLoader, action as loginAction } from "~/routes/admin/login";
-import type { OwnerConfig } from "~/server/admin/owner-session.server";
+import { ownerConfig, type OwnerConfig } from "~/server/admin/owner-session.server";
 import { testSite } from "../helpers/context";
 import { useTestDatabase } from "../helpers/db";
 import { call, requestsTo } from "../helpers/routes";
@@ -106,11 +106,11 @@ describe("live, scheduled or draft", () => {
       new Date("2026-11-19T12:00:00Z"),
     );
     const future = await save({ intent: "schedule", publishAt: "2099-11-29T09:00", slug: "due-later" });
-    const owner: OwnerConfig = {
+    const owner: OwnerConfig = ownerConfig({
       passwordHash: hashOwnerPassword("pw for the list test", { ln: 14, r: 8, p: 1 }),
       sessionSecret: "test-only-session-secret-0123456789abcdef",
       secureCookie: true,
-    };
+    });
     const args = (request: Request) => ({ request, params: {}, context: { config: { owner }, ...site } }) as never;
     const { get, post } = requestsTo("https://shop.example");
     void loginLoader;

@@ -10,16 +10,16 @@ import routes from "~/routes";
 import { action as loginAction } from "~/routes/admin/login";
 import { isOwnerChecked } from "~/server/admin/dashboard-route.server";
 import { hashOwnerPassword } from "~/server/admin/owner-password.server";
-import type { OwnerConfig } from "~/server/admin/owner-session.server";
+import { ownerConfig, type OwnerConfig } from "~/server/admin/owner-session.server";
 import { useTestDatabase } from "../helpers/db";
 import { call, requestsTo } from "../helpers/routes";
 
 const PASSWORD = "test-only owner password";
-const owner: OwnerConfig = {
+const owner: OwnerConfig = ownerConfig({
   passwordHash: hashOwnerPassword(PASSWORD, { ln: 14, r: 8, p: 1 }),
   sessionSecret: "test-only-session-secret-0123456789abcdef",
   secureCookie: true,
-};
+});
 const { get, post } = requestsTo("https://shop.example");
 const NOT_IDS = ["abc", "1e3", "-1", "99999999999", "0", "007"];
 

@@ -20,7 +20,7 @@ import { publishOverdueReviews } from "~/server/content/reviews.server";
 import { testimonialsToShow } from "~/server/content/testimonials.server";
 import { db } from "~/server/db.server";
 import { hashOwnerPassword } from "~/server/admin/owner-password.server";
-import type { OwnerConfig } from "~/server/admin/owner-session.server";
+import { ownerConfig, type OwnerConfig } from "~/server/admin/owner-session.server";
 import { mintOrderLink } from "~/server/delivery/order-access.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { findOrderBySession } from "~/server/payments/orders.server";
@@ -39,7 +39,7 @@ const HASH = hashOwnerPassword(PASSWORD, { ln: 14, r: 8, p: 1 });
 
 const testDb = useTestDatabase();
 const site = useTestSite();
-const owner: OwnerConfig = { passwordHash: HASH, sessionSecret: "test-only-session-secret-0123456789abcdef", secureCookie: true };
+const owner: OwnerConfig = ownerConfig({ passwordHash: HASH, sessionSecret: "test-only-session-secret-0123456789abcdef", secureCookie: true });
 const payments: Payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
 /** The configuration React Router's context hands the routes (server/app.ts). */
 const args = (request: Request, params: Record<string, string> = {}) =>

@@ -10,11 +10,11 @@ import { dashboardLoader } from "~/server/admin/dashboard-route.server";
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Articles", description: "Write, publish and follow each article.", path: "/admin/articles" });
 
-export const loader = dashboardLoader(async ({ request }: Route.LoaderArgs) => {
+export const loader = dashboardLoader(async ({ request, context }: Route.LoaderArgs) => {
   const days = windowFrom(new URL(request.url).searchParams.get("days"));
   const now = new Date();
   // Live, scheduled or draft as readers meet it now: a schedule whose time has passed is live.
-  return { days, articles: (await byArticle(days)).map((a) => ({ ...a, state: articleState(a, now) })) };
+  return { days, articles: (await byArticle(days, context.pageViews)).map((a) => ({ ...a, state: articleState(a, now) })) };
 });
 
 export default function Articles({ loaderData }: Route.ComponentProps) {

@@ -16,53 +16,53 @@ import { DatabaseRateLimitStore } from "~/server/rate-limit-store.server";
 export const LOGIN_FAILURES_ALLOWED = 5;
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 
-let store: DatabaseRateLimitStore | undefined;
-function loginStore(): DatabaseRateLimitStore {
-  if (!store) {
-    store = new DatabaseRateLimitStore("login");
-    store.init({ windowMs: LOGIN_WINDOW_MS } as Options);
-  }
-  return store;
-}
-
-/**
- * Keys with a password check under way in this process. One at a time per client: a client's
- * second attempt while its first is being checked is refused without a check, so one client can
- * never hold more than one place in the password-check queue.
- */
-const checking = new Set<string>();
-
 export type Throttled = { throttled: true; retryAfterSeconds: number };
 export type Concurrent = { concurrent: true };
 
 /**
- * Run one login attempt for this client under the throttle. `attempt` says whether it succeeded.
- * Every attempt counts first, and only a success is given back: a refusal for a check already
- * under way and a "busy" answer (PasswordCheckBusyError) count as failures, so flooding the
- * queue spends the flooder's own allowance.
+ * The login throttle of one server, made once at start-up with the owner's configuration
+ * (owner-session.server.ts, ownerConfig): the counters in the database, shared by every server,
+ * and this process's password checks under way.
  */
-export async function throttledLogin<T extends { ok: boolean }>(
-  client: string,
-  attempt: () => Promise<T>,
-): Promise<T | Throttled | Concurrent> {
-  const counters = loginStore();
-  const { totalHits, resetTime } = await counters.increment(client);
-  if (totalHits > LOGIN_FAILURES_ALLOWED) {
-    const ms = (resetTime?.getTime() ?? Date.now() + LOGIN_WINDOW_MS) - Date.now();
-    return { throttled: true, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) };
+export class LoginThrottle {
+  private readonly counters = new DatabaseRateLimitStore("login");
+  /**
+   * Keys with a password check under way in this process. One at a time per client: a client's
+   * second attempt while its first is being checked is refused without a check, so one client can
+   * never hold more than one place in the password-check queue.
+   */
+  private readonly checking = new Set<string>();
+
+  constructor() {
+    this.counters.init({ windowMs: LOGIN_WINDOW_MS } as Options);
   }
-  if (checking.has(client)) return { concurrent: true };
-  checking.add(client);
-  let result: T;
-  try {
-    result = await attempt();
-  } catch (error) {
-    // An attempt never judged for a fault of ours (the database down) is not the client's failure.
-    if (!(error instanceof PasswordCheckBusyError)) await counters.decrement(client);
-    throw error;
-  } finally {
-    checking.delete(client);
+
+  /**
+   * Run one login attempt for this client under the throttle. `attempt` says whether it succeeded.
+   * Every attempt counts first, and only a success is given back: a refusal for a check already
+   * under way and a "busy" answer (PasswordCheckBusyError) count as failures, so flooding the
+   * queue spends the flooder's own allowance.
+   */
+  async run<T extends { ok: boolean }>(client: string, attempt: () => Promise<T>): Promise<T | Throttled | Concurrent> {
+    const { counters, checking } = this;
+    const { totalHits, resetTime } = await counters.increment(client);
+    if (totalHits > LOGIN_FAILURES_ALLOWED) {
+      const ms = (resetTime?.getTime() ?? Date.now() + LOGIN_WINDOW_MS) - Date.now();
+      return { throttled: true, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) };
+    }
+    if (checking.has(client)) return { concurrent: true };
+    checking.add(client);
+    let result: T;
+    try {
+      result = await attempt();
+    } catch (error) {
+      // An attempt never judged for a fault of ours (the database down) is not the client's failure.
+      if (!(error instanceof PasswordCheckBusyError)) await counters.decrement(client);
+      throw error;
+    } finally {
+      checking.delete(client);
+    }
+    if (result.ok) await counters.decrement(client);
+    return result;
   }
-  if (result.ok) await counters.decrement(client);
-  return result;
 }

@@ -15,7 +15,7 @@ import { db } from "~/server/db.server";
 import { hashToken, isTokenShaped, newToken } from "~/server/tokens.server";
 import type { Env } from "~/server/env.server";
 import { OWNER_ANSWER_HEADERS } from "~/server/admin/owner-answers.server";
-import { throttledLogin } from "~/server/admin/login-throttle.server";
+import { LoginThrottle } from "~/server/admin/login-throttle.server";
 import { PasswordCheckBusyError, verifyOwnerPassword } from "~/server/admin/owner-password.server";
 
 export const OWNER_COOKIE = "fsm_owner";
@@ -25,50 +25,58 @@ const SESSION_MS = SESSION_HOURS * 60 * 60 * 1000;
 /** A year: the owner's browser stays known between logins that are months apart. */
 const DEVICE_DAYS = 365;
 
-export type OwnerConfig = { passwordHash: string; sessionSecret: string; secureCookie: boolean };
+/** The dashboard's settings, from the environment (or a test). */
+export type OwnerSettings = { passwordHash: string; sessionSecret: string; secureCookie: boolean };
 type SessionData = { loggedInAt: number; sid: string };
 /** What a dashboard action did, said once on the page its redirect leads to (a flash in the session). */
 export type OwnerNotice = { ok: boolean; message: string };
 type FlashData = { notice: OwnerNotice };
 
+/**
+ * The owner's dashboard as a server runs it: its settings, its cookie storages and its login
+ * throttle, made once at start-up (ownerConfig) and handed to every loader and action with the
+ * rest of the configuration (app/server/config.server.ts).
+ */
+export type OwnerConfig = OwnerSettings & {
+  readonly cookies: { readonly session: SessionStorage<SessionData, FlashData>; readonly device: Cookie };
+  readonly loginThrottle: LoginThrottle;
+};
+
 /** The dashboard's settings, or null when OWNER_PASSWORD_HASH or SESSION_SECRET is missing (it is off). */
 export function ownerConfigFromEnv(e: Env): OwnerConfig | null {
   if (!e.OWNER_PASSWORD_HASH || !e.SESSION_SECRET) return null;
-  return { passwordHash: e.OWNER_PASSWORD_HASH, sessionSecret: e.SESSION_SECRET, secureCookie: e.PUBLIC_ORIGIN.startsWith("https:") };
+  return ownerConfig({ passwordHash: e.OWNER_PASSWORD_HASH, sessionSecret: e.SESSION_SECRET, secureCookie: e.PUBLIC_ORIGIN.startsWith("https:") });
+}
+
+/** The dashboard for these settings: one cookie storage and one login throttle for as long as the server runs. */
+export function ownerConfig(settings: OwnerSettings): OwnerConfig {
+  return {
+    ...settings,
+    cookies: {
+      session: createCookieSessionStorage<SessionData, FlashData>({
+        // "/": the page-view counter on every page must see it to leave the owner's own visits out.
+        cookie: ownerCookie(settings, OWNER_COOKIE, { sameSite: "strict", path: "/", maxAge: SESSION_MS / 1000 }),
+      }),
+      // Lax: a login reached from a link in her e-mail still counts as her browser. Only the login reads it.
+      device: ownerCookie(settings, DEVICE_COOKIE, { sameSite: "lax", path: "/admin/login", maxAge: DEVICE_DAYS * 24 * 60 * 60 }),
+    },
+    loginThrottle: new LoginThrottle(),
+  };
 }
 
 /**
  * The owner's cookies, signed with SESSION_SECRET by React Router's cookie signing (HMAC-SHA256):
  * one signing scheme for the session and the device alike.
  */
-function ownerCookie(config: OwnerConfig, name: string, options: Pick<CookieOptions, "sameSite" | "path" | "maxAge">): Cookie {
+function ownerCookie(config: OwnerSettings, name: string, options: Pick<CookieOptions, "sameSite" | "path" | "maxAge">): Cookie {
   return createCookie(name, { ...options, httpOnly: true, secure: config.secureCookie, secrets: [config.sessionSecret] });
 }
 
-/** One cookie storage per configuration object (the configuration never changes under a server). */
-const storages = new WeakMap<OwnerConfig, { session: SessionStorage<SessionData, FlashData>; device: Cookie }>();
-
-function cookies(config: OwnerConfig) {
-  let made = storages.get(config);
-  if (!made) {
-    made = {
-      session: createCookieSessionStorage<SessionData, FlashData>({
-        // "/": the page-view counter on every page must see it to leave the owner's own visits out.
-        cookie: ownerCookie(config, OWNER_COOKIE, { sameSite: "strict", path: "/", maxAge: SESSION_MS / 1000 }),
-      }),
-      // Lax: a login reached from a link in her e-mail still counts as her browser. Only the login reads it.
-      device: ownerCookie(config, DEVICE_COOKIE, { sameSite: "lax", path: "/admin/login", maxAge: DEVICE_DAYS * 24 * 60 * 60 }),
-    };
-    storages.set(config, made);
-  }
-  return made;
-}
-
-const sessionStorage = (config: OwnerConfig) => cookies(config).session;
+const sessionStorage = (config: OwnerConfig) => config.cookies.session;
 
 /** The known device's id when the request carries a device cookie signed with this secret, else null. */
 async function knownDevice(config: OwnerConfig, cookieHeader: string | null): Promise<string | null> {
-  const id: unknown = await cookies(config).device.parse(cookieHeader);
+  const id: unknown = await config.cookies.device.parse(cookieHeader);
   return typeof id === "string" && isTokenShaped(id) ? id : null;
 }
 
@@ -128,7 +136,7 @@ export async function logIn(
   // The id is a 43-character token of ours: it cannot be mistaken for an address.
   const key = device ? `device:${device}` : client;
   try {
-    const outcome = await throttledLogin(key, () => checkPassword(config, password, device));
+    const outcome = await config.loginThrottle.run(key, () => checkPassword(config, password, device));
     if ("throttled" in outcome) return { ok: false, reason: "throttled", retryAfterSeconds: outcome.retryAfterSeconds };
     if ("concurrent" in outcome) return { ok: false, reason: "concurrent" };
     return outcome;
@@ -155,7 +163,7 @@ async function checkPassword(config: OwnerConfig, password: string, device: stri
   session.set("loggedInAt", now);
   session.set("sid", token);
   // The same device id again: the browser stays one key of the throttle, its cookie renewed for a year.
-  const deviceCookie = await cookies(config).device.serialize(device ?? newToken().token);
+  const deviceCookie = await config.cookies.device.serialize(device ?? newToken().token);
   return { ok: true, setCookies: [await store.commitSession(session), deviceCookie] };
 }
 

@@ -2,8 +2,9 @@
  * Page views without tracking: the static page server reports each prerendered page it answers
  * 200 to a GET, and this module adds one to a counter per UTC day and path. Nothing about the
  * visitor is kept (no address, no cookie, no user agent). Bots, prefetches and the owner's own
- * visits are left out. Counts gather in memory and are written by one upsert per path every few
- * seconds, off the response's path; a failed write keeps them for the next try.
+ * visits are left out. Counts gather in memory (the server's one counter, made at start-up in
+ * server/app.ts and handed to the dashboard in the load context) and are written by one upsert per
+ * path every few seconds, off the response's path; a failed write keeps them for the next try.
  *
  * Growth held (issue 44): days older than PAGE_VIEWS_KEEP_DAYS are rolled up into one row per
  * month and path (page_views_monthly) by the hourly sweep, so a year of traffic keeps about
@@ -18,31 +19,20 @@ import { db } from "~/server/db.server";
 import { OWNER_COOKIE } from "~/server/admin/owner-session.server";
 import { log } from "~/server/log.server";
 
-const pending = new Map<string, number>();
-let flushing: Promise<void> | undefined;
+declare module "react-router" {
+  interface AppLoadContext {
+    /** The server's page-view counter (server/app.ts): the dashboard writes its latest counts before it reads them. */
+    pageViews?: PageViewCounter;
+  }
+}
 
 const header = (headers: IncomingHttpHeaders, name: string) => {
   const value = headers[name];
   return Array.isArray(value) ? value.join(",") : (value ?? "");
 };
 
-/**
- * isbot's pattern takes a few microseconds on a browser's user agent (it must read it all), and
- * the same few user agents come back again and again: remember the answers (bounded).
- */
-const botAnswers = new Map<string, boolean>();
-function isBotAgent(userAgent: string): boolean {
-  let answer = botAnswers.get(userAgent);
-  if (answer === undefined) {
-    answer = isbot(userAgent);
-    if (botAnswers.size >= 500) botAnswers.clear();
-    botAnswers.set(userAgent, answer);
-  }
-  return answer;
-}
-
-/** A person's visit: not a crawler, not a prefetch or prerender, not the owner. */
-export function isCountableVisit(headers: IncomingHttpHeaders): boolean {
+/** A person's visit: not a crawler, not a prefetch or prerender, not the owner. `isBotAgent`: isbot, or a memo of it. */
+export function isCountableVisit(headers: IncomingHttpHeaders, isBotAgent: (userAgent: string) => boolean = isbot): boolean {
   const userAgent = header(headers, "user-agent");
   if (!userAgent || isBotAgent(userAgent)) return false;
   if (/prefetch|prerender/i.test(`${header(headers, "purpose")} ${header(headers, "sec-purpose")} ${header(headers, "x-moz")}`))
@@ -55,53 +45,83 @@ export function isCountableVisit(headers: IncomingHttpHeaders): boolean {
 
 export const utcDay = (at = new Date()) => at.toISOString().slice(0, 10);
 
-/** Count one view of this path (a page the server knows, so the set of paths stays bounded). */
-export function countPageView(path: string, headers: IncomingHttpHeaders, at = new Date()): boolean {
-  if (!isCountableVisit(headers)) return false;
-  const key = `${utcDay(at)} ${path}`;
-  pending.set(key, (pending.get(key) ?? 0) + 1);
-  return true;
-}
+/** A server's page-view counter: views gathered in memory, written in batches. */
+export type PageViewCounter = {
+  /** Count one view of this path (a page the server knows, so the set of paths stays bounded); whether it counted. */
+  count(path: string, headers: IncomingHttpHeaders, at?: Date): boolean;
+  /** Write the gathered counts (one upsert for all of them). Failures keep them for the next call. */
+  flush(): Promise<void>;
+  /** Views counted but not yet written (tests, and the shutdown path). */
+  unflushed(): number;
+  /** Flush every `intervalMs`; stop() writes what is left. */
+  startFlusher(intervalMs?: number): { stop(): Promise<void> };
+};
 
-/** Write the gathered counts (one upsert for all of them). Failures keep them for the next call. */
-export async function flushPageViews(): Promise<void> {
-  while (flushing) await flushing;
-  if (pending.size === 0) return;
-  const batch = [...pending];
-  pending.clear();
-  flushing = (async () => {
-    try {
-      await db()
-        .insert(pageViews)
-        .values(batch.map(([key, views]) => ({ day: key.slice(0, 10), path: key.slice(11), views })))
-        .onConflictDoUpdate({ target: [pageViews.day, pageViews.path], set: { views: sql`${pageViews.views} + excluded.views` } });
-    } catch (error) {
-      for (const [key, views] of batch) pending.set(key, (pending.get(key) ?? 0) + views);
-      throw error;
-    } finally {
-      flushing = undefined;
+/** The counter of one server process (server/app.ts makes it once; a test makes its own). */
+export function createPageViewCounter(): PageViewCounter {
+  const pending = new Map<string, number>();
+  let flushing: Promise<void> | undefined;
+
+  /**
+   * isbot's pattern takes a few microseconds on a browser's user agent (it must read it all), and
+   * the same few user agents come back again and again: remember the answers (bounded).
+   */
+  const botAnswers = new Map<string, boolean>();
+  const isBotAgent = (userAgent: string): boolean => {
+    let answer = botAnswers.get(userAgent);
+    if (answer === undefined) {
+      answer = isbot(userAgent);
+      if (botAnswers.size >= 500) botAnswers.clear();
+      botAnswers.set(userAgent, answer);
     }
-  })();
-  await flushing;
-}
+    return answer;
+  };
 
-/** Views counted but not yet written (tests, and the shutdown path). */
-export function unflushedPageViews(): number {
-  let n = 0;
-  for (const views of pending.values()) n += views;
-  return n;
-}
+  const flush = async (): Promise<void> => {
+    while (flushing) await flushing;
+    if (pending.size === 0) return;
+    const batch = [...pending];
+    pending.clear();
+    flushing = (async () => {
+      try {
+        await db()
+          .insert(pageViews)
+          .values(batch.map(([key, views]) => ({ day: key.slice(0, 10), path: key.slice(11), views })))
+          .onConflictDoUpdate({ target: [pageViews.day, pageViews.path], set: { views: sql`${pageViews.views} + excluded.views` } });
+      } catch (error) {
+        for (const [key, views] of batch) pending.set(key, (pending.get(key) ?? 0) + views);
+        throw error;
+      } finally {
+        flushing = undefined;
+      }
+    })();
+    await flushing;
+  };
 
-/** Flush every `intervalMs` in this process; stop() writes what is left. */
-export function startPageViewFlusher(intervalMs = 5_000): { stop(): Promise<void> } {
-  const timer = setInterval(() => {
-    flushPageViews().catch((error: Error) => log.error(`Page views not written yet (kept for the next try): ${error.message}`));
-  }, intervalMs);
-  timer.unref();
   return {
-    async stop() {
-      clearInterval(timer);
-      await flushPageViews().catch((error: Error) => log.error(`Page views lost at shutdown: ${error.message}`));
+    count(path, headers, at = new Date()) {
+      if (!isCountableVisit(headers, isBotAgent)) return false;
+      const key = `${utcDay(at)} ${path}`;
+      pending.set(key, (pending.get(key) ?? 0) + 1);
+      return true;
+    },
+    flush,
+    unflushed() {
+      let n = 0;
+      for (const views of pending.values()) n += views;
+      return n;
+    },
+    startFlusher(intervalMs = 5_000) {
+      const timer = setInterval(() => {
+        flush().catch((error: Error) => log.error(`Page views not written yet (kept for the next try): ${error.message}`));
+      }, intervalMs);
+      timer.unref();
+      return {
+        async stop() {
+          clearInterval(timer);
+          await flush().catch((error: Error) => log.error(`Page views lost at shutdown: ${error.message}`));
+        },
+      };
     },
   };
 }

@@ -12,7 +12,7 @@ import type { ContactFilters } from "~/lib/forms/contact-filters";
 import { countContacts } from "~/server/audience/audience.server";
 import { articleFigures, overviewDaily, overviewMoney } from "~/server/admin/admin.sql.server";
 import { db } from "~/server/db.server";
-import { flushPageViews, utcDay } from "~/server/admin/page-views.server";
+import { utcDay, type PageViewCounter } from "~/server/admin/page-views.server";
 import { log } from "~/server/log.server";
 
 export const WINDOWS = [7, 30, 90] as const;
@@ -94,11 +94,12 @@ export type ArticleStats = {
 /**
  * Per article (every one in the database, drafts too): views of its page, leads from its form,
  * checkouts from its promo links and the sales among them (still paid for: not refunded or disputed), counted under its current address and
- * its former ones (a changed slug keeps its figures).
+ * its former ones (a changed slug keeps its figures). `pageViews`: this server's counter, whose
+ * latest views are written first (none where route code is called without one).
  */
-export async function byArticle(days: WindowDays): Promise<ArticleStats[]> {
+export async function byArticle(days: WindowDays, pageViews?: Pick<PageViewCounter, "flush">): Promise<ArticleStats[]> {
   // The counter's latest views are in memory for a few seconds: write them first.
-  await flushPageViews().catch((error: Error) => log.error(`Page views not written yet: ${error.message}`));
+  await pageViews?.flush().catch((error: Error) => log.error(`Page views not written yet: ${error.message}`));
   const from = since(days);
   const rows = await articleFigures(from, utcDay(from));
   return rows.sort((a, b) => b.views - a.views || a.title.localeCompare(b.title));

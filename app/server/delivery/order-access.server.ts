@@ -111,15 +111,13 @@ export async function downloadableOrder(token: string): Promise<{ order: Order; 
 
 export const notFound = () => refuse(DEAD_LINK_STATUS.invalid, "Not found.");
 
-const sizes = new Map<string, number>();
+/**
+ * A product file's size, read when asked (one stat, microseconds, beside the page's queries or
+ * the download's own read): never a remembered size that a file rebuilt under a running server
+ * would make wrong in a Content-Length.
+ */
 function fileSize(path: string): number {
-  const absolute = resolve(productFilesDir(), path);
-  let size = sizes.get(absolute);
-  if (size === undefined) {
-    size = statSync(absolute).size;
-    sizes.set(absolute, size);
-  }
-  return size;
+  return statSync(resolve(productFilesDir(), path)).size;
 }
 
 /** The products an order opens: granted when it was paid, and not refunded since (one may be, the others stay). */

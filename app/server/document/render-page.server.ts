@@ -1,21 +1,23 @@
 import type { AppLoadContext } from "react-router";
 
-type RenderDocument = (request: Request, context: AppLoadContext) => Promise<Response>;
+/** The server build's document handler: a request in, the page React Router renders for it out. */
+export type RenderDocument = (request: Request, context: AppLoadContext) => Promise<Response>;
 
-let renderDocument: RenderDocument | undefined;
-
-/**
- * server/app.ts hands over its document renderer at start-up: a route module cannot import the
- * server build it is itself part of.
- */
-export function setDocumentRenderer(render: RenderDocument): void {
-  renderDocument = render;
+declare module "react-router" {
+  interface AppLoadContext {
+    /**
+     * The production server's document renderer (server/app.ts makes it once at start-up from the
+     * server build, which a route module cannot import: it is itself part of it). Absent where
+     * route code is called directly (tests, `npm run dev`).
+     */
+    renderDocument?: RenderDocument;
+  }
 }
 
 /**
  * Another page of the site, rendered as the answer to this request, with that page's status and
  * the site's layout, and `headers` over its own: a resource route (a refused download) explains
- * itself on a page instead of in bare text. Where no renderer was handed over (route code called
+ * itself on a page instead of in bare text. Where the context has no renderer (route code called
  * directly in tests, `npm run dev`), `fallback` answers.
  */
 export async function renderPageAs(
@@ -24,6 +26,7 @@ export async function renderPageAs(
   path: string,
   { headers, fallback }: { headers: Record<string, string>; fallback: () => Response },
 ): Promise<Response> {
+  const { renderDocument } = context;
   if (!renderDocument) return fallback();
   const page = await renderDocument(new Request(new URL(path, request.url), { headers: request.headers }), context);
   const merged = new Headers(page.headers);

@@ -66,29 +66,47 @@ export function sequenceCampaign(stepId: string): string {
 
 /** Stands for each reader's own unsubscribe address in a broadcast rendered once for all its readers. */
 const UNSUBSCRIBE_PLACEHOLDER = "https://unsubscribe.invalid/each-reader-s-own-link";
-/** The last broadcast rendered (its content as the key): every reader's copy differs only by the unsubscribe address. */
-let lastBroadcast: { key: string; mail: Promise<RenderedMail> } | undefined;
+/**
+ * The last mail rendered, by its key (a rejected render is forgotten): a sender's copies of one
+ * broadcast differ only by the unsubscribe address, so they are rendered once. One per sender,
+ * made with it (the outbox's deliver, mailer.server.ts createDeliver); a one-off render (a
+ * preview, a test send) needs none.
+ */
+export type LastRender = (key: string, render: () => Promise<RenderedMail>) => Promise<RenderedMail>;
+
+export function lastRender(): LastRender {
+  let last: { key: string; mail: Promise<RenderedMail> } | undefined;
+  return (key, render) => {
+    if (last?.key !== key) {
+      const mail = render();
+      last = { key, mail };
+      mail.catch(() => (last = undefined));
+    }
+    return last.mail;
+  };
+}
+
+/** No memo: each call renders. */
+const renderEachTime: LastRender = (_key, render) => render();
 
 /**
  * A broadcast as its readers get it: sent, previewed and test-sent alike. It is rendered once per
- * content (rendering is most of a send's cost, decision 035) and each copy gets its own
- * unsubscribe address.
+ * content through the sender's `renders` (rendering is most of a send's cost, decision 035) and
+ * each copy gets its own unsubscribe address.
  */
 export async function composeBroadcast(
   broadcast: ListMessage & { id: number },
   ctx: MailContext,
   unsubscribeUrl: string,
+  renders: LastRender = renderEachTime,
 ): Promise<ComposedMail> {
   const key = JSON.stringify([broadcast.id, broadcast.subject, broadcast.preview, broadcast.body, ctx]);
-  if (lastBroadcast?.key !== key) {
-    const mail = composeListMessage(broadcast, ctx, UNSUBSCRIBE_PLACEHOLDER, {
+  const mail = await renders(key, () =>
+    composeListMessage(broadcast, ctx, UNSUBSCRIBE_PLACEHOLDER, {
       campaign: broadcastCampaign(broadcast.id),
       reason: `You’re getting this because you signed up for budgeting and credit tips from ${hostOf(ctx.origin)}.`,
-    }).then((composed) => composed.mail);
-    lastBroadcast = { key, mail };
-    mail.catch(() => (lastBroadcast = undefined));
-  }
-  const mail = await lastBroadcast.mail;
+    }).then((composed) => composed.mail),
+  );
   return {
     unsubscribeUrl,
     mail: {

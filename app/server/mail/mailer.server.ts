@@ -10,7 +10,7 @@ import { env, mailTransportKind } from "~/server/env.server";
 import { mintEmailLink, mintEmailLinks } from "~/server/audience/email-links.server";
 import { sendBlocker, sendBlockers } from "~/server/audience/contacts.server";
 import { broadcastsToSend, broadcastToSend, type BroadcastToSend } from "~/server/audience/broadcasts.server";
-import type { ComposedMail, ListMessage } from "~/server/mail/list-compose.server";
+import { lastRender, type ComposedMail, type LastRender, type ListMessage } from "~/server/mail/list-compose.server";
 import type { Unsent } from "~/server/mail/messages/definition.server";
 import { messageOf } from "~/server/mail/messages/registry.server";
 import type { DeliveryResult } from "~/server/mail/outbox-outcomes.server";
@@ -53,7 +53,7 @@ type Composed = ComposedMail | Unsent;
  * stored), rendered; or why it does not go. The List-Unsubscribe headers go exactly with the
  * policies that ask for them.
  */
-async function compose(row: OutboxRow, settings: MailSettings, facts: SendFacts): Promise<Composed> {
+async function compose(row: OutboxRow, settings: MailSettings, facts: SendFacts, renders: LastRender): Promise<Composed> {
   const message = messageOf(row.kind);
   const ctx = settings.context;
   const url = (path: string) => `${ctx.origin}${path}`;
@@ -68,7 +68,7 @@ async function compose(row: OutboxRow, settings: MailSettings, facts: SendFacts)
     broadcast: facts.broadcast,
   });
   if (!("props" in loaded)) return loaded;
-  const composed = await message.render(ctx, loaded.props);
+  const composed = await message.render(ctx, loaded.props, renders);
   return { ...composed, unsubscribeUrl: message.policy.unsubscribe ? (composed.unsubscribeUrl ?? (await unsubscribeUrl())) : undefined };
 }
 
@@ -180,10 +180,10 @@ async function factsForRows(rows: OutboxRow[]): Promise<SendFacts> {
 /** A row ready to go: its message, or why it does not go (suppressed, held, cancelled). */
 type Prepared = { mail: OutgoingMail } | { result: DeliveryResult };
 
-async function prepare(row: OutboxRow, settings: MailSettings, facts: SendFacts): Promise<Prepared> {
+async function prepare(row: OutboxRow, settings: MailSettings, facts: SendFacts, renders: LastRender): Promise<Prepared> {
   const blocked = await facts.blocker(row);
   if (blocked) return { result: { status: "suppressed", info: blocked } };
-  const composed = await compose(row, settings, facts);
+  const composed = await compose(row, settings, facts, renders);
   if ("skip" in composed) return { result: { status: "suppressed", info: composed.skip } };
   if ("hold" in composed) return { result: { status: "held", info: composed.hold } };
   if ("cancel" in composed) return { result: { status: "cancelled", info: composed.cancel } };
@@ -196,6 +196,8 @@ async function prepare(row: OutboxRow, settings: MailSettings, facts: SendFacts)
  * facts read at once), so what it returns only hands each message to the transport.
  */
 export function createDeliver(transport: MailTransport, settings: MailSettings): Deliver {
+  // This sender's last render: a broadcast's copies, sent in many batches, are rendered once.
+  const renders = lastRender();
   // The signal aborts a send the outbox cut off: nodemailer closes that message's connection, so it cannot arrive later.
   const send = async (prepared: Prepared, signal?: AbortSignal): Promise<DeliveryResult> =>
     "result" in prepared ? prepared.result : { status: "sent", info: await transport.send(prepared.mail, signal) };
@@ -204,14 +206,14 @@ export function createDeliver(transport: MailTransport, settings: MailSettings):
     // One row's failure (a template error) is that row's, not its neighbours'.
     const ready = new Map(
       await Promise.all(
-        rows.map(async (row) => [row.id, await prepare(row, settings, facts).catch((error: unknown) => ({ error }))] as const),
+        rows.map(async (row) => [row.id, await prepare(row, settings, facts, renders).catch((error: unknown) => ({ error }))] as const),
       ),
     );
     return async (row, signal) => {
-      const prepared = ready.get(row.id) ?? (await prepare(row, settings, ONE_BY_ONE));
+      const prepared = ready.get(row.id) ?? (await prepare(row, settings, ONE_BY_ONE, renders));
       if ("error" in prepared) throw prepared.error;
       return send(prepared, signal);
     };
   };
-  return Object.assign(async (row: OutboxRow, signal?: AbortSignal) => send(await prepare(row, settings, ONE_BY_ONE), signal), { forRows });
+  return Object.assign(async (row: OutboxRow, signal?: AbortSignal) => send(await prepare(row, settings, ONE_BY_ONE, renders), signal), { forRows });
 }

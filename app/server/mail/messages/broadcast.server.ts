@@ -17,7 +17,7 @@ export const broadcast = defineMessage({
     return { props: { broadcast: found, unsubscribeUrl: await unsubscribeUrl() } };
   },
   broadcastOf: (payload) => payload.broadcastId,
-  render: (ctx, props: BroadcastProps) => composeBroadcast(props.broadcast, ctx, props.unsubscribeUrl),
+  render: (ctx, props: BroadcastProps, renders) => composeBroadcast(props.broadcast, ctx, props.unsubscribeUrl, renders),
   previews: () => [
     {
       name: "broadcast",

@@ -8,7 +8,7 @@
 import type { z } from "zod";
 import type { SendPolicy } from "~/server/audience/contacts.server";
 import type { BroadcastToSend } from "~/server/audience/broadcasts.server";
-import type { ComposedMail } from "~/server/mail/list-compose.server";
+import type { ComposedMail, LastRender } from "~/server/mail/list-compose.server";
 import type { MailContext } from "~/server/mail/render.server";
 import type { ListKind, OutboxKind } from "../../../../db/mail-kinds";
 
@@ -56,8 +56,10 @@ export type MessageDefinition<K extends OutboxKind, Payload extends z.ZodType, P
    * The message from its props. Templates are imported here, when a message of their kind is first
    * rendered: React Email's components package loads all its components on import (Tailwind's
    * compiler and Prism among them), seconds that the server's start and its requests need not wait for.
+   * `renders`: the sender's memo of its last render (a broadcast's copies are rendered once); none
+   * for a one-off render (a preview).
    */
-  render(ctx: MailContext, props: Props): Promise<ComposedMail>;
+  render(ctx: MailContext, props: Props, renders?: LastRender): Promise<ComposedMail>;
   /**
    * The broadcast a row is a copy of, for the rows sent together: their broadcasts are read in one
    * statement, and unsubscribe links minted at once for the copies that go.
