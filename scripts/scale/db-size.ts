@@ -36,7 +36,10 @@ export async function databaseSize(): Promise<DatabaseSize> {
   const sized: DatabaseSize["tables"] = [];
   for (const table of tables) {
     // Exact, not pg_class.reltuples (an estimate, -1 before the table's first ANALYZE).
-    const [count] = parsedRows(await db().execute(sql`select count(*) as rows from ${sql.identifier(table.name)}`), z.object({ rows: size }));
+    const [count] = parsedRows(
+      await db().execute(sql`select count(*) as rows from ${sql.identifier(table.name)}`),
+      z.object({ rows: size }),
+    );
     sized.push({ name: table.name, mb: mb(table.bytes), rows: Number(count!.rows) });
   }
   return { totalMb: mb(total!.bytes), tables: sized };

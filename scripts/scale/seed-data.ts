@@ -133,7 +133,9 @@ async function seedContacts(total: number, say: Progress): Promise<void> {
 
   // A year of arrivals, proofs and leavings (spread by each row's number), 10,000 contacts per
   // statement (each inside PostgreSQL's query timeout, with the tables' triggers).
-  const [top] = await db().select({ last: max(contacts.id) }).from(contacts);
+  const [top] = await db()
+    .select({ last: max(contacts.id) })
+    .from(contacts);
   const last = top?.last ?? 0;
   for (let from = 0; from <= last; from += 10_000) {
     const range = sql`between ${from} and ${from + 9_999}`;

@@ -15,7 +15,11 @@ import { call, requestsTo } from "../helpers/routes";
 const PASSWORD = "test-only owner password";
 const SECRET = "test-only-session-secret-0123456789abcdef";
 // The cheapest parameters the format accepts: these tests hash on every attempt.
-const owner: OwnerConfig = ownerConfig({ passwordHash: hashOwnerPassword(PASSWORD, { ln: 14, r: 8, p: 1 }), sessionSecret: SECRET, secureCookie: true });
+const owner: OwnerConfig = ownerConfig({
+  passwordHash: hashOwnerPassword(PASSWORD, { ln: 14, r: 8, p: 1 }),
+  sessionSecret: SECRET,
+  secureCookie: true,
+});
 const HER_OFFICE = "203.0.113.7";
 const { post } = requestsTo("https://shop.example");
 

@@ -39,7 +39,11 @@ const HASH = hashOwnerPassword(PASSWORD, { ln: 14, r: 8, p: 1 });
 
 const testDb = useTestDatabase();
 const site = useTestSite();
-const owner: OwnerConfig = ownerConfig({ passwordHash: HASH, sessionSecret: "test-only-session-secret-0123456789abcdef", secureCookie: true });
+const owner: OwnerConfig = ownerConfig({
+  passwordHash: HASH,
+  sessionSecret: "test-only-session-secret-0123456789abcdef",
+  secureCookie: true,
+});
 const payments: Payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
 /** The configuration React Router's context hands the routes (server/app.ts). */
 const args = (request: Request, params: Record<string, string> = {}) =>

@@ -45,7 +45,11 @@ export type OwnerConfig = OwnerSettings & {
 /** The dashboard's settings, or null when OWNER_PASSWORD_HASH or SESSION_SECRET is missing (it is off). */
 export function ownerConfigFromEnv(e: Env): OwnerConfig | null {
   if (!e.OWNER_PASSWORD_HASH || !e.SESSION_SECRET) return null;
-  return ownerConfig({ passwordHash: e.OWNER_PASSWORD_HASH, sessionSecret: e.SESSION_SECRET, secureCookie: e.PUBLIC_ORIGIN.startsWith("https:") });
+  return ownerConfig({
+    passwordHash: e.OWNER_PASSWORD_HASH,
+    sessionSecret: e.SESSION_SECRET,
+    secureCookie: e.PUBLIC_ORIGIN.startsWith("https:"),
+  });
 }
 
 /** The dashboard for these settings: one cookie storage and one login throttle for as long as the server runs. */

@@ -78,7 +78,10 @@ export type Contact = {
 const { tags: _tags, ...CONTACT_FIELDS } = getTableColumns(contacts);
 
 export async function findContact(email: string): Promise<Contact | undefined> {
-  const [row] = await db().select(CONTACT_FIELDS).from(contacts).where(eq(contacts.email, normalizeEmail(email)));
+  const [row] = await db()
+    .select(CONTACT_FIELDS)
+    .from(contacts)
+    .where(eq(contacts.email, normalizeEmail(email)));
   return row;
 }
 

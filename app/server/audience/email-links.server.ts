@@ -139,11 +139,8 @@ async function confirmationEmail(token: string): Promise<string | undefined> {
  * base mailbox) has not stopped since the link was made. Compared in the database, to the
  * microsecond.
  */
-const mayConfirm = (
-  email: string,
-  s: { status: AnyPgColumn; createdAt: AnyPgColumn },
-  t: { createdAt: AnyPgColumn },
-) => sql<boolean>`${s.status} = 'pending' and ${s.createdAt} <= ${t.createdAt} and not ${stoppedSince(email, sql`${t.createdAt}`)}`;
+const mayConfirm = (email: string, s: { status: AnyPgColumn; createdAt: AnyPgColumn }, t: { createdAt: AnyPgColumn }) =>
+  sql<boolean>`${s.status} = 'pending' and ${s.createdAt} <= ${t.createdAt} and not ${stoppedSince(email, sql`${t.createdAt}`)}`;
 
 /**
  * Where a link stands: a sign-up confirmed already wins (a second press changes nothing);

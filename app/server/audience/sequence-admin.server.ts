@@ -17,7 +17,13 @@ const VERSION_STAMP = sql<string>`to_char(${sequenceSteps.updatedAt} at time zon
 export async function saveStepEdit(edit: StepEditInput): Promise<"saved" | "stale" | "missing"> {
   const rows = await db()
     .update(sequenceSteps)
-    .set({ subject: edit.subject, preview: edit.preview, body: edit.body, delayMinutes: edit.delayMinutes, updatedAt: sql`clock_timestamp()` })
+    .set({
+      subject: edit.subject,
+      preview: edit.preview,
+      body: edit.body,
+      delayMinutes: edit.delayMinutes,
+      updatedAt: sql`clock_timestamp()`,
+    })
     .where(and(eq(sequenceSteps.id, edit.id), eq(VERSION_STAMP, edit.updatedAt)))
     .returning({ guide: sequenceSteps.guide, position: sequenceSteps.position });
   const step = rows[0];

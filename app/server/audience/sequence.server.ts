@@ -52,7 +52,17 @@ export async function seedSequenceSteps(): Promise<void> {
   // Two statements whatever the number of steps: the queue runs this before every pass.
   await db()
     .insert(sequenceSteps)
-    .values(DEFAULT_STEPS.map(({ id, guide, position, subject, preview, body, delayMinutes }) => ({ id, guide, position, subject, preview, body, delayMinutes })))
+    .values(
+      DEFAULT_STEPS.map(({ id, guide, position, subject, preview, body, delayMinutes }) => ({
+        id,
+        guide,
+        position,
+        subject,
+        preview,
+        body,
+        delayMinutes,
+      })),
+    )
     .onConflictDoNothing();
   const replaced: ShippedStepRefresh[] = DEFAULT_STEPS.flatMap((st) => (EARLIER[st.id] ?? []).map((print) => ({ ...st, print })));
   await refreshShippedSteps(replaced);
@@ -149,7 +159,9 @@ export async function enrollIfEligible(contactId: number, guide: GuideId, now: D
     const [contact] = await tx
       .select({ id: contacts.id, email: contacts.email })
       .from(contacts)
-      .where(and(eq(contacts.id, contactId), isNull(contacts.suppression), isNotNull(contacts.provedAt), sql`not ${bought(tx, contacts.email)}`));
+      .where(
+        and(eq(contacts.id, contactId), isNull(contacts.suppression), isNotNull(contacts.provedAt), sql`not ${bought(tx, contacts.email)}`),
+      );
     if (!contact) return false;
     const lead = tx
       .select({ createdAt: leads.createdAt })
@@ -157,11 +169,7 @@ export async function enrollIfEligible(contactId: number, guide: GuideId, now: D
       .where(and(eq(leads.email, contact.email), eq(leads.guide, guide)));
     const [asked] = await lead;
     if (!asked) return false;
-    const followups = and(
-      eq(consents.contactId, contact.id),
-      eq(consents.purpose, "guide_followups"),
-      isNull(consents.withdrawnAt),
-    );
+    const followups = and(eq(consents.contactId, contact.id), eq(consents.purpose, "guide_followups"), isNull(consents.withdrawnAt));
     const [agreed] = await tx
       .select({ id: consents.id })
       .from(consents)
@@ -203,7 +211,16 @@ async function consentCap(tx: Executor, followups: SQL | undefined, lead: SQLWra
   const [capped] = await tx
     .select({ version: consents.wordingVersion })
     .from(consents)
-    .where(and(followups, inArray(consents.wordingVersion, caps.map((w) => w.version)), lte(consents.createdAt, sql`(${lead})`)))
+    .where(
+      and(
+        followups,
+        inArray(
+          consents.wordingVersion,
+          caps.map((w) => w.version),
+        ),
+        lte(consents.createdAt, sql`(${lead})`),
+      ),
+    )
     .orderBy(desc(consents.createdAt))
     .limit(1);
   return caps.find((w) => w.version === capped?.version)?.last ?? null;
@@ -231,7 +248,12 @@ export async function queueDueSteps(now: Date = new Date(), limit = 500): Promis
   await db()
     .update(e)
     .set({ status: "stopped", stoppedReason: "purchased" })
-    .where(and(eq(e.status, "active"), inArray(e.contactId, db().select({ id: contacts.id }).from(contacts).where(bought(db(), contacts.email)))));
+    .where(
+      and(
+        eq(e.status, "active"),
+        inArray(e.contactId, db().select({ id: contacts.id }).from(contacts).where(bought(db(), contacts.email))),
+      ),
+    );
   await db()
     .update(e)
     .set({ status: "stopped", stoppedReason: sql`${contacts.suppression}` })
@@ -248,7 +270,10 @@ export async function queueDueSteps(now: Date = new Date(), limit = 500): Promis
     await tx
       .update(e)
       .set({
-        nextAt: sql`(${tx.select({ last: max(other.stepSentAt) }).from(other).where(othersOfContact)}) + make_interval(mins => ${STEP_GAP_MINUTES})`,
+        nextAt: sql`(${tx
+          .select({ last: max(other.stepSentAt) })
+          .from(other)
+          .where(othersOfContact)}) + make_interval(mins => ${STEP_GAP_MINUTES})`,
       })
       .where(
         and(

@@ -215,5 +215,7 @@ export function createDeliver(transport: MailTransport, settings: MailSettings):
       return send(prepared, signal);
     };
   };
-  return Object.assign(async (row: OutboxRow, signal?: AbortSignal) => send(await prepare(row, settings, ONE_BY_ONE, renders), signal), { forRows });
+  return Object.assign(async (row: OutboxRow, signal?: AbortSignal) => send(await prepare(row, settings, ONE_BY_ONE, renders), signal), {
+    forRows,
+  });
 }
