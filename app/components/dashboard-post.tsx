@@ -3,16 +3,17 @@
  * is for, the form's own refusal beside it, and a form that is one button (approve, delete,
  * retry, mark handled), checked by the page's schema like any other form.
  */
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import type { z } from "zod";
 import { Notice } from "~/components/admin-ui";
+import type { DashboardAnswer } from "~/lib/dashboard-outcome";
 import { useDashboardForm } from "~/components/dashboard-form";
 import { buttonClass, type ButtonVariant } from "~/components/ui/button";
 
-/** A dashboard action's answer to a post it did not redirect: the form that posted, and Conform's reply. */
-export type LastPost = { form: string; result: SubmissionResult<string[]> } | undefined;
+/** A dashboard action's answer to a post it did not redirect (DashboardAnswer), or none. */
+export type LastPost = DashboardAnswer | undefined;
 
 /** The reply when the form `id` posted it (a page has several forms; each shows only its own answer). */
 export const lastFor = (last: LastPost, id: string) => (last?.form === id ? last.result : undefined);

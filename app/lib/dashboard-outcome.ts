@@ -16,9 +16,3 @@ export type DashboardOutcome =
   | { go: string }
   /** Nothing changed, for this reason, said on the form with `status` (a 4xx, or 503); `fieldErrors` beside its fields. */
   | { refused: string; status: number; fieldErrors?: Record<string, string[]> };
-
-/** The form-wide refusal of an answer, if it is for the form `id` (or for any form, without one). */
-export function refusalOf(answer: DashboardAnswer | undefined, id?: string): string[] | undefined {
-  if (!answer || (id !== undefined && answer.form !== id)) return undefined;
-  return answer.result.error?.[""] ?? undefined;
-}

@@ -1,5 +1,6 @@
 import { format } from "node:util";
 import { log } from "../../app/server/log.server";
+import { logWords } from "./log";
 
 /**
  * A unit or integration test fails when something logs a warning or an error that the test did
@@ -34,17 +35,6 @@ export function allowLog(...patterns: RegExp[]) {
   recorder().allowed.push(...patterns);
 }
 
-/** A logger call's words: its message, an error's message, an object's fields. */
-function words(args: unknown[]): string {
-  const describe = (arg: unknown): string => {
-    if (typeof arg === "string") return arg;
-    if (arg instanceof Error) return arg.message;
-    if (arg && typeof arg === "object") return Object.values(arg).map(describe).join(" ");
-    return String(arg);
-  };
-  return args.map(describe).join(" ");
-}
-
 /** Record every console.error and console.warn, and the logger's warn and error (all still printed), from now on. */
 export function recordConsoleErrors() {
   for (const level of ["error", "warn"] as const) {
@@ -57,7 +47,7 @@ export function recordConsoleErrors() {
   for (const level of ["error", "warn"] as const) {
     const write = log[level].bind(log) as (...args: unknown[]) => void;
     log[level] = ((...args: unknown[]) => {
-      recorder().logged.push(`log.${level}: ${words(args)}`);
+      recorder().logged.push(`log.${level}: ${logWords(args)}`);
       write(...args);
     }) as (typeof log)[typeof level];
   }

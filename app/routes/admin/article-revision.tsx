@@ -6,8 +6,7 @@ import { AdminHeading, DataTable, formatWhen, rowHead, td, useTimeZone } from "~
 import { buttonClass } from "~/components/ui/button";
 import { CONTENT_LABELS, formatSources, type ArticleContent } from "~/lib/forms/article";
 import { lineDiff } from "~/lib/line-diff";
-import { FormRefusal } from "~/components/dashboard-post";
-import { refusalOf } from "~/lib/dashboard-outcome";
+import { FormRefusal, lastFor } from "~/components/dashboard-post";
 import { seo } from "~/lib/seo";
 import { restoreRevision, revisionWithLatest } from "~/server/content/article-editor.server";
 import { articlesOf } from "~/server/content/site-content.server";
@@ -79,7 +78,7 @@ export default function ArticleRevision({ loaderData, actionData }: Route.Compon
         {old.note}, {formatWhen(old.createdAt, zone)}. Compared with the latest, version {loaderData.latestVersion}: the left column is
         version {old.version}.
       </p>
-      <FormRefusal errors={refusalOf(actionData, RESTORE_FORM)} />
+      <FormRefusal errors={lastFor(actionData, RESTORE_FORM)?.error?.[""] ?? undefined} />
       {loaderData.changed.length === 0 && !loaderData.bodyChanged ? (
         <p className="mt-4 text-slate-800">No difference from the latest version.</p>
       ) : null}
