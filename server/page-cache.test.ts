@@ -162,6 +162,16 @@ describe("createPageCache", () => {
     expect((await fetch(`${base}/blog/a`)).status).toBe(418);
   });
 
+  it("renders an address that is not a page once per key: Express answers it again without a render here first", async () => {
+    for (let i = 0; i < 3; i++) expect((await fetch(`${base}/blog/none`)).status).toBe(418);
+    expect(renders).toEqual(["/blog/none"]);
+    // The article is published: the new key renders it, and keeps it.
+    pages["/blog/none"] = { status: 200, body: "<html><body>Now here</body></html>" };
+    key = `${key}+published`;
+    expect(await (await fetch(`${base}/blog/none`)).text()).toContain("Now here");
+    expect(renders).toEqual(["/blog/none", "/blog/none"]);
+  });
+
   it("allows only the scripts the render wrote: one without the render's nonce (injected markup) gets no hash", async () => {
     pages["/blog/injected"] = {
       status: 200,

@@ -9,7 +9,9 @@
  * pages: those whose route declares `render: "cached"` in its handle (app/lib/page-policy.ts).
  *
  * Anything the render does not answer 200 (a 301 for a former slug, 404, 410, an error) goes on
- * to Express, which renders it per request as it renders every other page.
+ * to Express, which renders it per request as it renders every other page; the cache remembers
+ * such an address until the content key changes, so that it is not rendered twice per request
+ * (a missing article cost two renders: about half its server time).
  *
  * The not-found page of an address no route answers (`notFound`) is one page too, the same for
  * every such address: it is rendered once per content key, for NOT_FOUND_RENDER_PATH, and answered
@@ -53,6 +55,9 @@ export function isCachedAddress(path: string, policyAt: (path: string) => PagePo
   return policyAt(path)?.render === "cached";
 }
 const CANONICAL_PATH = /^(?:\/[a-z0-9]+(?:[-.][a-z0-9]+)*)+$/;
+
+/** How many addresses that are not pages the cache remembers at most (then it forgets them all). */
+const MAX_PASSES = 10_000;
 
 type Prepared = {
   key: string;
@@ -99,6 +104,8 @@ export function createPageCache({
 }) {
   const pages = new Map<string, Prepared>();
   const rendering = new Map<string, Promise<Prepared | null>>();
+  /** Addresses whose render did not answer 200, with the content key it was at: Express's, without a render here first. */
+  const passes = new Map<string, string>();
 
   async function prepare(entry: string, at: string): Promise<Prepared | null> {
     const status = entry === NOT_FOUND_ENTRY ? 404 : 200;
@@ -107,6 +114,9 @@ export function createPageCache({
     if (response.status !== status) {
       await response.body?.cancel();
       pages.delete(entry);
+      // Bounded: addresses made up by robots must not grow it without end.
+      if (passes.size >= MAX_PASSES) passes.clear();
+      passes.set(entry, at);
       return null;
     }
     const type = response.headers.get("content-type") ?? "text/html; charset=utf-8";
@@ -177,6 +187,7 @@ export function createPageCache({
     }
     if (!entry) return false;
     const at = key();
+    if (passes.get(entry) === at) return false;
     const page = pages.get(entry);
     if (page && page.key === at) {
       send(req, res, path, page);

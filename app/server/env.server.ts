@@ -16,6 +16,11 @@ function withoutBlanks(source: Record<string, string | undefined>): Record<strin
   );
 }
 
+/** Only the named variables of the environment, blanks removed: a page's read of one setting need not copy them all. */
+function settings(names: readonly string[]): Record<string, string> {
+  return withoutBlanks(Object.fromEntries(names.map((name) => [name, process.env[name]])));
+}
+
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])
   .default("false")
@@ -220,7 +225,7 @@ export function env(): Env {
  * needs only this, so it parses only this: the server's own checks run when it starts.
  */
 export function publicConfig() {
-  const origin = PublicOrigin.safeParse(withoutBlanks(process.env).PUBLIC_ORIGIN);
+  const origin = PublicOrigin.safeParse(settings(["PUBLIC_ORIGIN"]).PUBLIC_ORIGIN);
   if (!origin.success) throw new Error(`Invalid configuration:\n  PUBLIC_ORIGIN: ${origin.error.issues[0]?.message}`);
   return { origin: origin.data, year: new Date().getFullYear() };
 }
@@ -232,5 +237,5 @@ const FilePaths = z.object(FilePathFields);
  * directory of their own), and alone, without the server's other settings (prerendering reads built files).
  */
 export function filePaths(): z.infer<typeof FilePaths> {
-  return FilePaths.parse(withoutBlanks(process.env));
+  return FilePaths.parse(settings(Object.keys(FilePathFields)));
 }
