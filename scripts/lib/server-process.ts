@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { PARTNER_IDS, PARTNERS } from "../../app/lib/partners";
+import { readBuildInfo } from "../../server/build-info";
 
 /** A TCP port nothing listens on right now, on the loopback interface. */
 export function freePort(): Promise<number> {
@@ -82,4 +86,41 @@ export function startBuiltServer({
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   return { child, output: () => output };
+}
+
+/** One of `startServers`' servers: its address and its DATA_DIR (its .eml files, its uploads). */
+export type RunningServer = BuiltServer & { base: string; dataDir: string };
+
+/**
+ * `n` built servers started at the same moment, as a load balancer runs them on one database
+ * (`env`'s DATABASE_URL): each on a free port with a DATA_DIR of its own, for the build in
+ * BUILD_DIR and the origin it was built for. Resolves once every one answers /healthz; otherwise
+ * stops them and fails with their output. `stopServers` stops them and removes their directories.
+ */
+export async function startServers(n: number, env: Record<string, string | undefined>): Promise<RunningServer[]> {
+  const buildDir = resolve(process.env.BUILD_DIR ?? "build");
+  const origin = readBuildInfo(buildDir)?.publicOrigin;
+  if (!origin) throw new Error(`No build in ${buildDir}: run \`npm run build\` first.`);
+  const servers = await Promise.all(
+    Array.from({ length: n }, async (): Promise<RunningServer> => {
+      const port = await freePort();
+      const dataDir = mkdtempSync(join(tmpdir(), "server-"));
+      const server = startBuiltServer({
+        env: { PORT: String(port), PUBLIC_ORIGIN: origin, BUILD_DIR: buildDir, DATA_DIR: dataDir, ...env },
+      });
+      return { ...server, base: `http://127.0.0.1:${port}`, dataDir };
+    }),
+  );
+  try {
+    await Promise.all(servers.map((server) => waitForServer(`${server.base}/healthz`, server.child, 60_000)));
+  } catch (error) {
+    await stopServers(servers);
+    throw new Error([(error as Error).message, ...servers.map((server, i) => `--- server ${i + 1}:\n${server.output()}`)].join("\n"));
+  }
+  return servers;
+}
+
+export async function stopServers(servers: readonly RunningServer[]): Promise<void> {
+  await Promise.all(servers.map((server) => stopServer(server.child)));
+  for (const server of servers) rmSync(server.dataDir, { recursive: true, force: true });
 }

@@ -3,6 +3,7 @@ import { attrOf, elementsOf, parseHtml, textOf } from "../../app/server/document
 import { get as httpGet } from "node:http";
 import { gzipSync } from "node:zlib";
 import { allowConsoleErrors, expect, test } from "./fixtures";
+import { answerOf, OWN_SCRIPTS, ownScripts, SITEMAP_PAGES } from "./sitemap";
 
 /**
  * First paint (app/lib/first-paint.tsx) on the real build: the prerendered pages as served, and
@@ -54,7 +55,8 @@ async function expectInlinedStylesheet(request: APIRequestContext, path: string,
   expect(inline[0], "the open side menu's rules stay").toContain("side-menu[open]");
 }
 const PAGE_SCRIPT = /\/assets\/page-script-[\w-]+\.js/;
-const HYDRATED = ["/checkout"];
+/** The sitemap's pages whose route lets React run (app/lib/page-policy.ts `hydrate`). */
+const HYDRATED = SITEMAP_PAGES.filter((path) => answerOf(path).hydrated);
 const ARTICLES = ["/blog/budgeting-tips-that-work", "/blog/dispute-credit-errors"];
 
 for (const path of HYDRATED) {
@@ -94,22 +96,20 @@ async function pageScriptText(request: APIRequestContext): Promise<string> {
 /**
  * Issue #25: the public pages are plain HTML in the browser like the articles: no React Router
  * script, the page script in the page, and a page's own small script (the blog's search, the home
- * page's figure) beside it; all of it under 10 KB compressed. The prerendered ones keep only their
- * own CSS, as do the page cache's (home, the blog, /contact: server/page-cache.ts); the blog with a
- * search, rendered per request, carries its route's own stylesheet (scripts/build/route-css.ts).
+ * page's figure, a calculator's) beside it; all of it under 10 KB compressed. The prerendered ones
+ * keep only their own CSS, as do the page cache's (server/page-cache.ts); the pages rendered per
+ * request (a search of the blog, a calculator, a legal page) carry their route's own stylesheet
+ * (scripts/build/route-css.ts). Every page of the sitemap whose route says `hydrate: false`.
  */
-const PUBLIC_PAGES = [
-  { path: "/", critical: true, own: 1 },
-  { path: "/about", critical: true, own: 0 },
-  { path: "/resources", critical: true, own: 0 },
-  { path: "/blog", critical: true, own: 1 },
-  { path: "/blog?q=credit&category=Credit+Repair&page=2", critical: true, own: 1 },
-  { path: "/contact", critical: true, own: 0 },
-];
+const PUBLIC_PAGES = [...SITEMAP_PAGES, "/blog?q=credit&category=Credit+Repair&page=2"].filter((path) => !answerOf(path).hydrated);
 
-for (const { path, critical, own } of PUBLIC_PAGES) {
+test("every page of the sitemap without React says how many scripts of its own it carries (OWN_SCRIPTS)", () => {
+  expect(SITEMAP_PAGES.filter((path) => !answerOf(path).hydrated && !(path in OWN_SCRIPTS))).toEqual([]);
+});
+
+for (const path of PUBLIC_PAGES) {
   test(`${path}: no React in the browser, the page script and its own in the page, under 10 KB`, async ({ request }) => {
-    await expectInlinedStylesheet(request, path, { critical });
+    await expectInlinedStylesheet(request, path, { critical: true });
     const { links, scripts } = await fetchPage(request, path);
     expect(links.filter((l) => attrOf(l, "rel") === "modulepreload")).toEqual([]);
     expect(scripts.filter((s) => attrOf(s, "id") === "rr-boot" || attrOf(s, "type") === "module")).toEqual([]);
@@ -117,7 +117,7 @@ for (const { path, critical, own } of PUBLIC_PAGES) {
     expect(
       running.map((s) => attrOf(s, "src")),
       "no script to fetch",
-    ).toEqual(Array(1 + own).fill(undefined));
+    ).toEqual(Array(1 + ownScripts(path)).fill(undefined));
     expect(running.map(textOf), "the page script").toContain(await pageScriptText(request));
     const js = running.map(textOf).join("\n");
     expect(gzipSync(js).length, `${path}: its JavaScript, compressed`).toBeLessThan(10 * 1024);
@@ -247,7 +247,7 @@ test.describe("at Lighthouse's phone size", () => {
   test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
   const MAX_TYPE_STYLES = 10;
 
-  for (const { path } of PUBLIC_PAGES) {
+  for (const path of PUBLIC_PAGES) {
     test(`${path}: its rendered text is in at most ${MAX_TYPE_STYLES} type styles, regular and bold only`, async ({ page }) => {
       await page.goto(path);
       const styles = await page.evaluate(() => {
@@ -345,7 +345,12 @@ for (const width of [375, 1280]) {
         }
         return shots;
       };
-      for (const { path } of PUBLIC_PAGES.filter((p) => !p.path.includes("?"))) {
+      // The stored public pages (prerendered or kept) that have such a block: the walk costs two screenshots a screen.
+      const withBlocks: string[] = [];
+      for (const path of SITEMAP_PAGES.filter((p) => !answerOf(p).hydrated && answerOf(p).stored)) {
+        await page.goto(path);
+        if ((await page.locator(".render-when-near").count()) === 0) continue;
+        withBlocks.push(path);
         const skipped = await screens(path, true);
         const atOnce = await screens(path, false);
         expect(skipped.length, `${path}: the page's length`).toBe(atOnce.length);
@@ -354,6 +359,7 @@ for (const width of [375, 1280]) {
           if (shot) expect(shot.equals(atOnce[i]!), `${path}, screen ${i + 1}`).toBe(true);
         });
       }
+      expect(withBlocks).toEqual(expect.arrayContaining(["/", "/blog"]));
     });
   });
 }

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { extname, join, relative, resolve } from "node:path";
 import type { APIResponse } from "@playwright/test";
 import { allowConsoleErrors, expect, test } from "./fixtures";
-import { sitemapPaths } from "./sitemap";
+import { answerOf, ownScripts, SITEMAP_PAGES, sitemapPaths } from "./sitemap";
 
 /**
  * Security headers on every kind of HTML response (prerendered, server-rendered, a form answer
@@ -13,44 +13,34 @@ import { sitemapPaths } from "./sitemap";
  */
 
 /**
- * Stored pages: prerendered files, and the page cache's (the articles' pages, /contact, /checkout
- * with each query it reads, and the not-found page of an unknown address, server/page-cache.ts):
- * hashes, no nonce.
+ * Every page of the sitemap, and addresses beyond them: articles, the checkout's variants, a
+ * search, the pages of a payment, an unknown address. Whether each is stored (hashes, no nonce)
+ * or rendered per request (a fresh nonce), and whether React runs on it, is its route's policy
+ * (answerOf).
  */
-const PRERENDERED = [
-  "/",
-  "/about",
-  "/resources",
-  "/blog",
+const ADDRESSES = [
+  ...SITEMAP_PAGES,
   "/blog/budgeting-tips-that-work",
   "/blog/credit-card-mistakes",
-  "/contact",
-  "/checkout",
   "/checkout?bump=1",
   "/checkout?from=budgeting-tips-that-work&cancelled=1",
+  "/blog?q=credit",
+  "/checkout-success",
+  "/pay/test?session=none",
   "/no-such-page",
 ];
-// Rendered per request: a blog search, the success and payment pages (each for its order).
-const SERVER_RENDERED = ["/blog?q=credit", "/checkout-success", "/pay/test?session=none"];
-/** Rendered per request: a missing article's answer depends on the database (404, or 410 for one taken down). */
+const STORED = ADDRESSES.filter((address) => answerOf(address).stored);
+const RENDERED = ADDRESSES.filter((address) => !answerOf(address).stored);
+/** Rendered per request though its route's pages are kept: a missing article's answer depends on the database (404, or 410 for one taken down). */
 const NOT_FOUND = ["/blog/no-such-article"];
-/**
- * Pages without React in the browser (app/lib/page-policy.ts): the page script inline, and a page's
- * own small script beside it (the blog's search, the home page's figure).
- */
-const NOT_HYDRATED = new Map([
-  ["/", 2],
-  ["/about", 1],
-  ["/resources", 1],
-  ["/blog", 2],
-  ["/blog?q=credit", 2],
-  ["/contact", 1],
-  // The not-found page of the catch-all route (an unknown article's is below).
-  ["/no-such-page", 1],
-  ["/blog/budgeting-tips-that-work", 1],
-  ["/blog/credit-card-mistakes", 1],
-  ["/blog/no-such-article", 1],
-]);
+const STATUS: Record<string, number> = { "/no-such-page": 404, "/pay/test?session=none": 404, "/blog/no-such-article": 404 };
+
+/** A page without React: the page script inline, and a page's own small script beside it; React Router's own otherwise. */
+function expectScriptsOfItsPolicy(path: string, scripts: unknown[]) {
+  if (!answerOf(path).hydrated) {
+    expect(scripts, `${path}: no React, the page script and the page's own`).toHaveLength(1 + ownScripts(path));
+  } else expect(scripts.length, `${path}: React Router's scripts`).toBeGreaterThan(2);
+}
 const STRICTER_REFERRER_POLICY: Record<string, string> = { "/checkout-success": "no-referrer", "/pay/test": "same-origin" };
 
 function directives(csp: string): Map<string, string[]> {
@@ -103,16 +93,15 @@ function expectHardenedHtml(response: APIResponse, what: string) {
 }
 
 test.describe("headers of every HTML response", () => {
-  for (const path of PRERENDERED) {
-    test(`prerendered ${path}: hashes allow exactly its inline scripts`, async ({ request }) => {
+  for (const path of STORED) {
+    test(`stored ${path}: hashes allow exactly its inline scripts`, async ({ request }) => {
       const response = await request.get(path);
-      expect(response.status()).toBe(path === "/no-such-page" ? 404 : 200);
+      expect(response.status()).toBe(STATUS[path] ?? 200);
       const { scriptSrc } = expectHardenedHtml(response, path);
       expect(response.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
       const html = await response.text();
       const scripts = inlineScripts(html);
-      if (NOT_HYDRATED.has(path)) expect(scripts, "no React: the page script and the page's own").toHaveLength(NOT_HYDRATED.get(path)!);
-      else expect(scripts.length).toBeGreaterThan(2);
+      expectScriptsOfItsPolicy(path, scripts);
       for (const script of scripts) expect(scriptSrc, `hash of <script${script.attrs}>`).toContain(sha256(script.body));
       expect(scriptSrc.some((s) => s.startsWith("'nonce-"))).toBe(false);
     });
@@ -123,15 +112,14 @@ test.describe("headers of every HTML response", () => {
     request,
   }) => {
     const paths = await sitemapPaths(request, page);
-    expect(paths, "the sitemap lists the stored pages above").toEqual(
-      expect.arrayContaining(["/", "/about", "/resources", "/blog", "/contact"]),
-    );
+    expect(paths, "the sitemap lists every page its routes declare").toEqual(expect.arrayContaining([...SITEMAP_PAGES]));
     for (const path of paths) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
       const { scriptSrc } = expectHardenedHtml(response, path);
       const scripts = inlineScripts(await response.text());
       const nonce = scriptSrc.find((s) => s.startsWith("'nonce-"))?.slice("'nonce-".length, -1);
+      expect(nonce === undefined, `${path}: stored (hashes) or rendered (a nonce), as its route's policy says`).toBe(answerOf(path).stored);
       for (const script of scripts) {
         if (nonce) expect(script.attrs, `${path}: every inline script carries the nonce`).toContain(`nonce="${nonce}"`);
         else expect(scriptSrc, `${path}: hash of <script${script.attrs}>`).toContain(sha256(script.body));
@@ -139,10 +127,10 @@ test.describe("headers of every HTML response", () => {
     }
   });
 
-  for (const path of [...SERVER_RENDERED, ...NOT_FOUND]) {
+  for (const path of [...RENDERED, ...NOT_FOUND]) {
     test(`server-rendered ${path}: a fresh nonce per request on every inline script`, async ({ request }) => {
       const first = await request.get(path);
-      expect(first.status()).toBe(NOT_FOUND.includes(path) || path.startsWith("/pay/test") ? 404 : 200);
+      expect(first.status()).toBe(STATUS[path] ?? 200);
       const { scriptSrc } = expectHardenedHtml(first, path);
       // The payment pages keep their own stricter policy (their addresses carry a session id): one value, theirs.
       expect(first.headers()["referrer-policy"]).toBe(STRICTER_REFERRER_POLICY[path.split("?")[0]!] ?? "strict-origin-when-cross-origin");
@@ -151,8 +139,7 @@ test.describe("headers of every HTML response", () => {
       const nonce = nonces[0]!.slice("'nonce-".length, -1);
       expect(nonce.length).toBeGreaterThanOrEqual(16);
       const scripts = inlineScripts(await first.text());
-      if (NOT_HYDRATED.has(path)) expect(scripts, "no React: the page script and the page's own").toHaveLength(NOT_HYDRATED.get(path)!);
-      else expect(scripts.length).toBeGreaterThan(2);
+      expectScriptsOfItsPolicy(path, scripts);
       for (const script of scripts) expect(script.attrs, "every inline script carries the nonce").toContain(`nonce="${nonce}"`);
 
       const second = await request.get(path);
@@ -231,7 +218,7 @@ test.describe("the policy in Chromium", () => {
   test("the site works under it with no violation: every route, the menu, a form, the checkout", async ({ page }) => {
     // Any violation (or other console error) fails this test through the fixture.
     allowConsoleErrors(page, /status of 404/, /status of 400/);
-    for (const path of [...PRERENDERED, ...SERVER_RENDERED.slice(0, 2)]) {
+    for (const path of ADDRESSES) {
       await page.goto(path);
       await expect(page.locator("h1").first()).toBeVisible();
     }

@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { broadcasts, LIST_KINDS, outbox } from "../../db/schema";
 import { BroadcastSchema } from "~/lib/forms/broadcast";
 import { countAudience } from "~/server/audience/audience.server";
@@ -16,31 +16,24 @@ import { changeBroadcast, queueDueBroadcasts, saveBroadcast, startBroadcast } fr
 import { findContact, markProved, recordConsent, suppress } from "~/server/audience/contacts.server";
 import { tagContact } from "~/server/audience/tags.server";
 import { db } from "~/server/db.server";
-import { createDeliver } from "~/server/mail/mailer.server";
 import { claimDue, recordInterrupted } from "~/server/mail/outbox-claims.server";
 import { processOutbox, type Deliver } from "~/server/mail/outbox.server";
 import { takeSends } from "~/server/mail/send-rate.server";
-import { createMailTransport, type MailTransport } from "~/server/mail/transport.server";
 import { rowsOf, useTestDatabase } from "../helpers/db";
-import { drainOutbox, rawHeader, startSmtp, testMailSettings, type TestSmtp, workerOptions } from "../helpers/smtp";
+import { rawHeader, type TestSmtp, useOutboxMail, workerOptions } from "../helpers/smtp";
 import { oneClickUnsubscribe } from "../helpers/unsubscribe";
 import { expectLog } from "../helpers/console-errors";
 
 const ORIGIN = "https://shop.example";
 
 useTestDatabase();
+const testMail = useOutboxMail(ORIGIN, { connections: 3 });
 let smtp: TestSmtp;
-let transport: MailTransport;
 let deliver: Deliver;
 
-beforeAll(async () => {
-  smtp = await startSmtp();
-  transport = createMailTransport({ kind: "smtp", url: smtp.url, maxConnections: 3 });
-  deliver = createDeliver(transport, testMailSettings(ORIGIN));
-});
-afterAll(async () => {
-  transport.close();
-  await smtp.close();
+beforeAll(() => {
+  smtp = testMail.smtp();
+  deliver = testMail.deliver();
 });
 beforeEach(() => {
   smtp.messages.length = 0;
@@ -48,7 +41,7 @@ beforeEach(() => {
 
 const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)!.value[0]!.address!;
 
-const flush = () => drainOutbox(deliver, workerOptions({ concurrency: 3 }));
+const flush = testMail.flush;
 
 async function count(query: ReturnType<typeof sql>): Promise<number> {
   return Number(rowsOf<{ n: string | number }>(await db().execute(query))[0]!.n);

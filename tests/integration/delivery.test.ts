@@ -27,13 +27,10 @@ import { buyerKey } from "~/server/delivery/buyer-key.server";
 import { storeContactMessage } from "~/server/forms/contact.server";
 import { db } from "~/server/db.server";
 import { storeLead } from "~/server/forms/leads.server";
-import { createMailTransport } from "~/server/mail/transport.server";
-import { createDeliver } from "~/server/mail/mailer.server";
 import { storeSubscriber } from "~/server/forms/newsletter.server";
 import { DOWNLOAD_SOFT_LIMIT } from "~/server/delivery/order-access.server";
 import { orderView } from "~/server/delivery/order-view.server";
 import { findOrderBySession } from "~/server/payments/orders.server";
-import type { Deliver } from "~/server/mail/outbox.server";
 import { createPayments } from "~/server/payments/payments.server";
 import type { Payments } from "~/server/payments/provider.server";
 import { STRIPE_API_VERSION } from "~/server/payments/stripe.server";
@@ -43,7 +40,7 @@ import { action as contactAction } from "~/routes/contact";
 import { useTestSite } from "../helpers/context";
 import { useTestDatabase } from "../helpers/db";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
-import { drainOutbox, rawHeader, startSmtp, testMailSettings, type TestSmtp } from "../helpers/smtp";
+import { rawHeader, type TestSmtp, useOutboxMail } from "../helpers/smtp";
 import { log as logger } from "~/server/log.server";
 
 const ORIGIN = "https://shop.example";
@@ -51,17 +48,15 @@ const WEBHOOK_SECRET = "whsec_delivery_tests";
 
 useTestDatabase();
 const site = useTestSite();
+const testMail = useOutboxMail(ORIGIN);
 let smtp: TestSmtp;
 let fake: FakeStripe;
-let deliver: Deliver;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
+  smtp = testMail.smtp();
   fake = await startFakeStripe();
-  deliver = createDeliver(createMailTransport({ kind: "smtp", url: smtp.url }), testMailSettings(ORIGIN));
 });
 afterAll(async () => {
-  await smtp.close();
   await fake.close();
 });
 beforeEach(async () => {
@@ -79,7 +74,7 @@ const post = (path: string, fields: Record<string, string> = {}) =>
   new Request(`${ORIGIN}${path}`, { method: "POST", body: new URLSearchParams(fields) });
 
 /** Everything due in the outbox, sent now. */
-const flush = () => drainOutbox(deliver);
+const flush = testMail.flush;
 
 async function paidTestOrder(includeBump: boolean, email = "buyer@example.com") {
   const { sessionId } = await startCheckout(payments, site().content, { includeBump });

@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { consents, contacts, outbox, sequenceEnrollments } from "../../db/schema";
 import { LEAD_CONSENT, NEWSLETTER_CONSENT } from "~/lib/site";
 import { action as newsletterConfirmAction, loader as newsletterConfirmLoader } from "~/routes/newsletter-confirm";
@@ -19,53 +19,35 @@ import { guideFigures } from "~/server/audience/sequence-figures.server";
 import { unsubscribe } from "~/server/audience/email-links.server";
 import { db } from "~/server/db.server";
 import { storeLead } from "~/server/forms/leads.server";
-import { createDeliver, type MailSettings } from "~/server/mail/mailer.server";
 import { processOutbox, type Deliver } from "~/server/mail/outbox.server";
-import { createMailTransport, type MailTransport } from "~/server/mail/transport.server";
 import { payTestOrder, findTestOrder } from "~/server/payments/test-provider.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { createPayments } from "~/server/payments/payments.server";
 import { useTestSite } from "../helpers/context";
 import { rowsOf, useTestDatabase } from "../helpers/db";
-import { drainOutbox, startSmtp, testMailSettings, type TestSmtp, workerOptions } from "../helpers/smtp";
+import { rawHeader, type TestSmtp, useOutboxMail, workerOptions } from "../helpers/smtp";
 import { expectLog } from "../helpers/console-errors";
 
 const ORIGIN = "https://shop.example";
-const SETTINGS: MailSettings = testMailSettings(ORIGIN);
 const DAY = 24 * 60 * 60 * 1000;
 
 useTestDatabase();
 const site = useTestSite();
+const testMail = useOutboxMail(ORIGIN);
+const { flush, received } = testMail;
 let smtp: TestSmtp;
-let transport: MailTransport;
 let deliver: Deliver;
 
-beforeAll(async () => {
-  smtp = await startSmtp();
-  transport = createMailTransport({ kind: "smtp", url: smtp.url });
-  deliver = createDeliver(transport, SETTINGS);
-});
-afterAll(async () => {
-  transport.close();
-  await smtp.close();
+beforeAll(() => {
+  smtp = testMail.smtp();
+  deliver = testMail.deliver();
 });
 beforeEach(() => {
   smtp.messages.length = 0;
 });
 afterEach(() => vi.restoreAllMocks());
 
-const flush = () => drainOutbox(deliver);
-
-const to = (mail: ParsedMail) => (mail.to as { text: string }).text;
-const received = (address: string) => smtp.messages.filter((m) => to(m) === address);
-
-function rawHeader(mail: ParsedMail, name: string): string | undefined {
-  return mail.headerLines
-    .find((h) => h.key === name)
-    ?.line.slice(name.length + 1)
-    .replace(/\r?\n[ \t]+/g, " ")
-    .trim();
-}
+const to = (message: ParsedMail) => (message.to as { text: string }).text;
 
 /** The path of the first link in the HTML part that starts with `path` (entities decoded). */
 function hrefIn(mail: ParsedMail, path: string): string {

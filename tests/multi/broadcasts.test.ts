@@ -9,19 +9,14 @@
  *
  * Needs the build (`npm run build`) and TEST_DATABASE_URL; skipped without TEST_DATABASE_URL.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import type { ParsedMail } from "mailparser";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readBuildInfo } from "../../server/build-info";
-import { freePort, startBuiltServer, stopServer, waitForServer, type BuiltServer } from "../../scripts/lib/server-process";
+import { type RunningServer, startServers, stopServers } from "../../scripts/lib/server-process";
 import { startSmtp, type TestSmtp } from "../helpers/smtp";
 import { throwawayDatabase } from "../helpers/throwaway-database";
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
-const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
 const AUDIENCE = 300;
 const CONNECTIONS = 3;
 /** 50 a second across every server: a few seconds per broadcast, long enough to kill a server mid-send. */
@@ -35,40 +30,23 @@ describe.skipIf(!ADMIN_URL)("a broadcast from servers that crash and run side by
   let databaseUrl: string;
   let client: pg.Client;
   let smtp: TestSmtp;
-  const servers: BuiltServer[] = [];
-  const dirs: string[] = [];
+  const servers: RunningServer[] = [];
   const emails = Array.from({ length: AUDIENCE }, (_, i) => `reader${i}@example.com`);
 
   const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await client.query<T>(text, values)).rows;
 
-  async function start(): Promise<BuiltServer> {
-    const origin = readBuildInfo(BUILD_DIR)?.publicOrigin;
-    if (!origin) throw new Error(`No build in ${BUILD_DIR}: run \`npm run build\` first.`);
-    const port = await freePort();
-    const dataDir = mkdtempSync(join(tmpdir(), "bcast-"));
-    dirs.push(dataDir);
-    const server = startBuiltServer({
-      env: {
-        PORT: String(port),
-        PUBLIC_ORIGIN: origin,
-        BUILD_DIR,
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dataDir,
-        MAIL_TRANSPORT: "smtp",
-        SMTP_URL: smtp.url,
-        SMTP_POOL_CONNECTIONS: String(CONNECTIONS),
-        MAIL_RATE_PER_MINUTE: String(RATE_PER_MINUTE),
-        OUTBOX_LEASE_SECONDS: String(LEASE_SECONDS),
-        BUSINESS_ADDRESS: "PO Box 123, Springfield, IL 62701",
-      },
+  async function start(): Promise<RunningServer> {
+    const [server] = await startServers(1, {
+      DATABASE_URL: databaseUrl,
+      MAIL_TRANSPORT: "smtp",
+      SMTP_URL: smtp.url,
+      SMTP_POOL_CONNECTIONS: String(CONNECTIONS),
+      MAIL_RATE_PER_MINUTE: String(RATE_PER_MINUTE),
+      OUTBOX_LEASE_SECONDS: String(LEASE_SECONDS),
+      BUSINESS_ADDRESS: "PO Box 123, Springfield, IL 62701",
     });
-    servers.push(server);
-    try {
-      await waitForServer(`http://127.0.0.1:${port}/healthz`, server.child, 60_000);
-    } catch (error) {
-      throw new Error(`${(error as Error).message}\n${server.output()}`);
-    }
-    return server;
+    servers.push(server!);
+    return server!;
   }
 
   /** A broadcast due now, to the confirmed newsletter subscribers: the servers' workers start it. */
@@ -127,11 +105,10 @@ describe.skipIf(!ADMIN_URL)("a broadcast from servers that crash and run side by
   });
 
   afterAll(async () => {
-    await Promise.all(servers.map((s) => stopServer(s.child)));
+    await stopServers(servers);
     await client?.end();
     await smtp?.close();
     await database?.drop();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
   it("kill -9 of the sending server mid-broadcast, then a restart: nobody gets it twice, nobody is lost unaccounted", async () => {

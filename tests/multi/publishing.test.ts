@@ -9,67 +9,46 @@
  *
  * Needs the build and TEST_DATABASE_URL, like tests/multi/two-servers.test.ts.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readBuildInfo } from "../../server/build-info";
 import { logInAsOwner, postArticle, sampleArticle, throwawayOwner } from "../../scripts/lib/owner-client";
-import { freePort, startBuiltServer, stopServer, waitForServer, type BuiltServer } from "../../scripts/lib/server-process";
+import { type RunningServer, startServers, stopServers } from "../../scripts/lib/server-process";
 import { throwawayDatabase } from "../helpers/throwaway-database";
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
-const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
 /** "Within a few seconds": each server polls the content version every second. */
 const WITHIN_MS = 5_000;
 
 if (!ADMIN_URL) console.warn("tests/multi/publishing.test.ts skipped: set TEST_DATABASE_URL to a PostgreSQL server to run it.");
 
-type Server = BuiltServer & { base: string; dataDir: string };
-
 describe.skipIf(!ADMIN_URL)("publishing on two servers", () => {
   let database: Awaited<ReturnType<typeof throwawayDatabase>>;
   const owner = throwawayOwner();
-  let a: Server;
-  let b: Server;
+  let servers: RunningServer[] = [];
+  let a: RunningServer;
+  let b: RunningServer;
   let cookie: string;
   let databaseUrl: string;
 
   beforeAll(async () => {
     database = await throwawayDatabase(ADMIN_URL!, "publish");
     databaseUrl = database.url;
-    const origin = readBuildInfo(BUILD_DIR)?.publicOrigin;
-    if (!origin) throw new Error(`No build in ${BUILD_DIR}: run \`npm run build\` first.`);
-    const start = async (name: string): Promise<Server> => {
-      const port = await freePort();
-      const dataDir = mkdtempSync(join(tmpdir(), `publish-${name}-`));
-      const server = startBuiltServer({
-        env: { PORT: String(port), PUBLIC_ORIGIN: origin, BUILD_DIR, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...owner.env },
-      });
-      return { ...server, base: `http://127.0.0.1:${port}`, dataDir };
-    };
     // Both at once on an empty database: each seeds the shipped articles; they are stored once.
-    [a, b] = await Promise.all([start("a"), start("b")]);
-    try {
-      await Promise.all([waitForServer(`${a.base}/healthz`, a.child, 60_000), waitForServer(`${b.base}/healthz`, b.child, 60_000)]);
-    } catch (error) {
-      throw new Error(`${(error as Error).message}\n--- server a:\n${a.output()}\n--- server b:\n${b.output()}`);
-    }
+    servers = await startServers(2, { DATABASE_URL: databaseUrl, ...owner.env });
+    [a, b] = [servers[0]!, servers[1]!];
     cookie = await logInAsOwner(a.base, owner.password);
   });
 
   afterAll(async () => {
-    await Promise.all([a, b].filter(Boolean).map((s) => stopServer(s.child)));
+    await stopServers(servers);
     await database?.drop();
-    for (const s of [a, b]) if (s) rmSync(s.dataDir, { recursive: true, force: true });
   });
 
-  const get = (server: Server, path: string) => fetch(`${server.base}${path}`, { redirect: "manual" });
-  const text = async (server: Server, path: string) => (await get(server, path)).text();
+  const get = (server: RunningServer, path: string) => fetch(`${server.base}${path}`, { redirect: "manual" });
+  const text = async (server: RunningServer, path: string) => (await get(server, path)).text();
 
   /** Wait until `check` passes on both servers (each server's cache has seen the change), at most WITHIN_MS. */
-  async function onBoth(check: (server: Server) => Promise<void>) {
+  async function onBoth(check: (server: RunningServer) => Promise<void>) {
     const deadline = Date.now() + WITHIN_MS;
     for (const server of [a, b]) {
       for (;;) {
@@ -85,7 +64,7 @@ describe.skipIf(!ADMIN_URL)("publishing on two servers", () => {
   }
 
   /** The blog list's data (React Router's .data for /blog): what its search and filters run on in the browser. */
-  const blogData = (server: Server) => text(server, "/blog.data");
+  const blogData = (server: RunningServer) => text(server, "/blog.data");
 
   it("seeded the shipped articles once although both started together", async () => {
     const client = new pg.Client({ connectionString: databaseUrl });

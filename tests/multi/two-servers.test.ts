@@ -10,32 +10,28 @@
  * the CI's throwaway server (TEST_DATABASE_URL); without TEST_DATABASE_URL it is skipped.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import pg from "pg";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articleSlugsFromDisk } from "../../app/content/article-files";
-import { readBuildInfo } from "../../server/build-info";
-import { freePort, startBuiltServer, stopServer, waitForServer, type BuiltServer } from "../../scripts/lib/server-process";
+import { type RunningServer, startServers, stopServers } from "../../scripts/lib/server-process";
 import { throwawayDatabase } from "../helpers/throwaway-database";
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
-const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
 const WEBHOOK_SECRET = "whsec_two_servers_test";
 const LIMIT = 10;
 
 if (!ADMIN_URL) console.warn("tests/multi/two-servers.test.ts skipped: set TEST_DATABASE_URL to a PostgreSQL server to run it.");
 
-type Server = BuiltServer & { base: string; dataDir: string };
-
 describe.skipIf(!ADMIN_URL)("two servers on one PostgreSQL", () => {
   let database: Awaited<ReturnType<typeof throwawayDatabase>>;
   let databaseUrl: string;
   let client: pg.Client;
-  let a: Server;
-  let b: Server;
+  let servers: RunningServer[] = [];
+  let a: RunningServer;
+  let b: RunningServer;
   const slug = articleSlugsFromDisk()[0]!;
   let emailCounter = 0;
 
@@ -46,52 +42,33 @@ describe.skipIf(!ADMIN_URL)("two servers on one PostgreSQL", () => {
     database = await throwawayDatabase(ADMIN_URL!, "multi");
     databaseUrl = database.url;
 
-    const origin = readBuildInfo(BUILD_DIR)?.publicOrigin;
-    if (!origin) throw new Error(`No build in ${BUILD_DIR}: run \`npm run build\` first.`);
-    const start = async (name: string): Promise<Server> => {
-      const port = await freePort();
-      const dataDir = mkdtempSync(join(tmpdir(), `multi-${name}-`));
-      const server = startBuiltServer({
-        env: {
-          PORT: String(port),
-          PUBLIC_ORIGIN: origin,
-          BUILD_DIR,
-          DATABASE_URL: databaseUrl,
-          // Each server's .eml files in a directory of its own: who sent what can be counted.
-          DATA_DIR: dataDir,
-          // The test plays the load balancer: X-Forwarded-For names the client.
-          TRUST_PROXY: "true",
-          FORM_RATE_LIMIT_PER_MINUTE: String(LIMIT),
-          PAYMENT_PROVIDER: "stripe",
-          STRIPE_SECRET_KEY: "sk_test_two_servers",
-          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-          // Nothing here calls Stripe; if something did, it would fail at once rather than go out.
-          STRIPE_API_BASE: "http://127.0.0.1:9",
-          MAIL_TRANSPORT: "file",
-        },
-      });
-      return { ...server, base: `http://127.0.0.1:${port}`, dataDir };
-    };
     // Both at once, on an empty database: the migrations run under the advisory lock.
-    [a, b] = await Promise.all([start("a"), start("b")]);
-    try {
-      await Promise.all([waitForServer(`${a.base}/healthz`, a.child, 60_000), waitForServer(`${b.base}/healthz`, b.child, 60_000)]);
-    } catch (error) {
-      throw new Error(`${(error as Error).message}\n--- server a:\n${a.output()}\n--- server b:\n${b.output()}`);
-    }
+    servers = await startServers(2, {
+      DATABASE_URL: databaseUrl,
+      // The test plays the load balancer: X-Forwarded-For names the client.
+      TRUST_PROXY: "true",
+      FORM_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_two_servers",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      // Nothing here calls Stripe; if something did, it would fail at once rather than go out.
+      STRIPE_API_BASE: "http://127.0.0.1:9",
+      // Each server's .eml files in its own DATA_DIR: who sent what can be counted.
+      MAIL_TRANSPORT: "file",
+    });
+    [a, b] = [servers[0]!, servers[1]!];
     client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
   });
 
   afterAll(async () => {
-    await Promise.all([a, b].filter(Boolean).map((s) => stopServer(s.child)));
+    await stopServers(servers);
     await client?.end();
     await database?.drop();
-    for (const s of [a, b]) if (s) rmSync(s.dataDir, { recursive: true, force: true });
   });
 
   /** A lead posted the way the article's form posts it, from `client` (X-Forwarded-For). */
-  async function postLead(server: Server, clientAddress: string): Promise<{ status: number; email: string }> {
+  async function postLead(server: RunningServer, clientAddress: string): Promise<{ status: number; email: string }> {
     const email = `multi.${++emailCounter}.${randomBytes(3).toString("hex")}@example.com`;
     const response = await fetch(`${server.base}/blog/${slug}`, {
       method: "POST",
@@ -109,7 +86,7 @@ describe.skipIf(!ADMIN_URL)("two servers on one PostgreSQL", () => {
   }
 
   /** The outbox row ids each server's .eml files were written for. */
-  function mailedIds(server: Server): number[] {
+  function mailedIds(server: RunningServer): number[] {
     let files: string[] = [];
     try {
       files = readdirSync(join(server.dataDir, "mail"));
@@ -175,7 +152,7 @@ describe.skipIf(!ADMIN_URL)("two servers on one PostgreSQL", () => {
     };
     const payload = JSON.stringify(event);
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const send = (server: Server) =>
+    const send = (server: RunningServer) =>
       fetch(`${server.base}/api/webhooks/stripe`, {
         method: "POST",
         headers: { "content-type": "application/json", "stripe-signature": signature },
