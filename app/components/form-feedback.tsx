@@ -22,6 +22,7 @@ const VARIANTS: Record<FormOutcome["status"], ToastVariant> = {
   duplicate: "info",
   invalid: "error",
   rejected: "error",
+  refused: "error",
   unavailable: "error",
 };
 

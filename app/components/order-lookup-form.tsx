@@ -1,6 +1,6 @@
 import { buttonClass } from "~/components/ui/button";
 // From form-outcomes, not ~/lib/forms: that module brings Zod and Conform, which the success page must not load.
-import { FIELD_LIMITS, HONEYPOT_FIELD } from "~/lib/form-outcomes";
+import { FIELD_LIMITS, type FormOutcome, HONEYPOT_FIELD } from "~/lib/form-outcomes";
 
 /** The address where the lost-link form is handled (routes/orders-lookup.tsx). */
 export const ORDER_LOOKUP_PATH = "/orders/lookup";
@@ -9,7 +9,8 @@ export const ORDER_LOOKUP_PATH = "/orders/lookup";
  * The lost-link form: an e-mail address in, fresh order links out by e-mail. A plain form, so it
  * works from pages that never hydrate (the success page) as well as on its own page.
  */
-export function OrderLookupForm({ invalid }: { invalid?: { title: string; description: string; email: string } }) {
+export function OrderLookupForm({ outcome }: { outcome?: FormOutcome }) {
+  const failed = outcome && outcome.status !== "success" ? outcome : undefined;
   return (
     <form method="post" action={ORDER_LOOKUP_PATH} className="space-y-4" noValidate>
       <div>
@@ -24,14 +25,14 @@ export function OrderLookupForm({ invalid }: { invalid?: { title: string; descri
           maxLength={FIELD_LIMITS.email}
           autoComplete="email"
           inputMode="email"
-          defaultValue={invalid?.email}
-          aria-invalid={invalid ? true : undefined}
-          aria-describedby={invalid ? "lookup-error" : undefined}
+          defaultValue={failed?.values?.email}
+          aria-invalid={failed ? true : undefined}
+          aria-describedby={failed ? "lookup-error" : undefined}
           className="mt-1 w-full rounded-lg border border-slate-300 px-4 py-3 text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-invalid:border-red-500"
         />
-        {invalid ? (
+        {failed ? (
           <p id="lookup-error" role="alert" className="mt-2 text-sm text-red-800">
-            {invalid.title}: {invalid.description}
+            {failed.title}: {failed.description}
           </p>
         ) : null}
       </div>

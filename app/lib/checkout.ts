@@ -1,8 +1,4 @@
-/** Checkout words shared by the page and the server (browser-safe). */
-export const CHECKOUT_ERROR = {
-  title: "Error",
-  description: "Failed to create checkout session. Please try again.",
-} as const;
+/** Checkout addresses and words shared by the page and the server (browser-safe); its form's messages are in ./form-outcomes.ts. */
 
 /** The query string that arrives with the order bump ticked (articles link to it for the bundle). */
 export const BUMP_PARAM = "bump";

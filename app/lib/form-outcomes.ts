@@ -14,13 +14,28 @@ export const HONEYPOT_FIELD = "website";
 
 export const FIELD_LIMITS = { name: 100, email: 255, subject: 200, message: 5_000 } as const;
 
-export type FormName = "lead" | "contact" | "newsletter";
+export type FormName = "lead" | "contact" | "newsletter" | "orderLookup" | "checkout";
 
 export type Message = { title: string; description: string };
 
 const OOPS: Message = { title: "Oops!", description: "Something went wrong. Please try again." };
 export const INVALID_EMAIL_MESSAGE: Message = { title: "Invalid Email", description: "Please enter a valid email address." };
 const CONTACT_SENT: Message = { title: "Message sent!", description: SUPPORT_REPLY_PROMISE };
+const LINKS_SENT: Message = {
+  title: "Check your inbox",
+  description:
+    "If that address has bought from us, we've sent it an e-mail with a fresh link to each order. It should arrive within a few minutes; check your spam folder too.",
+};
+const CHOICE_NOT_UNDERSTOOD: Message = {
+  title: "Error",
+  description: "The order bump choice was not understood. Please tick or untick the box and try again.",
+};
+/** Never shown: a checkout succeeds with the redirect to the payment page. */
+const TO_PAYMENT: Message = { title: "Secure Checkout", description: "Continue to the payment page." };
+
+export type FormMessages = Record<"success" | "duplicate" | "failed", Message> &
+  // A form with nothing to type (a box, a hidden field) has one message for any failed check.
+  ({ missing: Message; invalidEmail: Message } | { notUnderstood: Message });
 
 /** Spec section 8 for the lead form; the contact and newsletter wording follows its style. */
 export const MESSAGES = {
@@ -50,14 +65,28 @@ export const MESSAGES = {
     duplicate: { title: "Already Subscribed", description: "This email address is already subscribed to our newsletter." },
     failed: OOPS,
   },
-} as const satisfies Record<FormName, Record<"missing" | "invalidEmail" | "success" | "duplicate" | "failed", Message>>;
+  // The lost-link page answers the same whatever the address: it never says whether it bought.
+  orderLookup: {
+    missing: INVALID_EMAIL_MESSAGE,
+    invalidEmail: INVALID_EMAIL_MESSAGE,
+    success: LINKS_SENT,
+    duplicate: LINKS_SENT,
+    failed: OOPS,
+  },
+  checkout: {
+    notUnderstood: CHOICE_NOT_UNDERSTOOD,
+    success: TO_PAYMENT,
+    duplicate: TO_PAYMENT,
+    failed: { title: "Error", description: "Failed to create checkout session. Please try again." },
+  },
+} as const satisfies Record<FormName, FormMessages>;
 
 export const TOO_MANY_ATTEMPTS: Message = {
   title: "Too Many Attempts",
   description: "You've sent this form too many times. Please wait a minute and try again.",
 };
 
-export type OutcomeStatus = "success" | "duplicate" | "invalid" | "rejected" | "unavailable";
+export type OutcomeStatus = "success" | "duplicate" | "invalid" | "rejected" | "refused" | "unavailable";
 
 /** What a submission led to: the message to show, and which fields it is about. */
 export type FormOutcome = Message & {
@@ -79,6 +108,8 @@ export const OUTCOME_STATUS_CODES: Record<OutcomeStatus, number> = {
   duplicate: 200,
   invalid: 400,
   rejected: 400,
+  /** The payment provider refused what we asked of it. */
+  refused: 502,
   unavailable: 503,
 };
 

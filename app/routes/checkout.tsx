@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { ArrowLeft, Lock, ShieldCheck, Zap } from "lucide-react";
-import { data, redirect, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { Route } from "./+types/checkout";
 import { CheckoutOrderBump } from "~/components/checkout-order-bump";
 import { CheckoutOrderSummary } from "~/components/checkout-order-summary";
@@ -12,18 +12,13 @@ import { CheckoutToolkitCard } from "~/components/checkout-toolkit-card";
 import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button";
 import { notify, prepareToasts } from "~/components/ui/toaster";
-import { CANCELLED_NOTICE, CHECKOUT_ERROR, checkoutHref, checkoutVariant, FROM_PARAM, readCheckoutQuery } from "~/lib/checkout";
+import { CANCELLED_NOTICE, checkoutHref, checkoutVariant, FROM_PARAM, readCheckoutQuery } from "~/lib/checkout";
 import { seo } from "~/lib/seo";
 import { BUYER_CONSENT } from "~/lib/site";
 import { appConfig } from "~/server/config.server";
-import { parseSubmission } from "~/server/forms/submission.server";
-import {
-  checkoutFailureStatus,
-  type CreatePayment,
-  CreatePaymentSchema,
-  sourceArticle,
-  startBuyerCheckout,
-} from "~/server/payments/checkout.server";
+import { type FormOutcome, MESSAGES } from "~/lib/form-outcomes";
+import type { CreatePayment } from "~/lib/forms/public";
+import { sourceArticle, submitCheckout } from "~/server/payments/checkout.server";
 import { type ShownTestimonial, testimonialsToShow } from "~/server/content/testimonials.server";
 import { articlesOf, checkoutFactsOf } from "~/server/content/site-content.server";
 import { page } from "~/lib/page-policy";
@@ -59,18 +54,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Without JavaScript the form posts here: create the session and send the browser to it. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const submission = await parseSubmission(request, CreatePaymentSchema);
-  if (!submission.ok) {
-    return data({ error: "The order bump choice was not understood. Please tick or untick the box and try again." }, { status: 400 });
-  }
-  try {
-    const { payments, owner } = appConfig(context);
-    const { url, setCookie } = await startBuyerCheckout(payments, articlesOf(context), request, submission.value, owner?.sessionSecret);
-    return redirect(url, { status: 303, headers: { "Set-Cookie": setCookie } });
-  } catch (error) {
-    return data({ error: CHECKOUT_ERROR.description }, { status: checkoutFailureStatus(error) });
-  }
+export function action({ request, context }: Route.ActionArgs) {
+  const { payments, owner } = appConfig(context);
+  return submitCheckout(payments, articlesOf(context), request, owner?.sessionSecret);
 }
 
 async function createPayment(includeBump: boolean, from: string | null): Promise<string> {
@@ -108,7 +94,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         testimonials={loaderData.testimonials}
         reviews={loaderData.reviews}
         formerPrice={loaderData.formerPrice}
-        error={actionData?.error}
+        outcome={actionData}
       />
     </>
   );
@@ -122,7 +108,7 @@ function CheckoutPage({
   testimonials,
   reviews,
   formerPrice,
-  error,
+  outcome,
 }: {
   initialBump: boolean;
   from: string | null;
@@ -131,7 +117,7 @@ function CheckoutPage({
   testimonials: readonly ShownTestimonial[];
   reviews: CheckoutReviewsData | null;
   formerPrice: FormerPrice | null;
-  error?: string;
+  outcome?: FormOutcome;
 }) {
   const [includeBump, setIncludeBump] = useState(initialBump);
   const [processing, setProcessing] = useState(false);
@@ -162,7 +148,7 @@ function CheckoutPage({
     } catch (failure) {
       // eslint-disable-next-line no-console -- in the browser, for the buyer's own developer tools
       console.error("Checkout failed:", failure);
-      void notify({ variant: "error", ...CHECKOUT_ERROR });
+      void notify({ variant: "error", ...MESSAGES.checkout.failed });
       setProcessing(false);
     }
   }
@@ -210,9 +196,9 @@ function CheckoutPage({
             className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1"
           >
             <CheckoutOrderSummary includeBump={includeBump} />
-            {error ? (
+            {outcome ? (
               <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-                {error}
+                {outcome.description}
               </p>
             ) : null}
             <button type="submit" disabled={processing} className={buttonClass({ size: "lg", className: "mt-6 w-full" })}>

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { Route } from "./+types/orders-lookup";
 import { SimplePage } from "~/components/simple-page";
 import { OrderLookupForm } from "~/components/order-lookup-form";
@@ -21,19 +20,15 @@ export const headers: Route.HeadersFunction = ({ parentHeaders }) => {
   return parentHeaders;
 };
 
-export async function action({ request }: Route.ActionArgs) {
-  const { outcome, httpStatus } = await submitOrderLookup(request);
-  return data(outcome, { status: httpStatus });
+export function action({ request }: Route.ActionArgs) {
+  return submitOrderLookup(request);
 }
 
 export default function OrdersLookup({ actionData }: Route.ComponentProps) {
-  if (actionData?.status === "sent") {
+  if (actionData?.status === "success") {
     return (
-      <SimplePage title="Check your inbox">
-        <p role="status">
-          If that address has bought from us, we've sent it an e-mail with a fresh link to each order. It should arrive within a few
-          minutes; check your spam folder too.
-        </p>
+      <SimplePage title={actionData.title}>
+        <p role="status">{actionData.description}</p>
         <p>
           Nothing after 10 minutes? E-mail{" "}
           <a href={`mailto:${SUPPORT_EMAIL}`} className="font-bold text-brand-800 underline underline-offset-2">
@@ -44,11 +39,10 @@ export default function OrdersLookup({ actionData }: Route.ComponentProps) {
       </SimplePage>
     );
   }
-  const invalid = actionData?.status === "invalid" ? actionData : undefined;
   return (
     <SimplePage title="Find your order">
       <p>Lost the link to your downloads? Enter the e-mail address you paid with and we'll send you a new link to each of your orders.</p>
-      <OrderLookupForm invalid={invalid} />
+      <OrderLookupForm outcome={actionData} />
     </SimplePage>
   );
 }

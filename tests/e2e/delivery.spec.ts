@@ -356,6 +356,12 @@ test("the order page, the success page's downloads and the lost-link page pass a
 test("a lost link is sent again to a buyer, and the page answers the same for anyone", async ({ page }) => {
   const { email } = await buy(page, false);
   await page.goto("/orders/lookup");
+  const address = page.getByRole("textbox", { name: "Email address" });
+  allowConsoleErrors(page, /status of 400/);
+  await address.fill("not-an-email");
+  await page.getByRole("button", { name: "Send my order links" }).click();
+  await expect(address).toHaveAccessibleDescription("Invalid Email: Please enter a valid email address.");
+  await expect(address).toHaveValue("not-an-email");
   await page.getByRole("textbox", { name: "Email address" }).fill(email.toUpperCase());
   await page.getByRole("button", { name: "Send my order links" }).click();
   await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();

@@ -6,6 +6,7 @@ import type { FormOutcome } from "~/lib/forms/public";
 import { action as leadAction } from "~/routes/blog-post";
 import { action as newsletterAction } from "~/routes/blog";
 import { action as contactAction } from "~/routes/contact";
+import { action as orderLookupAction } from "~/routes/orders-lookup";
 import { db } from "~/server/db.server";
 import type { SiteContent } from "~/server/content/site-content.server";
 import { testSite } from "./context";
@@ -76,6 +77,9 @@ export function postContact(body: Body, headers?: Record<string, string>) {
 }
 export function postNewsletter(body: Body, headers?: Record<string, string>) {
   return answer(() => newsletterAction(args(request("/blog", body, headers))));
+}
+export function postOrderLookup(body: Body, headers?: Record<string, string>) {
+  return answer(() => orderLookupAction(args(request("/orders/lookup", body, headers))));
 }
 
 export async function rowCount(table: PgTable) {

@@ -589,15 +589,15 @@ describe("the lost-link page", () => {
 
     const known = (await lookupAction(args(post("/orders/lookup", { email: " Lost@Example.com " })))) as { data: unknown };
     const unknown = (await lookupAction(args(post("/orders/lookup", { email: "nobody@example.com" })))) as { data: unknown };
-    expect(known.data).toEqual({ status: "sent" });
-    expect(unknown.data).toEqual({ status: "sent" });
+    expect(known.data).toMatchObject({ form: "orderLookup", status: "success", title: "Check your inbox" });
+    expect(unknown.data).toEqual(known.data);
     await lookupAction(args(post("/orders/lookup", { email: "lost@example.com" })));
     const invalid = (await lookupAction(args(post("/orders/lookup", { email: "not-an-email" })))) as {
       data: { status: string; title: string };
       init: { status: number };
     };
     expect(invalid.init.status).toBe(400);
-    expect(invalid.data).toMatchObject({ status: "invalid", title: "Invalid Email" });
+    expect(invalid.data).toMatchObject({ status: "invalid", title: "Invalid Email", values: { email: "not-an-email" } });
 
     await flush();
     const [mail] = await smtp.waitFor(1);
@@ -613,6 +613,20 @@ describe("the lost-link page", () => {
         .pop()!;
       expect(((await orderLoader(args(get("/"), { token }))) as { data: { kind: string } }).data.kind).toBe("open");
     }
+  });
+});
+
+describe("the lost-link page and a bot", () => {
+  it("answers a bot (the hidden field filled in) as anyone, and queues it nothing", async () => {
+    await paidTestOrder(false, "lost@example.com");
+    const lostLinks = () => db().$count(outbox, eq(outbox.kind, "lost-link"));
+    const bot = (await lookupAction(args(post("/orders/lookup", { email: "lost@example.com", website: "https://spam.example" })))) as {
+      data: unknown;
+    };
+    expect(bot.data).toMatchObject({ status: "success", title: "Check your inbox" });
+    expect(await lostLinks()).toBe(0);
+    await lookupAction(args(post("/orders/lookup", { email: "lost@example.com" })));
+    expect(await lostLinks()).toBe(1);
   });
 });
 

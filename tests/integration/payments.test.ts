@@ -279,13 +279,26 @@ describe("the no-JavaScript checkout form (POST /checkout)", () => {
     fake.setMode({ kind: "error", status: 500, type: "api_error" });
     payments = createPayments(stripeConfig({ maxNetworkRetries: 0 }));
     const result = (await checkoutAction(routeArgs(formRequest("http://localhost/checkout", {})))) as unknown as {
-      data: { error: string };
+      data: { description: string };
       init: { status: number };
     };
     expect(result.init.status).toBe(503);
-    expect(result.data.error).toBe(GENERIC);
+    expect(result.data.description).toBe(GENERIC);
     expect(await allOrders()).toHaveLength(0);
   });
+
+  it.each<Record<string, string>>([{ includeBump: "yes" }, { website: "https://spam.example" }])(
+    "refuses a choice no form sends (%o) with the one message, and a filled-in website field is no bot pass",
+    async (body) => {
+      const result = (await checkoutAction(routeArgs(formRequest("http://localhost/checkout", body)))) as unknown as {
+        data: { description: string };
+        init: { status: number };
+      };
+      expect(result.init.status).toBe(400);
+      expect(result.data.description).toBe("The order bump choice was not understood. Please tick or untick the box and try again.");
+      expect(await allOrders()).toHaveLength(0);
+    },
+  );
 });
 
 /** A signed webhook delivery, as Stripe would send it. */

@@ -15,13 +15,12 @@ import { action as confirmAction, loader as confirmLoader } from "~/routes/newsl
 import { ownerClearSuppression, recordConsent, sendBlocker, suppress } from "~/server/audience/contacts.server";
 import { db } from "~/server/db.server";
 import { resendGuide, RESEND_AFTER_SECONDS } from "~/server/forms/guide-resend.server";
-import { submitOrderLookup } from "~/server/forms/order-lookup.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { createPayments } from "~/server/payments/payments.server";
 import { findTestOrder, payTestOrder } from "~/server/payments/test-provider.server";
 import { useTestSite } from "../helpers/context";
 import { rowsOf, useTestDatabase } from "../helpers/db";
-import { ORIGIN, postContact, postLead, postNewsletter, request } from "../helpers/forms";
+import { ORIGIN, postContact, postLead, postNewsletter, postOrderLookup } from "../helpers/forms";
 import { useOutboxMail } from "../helpers/smtp";
 import { oneClickUnsubscribe } from "../helpers/unsubscribe";
 
@@ -192,7 +191,7 @@ describe("a suppressed address typed into a form", () => {
     const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
     await payTestOrder((await findTestOrder(sessionId))!, email);
   }
-  const lookUp = async (email: string) => (await submitOrderLookup(request("/orders/lookup", { form: { email } }))).outcome;
+  const lookUp = async (email: string) => (await postOrderLookup({ form: { email } })).outcome;
 
   it.each([
     ["unsubscribed", "gone@example.org"],

@@ -9,7 +9,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { configureCoercion } from "@conform-to/zod/v4/future";
 import { z } from "zod";
 import { BARE_EMAIL_PATTERN, canonicalEmail } from "../email-address";
-import { FIELD_LIMITS, type FormName, type FormOutcome, HONEYPOT_FIELD, type Message, MESSAGES } from "../form-outcomes";
+import { FIELD_LIMITS, type FormMessages, type FormName, type FormOutcome, HONEYPOT_FIELD, type Message, MESSAGES } from "../form-outcomes";
 
 export * from "../form-outcomes";
 
@@ -71,7 +71,22 @@ export type NewsletterInput = z.infer<typeof NewsletterSchema>;
 /** The lost-link page: one address; the answer is the same whatever it is. */
 export const OrderLookupSchema = z.strictObject({ email: emailField, [HONEYPOT_FIELD]: honeypot });
 
-export const SCHEMAS = { lead: LeadSchema, contact: ContactSchema, newsletter: NewsletterSchema } as const;
+/**
+ * The only body a checkout accepts, from /checkout's form (without JavaScript: the box ticked or
+ * not) and from POST /api/create-payment (JSON): prices never come from the browser. `from` is
+ * the article whose promo link led here (kept on the order for the dashboard; an unknown slug is
+ * dropped, never refused: a stale link must not stop a sale).
+ */
+export const CreatePaymentSchema = z.strictObject({ includeBump: z.boolean(), from: z.string().max(120).optional() });
+export type CreatePayment = z.infer<typeof CreatePaymentSchema>;
+
+export const SCHEMAS = {
+  lead: LeadSchema,
+  contact: ContactSchema,
+  newsletter: NewsletterSchema,
+  orderLookup: OrderLookupSchema,
+  checkout: CreatePaymentSchema,
+} as const satisfies Record<FormName, z.ZodType>;
 
 type Issue = z.core.$ZodIssue;
 /** Each field's issues, by the field's name (the form-level ones under ""), as Conform groups them. */
@@ -145,6 +160,7 @@ export function checkForm<S extends z.ZodType>(form: FormName, schema: S, input:
  * fields, values that are not text) are "rejected" with a plain explanation.
  */
 export function failureOutcome(form: FormName, error: FieldIssues, payload: Record<string, unknown>): FormOutcome {
+  const messages: FormMessages = MESSAGES[form];
   const fail = (status: "invalid" | "rejected", message: Message, invalidFields: string[] = []): FormOutcome => ({
     form,
     status,
@@ -152,6 +168,7 @@ export function failureOutcome(form: FormName, error: FieldIssues, payload: Reco
     invalidFields,
     values: typedValues(payload),
   });
+  if ("notUnderstood" in messages) return fail("invalid", messages.notUnderstood);
   const rejected = (description: string, fields?: string[]) => fail("rejected", { title: "Invalid Request", description }, fields);
   const fieldsWith = (test: (issue: Issue, field: string) => boolean) =>
     Object.entries(error)
@@ -171,9 +188,9 @@ export function failureOutcome(form: FormName, error: FieldIssues, payload: Reco
   if (notText.length > 0) return rejected(`${FIELD_LABELS[notText[0]!] ?? notText[0]} must be text.`, notText.slice(0, 1));
   if (fieldsWith((issue) => issue.message === UNKNOWN_PAGE).length > 0) return rejected("This form can't be sent from that page.");
   const missing = fieldsWith((issue) => issue.message === MISSING || issue.code === "invalid_type");
-  if (missing.length > 0) return fail("invalid", MESSAGES[form].missing, missing);
+  if (missing.length > 0) return fail("invalid", messages.missing, missing);
   const badEmail = fieldsWith((issue) => issue.message === INVALID_EMAIL);
-  if (badEmail.length > 0) return fail("invalid", MESSAGES[form].invalidEmail, badEmail);
+  if (badEmail.length > 0) return fail("invalid", messages.invalidEmail, badEmail);
   const tooLong = fieldsWith((issue) => issue.message === TOO_LONG);
   if (tooLong.length > 0) {
     const field = tooLong[0]!;

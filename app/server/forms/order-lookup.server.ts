@@ -1,18 +1,16 @@
 /** The lost-link page: e-mail the order links of an address's paid orders, saying nothing about it here. */
 import { and, eq, sql } from "drizzle-orm";
 import { orders } from "../../../db/schema";
-import { INVALID_EMAIL_MESSAGE, isBot, OrderLookupSchema } from "~/lib/forms/public";
+import { OrderLookupSchema } from "~/lib/forms/public";
 import { addressSuppressed } from "~/server/audience/contacts.server";
 import { db } from "~/server/db.server";
-import { parseSubmission } from "~/server/forms/submission.server";
+import { submitPublicForm } from "~/server/forms/submission.server";
 import { wakeOutbox } from "~/server/mail/outbox.server";
 import { queueMail } from "~/server/mail/outbox-queue.server";
 import { log } from "~/server/log.server";
 
 /** One lost-link e-mail per address per this window, however often the form is sent. */
 export const LOOKUP_WINDOW_SECONDS = 600;
-
-export type LookupOutcome = { status: "sent" } | { status: "invalid"; title: string; description: string; email: string };
 
 /**
  * Queue the e-mail only when the address has a paid order and is not suppressed (nor its base
@@ -34,29 +32,15 @@ export async function requestOrderLinks(email: string): Promise<void> {
   wakeOutbox();
 }
 
-export async function submitOrderLookup(request: Request): Promise<{ outcome: LookupOutcome; httpStatus: number }> {
-  const submission = await parseSubmission(request, OrderLookupSchema);
-  if (submission.unreadable) {
-    const { httpStatus, title, description } = submission.unreadable;
-    return { outcome: { status: "invalid", title, description, email: "" }, httpStatus };
-  }
-  if (isBot(submission.payload)) return { outcome: { status: "sent" }, httpStatus: 200 };
-  if (!submission.ok) {
-    const typed = submission.payload.email;
-    return {
-      outcome: { status: "invalid", ...INVALID_EMAIL_MESSAGE, email: typeof typed === "string" ? typed.slice(0, 255) : "" },
-      httpStatus: 400,
-    };
-  }
-  const { email } = submission.value;
-  try {
-    await requestOrderLinks(email);
-  } catch (error) {
-    log.error(`Could not queue a lost-link e-mail: ${(error as Error).message}`);
-    return {
-      outcome: { status: "invalid", title: "Oops!", description: "Something went wrong. Please try again.", email },
-      httpStatus: 503,
-    };
-  }
-  return { outcome: { status: "sent" }, httpStatus: 200 };
+/** A bot (the hidden field filled in) is answered "sent" too, and nothing is queued. */
+export function submitOrderLookup(request: Request) {
+  return submitPublicForm(request, "orderLookup", OrderLookupSchema, async ({ email }) => {
+    try {
+      await requestOrderLinks(email);
+      return "created";
+    } catch (error) {
+      log.error(`Could not queue a lost-link e-mail: ${(error as Error).message}`);
+      return "unavailable";
+    }
+  });
 }

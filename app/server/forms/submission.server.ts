@@ -7,12 +7,13 @@
  * once, before any route runs (server/protections.ts: 16 KB, with a Content-Length).
  */
 import { data } from "react-router";
-import type { z } from "zod";
+import { z } from "zod";
 import { sqlState } from "~/server/db.server";
 import {
   failureOutcome,
   type FormName,
   type FormOutcome,
+  HONEYPOT_FIELD,
   isBot,
   outcome,
   OUTCOME_STATUS_CODES,
@@ -180,23 +181,26 @@ export async function storeOnce(what: string, insert: () => Promise<readonly unk
 }
 
 /**
- * The one pipeline of every public form: parse the body, answer a bot as if it worked, check the
- * form's schema, then `handle` the checked data (store it, or refuse with an outcome of its own),
- * and answer in the visitor's words, with the typed values kept on a failure.
+ * The one pipeline of every public form: parse the body, answer a bot as if it worked (a form
+ * whose schema has the hidden field), check the form's schema, then `handle` the checked data
+ * (store it, refuse with an outcome of its own, or answer itself: the checkout's redirect), and
+ * answer in the visitor's words, with the typed values kept on a failure.
  */
 export async function submitPublicForm<S extends z.ZodType>(
   request: Request,
   form: FormName,
   schema: S,
-  handle: (data: z.output<S>) => Promise<StoreResult | FormOutcome>,
+  handle: (data: z.output<S>) => Promise<StoreResult | FormOutcome | Response>,
   /** The success answer when it says more than the form's usual one (the lead form names its guide); a bot gets the same. */
   success: FormOutcome = outcome(form, "success"),
 ) {
   const submission = await parseSubmission(request, schema);
   if (submission.unreadable) return unreadableBody(form, submission.unreadable);
-  if (isBot(submission.payload)) return formResponse(success);
+  const trapped = schema instanceof z.ZodObject && HONEYPOT_FIELD in schema.shape;
+  if (trapped && isBot(submission.payload)) return formResponse(success);
   if (!submission.ok) return formResponse(failureOutcome(form, submission.error, submission.payload));
   const result = await handle(submission.value);
+  if (result instanceof Response) return result;
   if (typeof result === "object") return formResponse(result);
   return formResponse(result === "created" ? success : failedKeepsValues(outcome(form, result), typedValues(submission.payload) ?? {}));
 }

@@ -1,24 +1,15 @@
 /** Starting a purchase: lines from the catalogue, our pending order, then the provider's hosted page. */
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
+import { redirect } from "react-router";
 import type { ArticleStore } from "~/server/content/article-store.server";
 import { orderLines } from "~/lib/catalogue";
-import { CHECKOUT_ERROR } from "~/lib/checkout";
+import { type CreatePayment, CreatePaymentSchema, type FormOutcome, MESSAGES, OUTCOME_STATUS_CODES } from "~/lib/forms/public";
 import { issueBuyerKey } from "~/server/delivery/buyer-key.server";
-import { parseSubmission } from "~/server/forms/submission.server";
+import { parseSubmission, submitPublicForm } from "~/server/forms/submission.server";
 import { campaignFromCookieHeader } from "~/server/payments/campaign-cookie.server";
 import { attachSession, createPendingOrder, discardPendingOrder } from "~/server/payments/orders.server";
 import { PaymentProviderError, type Payments } from "~/server/payments/provider.server";
 import { log } from "~/server/log.server";
-
-/**
- * The only body a checkout accepts, from /checkout's form (without JavaScript: the box ticked or
- * not) and from POST /api/create-payment (JSON): prices never come from the browser. `from` is
- * the article whose promo link led here (kept on the order for the dashboard; an unknown slug is
- * dropped, never refused: a stale link must not stop a sale).
- */
-export const CreatePaymentSchema = z.strictObject({ includeBump: z.boolean(), from: z.string().max(120).optional() });
-export type CreatePayment = z.infer<typeof CreatePaymentSchema>;
 
 /**
  * Start a purchase: the pending order first (so whatever the provider later says has an order
@@ -107,16 +98,35 @@ export async function createPaymentFromRequest(
     const { url, setCookie } = await startBuyerCheckout(payments, articles, request, parsed.value, campaignSecret);
     return { status: 200, body: { url }, setCookie };
   } catch (error) {
-    return { status: checkoutFailureStatus(error), body: { error: CHECKOUT_ERROR.description } };
+    const failure = checkoutFailure(error);
+    return { status: OUTCOME_STATUS_CODES[failure.status], body: { error: failure.description } };
   }
 }
 
-/** Log a failed checkout in full; answer 502 when the provider refused, 503 when it (or we) could not. */
-export function checkoutFailureStatus(error: unknown): 502 | 503 {
+/** Without JavaScript /checkout's form posts here: the payment page's address (a 303 with the buyer's cookie), or the failure. */
+export function submitCheckout(
+  payments: Payments,
+  articles: Pick<ArticleStore, "articleExists">,
+  request: Request,
+  campaignSecret?: string | null,
+) {
+  return submitPublicForm(request, "checkout", CreatePaymentSchema, async (choice) => {
+    try {
+      const { url, setCookie } = await startBuyerCheckout(payments, articles, request, choice, campaignSecret);
+      return redirect(url, { status: 303, headers: { "Set-Cookie": setCookie } });
+    } catch (error) {
+      return checkoutFailure(error);
+    }
+  });
+}
+
+/** Log a failed checkout in full; "refused" (502) when the provider refused, "unavailable" (503) when it (or we) could not. */
+function checkoutFailure(error: unknown): FormOutcome {
+  const failed = { form: "checkout", ...MESSAGES.checkout.failed } as const;
   if (error instanceof PaymentProviderError) {
     log.error(`Checkout failed: ${error.message}`);
-    return error.kind === "rejected" ? 502 : 503;
+    return { ...failed, status: error.kind === "rejected" ? "refused" : "unavailable" };
   }
   log.error({ err: error }, "Checkout failed");
-  return 503;
+  return { ...failed, status: "unavailable" };
 }
