@@ -15,9 +15,6 @@ export const MAX_CARDS = 10;
 export const MAX_CARD_AMOUNT = 10_000_000;
 export const MAX_NAME_LENGTH = 60;
 export const MAX_ROWS = 2 * MAX_CARDS;
-/** The pay-down targets, in percent of the limit. */
-export const TARGETS = [30, 10] as const;
-
 export const CARD_FIELDS = ["card", "cardBalance", "limit"] as const;
 export type CardField = (typeof CARD_FIELDS)[number];
 

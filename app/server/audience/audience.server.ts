@@ -65,12 +65,6 @@ export async function countAudience(segment: Segment): Promise<number> {
   return countContactsPassing(audienceWhere(segment));
 }
 
-/** A segment as a broadcasts row holds it (jsonb arrays, read back as strings by the embedded driver). */
-export function segmentOf(row: { audiences: unknown; includeTags: unknown; excludeTags: unknown }): Segment {
-  const list = <T>(v: unknown): T[] => (typeof v === "string" ? (JSON.parse(v) as T[]) : ((v as T[] | null) ?? []));
-  return { audiences: list(row.audiences), includeTags: list(row.includeTags), excludeTags: list(row.excludeTags) };
-}
-
 /**
  * The one list's filters (app/lib/forms/contact-filters.ts) as a condition on contact `c`: the contacts
  * page lists by it and the overview counts by it, so a figure and the list it links to agree.

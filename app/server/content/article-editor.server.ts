@@ -4,7 +4,7 @@
  * reloads. A save is refused whole (nothing written) when the form's version is not the latest
  * (two tabs), the slug is taken, a schedule is not in the future or the cover has no description.
  */
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { articleImages, articleRedirects, articleRevisions, articles, type ArticleStatus } from "../../../db/schema";
 import { contentFromForm, readingMinutes, type ArticleContent, type ArticleForm, type ArticleIntent } from "~/lib/forms/article";
 import type { SaveOutcome } from "~/lib/article-save-messages";
@@ -272,22 +272,6 @@ export async function restoreRevision({
     timeZone: businessTimeZone(),
     store,
   });
-}
-
-/** Every article with its status, for the dashboard's list (drafts too), in listing order. */
-export async function articlesForOwner() {
-  return db()
-    .select({
-      id: articles.id,
-      slug: articles.slug,
-      title: articles.title,
-      status: articles.status,
-      publishAt: articles.publishAt,
-      updatedAt: articles.updatedAt,
-      version: articles.version,
-    })
-    .from(articles)
-    .orderBy(asc(articles.sortOrder), asc(articles.id));
 }
 
 /** One article as the editor opens it: the stored row, its latest revision's content and the revisions' list. */
