@@ -10,7 +10,6 @@ import { NonceProvider } from "~/lib/nonce";
 import { builtAssetsReader } from "~/server/document/built-assets.server";
 import { encodeDocument } from "~/server/document/encoding.server";
 import { loaderScript } from "~/server/document/loader-script.server";
-import { jsonActionAnswer } from "~/server/forms/submission.server";
 import { log } from "~/server/log.server";
 
 export const streamTimeout = 5_000;
@@ -42,9 +41,6 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // A script that posted a form asking for JSON gets the action's outcome as JSON, not a page.
-  const json = jsonActionAnswer(request, responseStatusCode, responseHeaders, routerContext.staticHandlerContext.actionData);
-  if (json) return json;
   // Present for server-rendered requests (the CSP nonce) and for the page cache's renders (the
   // render's own nonce, which marks the scripts the document wrote: the cache allows those by
   // hash, server/page-cache.ts); absent while prerendering.
