@@ -342,6 +342,12 @@ test.describe("scripts and hostile requests", () => {
     expect(bot.status()).toBe(200);
     expect((await bot.json()).title).toBe("Message sent!");
 
+    for (const path of [LEAD_API, "/api/forms/contact", "/api/forms/newsletter"]) {
+      const read = await request.get(path);
+      expect(read.status(), path).toBe(405);
+      expect(read.headers()["allow"], path).toBe("POST");
+    }
+
     // A page's address answers with the page, whatever the script asks for.
     const page = await request.post(ARTICLE, { data: { name: "Script", email: uniqueEmail("page") }, headers });
     expect(page.status()).toBe(200);

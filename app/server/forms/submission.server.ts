@@ -147,6 +147,12 @@ export async function formJson(answer: Promise<FormAnswer>): Promise<Response> {
   }
 }
 
+/** A GET to a form's address for scripts, which takes only POSTs (React Router would log it as an error). */
+export function formJsonNotGet(): Response {
+  const refusal = { status: "rejected", title: "Method Not Allowed", description: "Post the form's fields to this address." };
+  return Response.json(refusal, { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } });
+}
+
 export type StoreResult = "created" | "duplicate" | "unavailable";
 
 /**
