@@ -32,7 +32,7 @@ export default {
     // Their inline scripts' CSP hashes, for the server to read at start-up instead of the pages.
     console.log(`script hashes: ${writeStaticScriptHashes(reactRouterConfig.buildDirectory)} pages`);
     // Last, on the files as served: their brotli and gzip copies, so a server start need not make them.
-    const compressed = writePrecompressed(`${reactRouterConfig.buildDirectory}/client`);
+    const compressed = await writePrecompressed(`${reactRouterConfig.buildDirectory}/client`);
     console.log(`precompressed: ${compressed} files (.br, .gz)`);
   },
 } satisfies Config;

@@ -127,7 +127,7 @@ async function postLeads(base: string): Promise<number> {
           const slug = slugs[i % slugs.length]!;
           return {
             ...request,
-            path: `/blog/${slug}`,
+            path: `/api/forms/lead/${slug}`,
             body: new URLSearchParams({ name: `Bench ${i}`, email: `lead${i}@example.com`, sourcePage: slug }).toString(),
           };
         },

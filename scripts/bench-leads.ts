@@ -91,7 +91,7 @@ async function main() {
             (context as { email?: string }).email = email;
             return {
               ...request,
-              path: `/blog/${slug}`,
+              path: `/api/forms/lead/${slug}`,
               body: new URLSearchParams({ name: `Bench Reader ${i}`, email, sourcePage: slug }).toString(),
             };
           },

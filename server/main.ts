@@ -12,6 +12,7 @@ import { createLogger } from "../app/server/log.server.ts";
 import { readBuildInfo, readPageScriptHashes } from "./build-info.ts";
 import { privateByDefault } from "./cache-control.ts";
 import { campaignCookie } from "./campaign-cookie.ts";
+import { compressRendered } from "./compression.ts";
 import { healthResponder } from "./health.ts";
 import { protections, routerPath } from "./protections.ts";
 import { requestLogger } from "./request-log.ts";
@@ -94,7 +95,7 @@ log.info(
     : "Owner dashboard: off (set OWNER_PASSWORD_HASH from `npm run owner:hash` and SESSION_SECRET to turn it on)",
 );
 const clientDir = `${buildDir}client`;
-const files = loadStaticFiles(clientDir, readStaticScriptHashes(buildDir));
+const files = await loadStaticFiles(clientDir, readStaticScriptHashes(buildDir));
 // After the static files: checking (or, without the build's copies, making) their compressed
 // forms blocks this process for seconds, and a send started before it would wait that long for
 // its answer (past the send timeout when OUTBOX_LEASE_SECONDS is short: then a list message is
@@ -181,6 +182,8 @@ app.use((_req, res, next) => {
   res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`], config.PUBLIC_ORIGIN));
   next();
 });
+// What React Router answers per request, gzip when the client takes it (server/compression.ts).
+app.use(compressRendered());
 app.use(build.app);
 // Last: an error anywhere answers a plain 500, never a stack trace (Express's default shows one
 // whenever NODE_ENV is not production, which is what `npm start` runs with).

@@ -22,15 +22,10 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { promisify } from "node:util";
-import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import { preferredEncoding, storedCopies } from "./compression.ts";
 import type { FinishedPage } from "./html-finisher.ts";
-import { preferredEncoding } from "./static-files.ts";
 import { log } from "../app/server/log.server.ts";
 import type { PagePolicy, SiteFacts } from "../app/lib/page-policy.ts";
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /**
  * Browsers revalidate every time (a 304 with the ETag); a CDN may keep a page 5 seconds, so an
@@ -128,10 +123,7 @@ export function createPageCache({
       body = Buffer.from(finished.html, "utf8");
       scriptHashes = finished.scriptHashes;
     }
-    const [br, gz] = await Promise.all([
-      brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-      gzipAsync(body, { level: 9 }),
-    ]);
+    const { br, gzip } = await storedCopies(body);
     const etag = `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
     const headers: Record<string, string> = {
       ...baseHeaders,
@@ -142,7 +134,7 @@ export function createPageCache({
       ...(status === 200 ? { ETag: etag } : {}),
       Vary: "Accept-Encoding",
     };
-    const prepared: Prepared = { key: at, status, etag, html, body, br, gzip: gz, headers };
+    const prepared: Prepared = { key: at, status, etag, html, body, br, gzip, headers };
     if (key() === at) pages.set(entry, prepared);
     return prepared;
   }

@@ -195,11 +195,12 @@ function sameOrigin(options: ProtectionOptions) {
 
 /**
  * What a limit counts against: the route that serves the request (every article's lead form is
- * one form; a path no route serves never gets this far), or, without a route matcher, the path.
+ * one form; a path no route serves never gets this far), or the page whose form it answers for
+ * scripts (its policy's `formOf`), or, without a route matcher, the path.
  */
 function limitKey(req: Request, options: ProtectionOptions): string {
   const route = options.route?.(routerPath(req.path));
-  return route ? route.id : formPath(req.path);
+  return route ? (route.policy.formOf ?? route.id) : formPath(req.path);
 }
 
 /**

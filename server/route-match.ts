@@ -34,6 +34,11 @@ export const MATCH_CACHE_SIZE = 2000;
  */
 export function routeMatcher(routes: Manifest): (pathname: string) => ServingRoute | null {
   const tree = routeTree(routes, undefined);
+  // A form's script address counted as a page that is not there would get an allowance of its own.
+  for (const route of Object.values(routes)) {
+    const formOf = (route?.module.handle as PagePolicy | undefined)?.formOf;
+    if (formOf && !routes[formOf]) throw new Error(`${route!.id}: formOf names no route (${formOf})`);
+  }
   const match = (pathname: string): ServingRoute | null => {
     const matches = matchRoutes(tree, pathname) ?? [];
     const leaf = matches.at(-1)?.route;

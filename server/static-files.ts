@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
-import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync } from "node:zlib";
-import Negotiator from "negotiator";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import sirv from "sirv";
+import { preferredEncoding, storedCopies } from "./compression.ts";
 
 /**
  * What the server knows of one file of build/client: its headers. sirv serves its bytes (and the
@@ -54,25 +54,17 @@ function* walk(dir: string): Generator<string> {
 
 const shouldCompress = (path: string, body: Buffer) => COMPRESSIBLE.has(extname(path)) && body.length > 512;
 
-/** Brotli at its best quality and gzip at level 9: done once, so the slowest settings pay. */
-function compress(body: Buffer): { br: Buffer; gzip: Buffer } {
-  return {
-    br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    gzip: gzipSync(body, { level: 9 }),
-  };
-}
-
 /**
  * At the end of the build: every compressible file of build/client gets its brotli and gzip
  * copies beside it, so a server start reads them instead of compressing (about 2 s of CPU per
  * start, measured 2026-11-26). Returns how many files were compressed.
  */
-export function writePrecompressed(root: string): number {
+export async function writePrecompressed(root: string): Promise<number> {
   let count = 0;
   for (const path of walk(root)) {
     const body = readFileSync(path);
     if (!shouldCompress(path, body)) continue;
-    const { br, gzip } = compress(body);
+    const { br, gzip } = await storedCopies(body);
     writeFileSync(path + PRECOMPRESSED.br, br);
     writeFileSync(path + PRECOMPRESSED.gzip, gzip);
     count++;
@@ -86,7 +78,7 @@ export function writePrecompressed(root: string): number {
  * rebuilt without them) are written anew, so what is served is always the file. False when they
  * cannot be written (a read-only directory): the file is then sent uncompressed.
  */
-function checkCompressedCopies(path: string, body: Buffer): boolean {
+async function checkCompressedCopies(path: string, body: Buffer): Promise<boolean> {
   const brPath = path + PRECOMPRESSED.br;
   const gzipPath = path + PRECOMPRESSED.gzip;
   if (existsSync(brPath) && existsSync(gzipPath)) {
@@ -96,7 +88,7 @@ function checkCompressedCopies(path: string, body: Buffer): boolean {
       // unreadable or corrupt: compressed anew below
     }
   }
-  const { br, gzip } = compress(body);
+  const { br, gzip } = await storedCopies(body);
   try {
     writeFileSync(brPath, br);
     writeFileSync(gzipPath, gzip);
@@ -134,7 +126,7 @@ export const PRERENDERED_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale
  * everything else at its own path. Hashed assets are cached for a year, the rest revalidated.
  * The compressed copies beside each file are checked here, once (checkCompressedCopies).
  */
-export function loadStaticFiles(root: string, scriptHashes: StaticScriptHashes = {}): Map<string, StaticFile> {
+export async function loadStaticFiles(root: string, scriptHashes: StaticScriptHashes = {}): Promise<Map<string, StaticFile>> {
   const files = new Map<string, StaticFile>();
   for (const path of walk(root)) {
     const rel = relative(root, path).split(sep).join("/");
@@ -142,7 +134,7 @@ export function loadStaticFiles(root: string, scriptHashes: StaticScriptHashes =
     const ext = extname(path);
     const body = readFileSync(path);
     const hashed = rel.startsWith("assets/");
-    const compressible = shouldCompress(path, body) && checkCompressedCopies(path, body);
+    const compressible = shouldCompress(path, body) && (await checkCompressedCopies(path, body));
     const file: StaticFile = {
       br: compressible,
       gzip: compressible,
@@ -178,23 +170,6 @@ export function readStaticScriptHashes(buildDir: string): StaticScriptHashes {
   } catch {
     return {};
   }
-}
-
-type Encoding = "br" | "gzip" | "identity";
-
-/**
- * Which stored form of a file to send for this Accept-Encoding, by HTTP's rules (negotiator, as
- * Express uses): q-values rank, "q=0" refuses, "*" stands for the rest. Brotli first when
- * equally acceptable (smaller). Undefined: nothing the client accepts (identity;q=0 and no
- * stored compression it takes), answered 406.
- */
-export function preferredEncoding(accept: string | undefined, file: { br?: unknown; gzip?: unknown }): Encoding | undefined {
-  const available: Encoding[] = [...(file.br ? (["br"] as const) : []), ...(file.gzip ? (["gzip"] as const) : []), "identity"];
-  // negotiator 1.x takes the server's preference for ties; its published types predate that option.
-  const negotiator = new Negotiator({ headers: { "accept-encoding": accept } }) as Negotiator & {
-    encoding(available: readonly string[], options: { preferred: readonly string[] }): string | undefined;
-  };
-  return negotiator.encoding(available, { preferred: ["br", "gzip"] }) as Encoding | undefined;
 }
 
 /**

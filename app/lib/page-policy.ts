@@ -37,6 +37,11 @@ export type PagePolicy = {
   bodyLimit?: BodyLimit;
   /** Listed in the sitemap (a page with an address of its own; the articles are listed by the sitemap itself). */
   sitemap?: boolean;
+  /**
+   * A resource route that answers a page's form for scripts (api/forms/*): that page's route id.
+   * The protections count its posts as the page's (one rate-limit allowance for both addresses).
+   */
+  formOf?: string;
   /** Kept out of search engines: the X-Robots-Tag header on every answer of the route, and a robots meta tag on its page. */
   robots?: "noindex" | "noindex, nofollow";
 };

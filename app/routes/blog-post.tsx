@@ -30,11 +30,9 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   return { article, related, guide: { title, pitch, followups } };
 }
 
-/** The lead form posts here (with or without JavaScript); its source page is this article. */
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const articles = articlesOf(context);
-  if (!articles.liveArticle(params.slug)) throw data(null, { status: 404 });
-  return submitLead(articles, request, params.slug);
+/** The lead form posts here (with or without JavaScript; scripts post to api/forms/lead/:slug); its source page is this article. */
+export function action({ params, request, context }: Route.ActionArgs) {
+  return submitLead(articlesOf(context), request, params.slug);
 }
 
 export function clientAction({ serverAction }: Route.ClientActionArgs) {

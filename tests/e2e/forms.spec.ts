@@ -2,6 +2,8 @@ import type { Page } from "@playwright/test";
 import { allowConsoleErrors, countScripts, expect, leadForm, test } from "./fixtures";
 
 const ARTICLE = "/blog/budgeting-tips-that-work";
+/** The forms' addresses for scripts, which answer JSON (app/routes/api/forms.*.ts). */
+const LEAD_API = "/api/forms/lead/budgeting-tips-that-work";
 const SLUGS = [
   "budgeting-tips-that-work",
   "rebuild-credit-6-months",
@@ -147,13 +149,13 @@ test.describe("lead form on an article (plain HTML: no React in the browser)", (
   test("a lead from every article is accepted once, then known as a duplicate", async ({ request }) => {
     for (const slug of SLUGS) {
       const email = uniqueEmail(slug);
-      const first = await request.post(`/blog/${slug}`, {
+      const first = await request.post(`/api/forms/lead/${slug}`, {
         form: { name: "Reader", email, sourcePage: slug },
         headers: { Accept: "application/json" },
       });
       expect(first.status(), slug).toBe(200);
       expect(await first.json()).toMatchObject({ status: "success", title: "Success!" });
-      const again = await request.post(`/blog/${slug}`, {
+      const again = await request.post(`/api/forms/lead/${slug}`, {
         form: { name: "Reader", email: ` ${email.toUpperCase()}` },
         headers: { Accept: "application/json" },
       });
@@ -302,40 +304,55 @@ test.describe("newsletter box on the blog", () => {
 test.describe("scripts and hostile requests", () => {
   test("a script posting JSON gets JSON answers and clear 4xx messages", async ({ request }) => {
     const headers = { Accept: "application/json" };
-    const ok = await request.post(ARTICLE, { data: { name: "Script", email: uniqueEmail("json") }, headers });
+    const ok = await request.post(LEAD_API, { data: { name: "Script", email: uniqueEmail("json") }, headers });
     expect(ok.status()).toBe(200);
     expect(ok.headers()["content-type"]).toContain("application/json");
 
-    const unknown = await request.post(ARTICLE, { data: { name: "Script", email: uniqueEmail("json"), role: "admin" }, headers });
+    const unknown = await request.post(LEAD_API, { data: { name: "Script", email: uniqueEmail("json"), role: "admin" }, headers });
     expect(unknown.status()).toBe(400);
     expect((await unknown.json()).description).toContain('Unknown field: "role"');
 
-    const nowhere = await request.post("/blog/no-such-article", { data: { name: "Script", email: uniqueEmail("json") }, headers });
+    const nowhere = await request.post("/api/forms/lead/no-such-article", {
+      data: { name: "Script", email: uniqueEmail("json") },
+      headers,
+    });
     expect(nowhere.status()).toBe(404);
     expect(await nowhere.json()).toMatchObject({ title: "Not Found", description: "There is no form at this address." });
 
-    const malformed = await request.post("/contact", {
+    const malformed = await request.post("/api/forms/contact", {
       data: Buffer.from('{"name":'),
       headers: { ...headers, "Content-Type": "application/json" },
     });
     expect(malformed.status()).toBe(400);
     expect((await malformed.json()).description).toBe("The request body is not valid JSON.");
 
-    const huge = await request.post("/blog", { form: { email: "a@b.co", padding: "x".repeat(17_000) }, headers });
+    const huge = await request.post("/api/forms/newsletter", { form: { email: "a@b.co", padding: "x".repeat(17_000) }, headers });
     expect(huge.status()).toBe(413);
 
-    const crossSite = await request.post("/blog", {
+    const crossSite = await request.post("/api/forms/newsletter", {
       form: { email: uniqueEmail("cross") },
       headers: { ...headers, Origin: "https://evil.example" },
     });
     expect(crossSite.status()).toBe(403);
 
-    const bot = await request.post("/contact", {
+    const bot = await request.post("/api/forms/contact", {
       form: { name: "Bot", email: "bot@example.com", subject: "Buy", message: "Spam", website: "http://spam.example" },
       headers,
     });
     expect(bot.status()).toBe(200);
     expect((await bot.json()).title).toBe("Message sent!");
+
+    for (const path of [LEAD_API, "/api/forms/contact", "/api/forms/newsletter"]) {
+      const read = await request.get(path);
+      expect(read.status(), path).toBe(405);
+      expect(read.headers()["allow"], path).toBe("POST");
+    }
+
+    // A page's address answers with the page, whatever the script asks for.
+    const page = await request.post(ARTICLE, { data: { name: "Script", email: uniqueEmail("page") }, headers });
+    expect(page.status()).toBe(200);
+    expect(page.headers()["content-type"]).toContain("text/html");
+    await expect(page.text()).resolves.toContain("Check your email for your free ");
   });
 
   test("the payment endpoint gets the same protections without asking", async ({ request }) => {
@@ -352,9 +369,11 @@ test.describe("scripts and hostile requests", () => {
     const email = uniqueEmail("secret");
     const name = `Private Person ${Date.now()}`;
     const headers = { Accept: "application/json" };
-    expect((await request.post(ARTICLE, { form: { name, email }, headers })).status()).toBe(200);
-    expect((await request.post("/contact", { form: { name, email, subject: "Private", message: "Private" }, headers })).status()).toBe(200);
-    expect((await request.post("/blog", { form: { email }, headers })).status()).toBe(200);
+    expect((await request.post(LEAD_API, { form: { name, email }, headers })).status()).toBe(200);
+    expect(
+      (await request.post("/api/forms/contact", { form: { name, email, subject: "Private", message: "Private" }, headers })).status(),
+    ).toBe(200);
+    expect((await request.post("/api/forms/newsletter", { form: { email }, headers })).status()).toBe(200);
     for (const path of ["/", "/blog", ARTICLE, `${ARTICLE}.data`, "/blog.data", "/contact", "/contact.data", "/sitemap.xml", "/rss.xml"]) {
       const body = await (await request.get(path)).text();
       expect(body, path).not.toContain(email);

@@ -85,7 +85,7 @@ beforeAll(async () => {
   mkdirSync(join(root, "about"), { recursive: true });
   writeFileSync(join(root, "about/index.html"), "<!doctype html><html><body><h1>About</h1></body></html>");
   const rememberCampaign = campaignCookie({ secure: true, secret: TEST_OWNER.sessionSecret });
-  const serveStatic = createStaticResponder(loadStaticFiles(root), {
+  const serveStatic = createStaticResponder(await loadStaticFiles(root), {
     root,
     baseHeaders: { "X-Content-Type-Options": "nosniff" },
     htmlPolicy: () => "script-src 'self'",

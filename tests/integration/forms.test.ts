@@ -14,7 +14,8 @@ import { db } from "~/server/db.server";
 import { testSite } from "../helpers/context";
 import { storeOnce } from "~/server/forms/submission.server";
 import { useTestDatabase } from "../helpers/db";
-import { allLeads, ARTICLE, postContact, postLead, postNewsletter, rowCount } from "../helpers/forms";
+import { allLeads, ARTICLE, postContact, postLead, postNewsletter, request, rowCount } from "../helpers/forms";
+import { action as contactApi } from "~/routes/api/forms.contact";
 import { expectLog } from "../helpers/console-errors";
 
 const testDb = useTestDatabase();
@@ -372,6 +373,15 @@ describe("when the database is unavailable", () => {
       const subscriber = await postNewsletter({ form: { email: "ann@example.com" } });
       expect(subscriber.status).toBe(503);
       expect(subscriber.outcome).toMatchObject(OOPS);
+
+      // A script, at the form's address for scripts, is told the same in JSON, and when to try again.
+      const script = await contactApi({
+        request: request("/api/forms/contact", { json: { name: "Ann", email: "ann@example.com", subject: "Hi", message: "Hello" } }),
+      } as never);
+      expect(script.status).toBe(503);
+      expect(script.headers.get("Retry-After")).toBe("30");
+      expect(script.headers.get("Cache-Control")).toBe("no-store");
+      expect(await script.json()).toMatchObject({ status: "unavailable", ...OOPS, values: { subject: "Hi", message: "Hello" } });
 
       // The article page doesn't need the database: the articles are in memory once loaded.
       const page = await articleLoader({

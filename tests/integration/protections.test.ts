@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, leads, rateLimits } from "../../db/schema";
 import { action as leadAction } from "~/routes/blog-post";
 import { action as contactAction } from "~/routes/contact";
+import { action as contactApi } from "~/routes/api/forms.contact";
+import { action as leadApi } from "~/routes/api/forms.lead";
 import { db } from "~/server/db.server";
 import { parseEnv } from "~/server/env.server";
 import { rateLimitStore } from "~/server/rate-limit-store.server";
@@ -56,6 +58,19 @@ async function start(options: { trustProxy?: boolean; perMinute?: number; route?
       duplex: "half",
     } as RequestInit);
     const path = req.path.replace(/\.data$/, "");
+    // A form's address for scripts (api/forms/*) answers with its own Response.
+    const api = /^\/api\/forms\/(contact|lead\/([^/]+))\/?$/i.exec(path);
+    if (api) {
+      const answer = api[2]
+        ? await leadApi({ request, params: { slug: api[2] }, context: await testSite() } as never)
+        : await contactApi({ request, params: {}, context: {} } as never);
+      res
+        .status(answer.status)
+        .set(Object.fromEntries(answer.headers))
+        .send(Buffer.from(await answer.arrayBuffer()));
+      return;
+    }
+    // A page's answer stands in as its outcome's JSON: the protections only see that it answered.
     let result: { data: unknown; init?: ResponseInit | null };
     try {
       const run =
@@ -85,6 +100,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** The forms' addresses for scripts (api/forms/*), which answer JSON. */
+const LEAD_API = `/api/forms/lead/${ARTICLE}`;
+const CONTACT_API = "/api/forms/contact";
+
 let n = 0;
 const lead = () => new URLSearchParams({ name: "Ann", email: `ann${++n}@example.com`, sourcePage: ARTICLE }).toString();
 
@@ -99,12 +118,12 @@ function post(base: string, path: string, body: BodyInit, headers: Record<string
 
 describe("same-origin check", () => {
   it("lets a form from the site's own pages through", async () => {
-    const fromPublic = await post(server.url, `/blog/${ARTICLE}`, lead(), { Origin: PUBLIC_ORIGIN, "Sec-Fetch-Site": "same-origin" });
+    const fromPublic = await post(server.url, LEAD_API, lead(), { Origin: PUBLIC_ORIGIN, "Sec-Fetch-Site": "same-origin" });
     expect(fromPublic.status).toBe(200);
-    const fromHost = await post(server.url, `/blog/${ARTICLE}`, lead(), { Origin: server.url });
+    const fromHost = await post(server.url, LEAD_API, lead(), { Origin: server.url });
     expect(fromHost.status).toBe(200);
     // Scripts and some privacy tools send no Origin at all.
-    expect((await post(server.url, `/blog/${ARTICLE}`, lead())).status).toBe(200);
+    expect((await post(server.url, LEAD_API, lead())).status).toBe(200);
     expect(await rowCount(leads)).toBe(3);
   });
 
@@ -115,7 +134,7 @@ describe("same-origin check", () => {
     ["Sec-Fetch-Site: cross-site", { "Sec-Fetch-Site": "cross-site" }],
     ["Sec-Fetch-Site: cross-site with a matching Origin", { "Sec-Fetch-Site": "cross-site", Origin: PUBLIC_ORIGIN }],
   ])("refuses %s with 403 and stores nothing", async (_case, headers) => {
-    const res = await post(server.url, `/blog/${ARTICLE}`, lead(), headers);
+    const res = await post(server.url, LEAD_API, lead(), headers);
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({
       status: "rejected",
@@ -147,7 +166,7 @@ describe("body size limit", () => {
   const oversized = `${lead()}&x=${"a".repeat(16 * 1024)}`;
 
   it("refuses a body whose Content-Length is over 16 KB with 413, before reading it", async () => {
-    const res = await post(server.url, `/blog/${ARTICLE}`, oversized);
+    const res = await post(server.url, LEAD_API, oversized);
     expect(res.status).toBe(413);
     expect(res.headers.get("connection")).toBe("close");
     expect((await res.json()).description).toBe("The form is too large: send at most 16 KB.");
@@ -163,7 +182,7 @@ describe("body size limit", () => {
           controller.close();
         },
       });
-      const res = await post(server.url, "/contact", body);
+      const res = await post(server.url, CONTACT_API, body);
       expect(res.status).toBe(411);
       expect(await res.json()).toMatchObject({ title: "Length Required", description: "Send the form with a Content-Length header." });
     }
@@ -173,7 +192,7 @@ describe("body size limit", () => {
   it("lets a body of exactly 16 KB reach the form (which refuses the unknown field, not the size)", async () => {
     const base = `${lead()}&x=`;
     const exact = base + "a".repeat(16 * 1024 - base.length);
-    const res = await post(server.url, `/blog/${ARTICLE}`, exact);
+    const res = await post(server.url, LEAD_API, exact);
     expect(res.status).toBe(400);
     expect((await res.json()).description).toMatch(/Unknown field/);
   });
@@ -383,6 +402,32 @@ describe("limits keyed by the route that serves the request", () => {
         });
       }
       expect((await db().select().from(rateLimits)).length).toBe(0);
+    } finally {
+      await routed.close();
+    }
+  });
+
+  it("a form's address for scripts is its page to the protections: one allowance for both, the same body limit and origin rule", async () => {
+    const routed = await start({ route, perMinute: 2 });
+    try {
+      const contact = "name=Ann&email=ann@example.com&subject=Hi&message=Hello";
+      const statuses = async (paths: string[], body: () => string) => {
+        const answers: number[] = [];
+        for (const path of paths) answers.push((await rawPost(routed.url, path, body())).status);
+        return answers;
+      };
+      // Two posts a minute in all, whichever address they go to.
+      expect(await statuses([`/blog/${ARTICLE}`, LEAD_API, LEAD_API, `/blog/${ARTICLE}`], lead)).toEqual([200, 200, 429, 429]);
+      expect(await statuses([CONTACT_API, "/contact", CONTACT_API], () => contact)).toEqual([200, 200, 429]);
+      expect(await rowCount(leads)).toBe(2);
+      expect(await rowCount(contactMessages)).toBe(2);
+      expect((await db().select().from(rateLimits)).length).toBe(2);
+      for (const path of [LEAD_API, `/blog/${ARTICLE}`, "/api/forms/newsletter", "/blog"]) {
+        const tooLarge = await rawPost(routed.url, path, `${lead()}&x=${"a".repeat(16 * 1024)}`);
+        expect(tooLarge.status, path).toBe(413);
+        expect(JSON.parse(tooLarge.body).description, path).toBe("The form is too large: send at most 16 KB.");
+        expect((await rawPost(routed.url, path, lead(), { Origin: "https://evil.example" })).status, path).toBe(403);
+      }
     } finally {
       await routed.close();
     }

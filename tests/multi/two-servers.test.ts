@@ -67,10 +67,10 @@ describe.skipIf(!ADMIN_URL)("two servers on one PostgreSQL", () => {
     await database?.drop();
   });
 
-  /** A lead posted the way the article's form posts it, from `client` (X-Forwarded-For). */
+  /** A lead posted as a script posts it (the article form's address for scripts), from `client` (X-Forwarded-For). */
   async function postLead(server: RunningServer, clientAddress: string): Promise<{ status: number; email: string }> {
     const email = `multi.${++emailCounter}.${randomBytes(3).toString("hex")}@example.com`;
-    const response = await fetch(`${server.base}/blog/${slug}`, {
+    const response = await fetch(`${server.base}/api/forms/lead/${slug}`, {
       method: "POST",
       headers: {
         "content-type": "application/x-www-form-urlencoded",

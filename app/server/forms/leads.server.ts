@@ -1,4 +1,5 @@
 /** The free-guide lead form on every article: the rules for storing a lead. */
+import { data } from "react-router";
 import { leads } from "../../../db/schema";
 import type { ArticleStore } from "~/server/content/article-store.server";
 import { LeadSchema, type FormOutcome } from "~/lib/forms/public";
@@ -68,10 +69,12 @@ async function storeLeadRow({
 }
 
 /**
- * Handle a lead form submission posted to the article at `slug`: the answer names the guide its
- * form offers and carries the key for "Send it again", which posts here too.
+ * Handle a lead form submission posted to the article at `slug` (its page, or api/forms/lead/:slug
+ * for scripts): the answer names the guide its form offers and carries the key for "Send it
+ * again", which posts here too. No live article there: a 404.
  */
 export async function submitLead(articles: Pick<ArticleStore, "liveArticle" | "guideForCategory">, request: Request, slug: string) {
+  if (!articles.liveArticle(slug)) throw data(null, { status: 404 });
   const resend = await resendRequested(request);
   if (resend) return formResponse(await resendGuide(resend.key));
   const posted = articles.liveArticle(slug);

@@ -1,41 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { NewsletterSchema } from "~/lib/forms/public";
-import { jsonActionAnswer, parseSubmission, prefersJson } from "~/server/forms/submission.server";
+import { data } from "react-router";
+import { type FormOutcome, NewsletterSchema } from "~/lib/forms/public";
+import { formJson, formResponse, parseSubmission } from "~/server/forms/submission.server";
 
-const req = (headers: Record<string, string>, method = "POST") => new Request("http://localhost/contact", { method, headers });
-
-describe("answering scripts in JSON", () => {
-  it.each([
-    [{ accept: "application/json" }, true],
-    [{ "content-type": "application/json" }, true],
-    [{ "content-type": "application/json", accept: "*/*" }, true],
-    [{ accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" }, false],
-    [{ "content-type": "application/x-www-form-urlencoded" }, false],
-    [{ "content-type": "application/json", accept: "text/html" }, false],
-  ])("%j prefers JSON: %s", (headers, expected) => {
-    expect(prefersJson(req(headers))).toBe(expected);
+describe("answering scripts in JSON (formJson)", () => {
+  it("turns the action's outcome into JSON with the action's status and headers, never stored", async () => {
+    const outcome: FormOutcome = {
+      form: "contact",
+      status: "unavailable",
+      title: "Oops!",
+      description: "Something went wrong. Please try again.",
+    };
+    const res = await formJson(Promise.resolve(formResponse(outcome)));
+    expect(res.status).toBe(503);
+    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(res.headers.get("retry-after")).toBe("30");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(await res.json()).toEqual(outcome);
   });
 
-  it("turns the action's outcome into JSON with the action's status", async () => {
-    const outcome = { form: "contact", status: "unavailable", title: "Oops!", description: "Something went wrong. Please try again." };
-    const res = jsonActionAnswer(req({ accept: "application/json" }), 503, new Headers(), { "routes/contact": outcome });
-    expect(res?.status).toBe(503);
-    expect(res?.headers.get("content-type")).toBe("application/json; charset=utf-8");
-    expect(res?.headers.get("retry-after")).toBe("30");
-    expect(await res?.json()).toEqual(outcome);
-  });
-
-  it("leaves pages, GETs and other failures to the renderer", () => {
-    expect(jsonActionAnswer(req({ accept: "text/html" }), 200, new Headers(), { "routes/contact": {} })).toBeUndefined();
-    expect(jsonActionAnswer(req({ accept: "application/json" }, "GET"), 200, new Headers(), { x: {} })).toBeUndefined();
-    expect(jsonActionAnswer(req({ accept: "application/json" }), 500, new Headers(), null)).toBeUndefined();
-  });
-
-  it("tells a script there is no form at an unknown address (404) or on a page without one (405)", async () => {
-    const notFound = jsonActionAnswer(req({ accept: "application/json" }), 404, new Headers(), null);
-    expect(notFound?.status).toBe(404);
-    expect(await notFound?.json()).toMatchObject({ title: "Not Found", description: "There is no form at this address." });
-    expect(jsonActionAnswer(req({ accept: "application/json" }), 405, new Headers(), undefined)?.status).toBe(405);
+  it("tells a script there is no form at an unknown address (the action's 404), and lets other throws through", async () => {
+    const notFound = await formJson(Promise.reject(data(null, { status: 404 })));
+    expect(notFound.status).toBe(404);
+    expect(await notFound.json()).toEqual({ status: "rejected", title: "Not Found", description: "There is no form at this address." });
+    await expect(formJson(Promise.reject(new Error("database")))).rejects.toThrow("database");
   });
 });
 

@@ -127,38 +127,31 @@ export function unreadableBody(form: FormName, body: Unreadable) {
   return data(result, { status: body.httpStatus });
 }
 
+/** What a form's action answers: its outcome, with the status (and Retry-After) that go with it. */
+type FormAnswer = ReturnType<typeof formResponse>;
+
 /**
- * Scripts that ask for JSON get the action's outcome as JSON instead of a rendered page. Called
- * by the document renderer (app/entry.server.tsx) for POSTs that prefer JSON.
+ * A form's answer for a script (the resource routes under api/forms/, decision 068): the outcome
+ * its page's action gives, as JSON with the same status and headers, never stored by a cache. An
+ * address with no form (the action throws a 404: an unknown article) says so.
  */
-export function jsonActionAnswer(
-  request: Request,
-  statusCode: number,
-  responseHeaders: Headers,
-  actionData: Record<string, unknown> | null | undefined,
-): Response | undefined {
-  if (request.method === "GET" || request.method === "HEAD" || !prefersJson(request)) return undefined;
-  const answer = actionData ? Object.values(actionData)[0] : NO_FORM_HERE[statusCode];
-  if (answer === undefined) return undefined;
-  const headers = new Headers(responseHeaders);
-  headers.set("Content-Type", "application/json; charset=utf-8");
-  headers.set("Cache-Control", "no-store");
-  if (statusCode === 503 && !headers.has("Retry-After")) headers.set("Retry-After", "30");
-  return new Response(JSON.stringify(answer), { status: statusCode, headers });
+export async function formJson(answer: Promise<FormAnswer>): Promise<Response> {
+  try {
+    const { data: result, init } = await answer;
+    const headers = new Headers(init?.headers);
+    headers.set("Cache-Control", "no-store");
+    return Response.json(result, { status: init?.status ?? 200, headers });
+  } catch (thrown) {
+    if ((thrown as { init?: ResponseInit | null } | null)?.init?.status !== 404) throw thrown;
+    const noForm = { status: "rejected", title: "Not Found", description: "There is no form at this address." };
+    return Response.json(noForm, { status: 404, headers: { "Cache-Control": "no-store" } });
+  }
 }
 
-/** A POST to an address with no form (an unknown article, a page without an action). */
-const NO_FORM_HERE: Record<number, { status: "rejected"; title: string; description: string }> = {
-  404: { status: "rejected", title: "Not Found", description: "There is no form at this address." },
-  405: { status: "rejected", title: "Method Not Allowed", description: "This page does not accept form submissions." },
-};
-
-/** A client that asked for JSON, or sent JSON without asking for a page. */
-export function prefersJson(request: Request): boolean {
-  const accept = (request.headers.get("accept") ?? "").toLowerCase();
-  if (accept.includes("text/html")) return false;
-  if (accept.includes("application/json")) return true;
-  return (request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json");
+/** A GET to a form's address for scripts, which takes only POSTs (React Router would log it as an error). */
+export function formJsonNotGet(): Response {
+  const refusal = { status: "rejected", title: "Method Not Allowed", description: "Post the form's fields to this address." };
+  return Response.json(refusal, { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } });
 }
 
 export type StoreResult = "created" | "duplicate" | "unavailable";
