@@ -135,9 +135,12 @@ type FormAnswer = ReturnType<typeof formResponse>;
  * its page's action gives, as JSON with the same status and headers, never stored by a cache. An
  * address with no form (the action throws a 404: an unknown article) says so.
  */
-export async function formJson(answer: Promise<FormAnswer>): Promise<Response> {
+export async function formJson(answer: Promise<FormAnswer | Response>): Promise<Response> {
   try {
-    const { data: result, init } = await answer;
+    const answered = await answer;
+    // A handler's own answer (a redirect) goes as it is.
+    if (answered instanceof Response) return answered;
+    const { data: result, init } = answered;
     const headers = new Headers(init?.headers);
     headers.set("Cache-Control", "no-store");
     return Response.json(result, { status: init?.status ?? 200, headers });
