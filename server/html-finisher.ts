@@ -16,46 +16,49 @@ export type HtmlFinisher = { finish(html: string, nonce: string): Promise<Finish
 
 const PROCESS_FILE = fileURLToPath(new URL("./html-finisher-process.ts", import.meta.url));
 
+type Pending = { resolve: (page: FinishedPage) => void; reject: (error: Error) => void };
+
 type Reply = { id: number; html: string; scriptHashes: string[] } | { id: number; error: string };
 
 /** `execArgv`: the child's Node options; by default this process's own (the server runs with the tsx loader). */
 export function createHtmlFinisher(clientDir: string, { execArgv = process.execArgv }: { execArgv?: string[] } = {}): HtmlFinisher {
-  let child: ChildProcess | undefined;
+  // Each forked process keeps its own pages in hand, so one that ends fails only those: a page
+  // already sent to its successor is not touched by the old one's exit.
+  let child: { process: ChildProcess; waiting: Map<number, Pending> } | undefined;
   let nextId = 0;
-  const waiting = new Map<number, { resolve: (page: FinishedPage) => void; reject: (error: Error) => void }>();
 
-  function failAll(error: Error) {
-    for (const { reject } of waiting.values()) reject(error);
-    waiting.clear();
-  }
-
-  function running(): ChildProcess {
-    if (child && child.connected) return child;
+  function running() {
+    if (child && child.process.connected) return child;
     const forked = fork(PROCESS_FILE, [clientDir], { execArgv, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    const current = { process: forked, waiting: new Map<number, Pending>() };
+    const failAll = (error: Error) => {
+      for (const { reject } of current.waiting.values()) reject(error);
+      current.waiting.clear();
+    };
     forked.on("message", (reply: Reply) => {
-      const pending = waiting.get(reply.id);
+      const pending = current.waiting.get(reply.id);
       if (!pending) return;
-      waiting.delete(reply.id);
+      current.waiting.delete(reply.id);
       if ("error" in reply) pending.reject(new Error(reply.error));
       else pending.resolve({ html: reply.html, scriptHashes: reply.scriptHashes });
     });
     forked.on("exit", (code, signal) => {
-      if (child === forked) child = undefined;
+      if (child === current) child = undefined;
       failAll(new Error(`the page finisher's process ended (${signal ?? `exit ${code}`})`));
     });
     forked.on("error", (error) => failAll(error));
     // Idle, it keeps nothing alive: the server's own handles decide when the process ends.
     forked.unref();
     forked.channel?.unref();
-    child = forked;
-    return forked;
+    child = current;
+    return current;
   }
 
   return {
     finish(html, nonce) {
       return new Promise<FinishedPage>((resolve, reject) => {
         const id = nextId++;
-        const finisher = running();
+        const { process: finisher, waiting } = running();
         // While a page is in hand the channel holds the server open, as any request in flight does.
         finisher.channel?.ref();
         const settled = () => {
@@ -80,7 +83,7 @@ export function createHtmlFinisher(clientDir: string, { execArgv = process.execA
     stop() {
       const current = child;
       child = undefined;
-      current?.kill();
+      current?.process.kill();
     },
   };
 }
