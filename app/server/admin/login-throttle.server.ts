@@ -45,22 +45,27 @@ export class LoginThrottle {
    */
   async run<T extends { ok: boolean }>(client: string, attempt: () => Promise<T>): Promise<T | Throttled | Concurrent> {
     const { counters, checking } = this;
-    const { totalHits, resetTime } = await counters.increment(client);
-    if (totalHits > LOGIN_FAILURES_ALLOWED) {
-      const ms = (resetTime?.getTime() ?? Date.now() + LOGIN_WINDOW_MS) - Date.now();
-      return { throttled: true, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) };
-    }
-    if (checking.has(client)) return { concurrent: true };
-    checking.add(client);
+    // Marked on arrival, before the count's round trip: a second attempt that arrives while the
+    // first is still being counted is as concurrent as one that arrives during its check.
+    const concurrent = checking.has(client);
+    if (!concurrent) checking.add(client);
     let result: T;
     try {
-      result = await attempt();
-    } catch (error) {
-      // An attempt never judged for a fault of ours (the database down) is not the client's failure.
-      if (!(error instanceof PasswordCheckBusyError)) await counters.decrement(client);
-      throw error;
+      const { totalHits, resetTime } = await counters.increment(client);
+      if (totalHits > LOGIN_FAILURES_ALLOWED) {
+        const ms = (resetTime?.getTime() ?? Date.now() + LOGIN_WINDOW_MS) - Date.now();
+        return { throttled: true, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) };
+      }
+      if (concurrent) return { concurrent: true };
+      try {
+        result = await attempt();
+      } catch (error) {
+        // An attempt never judged for a fault of ours (the database down) is not the client's failure.
+        if (!(error instanceof PasswordCheckBusyError)) await counters.decrement(client);
+        throw error;
+      }
     } finally {
-      checking.delete(client);
+      if (!concurrent) checking.delete(client);
     }
     if (result.ok) await counters.decrement(client);
     return result;
