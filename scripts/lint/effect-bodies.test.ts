@@ -15,7 +15,8 @@ async function messages(code: string, file = "app/routes/example.tsx") {
 
 const header = 'import { useEffect, useLayoutEffect } from "react";\nimport * as React from "react";\n';
 
-describe("effects are written with a block body", () => {
+// The first lint loads the repository's whole ESLint configuration: seconds on a quiet machine, more on a busy one.
+describe("effects are written with a block body", { timeout: 90_000 }, () => {
   it("refuses an arrow expression as an effect, imported or through React., in .tsx and .ts", async () => {
     expect(await messages(`${header}export function A() { useEffect(() => window.scrollTo(0, 0), []); return null; }`)).toEqual([
       expect.stringContaining("block body"),

@@ -110,6 +110,9 @@ beforeAll(async () => {
     if (cached === false) express();
     else if (cached !== true) void cached.then((ok) => ok || express());
   });
+  // Longer than the client's own idle timeout (fetch keeps a connection 4 s): on a busy machine the
+  // server's default 5 s can close a connection just as fetch sends on it (ECONNRESET).
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

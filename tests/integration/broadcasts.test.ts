@@ -431,14 +431,21 @@ describe("list mail in the outbox", () => {
     // 600 a minute = 10 a second; the bucket holds a quarter second of it (2.5): after a second
     // of waiting, two workers asking for 20 each get 2 in all, not a second's 10.
     await new Promise((r) => setTimeout(r, 1000));
+    // What the bucket may give in `ms` more: 10 a second on top of the 2.5 it held (on a quiet
+    // machine the two claims take a few milliseconds and that is exactly 2; on a loaded one the
+    // bucket rightly refills while the second waits for the first).
+    const allowance = (ms: number) => Math.floor(2.5 + ms / 100);
+    const asked = Date.now();
     const [one, two] = await Promise.all([
       claimDue(20, { listKinds: LIST_KINDS, ratePerMinute: 600 }),
       claimDue(20, { listKinds: LIST_KINDS, ratePerMinute: 600 }),
     ]);
-    expect(one.length + two.length).toBe(2);
+    const claimed = one.length + two.length;
+    expect(claimed).toBeGreaterThanOrEqual(2);
+    expect(claimed).toBeLessThanOrEqual(allowance(Date.now() - asked));
     expect(one.throttledMs ?? two.throttledMs).toBeGreaterThan(0);
     const { granted } = await takeSends(600, 100);
-    expect(granted).toBeLessThanOrEqual(1);
+    expect(granted).toBeLessThanOrEqual(allowance(Date.now() - asked) - claimed);
     // Two seconds more of asking as often as told: about 20 more (10 a second), never a burst over it.
     let more = 0;
     const until = Date.now() + 2000;
