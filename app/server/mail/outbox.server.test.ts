@@ -94,8 +94,9 @@ it.each(cases)(
         signal,
       ),
     });
-    // A 2 s lease: each send is cut off after 1 s (half the lease).
-    const options = { leaseSeconds: 2, listKinds: LIST_KINDS };
+    // A 6 s lease: each send is cut off after 3 s (half the lease), time enough for the message
+    // itself to cross even on a loaded machine (1 s was not, at load 20).
+    const options = { leaseSeconds: 6, listKinds: LIST_KINDS };
     try {
       await db()
         .insert(outbox)
@@ -103,13 +104,13 @@ it.each(cases)(
 
       const started = Date.now();
       expect(await processOutbox(deliver, options)).toBe(1);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
       const [row] = await db().select().from(outbox);
       expect(row).toMatchObject({ status, attempts: 1, sentAt: null, lockedUntil: null, claimToken: null });
       // The server read the message whole and was still holding back its answer when the client hung up.
       expect(smtp.received).toEqual([`${message.kind} 1`]);
       await expect.poll(smtp.hungUpWhileStalled).toBe(true);
-      expect(row!.lastError).toMatch(/^cut off after 1 s .* may or may not have arrived, so it is not sent again automatically/);
+      expect(row!.lastError).toMatch(/^cut off after 3 s .* may or may not have arrived, so it is not sent again automatically/);
       expect(loggedText(errors)).toMatch(/it may have arrived, so it is not sent again/);
 
       // The stall ends; later passes, even after any retry delay, leave the row alone.
