@@ -97,7 +97,8 @@ function unclearWhole(whole: RefundRequest): RefundResult {
   };
 }
 
-const when = (at: Date) => formatZonedDateTime(at, businessTimeZone());
+// The environment's zone: these refusals are written far from a request (the saved zone, decision 069, is not threaded here yet).
+const when = (at: Date) => formatZonedDateTime(at, businessTimeZone(undefined));
 const providerName = (name: PaymentProviderName) => (name === "stripe" ? "Stripe" : "the test provider");
 
 /** What the owner reads when a refund was asked for before: "This refund was already requested on <date>; Stripe has it as <status>." */
