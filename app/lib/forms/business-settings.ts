@@ -58,7 +58,8 @@ export const BusinessSettingsSchema = z.object({
       z
         .string()
         .min(1, BUSINESS_MESSAGES.addressMissing)
-        .min(10, BUSINESS_MESSAGES.addressShort)
+        // Only when something is there: an empty one has its own message.
+        .refine((v) => v.length === 0 || v.length >= 10, BUSINESS_MESSAGES.addressShort)
         .max(BUSINESS_LIMITS.address, BUSINESS_MESSAGES.addressLong)
         .refine((v) => !CONTROL.test(v), BUSINESS_MESSAGES.addressShort),
     ),
