@@ -32,7 +32,8 @@ export const ownerSaleMail = mailTemplate<OwnerSaleProps>(
         <Amounts lines={p.lines} totalCents={p.totalCents} />
         <MailButton href={p.dashboardUrl}>Open the order</MailButton>
         <P muted>
-          The buyer has their receipt. Replying to this e-mail writes to the buyer. Turn these e-mails off on the dashboard's Settings page.
+          The buyer has their receipt. Replying to this e-mail writes to the buyer. Turn these e-mails off on the dashboard, under Settings:
+          Business details.
         </P>
       </MailLayout>
     );
