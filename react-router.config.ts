@@ -1,5 +1,6 @@
 import type { Config } from "@react-router/dev/config";
-import { publicConfig } from "./app/server/env.server";
+import { publicBusiness } from "./app/lib/business";
+import { businessDefaultsFromEnv, publicConfig } from "./app/server/env.server";
 import { inlineCriticalCss } from "./scripts/build/critical-css";
 import { prerenderedPaths } from "./scripts/build/page-policies";
 import { writeRouteStylesheets } from "./scripts/build/route-css";
@@ -16,9 +17,12 @@ export default {
   // app/lib/page-policy.ts); the pages made from the database are `render: "cached"`, kept by
   // each server (server/page-cache.ts).
   prerender: () => prerenderedPaths(),
-  // The origin baked into the prerendered pages, for the server to check at start-up.
+  // The origin and the business details baked into the prerendered pages, for the server to check at start-up.
   async buildEnd({ reactRouterConfig, buildManifest }) {
-    writeBuildInfo(reactRouterConfig.buildDirectory, { publicOrigin: publicConfig().origin });
+    writeBuildInfo(reactRouterConfig.buildDirectory, {
+      publicOrigin: publicConfig().origin,
+      business: publicBusiness(businessDefaultsFromEnv()),
+    });
     // Each route's own stylesheet, for the pages rendered per request without React.
     if (!buildManifest) throw new Error("React Router gave no build manifest");
     const routeCss = await writeRouteStylesheets(reactRouterConfig.buildDirectory, buildManifest.routes);

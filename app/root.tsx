@@ -13,7 +13,8 @@ import { needsHydration, usesDashboardChrome } from "~/lib/page-policy";
 import "~/lib/zod-config";
 import { useNonce } from "~/lib/nonce";
 import { REFERRER_POLICY } from "~/lib/site";
-import { publicConfig } from "~/server/env.server";
+import { publicBusiness } from "~/lib/business";
+import { businessDefaultsFromEnv, publicConfig } from "~/server/env.server";
 
 /**
  * The page's icon is written into the page (a data: URL of the brand mark, about 480 bytes), so
@@ -37,9 +38,13 @@ export const links: Route.LinksFunction = () => [
 /** Every rendered page's Referrer-Policy, unless its route sends a stricter one (see those routes' headers). */
 export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": REFERRER_POLICY });
 
-/** Values every page needs from configuration; only this allow-list reaches the browser. */
-export function loader() {
-  return publicConfig();
+/**
+ * Values every page needs from configuration; only this allow-list reaches the browser. The
+ * business's public details are the running site's (the owner's saved ones, decision 069); a page
+ * prerendered at build time has no site loaded and takes the environment's.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  return { ...publicConfig(), business: publicBusiness(context?.content?.business() ?? businessDefaultsFromEnv()) };
 }
 
 export function useRootData() {

@@ -54,6 +54,7 @@ export default [
     route("admin/prices", "routes/admin/prices.tsx"),
     route("admin/sequence", "routes/admin/sequence.tsx"),
     route("admin/broadcasts", "routes/admin/broadcasts.tsx"),
+    route("admin/settings", "routes/admin/settings.tsx"),
   ]),
   route("api/create-payment", "routes/api/create-payment.ts"),
   route("api/webhooks/stripe", "routes/api/webhooks.stripe.ts"),

@@ -21,6 +21,8 @@ export const OUTBOX_KINDS = [
   "sequence-step",
   /** One broadcast to one contact (dedupe key bc:<broadcast>:<contact>). */
   "broadcast",
+  /** A paid order, to the owner (dedupe key owner-sale:<order>), unless she turned it off on /admin/settings. */
+  "owner-sale",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

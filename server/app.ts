@@ -22,6 +22,7 @@ declare module "react-router" {
 }
 
 import { appConfigFromEnv, type AppConfig } from "~/server/config.server";
+import { publicBusiness, type PublicBusiness } from "~/lib/business";
 
 export { env, mailTransportKind } from "~/server/env.server";
 import { env } from "~/server/env.server";
@@ -107,6 +108,11 @@ export function startPageViewFlusher(): { stop(): Promise<void> } {
 /** The key the page cache keeps pages under (server/page-cache.ts): it moves with the content. */
 export function contentKey(): string {
   return booted().content.key();
+}
+
+/** The business's public details as this server's pages show them now (the owner's saved ones, decision 069). */
+export function businessNow(): PublicBusiness {
+  return publicBusiness(booted().content.business());
 }
 
 /** Watch the content version; another server's change reaches this one within a second. */

@@ -5,8 +5,13 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { PublicBusiness } from "../app/lib/business.ts";
 
-export type BuildInfo = { publicOrigin: string };
+export type BuildInfo = {
+  publicOrigin: string;
+  /** The business's details the prerendered pages were written with (their footer): while the running site's differ, the server renders them (decision 069). */
+  business?: PublicBusiness;
+};
 
 export const BUILD_INFO_FILE = "build-info.json";
 

@@ -9,6 +9,7 @@ import { resolve } from "node:path";
 import express from "express";
 import onHeaders from "on-headers";
 import { createLogger } from "../app/server/log.server.ts";
+import { samePublicBusiness } from "../app/lib/business.ts";
 import { readBuildInfo, readPageScriptHashes } from "./build-info.ts";
 import { privateByDefault } from "./cache-control.ts";
 import { campaignCookie } from "./campaign-cookie.ts";
@@ -50,7 +51,8 @@ if (missingFiles.length > 0) {
 }
 
 // Prerendered pages carry the origin they were built for (canonical URLs, sitemap, feed).
-const builtOrigin = readBuildInfo(buildDir)?.publicOrigin;
+const buildInfo = readBuildInfo(buildDir);
+const builtOrigin = buildInfo?.publicOrigin;
 if (builtOrigin !== config.PUBLIC_ORIGIN) {
   log.fatal(
     `The build was made for PUBLIC_ORIGIN=${builtOrigin} but the server has PUBLIC_ORIGIN=${config.PUBLIC_ORIGIN}: run \`npm run build\` with the same PUBLIC_ORIGIN.`,
@@ -109,6 +111,17 @@ log.info(
 
 const securityHeaders = baseSecurityHeaders(config.PUBLIC_ORIGIN);
 
+/**
+ * Prerendered pages carry the business's details of the build (the footer's name and support
+ * address). While the running site's differ (the owner saved others on /admin/settings, or the
+ * server's environment is not the build's), their built files step aside and the page cache
+ * renders those routes as it renders the cached ones, with the details of now (decision 069);
+ * their .data goes to React Router. Once the details are the build's again, the files answer.
+ */
+const prerenderedOutOfDate = () => !samePublicBusiness(build.businessNow(), buildInfo?.business);
+const isPrerenderedRoute = (path: string) =>
+  build.servingRoute(path.endsWith(".data") ? path.slice(0, -".data".length) : path)?.policy.render === "prerendered";
+
 // Prerendered pages and assets: answered before Express (sirv), with headers prepared at start-up.
 // A prerendered page (no React) may run the page scripts the build emitted, and nothing else inline.
 const pageScripts = readPageScriptHashes(buildDir);
@@ -122,6 +135,7 @@ const serveStatic = createStaticResponder(files, {
     ),
   // Counted in memory, written every few seconds: the page's answer does not wait for the database.
   onPage: (path, req) => build.countPageView(path, req.headers),
+  stepsAside: (path) => prerenderedOutOfDate() && isPrerenderedRoute(path),
 });
 
 // The pages whose route declares `render: "cached"` (home, the blog, the articles, the sitemap, the
@@ -141,6 +155,7 @@ const servePageCache = createPageCache({
   policyAt: (path) => build.servingRoute(path)?.policy,
   site: build.siteFacts,
   notFound: build.answersNotFound,
+  rendersPrerendered: prerenderedOutOfDate,
 });
 
 const app = express();

@@ -21,6 +21,8 @@ let renders: string[] = [];
 let pages: Record<string, { status: number; body: string; type?: string }> = {};
 let gate: Promise<void> | undefined;
 const counted: string[] = [];
+/** Whether the build's prerendered pages are out of date (the business's details changed, decision 069). */
+let prerenderedOutOfDate = false;
 
 let server: Server;
 let base: string;
@@ -49,10 +51,12 @@ beforeAll(async () => {
     },
     // Kept pages, as their routes' handles declare them; /contact is kept per query, as the checkout
     // is: "v" counts, "skip" leaves the address to Express.
-    policyAt: (path) => (path === "/contact" ? contactPolicy : kept(path) ? { render: "cached" } : undefined),
+    policyAt: (path) =>
+      path === "/contact" ? contactPolicy : kept(path) ? { render: "cached" } : path === "/about" ? { render: "prerendered" } : undefined,
     site: { articleExists: () => true },
     // The catch-all's addresses, as server/app.ts's answersNotFound tells them.
     notFound: (path) => path.startsWith("/no-route/") || path === NOT_FOUND_RENDER_PATH,
+    rendersPrerendered: () => prerenderedOutOfDate,
   });
   server = createServer((req, res) => {
     const answered = respond(req, res);
@@ -79,12 +83,43 @@ beforeEach(() => {
     "/rss.xml": { status: 200, body: "<rss>feed</rss>", type: "application/rss+xml; charset=utf-8" },
     "/blog/moved": { status: 301, body: "" },
     "/contact": { status: 200, body: "<html><body>Contact</body></html>" },
+    "/about": { status: 200, body: "<html><body>About, rendered with the details of now</body></html>" },
     "/contact?v=1": { status: 200, body: "<html><body>Contact, variant 1</body></html>" },
     [NOT_FOUND_RENDER_PATH]: {
       status: 404,
       body: "<html><head><script>var m=1</script></head><body><h1>Oops! Page not found</h1></body></html>",
     },
   };
+});
+
+describe("a prerendered page", () => {
+  it("is left to the built file while it is up to date, and rendered and kept like a cached page while it is not", async () => {
+    expect((await fetch(`${base}/about`)).status).toBe(418);
+    expect(renders).toEqual([]);
+    prerenderedOutOfDate = true;
+    try {
+      for (let i = 0; i < 2; i++) {
+        const page = await fetch(`${base}/about`);
+        expect(page.status).toBe(200);
+        expect(page.headers.get("cache-control")).toBe(CONTENT_PAGE_CACHE_CONTROL);
+        expect(await page.text()).toContain("About, rendered with the details of now");
+      }
+      expect(renders).toEqual(["/about"]);
+    } finally {
+      prerenderedOutOfDate = false;
+    }
+    expect((await fetch(`${base}/about`)).status).toBe(418);
+  });
+
+  it("counts as kept only while out of date, and never as its .data", async () => {
+    const route = await realRouteMatcher();
+    const policyAt = (path: string) => route(path)?.policy;
+    expect(isCachedAddress("/about", policyAt)).toBe(false);
+    expect(isCachedAddress("/about", policyAt, true)).toBe(true);
+    expect(isCachedAddress("/tools", policyAt, true)).toBe(true);
+    expect(isCachedAddress("/about.data", policyAt, true)).toBe(false);
+    expect(isCachedAddress("/orders/lookup", policyAt, true)).toBe(false);
+  });
 });
 
 describe("isCachedAddress", () => {

@@ -45,9 +45,10 @@ const NOT_FOUND_ENTRY = "(not found)";
  * /checkout), and the path is in its one spelling: lower case, no trailing slash, not React
  * Router's data request (`.data`). Any other spelling goes on to Express, as before.
  */
-export function isCachedAddress(path: string, policyAt: (path: string) => PagePolicy | undefined): boolean {
+export function isCachedAddress(path: string, policyAt: (path: string) => PagePolicy | undefined, prerendered = false): boolean {
   if (path.endsWith(".data") || !(path === "/" || CANONICAL_PATH.test(path))) return false;
-  return policyAt(path)?.render === "cached";
+  const render = policyAt(path)?.render;
+  return render === "cached" || (prerendered && render === "prerendered");
 }
 const CANONICAL_PATH = /^(?:\/[a-z0-9]+(?:[-.][a-z0-9]+)*)+$/;
 
@@ -75,6 +76,7 @@ export function createPageCache({
   policyAt,
   site,
   notFound,
+  rendersPrerendered,
 }: {
   /** The content key now: a page kept under another key is made again. */
   key: () => string;
@@ -96,6 +98,11 @@ export function createPageCache({
   finishHtml: (html: string, nonce: string) => Promise<FinishedPage>;
   /** True for a page address only the catch-all not-found route answers: answered 404 with the one kept not-found page. */
   notFound?: (path: string) => boolean;
+  /**
+   * True while the build's prerendered pages are out of date (the business's details changed since
+   * the build, decision 069): the static files step aside and this cache renders those routes too.
+   */
+  rendersPrerendered?: () => boolean;
 }) {
   const pages = new Map<string, Prepared>();
   const rendering = new Map<string, Promise<Prepared | null>>();
@@ -170,7 +177,7 @@ export function createPageCache({
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
-    let entry = isCachedAddress(path, policyAt) ? path : notFound?.(path) ? NOT_FOUND_ENTRY : undefined;
+    let entry = isCachedAddress(path, policyAt, rendersPrerendered?.() ?? false) ? path : notFound?.(path) ? NOT_FOUND_ENTRY : undefined;
     const variant = entry === path && query !== -1 ? policyAt(path)?.cacheVariant : undefined;
     if (variant) {
       const kept = variant(new URLSearchParams(url.slice(query + 1)), site);

@@ -12,6 +12,8 @@ import { staticScriptHashes } from "../scripts/build/static-script-hashes";
 const PAGE = `<!DOCTYPE html><html><head><script>window.a=1</script></head><body>${"<p>About us</p>".repeat(100)}<script type="application/ld+json">{"x":1}</script></body></html>`;
 let root: string;
 let server: Server;
+/** Whether the prerendered /about is out of date (the business's details changed since the build, decision 069). */
+let aboutOutOfDate = false;
 let base: string;
 
 beforeAll(async () => {
@@ -25,6 +27,7 @@ beforeAll(async () => {
     baseHeaders: { "X-Content-Type-Options": "nosniff" },
     htmlPolicy: (hashes) => `script-src 'self' ${hashes.join(" ")}`,
     queryRendered: { "/about": ["q", "page"] },
+    stepsAside: (path) => aboutOutOfDate && (path === "/about" || path === "/about.data"),
   });
   server = createServer((req, res) => {
     if (!respond(req, res)) res.writeHead(418).end("not static");
@@ -93,6 +96,19 @@ describe("createStaticResponder", () => {
     expect(res.status).toBe(301);
     expect(res.headers.get("location")).toBe("/about?ref=x");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("steps aside for a prerendered page while it is out of date, and answers it again after; other files meanwhile", async () => {
+    aboutOutOfDate = true;
+    try {
+      expect((await fetch(`${base}/about`)).status).toBe(418);
+      expect((await fetch(`${base}/assets/app-1.js`)).status).toBe(200);
+    } finally {
+      aboutOutOfDate = false;
+    }
+    const page = await fetch(`${base}/about`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toBe(PAGE);
   });
 
   it("leaves other methods and unknown paths to the application", async () => {

@@ -189,6 +189,7 @@ export function createStaticResponder(
     htmlPolicy,
     onPage,
     queryRendered = {},
+    stepsAside,
   }: {
     /** The directory `files` was read from (build/client). */
     root: string;
@@ -202,6 +203,11 @@ export function createStaticResponder(
      * page for it; without them (the bare address, or only ?utm_source=...) the prerendered file answers.
      */
     queryRendered?: Record<string, readonly string[]>;
+    /**
+     * Paths whose built file is not to be answered now: they go on to the page cache and Express
+     * (the prerendered pages and their .data while the business's details differ from the build's, decision 069).
+     */
+    stepsAside?: (path: string) => boolean;
   },
 ) {
   // Each file with every header but sirv's own (length, encoding), worked out once: a request is
@@ -230,6 +236,7 @@ export function createStaticResponder(
     const path = query === -1 ? url : url.slice(0, query);
     if (rendersForQuery(url, queryRendered)) return false;
     const entry = prepared.get(path);
+    if (entry && stepsAside?.(path)) return false;
     if (!entry) {
       // One URL per page: "/about/" -> "/about" (the query kept).
       if (path.length > 1 && path.endsWith("/") && prepared.has(path.slice(0, -1))) {

@@ -37,6 +37,7 @@ export const DASHBOARD_SECTIONS: readonly { group: string; links: readonly Secti
     ],
   },
   { group: "Inbox", links: [{ to: "/admin/messages", label: "Messages" }] },
+  { group: "Settings", links: [{ to: "/admin/settings", label: "Business details" }] },
 ];
 
 /** The section a dashboard path belongs to (the longest matching prefix), for the phone menu's button. */

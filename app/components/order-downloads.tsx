@@ -1,5 +1,5 @@
 import { ChevronDown, Download, FileArchive, FileSpreadsheet, FileText, Mail } from "lucide-react";
-import { SUPPORT_EMAIL } from "~/lib/site";
+import { SupportEmail } from "~/components/support-email";
 import { FORMAT_LABELS, formatBytes, type FileView, type ProductView } from "~/lib/order-files";
 
 const ICONS = { pdf: FileText, docx: FileText, xlsx: FileSpreadsheet } as const;
@@ -7,11 +7,7 @@ const ICONS = { pdf: FileText, docx: FileText, xlsx: FileSpreadsheet } as const;
 const downloadClass =
   "inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 
-const supportLink = (
-  <a href={`mailto:${SUPPORT_EMAIL}`} className="font-bold text-brand-800 underline">
-    {SUPPORT_EMAIL}
-  </a>
-);
+const supportLink = <SupportEmail className="font-bold text-brand-800 underline" />;
 
 /** One thing to download: a single file, or the same document in several forms (Word and PDF). */
 function ItemRow({ files, fileHref }: { files: FileView[]; fileHref: (fileId: string) => string }) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
+import { SupportEmail } from "~/components/support-email";
 import { CircleAlert, Undo2 } from "lucide-react";
 import { SiteLink } from "~/components/site-link";
-import { SUPPORT_EMAIL } from "~/lib/site";
 
 /** Why an order link opens no files, in one set of words for the order page and a refused download's page. */
 export type OrderNoticeKind =
@@ -28,11 +28,7 @@ const lookupLink = (
   </SiteLink>
 );
 
-const supportLink = (
-  <a href={`mailto:${SUPPORT_EMAIL}`} className="font-bold text-brand-800 underline underline-offset-2">
-    {SUPPORT_EMAIL}
-  </a>
-);
+const supportLink = <SupportEmail />;
 
 /** The heading and words for an order whose files cannot be opened: unknown link, expired link, or an order not (or no longer) paid. */
 export function OrderNotice({ notice }: { notice: OrderNoticeKind }) {

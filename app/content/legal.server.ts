@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isoDate } from "~/content/articles";
 import { parseMarkdownFile } from "~/content/markdown.server";
+import { SUPPORT_EMAIL_PLACEHOLDER } from "~/lib/business";
 import { LEGAL_PAGES } from "~/lib/site";
 
 /** Frontmatter of app/content/legal/*.md. A bad field, or a page missing from LEGAL_PAGES, fails at start naming the file. */
@@ -28,4 +29,16 @@ const pages = parseLegalPages(import.meta.glob<string>("./legal/*.md", { query: 
 
 export function getLegalPage(slug: string): LegalPage | undefined {
   return pages.find((p) => p.slug === slug);
+}
+
+const escapeHtml = (value: string) =>
+  value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+
+/**
+ * A page's HTML with the support address where its Markdown says SUPPORT_EMAIL_PLACEHOLDER, as a
+ * mailto link: the business's saved address (decision 069), never one typed into the text.
+ */
+export function withSupportEmail(html: string, supportEmail: string): string {
+  const address = escapeHtml(supportEmail);
+  return html.replaceAll(SUPPORT_EMAIL_PLACEHOLDER, `<a href="mailto:${address}">${address}</a>`);
 }

@@ -1,7 +1,10 @@
-/** Site-wide constants: the one list of navigation links, brand and contact details. */
+/**
+ * Site-wide constants: the one list of navigation links, the brand (the header's name, page
+ * titles). The business's own details (its name, support and postal addresses) are the owner's
+ * to change: app/lib/business.ts (decision 069).
+ */
 export const SITE_NAME = "Fresh Start Money";
 export const SITE_TAGLINE = "Empowering everyday people to achieve financial freedom through smart budgeting and credit repair strategies.";
-export const SUPPORT_EMAIL = "support@freshstartmoney.com";
 /**
  * The one promise about how fast support answers, word for word on every page, e-mail and
  * product that states one (docs/decisions/030): one business day, which one person can keep

@@ -1,10 +1,11 @@
 import { ArrowRight, BookOpen, Compass, HandHeart, HeartHandshake, House, KeyRound, Sprout, Users, Wallet } from "lucide-react";
+import { SupportEmail } from "~/components/support-email";
 import { SiteLink } from "~/components/site-link";
 import type { Route } from "./+types/about";
 import { FeatureCard, type Feature } from "~/components/feature-card";
 import { buttonClass } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
-import { SITE_NAME, SUPPORT_EMAIL, SUPPORT_REPLY_PROMISE } from "~/lib/site";
+import { SITE_NAME, SUPPORT_REPLY_PROMISE } from "~/lib/site";
 import { page } from "~/lib/page-policy";
 
 /** Plain HTML in the browser (app/lib/page-policy.ts): nothing here needs React. */
@@ -162,11 +163,7 @@ export default function About() {
               ).
             </p>
             <p>
-              Found something wrong? Write to{" "}
-              <a href={`mailto:${SUPPORT_EMAIL}`} className="font-bold text-brand-800 underline underline-offset-2">
-                {SUPPORT_EMAIL}
-              </a>{" "}
-              with the page and what you think is wrong. {SUPPORT_REPLY_PROMISE}
+              Found something wrong? Write to <SupportEmail /> with the page and what you think is wrong. {SUPPORT_REPLY_PROMISE}
             </p>
           </div>
         </div>

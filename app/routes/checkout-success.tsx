@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { SupportEmail } from "~/components/support-email";
 import { CircleAlert, CircleCheck, Clock, Undo2 } from "lucide-react";
 import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/checkout-success";
@@ -10,13 +11,13 @@ import { toolkit } from "~/lib/catalogue";
 import { filePath, zipPath } from "~/lib/order-files";
 import { seo } from "~/lib/seo";
 import { useRootData } from "~/root";
-import { SUPPORT_EMAIL, SUPPORT_REPLY_PROMISE } from "~/lib/site";
+import { SUPPORT_REPLY_PROMISE } from "~/lib/site";
 import { OrderDownloads } from "~/components/order-downloads";
 import { OrderLookupForm } from "~/components/order-lookup-form";
 import { appConfig } from "~/server/config.server";
 import { buyerKey } from "~/server/delivery/buyer-key.server";
 import { maskEmail, orderView, type OrderView } from "~/server/delivery/order-view.server";
-import { formatPaidOn } from "~/server/dates.server";
+import { businessTimeZone, formatPaidOn } from "~/server/dates.server";
 import { page } from "~/lib/page-policy";
 
 /**
@@ -67,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { customerEmail, paidAt, ...rest } = view;
   const order: PageOrder = {
     ...rest,
-    paidOn: paidAt ? formatPaidOn(paidAt) : null,
+    paidOn: paidAt ? formatPaidOn(paidAt, businessTimeZone(context)) : null,
     receiptTo: customerEmail && (view.buyer ? customerEmail : maskEmail(customerEmail)),
     lookupForm: !view.buyer && view.state === "confirmed",
   };
@@ -166,11 +167,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
   const result = loaderData;
   const order = result.kind === "order" ? result.order : undefined;
   const showNextSteps = result.kind === "plain" || order?.state === "confirmed" || order?.state === "processing";
-  const supportLink = (
-    <a href={`mailto:${SUPPORT_EMAIL}`} className="font-bold text-brand-800 underline underline-offset-2">
-      {SUPPORT_EMAIL}
-    </a>
-  );
+  const supportLink = <SupportEmail />;
 
   return (
     <div className="bg-slate-50">

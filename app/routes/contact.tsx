@@ -1,4 +1,5 @@
 import { ChevronDown, Handshake, Mail, MessageCircleQuestion } from "lucide-react";
+import { SupportEmail, useBusiness } from "~/components/support-email";
 import type { ReactNode } from "react";
 import { SiteLink } from "~/components/site-link";
 import type { Route } from "./+types/contact";
@@ -8,9 +9,8 @@ import { toolkit } from "~/lib/catalogue";
 import { formatCents } from "~/lib/site";
 import { submitFromBrowser } from "~/lib/form-outcomes";
 import { seo } from "~/lib/seo";
-import { SUPPORT_EMAIL, SUPPORT_REPLY_PROMISE } from "~/lib/site";
+import { SUPPORT_REPLY_PROMISE } from "~/lib/site";
 import { GUIDES } from "~/lib/guides";
-import { env } from "~/server/env.server";
 import { submitContactMessage } from "~/server/forms/contact.server";
 import { page } from "~/lib/page-policy";
 
@@ -49,11 +49,8 @@ const FAQ: { question: string; answer: ReactNode }[] = [
     question: "Is there a money-back guarantee?",
     answer: (
       <>
-        Yes. The {toolkit.name} comes with a 30-day money-back guarantee. If it isn't right for you, e-mail{" "}
-        <a href={`mailto:${SUPPORT_EMAIL}`} className="font-bold text-brand-800 underline underline-offset-2">
-          {SUPPORT_EMAIL}
-        </a>{" "}
-        within 30 days of your purchase and we'll refund you in full.
+        Yes. The {toolkit.name} comes with a 30-day money-back guarantee. If it isn't right for you, e-mail <SupportEmail /> within 30 days
+        of your purchase and we'll refund you in full.
       </>
     ),
   },
@@ -99,13 +96,9 @@ function ContactCard({ icon, title, children }: { icon: ReactNode; title: string
   );
 }
 
-/** Who runs the site (BUSINESS_NAME, BUSINESS_ADDRESS), shown with the ways to reach us. */
-export function loader() {
-  const { BUSINESS_NAME, BUSINESS_ADDRESS } = env();
-  return { business: { name: BUSINESS_NAME, address: BUSINESS_ADDRESS ?? null } };
-}
-
-export default function Contact({ actionData, loaderData }: Route.ComponentProps) {
+export default function Contact({ actionData }: Route.ComponentProps) {
+  // Who runs the site, shown with the ways to reach us: the business's saved details (decision 069).
+  const business = useBusiness();
   return (
     <>
       <section className="bg-brand-50 px-4 py-14 text-center">
@@ -129,14 +122,12 @@ export default function Contact({ actionData, loaderData }: Route.ComponentProps
         <div className="grid content-start gap-4">
           <ContactCard icon={<Mail className="size-6" />} title="Email Us">
             <p>
-              <a href={`mailto:${SUPPORT_EMAIL}`} className="font-bold break-all text-brand-800 underline underline-offset-2">
-                {SUPPORT_EMAIL}
-              </a>
+              <SupportEmail className="font-bold break-all text-brand-800 underline underline-offset-2" />
             </p>
             <p className="mt-1">{SUPPORT_REPLY_PROMISE}</p>
             <p className="mt-3 text-sm">
-              {loaderData.business.name}
-              {loaderData.business.address ? <span className="block">{loaderData.business.address}</span> : null}
+              {business.businessName}
+              {business.postalAddress ? <span className="block whitespace-pre-line">{business.postalAddress}</span> : null}
             </p>
           </ContactCard>
           <ContactCard icon={<MessageCircleQuestion className="size-6" />} title="General Inquiries">
@@ -147,13 +138,7 @@ export default function Contact({ actionData, loaderData }: Route.ComponentProps
           <ContactCard icon={<Handshake className="size-6" />} title="Partnerships">
             <p>
               Financial educators, credit counsellors and tool makers: tell us how you'd like to work together.{" "}
-              <a
-                href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent("Partnership")}`}
-                className="font-bold text-brand-800 underline underline-offset-2"
-              >
-                E-mail us about a partnership
-              </a>
-              .
+              <SupportEmail subject="Partnership">E-mail us about a partnership</SupportEmail>.
             </p>
           </ContactCard>
         </div>

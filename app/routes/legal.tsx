@@ -1,21 +1,24 @@
 import { data } from "react-router";
+import { SupportEmail, useBusiness } from "~/components/support-email";
 import type { Route } from "./+types/legal";
-import { getLegalPage } from "~/content/legal.server";
 import { formatDay } from "~/lib/site";
 import { seo } from "~/lib/seo";
-import { SUPPORT_EMAIL } from "~/lib/site";
-import { env } from "~/server/env.server";
+import { getLegalPage, withSupportEmail } from "~/content/legal.server";
+import { articlesOf } from "~/server/content/site-content.server";
 import { page } from "~/lib/page-policy";
 
 /** Plain text pages: no React in the browser (app/lib/page-policy.ts). */
 export const handle = page({ hydrate: false, sitemap: true });
 
-/** A legal or trust page (privacy, terms, refunds, disclosures), with who runs the site (BUSINESS_NAME, BUSINESS_ADDRESS). */
-export function loader({ request }: Route.LoaderArgs) {
+/**
+ * A legal or trust page (privacy, terms, refunds, disclosures), with who runs the site: the
+ * business's saved details (decision 069), the support address filled in where the text names it.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
   const page = getLegalPage(new URL(request.url).pathname.slice(1));
   if (!page) throw data(null, { status: 404 });
-  const { BUSINESS_NAME, BUSINESS_ADDRESS } = env();
-  return { page, business: { name: BUSINESS_NAME, address: BUSINESS_ADDRESS ?? null } };
+  const business = articlesOf(context).business();
+  return { page: { ...page, html: withSupportEmail(page.html, business.supportEmail) } };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
@@ -24,7 +27,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
     : [];
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
-  const { page, business } = loaderData;
+  const { page } = loaderData;
+  const business = useBusiness();
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 md:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">{page.title}</h1>
@@ -35,12 +39,8 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
       <aside aria-label="Who we are" className="mt-10 rounded-xl border border-slate-200 bg-slate-50 p-5 text-slate-800">
         <h2 className="font-bold text-slate-900">Who we are</h2>
         <p className="mt-2">
-          This site is run by {business.name}
-          {business.address ? `, ${business.address}` : ""}. Questions:{" "}
-          <a href={`mailto:${SUPPORT_EMAIL}`} className="font-bold text-brand-800 underline underline-offset-2">
-            {SUPPORT_EMAIL}
-          </a>
-          .
+          This site is run by {business.businessName}
+          {business.postalAddress ? `, ${business.postalAddress.replaceAll("\n", ", ")}` : ""}. Questions: <SupportEmail />.
         </p>
       </aside>
     </article>

@@ -1,4 +1,5 @@
 import { CircleCheck } from "lucide-react";
+import { SupportEmail } from "~/components/support-email";
 import { data } from "react-router";
 import type { Route } from "./+types/order";
 import { CheckoutPurchase } from "~/components/checkout-purchase";
@@ -6,11 +7,11 @@ import { OrderDownloads } from "~/components/order-downloads";
 import { OrderNotice } from "~/components/order-notice";
 import { ContinueLinks } from "~/components/continue-links";
 import { seo } from "~/lib/seo";
-import { formatCents, SUPPORT_EMAIL } from "~/lib/site";
+import { formatCents } from "~/lib/site";
 import { filePath, orderPagePath, zipPath } from "~/lib/order-files";
 import { DEAD_LINK_STATUS, orderFiles, orderForToken, PRIVATE_HEADERS, refundedLines } from "~/server/delivery/order-access.server";
 import { orderNumber } from "~/server/payments/orders.server";
-import { formatPaidOn } from "~/server/dates.server";
+import { businessTimeZone, formatPaidOn } from "~/server/dates.server";
 import { ReviewForm } from "~/components/review-form";
 import { answerReviewForm, autoPublishDays, reviewAccess } from "~/server/content/reviews.server";
 import { page } from "~/lib/page-policy";
@@ -31,7 +32,7 @@ export function headers() {
 }
 
 /** The private order page: every file the order bought, or why there are none. A GET changes nothing. */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await orderForToken(params.token);
   if (found.kind !== "ok") return data(found, { status: DEAD_LINK_STATUS[found.kind] });
   const { order } = found;
@@ -40,7 +41,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     lines: order.lines.map((l) => ({ name: l.name, amountCents: l.unitAmountCents * l.quantity })),
     totalCents: order.amountTotal,
     /** The receipt's "Paid on", in the business's time zone and naming it (the same function writes both). */
-    paidOn: order.paidAt ? formatPaidOn(order.paidAt) : null,
+    paidOn: order.paidAt ? formatPaidOn(order.paidAt, businessTimeZone(context)) : null,
   };
   // A refunded order's files are closed, its review form is not (reviews.server.ts, REVIEWABLE).
   const access = await reviewAccess(order);
@@ -139,11 +140,7 @@ export default function OrderPage({ loaderData, params, actionData }: Route.Comp
               {/* Offered only while the order is paid: never on a refunded, disputed or unpaid one. */}
               {result.kind === "open" ? (
                 <p className="mt-4 text-sm text-slate-700">
-                  30-day money-back guarantee: e-mail{" "}
-                  <a href={`mailto:${SUPPORT_EMAIL}`} className="font-bold text-brand-800 underline underline-offset-2">
-                    {SUPPORT_EMAIL}
-                  </a>{" "}
-                  within 30 days of your purchase for a full refund.
+                  30-day money-back guarantee: e-mail <SupportEmail /> within 30 days of your purchase for a full refund.
                 </p>
               ) : null}
             </section>

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/orders-lookup";
+import { SupportEmail } from "~/components/support-email";
 import { SimplePage } from "~/components/simple-page";
 import { OrderLookupForm } from "~/components/order-lookup-form";
 import { seo } from "~/lib/seo";
-import { SUPPORT_EMAIL } from "~/lib/site";
 import { submitOrderLookup } from "~/server/forms/order-lookup.server";
 import { page } from "~/lib/page-policy";
 
@@ -30,11 +30,7 @@ export default function OrdersLookup({ actionData }: Route.ComponentProps) {
       <SimplePage title={actionData.title}>
         <p role="status">{actionData.description}</p>
         <p>
-          Nothing after 10 minutes? E-mail{" "}
-          <a href={`mailto:${SUPPORT_EMAIL}`} className="font-bold text-brand-800 underline underline-offset-2">
-            {SUPPORT_EMAIL}
-          </a>{" "}
-          with the address you paid with.
+          Nothing after 10 minutes? E-mail <SupportEmail /> with the address you paid with.
         </p>
       </SimplePage>
     );

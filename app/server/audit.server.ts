@@ -25,7 +25,8 @@ export type AuditAction =
   | "contact-import"
   | "guide-choice"
   | "retry-sending"
-  | "lift-send-suppression";
+  | "lift-send-suppression"
+  | "business-details";
 export type AuditEntry = typeof adminAuditLog.$inferSelect;
 
 export async function recordAudit(action: AuditAction, target: string, detail: string): Promise<void> {

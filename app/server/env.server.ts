@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { canonicalTimeZone, isTimeZone } from "../lib/dates";
+import { DEFAULT_BUSINESS_NAME, DEFAULT_SUPPORT_EMAIL, type BusinessDetails } from "../lib/business";
 import { BARE_EMAIL_PATTERN } from "../lib/email-address";
 import { isPlaceholderUrl, PARTNER_IDS, PARTNERS } from "../lib/partners";
 import { parseOwnerHash } from "./admin/owner-password.server";
@@ -53,6 +54,41 @@ const FilePathFields = {
   PRODUCT_FILES_DIR: z.string().default("products/files"),
 };
 
+/**
+ * The business's details as the environment gives them: the defaults of what the owner saves on
+ * /admin/settings (app/server/content/business-details.server.ts, decision 069). Read on their own
+ * too (businessDefaultsFromEnv): the build's prerendering writes them into the pages without the
+ * server's other settings.
+ */
+const BusinessFields = {
+  /** The business behind the site, printed in every e-mail's footer and on the legal pages. */
+  BUSINESS_NAME: z.string().trim().min(1).default(DEFAULT_BUSINESS_NAME),
+  /** Where buyers and readers write: every page's footer, the legal pages, the receipts' Reply-To. */
+  SUPPORT_EMAIL: z
+    .string()
+    .trim()
+    .regex(BARE_EMAIL_PATTERN, "must be a bare address, e.g. support@example.com (no name, no <>)")
+    .default(DEFAULT_SUPPORT_EMAIL)
+    .transform((v) => v.toLowerCase()),
+  /** The owner's own name, signing the welcome e-mails ("Jane Doe, Fresh Start Money"). Unset: "The <business> team". */
+  OWNER_NAME: optionalText.pipe(z.string().max(80, "must be at most 80 characters").optional()),
+  /** The postal address CAN-SPAM requires in every commercial e-mail (street, P.O. box or registered mailbox). */
+  BUSINESS_ADDRESS: optionalText,
+  /**
+   * The business's one time zone (an IANA name): every date a buyer or the owner sees, in the
+   * e-mails, on the order pages and in the dashboard, is written in it and names it (decision 047).
+   */
+  BUSINESS_TIME_ZONE: z
+    .string()
+    .trim()
+    .default("America/New_York")
+    .refine(isTimeZone, {
+      error: (issue) =>
+        `is not a time zone (${String(issue.input)}): use an IANA name such as America/New_York, America/Chicago or America/Los_Angeles`,
+    })
+    .transform(canonicalTimeZone),
+};
+
 /** Every setting the server reads, validated once at start-up (documented in .env.example). */
 export const EnvSchema = z
   .object({
@@ -82,25 +118,7 @@ export const EnvSchema = z
       .optional(),
     /** For tests against a local fake Stripe server, e.g. http://127.0.0.1:12111 */
     STRIPE_API_BASE: z.url().optional(),
-    /** The business behind the site, printed in every e-mail's footer and on the legal pages. */
-    BUSINESS_NAME: z.string().trim().min(1).default("Fresh Start Money"),
-    /** The owner's own name, signing the welcome e-mails ("Jane Doe, Fresh Start Money"). Unset: "The <business> team". */
-    OWNER_NAME: optionalText.pipe(z.string().max(80, "must be at most 80 characters").optional()),
-    /** The postal address CAN-SPAM requires in every commercial e-mail (street, P.O. box or registered mailbox). */
-    BUSINESS_ADDRESS: optionalText,
-    /**
-     * The business's one time zone (an IANA name): every date a buyer or the owner sees, in the
-     * e-mails, on the order pages and in the dashboard, is written in it and names it (decision 047).
-     */
-    BUSINESS_TIME_ZONE: z
-      .string()
-      .trim()
-      .default("America/New_York")
-      .refine(isTimeZone, {
-        error: (issue) =>
-          `is not a time zone (${String(issue.input)}): use an IANA name such as America/New_York, America/Chicago or America/Los_Angeles`,
-      })
-      .transform(canonicalTimeZone),
+    ...BusinessFields,
     /** smtp://user:pass@host:587 or smtps://user:pass@host:465: sends every e-mail through that server. */
     SMTP_URL: z
       .string()
@@ -238,4 +256,28 @@ const FilePaths = z.object(FilePathFields);
  */
 export function filePaths(): z.infer<typeof FilePaths> {
   return FilePaths.parse(settings(Object.keys(FilePathFields)));
+}
+
+const BusinessDefaults = z.object(BusinessFields);
+
+/**
+ * The business's details as the environment sets them (the defaults the owner's saved ones
+ * override), read alone: the build's prerendering has the business's variables but not the
+ * server's others. The sale e-mail to the owner is on by default.
+ */
+export function businessDefaultsFromEnv(): BusinessDetails {
+  const parsed = BusinessDefaults.safeParse(settings(Object.keys(BusinessFields)));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    businessName: e.BUSINESS_NAME,
+    supportEmail: e.SUPPORT_EMAIL,
+    postalAddress: e.BUSINESS_ADDRESS ?? null,
+    signedBy: e.OWNER_NAME ?? null,
+    timeZone: e.BUSINESS_TIME_ZONE,
+    saleEmails: true,
+  };
 }

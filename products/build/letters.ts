@@ -21,7 +21,9 @@ import {
 } from "docx";
 import { powerPack, toolkit } from "../../app/lib/catalogue";
 import { POWER_PACK_LETTERS, TOOLKIT_LETTERS, type LetterId } from "../../app/lib/product-files";
-import { SITE_NAME, SUPPORT_EMAIL } from "../../app/lib/site";
+// The shipped support address: the product files are built and committed, so they print the default, not a saved one (decision 069).
+import { DEFAULT_SUPPORT_EMAIL as SUPPORT_EMAIL } from "../../app/lib/business";
+import { SITE_NAME } from "../../app/lib/site";
 import { BUREAUS, CHECK_ADDRESS_NOTE } from "../src/bureaus";
 import { POWER_PACK_MAP, powerPackOnlyLetters, type PowerPackLetterId } from "../src/letters/power-pack-map";
 import { powerPackLettersA } from "../src/letters/power-pack-a";

@@ -35,6 +35,16 @@ export async function logInAsOwner(base: string, password: string): Promise<stri
   return cookie;
 }
 
+/** Post a dashboard form as the browser posts it (same origin, the owner's cookie); the answer, its redirect not followed. */
+export function postDashboardForm(base: string, cookie: string, path: string, fields: Record<string, string>): Promise<Response> {
+  return fetch(`${base}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: formHeaders(base, cookie),
+    body: new URLSearchParams(fields),
+  });
+}
+
 export type ArticleFields = Record<string, string> & { title: string; slug: string };
 
 /** A sample article's fields; `slug` and `title` make it unique. */

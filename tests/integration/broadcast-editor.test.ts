@@ -20,6 +20,7 @@ import type { mailHealth } from "~/server/admin/mail-health.server";
 import { changeBroadcast, startBroadcast } from "~/server/audience/broadcasts.server";
 import { markProved, recordConsent, suppress, upsertContact } from "~/server/audience/contacts.server";
 import { db } from "~/server/db.server";
+import { env } from "~/server/env.server";
 import { storeLead } from "~/server/forms/leads.server";
 import { storeSubscriber } from "~/server/forms/newsletter.server";
 import { confirmSubscription, mintEmailLink, unsubscribe } from "~/server/audience/email-links.server";
@@ -242,7 +243,8 @@ describe("/admin/email with a broadcast waiting at the send rate", () => {
     await db().execute(
       sql`update outbox set due_at = now() - interval '1 hour', created_at = now() - interval '1 hour' where kind = 'broadcast'`,
     );
-    // One guide e-mail just asked for (waiting, not late), one receipt stuck for 20 minutes (late).
+    // One guide e-mail just asked for (waiting, not late), one receipt stuck for 20 minutes (late),
+    // and the owner's sale e-mail of that order (decision 069), just queued.
     await storeLead({ name: "New", email: "new.lead@example.com", sourcePage: "emergency-fund-guide" });
     await buyer("stuck.buyer@example.com");
     await db().execute(sql`update outbox set due_at = now() - interval '20 minutes', attempts = 3, last_error = '421 try later'
@@ -250,7 +252,7 @@ describe("/admin/email with a broadcast waiting at the send rate", () => {
 
     const health = (await call<Health>(() => emailLoader(args(get("/admin/email", cookie))))).data;
     expect({ queued: health.queued, listWaiting: health.listWaiting, failed: health.failed }).toEqual({
-      queued: 2,
+      queued: 3,
       listWaiting: 60,
       failed: 0,
     });
@@ -258,16 +260,17 @@ describe("/admin/email with a broadcast waiting at the send rate", () => {
       { broadcastId: id, subject: "March tips", status: "sending", waiting: 30 },
       { broadcastId: paused, subject: "Paused tips", status: "paused", waiting: 30 },
     ]);
-    // The table lists the two e-mails sent as they come, not the 60 broadcast rows.
+    // The table lists the e-mails sent as they come, not the 60 broadcast rows.
     expect(health.rows.map((r) => `${r.kind} ${r.toAddress}`).sort()).toEqual([
       "guide new.lead@example.com",
+      `owner-sale ${env().OWNER_EMAIL}`,
       "receipt stuck.buyer@example.com",
     ]);
     expect(health.late.count).toBe(1);
     expect(Date.now() - health.late.oldestDueAt!.getTime()).toBeGreaterThan(19 * 60_000);
     const text = pageText(health);
     expect(text).toContain("1 e-mail sent as they come (receipts, guides, links, messages) has waited over 15 minutes");
-    expect(text).toContain("2 waiting to go out now (receipts, guides, links, messages: sent as they come), 0 failed");
+    expect(text).toContain("3 waiting to go out now (receipts, guides, links, messages: sent as they come), 0 failed");
     expect(text).toContain("60 list e-mails waiting. Not late:");
     expect(text).toContain('Broadcast "March tips" (sending): 30 e-mails');
     expect(text).toContain('Broadcast "Paused tips" (paused): 30 e-mails');
@@ -276,7 +279,8 @@ describe("/admin/email with a broadcast waiting at the send rate", () => {
     await db().update(outbox).set({ status: "sent", sentAt: new Date() }).where(eq(outbox.kind, "receipt"));
     const after = (await call<Health>(() => emailLoader(args(get("/admin/email", cookie))))).data;
     expect({ queued: after.queued, listWaiting: after.listWaiting, late: after.late }).toEqual({
-      queued: 1,
+      // The guide and the sale e-mail, neither late.
+      queued: 2,
       listWaiting: 60,
       late: { count: 0, oldestDueAt: null, minutes: 15 },
     });

@@ -26,6 +26,7 @@ import { createPaymentFromRequest, startCheckout } from "~/server/payments/check
 import { buyerKey } from "~/server/delivery/buyer-key.server";
 import { storeContactMessage } from "~/server/forms/contact.server";
 import { db } from "~/server/db.server";
+import { env } from "~/server/env.server";
 import { storeLead } from "~/server/forms/leads.server";
 import { storeSubscriber } from "~/server/forms/newsletter.server";
 import { DOWNLOAD_SOFT_LIMIT } from "~/server/delivery/order-access.server";
@@ -377,13 +378,14 @@ describe("Stripe deliveries", () => {
     const [order] = await db().select().from(orders);
     expect(order!.status).toBe("paid");
     expect(await db().select({ n: count() }).from(entitlements)).toEqual([{ n: 2 }]);
-    // One receipt, and one review request for a week later.
-    expect((await outboxRows()).map((r) => r.kind)).toEqual(["receipt", "review-request"]);
+    // One receipt, one review request for a week later, and one sale e-mail to the owner (decision 069).
+    expect((await outboxRows()).map((r) => r.kind)).toEqual(["receipt", "review-request", "owner-sale"]);
     await flush();
     await flush();
-    expect(await smtp.waitFor(1)).toHaveLength(1);
+    expect(await smtp.waitFor(2)).toHaveLength(2);
     await new Promise((r) => setTimeout(r, 100));
-    expect(smtp.messages).toHaveLength(1);
+    expect(smtp.messages).toHaveLength(2);
+    expect(testMail.received("stripe@example.com")).toHaveLength(1);
   });
 
   it("finds our order by client_reference_id when its session id was never saved, and only then", async () => {
@@ -411,7 +413,8 @@ describe("Stripe deliveries", () => {
     const completed = stripeDelivery("checkout.session.completed", session);
     await handleStripeWebhook(payments, completed.payload, completed.header);
     await flush();
-    const token = linkIn((await smtp.waitFor(1))[0]!, "/orders/").split("/")[2]!;
+    await smtp.waitFor(2);
+    const token = linkIn(testMail.received("refund@example.com")[0]!, "/orders/").split("/")[2]!;
 
     const charge = { id: "ch_r", object: "charge", payment_intent: "pi_refunded", refunded: true, amount: 700, amount_refunded: 700 };
     const refund = { id: "re_1", object: "refund", payment_intent: "pi_refunded", amount: 700, status: "succeeded" };
@@ -428,8 +431,10 @@ describe("Stripe deliveries", () => {
     const page = (await orderLoader(args(get("/"), { token }))) as { data: { kind: string; status: string } };
     expect(page.data).toMatchObject({ kind: "closed", status: "refunded" });
     await flush();
-    const mails = await smtp.waitFor(2);
+    await smtp.waitFor(3);
     await new Promise((r) => setTimeout(r, 100));
+    // The buyer's two (the third is the owner's sale e-mail, decision 069).
+    const mails = testMail.received("refund@example.com");
     expect(mails).toHaveLength(2);
     expect(mails[1]!.subject).toMatch(/refund/i);
     expect(mails[1]!.text).toContain("$7.00");
@@ -446,7 +451,7 @@ describe("Stripe deliveries", () => {
     expect((await handleStripeWebhook(payments, delivery.payload, delivery.header)).status).toBe(200);
     expect((await db().select().from(orders))[0]!.status).toBe("disputed");
     await flush();
-    const mails = await smtp.waitFor(2);
+    const mails = await smtp.waitFor(3);
     expect(mails.map((m) => m.subject).join(" | ")).toMatch(/dispute|paused/i);
   });
 });
@@ -456,7 +461,7 @@ describe("refunds of test-provider orders (npm run order:refund)", () => {
     const order = await paidTestOrder(false);
     expect(await refundTestOrder(order)).toBe("applied");
     expect(await refundTestOrder(order)).toBe("duplicate");
-    expect((await outboxRows()).map((r) => r.kind)).toEqual(["receipt", "review-request", "access-ended"]);
+    expect((await outboxRows()).map((r) => r.kind)).toEqual(["receipt", "review-request", "owner-sale", "access-ended"]);
   });
 });
 
@@ -644,6 +649,7 @@ describe("when the mail server is down", () => {
       ["receipt", "pending", 1],
       // Not due for a week: not tried, so the outage did not touch it.
       ["review-request", "pending", 0],
+      ["owner-sale", "pending", 1],
     ]);
     expect(rows.every((r) => (r.kind === "review-request" ? !r.lastError : r.lastError) && r.nextAttemptAt.getTime() > Date.now())).toBe(
       true,
@@ -656,11 +662,13 @@ describe("when the mail server is down", () => {
     await db().execute(sql`update outbox set next_attempt_at = now() where attempts > 0`);
     await flush();
     await flush();
-    const mails = await smtp.waitFor(2);
+    const mails = await smtp.waitFor(3);
     await new Promise((r) => setTimeout(r, 100));
-    expect(mails.map((m) => (m.to as { text: string }).text).sort()).toEqual(["out@example.com", "outage@example.com"]);
+    expect(mails.map((m) => (m.to as { text: string }).text).sort()).toEqual(
+      ["out@example.com", "outage@example.com", env().OWNER_EMAIL].sort(),
+    );
     rows = await outboxRows();
-    expect(rows.map((r) => r.status)).toEqual(["sent", "sent", "pending"]);
+    expect(rows.map((r) => r.status)).toEqual(["sent", "sent", "pending", "sent"]);
   });
 
   it("gives up after a day of retries and marks the e-mail failed", async () => {

@@ -92,7 +92,8 @@ describe("the review request", () => {
     expect(receivedBy("early@example.com").map((m) => m.subject)).toEqual([expect.stringMatching(/receipt/)]);
     // The dashboard counts it as scheduled, not as a late e-mail, and its Retry cannot send it early.
     const health = await mailHealth();
-    expect(health).toMatchObject({ sent: 1, queued: 0, scheduled: 1, failed: 0, rows: [] });
+    // Sent: the receipt and the owner's sale e-mail (decision 069).
+    expect(health).toMatchObject({ sent: 2, queued: 0, scheduled: 1, failed: 0, rows: [] });
     expect(await retryEmail((await requestRow(order.id))!.id)).toBe(false);
     // A minute before it is due: still waiting, never tried.
     await weekPasses(order.id);

@@ -16,6 +16,7 @@ import { NEWSLETTER_CONSENT } from "~/lib/site";
 import { countSuppressionsAtSend, liftSuppressionsAtSend } from "~/server/admin/send-suppressions.server";
 import { findContact, recordConsent, suppress } from "~/server/audience/contacts.server";
 import { db } from "~/server/db.server";
+import { env } from "~/server/env.server";
 import { storeLead } from "~/server/forms/leads.server";
 import { log } from "~/server/log.server";
 import { processOutbox, type Deliver } from "~/server/mail/outbox.server";
@@ -92,10 +93,11 @@ describe("a refusal about our sending", () => {
       await buy("buyer@example.com");
       await flush();
 
-      // Nothing went, nobody is suppressed, and every row waits (not failed, its attempt given back).
+      // Nothing went, nobody is suppressed, and every row waits (not failed, its attempt given back):
+      // three guides, the receipt and the owner's sale e-mail (decision 069).
       expect(smtp.messages).toHaveLength(0);
       expect((await suppressedCount()).n).toBe(0);
-      expect(await statuses()).toEqual(["pending", "pending", "pending", "pending"]);
+      expect(await statuses()).toEqual(["pending", "pending", "pending", "pending", "pending"]);
       expect(
         await db()
           .select()
@@ -103,7 +105,7 @@ describe("a refusal about our sending", () => {
           .where(sql`${consents.withdrawnAt} is not null`),
       ).toHaveLength(0);
       const problem = await sendingProblem();
-      expect(problem).toMatchObject({ paused: true, stage: STAGE[step], waiting: 4, probes: 0 });
+      expect(problem).toMatchObject({ paused: true, stage: STAGE[step], waiting: 5, probes: 0 });
       expect(problem!.serverWords).toContain(REFUSALS[step].words);
       expect(problem!.serverWords).toContain(String(REFUSALS[step].code));
 
@@ -127,17 +129,14 @@ describe("a refusal about our sending", () => {
       await probeDue();
       await flush();
       expect((await sendingState()).paused).toBe(false);
-      expect(smtp.messages.map(to).sort()).toEqual([
-        "buyer@example.com",
-        "reader1@example.com",
-        "reader2@example.com",
-        "reader3@example.com",
-      ]);
+      expect(smtp.messages.map(to).sort()).toEqual(
+        ["buyer@example.com", "reader1@example.com", "reader2@example.com", "reader3@example.com", env().OWNER_EMAIL].sort(),
+      );
       expect(smtp.messages.filter((m) => /receipt|order/i.test(m.subject ?? "") && to(m) === "buyer@example.com")).toHaveLength(1);
-      expect(await statuses()).toEqual(["sent", "sent", "sent", "sent"]);
+      expect(await statuses()).toEqual(["sent", "sent", "sent", "sent", "sent"]);
       expect((await suppressedCount()).n).toBe(0);
       await flush();
-      expect(smtp.messages).toHaveLength(4);
+      expect(smtp.messages).toHaveLength(5);
     });
   }
 
@@ -177,7 +176,8 @@ describe("a refusal about our sending", () => {
     expect(smtp.messages).toHaveLength(0);
     expect(await probeNow()).toBe(true);
     await flush();
-    expect(smtp.messages.map(to)).toEqual(["buyer@example.com"]);
+    // The receipt, and the owner's sale e-mail (decision 069).
+    expect(smtp.messages.map(to).sort()).toEqual(["buyer@example.com", env().OWNER_EMAIL].sort());
     expect((await sendingState()).paused).toBe(false);
     const [audit] = await db().select().from(adminAuditLog);
     expect(audit).toMatchObject({ action: "retry-sending", target: "mail" });
@@ -196,9 +196,10 @@ describe("a refusal about our sending", () => {
     await probeDue();
     await Promise.all([flush(), flush()]);
     await new Promise((r) => setTimeout(r, 100));
+    // Eight guides, the receipt and the owner's sale e-mail (decision 069), once each.
     const addresses = smtp.messages.map(to);
-    expect(addresses).toHaveLength(9);
-    expect(new Set(addresses).size).toBe(9);
+    expect(addresses).toHaveLength(10);
+    expect(new Set(addresses).size).toBe(10);
     expect((await suppressedCount()).n).toBe(0);
   });
 

@@ -11,9 +11,9 @@
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { logInAsOwner, postArticle, sampleArticle, throwawayOwner } from "../../scripts/lib/owner-client";
-import { type RunningServer, startServers, stopServers } from "../../scripts/lib/server-process";
-import { throwawayDatabase } from "../helpers/throwaway-database";
+import { logInAsOwner, postArticle, sampleArticle } from "../../scripts/lib/owner-client";
+import type { RunningServer } from "../../scripts/lib/server-process";
+import { onEach, type OwnedServers, startOwnedServers } from "../helpers/owned-servers";
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 /** "Within a few seconds": each server polls the content version every second. */
@@ -22,46 +22,28 @@ const WITHIN_MS = 5_000;
 if (!ADMIN_URL) console.warn("tests/multi/publishing.test.ts skipped: set TEST_DATABASE_URL to a PostgreSQL server to run it.");
 
 describe.skipIf(!ADMIN_URL)("publishing on two servers", () => {
-  let database: Awaited<ReturnType<typeof throwawayDatabase>>;
-  const owner = throwawayOwner();
-  let servers: RunningServer[] = [];
+  let servers: OwnedServers | undefined;
   let a: RunningServer;
   let b: RunningServer;
+  let owner: OwnedServers["owner"];
   let cookie: string;
   let databaseUrl: string;
 
   beforeAll(async () => {
-    database = await throwawayDatabase(ADMIN_URL!, "publish");
-    databaseUrl = database.url;
     // Both at once on an empty database: each seeds the shipped articles; they are stored once.
-    servers = await startServers(2, { DATABASE_URL: databaseUrl, ...owner.env });
-    [a, b] = [servers[0]!, servers[1]!];
-    cookie = await logInAsOwner(a.base, owner.password);
+    servers = await startOwnedServers(ADMIN_URL!, "publish");
+    ({ a, b, owner, cookie, databaseUrl } = servers);
   });
 
   afterAll(async () => {
-    await stopServers(servers);
-    await database?.drop();
+    await servers?.stop();
   });
 
   const get = (server: RunningServer, path: string) => fetch(`${server.base}${path}`, { redirect: "manual" });
   const text = async (server: RunningServer, path: string) => (await get(server, path)).text();
 
   /** Wait until `check` passes on both servers (each server's cache has seen the change), at most WITHIN_MS. */
-  async function onBoth(check: (server: RunningServer) => Promise<void>) {
-    const deadline = Date.now() + WITHIN_MS;
-    for (const server of [a, b]) {
-      for (;;) {
-        try {
-          await check(server);
-          break;
-        } catch (error) {
-          if (Date.now() > deadline) throw error;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
-    }
-  }
+  const onBoth = (check: (server: RunningServer) => Promise<void>) => onEach([a, b], check, { withinMs: WITHIN_MS });
 
   /** The blog list's data (React Router's .data for /blog): what its search and filters run on in the browser. */
   const blogData = (server: RunningServer) => text(server, "/blog.data");

@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, location, matches }
   });
 
 /** Today in the business's zone: a new article's "last reviewed" and the preview's date. */
-const today = () => zonedDay(new Date(), businessTimeZone());
+const today = (context: Route.LoaderArgs["context"]) => zonedDay(new Date(), businessTimeZone(context));
 
 const EMPTY: Omit<ArticleContent, "reviewed"> = {
   title: "",
@@ -67,9 +67,9 @@ async function load(param: string) {
   return { id, stored };
 }
 
-export const loader = dashboardLoader(async ({ request, params }: Route.LoaderArgs) => {
+export const loader = dashboardLoader(async ({ request, params, context }: Route.LoaderArgs) => {
   const { id, stored } = await load(params.id);
-  const content = stored?.content ?? { ...EMPTY, reviewed: today() };
+  const content = stored?.content ?? { ...EMPTY, reviewed: today(context) };
   const row = stored?.row;
   const now = new Date();
   const saved = new URL(request.url).searchParams.get("saved");
@@ -81,7 +81,7 @@ export const loader = dashboardLoader(async ({ request, params }: Route.LoaderAr
     imageId: content.imageId ? String(content.imageId) : "",
     sources: formatSources(content.sources),
     ...Object.fromEntries(content.affiliates.map((a) => [affiliateField(a), "on"])),
-    publishAt: row?.publishAt && state === "scheduled" ? toZonedInput(row.publishAt, businessTimeZone()) : "",
+    publishAt: row?.publishAt && state === "scheduled" ? toZonedInput(row.publishAt, businessTimeZone(context)) : "",
   };
   return {
     isNew: id === "new",
@@ -95,7 +95,7 @@ export const loader = dashboardLoader(async ({ request, params }: Route.LoaderAr
     version: row?.version ?? null,
     revisions: stored?.revisions ?? [],
     saved: isSaveOutcome(saved) ? saved : null,
-    preview: previewOfStored(content, row ?? null, today()),
+    preview: previewOfStored(content, row ?? null, today(context)),
     broadcasts: typeof id === "number" ? await articleBroadcasts(id) : [],
     imageMaxMb: IMAGE_MAX_BYTES / 1024 / 1024,
   };
@@ -113,11 +113,16 @@ export const action = ownerChecked(async ({ request, params, context }: Route.Ac
   if (formData.get("intent") === "preview") {
     const fields = Object.fromEntries([...formData].filter(([, v]) => typeof v === "string"));
     const cover = { imageId: null, shippedImage: stored?.row.shippedImage ?? null };
-    return { result: undefined, preview: previewFromFields(fields, cover, stored?.row.publishedOn ?? today()), message: undefined };
+    return { result: undefined, preview: previewFromFields(fields, cover, stored?.row.publishedOn ?? today(context)), message: undefined };
   }
   const submission = parseWithZod(formData, { schema: ArticleFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), preview: undefined, message: undefined }, { status: 400 });
-  const saved = await saveArticle({ store: articlesOf(context), id: id === "new" ? undefined : id, form: submission.value });
+  const saved = await saveArticle({
+    store: articlesOf(context),
+    id: id === "new" ? undefined : id,
+    form: submission.value,
+    timeZone: businessTimeZone(context),
+  });
   if (!saved.ok) {
     const fieldErrors = Object.keys(saved.fieldErrors).length > 0;
     const result = submission.reply({ fieldErrors: saved.fieldErrors, formErrors: fieldErrors ? [] : [saved.message] });

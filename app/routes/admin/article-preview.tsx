@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, location, matches }
 export const loader = dashboardLoader(async ({ params, context }: Route.LoaderArgs) => {
   const stored = await articleForEditor(idOr404(params.id));
   if (!stored?.content) throw data(null, { status: 404 });
-  const article = previewOfStored(stored.content, stored.row, zonedDay(new Date(), businessTimeZone()));
+  const article = previewOfStored(stored.content, stored.row, zonedDay(new Date(), businessTimeZone(context)));
   const articles = articlesOf(context);
   const live = articles.liveSummaries();
   const related = stored.row.related.flatMap((slug) => live.filter((a) => a.slug === slug));

@@ -8,6 +8,7 @@ import { CONTENT_LABELS, formatSources, type ArticleContent } from "~/lib/forms/
 import { lineDiff } from "~/lib/line-diff";
 import { FormRefusal, lastFor } from "~/components/dashboard-post";
 import { seo } from "~/lib/seo";
+import { businessTimeZone } from "~/server/dates.server";
 import { restoreRevision, revisionWithLatest } from "~/server/content/article-editor.server";
 import { articlesOf } from "~/server/content/site-content.server";
 import { dashboardAction, dashboardLoader } from "~/server/admin/dashboard-route.server";
@@ -57,7 +58,13 @@ export const action = dashboardAction({
   invalid: "That form could not be read. Reload the page and try again.",
   run: async ({ expectedVersion }, { params, context }: Route.ActionArgs) => {
     const { id, version } = await load(params);
-    const result = await restoreRevision({ store: articlesOf(context), id, revision: version, expectedVersion });
+    const result = await restoreRevision({
+      store: articlesOf(context),
+      id,
+      revision: version,
+      expectedVersion,
+      timeZone: businessTimeZone(context),
+    });
     if (!result.ok) return { refused: result.message, status: result.status };
     return { go: `/admin/articles/${id}?saved=restored` };
   },

@@ -16,9 +16,9 @@ const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex
  */
 export const handle = page({ robots: "noindex, nofollow" });
 
-export const loader = dashboardResource(async ({ params }: Route.LoaderArgs) => {
+export const loader = dashboardResource(async ({ params, context }: Route.LoaderArgs) => {
   const id = parseId(params.id);
   const [broadcast] = id === null ? [] : await broadcastsWithFigures(id);
   if (!broadcast) return data({ error: "No such broadcast." }, { status: 404, headers: PRIVATE });
-  return data(progressOf(broadcast, businessTimeZone()), { headers: PRIVATE });
+  return data(progressOf(broadcast, businessTimeZone(context)), { headers: PRIVATE });
 });

@@ -18,8 +18,8 @@ import { dashboardAction, dashboardLoader } from "~/server/admin/dashboard-route
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Broadcasts", description: "One-off e-mails to the list.", path: "/admin/broadcasts" });
 
-export const loader = dashboardLoader(async ({ request }: Route.LoaderArgs) => {
-  const zone = businessTimeZone();
+export const loader = dashboardLoader(async ({ request, context }: Route.LoaderArgs) => {
+  const zone = businessTimeZone(context);
   const list = await broadcastsWithFigures();
   const search = new URL(request.url).searchParams;
   const editId = search.get("edit") === null ? null : idOr404(search.get("edit"));
@@ -46,10 +46,10 @@ export const loader = dashboardLoader(async ({ request }: Route.LoaderArgs) => {
  * that posted, changing nothing.
  */
 export const action = dashboardAction({
-  schema: () => broadcastActionSchema(businessTimeZone()),
+  schema: ({ context }: Route.ActionArgs) => broadcastActionSchema(businessTimeZone(context)),
   form: ({ intent }) => (typeof intent === "string" ? intent : "save"),
-  run: async (value) => {
-    const outcome = await runBroadcastPost(value, businessTimeZone());
+  run: async (value, { context }: Route.ActionArgs) => {
+    const outcome = await runBroadcastPost(value, businessTimeZone(context));
     if ("refused" in outcome) return { refused: outcome.refused, status: outcome.status };
     const to = outcome.edit === undefined ? "/admin/broadcasts#broadcasts" : `/admin/broadcasts?edit=${outcome.edit}`;
     return { done: outcome.done, to };

@@ -23,8 +23,8 @@ export const meta: Route.MetaFunction = ({ matches, data: d }) =>
     path: "/admin/contacts",
   });
 
-export const loader = dashboardLoader(async ({ params }: Route.LoaderArgs) => {
-  const history = await contactHistory(idOr404(params.id), businessTimeZone());
+export const loader = dashboardLoader(async ({ params, context }: Route.LoaderArgs) => {
+  const history = await contactHistory(idOr404(params.id), businessTimeZone(context));
   if (!history) throw data(null, { status: 404 });
   return { ...history, tagsInUse: (await tagsInUse()).map((t) => t.tag) };
 });

@@ -31,8 +31,8 @@ function liftPeriod(url: URL, zone: string) {
   return from < to ? { from, to } : { from: new Date(to.getTime() - 7 * DAY_MS), to };
 }
 
-export const loader = dashboardLoader(async ({ request }: Route.LoaderArgs) => {
-  const zone = businessTimeZone();
+export const loader = dashboardLoader(async ({ request, context }: Route.LoaderArgs) => {
+  const zone = businessTimeZone(context);
   const period = liftPeriod(new URL(request.url), zone);
   const [health, atSend] = await Promise.all([mailHealth(), countSuppressionsAtSend(period.from, period.to)]);
   return { ...health, lift: { from: toZonedInput(period.from, zone), to: toZonedInput(period.to, zone), ...atSend } };
@@ -48,7 +48,7 @@ const retryFormId = (id: unknown) => `retry-${String(id)}`;
 export const action = dashboardAction({
   schema: EmailActionSchema,
   form: ({ intent, id }) => (intent === LIFT_FORM ? LIFT_FORM : intent === "retry-sending" ? "retry-sending" : retryFormId(id)),
-  run: async (value) => {
+  run: async (value, { context }: Route.ActionArgs) => {
     if (value.intent === "retry-sending") {
       const tried = await probeNow();
       if (tried) wakeOutbox();
@@ -60,7 +60,7 @@ export const action = dashboardAction({
       };
     }
     if (value.intent === "lift-send-suppressions") {
-      const zone = businessTimeZone();
+      const zone = businessTimeZone(context);
       const from = fromZonedInput(value.from, zone);
       const to = fromZonedInput(value.to, zone);
       if (!from || !to) return { refused: "Choose a date and time that exists.", status: 400 };

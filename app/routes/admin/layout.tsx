@@ -26,7 +26,7 @@ export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders })
  * notice the last post's redirect left (shown once, above the page), and whether e-mail sending
  * is paused (a banner on every page).
  */
-export const loader = dashboardLoader(async ({ request }: Route.LoaderArgs, { owner }) => {
+export const loader = dashboardLoader(async ({ request, context }: Route.LoaderArgs, { owner }) => {
   const { notice, setCookie } = await takeNotice(owner, request);
   // While the mail server refuses us, every page says so (issue 51): nobody would look at the e-mail page first.
   const problem = await sendingProblem();
@@ -39,7 +39,7 @@ export const loader = dashboardLoader(async ({ request }: Route.LoaderArgs, { ow
         waiting: problem.waiting,
       }
     : null;
-  return data({ timeZone: businessTimeZone(), notice, sending }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  return data({ timeZone: businessTimeZone(context), notice, sending }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 });
 
 /** Asked on every move inside the dashboard: the session is checked each time, and a notice shows on the page it was left for only. */

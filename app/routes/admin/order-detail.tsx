@@ -18,6 +18,7 @@ import { formatCents } from "~/lib/site";
 import { seo } from "~/lib/seo";
 import { orderDetail, runOrderPost, type OrderDetail } from "~/server/admin/order-admin.server";
 import { dashboardAction, dashboardLoader } from "~/server/admin/dashboard-route.server";
+import { businessTimeZone } from "~/server/dates.server";
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) =>
   seo(matches, { title: d?.order ? `Order ${d.order.number}` : "Order", description: "One order.", path: "/admin/orders" });
@@ -45,9 +46,9 @@ export const action = dashboardAction({
   schema: OrderActionSchema,
   form: (payload) => (typeof payload.intent === "string" ? payload.intent : ""),
   invalid: ORDER_ACTION_REFUSED,
-  run: async (value, { params }: Route.ActionArgs, { payments }) => {
+  run: async (value, { params, context }: Route.ActionArgs, { payments }) => {
     const id = idOr404(params.id);
-    const outcome = await runOrderPost(payments, id, value);
+    const outcome = await runOrderPost(payments, id, value, businessTimeZone(context));
     if (!outcome.ok) return { refused: outcome.message, status: 409 };
     return { done: outcome.message, to: `/admin/orders/${id}` };
   },

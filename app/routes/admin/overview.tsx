@@ -12,9 +12,9 @@ import { dashboardLoader } from "~/server/admin/dashboard-route.server";
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Dashboard", description: "Sales, leads and subscribers.", path: "/admin" });
 
-export const loader = dashboardLoader(async ({ request }: Route.LoaderArgs) => {
+export const loader = dashboardLoader(async ({ request, context }: Route.LoaderArgs) => {
   const days = windowFrom(new URL(request.url).searchParams.get("days"));
-  const [figures, emailSales] = await Promise.all([overview(days, businessTimeZone()), salesByEmail(days)]);
+  const [figures, emailSales] = await Promise.all([overview(days, businessTimeZone(context)), salesByEmail(days)]);
   return { ...figures, emailSales };
 });
 

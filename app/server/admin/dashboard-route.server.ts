@@ -61,7 +61,7 @@ const UNREADABLE = "That form could not be read. Reload the page and try again."
  * parse (from what was sent, or none), beside the fields' own; `run`: do it, and say what happened.
  */
 export function dashboardAction<A extends RouteArgs, S extends z.ZodType>(options: {
-  schema: S | (() => S);
+  schema: S | ((args: A) => S);
   form?: (payload: Record<string, unknown>) => string;
   invalid?: string | ((payload: Record<string, unknown>) => string | undefined);
   run: (value: z.output<S>, args: A, config: AppConfig) => Promise<DashboardOutcome>;
@@ -74,7 +74,7 @@ export function dashboardAction<A extends RouteArgs, S extends z.ZodType>(option
     } catch {
       return answer("", { status: "error", error: { "": [UNREADABLE] } }, 400);
     }
-    const schema = typeof options.schema === "function" ? options.schema() : options.schema;
+    const schema = typeof options.schema === "function" ? (options.schema as (args: A) => S)(args) : options.schema;
     const submission = parseWithZod(formData, { schema });
     const form = options.form?.(submission.payload) ?? "";
     if (submission.status !== "success") {

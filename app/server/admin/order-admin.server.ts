@@ -157,12 +157,12 @@ export async function resetDownloads(id: number): Promise<ActionOutcome> {
   return { ok: true, message: `Download counts reset (${total} download${total === 1 ? "" : "s"} cleared).` };
 }
 
-/** `product`: one product of the order, or "all" (everything not refunded yet). */
-export async function refundFromDashboard(payments: Payments, id: number, product: string = "all"): Promise<ActionOutcome> {
+/** `product`: one product of the order, or "all" (everything not refunded yet); `timeZone`: the business's, for the dates a refusal names. */
+export async function refundFromDashboard(payments: Payments, id: number, product: string, timeZone: string): Promise<ActionOutcome> {
   const order = await findOrder(id);
   if (!order) return { ok: false, message: "No such order." };
   const productId = product === "all" ? undefined : product;
-  const result = await refundOrder(payments, order, productId);
+  const result = await refundOrder(payments, order, productId, timeZone);
   const name = productId ? (order.lines.find((l) => l.id === productId)?.name ?? productId) : "";
   const messages: Record<typeof result.kind, string> = {
     refunded: productId
@@ -172,7 +172,7 @@ export async function refundFromDashboard(payments: Payments, id: number, produc
       ? `Stripe accepted the refund of the ${name}: access to its files ends and the refund e-mail goes out when Stripe confirms it (moments).`
       : "Stripe accepted the refund: access ends and the refund e-mail goes out when Stripe confirms it (moments).",
     "already-refunded": productId ? `The ${name} was already refunded.` : "This order was already refunded.",
-    "already-requested": result.kind === "already-requested" ? alreadyRequestedMessage(result) : "",
+    "already-requested": result.kind === "already-requested" ? alreadyRequestedMessage(result, timeZone) : "",
     "not-refundable": `Not refunded: ${"reason" in result ? result.reason : ""}.`,
     failed: `Not refunded: ${"reason" in result ? result.reason : ""}.`,
   };
@@ -185,14 +185,14 @@ export async function refundFromDashboard(payments: Payments, id: number, produc
   return { ok, message: messages[result.kind] };
 }
 
-/** The order page's post, parsed by its schema (OrderActionSchema): one server function per intent. */
-export function runOrderPost(payments: Payments, id: number, post: OrderPost): Promise<ActionOutcome> {
+/** The order page's post, parsed by its schema (OrderActionSchema): one server function per intent; `timeZone`: the business's. */
+export function runOrderPost(payments: Payments, id: number, post: OrderPost, timeZone: string): Promise<ActionOutcome> {
   switch (post.intent) {
     case "resend":
       return resendReceipt(id);
     case "reset":
       return resetDownloads(id);
     case "refund":
-      return refundFromDashboard(payments, id, post.product);
+      return refundFromDashboard(payments, id, post.product, timeZone);
   }
 }

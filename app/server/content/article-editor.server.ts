@@ -98,7 +98,7 @@ export async function saveArticle({
   id,
   form,
   now = new Date(),
-  timeZone = businessTimeZone(),
+  timeZone = businessTimeZone(undefined),
 }: {
   store: ContentReload;
   id?: number;
@@ -250,12 +250,15 @@ export async function restoreRevision({
   revision,
   expectedVersion,
   now = new Date(),
+  timeZone = businessTimeZone(undefined),
 }: {
   store: ContentReload;
   id: number;
   revision: number;
   expectedVersion: number;
   now?: Date;
+  /** The business's zone (the route's businessTimeZone(context)): a scheduled time is read in it. */
+  timeZone?: string;
 }): Promise<SaveResult> {
   const [old] = await db()
     .select()
@@ -269,7 +272,7 @@ export async function restoreRevision({
     intent: "save",
     restored: revision,
     now,
-    timeZone: businessTimeZone(),
+    timeZone,
     store,
   });
 }

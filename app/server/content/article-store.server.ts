@@ -11,7 +11,7 @@
  * synchronous (the pages ask many times per request) and read the last loaded snapshot. No
  * module state: a test opens a store of its own (tests/helpers/context.ts).
  */
-import { asc, eq, ne } from "drizzle-orm";
+import { asc, eq, inArray, ne } from "drizzle-orm";
 import { articleRedirects, articles, contentVersion, siteSettings, type ArticleStatus } from "../../../db/schema";
 import { shippedImage, uploadedImage, type ArticleSummary } from "~/content/articles";
 import type { Article } from "~/content/shipped-articles.server";
@@ -19,7 +19,9 @@ import type { Category, ClosingCtaKind } from "~/lib/article-meta";
 import { guideChoices, GUIDES, type Guide, type GuideId } from "~/lib/guides";
 import { articleState } from "~/lib/article-status";
 import { isPartnerId } from "~/lib/partners";
+import type { BusinessDetails } from "~/lib/business";
 import { db } from "~/server/db.server";
+import { BUSINESS_DETAILS_KEY, businessDetails, parseSavedDetails } from "~/server/business.server";
 import { seedShippedArticles } from "~/server/content/article-seed.server";
 import { log } from "~/server/log.server";
 
@@ -37,6 +39,8 @@ type Snapshot = {
   goLive: number[];
   /** The free guide each category's articles offer (the owner's choice, /admin/sequence). */
   guides: Record<Category, GuideId>;
+  /** The business's details in force: the owner's saved ones (/admin/settings) over the environment's. */
+  business: BusinessDetails;
 };
 
 /** Where the owner's choice of a guide per article category is kept (site_settings). */
@@ -80,11 +84,15 @@ export async function readContentVersion(): Promise<number> {
 async function readSnapshot(): Promise<Snapshot> {
   // The version first: a change committed while the rows are read shows at the next check.
   const version = await readContentVersion();
-  const [rows, redirects, [choice]] = await Promise.all([
+  const [rows, redirects, settings] = await Promise.all([
     db().select().from(articles).where(ne(articles.status, "draft")).orderBy(asc(articles.sortOrder), asc(articles.id)),
     db().select().from(articleRedirects),
-    db().select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, GUIDE_CHOICE_KEY)),
+    db()
+      .select({ key: siteSettings.key, value: siteSettings.value })
+      .from(siteSettings)
+      .where(inArray(siteSettings.key, [GUIDE_CHOICE_KEY, BUSINESS_DETAILS_KEY])),
   ]);
+  const setting = (key: string) => settings.find((row) => row.key === key)?.value;
   const list = rows.map(toArticle);
   return {
     version,
@@ -96,7 +104,8 @@ async function readSnapshot(): Promise<Snapshot> {
       .filter((a) => a.status !== "unpublished" && a.publishAt)
       .map((a) => a.publishAt!.getTime())
       .sort((x, y) => x - y),
-    guides: guideChoices(choice?.value),
+    guides: guideChoices(setting(GUIDE_CHOICE_KEY)),
+    business: businessDetails(parseSavedDetails(setting(BUSINESS_DETAILS_KEY))),
   };
 }
 
@@ -173,6 +182,11 @@ function articleStore(first: Snapshot) {
     /** Every category's guide, as the pages show them now. */
     guideChoices(): Record<Category, GuideId> {
       return s.guides;
+    },
+
+    /** The business's details in force (the owner's saved ones over the environment's): pages, dates and e-mails name these. */
+    business(): BusinessDetails {
+      return s.business;
     },
 
     /** The free guide the lead form offers on the articles of this category. */

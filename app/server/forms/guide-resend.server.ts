@@ -14,7 +14,7 @@ import { z } from "zod";
 import { leads, outbox } from "../../../db/schema";
 import { GUIDES, isGuideId } from "~/lib/guides";
 import type { FormOutcome } from "~/lib/form-outcomes";
-import { SITE_NAME, SUPPORT_EMAIL } from "~/lib/site";
+import { businessDetails, readSavedDetails } from "~/server/business.server";
 import { db } from "~/server/db.server";
 import { parseSubmission } from "~/server/forms/submission.server";
 import { wakeOutbox } from "~/server/mail/outbox.server";
@@ -87,7 +87,9 @@ export async function resendGuide(key: string, now: Date = new Date()): Promise<
       `E-mail can take a minute or two to arrive. You can ask again in ${left} second${left === 1 ? "" : "s"}.`,
     );
   }
-  const lookFor = `Look in your spam or promotions folder for “Your free ${title}” from ${SITE_NAME}.`;
+  // The business as saved now (decision 069): the guide's sender is its name, and support its address.
+  const business = businessDetails(await readSavedDetails(db()));
+  const lookFor = `Look in your spam or promotions folder for “Your free ${title}” from ${business.businessName}.`;
   const wrongAddress = `If ${lead.email} isn't your address, reload this page and fill in the form with the right one.`;
   switch (lead.status) {
     case "pending": {
@@ -111,7 +113,7 @@ export async function resendGuide(key: string, now: Date = new Date()): Promise<
     default:
       return answer(
         "We couldn't deliver it",
-        `We couldn't send it to ${lead.email}. ${wrongAddress} Or write to us at ${SUPPORT_EMAIL} and we'll help.`,
+        `We couldn't send it to ${lead.email}. ${wrongAddress} Or write to us at ${business.supportEmail} and we'll help.`,
       );
   }
 }

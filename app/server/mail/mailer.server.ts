@@ -5,8 +5,9 @@
 import { createHash } from "node:crypto";
 import addressparser from "nodemailer/lib/addressparser";
 import type { OutboxKind } from "../../../db/schema";
-import { SUPPORT_EMAIL } from "~/lib/site";
-import { env, mailTransportKind } from "~/server/env.server";
+import { businessDefaultsFromEnv, env, mailTransportKind } from "~/server/env.server";
+import { db } from "~/server/db.server";
+import { readSavedDetails, type SavedDetails } from "~/server/business.server";
 import { mintEmailLink, mintEmailLinks } from "~/server/audience/email-links.server";
 import { sendBlocker, sendBlockers } from "~/server/audience/contacts.server";
 import { broadcastsToSend, broadcastToSend, type BroadcastToSend } from "~/server/audience/broadcasts.server";
@@ -20,21 +21,58 @@ import { createMailTransport, type MailTransport, type OutgoingMail } from "~/se
 
 export type MailSettings = { from: string; context: MailContext };
 
+/** What a footer says while no postal address is set (the environment or /admin/settings). */
+const NO_POSTAL_ADDRESS = "Postal address not configured (set it on /admin/settings or in BUSINESS_ADDRESS)";
+
+/** The sender and the messages' context from the environment: the defaults the owner's saved details override (withBusiness). */
 export function mailSettingsFromEnv(): MailSettings {
   const e = env();
+  const business = businessDefaultsFromEnv();
   return {
     from: e.MAIL_FROM,
     context: {
-      businessName: e.BUSINESS_NAME,
-      ownerName: e.OWNER_NAME,
-      businessAddress: e.BUSINESS_ADDRESS ?? "Postal address not configured (set BUSINESS_ADDRESS)",
-      supportEmail: SUPPORT_EMAIL,
+      businessName: business.businessName,
+      ownerName: business.signedBy ?? undefined,
+      businessAddress: business.postalAddress ?? NO_POSTAL_ADDRESS,
+      supportEmail: business.supportEmail,
       origin: e.PUBLIC_ORIGIN,
-      timeZone: e.BUSINESS_TIME_ZONE,
+      timeZone: business.timeZone,
       // As server/main.ts checks the links: with the owner's secret only while her dashboard is on.
       campaignSecret: e.OWNER_PASSWORD_HASH && e.SESSION_SECRET ? e.SESSION_SECRET : undefined,
     },
   };
+}
+
+/**
+ * The settings under the owner's saved details (/admin/settings, decision 069): each saved field
+ * over its default in the messages' context, and the sender's display name when it is the
+ * business's name (MAIL_FROM "Fresh Start Money <...>"); the sender's address stays MAIL_FROM's,
+ * the one the mail provider verified.
+ */
+export function withBusiness(settings: MailSettings, saved: SavedDetails): MailSettings {
+  const base = settings.context;
+  const context: MailContext = {
+    ...base,
+    ...(saved.businessName !== undefined ? { businessName: saved.businessName } : {}),
+    ...(saved.supportEmail !== undefined ? { supportEmail: saved.supportEmail } : {}),
+    ...(saved.postalAddress !== undefined ? { businessAddress: saved.postalAddress ?? NO_POSTAL_ADDRESS } : {}),
+    ...(saved.signedBy !== undefined ? { ownerName: saved.signedBy ?? undefined } : {}),
+    ...(saved.timeZone !== undefined ? { timeZone: saved.timeZone } : {}),
+  };
+  const [sender] = addressparser(settings.from, { flatten: true });
+  const renamed = sender?.address && sender.name === base.businessName && context.businessName !== base.businessName;
+  return { from: renamed ? formatSender(context.businessName, sender.address) : settings.from, context };
+}
+
+/** "Name <address>", the name quoted as RFC 5322 asks when it holds more than words. */
+function formatSender(name: string, address: string): string {
+  const plain = /^[A-Za-z0-9 ]+$/.test(name);
+  return plain ? `${name} <${address}>` : `"${name.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}" <${address}>`;
+}
+
+/** The settings a send uses now: the owner's details as saved at this moment (one read per batch). */
+async function currentSettings(settings: MailSettings): Promise<MailSettings> {
+  return withBusiness(settings, await readSavedDetails(db()));
 }
 
 export function transportFromEnv(): MailTransport {
@@ -98,7 +136,8 @@ export function outgoingMail(row: Addressed, composed: ComposedMail, settings: M
   return {
     from: settings.from,
     to: row.toAddress,
-    replyTo: composed.replyTo,
+    // A reply reaches support (the business's saved address) unless the message names its own (a contact message: its sender).
+    replyTo: composed.replyTo ?? settings.context.supportEmail,
     subject: composed.mail.subject,
     html: composed.mail.html,
     text: composed.mail.text,
@@ -124,13 +163,13 @@ type ComposeList<T extends ListMessage> = (message: T, ctx: MailContext, unsubsc
 
 /** A list message (a step, a broadcast) as readers will get it, for the owner (the unsubscribe link a placeholder). */
 export async function previewListMessage<T extends ListMessage>(message: T, compose: ComposeList<T>) {
-  const { context } = mailSettingsFromEnv();
+  const { context } = await currentSettings(mailSettingsFromEnv());
   return (await compose(message, context, `${context.origin}/unsubscribe/preview`)).mail;
 }
 
 /** A test send of a saved list message to OWNER_EMAIL, "[Test]" before its subject, outside the outbox. */
 export async function sendListMessageTest<T extends ListMessage>(message: T, compose: ComposeList<T>, kind: OutboxKind, key: string) {
-  const settings = mailSettingsFromEnv();
+  const settings = await currentSettings(mailSettingsFromEnv());
   const test = { ...message, subject: `[Test] ${message.subject}` };
   return sendOwnerTest(kind, key, await compose(test, settings.context, `${settings.context.origin}/unsubscribe/test`), settings);
 }
@@ -202,20 +241,22 @@ export function createDeliver(transport: MailTransport, settings: MailSettings):
   const send = async (prepared: Prepared, signal?: AbortSignal): Promise<DeliveryResult> =>
     "result" in prepared ? prepared.result : { status: "sent", info: await transport.send(prepared.mail, signal) };
   const forRows = async (rows: OutboxRow[]): Promise<SendOne> => {
-    const facts = await factsForRows(rows);
+    const [facts, current] = await Promise.all([factsForRows(rows), currentSettings(settings)]);
     // One row's failure (a template error) is that row's, not its neighbours'.
     const ready = new Map(
       await Promise.all(
-        rows.map(async (row) => [row.id, await prepare(row, settings, facts, renders).catch((error: unknown) => ({ error }))] as const),
+        rows.map(async (row) => [row.id, await prepare(row, current, facts, renders).catch((error: unknown) => ({ error }))] as const),
       ),
     );
     return async (row, signal) => {
-      const prepared = ready.get(row.id) ?? (await prepare(row, settings, ONE_BY_ONE, renders));
+      const prepared = ready.get(row.id) ?? (await prepare(row, current, ONE_BY_ONE, renders));
       if ("error" in prepared) throw prepared.error;
       return send(prepared, signal);
     };
   };
-  return Object.assign(async (row: OutboxRow, signal?: AbortSignal) => send(await prepare(row, settings, ONE_BY_ONE, renders), signal), {
+  const one = async (row: OutboxRow, signal?: AbortSignal) =>
+    send(await prepare(row, await currentSettings(settings), ONE_BY_ONE, renders), signal);
+  return Object.assign(one, {
     forRows,
   });
 }

@@ -12,6 +12,8 @@ import { recordConsent } from "~/server/audience/contacts.server";
 import { db, type Executor, type Tx } from "~/server/db.server";
 import { REVIEW_REQUEST_DELAY_DAYS } from "~/server/content/review-requests.server";
 import { wakeOutbox } from "~/server/mail/outbox.server";
+import { saleEmailsOn } from "~/server/business.server";
+import { env } from "~/server/env.server";
 import { queueMail } from "~/server/mail/outbox-queue.server";
 import type { Order } from "~/server/payments/orders.server";
 import type { PaymentProviderName } from "~/server/payments/provider.server";
@@ -164,6 +166,11 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<ApplyResul
       // Counted from the payment as recorded (the database's clock), as the request's own check is.
       const dueAt = new Date(moved!.paidAt!.getTime() + REVIEW_REQUEST_DELAY_DAYS * 86_400_000);
       if (await queueMail(tx, "review-request", payload, { dedupeKey: `review-request:${order.id}`, to: email, dueAt })) mailed++;
+    }
+    // The owner hears of each sale once (its key), unless she turned it off (/admin/settings), as saved at this moment.
+    if (becamePaid && (await saleEmailsOn(tx))) {
+      const to = env().OWNER_EMAIL;
+      if (await queueMail(tx, "owner-sale", { orderId: order.id }, { dedupeKey: `owner-sale:${order.id}`, to })) mailed++;
     }
     if (status === "disputed" && order.status === "paid" && email) {
       const payload = { orderId: order.id, kind: "disputed" as const, products: [] };

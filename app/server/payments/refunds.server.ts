@@ -28,8 +28,17 @@ import { createTestProvider } from "~/server/payments/test-provider.server";
 
 export type { RefundResult } from "~/server/payments/provider.server";
 
-/** `productId`: refund that product alone (the others stay the buyer's); without it, everything not refunded yet. */
-export async function refundOrder(payments: Payments, order: Order, productId?: string): Promise<RefundResult> {
+/**
+ * `productId`: refund that product alone (the others stay the buyer's); without it, everything not
+ * refunded yet. `timeZone`: the business's (the dashboard's businessTimeZone(context)), for the
+ * dates a refusal names.
+ */
+export async function refundOrder(
+  payments: Payments,
+  order: Order,
+  productId?: string,
+  timeZone: string = businessTimeZone(undefined),
+): Promise<RefundResult> {
   if (order.status === "refunded") return { kind: "already-refunded" };
   if (order.status !== "paid") return { kind: "not-refundable", reason: `the order is ${order.status}, not paid` };
   let part: RefundPart = { kind: "whole" };
@@ -46,11 +55,11 @@ export async function refundOrder(payments: Payments, order: Order, productId?: 
 
   // A whole refund asked for already covers each product: that one is what to look up.
   const whole = part.kind === "product" ? await findRefundRequest(order.id, "whole") : undefined;
-  if (whole) return (await askedBefore(provider, order, whole)) ?? unclearWhole(whole);
+  if (whole) return (await askedBefore(provider, order, whole, timeZone)) ?? unclearWhole(whole, timeZone);
 
   const { request, created } = await recordRefundRequest(order.id, part, provider.name);
   if (!created) {
-    const before = await askedBefore(provider, order, request);
+    const before = await askedBefore(provider, order, request, timeZone);
     if (before) return before;
     // The provider has no refund of it: the earlier call never reached it, or was refused. Ask again, as the same request.
   }
@@ -66,7 +75,12 @@ export async function refundOrder(payments: Payments, order: Order, productId?: 
  * none (the caller may ask again). A request whose refund id was noted is never asked again: when
  * the provider cannot be asked, its status when last asked is said.
  */
-async function askedBefore(provider: PaymentProvider, order: Order, request: RefundRequest): Promise<RefundResult | undefined> {
+async function askedBefore(
+  provider: PaymentProvider,
+  order: Order,
+  request: RefundRequest,
+  timeZone: string,
+): Promise<RefundResult | undefined> {
   const found = await provider.findRefund(order, request);
   const requested = (status: string): RefundResult => ({
     kind: "already-requested",
@@ -84,23 +98,26 @@ async function askedBefore(provider: PaymentProvider, order: Order, request: Ref
   if (found.kind === "unknown") {
     return {
       kind: "failed",
-      reason: `this refund was already asked for on ${when(request.requestedAt)}, and ${providerName(provider.name)} could not be asked what became of it: nothing was asked again; try again in a few minutes`,
+      reason: `this refund was already asked for on ${when(request.requestedAt, timeZone)}, and ${providerName(provider.name)} could not be asked what became of it: nothing was asked again; try again in a few minutes`,
     };
   }
   return undefined;
 }
 
-function unclearWhole(whole: RefundRequest): RefundResult {
+function unclearWhole(whole: RefundRequest, timeZone: string): RefundResult {
   return {
     kind: "not-refundable",
-    reason: `a refund of the whole order was asked for on ${when(whole.requestedAt)} and the payment provider has no record of it: refund the whole order again`,
+    reason: `a refund of the whole order was asked for on ${when(whole.requestedAt, timeZone)} and the payment provider has no record of it: refund the whole order again`,
   };
 }
 
-const when = (at: Date) => formatZonedDateTime(at, businessTimeZone());
+const when = (at: Date, timeZone: string) => formatZonedDateTime(at, timeZone);
 const providerName = (name: PaymentProviderName) => (name === "stripe" ? "Stripe" : "the test provider");
 
 /** What the owner reads when a refund was asked for before: "This refund was already requested on <date>; Stripe has it as <status>." */
-export function alreadyRequestedMessage(result: Extract<RefundResult, { kind: "already-requested" }>): string {
-  return `This refund was already requested on ${when(result.requestedAt)}; ${providerName(result.provider)} has it as ${result.status}.`;
+export function alreadyRequestedMessage(
+  result: Extract<RefundResult, { kind: "already-requested" }>,
+  timeZone: string = businessTimeZone(undefined),
+): string {
+  return `This refund was already requested on ${when(result.requestedAt, timeZone)}; ${providerName(result.provider)} has it as ${result.status}.`;
 }

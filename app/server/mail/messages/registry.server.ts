@@ -13,6 +13,7 @@ import { contactAck } from "~/server/mail/messages/contact-ack.server";
 import { contactOwner } from "~/server/mail/messages/contact-owner.server";
 import { guide } from "~/server/mail/messages/guide.server";
 import { lostLink } from "~/server/mail/messages/lost-link.server";
+import { ownerSale } from "~/server/mail/messages/owner-sale.server";
 import { newsletterConfirm } from "~/server/mail/messages/newsletter-confirm.server";
 import { receipt } from "~/server/mail/messages/receipt.server";
 import { reviewRequest } from "~/server/mail/messages/review-request.server";
@@ -29,6 +30,7 @@ export const MESSAGES = {
   "review-request": reviewRequest,
   "sequence-step": sequenceStep,
   broadcast,
+  "owner-sale": ownerSale,
 } satisfies { [K in OutboxKind]: Pick<MessageDefinition<K, z.ZodType, unknown>, "kind" | "policy"> };
 
 /** What each kind of message carries in its outbox row (`{ receipt: { orderId: number }, ... }`). */

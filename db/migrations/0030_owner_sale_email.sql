@@ -1,0 +1,3 @@
+-- Issue 53: the sale e-mail to the owner (decision 069), a kind of its own in the outbox's CHECK.
+ALTER TABLE "outbox" DROP CONSTRAINT "outbox_kind_check";--> statement-breakpoint
+ALTER TABLE "outbox" ADD CONSTRAINT "outbox_kind_check" CHECK ("outbox"."kind" in ('receipt', 'access-ended', 'guide', 'newsletter-confirm', 'contact-owner', 'contact-ack', 'lost-link', 'review-request', 'sequence-step', 'broadcast', 'owner-sale'));
