@@ -14,6 +14,7 @@ import { contactOwner } from "~/server/mail/messages/contact-owner.server";
 import { guide } from "~/server/mail/messages/guide.server";
 import { lostLink } from "~/server/mail/messages/lost-link.server";
 import { newsletterConfirm } from "~/server/mail/messages/newsletter-confirm.server";
+import { productUpdate } from "~/server/mail/messages/product-update.server";
 import { receipt } from "~/server/mail/messages/receipt.server";
 import { reviewRequest } from "~/server/mail/messages/review-request.server";
 import { sequenceStep } from "~/server/mail/messages/sequence-step.server";
@@ -29,6 +30,7 @@ export const MESSAGES = {
   "review-request": reviewRequest,
   "sequence-step": sequenceStep,
   broadcast,
+  "product-update": productUpdate,
 } satisfies { [K in OutboxKind]: Pick<MessageDefinition<K, z.ZodType, unknown>, "kind" | "policy"> };
 
 /** What each kind of message carries in its outbox row (`{ receipt: { orderId: number }, ... }`). */
