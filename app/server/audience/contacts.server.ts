@@ -80,8 +80,8 @@ export type Contact = {
   suppressionDetail: string | null;
 };
 
-/** A Contact's columns (all but its tags), for a select's or a returning's fields. */
-const { tags: _tags, ...CONTACT_FIELDS } = getTableColumns(contacts);
+/** A Contact's columns (all but its tags and its stop of product updates), for a select's or a returning's fields. */
+const { tags: _tags, productUpdatesStoppedAt: _stopped, ...CONTACT_FIELDS } = getTableColumns(contacts);
 
 export async function findContact(email: string): Promise<Contact | undefined> {
   const [row] = await db()
