@@ -9,7 +9,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { broadcasts, contacts, outbox } from "../../db/schema";
 import { BroadcastSchema } from "~/lib/forms/broadcast";
 import { ProductUpdateActionSchema, ProductUpdateSchema } from "~/lib/forms/product-update";
@@ -26,44 +26,21 @@ import { recordInterrupted } from "~/server/mail/outbox-claims.server";
 import { queueMail } from "~/server/mail/outbox-queue.server";
 import { createMailTransport } from "~/server/mail/transport.server";
 import { orderNumber } from "~/server/payments/orders.server";
-import { createPayments } from "~/server/payments/payments.server";
-import type { Payments } from "~/server/payments/provider.server";
 import { refundTestOrder } from "~/server/payments/test-provider.server";
 import { expectLog } from "../helpers/console-errors";
-import { useTestSite } from "../helpers/context";
-import { useTestDatabase } from "../helpers/db";
-import { testPurchases } from "../helpers/purchases";
-import { drainOutbox, rawHeader, testMailSettings, type TestSmtp, useOutboxMail, workerOptions } from "../helpers/smtp";
+import { usePurchasesTest } from "../helpers/purchases";
+import { drainOutbox, rawHeader, testMailSettings, workerOptions } from "../helpers/smtp";
 
 const ORIGIN = "https://shop.example";
 
-useTestDatabase();
-const site = useTestSite();
-const testMail = useOutboxMail(ORIGIN, { connections: 2 });
-let smtp: TestSmtp;
-let payments: Payments;
-
-beforeAll(() => {
-  smtp = testMail.smtp();
-});
-beforeEach(() => {
-  smtp.messages.length = 0;
-  payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
-});
-
-const args = (request: Request, params: Record<string, string> = {}) =>
-  ({ request, params, context: { config: { owner: null, payments }, ...site() } }) as never;
+const { mail: testMail, args, bought, disputed } = usePurchasesTest(ORIGIN, { connections: 2 });
+const smtp = () => testMail.smtp();
 const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)!.value[0]!.address!;
-
-const { bought, disputed } = testPurchases(
-  () => payments,
-  () => site(),
-);
 
 /** The receipts and notices the purchases queued, sent and forgotten: what follows is the update alone. */
 async function settle(): Promise<void> {
   await testMail.flush();
-  smtp.messages.length = 0;
+  smtp().messages.length = 0;
 }
 
 const words = {
@@ -139,8 +116,8 @@ describe("who gets an update", () => {
     const { queued } = await sendUpdate("toolkit");
     expect(queued).toBe(toolkitBuyers.length);
     await testMail.flush();
-    expect(smtp.messages.map(to).sort()).toEqual(toolkitBuyers);
-    for (const m of smtp.messages) expect(m.subject).toBe(words.subject);
+    expect(smtp().messages.map(to).sort()).toEqual(toolkitBuyers);
+    for (const m of smtp().messages) expect(m.subject).toBe(words.subject);
   });
 
   it("the Power Pack's buyers: the one refunded for the pack alone is left out of its update", async () => {
@@ -148,7 +125,7 @@ describe("who gets an update", () => {
     expect(await countProductBuyers("power-pack")).toBe(2);
     await sendUpdate("power-pack");
     await testMail.flush();
-    expect(smtp.messages.map(to).sort()).toEqual(["bo@example.com", "janedoe@gmail.com"]);
+    expect(smtp().messages.map(to).sort()).toEqual(["bo@example.com", "janedoe@gmail.com"]);
   });
 
   it("a buyer refunded between the send and their copy is left out when it goes (counted as left out, not sent)", async () => {
@@ -196,7 +173,7 @@ describe("exactly once", () => {
     expect(await db().$count(outbox, sql`${outbox.kind} = 'product-update'`)).toBe(30);
 
     // Two servers' workers, each with its own SMTP connection, drain the outbox together.
-    const transports = [0, 1].map(() => createMailTransport({ kind: "smtp", url: smtp.url, maxConnections: 1 }));
+    const transports = [0, 1].map(() => createMailTransport({ kind: "smtp", url: smtp().url, maxConnections: 1 }));
     try {
       const delivers = transports.map((t) => createDeliver(t, testMailSettings(ORIGIN)));
       await Promise.all(delivers.map((deliver) => drainOutbox(deliver, workerOptions({ concurrency: 1 }))));
@@ -205,7 +182,7 @@ describe("exactly once", () => {
     } finally {
       for (const t of transports) t.close();
     }
-    expect(smtp.messages.map(to).sort()).toEqual([...emails].sort());
+    expect(smtp().messages.map(to).sort()).toEqual([...emails].sort());
     await queueDueBroadcasts();
     const [update] = await listProductUpdates();
     expect(update).toMatchObject({ status: "sent", queued: 30, figures: { sent: 30, queued: 0, failed: 0 } });
@@ -223,7 +200,7 @@ describe("exactly once", () => {
     `);
     expect(await recordInterrupted()).toBe(1);
     await testMail.flush();
-    expect(smtp.messages.map(to)).toEqual(["y@example.com"]);
+    expect(smtp().messages.map(to)).toEqual(["y@example.com"]);
     expect((await listProductUpdates())[0]!.figures).toMatchObject({ sent: 1, interrupted: 1 });
   });
 
@@ -233,10 +210,10 @@ describe("exactly once", () => {
     const { id } = await sendUpdate("toolkit");
     expect(await changeBroadcast(id, "pause")).toBe(true);
     await testMail.flush();
-    expect(smtp.messages).toHaveLength(0);
+    expect(smtp().messages).toHaveLength(0);
     expect(await changeBroadcast(id, "resume")).toBe(true);
     await testMail.flush();
-    expect(smtp.messages).toHaveLength(3);
+    expect(smtp().messages).toHaveLength(3);
   });
 });
 
@@ -294,7 +271,7 @@ describe("the e-mail", () => {
     expect(await stoppedAt("tess@example.com")).toBeInstanceOf(Date);
     expect((await findContact("tess@example.com"))!.suppression).toBeNull();
     expect(await stopLoader(args(new Request(stopUrl), { token }))).toEqual({ state: "done", email: "tess@example.com" });
-    smtp.messages.length = 0;
+    smtp().messages.length = 0;
 
     // The next update leaves her out, as the count said it would.
     await bought("bo@example.com");
@@ -304,10 +281,11 @@ describe("the e-mail", () => {
     // Her receipt, sent again by the owner, still reaches her.
     await queueMail(db(), "receipt", { orderId: mine.id }, { dedupeKey: `receipt:${mine.id}:again`, to: "tess@example.com" });
     await testMail.flush();
-    expect(smtp.messages.map((m) => `${to(m)} ${m.subject}`).sort()).toEqual([
-      `bo@example.com ${words.subject}`,
-      expect.stringMatching(/^tess@example\.com .*receipt/i),
-    ]);
+    expect(
+      smtp()
+        .messages.map((m) => `${to(m)} ${m.subject}`)
+        .sort(),
+    ).toEqual([`bo@example.com ${words.subject}`, expect.stringMatching(/^tess@example\.com .*receipt/i)]);
     const orderLink = (mail.text ?? "").split(/\s+/).find((w) => w.startsWith(`${ORIGIN}/orders/`))!;
     const page = (await orderLoader(args(new Request(orderLink), { token: orderLink.split("/").pop()! }))) as { data: { kind: string } };
     expect(page.data.kind).toBe("open");
@@ -319,7 +297,7 @@ describe("the e-mail", () => {
     await sendUpdate("toolkit");
     await stopProductUpdates("tess@example.com", "stop link of an earlier update");
     await testMail.flush();
-    expect(smtp.messages).toHaveLength(0);
+    expect(smtp().messages).toHaveLength(0);
     const [row] = await db()
       .select()
       .from(outbox)

@@ -7,48 +7,24 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emailTokens, orderAccessTokens, outbox } from "../../db/schema";
 import { action as lookupAction } from "~/routes/orders-lookup";
 import { headers as purchasesHeaders, loader as purchasesLoader } from "~/routes/orders-all";
 import { loader as orderLoader } from "~/routes/order";
 import { db } from "~/server/db.server";
 import type { PurchasesView } from "~/server/delivery/purchases.server";
-import { startCheckout } from "~/server/payments/checkout.server";
 import { orderNumber } from "~/server/payments/orders.server";
-import { createPayments } from "~/server/payments/payments.server";
-import type { Payments } from "~/server/payments/provider.server";
 import { refundTestOrder } from "~/server/payments/test-provider.server";
-import { useTestSite } from "../helpers/context";
-import { useTestDatabase } from "../helpers/db";
-import { testPurchases } from "../helpers/purchases";
-import { type TestSmtp, useOutboxMail } from "../helpers/smtp";
+import { usePurchasesTest } from "../helpers/purchases";
 
 const ORIGIN = "https://shop.example";
 
-useTestDatabase();
-const site = useTestSite();
-const testMail = useOutboxMail(ORIGIN);
-let smtp: TestSmtp;
-let payments: Payments;
+const { mail: testMail, args, bought, disputed, abandoned } = usePurchasesTest(ORIGIN);
+const smtp = () => testMail.smtp();
 
-beforeAll(() => {
-  smtp = testMail.smtp();
-});
-beforeEach(() => {
-  smtp.messages.length = 0;
-  payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
-});
-
-const args = (request: Request, params: Record<string, string> = {}) =>
-  ({ request, params, context: { config: { owner: null, payments }, ...site() } }) as never;
 const lookUp = (email: string) =>
   lookupAction(args(new Request(`${ORIGIN}/orders/lookup`, { method: "POST", body: new URLSearchParams({ email }) })));
-
-const { bought, disputed } = testPurchases(
-  () => payments,
-  () => site(),
-);
 
 /** The site's links in a message's text part. */
 const siteLinks = (mail: ParsedMail) =>
@@ -81,14 +57,14 @@ describe("the lost-link form", () => {
     const others = await bought("john@example.com", { bump: true });
     await refundTestOrder(second, "power-pack");
     await testMail.flush();
-    smtp.messages.length = 0;
+    smtp().messages.length = 0;
 
     // Typed a third way; twice, as an impatient person does.
     await lookUp(" JANE.DOE@gmail.com ");
     await lookUp("jane.doe+again@gmail.com");
     await testMail.flush();
-    expect(smtp.messages).toHaveLength(1);
-    const [mail] = smtp.messages;
+    expect(smtp().messages).toHaveLength(1);
+    const [mail] = smtp().messages;
     expect(mail!.to).toMatchObject({ text: "janedoe@gmail.com" });
     expect(mail!.subject).toBe("Your orders");
     expect(mail!.text).toContain("both of your orders");
@@ -143,12 +119,12 @@ describe("the lost-link form", () => {
     const disputedOrder = await bought("ann@example.com");
     await disputed(disputedOrder);
     // A checkout started and never paid is nobody's purchase.
-    await startCheckout(payments, site().content, { includeBump: false });
+    await abandoned();
     await testMail.flush();
-    smtp.messages.length = 0;
+    smtp().messages.length = 0;
     await lookUp("ann@example.com");
     await testMail.flush();
-    const { view } = await pageFromMail(smtp.messages[0]!);
+    const { view } = await pageFromMail(smtp().messages[0]!);
     if (view.kind !== "ok") throw new Error(view.kind);
     expect(view.orders.map((o) => [o.orderNumber, o.status, o.refundedCents])).toEqual([
       [orderNumber(disputedOrder.id), "disputed", 0],
@@ -160,14 +136,14 @@ describe("the lost-link form", () => {
   it("a stranger's typing makes at most one e-mail a window, to the owner of the address; no orders: nothing, as before", async () => {
     await bought("ann@example.com");
     await testMail.flush();
-    smtp.messages.length = 0;
+    smtp().messages.length = 0;
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push(await lookUp("ann@example.com"));
     answers.push(await lookUp("nobody@example.com"));
     for (const answer of answers) expect((answer as { data: unknown }).data).toEqual((answers[0] as { data: unknown }).data);
     expect(await db().$count(outbox, eq(outbox.kind, "lost-link"))).toBe(1);
     await testMail.flush();
-    expect(smtp.messages.map((m) => m.to)).toEqual([expect.objectContaining({ text: "ann@example.com" })]);
+    expect(smtp().messages.map((m) => m.to)).toEqual([expect.objectContaining({ text: "ann@example.com" })]);
     // The address with no orders got nothing, and no link was made for it.
     expect(await db().$count(emailTokens, eq(emailTokens.email, "nobody@example.com"))).toBe(0);
   });
@@ -178,7 +154,7 @@ describe("the page's link", () => {
     await bought("ann@example.com");
     await lookUp("ann@example.com");
     await testMail.flush();
-    const mail = smtp.messages.find((m) => m.subject === "Your orders")!;
+    const mail = smtp().messages.find((m) => m.subject === "Your orders")!;
     const token = new URL(siteLinks(mail)[0]!).pathname.split("/").pop()!;
     expect((await purchasesPage(token)).status).toBe(200);
     expect((await purchasesPage("x".repeat(43))).status).toBe(404);
