@@ -31,12 +31,12 @@ function PurchaseCard({ order }: { order: Purchase }) {
         <p className="mt-1 text-sm text-slate-700">Paid on {order.paidOn}</p>
         <ul className="mt-4 divide-y divide-slate-100 border-y border-slate-100" aria-label={`Products of order ${order.orderNumber}`}>
           {order.lines.map((line) => (
-            <li key={line.name} className="flex flex-wrap items-baseline justify-between gap-x-4 py-2 text-slate-800">
+            <li key={line.name} className="flex items-baseline justify-between gap-4 py-2 text-slate-800">
               <span>
                 {line.name}
                 {line.refunded ? <strong className="ml-2 text-sm text-slate-700">(refunded)</strong> : null}
               </span>
-              <span className="tabular-nums">{formatCents(line.amountCents)}</span>
+              <span className="shrink-0 tabular-nums">{formatCents(line.amountCents)}</span>
             </li>
           ))}
         </ul>

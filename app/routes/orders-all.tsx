@@ -4,10 +4,11 @@ import { ContinueLinks } from "~/components/continue-links";
 import { Notice } from "~/components/order-notice";
 import { PurchaseList } from "~/components/purchase-list";
 import { SiteLink } from "~/components/site-link";
+import { PURCHASES_LINK_DAYS } from "~/lib/order-files";
 import { page } from "~/lib/page-policy";
 import { seo } from "~/lib/seo";
 import { DEAD_LINK_STATUS, PRIVATE_HEADERS } from "~/server/delivery/order-access.server";
-import { PURCHASES_LINK_DAYS, purchasesView } from "~/server/delivery/purchases.server";
+import { purchasesView } from "~/server/delivery/purchases.server";
 
 /**
  * Every order of one mailbox (decision 071), from the one link the lost-link e-mail carries.

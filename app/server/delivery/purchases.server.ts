@@ -10,19 +10,13 @@ import { createHmac } from "node:crypto";
 import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { emailTokens, orderAccessTokens, orderRefunds, orders } from "../../../db/schema";
 import { canonicalEmail } from "~/lib/email-address";
-import { orderPagePath } from "~/lib/order-files";
+import { orderPagePath, PURCHASES_LINK_DAYS } from "~/lib/order-files";
 import { db } from "~/server/db.server";
 import { formatPaidOn } from "~/server/dates.server";
 import { ORDER_LINK_DAYS } from "~/server/delivery/order-access.server";
 import { maskEmail } from "~/server/delivery/order-view.server";
 import { orderNumber } from "~/server/payments/orders.server";
 import { hashToken, isTokenShaped, newToken } from "~/server/tokens.server";
-
-/** How long the page's link works: a month (the order pages it opens work a year, as a receipt's do). */
-export const PURCHASES_LINK_DAYS = 30;
-
-/** The page of every order of a mailbox (routes/orders-all.tsx). */
-export const purchasesPath = (token: string) => `/orders/all/${token}`;
 
 /** At most this many orders are listed (newest first): far more than any one person buys here. */
 const MOST_ORDERS = 200;

@@ -1,6 +1,7 @@
 /** One link to the page of every order of an address that lost its receipt (decision 071): the address is the whole question. */
 import { z } from "zod";
-import { countPurchases, mintPurchasesLink, PURCHASES_LINK_DAYS, purchasesPath } from "~/server/delivery/purchases.server";
+import { PURCHASES_LINK_DAYS, purchasesPath } from "~/lib/order-files";
+import { countPurchases, mintPurchasesLink } from "~/server/delivery/purchases.server";
 import { defineMessage } from "~/server/mail/messages/definition.server";
 import type { LostLinkProps } from "~/server/mail/templates/lost-link.server";
 
