@@ -22,6 +22,8 @@ const {
   mailDir: MAIL,
 } = useOwnServer("buyers", 67, {
   OWNER_EMAIL: "owner@example.com",
+  // 20 a minute: the update's second copy leaves 3 s after its first, long enough to watch its progress.
+  MAIL_RATE_PER_MINUTE: "20",
 });
 
 const JANE = "janedoe@gmail.com";
@@ -114,6 +116,16 @@ test("the owner writes to the toolkit's buyers: compose, preview, test, confirm 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole("button", { name: "Yes, send to 2 buyers" }).click();
   await expect(page.getByText("Sending to 2 buyers of the Credit Repair Toolkit.")).toBeVisible();
+  // The broadcast's progress card: its bar and Pause while it sends, then "sent" without a reload.
+  const card = page.getByTestId("underway");
+  await expect(card.getByRole("button", { name: `Pause “${SUBJECT}”` })).toBeVisible();
+  await expect(card.getByRole("progressbar")).toBeVisible();
+  await expect(card.getByRole("status")).toHaveText(
+    `“${SUBJECT}” is now sent: nothing more goes out. Bounces, unsubscribes and orders keep coming in: reload the page later for them.`,
+    {
+      timeout: 30_000,
+    },
+  );
 
   for (const email of [JANE, SAM]) {
     const mail = await mailTo(email, /^New in your toolkit/, MAIL);
