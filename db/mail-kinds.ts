@@ -23,6 +23,8 @@ export const OUTBOX_KINDS = [
   "broadcast",
   /** A paid order, to the owner (dedupe key owner-sale:<order>), unless she turned it off on /admin/settings. */
   "owner-sale",
+  /** One product update to one buyer of the product (dedupe key pu:<broadcast>:<contact>; decision 071). */
+  "product-update",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
@@ -32,5 +34,14 @@ export type OutboxKind = (typeof OUTBOX_KINDS)[number];
  * they are sent at most once (decision 035). Written into the outbox's partial indexes; a
  * message's policy says `list: true` exactly when its kind is here (the compiler checks it).
  */
-export const LIST_KINDS = ["broadcast", "sequence-step"] as const satisfies readonly OutboxKind[];
+export const LIST_KINDS = ["broadcast", "sequence-step", "product-update"] as const satisfies readonly OutboxKind[];
 export type ListKind = (typeof LIST_KINDS)[number];
+
+/**
+ * The copies of a row of the broadcasts table, one per reader (payload `broadcastId`, `contactId`):
+ * a newsletter broadcast, or an update to a product's buyers (decision 071). Their rows go only
+ * while their broadcast is sending, are counted per broadcast by the outbox's tallies, and are
+ * cancelled with it; written into the statements and partial indexes that say so as literals.
+ */
+export const BROADCAST_KINDS = ["broadcast", "product-update"] as const satisfies readonly ListKind[];
+export type BroadcastKind = (typeof BROADCAST_KINDS)[number];

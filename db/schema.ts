@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { LIST_KINDS, OUTBOX_KINDS, type OutboxKind } from "./mail-kinds";
+import { BROADCAST_KINDS, LIST_KINDS, OUTBOX_KINDS, type OutboxKind } from "./mail-kinds";
 import { SENDING_STAGES, type SendingStage } from "../app/lib/sending-problem";
 import {
   bigserial,
@@ -249,8 +249,8 @@ export const OUTBOX_STATUSES = ["pending", "sent", "failed", "suppressed", "inte
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 // The messages the site sends (each defined in app/server/mail/messages/), and which of them are list mail.
-export { LIST_KINDS, OUTBOX_KINDS };
-export type { ListKind, OutboxKind } from "./mail-kinds";
+export { BROADCAST_KINDS, LIST_KINDS, OUTBOX_KINDS };
+export type { BroadcastKind, ListKind, OutboxKind } from "./mail-kinds";
 
 /**
  * Fixed words of the schema as a list of SQL string literals (`'a', 'b'`), for checks and index
@@ -320,7 +320,7 @@ export const outbox = pgTable(
     // what went in the last minute.
     index("outbox_broadcast_pending_idx")
       .on(sql`((${t.payload}->>'broadcastId')::int)`)
-      .where(sql`${t.kind} = 'broadcast' and ${t.status} = 'pending'`),
+      .where(sql`${t.kind} in (${sqlWordList(BROADCAST_KINDS)}) and ${t.status} = 'pending'`),
     index("outbox_broadcast_contact_idx")
       .on(sql`((${t.payload}->>'contactId')::int)`)
       .where(sql`${t.kind} = 'broadcast'`),
@@ -344,7 +344,8 @@ export const emailTokens = pgTable(
   {
     tokenHash: text("token_hash").primaryKey(),
     email: text("email").notNull(),
-    purpose: text("purpose").$type<"newsletter-confirm" | "unsubscribe" | "prove">().notNull(),
+    /** "purchases": the page of every order of the address; "updates-stop": a product update's one-click stop (decision 071). */
+    purpose: text("purpose").$type<"newsletter-confirm" | "unsubscribe" | "prove" | "purchases" | "updates-stop">().notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** When a single-use link (a newsletter confirmation) was used: it confirms nothing a second time (issue 51). */
@@ -375,6 +376,12 @@ export const contacts = pgTable(
     suppressedAt: timestamp("suppressed_at", { withTimezone: true }),
     /** What caused it: "unsubscribe link", "SMTP 550 5.1.1 ...", "postmark SpamComplaint". */
     suppressionDetail: text("suppression_detail"),
+    /**
+     * When the person stopped the updates about what they bought (the one-click link of a product
+     * update, decision 071): no more of them, whatever they bought; receipts and files are not
+     * touched, and neither is the newsletter. Null: updates go to them while they own a product.
+     */
+    productUpdatesStoppedAt: timestamp("product_updates_stopped_at", { withTimezone: true }),
     /**
      * Its tags, A to Z, each once (app/lib/tags.ts says what a tag may be): what they asked for,
      * read about, bought or were imported with, and the owner's own. On the contact's own row, so
@@ -806,6 +813,12 @@ export const broadcasts = pgTable(
     queued: integer("queued").notNull().default(0),
     /** The article it was made from ("Publish and e-mail", issue 42), if any. */
     articleId: integer("article_id").references(() => articles.id, { onDelete: "set null" }),
+    /**
+     * An update to this product's buyers (issue 53, decision 071): it goes to everyone who bought
+     * the product and was not refunded for it, as a "product-update" copy each, instead of to the
+     * audiences (which stay empty). Null: a newsletter broadcast.
+     */
+    productId: text("product_id"),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     createdAt: createdAt(),

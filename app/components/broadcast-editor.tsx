@@ -11,7 +11,7 @@ import { Panel } from "~/components/admin-ui";
 import { buttonClass } from "~/components/ui/button";
 import { fieldAria, FieldMessage, useDashboardForm } from "~/components/dashboard-form";
 import { FormRefusal } from "~/components/dashboard-post";
-import { HtmlPreviewLink, ListMessageFields, TextVersion } from "~/components/list-message-editor";
+import { ListMessageFields, TestAndPreview, TextVersion } from "~/components/list-message-editor";
 import { labelClass } from "~/components/ui/label";
 import {
   AUDIENCE_FIELDS,
@@ -242,17 +242,7 @@ export function BroadcastEditor(props: EditorProps) {
       <DraftForm {...props} />
       {b ? (
         <>
-          <div className="mt-4 flex flex-wrap gap-3">
-            <Form method="post">
-              <input type="hidden" name="intent" value="test" />
-              <input type="hidden" name="id" value={b.id} />
-              <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })}>
-                Send the saved broadcast as a test to me
-              </button>
-            </Form>
-            <HtmlPreviewLink href={`/admin/broadcasts/${b.id}/preview`} />
-          </div>
-          <FormRefusal errors={testError ?? undefined} />
+          <TestAndPreview id={b.id} what="broadcast" previewHref={`/admin/broadcasts/${b.id}/preview`} refusal={testError ?? undefined} />
           <SendForm {...props} editing={b} />
           <TextVersion text={props.previewText} testId="broadcast-preview-text" />
         </>

@@ -25,6 +25,7 @@ export const DASHBOARD_SECTIONS: readonly { group: string; links: readonly Secti
     links: [
       { to: "/admin/orders", label: "Orders" },
       { to: "/admin/prices", label: "Prices" },
+      { to: "/admin/updates", label: "E-mail buyers" },
     ],
   },
   {

@@ -1,4 +1,6 @@
-/** The parts of the owner's list e-mail editors (welcome-sequence steps, broadcasts) that look and behave the same. */
+/** The parts of the owner's list e-mail editors (welcome-sequence steps, broadcasts, updates to buyers) that look and behave the same. */
+import { Form } from "react-router";
+import { FormRefusal } from "~/components/dashboard-post";
 import { buttonClass } from "~/components/ui/button";
 import { fieldAria, FieldMessage, type FieldState } from "~/components/dashboard-form";
 import { ScrollRegion } from "~/components/ui/scroll-region";
@@ -82,6 +84,25 @@ export function HtmlPreviewLink({ href }: { href: string }) {
     <a href={href} target="_blank" rel="noreferrer" className={buttonClass({ variant: "outline", size: "sm" })}>
       Open the HTML preview<span className="sr-only"> (opens in a new tab)</span>
     </a>
+  );
+}
+
+/** A saved message's test send to the owner and its HTML preview, side by side, and the test's refusal below them. */
+export function TestAndPreview({ id, what, previewHref, refusal }: { id: number; what: string; previewHref: string; refusal?: string[] }) {
+  return (
+    <>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value="test" />
+          <input type="hidden" name="id" value={id} />
+          <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })}>
+            {`Send the saved ${what} as a test to me`}
+          </button>
+        </Form>
+        <HtmlPreviewLink href={previewHref} />
+      </div>
+      <FormRefusal errors={refusal} />
+    </>
   );
 }
 

@@ -6,7 +6,7 @@ import { FIELD_LIMITS, type FormOutcome, HONEYPOT_FIELD } from "~/lib/form-outco
 export const ORDER_LOOKUP_PATH = "/orders/lookup";
 
 /**
- * The lost-link form: an e-mail address in, fresh order links out by e-mail. A plain form, so it
+ * The lost-link form: an e-mail address in, one link to the page of all its orders out by e-mail. A plain form, so it
  * works from pages that never hydrate (the success page) as well as on its own page.
  */
 export function OrderLookupForm({ outcome }: { outcome?: FormOutcome }) {
@@ -41,7 +41,7 @@ export function OrderLookupForm({ outcome }: { outcome?: FormOutcome }) {
         <input id="lookup-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
       </div>
       <button type="submit" className={buttonClass({ className: "w-full sm:w-auto" })}>
-        Send my order links
+        E-mail me my orders
       </button>
     </form>
   );

@@ -24,7 +24,7 @@ const CONTACT_SENT: Message = { title: "Message sent!", description: SUPPORT_REP
 const LINKS_SENT: Message = {
   title: "Check your inbox",
   description:
-    "If that address has bought from us, we've sent it an e-mail with a fresh link to each order. It should arrive within a few minutes; check your spam folder too.",
+    "If that address has bought from us, we've sent it an e-mail with a link to a page of all its orders. It should arrive within a few minutes; check your spam folder too.",
 };
 const CHOICE_NOT_UNDERSTOOD: Message = {
   title: "Error",

@@ -12,6 +12,14 @@ export function formatBytes(bytes: number): string {
 
 export const FORMAT_LABELS: Record<ProductFile["format"], string> = { pdf: "PDF", docx: "Word", xlsx: "Excel" };
 
+/** How long the link to the page of all of a buyer's orders works (the order pages it opens work a year, as a receipt's do). */
+export const PURCHASES_LINK_DAYS = 30;
+
+/** The page of every order of a mailbox, by its link's token (decision 071). */
+export function purchasesPath(token: string): string {
+  return `/orders/all/${token}`;
+}
+
 /** The private order page of a link token, and one of its files. */
 export function orderPagePath(token: string): string {
   return `/orders/${token}`;

@@ -37,7 +37,10 @@ export default function OrdersLookup({ actionData }: Route.ComponentProps) {
   }
   return (
     <SimplePage title="Find your order">
-      <p>Lost the link to your downloads? Enter the e-mail address you paid with and we'll send you a new link to each of your orders.</p>
+      <p>
+        Lost the link to your downloads? Enter the e-mail address you paid with and we'll send you one link to a page with all your orders
+        and their downloads.
+      </p>
       <OrderLookupForm outcome={actionData} />
     </SimplePage>
   );

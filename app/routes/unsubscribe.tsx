@@ -48,7 +48,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
       <SimplePage title="You're unsubscribed">
         <p role="status">
           {result.email} won't get any more newsletter, guide or review-request e-mails from us. Receipts and notices about your orders
-          still arrive.
+          still arrive, and so do updates to what you bought (each has its own link to stop them).
         </p>
         {/* Issue 51: no form writes to a suppressed address, so "sign up again" would be a promise we could not keep. */}
         <p>That stays so: if this address is typed into one of our forms again, we send it nothing.</p>

@@ -158,9 +158,9 @@ test("the success page shows its link and files only in the browser that paid; a
   }
   // Its lost-link form works from there (a form posted from this page is same-origin).
   await lookup.getByRole("textbox", { name: "Email address" }).fill(email);
-  await lookup.getByRole("button", { name: "Send my order links" }).click();
+  await lookup.getByRole("button", { name: "E-mail me my orders" }).click();
   await expect(stranger.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
-  await mailTo(email, /order link/i);
+  await mailTo(email, /^Your orders$/);
   await other.close();
 });
 
@@ -359,19 +359,22 @@ test("a lost link is sent again to a buyer, and the page answers the same for an
   const address = page.getByRole("textbox", { name: "Email address" });
   allowConsoleErrors(page, /status of 400/);
   await address.fill("not-an-email");
-  await page.getByRole("button", { name: "Send my order links" }).click();
+  await page.getByRole("button", { name: "E-mail me my orders" }).click();
   await expect(address).toHaveAccessibleDescription("Invalid Email: Please enter a valid email address.");
   await expect(address).toHaveValue("not-an-email");
   await page.getByRole("textbox", { name: "Email address" }).fill(email.toUpperCase());
-  await page.getByRole("button", { name: "Send my order links" }).click();
+  await page.getByRole("button", { name: "E-mail me my orders" }).click();
   await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
-  const mail = await mailTo(email, /order/i);
-  await page.goto(linkPath(mail, "/orders/"));
+  const mail = await mailTo(email, /^Your orders$/);
+  // One link, to the page of every order of the address (decision 071); the order's own page from there.
+  await page.goto(linkPath(mail, "/orders/all/"));
+  await expect(page.getByRole("heading", { level: 1, name: "Your orders" })).toBeVisible();
+  await page.getByRole("link", { name: /^Open the order and its downloads FSM-/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your downloads" })).toBeVisible();
 
   await page.goto("/orders/lookup");
   await page.getByRole("textbox", { name: "Email address" }).fill(unique("stranger"));
-  await page.getByRole("button", { name: "Send my order links" }).click();
+  await page.getByRole("button", { name: "E-mail me my orders" }).click();
   await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
 });
 

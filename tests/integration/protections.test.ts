@@ -433,6 +433,24 @@ describe("limits keyed by the route that serves the request", () => {
     }
   });
 
+  it("one-click stops from mailbox providers (RFC 8058), many readers' from one address, are never rate-limited", async () => {
+    const routed = await start({ route, perMinute: 2 });
+    try {
+      // A product update's stop link (decision 071) as the unsubscribe link: the link's random token is the guard.
+      for (const path of ["/unsubscribe/", "/updates/stop/"]) {
+        for (let i = 0; i < 5; i++) {
+          const token = `${"a".repeat(42)}${i}`;
+          const res = await rawPost(routed.url, `${path}${token}`, "List-Unsubscribe=One-Click");
+          expect(res.status, `${path}${token}`).not.toBe(429);
+          expect(res.status, `${path}${token}`).not.toBe(403);
+        }
+      }
+      expect((await db().select().from(rateLimits)).length).toBe(0);
+    } finally {
+      await routed.close();
+    }
+  });
+
   it("every article's lead form is one form, and the payment API one route, however spelled", async () => {
     const routed = await start({ route, perMinute: 2 });
     try {

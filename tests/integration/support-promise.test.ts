@@ -55,6 +55,7 @@ describe("e-mails", () => {
         "contact-ack",
         "disputed",
         "lost-link",
+        "lost-link-one-order",
         "receipt",
         "receipt-toolkit-only",
         "refunded",

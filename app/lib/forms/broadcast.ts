@@ -68,6 +68,17 @@ export function segmentSignature(s: {
 const MAX_ID = 2_147_483_647;
 const broadcastId = z.coerce.number().int().min(1).max(MAX_ID);
 
+/** A list message's words, as a broadcast and a product update (lib/forms/product-update.ts) both take them. */
+export const LIST_MESSAGE_FIELDS = {
+  subject: oneLine(BROADCAST_MESSAGES.subject, BROADCAST_LIMITS.subject),
+  preview: oneLine(BROADCAST_MESSAGES.preview, BROADCAST_LIMITS.preview),
+  body: z
+    .string({ error: BROADCAST_MESSAGES.body.empty })
+    .trim()
+    .min(1, BROADCAST_MESSAGES.body.empty)
+    .max(BROADCAST_LIMITS.body, BROADCAST_MESSAGES.body.tooLong),
+};
+
 /** Subject, preview line, Markdown body, audiences and tags; `version` is the one the form was loaded with. */
 export const BroadcastSchema = z
   .object({
@@ -75,13 +86,7 @@ export const BroadcastSchema = z
     intent: z.literal("save").default("save"),
     id: z.coerce.number().int().min(0).max(MAX_ID).default(0),
     version: z.coerce.number().int().min(0).default(0),
-    subject: oneLine(BROADCAST_MESSAGES.subject, BROADCAST_LIMITS.subject),
-    preview: oneLine(BROADCAST_MESSAGES.preview, BROADCAST_LIMITS.preview),
-    body: z
-      .string({ error: BROADCAST_MESSAGES.body.empty })
-      .trim()
-      .min(1, BROADCAST_MESSAGES.body.empty)
-      .max(BROADCAST_LIMITS.body, BROADCAST_MESSAGES.body.tooLong),
+    ...LIST_MESSAGE_FIELDS,
     audienceNewsletter: checked,
     audienceGuide: checked,
     audienceBuyers: checked,

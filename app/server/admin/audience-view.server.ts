@@ -119,6 +119,7 @@ const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOS
 const EVENT_TITLES: Record<string, [HistoryKind, string]> = {
   proved: ["proof", "Proved the address is theirs"],
   suppressed: ["suppression", "Suppressed"],
+  "updates-stopped": ["suppression", "Stopped product updates (receipts and files go on)"],
   unsuppressed: ["suppression", "Suppression lifted"],
   import: ["import", "Imported from a CSV file"],
   merged: ["import", "Merged in: the same mailbox, spelled another way"],

@@ -10,7 +10,7 @@ import { count, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { contacts, type BroadcastAudience } from "../../../db/schema";
 import type { ContactFilters } from "~/lib/forms/contact-filters";
-import { currentConsent, tagArray } from "~/server/audience/contacts.server";
+import { currentConsent, tagArray, UPDATES_GO_THROUGH } from "~/server/audience/contacts.server";
 import { db } from "~/server/db.server";
 
 export const AUDIENCE_LABELS: Record<BroadcastAudience, string> = {
@@ -52,6 +52,34 @@ export function audienceWhere(segment: Segment): SQL {
   if (segment.includeTags.length > 0) conditions.push(tagged(segment.includeTags));
   if (segment.excludeTags.length > 0) conditions.push(sql`not ${tagged(segment.excludeTags)}`);
   return sql.join(conditions, sql` and `);
+}
+
+/**
+ * A product update's readers (decision 071), as a condition on contact `c`: everyone whose paid
+ * order holds the product and was not refunded for it (a refund of the Power Pack alone leaves the
+ * toolkit theirs; a refunded or disputed order holds nothing), one per contact, which is one per
+ * mailbox (contacts and orders keep the canonical spelling of an address). Buying is the reason,
+ * not the newsletter: an unsubscribe from the list does not leave a buyer out, any other
+ * suppression does (a bounce, a complaint, the owner's), and so does their own stop of updates.
+ * The same rule is asked again at send time (contacts.server.ts sendBlockers "product-updates",
+ * and the message's own check that the order still holds the product).
+ */
+export function productBuyersWhere(productId: string): SQL {
+  return sql`(c.suppression is null or c.suppression in (${sql.join(
+    UPDATES_GO_THROUGH.map((reason) => sql`${reason}`),
+    sql`, `,
+  )}))
+    and c.product_updates_stopped_at is null
+    and c.email in (
+      select o.customer_email from orders o join entitlements e on e.order_id = o.id and e.product_id = ${productId}
+      where o.status = 'paid' and o.customer_email is not null
+        and not exists (select 1 from order_refunds r where r.order_id = o.id and r.product_id = ${productId})
+    )`;
+}
+
+/** How many buyers a product update about this product would reach now. */
+export async function countProductBuyers(productId: string): Promise<number> {
+  return countContactsPassing(productBuyersWhere(productId));
 }
 
 /** How many contacts pass `where`, a condition on contact `c` (an audience, the list's filters): one count over the set. */

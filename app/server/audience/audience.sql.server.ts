@@ -12,7 +12,7 @@ import { z } from "zod";
 import type { GuideId } from "~/lib/guides";
 import { SEQUENCE_INVITATION_PAGE } from "~/lib/site";
 import { db, parsedRows, type Executor, type Tx } from "~/server/db.server";
-import { SUPPRESSION_REASONS, type ConsentPurpose } from "../../../db/schema";
+import { SUPPRESSION_REASONS, type BroadcastKind, type ConsentPurpose } from "../../../db/schema";
 
 // --- the welcome sequences ---------------------------------------------------------------------
 
@@ -152,20 +152,29 @@ export async function guideRequestCounts(guide: GuideId): Promise<z.output<typeo
 
 // --- broadcasts ---------------------------------------------------------------------------------
 
+/** The dedupe key's start of each copy of a broadcast, by its kind: bc:<broadcast>:<contact>, pu:<broadcast>:<contact>. */
+const COPY_KEY: Record<BroadcastKind, string> = { broadcast: "bc", "product-update": "pu" };
+
 /**
- * Queue broadcast `id` to every contact `c` passing `audience` (audience.server.ts audienceWhere),
- * in the caller's transaction: one outbox row each, dedupe key bc:<broadcast>:<contact>, so a
+ * Queue broadcast `id` to every contact `c` passing `audience` (audience.server.ts audienceWhere;
+ * a product update's buyers, product-updates.server.ts), in the caller's transaction: one outbox
+ * row each of `kind`, dedupe key bc:<broadcast>:<contact> (pu: for a product update), so a
  * contact already queued is skipped. Returns how many rows it wrote, counted in the database
  * (100,000 ids need not travel back to be counted, issue 44). SQL: an INSERT ... SELECT over the
  * whole audience, its rows counted by a CTE around it; the builder would need every recipient
  * read into the process first.
  */
-export async function queueBroadcastRecipients(tx: Executor, id: number, audience: SQL): Promise<number> {
+export async function queueBroadcastRecipients(
+  tx: Executor,
+  id: number,
+  audience: SQL,
+  kind: BroadcastKind = "broadcast",
+): Promise<number> {
   const [queued] = parsedRows(
     await tx.execute(sql`
       with queued as (
         insert into outbox (kind, dedupe_key, to_address, payload, due_at, next_attempt_at)
-        select 'broadcast', ${`bc:${id}:`} || c.id, c.email, jsonb_build_object('broadcastId', ${id}::int, 'contactId', c.id), now(), now()
+        select ${kind}::text, ${`${COPY_KEY[kind]}:${id}:`} || c.id, c.email, jsonb_build_object('broadcastId', ${id}::int, 'contactId', c.id), now(), now()
         from contacts c where ${audience}
         on conflict (dedupe_key) do nothing
         returning 1

@@ -6,7 +6,7 @@
 import type { BroadcastPost } from "~/lib/forms/broadcast";
 import { formatZonedDateTime } from "~/lib/dates";
 import { sendBroadcastTest } from "~/server/audience/broadcast-admin.server";
-import { changeBroadcast, saveBroadcast, startBroadcast } from "~/server/audience/broadcasts.server";
+import { changeBroadcast, saveBroadcast, startBroadcast, type BroadcastAction } from "~/server/audience/broadcasts.server";
 
 /** Done: the sentence to say on the page it leads to (the broadcast's editor when `edit`). */
 export type BroadcastPostOutcome = { done: string; edit?: number } | { refused: string; status: number };
@@ -39,11 +39,17 @@ const SAID = {
   cancel: "Cancelled: nothing more goes out.",
 } as const;
 
-async function change(value: Of<"pause" | "resume" | "cancel">): Promise<BroadcastPostOutcome> {
+/** Pause, resume or cancel a broadcast (a product update too: `noun` names it in the refusal). */
+export async function changeOutcome(
+  value: { id: number; intent: BroadcastAction },
+  noun = "broadcast",
+): Promise<{ done: string } | { refused: string; status: number }> {
   if (await changeBroadcast(value.id, value.intent)) return { done: SAID[value.intent] };
   const verb = value.intent === "cancel" ? "cancelled" : `${value.intent}d`;
-  return { refused: `This broadcast cannot be ${verb} now: it has moved on (the page shows where it is now).`, status: 409 };
+  return { refused: `This ${noun} cannot be ${verb} now: it has moved on (the page shows where it is now).`, status: 409 };
 }
+
+const change = (value: Of<"pause" | "resume" | "cancel">): Promise<BroadcastPostOutcome> => changeOutcome(value);
 
 export function runBroadcastPost(value: BroadcastPost, zone: string): Promise<BroadcastPostOutcome> {
   switch (value.intent) {

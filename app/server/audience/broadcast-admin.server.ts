@@ -1,9 +1,9 @@
 /** The owner's side of broadcasts: each one's figures, its preview, and a test send to the owner. */
-import { and, count, eq, gt, like, sql } from "drizzle-orm";
-import { orders, outbox } from "../../../db/schema";
+import { and, count, eq, gt, inArray, like, sql } from "drizzle-orm";
+import { BROADCAST_KINDS, orders, outbox } from "../../../db/schema";
 import { db } from "~/server/db.server";
 import { broadcastLeavers, broadcastStatusCounts } from "~/server/tallies.server";
-import { findBroadcast, listBroadcasts, type Broadcast } from "~/server/audience/broadcasts.server";
+import { findBroadcast, listBroadcasts, type Broadcast, type BroadcastSort } from "~/server/audience/broadcasts.server";
 import { previewListMessage, sendListMessageTest } from "~/server/mail/mailer.server";
 import { broadcastCampaign, composeBroadcast } from "~/server/mail/list-compose.server";
 
@@ -44,12 +44,13 @@ const ZERO: BroadcastFigures = {
 export type BroadcastWithFigures = Broadcast & { figures: BroadcastFigures };
 
 /**
- * Every broadcast, newest first, with its figures (orders: paid orders whose campaign is the
- * broadcast's); or, given an id, only that one (none when it does not exist): the dashboard's
- * progress answer (GET /admin/broadcasts/<id>/progress) counts with the page's own queries.
+ * Every broadcast (of a sort: the newsletter's, or the product updates), newest first, with its
+ * figures (orders: paid orders whose campaign is the broadcast's); or, given an id, only that one
+ * of either sort (none when it does not exist): the dashboard's progress answer
+ * (GET /admin/broadcasts/<id>/progress) counts with the page's own queries.
  */
-export async function broadcastsWithFigures(only?: number): Promise<BroadcastWithFigures[]> {
-  const list = only === undefined ? await listBroadcasts() : [await findBroadcast(only)].filter((b) => b !== undefined);
+export async function broadcastsWithFigures(only?: number, sort: BroadcastSort = "newsletter"): Promise<BroadcastWithFigures[]> {
+  const list = only === undefined ? await listBroadcasts(sort) : [await findBroadcast(only)].filter((b) => b !== undefined);
   if (list.length === 0) return [];
   // Each broadcast's rows by status from the outbox's running counts (a year of broadcasts is 1.5
   // million rows, issue 44) and so who left after it reached them; what went in the last minute by its index.
@@ -63,7 +64,7 @@ export async function broadcastsWithFigures(only?: number): Promise<BroadcastWit
         and(
           gt(outbox.sentAt, sql`now() - interval '1 minute'`),
           eq(outbox.status, "sent"),
-          eq(outbox.kind, "broadcast"),
+          inArray(outbox.kind, [...BROADCAST_KINDS]),
           only === undefined ? undefined : sql`${broadcastId} = ${only}`,
         ),
       )

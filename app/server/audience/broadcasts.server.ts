@@ -1,12 +1,13 @@
 /**
- * Broadcasts: one-off e-mails to the list. A draft (or a scheduled one) is edited under a version
+ * Broadcasts: one-off e-mails to the list (and, with a product, updates to its buyers: decision
+ * 071, audience/product-updates.server.ts, which reuses the steps below). A draft (or a scheduled one) is edited under a version
  * number, so a stale tab is refused; starting it queues every recipient in the outbox in one
  * INSERT ... SELECT (dedupe key bc:<broadcast>:<contact>: each contact once, whatever is repeated);
  * pause, resume and cancel act on the broadcast's status, which the outbox reads when it claims a
  * row and the mailer again just before sending it.
  */
-import { and, desc, eq, inArray, isNull, lt, lte, notExists, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { broadcasts, outbox, type BroadcastAudience, type BroadcastStatus } from "../../../db/schema";
+import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, notExists, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { BROADCAST_KINDS, broadcasts, outbox, sqlWordList, type BroadcastAudience, type BroadcastStatus } from "../../../db/schema";
 import { BROADCAST_MESSAGES, type BroadcastInput, type BroadcastSendInput } from "~/lib/forms/broadcast";
 import { audienceWhere, countAudience, type Segment } from "~/server/audience/audience.server";
 import { queueBroadcastRecipients } from "~/server/audience/audience.sql.server";
@@ -23,6 +24,8 @@ export type Broadcast = {
   includeTags: string[];
   /** Contacts with any of these tags are left out. */
   excludeTags: string[];
+  /** A product update's product (its buyers get it, not the audiences); null for a newsletter broadcast. */
+  productId: string | null;
   status: BroadcastStatus;
   scheduledAt: Date | null;
   version: number;
@@ -40,6 +43,7 @@ const COLUMNS = {
   audiences: broadcasts.audiences,
   includeTags: broadcasts.includeTags,
   excludeTags: broadcasts.excludeTags,
+  productId: broadcasts.productId,
   status: broadcasts.status,
   scheduledAt: broadcasts.scheduledAt,
   version: broadcasts.version,
@@ -54,28 +58,41 @@ export async function findBroadcast(id: number): Promise<Broadcast | undefined> 
   return row;
 }
 
-export async function listBroadcasts(): Promise<Broadcast[]> {
-  return db().select(COLUMNS).from(broadcasts).orderBy(desc(broadcasts.id));
+/** Newsletter broadcasts and product updates: one table, two pages (each lists its own). */
+export type BroadcastSort = "newsletter" | "product-update";
+
+/** The condition on a broadcasts row for its sort. */
+export const ofSort = (sort: BroadcastSort) => (sort === "newsletter" ? isNull(broadcasts.productId) : isNotNull(broadcasts.productId));
+
+export async function listBroadcasts(sort: BroadcastSort = "newsletter"): Promise<Broadcast[]> {
+  return db().select(COLUMNS).from(broadcasts).where(ofSort(sort)).orderBy(desc(broadcasts.id));
 }
 
 /** Editing stops once a broadcast has started: its recipients must all get the same e-mail. */
-const EDITABLE: readonly BroadcastStatus[] = ["draft", "scheduled"];
+export const EDITABLE: readonly BroadcastStatus[] = ["draft", "scheduled"];
 
-export type SaveOutcome = { saved: number } | { refused: string; httpStatus: 400 | 404 | 409 };
+/** Why a change was not made (nothing changed). */
+export type Refusal = { refused: string; httpStatus: 400 | 404 | 409 };
 
-const STALE = "This broadcast was changed in another tab or by someone else since you opened it: reload to see it, then edit again.";
+export type SaveOutcome = { saved: number } | Refusal;
 
-/** Why a change to this broadcast at this version is refused (it was not made), after it was. */
-async function whyRefused(id: number): Promise<SaveOutcome> {
+const stale = (noun: string) =>
+  `This ${noun} was changed in another tab or by someone else since you opened it: reload to see it, then edit again.`;
+
+/** Why a change to this broadcast (of this sort) at this version is refused (it was not made), after it was. */
+export async function whyRefused(id: number, sort: BroadcastSort = "newsletter"): Promise<Refusal> {
+  const noun = sort === "newsletter" ? "broadcast" : "update";
   const current = await findBroadcast(id);
-  if (!current) return { refused: "No such broadcast.", httpStatus: 404 };
+  if (!current || (current.productId === null) !== (sort === "newsletter")) {
+    return { refused: sort === "newsletter" ? "No such broadcast." : "No such update.", httpStatus: 404 };
+  }
   if (!EDITABLE.includes(current.status)) {
     return {
-      refused: `This broadcast is ${current.status}: it was already sent or started, and cannot be sent or changed again.`,
+      refused: `This ${noun} is ${current.status}: it was already sent or started, and cannot be sent or changed again.`,
       httpStatus: 409,
     };
   }
-  return { refused: STALE, httpStatus: 409 };
+  return { refused: stale(noun), httpStatus: 409 };
 }
 
 /** A new draft (id 0) or an edit of a draft or scheduled broadcast at the version it was loaded with. */
@@ -103,9 +120,9 @@ export async function saveBroadcast(input: BroadcastInput, made: { articleId?: n
   return row ? { saved: row.id } : whyRefused(input.id);
 }
 
-/** This broadcast at the version it was loaded with, while it can still be edited. */
-const atVersion = (id: number, version: number) =>
-  and(eq(broadcasts.id, id), eq(broadcasts.version, version), inArray(broadcasts.status, EDITABLE));
+/** This broadcast (of this sort) at the version it was loaded with, while it can still be edited. */
+export const atVersion = (id: number, version: number, sort: BroadcastSort = "newsletter") =>
+  and(eq(broadcasts.id, id), eq(broadcasts.version, version), inArray(broadcasts.status, EDITABLE), ofSort(sort));
 
 /** Queue every recipient of this broadcast in one statement (audience.sql.server.ts); returns how many rows it wrote. */
 function queueRecipients(tx: Executor, id: number, segment: Segment): Promise<number> {
@@ -199,11 +216,12 @@ export async function changeBroadcast(id: number, action: BroadcastAction): Prom
 }
 
 /**
- * A broadcast's rows still waiting in the outbox: its kind and status as literals, the broadcast
- * by the payload's id, as the partial index outbox_broadcast_pending_idx says them.
+ * A broadcast's rows still waiting in the outbox (a product update's too): their kinds and status
+ * as literals, the broadcast by the payload's id, as the partial index outbox_broadcast_pending_idx
+ * says them.
  */
 function broadcastRowsWaiting(broadcastId: SQL | AnyColumn) {
-  return sql`${outbox.kind} = 'broadcast' and ${outbox.status} = 'pending' and (${outbox.payload}->>'broadcastId')::int = ${broadcastId}`;
+  return sql`${outbox.kind} in (${sqlWordList(BROADCAST_KINDS)}) and ${outbox.status} = 'pending' and (${outbox.payload}->>'broadcastId')::int = ${broadcastId}`;
 }
 
 export type BroadcastToSend = Broadcast | { hold: string } | { cancel: string };
@@ -245,7 +263,8 @@ export async function queueDueBroadcasts(now: Date = new Date()): Promise<number
           excludeTags: broadcasts.excludeTags,
         })
         .from(broadcasts)
-        .where(and(eq(broadcasts.status, "scheduled"), lte(broadcasts.scheduledAt, now)))
+        // A product update is never scheduled (it goes when the owner confirms it): only the newsletter's.
+        .where(and(eq(broadcasts.status, "scheduled"), lte(broadcasts.scheduledAt, now), ofSort("newsletter")))
         .orderBy(broadcasts.scheduledAt)
         .limit(1)
         .for("update", { skipLocked: true });

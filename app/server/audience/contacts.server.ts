@@ -24,10 +24,16 @@ import { db, type Executor } from "~/server/db.server";
 
 /**
  * Why a message is sent: what a person needs whatever they chose (receipt, lost link,
- * confirmation), or the purpose of a consent it needs (the guide and its follow-ups, the
- * newsletter's broadcasts, a buyer's one review request).
+ * confirmation), the purpose of a consent it needs (the guide and its follow-ups, the
+ * newsletter's broadcasts, a buyer's one review request), or "product-updates": news of what the
+ * person bought (decision 071), under the buyer's purchase rather than a consent of its own, so it
+ * goes through an unsubscribe from the list (which withdraws every consent), and stops for the
+ * person's own stop of updates and for any other suppression (a bounce, a complaint, the owner's).
  */
-export type SendPolicy = "transactional" | ConsentPurpose;
+export type SendPolicy = "transactional" | "product-updates" | ConsentPurpose;
+
+/** The suppression an update to a buyer goes through: an unsubscribe from the list, not from what they bought. */
+export const UPDATES_GO_THROUGH: readonly SuppressionReason[] = ["unsubscribed"];
 
 /**
  * A current consent of contact `c` for this purpose. Two spellings of the one rule: "per-contact"
@@ -74,8 +80,8 @@ export type Contact = {
   suppressionDetail: string | null;
 };
 
-/** A Contact's columns (all but its tags), for a select's or a returning's fields. */
-const { tags: _tags, ...CONTACT_FIELDS } = getTableColumns(contacts);
+/** A Contact's columns (all but its tags and its stop of product updates), for a select's or a returning's fields. */
+const { tags: _tags, productUpdatesStoppedAt: _stopped, ...CONTACT_FIELDS } = getTableColumns(contacts);
 
 export async function findContact(email: string): Promise<Contact | undefined> {
   const [row] = await db()
@@ -172,7 +178,7 @@ export async function sendBlockers(sends: { email: string; policy: SendPolicy }[
     needed.map((purpose) => [purpose, sql<boolean>`${currentConsent(purpose)}`]),
   );
   const rows = await db()
-    .select({ email: c.email, suppression: c.suppression, ...held })
+    .select({ email: c.email, suppression: c.suppression, updatesStoppedAt: c.productUpdatesStoppedAt, ...held })
     .from(c)
     .where(inArray(c.email, addresses));
   const known = new Map(rows.map((r) => [r.email, r]));
@@ -184,6 +190,12 @@ export async function sendBlockers(sends: { email: string; policy: SendPolicy }[
       .reduce<SuppressionReason | null | undefined>((a, b) => (!b || (a && RANK[a] >= RANK[b]) ? a : b), undefined);
     if (policy === "transactional") {
       return suppression && BLOCKS_TRANSACTIONAL.includes(suppression) ? `address suppressed (${suppression})` : undefined;
+    }
+    if (policy === "product-updates") {
+      if (suppression && !UPDATES_GO_THROUGH.includes(suppression)) return `address suppressed (${suppression})`;
+      // A stop of the base mailbox's updates covers its "+tag" spellings, as a suppression does.
+      const stopped = coveringSpellings(email).some((spelling) => known.get(spelling)?.updatesStoppedAt);
+      return stopped ? "product updates stopped" : undefined;
     }
     if (suppression) return `address suppressed (${suppression})`;
     return contact?.[policy] ? undefined : `no current ${policy} consent`;
@@ -313,6 +325,32 @@ export async function suppress(email: string, reason: SuppressionReason, detail:
       .where(and(eq(sequenceEnrollments.contactId, contact.id), eq(sequenceEnrollments.status, "active")));
     await tx.insert(contactEvents).values({ contactId: contact.id, kind: "suppressed", detail: `${reason}: ${detail}`.slice(0, 500) });
   });
+}
+
+/**
+ * The person stopped the updates about what they bought (a product update's one-click link): none
+ * go to them again (sendBlockers), whatever they bought; receipts, files and the newsletter are not
+ * touched. The first stop is kept; a repeat changes nothing. Made a contact if unknown.
+ */
+export async function stopProductUpdates(email: string, how: string): Promise<void> {
+  const contact = await upsertContact(email);
+  await db().transaction(async (tx) => {
+    const [stopped] = await tx
+      .update(contacts)
+      .set({ productUpdatesStoppedAt: sql`now()` })
+      .where(and(eq(contacts.id, contact.id), isNull(contacts.productUpdatesStoppedAt)))
+      .returning({ id: contacts.id });
+    if (stopped) await tx.insert(contactEvents).values({ contactId: contact.id, kind: "updates-stopped", detail: how.slice(0, 500) });
+  });
+}
+
+/** Whether this address stopped its product updates (its page says so, with no second button). */
+export async function productUpdatesStopped(email: string): Promise<boolean> {
+  const [row] = await db()
+    .select({ at: contacts.productUpdatesStoppedAt })
+    .from(contacts)
+    .where(eq(contacts.email, normalizeEmail(email)));
+  return Boolean(row?.at);
 }
 
 /** The address used a link we sent it: it is theirs. Returns the contact, or undefined for an unknown address. */

@@ -5,8 +5,8 @@
 import { createReadStream, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { Readable } from "node:stream";
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import { downloads, entitlements, orderAccessTokens, orders } from "../../../db/schema";
+import { and, desc, eq, gte, inArray, notExists, sql } from "drizzle-orm";
+import { downloads, entitlements, orderAccessTokens, orderRefunds, orders } from "../../../db/schema";
 import { PRODUCT_NAMES, type ProductId } from "~/lib/catalogue";
 import { PRODUCT_FILES, type ProductFile } from "~/lib/product-files";
 import type { ProductView } from "~/lib/order-files";
@@ -44,7 +44,7 @@ export function missingProductFiles(): string[] {
   return missing;
 }
 
-export type OrderPurpose = "receipt" | "success-page" | "lost-link" | "review-request";
+export type OrderPurpose = "receipt" | "success-page" | "lost-link" | "review-request" | "product-update" | "purchases-page";
 
 /** A new link to an order's page. The token is returned once, for the message or page that shows it. */
 export async function mintOrderLink(orderId: number, purpose: OrderPurpose): Promise<string> {
@@ -273,14 +273,29 @@ export function fileResponse(file: ProductFile): Response {
   });
 }
 
-/** Products an order grants, by id, for several orders at once (the lost-link e-mail). */
-export async function productNamesByOrder(orderIds: number[]): Promise<Map<number, string[]>> {
-  const map = new Map<number, string[]>();
-  if (orderIds.length === 0) return map;
-  const rows = await db().select().from(entitlements).where(inArray(entitlements.orderId, orderIds));
-  for (const row of rows) {
-    const name = PRODUCT_NAMES[row.productId as ProductId];
-    if (name) map.set(row.orderId, [...(map.get(row.orderId) ?? []), name]);
-  }
-  return map;
+/**
+ * The newest paid order of this address (its canonical spelling, as orders store it) that still
+ * opens this product: granted and not refunded (a buyer refunded for the Power Pack alone still
+ * owns the toolkit). A product update links it, and goes only while there is one (decision 071).
+ */
+export async function newestOrderOpening(email: string, productId: string): Promise<number | undefined> {
+  const [row] = await db()
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(entitlements, and(eq(entitlements.orderId, orders.id), eq(entitlements.productId, productId)))
+    .where(
+      and(
+        eq(orders.customerEmail, email),
+        eq(orders.status, "paid"),
+        notExists(
+          db()
+            .select({ one: sql`1` })
+            .from(orderRefunds)
+            .where(and(eq(orderRefunds.orderId, orders.id), eq(orderRefunds.productId, productId))),
+        ),
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .limit(1);
+  return row?.id;
 }

@@ -1,5 +1,8 @@
-/** The lost-link page: e-mail the order links of an address's paid orders, saying nothing about it here. */
-import { and, eq, sql } from "drizzle-orm";
+/**
+ * The lost-link page: e-mail one link to the page of every order of the address (decision 071),
+ * saying nothing about it here.
+ */
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { orders } from "../../../db/schema";
 import { OrderLookupSchema } from "~/lib/forms/public";
 import { addressSuppressed } from "~/server/audience/contacts.server";
@@ -13,9 +16,11 @@ import { log } from "~/server/log.server";
 export const LOOKUP_WINDOW_SECONDS = 600;
 
 /**
- * Queue the e-mail only when the address has a paid order and is not suppressed (nor its base
- * mailbox), for any reason: issue 51 asks that no form write to a suppressed address, and this
- * form can be sent by anyone. An unsubscribed buyer still gets the receipts a purchase sends (the
+ * Queue the e-mail only when the address has an order (paid at some time: paid, refunded or
+ * disputed, each of which the page lists; orders hold the canonical spelling the form gives) and
+ * is not suppressed (nor its base mailbox), for any reason: issue 51 asks that no form write to a
+ * suppressed address, and this form can be sent by anyone: a stranger who types someone's
+ * address makes at most one e-mail a window, to that address, and learns nothing. An unsubscribed buyer still gets the receipts a purchase sends (the
  * send-time check lets transactional mail through an unsubscribe), but not a lost link someone
  * asked for by typing the address; support can send it. The caller answers the same either way.
  */
@@ -24,7 +29,7 @@ export async function requestOrderLinks(email: string): Promise<void> {
     const [paid] = await tx
       .select({ id: orders.id, window: sql<number>`floor(extract(epoch from now()) / ${LOOKUP_WINDOW_SECONDS})`.mapWith(Number) })
       .from(orders)
-      .where(and(eq(orders.customerEmail, email), eq(orders.status, "paid")))
+      .where(and(eq(orders.customerEmail, email), isNotNull(orders.paidAt)))
       .limit(1);
     if (!paid || (await addressSuppressed(tx, email))) return;
     await queueMail(tx, "lost-link", {}, { dedupeKey: `lost-link:${email}:${paid.window}`, to: email });

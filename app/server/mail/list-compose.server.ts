@@ -1,5 +1,5 @@
 /**
- * List messages (a welcome-sequence step, a broadcast) composed as their readers get them: sent,
+ * List messages (a welcome-sequence step, a broadcast, a product update) composed as their readers get them: sent,
  * previewed, test-sent and written by the mail previews alike. Only templates and pure helpers
  * here, no database: scripts/preview-mail.tsx runs it under plain tsx.
  */
@@ -22,7 +22,16 @@ async function composeListMessage(
     reason,
     newsletterInvitationUrl,
     signed,
-  }: { campaign: string; reason: string; newsletterInvitationUrl?: string; signed?: boolean },
+    stop,
+    order,
+  }: {
+    campaign: string;
+    reason: string;
+    newsletterInvitationUrl?: string;
+    signed?: boolean;
+    stop?: { question: string; label: string };
+    order?: { url: string; productName: string };
+  },
 ): Promise<ComposedMail> {
   const { listMessageMail } = await import("~/server/mail/templates/list-message.server");
   return {
@@ -36,6 +45,8 @@ async function composeListMessage(
       unsubscribeUrl,
       newsletterInvitationUrl,
       signed,
+      stop,
+      order,
     }),
   };
 }
@@ -66,6 +77,18 @@ export function sequenceCampaign(stepId: string): string {
 
 /** Stands for each reader's own unsubscribe address in a broadcast rendered once for all its readers. */
 const UNSUBSCRIBE_PLACEHOLDER = "https://unsubscribe.invalid/each-reader-s-own-link";
+/** Stands for each buyer's own order page in a product update rendered once for all its buyers. */
+const ORDER_PLACEHOLDER = "https://order.invalid/each-buyer-s-own-page";
+
+/** A mail rendered once with the placeholders, each reader's own addresses put in their places. */
+function withOwnLinks(mail: RenderedMail, links: [placeholder: string, url: string][]): RenderedMail {
+  let { html, text } = mail;
+  for (const [placeholder, url] of links) {
+    html = html.replaceAll(placeholder, url);
+    text = text.replaceAll(placeholder, url);
+  }
+  return { ...mail, html, text };
+}
 /**
  * The last mail rendered, by its key (a rejected render is forgotten): a sender's copies of one
  * broadcast differ only by the unsubscribe address, so they are rendered once. One per sender,
@@ -107,13 +130,40 @@ export async function composeBroadcast(
       reason: `You’re getting this because you signed up for budgeting and credit tips from ${hostOf(ctx.origin)}.`,
     }).then((composed) => composed.mail),
   );
+  return { unsubscribeUrl, mail: withOwnLinks(mail, [[UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl]]) };
+}
+
+/** A product update's own links: the buyer's order page, and the one-click stop of product updates. */
+export type ProductUpdateLinks = { orderUrl: string; stopUrl: string };
+
+/**
+ * An update to a product's buyers (decision 071) as each gets it: sent, previewed and test-sent
+ * alike. The broadcast's list frame, rendered once per content like a broadcast; each copy gets
+ * its buyer's own order page and own stop link (the List-Unsubscribe headers name the stop link:
+ * a stop ends product updates only, not receipts, files or the newsletter).
+ */
+export async function composeProductUpdate(
+  update: ListMessage & { id: number; productName: string },
+  ctx: MailContext,
+  links: ProductUpdateLinks,
+  renders: LastRender = renderEachTime,
+): Promise<ComposedMail> {
+  const key = JSON.stringify(["product-update", update.id, update.productName, update.subject, update.preview, update.body, ctx]);
+  const mail = await renders(key, () =>
+    composeListMessage(update, ctx, UNSUBSCRIBE_PLACEHOLDER, {
+      // A row of the broadcasts table: its links' campaign is a broadcast's, so its sales are counted as one's.
+      campaign: broadcastCampaign(update.id),
+      reason: `You’re getting this because you bought the ${update.productName} from ${hostOf(ctx.origin)}: it is news about what you bought, not our newsletter.`,
+      stop: { question: "Don’t want these updates?", label: "Stop product updates" },
+      order: { url: ORDER_PLACEHOLDER, productName: update.productName },
+    }).then((composed) => composed.mail),
+  );
   return {
-    unsubscribeUrl,
-    mail: {
-      ...mail,
-      html: mail.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl),
-      text: mail.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl),
-    },
+    unsubscribeUrl: links.stopUrl,
+    mail: withOwnLinks(mail, [
+      [UNSUBSCRIBE_PLACEHOLDER, links.stopUrl],
+      [ORDER_PLACEHOLDER, links.orderUrl],
+    ]),
   };
 }
 

@@ -9,7 +9,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { OUTBOX_KINDS, OUTBOX_STATUSES } from "../../../db/schema";
+import { BROADCAST_KINDS, OUTBOX_KINDS, OUTBOX_STATUSES, sqlWordList } from "../../../db/schema";
 import { db, parsedRows } from "~/server/db.server";
 
 /** A timestamp: a Date from node-postgres, a string from the embedded driver's raw statements. */
@@ -55,8 +55,9 @@ export async function claimOutboxRows(limit: number, where: SQL, leaseSeconds: n
       select id from outbox
       where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
         and send_started_at is null and ${where}
-        -- A broadcast's rows go only while it is sending (paused: they wait; cancelled: never).
-        and (kind <> 'broadcast' or exists (select 1 from broadcasts b where b.id = (payload->>'broadcastId')::int and b.status = 'sending'))
+        -- A broadcast's rows (a product update's too) go only while it is sending (paused: they wait; cancelled: never).
+        and (kind not in (${sqlWordList(BROADCAST_KINDS)})
+          or exists (select 1 from broadcasts b where b.id = (payload->>'broadcastId')::int and b.status = 'sending'))
       order by id
       limit ${limit}
       for update skip locked

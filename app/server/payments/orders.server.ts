@@ -1,6 +1,6 @@
 /** The orders table: creating a pending order and finding orders. Status changes live in fulfilment.server.ts. */
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, like } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { orders, type StoredOrderLine } from "../../../db/schema";
 import { db } from "~/server/db.server";
 import type { PaymentProviderName } from "~/server/payments/provider.server";
@@ -72,16 +72,6 @@ export async function findOrderByPaymentId(paymentId: string): Promise<Order | u
 export async function findOrder(id: number): Promise<Order | undefined> {
   const [row] = await db().select().from(orders).where(eq(orders.id, id)).limit(1);
   return row;
-}
-
-/** Paid orders for an address (the lost-link e-mail), newest first. */
-export async function paidOrdersFor(email: string): Promise<Order[]> {
-  return db()
-    .select()
-    .from(orders)
-    .where(and(eq(orders.customerEmail, email), eq(orders.status, "paid")))
-    .orderBy(desc(orders.id))
-    .limit(20);
 }
 
 /** The test provider's page asks for the buyer's e-mail, as Stripe Checkout does. */

@@ -15,6 +15,7 @@ import { guide } from "~/server/mail/messages/guide.server";
 import { lostLink } from "~/server/mail/messages/lost-link.server";
 import { ownerSale } from "~/server/mail/messages/owner-sale.server";
 import { newsletterConfirm } from "~/server/mail/messages/newsletter-confirm.server";
+import { productUpdate } from "~/server/mail/messages/product-update.server";
 import { receipt } from "~/server/mail/messages/receipt.server";
 import { reviewRequest } from "~/server/mail/messages/review-request.server";
 import { sequenceStep } from "~/server/mail/messages/sequence-step.server";
@@ -31,6 +32,7 @@ export const MESSAGES = {
   "sequence-step": sequenceStep,
   broadcast,
   "owner-sale": ownerSale,
+  "product-update": productUpdate,
 } satisfies { [K in OutboxKind]: Pick<MessageDefinition<K, z.ZodType, unknown>, "kind" | "policy"> };
 
 /** What each kind of message carries in its outbox row (`{ receipt: { orderId: number }, ... }`). */

@@ -13,8 +13,12 @@ a[x-apple-data-detectors]{color:inherit!important;text-decoration:none!important
   .btn{display:block!important;padding:14px 16px!important}
 }`;
 
-/** List messages only (guide, newsletter): why the reader gets it, and how to stop. */
-export type ListFooter = { reason: string; unsubscribeUrl: string };
+/**
+ * List messages only (guide, newsletter, a product update): why the reader gets it, and how to
+ * stop: the question and the link's words ("Don’t want these e-mails?", "Unsubscribe") unless the
+ * message stops something narrower (a product update: "Stop product updates").
+ */
+export type ListFooter = { reason: string; unsubscribeUrl: string; question?: string; label?: string };
 
 /** Business name and postal address (CAN-SPAM), support, and for list messages the unsubscribe link. */
 export function Footer({ ctx, list }: { ctx: MailContext; list?: ListFooter }) {
@@ -33,9 +37,9 @@ export function Footer({ ctx, list }: { ctx: MailContext; list?: ListFooter }) {
         </Text>
         {list && (
           <Text className={TEXT_AS.line} style={{ ...line, marginTop: "16px" }}>
-            {`${list.reason} Don’t want these e-mails? `}
+            {`${list.reason} ${list.question ?? "Don’t want these e-mails?"} `}
             <A href={list.unsubscribeUrl} className={TEXT_AS.unsubscribe}>
-              Unsubscribe
+              {list.label ?? "Unsubscribe"}
             </A>
           </Text>
         )}

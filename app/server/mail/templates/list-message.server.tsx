@@ -1,7 +1,7 @@
 /**
- * A list e-mail written in Markdown (a welcome-sequence step; the same frame serves broadcasts):
- * the site's layout, the body as the safe Markdown renderer made it, and the list footer with the
- * reason the reader gets it and the one-click unsubscribe link.
+ * A list e-mail written in Markdown (a welcome-sequence step; the same frame serves broadcasts and
+ * product updates): the site's layout, the body as the safe Markdown renderer made it, and the list
+ * footer with the reason the reader gets it and the one-click unsubscribe (or stop) link.
  */
 import { listMarkdownToHtml } from "~/server/mail/list-markdown.server";
 import { mailTemplate, type MailContext } from "~/server/mail/render.server";
@@ -17,6 +17,10 @@ export type ListMessageProps = {
   campaign: string;
   reason: string;
   unsubscribeUrl: string;
+  /** The footer's question and link words when the link stops something narrower than the list (a product update's). */
+  stop?: { question: string; label: string };
+  /** A product update only: the reader's own order page, where the product's files are (decision 071). */
+  order?: { url: string; productName: string };
   /**
    * The guide's last follow-up only: the page where one button joins the newsletter. The guide's
    * e-mails are not the newsletter; a reader joins it by a click of their own (issue 40).
@@ -35,12 +39,23 @@ export const listMessageMail = mailTemplate<ListMessageProps>(
   (p) => p.subject.replace(/\s+/g, " ").trim(),
   function ListMessage({ ctx, subjectLine, ...p }) {
     return (
-      <MailLayout ctx={ctx} subject={subjectLine} preheader={p.preview} list={{ reason: p.reason, unsubscribeUrl: p.unsubscribeUrl }}>
+      <MailLayout
+        ctx={ctx}
+        subject={subjectLine}
+        preheader={p.preview}
+        list={{ reason: p.reason, unsubscribeUrl: p.unsubscribeUrl, ...p.stop }}
+      >
         <div
           dangerouslySetInnerHTML={{
             __html: listMarkdownToHtml(p.markdown, { origin: ctx.origin, campaign: p.campaign, campaignSecret: ctx.campaignSecret }),
           }}
         />
+        {p.order ? (
+          <Box tone="note">
+            <P>{`Your ${p.order.productName} files, with anything new, are on your private order page.`}</P>
+            <MailButton href={p.order.url}>Open your order page</MailButton>
+          </Box>
+        ) : null}
         {p.signed ? (
           <P>
             <Lines value={signature(ctx).join("\n")} />

@@ -67,17 +67,8 @@ const newsletter = await newsletterConfirmMail(ctx, {
 });
 const refunded = await refundMail(ctx, { orderNumber: "FSM-000123", kind: "refunded", lines, totalCents: 2199 });
 const disputed = await refundMail(ctx, { orderNumber: "FSM-000123", kind: "disputed", lines, totalCents: 2199 });
-const lostLink = await lostLinkMail(ctx, {
-  orders: [
-    { orderNumber: "FSM-000123", paidAt, productNames: ["Credit Repair Toolkit"], orderUrl },
-    {
-      orderNumber: "FSM-000098",
-      paidAt: new Date("2026-02-02T15:00:00Z"),
-      productNames: ["Credit Repair Toolkit"],
-      orderUrl: `${orderUrl}x`,
-    },
-  ],
-});
+const purchasesUrl = "https://freshstartmoney.com/orders/all/YWxsLW9yZGVycy1zYW1wbGUtdG9rZW4tZm9yLXRoZS10ZXN0";
+const lostLink = await lostLinkMail(ctx, { purchasesUrl, orderCount: 2, linkDays: 30 });
 
 const listMails: Record<string, RenderedMail> = { guide, newsletter };
 const transactionalMails: Record<string, RenderedMail> = { receipt, contact, refunded, disputed, lostLink };
@@ -321,17 +312,18 @@ describe("refundMail", () => {
 });
 
 describe("lostLinkMail", () => {
-  it("has one button per order, with date and products", () => {
-    expect(lostLink.subject).toBe("Your order links");
+  it("carries one link, to the page of all the address's orders, and no order's own link", () => {
+    expect(lostLink.subject).toBe("Your orders");
     for (const part of [lostLink.html, lostLink.text]) {
-      expect(part).toContain("Open order FSM-000123");
-      expect(part).toContain("Open order FSM-000098");
-      expect(part).toContain("Paid on November 23, 2026 (Eastern Time)");
-      expect(part).toContain("Paid on February 2, 2026 (Eastern Time)");
+      expect(part).toContain("See my orders");
+      expect(part).toContain("both of your orders");
+      expect(part).toContain("This link works for 30 days");
       expect(part).toContain("nobody can see your orders without this link");
+      // The site's own pages it links: the purchases page once (the header's home link aside), no order page.
+      const siteLinks = [...part.matchAll(/https:\/\/freshstartmoney\.com\/[^\s"<>()]*/g)].map((m) => m[0]);
+      expect(siteLinks.filter((link) => link.includes("/orders/"))).toEqual([purchasesUrl]);
     }
-    expect(lostLink.html).toContain(`href="${inHtml(orderUrl)}"`);
-    expect(lostLink.text).toContain(orderUrl);
+    expect(lostLink.html).toContain(`href="${inHtml(purchasesUrl)}"`);
   });
 });
 
