@@ -8,6 +8,7 @@ import { PURCHASES_LINK_DAYS } from "~/lib/order-files";
 import { page } from "~/lib/page-policy";
 import { seo } from "~/lib/seo";
 import { DEAD_LINK_STATUS, PRIVATE_HEADERS } from "~/server/delivery/order-access.server";
+import { businessTimeZone } from "~/server/dates.server";
 import { purchasesView } from "~/server/delivery/purchases.server";
 
 /**
@@ -27,8 +28,8 @@ export function headers() {
 }
 
 /** 404 for a link that is not ours, 410 once it has expired; a GET changes nothing but the order links it shows, stored once. */
-export async function loader({ params }: Route.LoaderArgs) {
-  const view = await purchasesView(params.token);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const view = await purchasesView(params.token, businessTimeZone(context));
   if (view.kind !== "ok") return data(view, { status: DEAD_LINK_STATUS[view.kind] });
   return data(view);
 }

@@ -17,8 +17,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "E-mail buyers", description: "Updates to the buyers of a product.", path: "/admin/updates" });
 
 /** ?new: a new draft; ?edit=N: a draft; ?edit=N&confirm: the question before it is sent. */
-export const loader = dashboardLoader(async ({ request }: Route.LoaderArgs) => {
-  const zone = businessTimeZone();
+export const loader = dashboardLoader(async ({ request, context }: Route.LoaderArgs) => {
+  const zone = businessTimeZone(context);
   const [list, products] = await Promise.all([listProductUpdates(), productsWithBuyers()]);
   const search = new URL(request.url).searchParams;
   const editId = search.get("edit") === null ? null : idOr404(search.get("edit"));

@@ -85,7 +85,7 @@ function statusOf(status: string, refundedProducts: number, lines: number): Purc
  * What the page shows for a token: 404 for one that is not ours, 410 once expired, otherwise every
  * order of its mailbox and none of anyone else's. A GET writes only the order links (once each).
  */
-export async function purchasesView(token: string): Promise<PurchasesView> {
+export async function purchasesView(token: string, timeZone: string): Promise<PurchasesView> {
   if (!isTokenShaped(token)) return { kind: "invalid" };
   const [link] = await db()
     .select({ email: emailTokens.email, expiresAt: emailTokens.expiresAt })
@@ -119,7 +119,7 @@ export async function purchasesView(token: string): Promise<PurchasesView> {
       const whole = order.status === "refunded";
       return {
         orderNumber: orderNumber(order.id),
-        paidOn: formatPaidOn(order.paidAt!),
+        paidOn: formatPaidOn(order.paidAt!, timeZone),
         status: statusOf(order.status, refundedIds.size, order.lines.length),
         lines: order.lines.map((l) => ({
           name: l.name,
@@ -133,5 +133,5 @@ export async function purchasesView(token: string): Promise<PurchasesView> {
       };
     }),
   );
-  return { kind: "ok", maskedEmail: maskEmail(link.email), expiresOn: formatPaidOn(link.expiresAt), orders: purchases };
+  return { kind: "ok", maskedEmail: maskEmail(link.email), expiresOn: formatPaidOn(link.expiresAt, timeZone), orders: purchases };
 }
