@@ -13,6 +13,7 @@ import { needsHydration, usesDashboardChrome } from "~/lib/page-policy";
 import "~/lib/zod-config";
 import { useNonce } from "~/lib/nonce";
 import { REFERRER_POLICY } from "~/lib/site";
+import { priceLabel } from "~/lib/catalogue";
 import { publicConfig } from "~/server/env.server";
 
 /**
@@ -37,9 +38,13 @@ export const links: Route.LinksFunction = () => [
 /** Every rendered page's Referrer-Policy, unless its route sends a stricter one (see those routes' headers). */
 export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": REFERRER_POLICY });
 
-/** Values every page needs from configuration; only this allow-list reaches the browser. */
-export function loader() {
-  return publicConfig();
+/**
+ * Values every page needs from configuration, and the toolkit's price its header names (the product
+ * store's, so a price change shows on every page); only this allow-list reaches the browser.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  const toolkit = context.products?.toolkit();
+  return { ...publicConfig(), toolkitPrice: toolkit ? priceLabel(toolkit) : null };
 }
 
 export function useRootData() {
@@ -85,7 +90,7 @@ export function Layout({ children }: { children: ReactNode }) {
             children
           ) : (
             <>
-              <SiteHeader />
+              <SiteHeader toolkitPrice={data?.toolkitPrice ?? null} />
               <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
                 {children}
               </main>

@@ -50,7 +50,7 @@ beforeAll(async () => {
     // Kept pages, as their routes' handles declare them; /contact is kept per query, as the checkout
     // is: "v" counts, "skip" leaves the address to Express.
     policyAt: (path) => (path === "/contact" ? contactPolicy : kept(path) ? { render: "cached" } : undefined),
-    site: { articleExists: () => true },
+    site: { articleExists: () => true, productExists: () => true },
     // The catch-all's addresses, as server/app.ts's answersNotFound tells them.
     notFound: (path) => path.startsWith("/no-route/") || path === NOT_FOUND_RENDER_PATH,
   });

@@ -1,6 +1,7 @@
 import { CircleCheck } from "lucide-react";
 import { data } from "react-router";
 import type { Route } from "./+types/order";
+import { productsOf } from "~/server/content/site-content.server";
 import { CheckoutPurchase } from "~/components/checkout-purchase";
 import { OrderDownloads } from "~/components/order-downloads";
 import { OrderNotice } from "~/components/order-notice";
@@ -31,7 +32,7 @@ export function headers() {
 }
 
 /** The private order page: every file the order bought, or why there are none. A GET changes nothing. */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await orderForToken(params.token);
   if (found.kind !== "ok") return data(found, { status: DEAD_LINK_STATUS[found.kind] });
   const { order } = found;
@@ -56,8 +57,8 @@ export async function loader({ params }: Route.LoaderArgs) {
     kind: "open" as const,
     ...common,
     ...reviewing,
-    products: await orderFiles(order.id),
-    refundedProducts: await refundedLines(order),
+    products: await orderFiles(order.id, productsOf(context)),
+    refundedProducts: await refundedLines(order, productsOf(context)),
   });
 }
 

@@ -18,6 +18,8 @@ export type AuditAction =
   | "review-auto-publish-days"
   | "former-price-add"
   | "former-price-delete"
+  | "product-save"
+  | "product-price"
   | "contact-suppress"
   | "contact-tag"
   | "contact-untag"

@@ -101,7 +101,7 @@ async function answerTo(request: Request) {
 
 /** A paid order by this address, through the test provider's pay page. */
 async function buyer(email: string): Promise<void> {
-  const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
+  const { sessionId } = await startCheckout(payments, site(), { includeBump: false });
   await payTestOrder((await findTestOrder(sessionId))!, email);
 }
 
@@ -225,7 +225,7 @@ describe("a contact's history", () => {
       "owner@x.example",
     );
     await markProved("ann@example.com", "opened the guide link");
-    const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
+    const { sessionId } = await startCheckout(payments, site(), { includeBump: false });
     await payTestOrder((await findTestOrder(sessionId))!, "Ann@Example.com");
     const order = (await findOrderBySession(sessionId))!;
     await db().update(outbox).set({ status: "failed", lastError: "421 try later", attempts: 3 }).where(eq(outbox.kind, "guide"));

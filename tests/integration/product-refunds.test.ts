@@ -11,7 +11,8 @@ import Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { orderRefunds, orders, outbox, refundRequests } from "../../db/schema";
-import { powerPack, toolkit } from "~/lib/catalogue";
+import { shippedProduct } from "~/server/shop/shipped-products.server";
+
 import { productFiles } from "~/lib/product-files";
 import { action as orderAction, loader as adminOrderLoader } from "~/routes/admin/order-detail";
 import { loader as ordersLoader } from "~/routes/admin/orders";
@@ -38,6 +39,9 @@ import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
 import { flashedNotice, ownerCookie, TEST_OWNER } from "../helpers/owner";
 import { call, requestsTo } from "../helpers/routes";
 import { useOutboxMail } from "../helpers/smtp";
+
+const toolkit = shippedProduct("toolkit");
+const powerPack = shippedProduct("power-pack");
 
 const ORIGIN = "https://shop.example";
 const WEBHOOK_SECRET = "whsec_product_refunds";
@@ -77,7 +81,7 @@ const useStripe = () =>
 
 /** A paid order with both products, through whichever provider sells now. */
 async function paidOrder(email = "buyer@example.com") {
-  const { sessionId } = await startCheckout(payments, site().content, { includeBump: true });
+  const { sessionId } = await startCheckout(payments, site(), { includeBump: true });
   if (payments.provider.name === "test") {
     await payTestOrder((await findTestOrder(sessionId))!, email);
   } else {
@@ -252,7 +256,7 @@ describe("refunding the Power Pack alone with the test provider", () => {
     const order = await paidOrder();
     const bogus = await refundFromPage(order.id, "everything-please");
     expect(bogus).toEqual({ status: 400, refused: "Choose an action and confirm it." });
-    const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
+    const { sessionId } = await startCheckout(payments, site(), { includeBump: false });
     await payTestOrder((await findTestOrder(sessionId))!, "solo@example.com");
     const solo = (await findOrderBySession(sessionId))!;
     const missing = await refundFromPage(solo.id, "power-pack");

@@ -1,6 +1,6 @@
 /** The dashboard's forms, one schema each (read by parseSubmission on the server; the pages are plain HTML forms). */
 import { z } from "zod";
-import { powerPack, toolkit } from "~/lib/catalogue";
+import { POWER_PACK_ID, TOOLKIT_ID } from "~/lib/catalogue";
 import { tagField } from "~/lib/tags";
 
 export const LoginSchema = z.object({
@@ -12,7 +12,7 @@ export const ORDER_ACTIONS = ["resend", "reset", "refund"] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 /** What a refund gives back: one product of the order, or everything not refunded yet. */
-export const REFUND_TARGETS = ["all", toolkit.id, powerPack.id] as const;
+export const REFUND_TARGETS = ["all", TOOLKIT_ID, POWER_PACK_ID] as const;
 export type RefundTarget = (typeof REFUND_TARGETS)[number];
 
 /** What the order page says to a post it cannot read (a forged or stale form): nothing was done. */

@@ -17,8 +17,14 @@ import type { DeliveryResult } from "~/server/mail/outbox-outcomes.server";
 import type { Deliver, OutboxRow, SendOne } from "~/server/mail/outbox.server";
 import type { MailContext } from "~/server/mail/render.server";
 import { createMailTransport, type MailTransport, type OutgoingMail } from "~/server/mail/transport.server";
+import { readProductCatalogue, type ProductCatalogue } from "~/server/shop/product-store.server";
 
-export type MailSettings = { from: string; context: MailContext };
+export type MailSettings = {
+  from: string;
+  context: MailContext;
+  /** The server's product store (server/app.ts); without one (a script, a test) each send reads the products table. */
+  products?: ProductCatalogue;
+};
 
 export function mailSettingsFromEnv(): MailSettings {
   const e = env();
@@ -66,6 +72,7 @@ async function compose(row: OutboxRow, settings: MailSettings, facts: SendFacts,
     url,
     unsubscribeUrl,
     broadcast: facts.broadcast,
+    products: () => (settings.products ? Promise.resolve(settings.products) : readProductCatalogue()),
   });
   if (!("props" in loaded)) return loaded;
   const composed = await message.render(ctx, loaded.props, renders);

@@ -12,10 +12,13 @@ export const lostLink = defineMessage({
   // Every paid order of the address is looked up at send time.
   payload: z.object({}),
   policy: { consent: "transactional", list: false, unsubscribe: false },
-  async load({ to, url }) {
+  async load({ to, url, products }) {
     const orders = await paidOrdersFor(to);
     if (orders.length === 0) return { skip: "no paid orders for this address" };
-    const names = await productNamesByOrder(orders.map((o) => o.id));
+    const names = await productNamesByOrder(
+      orders.map((o) => o.id),
+      await products(),
+    );
     const links = [];
     for (const order of orders) {
       const token = await mintOrderLink(order.id, "lost-link");

@@ -14,6 +14,7 @@ import { contactOwner } from "~/server/mail/messages/contact-owner.server";
 import { guide } from "~/server/mail/messages/guide.server";
 import { lostLink } from "~/server/mail/messages/lost-link.server";
 import { newsletterConfirm } from "~/server/mail/messages/newsletter-confirm.server";
+import { productOpen } from "~/server/mail/messages/product-open.server";
 import { receipt } from "~/server/mail/messages/receipt.server";
 import { reviewRequest } from "~/server/mail/messages/review-request.server";
 import { sequenceStep } from "~/server/mail/messages/sequence-step.server";
@@ -27,6 +28,7 @@ export const MESSAGES = {
   "contact-ack": contactAck,
   "lost-link": lostLink,
   "review-request": reviewRequest,
+  "product-open": productOpen,
   "sequence-step": sequenceStep,
   broadcast,
 } satisfies { [K in OutboxKind]: Pick<MessageDefinition<K, z.ZodType, unknown>, "kind" | "policy"> };
