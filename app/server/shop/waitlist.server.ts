@@ -39,10 +39,10 @@ export async function joinWaitlist(product: Pick<Product, "id" | "slug">, email:
           tags: [waitlistTag(product.id)],
         },
       );
+      // Already waiting: the key refuses the row, the transaction (its consent too) is undone, and storeOnce says "duplicate".
       return tx
         .insert(productWaitlist)
         .values({ productId: product.id, contactId: person.contactId })
-        .onConflictDoNothing()
         .returning({ contactId: productWaitlist.contactId });
     }),
   );
