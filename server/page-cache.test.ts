@@ -88,14 +88,27 @@ beforeEach(() => {
 });
 
 describe("isCachedAddress", () => {
-  it("takes home, the blog, an article, the sitemap, the feed, contact and checkout; nothing else", async () => {
+  it("takes home, the blog, an article, the sitemap, the feed, contact, checkout and the pages that name a price; nothing else", async () => {
     const route = await realRouteMatcher();
     const policyAt = (path: string) => route(path)?.policy;
     const isContentPath = (path: string) => isCachedAddress(path, policyAt);
-    for (const path of ["/", "/blog", "/blog/a-b-1", "/sitemap.xml", "/rss.xml", "/contact", "/checkout"])
+    // /about, /resources, /tools and a product's page name the toolkit's price (the header): kept, never prerendered (issue 53).
+    for (const path of [
+      "/",
+      "/blog",
+      "/blog/a-b-1",
+      "/sitemap.xml",
+      "/rss.xml",
+      "/contact",
+      "/checkout",
+      "/about",
+      "/resources",
+      "/tools",
+      "/products/a-b",
+    ])
       expect(isContentPath(path), path).toBe(true);
     for (const path of [
-      "/about",
+      "/robots.txt",
       "/blog/",
       "/blog/a/b",
       "/blog/A",

@@ -39,8 +39,9 @@ describe("the outbox kind CHECK", () => {
     await migrate(database, { migrationsFolder: migrationsBefore(MIGRATION, work) });
     // Before the migration the column takes any text, as every server so far has written it: a
     // message of every kind there was then (the sender's acknowledgement came later, migration
-    // 0009, the review request, 0010, the welcome sequence's steps, 0011, and broadcasts, 0014).
-    const later = ["contact-ack", "review-request", "sequence-step", "broadcast"];
+    // 0009, the review request, 0010, the welcome sequence's steps, 0011, broadcasts, 0014, and a
+    // product's opening to its waitlist, 0031).
+    const later = ["contact-ack", "review-request", "sequence-step", "broadcast", "product-open"];
     const kindsThen = OUTBOX_KINDS.filter((kind) => !later.includes(kind));
     for (const kind of kindsThen) await insert(kind, `${kind}:old`);
 
