@@ -142,7 +142,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
           >
             {(f) => <textarea {...f} defaultValue={value("body")} rows={12} className={inputClass({ className: "font-mono text-sm" })} />}
           </ArticleField>
-          <fieldset className="rounded-lg border border-slate-200 p-3">
+          <fieldset className="min-w-0 rounded-lg border border-slate-200 p-3">
             <legend className="px-1 text-sm font-bold text-slate-900">Cover image</legend>
             {coverId ? (
               <p className="flex flex-wrap items-end gap-3">

@@ -32,9 +32,6 @@ export const TOOLKIT_ITEMS: IncludedItem[] = [
   { label: "Email support access", bonus: true },
 ];
 
-const comingSoon = (features: string[]) =>
-  `## What it will include\n\n${features.map((f) => `- ${f}`).join("\n")}\n\nIt is not on sale yet. Leave your e-mail address below and we will write to you once, on the day it opens.`;
-
 export const SHIPPED_PRODUCTS: readonly ShippedProduct[] = [
   {
     id: TOOLKIT_ID,
@@ -79,7 +76,8 @@ export const SHIPPED_PRODUCTS: readonly ShippedProduct[] = [
       { label: "Questions about the lessons answered by e-mail", bonus: false },
     ],
     summary: "A planned 4-week self-paced course: one lesson a week on rebuilding your credit, with worksheets.",
-    body: comingSoon(["Weekly video lessons", "Worksheets for each week", "Questions about the lessons answered by e-mail"]),
+    // Its page says what it includes and takes an address; the owner writes the rest when it opens.
+    body: "",
     status: "coming_soon",
     bumpProductId: null,
   },
@@ -94,7 +92,8 @@ export const SHIPPED_PRODUCTS: readonly ShippedProduct[] = [
       { label: "Expense categorization", bonus: false },
     ],
     summary: "Plan every dollar with ready-made spreadsheets and printables.",
-    body: comingSoon(["Excel and PDF templates", "Savings goal tracker", "Expense categorization"]),
+    // Its page says what it includes and takes an address; the owner writes the rest when it opens.
+    body: "",
     status: "coming_soon",
     bumpProductId: null,
   },
@@ -109,7 +108,8 @@ export const SHIPPED_PRODUCTS: readonly ShippedProduct[] = [
       { label: "Progress tracking tools", bonus: false },
     ],
     summary: "A clear plan to pay off debt faster and stay motivated.",
-    body: comingSoon(["Debt snowball calculator", "Negotiation scripts", "Progress tracking tools"]),
+    // Its page says what it includes and takes an address; the owner writes the rest when it opens.
+    body: "",
     status: "coming_soon",
     bumpProductId: null,
   },
