@@ -19,6 +19,7 @@ export type AuditAction =
   | "former-price-add"
   | "former-price-delete"
   | "product-save"
+  | "product-create"
   | "product-price"
   | "contact-suppress"
   | "contact-tag"

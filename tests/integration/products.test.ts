@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog, consents, contacts, orders, outbox, productPrices, products, productWaitlist } from "../../db/schema";
 import { productFiles } from "~/lib/product-files";
 import { loader as checkoutLoader } from "~/routes/checkout";
-import { loader as productsAdminLoader } from "~/routes/admin/products";
+import { action as productsAdminAction, loader as productsAdminLoader } from "~/routes/admin/products";
 import { action as productEditAction, loader as productEditLoader } from "~/routes/admin/product-edit";
 import { action as productAction, loader as productLoader } from "~/routes/product";
 import { loader as resourcesLoader } from "~/routes/resources";
@@ -200,6 +200,44 @@ describe("the owner's editor", () => {
     expect(page.data.formerPrice).toEqual({ problem: "charged for fewer than 30 of the 90 days before the current price started" });
     const list = await call(() => productsAdminLoader(args(get("/admin/products", cookie))));
     expect(list.data.products.find((p: { id: string }) => p.id === "power-pack")).toMatchObject({ priceCents: 1299, status: "on_sale" });
+  });
+
+  it("makes a new product as a draft from a name and a price, its id and address from the name, which she finishes and sells", async () => {
+    const cookie = await ownerCookie(ORIGIN);
+    const create = (fields: Record<string, string>) =>
+      call(() => productsAdminAction(args(post("/admin/products", { intent: "create", ...fields }, cookie))));
+    const bad = await create({ name: "", price: "abc" });
+    expect(bad.status).toBe(400);
+    expect(bad.data.result.error).toMatchObject({
+      name: ["Enter the product's name."],
+      price: ["Enter the price as dollars and cents, for example 14.99."],
+    });
+    const made = await create({ name: "Credit Rebuild Bootcamp", price: "19.00" });
+    expect(made.status).toBe(303);
+    // The name's id and address are the Bootcamp's: the new one gets the next free ones.
+    expect(made.headers.get("Location")).toBe("/admin/products/credit-rebuild-bootcamp-2");
+    const [row] = await db().select().from(products).where(eq(products.id, "credit-rebuild-bootcamp-2"));
+    expect(row).toMatchObject({ slug: "credit-rebuild-bootcamp-2", priceCents: 1900, status: "draft" });
+    expectLog(/404: \/products\/credit-rebuild-bootcamp-2/);
+    expect(
+      (await call(() => productLoader(args(get("/products/credit-rebuild-bootcamp-2"), { slug: "credit-rebuild-bootcamp-2" })))).status,
+    ).toBe(404);
+    const finished = await save(
+      "credit-rebuild-bootcamp-2",
+      {
+        name: "Credit Rebuild Workbook",
+        slug: "credit-rebuild-workbook",
+        summary: "A workbook.",
+        included: "Twelve worksheets",
+        status: "on_sale",
+      },
+      cookie,
+    );
+    expect(finished.status).toBe(303);
+    const order = await paidOrder({ includeBump: false, product: "credit-rebuild-workbook" });
+    expect(order.lines).toEqual([{ id: "credit-rebuild-bootcamp-2", name: "Credit Rebuild Workbook", unitAmountCents: 1900, quantity: 1 }]);
+    const audit = await db().select().from(adminAuditLog).where(eq(adminAuditLog.target, "product:credit-rebuild-bootcamp-2"));
+    expect(audit.map((a) => a.action)).toEqual(["product-create", "product-save"]);
   });
 
   it("a changed address keeps the old one working (301), and the old one cannot be given to another product", async () => {

@@ -39,6 +39,14 @@ export function parseIncluded(text: string): IncludedItem[] {
     );
 }
 
+const priceField = z
+  .string({ error: "Enter the price." })
+  .trim()
+  .regex(/^\$?\d{1,4}(\.\d{2})?$/, "Enter the price as dollars and cents, for example 14.99.")
+  .transform((v) => Math.round(Number(v.replace("$", "")) * 100))
+  .refine((cents) => cents >= PRICE_MIN_CENTS, "The price must be at least $0.50 (the payment provider's smallest charge).")
+  .refine((cents) => cents <= PRICE_MAX_CENTS, "The price must be at most $999.99.");
+
 const text = (max: number, missing: string) => z.string({ error: missing }).trim().min(1, missing).max(max, `At most ${max} characters.`);
 
 export const ProductFormSchema = z
@@ -52,13 +60,7 @@ export const ProductFormSchema = z
       .min(1, "Enter the product's address.")
       .max(PRODUCT_SLUG_MAX, `At most ${PRODUCT_SLUG_MAX} characters.`)
       .regex(SLUG_PATTERN, "Use lowercase letters, digits and single hyphens, for example “debt-freedom-blueprint”."),
-    price: z
-      .string({ error: "Enter the price." })
-      .trim()
-      .regex(/^\$?\d{1,4}(\.\d{2})?$/, "Enter the price as dollars and cents, for example 14.99.")
-      .transform((v) => Math.round(Number(v.replace("$", "")) * 100))
-      .refine((cents) => cents >= PRICE_MIN_CENTS, "The price must be at least $0.50 (the payment provider's smallest charge).")
-      .refine((cents) => cents <= PRICE_MAX_CENTS, "The price must be at most $999.99."),
+    price: priceField,
     included: z
       .string({ error: "List at least one thing the product includes." })
       .transform(parseIncluded)
@@ -79,3 +81,11 @@ export const ProductFormSchema = z
     }
   });
 export type ProductForm = z.output<typeof ProductFormSchema>;
+
+/** /admin/products' "New product": a name and a price; it starts as a draft nobody sees, finished in its editor. */
+export const NewProductSchema = z.object({
+  intent: z.literal("create"),
+  name: text(PRODUCT_NAME_MAX, "Enter the product's name."),
+  price: priceField,
+});
+export type NewProductForm = z.output<typeof NewProductSchema>;

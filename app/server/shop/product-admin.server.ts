@@ -20,7 +20,8 @@ import {
 } from "../../../db/schema";
 import { PRODUCT_STATUS_LABELS } from "~/lib/catalogue";
 import { formerPriceVerdict, type FormerPriceVerdict, type PriceSpell } from "~/lib/former-price";
-import type { ProductForm } from "~/lib/forms/product";
+import type { NewProductForm, ProductForm } from "~/lib/forms/product";
+import { slugFromTitle } from "~/lib/forms/article";
 import { formatCents } from "~/lib/site";
 import { renderArticleMarkdown } from "~/content/markdown.server";
 import { recordAudit } from "~/server/audit.server";
@@ -238,4 +239,42 @@ export async function saveProduct(content: ContentReload, id: string, input: Pro
     await recordAudit("product-price", `product:${id}`, `${formatCents(was.priceCents)} -> ${formatCents(input.price)}`);
   }
   return { ok: true, slug: input.slug, queued };
+}
+
+/**
+ * A new product from its name and price: a draft (no page, nothing to buy) whose id and address
+ * come from the name, "-2", "-3"... when another product has (or had) them. The owner finishes it
+ * in its editor. Returns its id.
+ */
+export async function createProduct(
+  content: ContentReload,
+  input: NewProductForm,
+): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
+  // An article's rule for an address from its title, kept short enough for a "-2" after it.
+  const base = slugFromTitle(input.name).slice(0, 60).replace(/-+$/, "");
+  if (!base) return { ok: false, message: "Give it a name with at least one letter or digit." };
+  const id = await db().transaction(async (tx) => {
+    const [taken, former, last] = await Promise.all([
+      tx.select({ id: products.id, slug: products.slug }).from(products),
+      tx.select({ slug: productRedirects.oldSlug }).from(productRedirects),
+      tx.select({ n: sql<number>`coalesce(max(${products.sortOrder}), 0)` }).from(products),
+    ]);
+    const used = new Set([...taken.flatMap((p) => [p.id, p.slug]), ...former.map((r) => r.slug)]);
+    let candidate = base;
+    for (let n = 2; used.has(candidate); n++) candidate = `${base}-${n}`;
+    await tx.insert(products).values({
+      id: candidate,
+      slug: candidate,
+      name: input.name,
+      priceCents: input.price,
+      summary: "",
+      status: "draft",
+      sortOrder: Number(last[0]?.n ?? 0) + 1,
+    });
+    await bumpContentVersion(tx);
+    return candidate;
+  });
+  await content.reload();
+  await recordAudit("product-create", `product:${id}`, `"${input.name}" ${formatCents(input.price)}, a draft`);
+  return { ok: true, id };
 }
