@@ -254,8 +254,13 @@ describe("refunding the Power Pack alone with the test provider", () => {
 
   it("refuses a product that is not a choice, or one the order did not buy, changing nothing", async () => {
     const order = await paidOrder();
-    const bogus = await refundFromPage(order.id, "everything-please");
+    const bogus = await refundFromPage(order.id, "Everything, please!");
     expect(bogus).toEqual({ status: 400, refused: "Choose an action and confirm it." });
+    // Any product's id is a choice (issue 53): one this order never bought is refused by the refund itself.
+    expect(await refundFromPage(order.id, "everything-please")).toEqual({
+      status: 409,
+      refused: "Not refunded: the order did not include that product.",
+    });
     const { sessionId } = await startCheckout(payments, site(), { includeBump: false });
     await payTestOrder((await findTestOrder(sessionId))!, "solo@example.com");
     const solo = (await findOrderBySession(sessionId))!;

@@ -16,6 +16,7 @@ import { action as productEditAction, loader as productEditLoader } from "~/rout
 import { action as productAction, loader as productLoader } from "~/routes/product";
 import { loader as resourcesLoader } from "~/routes/resources";
 import { loader as orderLoader } from "~/routes/order";
+import { action as adminOrderAction } from "~/routes/admin/order-detail";
 import { loader as fileLoader } from "~/routes/order-file";
 import { loader as sitemapLoader } from "~/routes/sitemap";
 import { suppress } from "~/server/audience/contacts.server";
@@ -337,6 +338,20 @@ describe("checkout for any product on sale", () => {
     expect(view.data.products.map((p: { productId: string; name: string }) => [p.productId, p.name])).toEqual([
       ["advanced-budget-planner", "Advanced Budget Planner"],
       ["debt-freedom-blueprint", "Debt Freedom Blueprint"],
+    ]);
+    // One product of it refunded alone from the owner's order page: the other stays the buyer's.
+    const refunded = await call(() =>
+      adminOrderAction(
+        args(post(`/admin/orders/${order.id}`, { intent: "refund", product: "advanced-budget-planner", confirmed: "yes" }, cookie), {
+          id: String(order.id),
+        }),
+      ),
+    );
+    expect(refunded.status).toBe(303);
+    const after = await call(() => orderLoader(args(get(`/orders/${token}`), { token })));
+    expect(after.data.products.map((p: { productId: string }) => p.productId)).toEqual(["debt-freedom-blueprint"]);
+    expect(after.data.refundedProducts).toEqual([
+      { productId: "advanced-budget-planner", name: "Advanced Budget Planner", amountCents: 1500 },
     ]);
 
     // Coming soon: the checkout says so, and a post for it is refused with the same words.

@@ -11,7 +11,7 @@ import {
   ORDER_ACTION_REFUSED,
   ORDER_ACTIONS,
   OrderActionSchema,
-  REFUND_TARGETS,
+  RefundTargetSchema,
   type OrderAction,
   type RefundTarget,
 } from "~/lib/forms/dashboard";
@@ -32,7 +32,7 @@ export const loader = dashboardLoader(async ({ request, params, context }: Route
   return {
     order,
     confirm: (ORDER_ACTIONS as readonly string[]).includes(confirm ?? "") ? (confirm as OrderAction) : null,
-    product: (REFUND_TARGETS as readonly string[]).includes(product ?? "") ? (product as RefundTarget) : "all",
+    product: RefundTargetSchema.safeParse(product).success ? (product as RefundTarget) : "all",
   };
 });
 
