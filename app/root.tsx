@@ -14,6 +14,7 @@ import "~/lib/zod-config";
 import { useNonce } from "~/lib/nonce";
 import { REFERRER_POLICY } from "~/lib/site";
 import { publicBusiness } from "~/lib/business";
+import { priceLabel } from "~/lib/catalogue";
 import { businessDefaultsFromEnv, publicConfig } from "~/server/env.server";
 
 /**
@@ -41,10 +42,16 @@ export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": REFERR
 /**
  * Values every page needs from configuration; only this allow-list reaches the browser. The
  * business's public details are the running site's (the owner's saved ones, decision 069); a page
- * prerendered at build time has no site loaded and takes the environment's.
+ * prerendered at build time has no site loaded and takes the environment's. The toolkit's price the
+ * header names is the product store's, so a price change shows on every page.
  */
 export function loader({ context }: Route.LoaderArgs) {
-  return { ...publicConfig(), business: publicBusiness(context?.content?.business() ?? businessDefaultsFromEnv()) };
+  const toolkit = context?.products?.toolkit();
+  return {
+    ...publicConfig(),
+    business: publicBusiness(context?.content?.business() ?? businessDefaultsFromEnv()),
+    toolkitPrice: toolkit ? priceLabel(toolkit) : null,
+  };
 }
 
 export function useRootData() {
@@ -90,7 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
             children
           ) : (
             <>
-              <SiteHeader />
+              <SiteHeader toolkitPrice={data?.toolkitPrice ?? null} />
               <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
                 {children}
               </main>

@@ -17,6 +17,8 @@ export const OUTBOX_KINDS = [
   "contact-ack",
   "lost-link",
   "review-request",
+  /** A coming-soon product is on sale: once to each person on its waitlist (dedupe key product-open:<product>:<contact>). */
+  "product-open",
   /** One step of the welcome sequence to one contact (dedupe key seq:<contact>:<step>). */
   "sequence-step",
   /** One broadcast to one contact (dedupe key bc:<broadcast>:<contact>). */

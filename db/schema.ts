@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { BROADCAST_KINDS, LIST_KINDS, OUTBOX_KINDS, type OutboxKind } from "./mail-kinds";
 import { SENDING_STAGES, type SendingStage } from "../app/lib/sending-problem";
+import { PRODUCT_STATUSES, type ProductStatus } from "../app/lib/product-status";
 import {
   bigserial,
   boolean,
@@ -17,6 +18,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -411,9 +413,10 @@ export const contacts = pgTable(
 
 /**
  * What a consent covers (issue 40): the follow-ups of the guide a reader asked for, the newsletter
- * (every broadcast), and a buyer's own mail (receipt, lost link, the one review request).
+ * (every broadcast), a buyer's own mail (receipt, lost link, the one review request), and the one
+ * e-mail saying a coming-soon product is on sale (its page's "Tell me when it opens", issue 53).
  */
-export const CONSENT_PURPOSES = ["guide_followups", "newsletter", "buyer"] as const;
+export const CONSENT_PURPOSES = ["guide_followups", "newsletter", "buyer", "waitlist"] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 
 /** Each consent as given: for what, where, when, under which wording; withdrawn by an unsubscribe. */
@@ -632,25 +635,106 @@ export const reviews = pgTable(
   ],
 );
 
+export { PRODUCT_STATUSES, type ProductStatus };
+
+/** One line of a product's "what's included" list; a bonus is listed apart, after the rest. */
+export type IncludedItem = { label: string; bonus: boolean };
+
 /**
- * A price a product was really charged before (16 CFR 233.1): "normally $X" shows only beside a
- * record here, with the dates it was charged, which the owner enters in the dashboard.
+ * The products (issue 53): seeded from the shipped catalogue on a first start
+ * (app/server/shop/product-seed.server.ts), then the owner's. `id` is the key every order line,
+ * entitlement, refund and tag already uses ("toolkit", "power-pack"), fixed for ever; the
+ * address (`slug`) may change, its old one redirecting (product_redirects). `price_cents` is what
+ * the checkout charges now; what it charged before is product_prices. Files (issue 53 item 2)
+ * and promotion codes (item 5) join by `product_id` references to this id (decision 070).
  */
-export const formerPrices = pgTable(
-  "former_prices",
+export const products = pgTable(
+  "products",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    included: jsonb("included").$type<IncludedItem[]>().notNull().default([]),
+    /** The short description: cards, the checkout's add-on, the product page's lead. */
+    summary: text("summary").notNull(),
+    /** The product page, in Markdown; `html` is it rendered and sanitized when saved (as an article's). */
+    body: text("body").notNull().default(""),
+    html: text("html").notNull().default(""),
+    /** An uploaded cover (article_images, the articles' upload), or none. */
+    imageId: integer("image_id").references(() => articleImages.id),
+    imageAlt: text("image_alt").notNull().default(""),
+    status: text("status").$type<ProductStatus>().notNull().default("draft"),
+    /** The product offered as the order bump on this product's checkout, if any. */
+    bumpProductId: text("bump_product_id"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    /** The edit count the editor's version check compares (a save over a newer one is refused). */
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("products_slug_unique").on(t.slug),
+    check("products_status_check", sql`${t.status} in (${sqlWordList(PRODUCT_STATUSES)})`),
+    // Stripe's smallest charge in dollars is $0.50; a free product is not sold through a checkout.
+    check("products_price_check", sql`${t.priceCents} >= 50`),
+    check("products_bump_check", sql`${t.bumpProductId} is null or ${t.bumpProductId} <> ${t.id}`),
+    check("products_slug_check", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
+);
+
+/** A product's former addresses: /products/<old> answers 301 to its current one. */
+export const productRedirects = pgTable("product_redirects", {
+  oldSlug: text("old_slug").primaryKey(),
+  productId: text("product_id")
+    .notNull()
+    .references(() => products.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+/**
+ * Every price a product had, with when it was charged (16 CFR 233.1, issue 53 item 4): one open row
+ * (`valid_until` null) per product, the price charged now; a change closes it and opens the next
+ * in one transaction. "Normally $X" is decided from these rows alone (app/lib/former-price.ts).
+ * `product_id` names a product without a reference: rows migrated from the typed former prices
+ * (migration 0031) came before the products were seeded.
+ */
+export const productPrices = pgTable(
+  "product_prices",
   {
     id: serial("id").primaryKey(),
     productId: text("product_id").notNull(),
     priceCents: integer("price_cents").notNull(),
-    chargedFrom: date("charged_from", { mode: "string" }).notNull(),
-    chargedUntil: date("charged_until", { mode: "string" }).notNull(),
-    createdAt: createdAt(),
+    validFrom: timestamp("valid_from", { withTimezone: true }).notNull(),
+    validUntil: timestamp("valid_until", { withTimezone: true }),
   },
   (t) => [
-    index("former_prices_product_id_idx").on(t.productId),
-    check("former_prices_price_check", sql`${t.priceCents} > 0`),
-    check("former_prices_dates_check", sql`${t.chargedFrom} <= ${t.chargedUntil}`),
+    index("product_prices_product_idx").on(t.productId, t.validFrom),
+    uniqueIndex("product_prices_one_open_idx")
+      .on(t.productId)
+      .where(sql`${t.validUntil} is null`),
+    check("product_prices_price_check", sql`${t.priceCents} > 0`),
+    check("product_prices_dates_check", sql`${t.validUntil} is null or ${t.validFrom} < ${t.validUntil}`),
   ],
+);
+
+/**
+ * "Tell me when it opens" (a coming-soon product's page): one row per product and contact, with the
+ * waitlist consent recorded beside it. `notified_at`: when the one opening e-mail was queued.
+ */
+export const productWaitlist = pgTable(
+  "product_waitlist",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ name: "product_waitlist_pk", columns: [t.productId, t.contactId] })],
 );
 
 /** Owner settings kept in the database (one row per key), e.g. how many approved reviews /checkout waits for. */

@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import { startCheckout } from "../app/server/payments/checkout.server";
-import { openArticleStore } from "../app/server/content/article-store.server";
+import { loadSiteContent } from "../app/server/content/site-content.server";
 import { closeDatabase, db, openDatabase } from "../app/server/db.server";
 import { storeLead } from "../app/server/forms/leads.server";
 import { createMailTransport } from "../app/server/mail/transport.server";
@@ -24,7 +24,7 @@ const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 50);
 it(`survives an SMTP outage with ${LEADS} leads and ${PURCHASES} purchases`, { timeout: 600_000 }, async () => {
   const origin = "https://shop.example";
   await openDatabase({});
-  const articles = await openArticleStore();
+  const site = await loadSiteContent();
   const payments = createPayments({ provider: "test", publicOrigin: origin });
   const smtp = await startSmtp();
   const deliver = createDeliver(createMailTransport({ kind: "smtp", url: smtp.url }), {
@@ -46,7 +46,7 @@ it(`survives an SMTP outage with ${LEADS} leads and ${PURCHASES} purchases`, { t
     if ((await storeLead({ name: `Lead ${i}`, email: `lead${i}@example.com`, sourcePage: "dispute-credit-errors" })) === "created")
       accepted++;
   for (let i = 0; i < PURCHASES; i++) {
-    const { sessionId } = await startCheckout(payments, articles, { includeBump: i % 2 === 0 });
+    const { sessionId } = await startCheckout(payments, site, { includeBump: i % 2 === 0 });
     await payTestOrder((await findTestOrder(sessionId))!, `buyer${i}@example.com`);
     accepted++;
   }

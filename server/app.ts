@@ -49,7 +49,8 @@ import { mailWorkerOptions, startOutboxWorker, type OutboxWorker } from "~/serve
 export function startMail(): OutboxWorker {
   const transport = transportFromEnv();
   let lastSweep = 0;
-  const worker = startOutboxWorker(createDeliver(transport, mailSettingsFromEnv()), {
+  // The e-mails name products as the site's product store has them now (receipts, notices, the guide's mention of the toolkit).
+  const worker = startOutboxWorker(createDeliver(transport, { ...mailSettingsFromEnv(), products: booted().products }), {
     ...mailWorkerOptions(env(), transport.kind),
     beforePass: async () => {
       await queueDueSteps();
@@ -139,11 +140,12 @@ app.use(
     // route tables and static handler again on every request (about 15 % of a page's server time).
     build: serverBuild,
     getLoadContext(req, res) {
-      const { config, content, checkout } = booted();
+      const { config, content, checkout, products } = booted();
       return {
         config,
         content,
         checkout,
+        products,
         sitemapPaths: SITEMAP_PATHS,
         pageViews,
         builtAssets,
@@ -182,11 +184,12 @@ export function answersNotFound(path: string): boolean {
  * uncompressed, its inline scripts carrying `nonce` when the cache gives one.
  */
 export function renderContentPage(origin: string, path: string, nonce?: string): Promise<Response> {
-  const { config, content, checkout } = booted();
+  const { config, content, checkout, products } = booted();
   return renderDocument(new Request(`${origin}${path}`, { headers: { Accept: "text/html" } }), {
     config,
     content,
     checkout,
+    products,
     sitemapPaths: SITEMAP_PATHS,
     renderDocument,
     builtAssets,
@@ -196,4 +199,7 @@ export function renderContentPage(origin: string, path: string, nonce?: string):
 }
 
 /** What a cached page's variant may ask of the running site (app/lib/page-policy.ts): the articles as loaded now. */
-export const siteFacts: { articleExists: (slug: string) => boolean } = { articleExists: (slug) => booted().content.articleExists(slug) };
+export const siteFacts: { articleExists: (slug: string) => boolean; productExists: (slug: string) => boolean } = {
+  articleExists: (slug) => booted().content.articleExists(slug),
+  productExists: (slug) => booted().products.publicAddress(slug).kind === "page",
+};

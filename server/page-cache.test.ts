@@ -53,7 +53,7 @@ beforeAll(async () => {
     // is: "v" counts, "skip" leaves the address to Express.
     policyAt: (path) =>
       path === "/contact" ? contactPolicy : kept(path) ? { render: "cached" } : path === "/about" ? { render: "prerendered" } : undefined,
-    site: { articleExists: () => true },
+    site: { articleExists: () => true, productExists: () => true },
     // The catch-all's addresses, as server/app.ts's answersNotFound tells them.
     notFound: (path) => path.startsWith("/no-route/") || path === NOT_FOUND_RENDER_PATH,
     rendersPrerendered: () => prerenderedOutOfDate,
@@ -123,14 +123,27 @@ describe("a prerendered page", () => {
 });
 
 describe("isCachedAddress", () => {
-  it("takes home, the blog, an article, the sitemap, the feed, contact and checkout; nothing else", async () => {
+  it("takes home, the blog, an article, the sitemap, the feed, contact, checkout and the pages that name a price; nothing else", async () => {
     const route = await realRouteMatcher();
     const policyAt = (path: string) => route(path)?.policy;
     const isContentPath = (path: string) => isCachedAddress(path, policyAt);
-    for (const path of ["/", "/blog", "/blog/a-b-1", "/sitemap.xml", "/rss.xml", "/contact", "/checkout"])
+    // /about, /resources, /tools and a product's page name the toolkit's price (the header): kept, never prerendered (issue 53).
+    for (const path of [
+      "/",
+      "/blog",
+      "/blog/a-b-1",
+      "/sitemap.xml",
+      "/rss.xml",
+      "/contact",
+      "/checkout",
+      "/about",
+      "/resources",
+      "/tools",
+      "/products/a-b",
+    ])
       expect(isContentPath(path), path).toBe(true);
     for (const path of [
-      "/about",
+      "/robots.txt",
       "/blog/",
       "/blog/a/b",
       "/blog/A",

@@ -61,12 +61,13 @@ export function PictureUpload({
 
   const error = altError ?? (answer && !answer.ok ? answer.message : null);
   return (
-    <div className="grid gap-2">
-      <div>
+    // min-w-0 and w-full: a file input's own width (its button and "No file chosen") would widen a phone's page.
+    <div className="grid min-w-0 grid-cols-1 gap-2">
+      <div className="min-w-0">
         <label htmlFor={id("file")} className="text-sm font-bold text-slate-900">
           {kind === "cover" ? "Cover picture" : "Picture for the text"} (JPEG, PNG, WebP or AVIF, at least 640x360, at most {maxMb} MB)
         </label>
-        <input id={id("file")} form={form} name="image" type="file" accept={ACCEPT} required className="mt-1 block max-w-full" />
+        <input id={id("file")} form={form} name="image" type="file" accept={ACCEPT} required className="mt-1 block w-full max-w-full" />
       </div>
       {kind === "text" && (
         <div>

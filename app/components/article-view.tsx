@@ -7,6 +7,7 @@ import { ClosingCta, PromoCard } from "~/components/promo-card";
 import type { ArticleSummary } from "~/content/articles";
 import { formatDay } from "~/lib/site";
 import type { FormOutcome } from "~/lib/forms/public";
+import type { ToolkitOffer } from "~/lib/catalogue";
 
 /**
  * An article as readers see it: the public page, and the editor's live preview (`preview`: no
@@ -17,6 +18,7 @@ export function ArticleView({
   related,
   leadOutcome,
   guide,
+  offer,
   preview = false,
 }: {
   article: ArticleSummary & { html: string };
@@ -24,6 +26,8 @@ export function ArticleView({
   leadOutcome?: FormOutcome;
   /** The free guide this article's form offers (its category's, as the owner chose). */
   guide?: LeadFormGuide;
+  /** The toolkit and its add-on as the product store has them now (the cards' names and prices). */
+  offer: ToolkitOffer;
   preview?: boolean;
 }) {
   return (
@@ -55,7 +59,7 @@ export function ArticleView({
         </div>
       )}
       <div className="mt-8">
-        <PromoCard from={article.slug} />
+        <PromoCard from={article.slug} offer={offer} />
       </div>
       {/* Rendered from Markdown and sanitized when saved (app/content/markdown.server.ts). */}
       <div className="prose-article render-when-near mt-10" dangerouslySetInnerHTML={{ __html: article.html }} />
@@ -101,7 +105,7 @@ export function ArticleView({
       </div>
       {article.closingCta && (
         <div className="mt-10">
-          <ClosingCta kind={article.closingCta} from={article.slug} />
+          <ClosingCta kind={article.closingCta} from={article.slug} offer={offer} />
         </div>
       )}
       {related.length > 0 && (

@@ -1,11 +1,9 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { FileText } from "lucide-react";
-import { powerPack } from "~/lib/catalogue";
+import { includedLabels, POWER_PACK_ID, type Product } from "~/lib/catalogue";
 import { POWER_PACK_FEATURES } from "~/lib/power-pack-features";
 import type { FormerPrice } from "~/lib/former-price";
 import { formatCents, formatDay } from "~/lib/site";
-
-const LABEL = `Yes, add this to my order for only ${formatCents(powerPack.priceCents)}!`;
 
 /**
  * The order bump. One real checkbox with its label; a click anywhere else on the card clicks
@@ -16,13 +14,16 @@ const LABEL = `Yes, add this to my order for only ${formatCents(powerPack.priceC
  * be reset by hydration, silently dropping the Power Pack they chose.
  */
 export function CheckoutOrderBump({
+  bump,
   defaultChecked,
   onChange,
   formerPrice,
 }: {
+  /** The product offered beside this checkout's (the toolkit's: the Power Pack), as the products table has it. */
+  bump: Pick<Product, "id" | "name" | "priceCents" | "summary" | "included">;
   defaultChecked: boolean;
   onChange: (checked: boolean) => void;
-  /** A price the owner recorded as really charged, with its dates (16 CFR 233.1); without one, no "it was". */
+  /** The price it was really charged before, with its dates, when its history meets 16 CFR 233.1; without one, no "it was". */
   formerPrice: FormerPrice | null;
 }) {
   const box = useRef<HTMLInputElement>(null);
@@ -62,16 +63,16 @@ export function CheckoutOrderBump({
           className="mt-0.5 size-6 shrink-0 cursor-pointer accent-brand-700"
         />
         <label htmlFor="order-bump" className="cursor-pointer text-lg font-bold text-slate-900">
-          {LABEL}
+          {`Yes, add this to my order for only ${formatCents(bump.priceCents)}!`}
         </label>
       </div>
       <div className="mt-4 flex gap-4">
         <FileText aria-hidden="true" className="mt-1 size-10 shrink-0 text-brand-700" />
         <div>
           <p className="text-sm font-bold tracking-wide text-amber-900 uppercase">Optional add-on</p>
-          <h2 className="text-lg font-bold text-slate-900">{powerPack.name}</h2>
+          <h2 className="text-lg font-bold text-slate-900">{bump.name}</h2>
           <p className="mt-1 text-slate-700">
-            {powerPack.summary} for <strong className="text-slate-900">{formatCents(powerPack.priceCents)}</strong>
+            {bump.summary} for <strong className="text-slate-900">{formatCents(bump.priceCents)}</strong>
             {formerPrice ? (
               // The price it really was, and when: a fact with its dates, not a "today only" (16 CFR 233.1).
               <>
@@ -83,7 +84,8 @@ export function CheckoutOrderBump({
             .
           </p>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
-            {POWER_PACK_FEATURES.map((feature) => (
+            {/* The Power Pack's lines are checked against its built letters (tests/products/power-pack.test.ts); another add-on lists what it includes. */}
+            {(bump.id === POWER_PACK_ID ? POWER_PACK_FEATURES : includedLabels(bump)).map((feature) => (
               <li key={feature}>{feature}</li>
             ))}
           </ul>

@@ -1,9 +1,11 @@
-import { orderLines } from "~/lib/catalogue";
+import { orderLines, type Product } from "~/lib/catalogue";
 import { formatCents } from "~/lib/site";
 
-/** The lines and total for the current choice, from the catalogue (the server recomputes them). */
-export function CheckoutOrderSummary({ includeBump }: { includeBump: boolean }) {
-  const { lines, totalCents } = orderLines({ includeBump });
+type Priced = Pick<Product, "id" | "name" | "priceCents">;
+
+/** The lines and total for the current choice, from the products the page was given (the server recomputes them). */
+export function CheckoutOrderSummary({ product, bump, includeBump }: { product: Priced; bump: Priced | null; includeBump: boolean }) {
+  const { lines, totalCents } = orderLines(product, bump, { includeBump });
   return (
     <div>
       <h2 id="order-summary-heading" className="text-lg font-bold text-slate-900">

@@ -1,28 +1,23 @@
-import { CircleCheck } from "lucide-react";
-import { toolkit, toolkitCheckoutFeatures } from "~/lib/catalogue";
-import { formatCents } from "~/lib/site";
+import { ItemList } from "~/components/item-list";
+import { priceLabel, type Product } from "~/lib/catalogue";
 
-/** What the visitor is buying: features from the catalogue. */
-export function CheckoutToolkitCard() {
+/** The checkout card shows the first five items of the product's list (for the toolkit: the spec's card, its four items and the action plan). */
+const CARD_ITEMS = 5;
+
+/** What the visitor is buying, as the products table has it. */
+export function CheckoutToolkitCard({ product }: { product: Pick<Product, "name" | "priceCents" | "included"> }) {
   return (
     <section aria-labelledby="checkout-toolkit-heading" className="rounded-2xl border-2 border-brand-600 bg-white p-6 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h2 id="checkout-toolkit-heading" className="text-2xl font-bold text-slate-900">
-            {toolkit.name}
+            {product.name}
           </h2>
           <p className="mt-1 text-slate-700">One-time payment. Instant access. No subscription.</p>
         </div>
-        <p className="text-4xl font-bold tracking-tight text-slate-900">{formatCents(toolkit.priceCents, { trimCents: true })}</p>
+        <p className="text-4xl font-bold tracking-tight text-slate-900">{priceLabel(product)}</p>
       </div>
-      <ul className="mt-5 space-y-2">
-        {toolkitCheckoutFeatures.map((feature) => (
-          <li key={feature} className="flex gap-2 text-slate-800">
-            <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <ItemList items={product.included.slice(0, CARD_ITEMS).map((i) => i.label)} className="mt-5 space-y-2" />
     </section>
   );
 }

@@ -24,7 +24,7 @@ export const DASHBOARD_SECTIONS: readonly { group: string; links: readonly Secti
     group: "Shop",
     links: [
       { to: "/admin/orders", label: "Orders" },
-      { to: "/admin/prices", label: "Prices" },
+      { to: "/admin/products", label: "Products" },
       { to: "/admin/updates", label: "E-mail buyers" },
     ],
   },

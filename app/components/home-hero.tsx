@@ -1,11 +1,7 @@
 import { ArrowRight, BookOpen, CircleCheck, Circle, Tag, Users } from "lucide-react";
 import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button";
-import { toolkit } from "~/lib/catalogue";
 import { FIGURES_PATH } from "~/lib/figures";
-import { formatCents } from "~/lib/site";
-
-const toolkitPrice = formatCents(toolkit.priceCents, { trimCents: true });
 
 /**
  * Each line true next to a paid button: no "No credit card required" here (it sits beside the free
@@ -55,7 +51,8 @@ function FigureBadge({ articleCount }: { articleCount: number }) {
   );
 }
 
-export function HomeHero({ articleCount }: { articleCount: number }) {
+/** `toolkitPrice`: "$7", the toolkit's price as the product store has it. */
+export function HomeHero({ articleCount, toolkitPrice }: { articleCount: number; toolkitPrice: string }) {
   return (
     <section className="overflow-hidden bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 md:py-20 lg:grid-cols-[1.4fr_1fr]">

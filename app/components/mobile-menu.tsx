@@ -2,8 +2,6 @@ import { Menu, X } from "lucide-react";
 import { SiteLink } from "~/components/site-link";
 import { NavLinks } from "~/components/nav-links";
 import { buttonClass } from "~/components/ui/button";
-import { toolkit } from "~/lib/catalogue";
-import { formatCents } from "~/lib/site";
 
 const MENU_ID = "side-menu";
 
@@ -13,7 +11,7 @@ const MENU_ID = "side-menu";
  * Markup only: the page script (app/browser/page-script.ts) opens and closes it, so it works the
  * same on pages with and without React in the browser (docs/decisions/010, 019).
  */
-export function MobileMenu() {
+export function MobileMenu({ toolkitPrice }: { toolkitPrice: string | null }) {
   return (
     <>
       <button
@@ -43,7 +41,7 @@ export function MobileMenu() {
             />
           </nav>
           <SiteLink to="/resources" className={buttonClass({ className: "mt-6 w-full" })}>
-            Get {formatCents(toolkit.priceCents, { trimCents: true })} Toolkit
+            {toolkitPrice ? `Get ${toolkitPrice} Toolkit` : "Get the Toolkit"}
           </SiteLink>
         </div>
       </dialog>

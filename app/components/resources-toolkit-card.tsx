@@ -1,11 +1,11 @@
-import { ArrowRight, CircleCheck, Gift, ShieldCheck } from "lucide-react";
+import { ArrowRight, ShieldCheck } from "lucide-react";
+import { ItemList } from "~/components/item-list";
 import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button";
-import { toolkit, toolkitIncluded, toolkitBonuses } from "~/lib/catalogue";
-import { formatCents } from "~/lib/site";
+import { bonusLabels, includedLabels, priceLabel, type Product } from "~/lib/catalogue";
 
-/** The featured product on /resources: contents and bonuses come from the catalogue. */
-export function ResourcesToolkitCard() {
+/** The featured product on /resources: its contents and bonuses as the products table has them. */
+export function ResourcesToolkitCard({ toolkit }: { toolkit: Product }) {
   return (
     <section aria-labelledby="toolkit-heading" className="overflow-hidden rounded-3xl border-2 border-brand-600 bg-white shadow-xl">
       <div className="grid lg:grid-cols-[1fr_24rem]">
@@ -21,30 +21,16 @@ export function ResourcesToolkitCard() {
           <div className="mt-8 grid gap-8 sm:grid-cols-2">
             <div>
               <h3 className="text-lg font-bold text-slate-900">What's included</h3>
-              <ul className="mt-3 space-y-2">
-                {toolkitIncluded.map((item) => (
-                  <li key={item} className="flex gap-2 text-slate-800">
-                    <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-                    {item}
-                  </li>
-                ))}
-              </ul>
+              <ItemList items={includedLabels(toolkit)} />
             </div>
             <div>
               <h3 className="text-lg font-bold text-slate-900">Free bonuses</h3>
-              <ul className="mt-3 space-y-2">
-                {toolkitBonuses.map((item) => (
-                  <li key={item} className="flex gap-2 text-slate-800">
-                    <Gift aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-                    {item}
-                  </li>
-                ))}
-              </ul>
+              <ItemList items={bonusLabels(toolkit)} bonus />
             </div>
           </div>
         </div>
         <div className="flex flex-col justify-center bg-brand-50 p-6 text-center sm:p-8">
-          <p className="text-6xl font-bold tracking-tight text-slate-900">{formatCents(toolkit.priceCents, { trimCents: true })}</p>
+          <p className="text-6xl font-bold tracking-tight text-slate-900">{priceLabel(toolkit)}</p>
           <p className="mt-2 font-bold text-slate-700">One-time payment</p>
           <p className="text-slate-700">No subscription, no recurring charges</p>
           <SiteLink to="/checkout" className={buttonClass({ className: "mt-6 w-full py-3" })}>

@@ -3,10 +3,9 @@ import { BrandMark } from "~/components/brand-mark";
 import { MobileMenu } from "~/components/mobile-menu";
 import { NavLinks } from "~/components/nav-links";
 import { buttonClass } from "~/components/ui/button";
-import { toolkit } from "~/lib/catalogue";
-import { formatCents } from "~/lib/site";
 
-export function SiteHeader() {
+/** `toolkitPrice`: "$7", as the product store has it (the root loader); null when it could not be read. */
+export function SiteHeader({ toolkitPrice }: { toolkitPrice: string | null }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur print:static print:border-0">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
@@ -21,9 +20,9 @@ export function SiteHeader() {
         </nav>
         <div className="flex items-center gap-2 print:hidden">
           <SiteLink to="/resources" className={buttonClass({ size: "sm", className: "whitespace-nowrap max-sm:hidden" })}>
-            Get {formatCents(toolkit.priceCents, { trimCents: true })} Toolkit
+            {toolkitPrice ? `Get ${toolkitPrice} Toolkit` : "Get the Toolkit"}
           </SiteLink>
-          <MobileMenu />
+          <MobileMenu toolkitPrice={toolkitPrice} />
         </div>
       </div>
     </header>

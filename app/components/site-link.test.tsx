@@ -29,7 +29,7 @@ const post = {
 
 const layout = (
   <>
-    <SiteHeader />
+    <SiteHeader toolkitPrice="$7" />
     <NotFound />
     <PostCard post={post} />
     <SiteFooter year={2026} />
@@ -49,7 +49,7 @@ describe("links on a page without React", () => {
   );
 
   it("marks the current page in the navigation (aria-current) as <NavLink> does", () => {
-    const plain = render("/blog/some-article", false, <SiteHeader />);
+    const plain = render("/blog/some-article", false, <SiteHeader toolkitPrice="$7" />);
     const current = [...plain.matchAll(/<a aria-current="page"[^>]* href="([^"]*)"/g)].map((m) => m[1]);
     // The header's navigation and the side menu's.
     expect(current).toEqual(["/blog", "/blog"]);

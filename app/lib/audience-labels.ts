@@ -12,4 +12,5 @@ export const CONSENT_LABELS: Record<ConsentPurpose, string> = {
   guide_followups: "Guide follow-ups",
   newsletter: "Newsletter",
   buyer: "Buyer (receipts and one review request)",
+  waitlist: "Waitlist (one e-mail when a product opens)",
 };

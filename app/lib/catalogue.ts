@@ -1,98 +1,92 @@
 /**
- * The one catalogue: every product, price and order line the site shows or charges.
- * Browser-safe (no secrets); the server recomputes totals from it and never trusts a price
- * sent by a browser.
+ * What is fixed about the products (issue 53): their shape, the currency, the two ids every order
+ * line and entitlement of the built products already carries, and the pure rules that turn a
+ * checkout's choice into lines. The products themselves (names, prices, lists, statuses) are data:
+ * the products table, read by each server into its product store (app/server/shop/) and handed to
+ * pages through their loaders. Browser-safe; the server recomputes every total and never trusts a
+ * price sent by a browser.
  */
-import { POWER_PACK_DISPUTE_LETTER_COUNT, POWER_PACK_LETTER_COUNT } from "~/lib/letters";
+import type { IncludedItem, ProductStatus } from "../../db/schema";
+import { formatCents } from "~/lib/site";
+
+export type { IncludedItem, ProductStatus };
 
 export const CURRENCY = "usd";
 
-const TOOLKIT_ITEMS = [
-  { label: "Step-by-step credit repair guide", bonus: false },
-  { label: "Dispute letter templates", bonus: false },
-  { label: "Credit score tracking worksheets", bonus: false },
-  { label: "Budget planning templates", bonus: false },
-  { label: "30-day action plan", bonus: true },
-  { label: "Debt payoff calculator", bonus: true },
-  { label: "Credit monitoring checklist", bonus: true },
-  { label: "Email support access", bonus: true },
-] as const;
+/** The built products' ids: order lines, entitlements, refunds, tags and files name them, so they never change. */
+export const TOOLKIT_ID = "toolkit";
+export const POWER_PACK_ID = "power-pack";
 
-export const toolkit = {
-  id: "toolkit",
-  name: "Credit Repair Toolkit",
-  priceCents: 700,
-  items: TOOLKIT_ITEMS,
-} as const;
+/** A product's id (the products table's key). */
+export type ProductId = string;
 
-/** "16 letter templates (11 for disputes)": counted from the letters themselves (app/lib/letters.ts). */
-export const powerPackLettersLabel =
-  `${POWER_PACK_LETTER_COUNT} letter templates (${POWER_PACK_DISPUTE_LETTER_COUNT} for disputes)` as const;
-
-export const powerPack = {
-  id: "power-pack",
-  name: "Dispute Letter Power Pack",
-  priceCents: 1499,
-  summary: powerPackLettersLabel,
-  items: [{ label: powerPackLettersLabel, bonus: false }],
-} as const;
-
-export type ProductId = typeof toolkit.id | typeof powerPack.id;
-
-/** A product's name by its id (order lines and entitlements store the id). */
-export const PRODUCT_NAMES: Record<ProductId, string> = { toolkit: toolkit.name, "power-pack": powerPack.name };
-export type ItemLabel = (typeof toolkit.items)[number]["label"] | (typeof powerPack.items)[number]["label"];
-
-/** The labels the toolkit's cards show: included items, then bonuses (spec section 2). */
-export const toolkitIncluded = TOOLKIT_ITEMS.filter((i) => !i.bonus).map((i) => i.label);
-export const toolkitBonuses = TOOLKIT_ITEMS.filter((i) => i.bonus).map((i) => i.label);
-/** The checkout card: the included items and the action plan. */
-export const toolkitCheckoutFeatures = TOOLKIT_ITEMS.slice(0, 5).map((i) => i.label);
-
-export type Upsell = {
-  id: string;
+/** A product as the pages, checkout and e-mails read it (the store's snapshot of a products row). */
+export type Product = {
+  id: ProductId;
+  slug: string;
   name: string;
   priceCents: number;
-  description: string;
-  features: readonly string[];
+  included: IncludedItem[];
+  summary: string;
+  /** The product page, rendered and sanitized when the owner saved it. */
+  html: string;
+  /** The cover's files' shared path (ArticleImage), or null. */
+  image: string | null;
+  imageAlt: string;
+  status: ProductStatus;
+  bumpProductId: ProductId | null;
+  sortOrder: number;
 };
 
-/** Shown on /resources; not for sale online yet. */
-export const upsells: readonly Upsell[] = [
-  {
-    id: "credit-rebuild-bootcamp",
-    name: "Credit Rebuild Bootcamp",
-    priceCents: 2700,
-    description: "A planned 4-week self-paced course: one lesson a week on rebuilding your credit, with worksheets.",
-    features: ["Weekly video lessons", "Worksheets for each week", "Questions about the lessons answered by e-mail"],
-  },
-  {
-    id: "advanced-budget-planner",
-    name: "Advanced Budget Planner",
-    priceCents: 1500,
-    description: "Plan every dollar with ready-made spreadsheets and printables.",
-    features: ["Excel and PDF templates", "Savings goal tracker", "Expense categorization"],
-  },
-  {
-    id: "debt-freedom-blueprint",
-    name: "Debt Freedom Blueprint",
-    priceCents: 1200,
-    description: "A clear plan to pay off debt faster and stay motivated.",
-    features: ["Debt snowball calculator", "Negotiation scripts", "Progress tracking tools"],
-  },
-];
+export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = {
+  draft: "Draft",
+  coming_soon: "Coming soon",
+  on_sale: "On sale",
+  retired: "Retired",
+};
+
+/** A product's public page. */
+export const productPath = (slug: string) => `/products/${slug}`;
+
+/** "$7", "$14.99": a price as the site's texts write it. */
+export const priceLabel = (product: Pick<Product, "priceCents">) => formatCents(product.priceCents, { trimCents: true });
+
+/** The included items, then the bonuses (the toolkit's cards, spec section 2). */
+export const includedLabels = (product: Pick<Product, "included">) => product.included.filter((i) => !i.bonus).map((i) => i.label);
+export const bonusLabels = (product: Pick<Product, "included">) => product.included.filter((i) => i.bonus).map((i) => i.label);
 
 export type OrderLine = { id: string; name: string; unitAmountCents: number; quantity: 1 };
+export type PricedOrder = { lines: OrderLine[]; totalCents: number; currency: typeof CURRENCY };
 
-export function orderLines({ includeBump }: { includeBump: boolean }): {
-  lines: OrderLine[];
-  totalCents: number;
-  currency: typeof CURRENCY;
-} {
-  const lines: OrderLine[] = [{ id: toolkit.id, name: toolkit.name, unitAmountCents: toolkit.priceCents, quantity: 1 }];
-  if (includeBump) {
-    lines.push({ id: powerPack.id, name: powerPack.name, unitAmountCents: powerPack.priceCents, quantity: 1 });
-  }
+const lineOf = (product: Pick<Product, "id" | "name" | "priceCents">): OrderLine => ({
+  id: product.id,
+  name: product.name,
+  unitAmountCents: product.priceCents,
+  quantity: 1,
+});
+
+/** A checkout's lines: the product, and its bump when chosen (and it has one). */
+export function orderLines(
+  product: Pick<Product, "id" | "name" | "priceCents">,
+  bump: Pick<Product, "id" | "name" | "priceCents"> | null,
+  { includeBump }: { includeBump: boolean },
+): PricedOrder {
+  const lines = [lineOf(product)];
+  if (includeBump && bump) lines.push(lineOf(bump));
   const totalCents = lines.reduce((sum, line) => sum + line.unitAmountCents * line.quantity, 0);
   return { lines, totalCents, currency: CURRENCY };
+}
+
+/** The toolkit's offer as the articles' cards and the home page name it: the toolkit, and its add-on while that is on sale. */
+export type ToolkitOffer = {
+  toolkit: Pick<Product, "id" | "name" | "priceCents">;
+  bump: Pick<Product, "id" | "name" | "priceCents" | "summary"> | null;
+};
+
+/** "$21.99": the toolkit with its add-on. */
+export const bundleTotal = (offer: ToolkitOffer) => formatCents(orderLines(offer.toolkit, offer.bump, { includeBump: true }).totalCents);
+
+/** What a checkout page showed, as its form sends it back ("700-1499"): the server compares it with the products now. */
+export function shownPrices(product: Pick<Product, "priceCents">, bump: Pick<Product, "priceCents"> | null): string {
+  return bump ? `${product.priceCents}-${bump.priceCents}` : String(product.priceCents);
 }

@@ -6,24 +6,33 @@ export const BUMP_PARAM = "bump";
 /** The query string naming the article a promo link was on (`/checkout?from=<slug>`), stored on the order. */
 export const FROM_PARAM = "from";
 
+/** The query string naming the product another checkout sells (`/checkout?product=<slug>`); none is the toolkit's page. */
+export const PRODUCT_PARAM = "product";
+
 /** The query string a cancelled payment page returns with, for the checkout's notice. */
 export const CANCELLED_PARAM = "cancelled";
 
 /** The checkout page's own address. */
 export const CHECKOUT_PATH = "/checkout";
 
-export type CheckoutQuery = { bump: boolean; from: string | null; cancelled: boolean };
+export type CheckoutQuery = { bump: boolean; from: string | null; cancelled: boolean; product: string | null };
 
 /** What a checkout address asks for (the loader's reading, and the page cache's key for it). */
 export function readCheckoutQuery(query: URLSearchParams): CheckoutQuery {
-  return { bump: query.get(BUMP_PARAM) === "1", from: query.get(FROM_PARAM) || null, cancelled: query.get(CANCELLED_PARAM) === "1" };
+  return {
+    bump: query.get(BUMP_PARAM) === "1",
+    from: query.get(FROM_PARAM) || null,
+    cancelled: query.get(CANCELLED_PARAM) === "1",
+    product: query.get(PRODUCT_PARAM) || null,
+  };
 }
 
 export const CANCELLED_NOTICE = "Payment cancelled. Nothing was charged.";
 
 /** The checkout address a promo link on an article uses, and the one a cancelled payment returns to. */
-export function checkoutHref({ bump = false, from, cancelled = false }: Partial<CheckoutQuery> = {}): string {
+export function checkoutHref({ bump = false, from, cancelled = false, product }: Partial<CheckoutQuery> = {}): string {
   const query = new URLSearchParams();
+  if (product) query.set(PRODUCT_PARAM, product);
   if (bump) query.set(BUMP_PARAM, "1");
   if (from) query.set(FROM_PARAM, from);
   if (cancelled) query.set(CANCELLED_PARAM, "1");
@@ -37,7 +46,12 @@ export function checkoutHref({ bump = false, from, cancelled = false }: Partial<
  * its loader drops it (sourceArticle), so the kept pages are bounded by the articles: at most four
  * (bump, cancelled) for each, and four without one.
  */
-export function checkoutVariant(query: URLSearchParams, site: { articleExists: (slug: string) => boolean }): string {
-  const { bump, from, cancelled } = readCheckoutQuery(query);
-  return checkoutHref({ bump, from: from && site.articleExists(from) ? from : null, cancelled });
+export function checkoutVariant(
+  query: URLSearchParams,
+  site: { articleExists: (slug: string) => boolean; productExists: (slug: string) => boolean },
+): string {
+  const { bump, from, cancelled, product } = readCheckoutQuery(query);
+  // An unknown product's address is kept as one page (its "no such product"), whatever it names.
+  const known = product === null || site.productExists(product) ? product : "unknown";
+  return checkoutHref({ bump, from: from && site.articleExists(from) ? from : null, cancelled, product: known });
 }

@@ -14,7 +14,7 @@ export const HONEYPOT_FIELD = "website";
 
 export const FIELD_LIMITS = { name: 100, email: 255, subject: 200, message: 5_000 } as const;
 
-export type FormName = "lead" | "contact" | "newsletter" | "orderLookup" | "checkout";
+export type FormName = "lead" | "contact" | "newsletter" | "orderLookup" | "checkout" | "waitlist";
 
 export type Message = { title: string; description: string };
 
@@ -65,6 +65,17 @@ export const MESSAGES = {
     duplicate: { title: "Already Subscribed", description: "This email address is already subscribed to our newsletter." },
     failed: OOPS,
   },
+  // A coming-soon product's "Tell me when it opens": one e-mail, when it goes on sale.
+  waitlist: {
+    missing: { title: "Missing Information", description: "Please enter your email address." },
+    invalidEmail: INVALID_EMAIL_MESSAGE,
+    success: { title: "You're on the list", description: "We'll e-mail you once, when it goes on sale." },
+    duplicate: {
+      title: "Already on the list",
+      description: "This email address is already on the list: we'll e-mail it once, when it opens.",
+    },
+    failed: OOPS,
+  },
   // The lost-link page answers the same whatever the address: it never says whether it bought.
   orderLookup: {
     missing: INVALID_EMAIL_MESSAGE,
@@ -80,6 +91,16 @@ export const MESSAGES = {
     failed: { title: "Error", description: "Failed to create checkout session. Please try again." },
   },
 } as const satisfies Record<FormName, FormMessages>;
+
+/** The checkout's refusals about the product itself (app/server/payments/checkout.server.ts). */
+export const CHECKOUT_REFUSALS = {
+  unknown: { title: "Not Found", description: "There is no product at this address." },
+  notOnSale: (name: string) => ({ title: "Not on sale", description: `The ${name} is not on sale, so it cannot be bought.` }),
+  priceChanged: (prices: string) => ({
+    title: "The price changed",
+    description: `The price changed since this page was opened: it is now ${prices}. Nothing was charged. Please check your order and try again.`,
+  }),
+} as const;
 
 export const TOO_MANY_ATTEMPTS: Message = {
   title: "Too Many Attempts",

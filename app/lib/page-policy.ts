@@ -50,7 +50,7 @@ export type PagePolicy = {
 export type BodyLimit = { bytes: number; tooLarge?: string };
 
 /** What a cached page's variant may ask of the running site (to keep its set of pages bounded). */
-export type SiteFacts = { articleExists: (slug: string) => boolean };
+export type SiteFacts = { articleExists: (slug: string) => boolean; productExists: (slug: string) => boolean };
 
 export type RouteHandle = PagePolicy;
 

@@ -1,10 +1,21 @@
 /**
- * The catalogue's files: every file of every product, grouped under the label on the product's
- * card that it keeps (app/lib/catalogue.ts has the products, prices and labels). Server code, the
- * product builder and tests import this; pages that only show labels never do, so it stays out of
- * their browser bundles.
+ * The built products' files: every file of the toolkit and the Power Pack, built from
+ * products/src and committed, grouped under the label of the "what's included" item it keeps (the
+ * products table seeds those lists from the same labels, app/server/shop/product-seed.server.ts).
+ * A product made in the dashboard has no built files (its uploads are issue 53 item 2). Server
+ * code, the product builder and tests import this; pages that only show labels never do, so it
+ * stays out of their browser bundles.
  */
-import { type ItemLabel, powerPackLettersLabel, type ProductId } from "~/lib/catalogue";
+import { POWER_PACK_ID, TOOLKIT_ID, type ProductId } from "~/lib/catalogue";
+import { POWER_PACK_DISPUTE_LETTER_COUNT, POWER_PACK_LETTER_COUNT } from "~/lib/letters";
+
+/** "16 letter templates (11 for disputes)": counted from the letters themselves (app/lib/letters.ts). */
+export const powerPackLettersLabel =
+  `${POWER_PACK_LETTER_COUNT} letter templates (${POWER_PACK_DISPUTE_LETTER_COUNT} for disputes)` as const;
+
+/** The products whose files are built from products/src. */
+export type BuiltProductId = typeof TOOLKIT_ID | typeof POWER_PACK_ID;
+export type FileGroup = { label: string; note?: string; files: readonly ProductFile[] };
 
 export type ProductFileFormat = "pdf" | "docx" | "xlsx";
 
@@ -30,7 +41,7 @@ function letterFiles(letters: Record<string, string>, dir: string): ProductFile[
 }
 
 /** `path` is relative to the private products/files directory. */
-export const PRODUCT_FILES: Record<ProductId, readonly { label: ItemLabel; note?: string; files: readonly ProductFile[] }[]> = {
+export const PRODUCT_FILES: Record<BuiltProductId, readonly FileGroup[]> = {
   toolkit: [
     {
       label: "Step-by-step credit repair guide",
@@ -149,7 +160,12 @@ export const PRODUCT_FILES: Record<ProductId, readonly { label: ItemLabel; note?
   ],
 };
 
+/** A product's groups of files (none for a product without built files). */
+export function fileGroupsOf(productId: ProductId): readonly FileGroup[] {
+  return Object.hasOwn(PRODUCT_FILES, productId) ? PRODUCT_FILES[productId as BuiltProductId] : [];
+}
+
 /** Every file of a product, in the order its page lists them. */
 export function productFiles(productId: ProductId): ProductFile[] {
-  return PRODUCT_FILES[productId].flatMap((group) => group.files);
+  return fileGroupsOf(productId).flatMap((group) => group.files);
 }

@@ -63,6 +63,12 @@ export const LEAD_CONSENT = { version: "2026-11-29" } as const;
  * its version is stored with the consent every paid order records). Receipts and the lost-link
  * e-mail are transactional; the one review request is the buyer purpose's only other message.
  */
+/** The words beside a coming-soon product's "Tell me when it opens" (issue 53): its consent's purpose is "waitlist". */
+export const WAITLIST_CONSENT = {
+  version: "2026-12-03",
+  text: "We'll e-mail you once, when it goes on sale. Nothing else unless you sign up for it.",
+} as const;
+
 export const BUYER_CONSENT = {
   version: "2026-11-28",
   text: "We'll e-mail your receipt with your download links, and once, a week later, ask for a review. Nothing else unless you sign up for it.",

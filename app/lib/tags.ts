@@ -41,6 +41,11 @@ export function boughtTag(productId: string): string {
   return `bought-${productId}`.slice(0, TAG_MAX);
 }
 
+/** On a product's waitlist (catalogue id): waitlist-credit-rebuild-bootcamp. */
+export function waitlistTag(productId: string): string {
+  return `waitlist-${productId}`.slice(0, TAG_MAX);
+}
+
 /** A comma-separated list of tags (the import's tags column), each spelled as stored, or the first bad one. */
 export function tagList(text: string): { tags: string[] } | { bad: string } {
   const tags: string[] = [];

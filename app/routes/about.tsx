@@ -9,7 +9,7 @@ import { SITE_NAME, SUPPORT_REPLY_PROMISE } from "~/lib/site";
 import { page } from "~/lib/page-policy";
 
 /** Plain HTML in the browser (app/lib/page-policy.ts): nothing here needs React. */
-export const handle = page({ render: "prerendered", hydrate: false, sitemap: true });
+export const handle = page({ render: "cached", hydrate: false, sitemap: true });
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

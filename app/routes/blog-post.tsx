@@ -1,7 +1,7 @@
 import { data, redirect, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/blog-post";
+import { productsOf, articlesOf } from "~/server/content/site-content.server";
 import { ArticleView } from "~/components/article-view";
-import { articlesOf } from "~/server/content/site-content.server";
 import { submitFromBrowser } from "~/lib/form-outcomes";
 import { originFrom, seo } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
@@ -27,7 +27,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   const live = articles.liveSummaries();
   const related = article.related.flatMap((slug) => live.filter((a) => a.slug === slug));
   const { title, pitch, followups } = articles.guideForCategory(article.category);
-  return { article, related, guide: { title, pitch, followups } };
+  return { article, related, guide: { title, pitch, followups }, offer: productsOf(context).toolkitOffer() };
 }
 
 /** The lead form posts here (with or without JavaScript; scripts post to api/forms/lead/:slug); its source page is this article. */
@@ -77,5 +77,13 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
 };
 
 export default function BlogPost({ loaderData, actionData }: Route.ComponentProps) {
-  return <ArticleView article={loaderData.article} related={loaderData.related} guide={loaderData.guide} leadOutcome={actionData} />;
+  return (
+    <ArticleView
+      article={loaderData.article}
+      related={loaderData.related}
+      guide={loaderData.guide}
+      offer={loaderData.offer}
+      leadOutcome={actionData}
+    />
+  );
 }

@@ -3,11 +3,11 @@ import { SupportEmail } from "~/components/support-email";
 import { CircleAlert, CircleCheck, Clock, Undo2 } from "lucide-react";
 import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/checkout-success";
+import { productsOf } from "~/server/content/site-content.server";
 import { CheckoutPurchase } from "~/components/checkout-purchase";
 import { ContinueLinks } from "~/components/continue-links";
 import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button";
-import { toolkit } from "~/lib/catalogue";
 import { filePath, zipPath } from "~/lib/order-files";
 import { seo } from "~/lib/seo";
 import { useRootData } from "~/root";
@@ -57,13 +57,18 @@ type PageOrder = Omit<Extract<OrderView, { found: true }>, "customerEmail" | "pa
   /** The receipt's "Paid on", in the business's time zone and naming it (the same function writes both). */
   paidOn: string | null;
 };
-type LoaderResult = { kind: "plain" } | { kind: "order"; order: PageOrder } | { kind: "missing" };
+/** "plain" (no session in the address): the spec's purchase line, the toolkit at its price now. */
+type PlainLine = { name: string; amountCents: number };
+type LoaderResult = { kind: "plain"; line: PlainLine } | { kind: "order"; order: PageOrder } | { kind: "missing" };
 
 /** Reads only: fulfilment happens in the webhook (or the test provider's Pay), never here. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id");
-  if (sessionId === null) return data<LoaderResult>({ kind: "plain" });
-  const view = await orderView(appConfig(context).payments, sessionId, await buyerKey(request));
+  if (sessionId === null) {
+    const toolkit = productsOf(context).toolkit();
+    return data<LoaderResult>({ kind: "plain", line: { name: toolkit.name, amountCents: toolkit.priceCents } });
+  }
+  const view = await orderView(appConfig(context).payments, productsOf(context), sessionId, await buyerKey(request));
   if (!view.found) return data<LoaderResult>({ kind: "missing" }, { status: 404 });
   const { customerEmail, paidAt, ...rest } = view;
   const order: PageOrder = {
@@ -77,8 +82,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     order.lookupForm ? { headers: { "Referrer-Policy": referrerPolicy({ kind: "order", order }) } } : undefined,
   );
 }
-
-const PLAIN_LINES = [{ name: toolkit.name, amountCents: toolkit.priceCents }];
 
 /** This page's own address, to look again. */
 function useHere(): string {
@@ -198,7 +201,11 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
               </dl>
             ) : null}
             <div className="mt-4">
-              {order ? <CheckoutPurchase lines={order.lines} totalCents={order.totalCents} /> : <CheckoutPurchase lines={PLAIN_LINES} />}
+              {order ? (
+                <CheckoutPurchase lines={order.lines} totalCents={order.totalCents} />
+              ) : (
+                <CheckoutPurchase lines={result.kind === "plain" ? [result.line] : []} />
+              )}
             </div>
           </section>
         ) : null}

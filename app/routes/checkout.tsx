@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { ArrowLeft, Lock, ShieldCheck, Zap } from "lucide-react";
-import { useLocation } from "react-router";
+import { data, useLocation } from "react-router";
 import type { Route } from "./+types/checkout";
 import { CheckoutOrderBump } from "~/components/checkout-order-bump";
 import { CheckoutOrderSummary } from "~/components/checkout-order-summary";
@@ -20,24 +20,43 @@ import { type FormOutcome, MESSAGES } from "~/lib/form-outcomes";
 import type { CreatePayment } from "~/lib/forms/public";
 import { sourceArticle, submitCheckout } from "~/server/payments/checkout.server";
 import { type ShownTestimonial, testimonialsToShow } from "~/server/content/testimonials.server";
-import { articlesOf, checkoutFactsOf } from "~/server/content/site-content.server";
+import { articlesOf, checkoutFactsOf, productsOf } from "~/server/content/site-content.server";
+import { type Product, priceLabel, productPath, shownPrices, PRODUCT_STATUS_LABELS } from "~/lib/catalogue";
 import { page } from "~/lib/page-policy";
 
 export const handle = page({ render: "cached", cacheVariant: checkoutVariant, sitemap: true });
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Secure Checkout: Credit Repair Toolkit",
-    description:
-      "Get the $7 Credit Repair Toolkit: step-by-step guide, dispute letter templates and worksheets. One-time payment, instant access, 30-day money-back guarantee.",
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
+  const product = loaded?.kind === "sell" ? loaded.product : null;
+  return seo(matches, {
+    title: `Secure Checkout: ${product?.name ?? "Credit Repair Toolkit"}`,
+    description: product
+      ? `Get the ${priceLabel(product)} ${product.name}: ${product.summary.replace(/\.$/, "")}. One-time payment, instant access, 30-day money-back guarantee.`
+      : "Secure checkout.",
     path: "/checkout",
   });
+};
 
+/** A product's checkout only while it is on sale: a product coming soon, retired (or an unknown address) is said so plainly. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readCheckoutQuery(new URL(request.url).searchParams);
+  const sellable = productsOf(context).sellable(query.product);
+  if (!sellable.ok) {
+    if (!sellable.product) throw data(null, { status: 404 });
+    const { name, slug, status } = sellable.product;
+    return { kind: "closed" as const, product: { name, slug, status } };
+  }
   const { provider } = appConfig(context).payments;
-  const { reviews, formerPrice } = await checkoutFactsOf(context).facts();
+  const { reviews } = await checkoutFactsOf(context).facts();
+  const { product, bump } = sellable;
   return {
+    kind: "sell" as const,
+    product,
+    bump,
+    /** The product's address when this is not the toolkit's own /checkout. */
+    productSlug: query.product,
+    /** "Normally $X" beside the add-on, only when its price history meets 16 CFR 233.1. */
+    formerPrice: bump ? productsOf(context).formerPrice(bump.id) : null,
     includeBump: query.bump,
     /** The article whose promo link led here, if it names one: it travels with the checkout to the order. */
     from: sourceArticle(articlesOf(context), query.from),
@@ -49,21 +68,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     /** Verified buyers' reviews once the owner's threshold is reached; until then the testimonials block. */
     reviews,
     testimonials: reviews ? [] : await testimonialsToShow(),
-    formerPrice,
   };
 }
 
 /** Without JavaScript the form posts here: create the session and send the browser to it. */
 export function action({ request, context }: Route.ActionArgs) {
   const { payments, owner } = appConfig(context);
-  return submitCheckout(payments, articlesOf(context), request, owner?.sessionSecret);
+  return submitCheckout(payments, { content: articlesOf(context), products: productsOf(context) }, request, owner?.sessionSecret);
 }
 
-async function createPayment(includeBump: boolean, from: string | null): Promise<string> {
+async function createPayment(choice: CreatePayment): Promise<string> {
   const response = await fetch("/api/create-payment", {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify((from ? { includeBump, from } : { includeBump }) satisfies CreatePayment),
+    body: JSON.stringify(choice satisfies CreatePayment),
     signal: AbortSignal.timeout(25_000),
   });
   const body = (await response.json().catch(() => null)) as { url?: unknown; error?: unknown } | null;
@@ -77,6 +95,7 @@ async function createPayment(includeBump: boolean, from: string | null): Promise
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
+  if (loaderData.kind === "closed") return <NotOnSale product={loaderData.product} />;
   // A new ?bump= in the address (a link followed from this page) starts the form afresh.
   return (
     <>
@@ -87,6 +106,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       ) : null}
       <CheckoutPage
         key={location.search}
+        product={loaderData.product}
+        bump={loaderData.bump}
+        productSlug={loaderData.productSlug}
         initialBump={loaderData.includeBump}
         from={loaderData.from}
         providerName={loaderData.providerName}
@@ -100,7 +122,31 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
+/** A product that exists but cannot be bought now: the checkout says so, and where its page is. */
+function NotOnSale({ product }: { product: Pick<Product, "name" | "slug" | "status"> }) {
+  return (
+    <div className="bg-slate-50">
+      <div className="mx-auto max-w-2xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">The {product.name} is not on sale</h1>
+        <p className="mt-4 text-lg text-slate-700">
+          {product.status === "coming_soon"
+            ? "It is coming soon and cannot be bought yet. Its page can tell you when it opens."
+            : `It is ${PRODUCT_STATUS_LABELS[product.status].toLowerCase()}: nobody can buy it now. If you bought it before, your files are on your order page.`}
+        </p>
+        <p className="mt-8">
+          <SiteLink to={productPath(product.slug)} className={buttonClass()}>
+            See the {product.name}
+          </SiteLink>
+        </p>
+      </div>
+    </div>
+  );
+}
+
 function CheckoutPage({
+  product,
+  bump,
+  productSlug,
   initialBump,
   from,
   providerName,
@@ -110,6 +156,9 @@ function CheckoutPage({
   formerPrice,
   outcome,
 }: {
+  product: Product;
+  bump: Product | null;
+  productSlug: string | null;
   initialBump: boolean;
   from: string | null;
   providerName: string | null;
@@ -142,8 +191,13 @@ function CheckoutPage({
     if (processing) return;
     setProcessing(true);
     try {
-      const url = await createPayment(includeBump, from);
-      window.history.replaceState(window.history.state, "", checkoutHref({ bump: includeBump, from }));
+      const url = await createPayment({
+        includeBump,
+        ...(from ? { from } : {}),
+        ...(productSlug ? { product: productSlug } : {}),
+        shown: shownPrices(product, bump),
+      });
+      window.history.replaceState(window.history.state, "", checkoutHref({ bump: includeBump, from, product: productSlug }));
       window.location.assign(url);
     } catch (failure) {
       // eslint-disable-next-line no-console -- in the browser, for the buyer's own developer tools
@@ -186,8 +240,12 @@ function CheckoutPage({
         >
           <div className="space-y-8">
             {from ? <input type="hidden" name={FROM_PARAM} value={from} /> : null}
-            <CheckoutToolkitCard />
-            <CheckoutOrderBump defaultChecked={initialBump} onChange={setIncludeBump} formerPrice={formerPrice} />
+            {productSlug ? <input type="hidden" name="product" value={productSlug} /> : null}
+            <input type="hidden" name="shown" value={shownPrices(product, bump)} />
+            <CheckoutToolkitCard product={product} />
+            {bump ? (
+              <CheckoutOrderBump bump={bump} defaultChecked={initialBump} onChange={setIncludeBump} formerPrice={formerPrice} />
+            ) : null}
           </div>
 
           {/* On phones the summary and button come straight after the choice; testimonials follow. */}
@@ -195,7 +253,7 @@ function CheckoutPage({
             aria-labelledby="order-summary-heading"
             className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1"
           >
-            <CheckoutOrderSummary includeBump={includeBump} />
+            <CheckoutOrderSummary product={product} bump={bump} includeBump={includeBump} />
             {outcome ? (
               <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
                 {outcome.description}

@@ -3,10 +3,10 @@ import { SupportEmail, useBusiness } from "~/components/support-email";
 import type { ReactNode } from "react";
 import { SiteLink } from "~/components/site-link";
 import type { Route } from "./+types/contact";
+import { productsOf } from "~/server/content/site-content.server";
 import { ContactForm } from "~/components/contact-form";
 import { Card } from "~/components/ui/card";
-import { toolkit } from "~/lib/catalogue";
-import { formatCents } from "~/lib/site";
+import { priceLabel } from "~/lib/catalogue";
 import { submitFromBrowser } from "~/lib/form-outcomes";
 import { seo } from "~/lib/seo";
 import { SUPPORT_REPLY_PROMISE } from "~/lib/site";
@@ -17,10 +17,10 @@ import { page } from "~/lib/page-policy";
 /** Plain HTML in the browser (app/lib/page-policy.ts): the form posts, and the server renders its outcome. */
 export const handle = page({ render: "cached", hydrate: false, sitemap: true });
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ data, matches }) =>
   seo(matches, {
     title: "Contact Us",
-    description: `Questions about budgeting, credit repair or the $7 toolkit? Send us a message or e-mail support. ${SUPPORT_REPLY_PROMISE}`,
+    description: `Questions about budgeting, credit repair or the ${data ? `${data.toolkit.price} ` : ""}toolkit? Send us a message or e-mail support. ${SUPPORT_REPLY_PROMISE}`,
     path: "/contact",
   });
 
@@ -32,9 +32,8 @@ export function clientAction({ serverAction }: Route.ClientActionArgs) {
   return submitFromBrowser("contact", serverAction);
 }
 
-const toolkitPrice = formatCents(toolkit.priceCents, { trimCents: true });
-
-const FAQ: { question: string; answer: ReactNode }[] = [
+/** The answers, naming the toolkit as the products table has it. */
+const faq = (toolkit: { name: string; price: string }): { question: string; answer: ReactNode }[] => [
   {
     question: "How quickly will you reply?",
     answer: `${SUPPORT_REPLY_PROMISE} Every message is read and answered by a real person.`,
@@ -56,7 +55,7 @@ const FAQ: { question: string; answer: ReactNode }[] = [
   },
   {
     question: "Is the toolkit a subscription?",
-    answer: `No. It's a one-time payment of ${toolkitPrice} with instant access: no subscription and no recurring charges, ever.`,
+    answer: `No. It's a one-time payment of ${toolkit.price} with instant access: no subscription and no recurring charges, ever.`,
   },
   {
     question: `How do I get the free ${GUIDES["credit-repair"].title} or ${GUIDES["first-budget"].title}?`,
@@ -96,7 +95,13 @@ function ContactCard({ icon, title, children }: { icon: ReactNode; title: string
   );
 }
 
-export default function Contact({ actionData }: Route.ComponentProps) {
+/** The toolkit its answers name (the product store's). */
+export function loader({ context }: Route.LoaderArgs) {
+  const toolkit = productsOf(context).toolkit();
+  return { toolkit: { name: toolkit.name, price: priceLabel(toolkit) } };
+}
+
+export default function Contact({ actionData, loaderData }: Route.ComponentProps) {
   // Who runs the site, shown with the ways to reach us: the business's saved details (decision 069).
   const business = useBusiness();
   return (
@@ -150,7 +155,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             Frequently Asked Questions
           </h2>
           <div className="mt-8 space-y-3">
-            {FAQ.map(({ question, answer }) => (
+            {faq(loaderData.toolkit).map(({ question, answer }) => (
               <details key={question} className="group rounded-xl border border-slate-200 bg-white">
                 <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-5 py-4 text-lg font-bold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
                   {question}

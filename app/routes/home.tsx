@@ -8,9 +8,8 @@ import { FeatureCard, type Feature } from "~/components/feature-card";
 import { buttonClass } from "~/components/ui/button";
 import { InlineScript } from "~/lib/first-paint";
 import { useNonce } from "~/lib/nonce";
-import { articlesOf } from "~/server/content/site-content.server";
-import { toolkit } from "~/lib/catalogue";
-import { formatCents } from "~/lib/site";
+import { articlesOf, productsOf } from "~/server/content/site-content.server";
+import { priceLabel } from "~/lib/catalogue";
 import { seo } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
 import { page } from "~/lib/page-policy";
@@ -29,18 +28,18 @@ const LATEST_COUNT = 3;
 
 export function loader({ context }: Route.LoaderArgs) {
   const posts = articlesOf(context).liveSummaries();
-  return { posts: posts.slice(0, LATEST_COUNT), articleCount: posts.length };
+  const toolkit = productsOf(context).toolkit();
+  return { posts: posts.slice(0, LATEST_COUNT), articleCount: posts.length, toolkit: { name: toolkit.name, price: priceLabel(toolkit) } };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ data, matches }) =>
   seo(matches, {
     title: `${SITE_NAME}: Budgeting Tips and Credit Repair for Everyday People`,
-    description:
-      "Plain-language budgeting tips, step-by-step credit repair guides and a $7 Credit Repair Toolkit for families, beginners and anyone rebuilding their credit.",
+    description: `Plain-language budgeting tips, step-by-step credit repair guides and a ${data?.toolkit.price ?? "one-time"} Credit Repair Toolkit for families, beginners and anyone rebuilding their credit.`,
     path: "/",
   });
 
-const VALUES: Feature[] = [
+const values = (toolkitPrice: string): Feature[] => [
   {
     icon: Lightbulb,
     title: "Practical Strategies",
@@ -49,20 +48,20 @@ const VALUES: Feature[] = [
   {
     icon: Wallet,
     title: "Affordable Tools",
-    text: `Our articles are free, and the complete Credit Repair Toolkit costs ${formatCents(toolkit.priceCents, { trimCents: true })}, once. No subscriptions and no hidden fees.`,
+    text: `Our articles are free, and the complete Credit Repair Toolkit costs ${toolkitPrice}, once. No subscriptions and no hidden fees.`,
   },
   {
     icon: Scale,
     title: "Grounded in Your Rights",
     text: "Every step uses rights federal law gives you: free credit reports (15 U.S.C. 1681j) and disputes the bureau must investigate, generally within 30 days, or 45 if you send more information during that time (15 U.S.C. 1681i(a)(1)). Results depend on what is on your report.",
   },
-] as const;
+];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();
   return (
     <>
-      <HomeHero articleCount={loaderData.articleCount} />
+      <HomeHero articleCount={loaderData.articleCount} toolkitPrice={loaderData.toolkit.price} />
 
       <section
         aria-labelledby="values-heading"
@@ -77,7 +76,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
-          {VALUES.map((value) => (
+          {values(loaderData.toolkit.price).map((value) => (
             <FeatureCard key={value.title} {...value} />
           ))}
         </ul>
@@ -118,8 +117,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Ready for a fresh start?
           </h2>
           <p className="mt-4 text-lg text-brand-100">
-            The {toolkit.name} puts the guide, dispute letter templates and worksheets in one place, for a one-time{" "}
-            {formatCents(toolkit.priceCents, { trimCents: true })}, with a 30-day money-back guarantee.
+            The {loaderData.toolkit.name} puts the guide, dispute letter templates and worksheets in one place, for a one-time{" "}
+            {loaderData.toolkit.price}, with a 30-day money-back guarantee.
           </p>
           <SiteLink to="/resources" className={buttonClass({ variant: "accent", size: "lg", className: "mt-8" })}>
             Get Your Toolkit Now <ArrowRight aria-hidden="true" className="size-5" />

@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/order-unavailable";
+import { productsOf } from "~/server/content/site-content.server";
 import { ContinueLinks } from "~/components/continue-links";
 import { Notice, OrderNotice } from "~/components/order-notice";
 import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button";
 import { orderPagePath } from "~/lib/order-files";
 import { seo } from "~/lib/seo";
-import { PRODUCT_NAMES } from "~/lib/catalogue";
 import { DEAD_LINK_STATUS, orderForToken, PRIVATE_HEADERS, productAccess } from "~/server/delivery/order-access.server";
 import { page } from "~/lib/page-policy";
 
@@ -30,13 +30,13 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
  * 404 for a link that is not ours, 410 once it has expired or the order is refunded, disputed or
  * unpaid, or when the file asked for (`?product=`) is of a product refunded from a paid order.
  */
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const found = await orderForToken(params.token);
   if (found.kind !== "ok") return data(found, { status: DEAD_LINK_STATUS[found.kind] });
   if (found.order.status !== "paid") return data({ kind: "closed" as const, status: found.order.status }, { status: 410 });
   const asked = new URL(request.url).searchParams.get("product");
   const refunded = asked ? (await productAccess(found.order.id)).refunded.find((id) => id === asked) : undefined;
-  if (refunded) return data({ kind: "product-refunded" as const, name: PRODUCT_NAMES[refunded] }, { status: 410 });
+  if (refunded) return data({ kind: "product-refunded" as const, name: productsOf(context).name(refunded) }, { status: 410 });
   return data({ kind: "open" as const });
 }
 

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/order-zip";
 import { downloadResponse } from "~/server/delivery/may-download.server";
 import { page } from "~/lib/page-policy";
+import { productsOf } from "~/server/content/site-content.server";
 
 /**
  * "Download all": every file of one product the order bought, as one zip, on the same terms as a
@@ -10,7 +11,10 @@ import { page } from "~/lib/page-policy";
 export const handle = page({ robots: "noindex" });
 
 export function loader({ params, request, context }: Route.LoaderArgs) {
-  return downloadResponse(request, context, params.token, { zip: params.productId });
+  return downloadResponse(request, context, params.token, {
+    zip: params.productId,
+    productName: productsOf(context).name(params.productId),
+  });
 }
 
 export function action() {

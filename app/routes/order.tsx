@@ -2,6 +2,7 @@ import { CircleCheck } from "lucide-react";
 import { SupportEmail } from "~/components/support-email";
 import { data } from "react-router";
 import type { Route } from "./+types/order";
+import { productsOf } from "~/server/content/site-content.server";
 import { CheckoutPurchase } from "~/components/checkout-purchase";
 import { OrderDownloads } from "~/components/order-downloads";
 import { OrderNotice } from "~/components/order-notice";
@@ -57,8 +58,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     kind: "open" as const,
     ...common,
     ...reviewing,
-    products: await orderFiles(order.id),
-    refundedProducts: await refundedLines(order),
+    products: await orderFiles(order.id, productsOf(context)),
+    refundedProducts: await refundedLines(order, productsOf(context)),
   });
 }
 

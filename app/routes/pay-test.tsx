@@ -2,6 +2,7 @@ import { FlaskConical } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/pay-test";
+import { productsOf } from "~/server/content/site-content.server";
 import { CheckoutPurchase } from "~/components/checkout-purchase";
 import { buttonClass } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
@@ -59,7 +60,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = submission.payload?.intent;
   if (intent !== "pay" && intent !== "cancel") return data({ error: "Choose Pay or Cancel." }, { status: 400 });
   const order = await findTestOrder(String(submission.payload?.session ?? ""));
-  if (intent === "cancel") return redirect(order ? cancelledCheckoutPath(order) : checkoutHref({ cancelled: true }), 303);
+  if (intent === "cancel")
+    return redirect(order ? cancelledCheckoutPath(order, productsOf(context)) : checkoutHref({ cancelled: true }), 303);
   if (!order) return data({ error: "This test payment does not exist." }, { status: 404 });
   if (!submission.ok) return data({ error: "Invalid Email: Please enter a valid email address for your receipt." }, { status: 400 });
   if (submission.value.intent === "pay" && (order.status === "pending" || order.status === "failed")) {

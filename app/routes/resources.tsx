@@ -4,22 +4,35 @@ import { ResourcesToolkitCard } from "~/components/resources-toolkit-card";
 import { ResourcesTools } from "~/components/resources-tools";
 import { ResourcesUpsellCard } from "~/components/resources-upsell-card";
 import { ToolLinks } from "~/components/tool-links";
-import { toolkit, upsells } from "~/lib/catalogue";
-import { formatCents } from "~/lib/site";
+import { POWER_PACK_ID, priceLabel, TOOLKIT_ID } from "~/lib/catalogue";
 import { seo } from "~/lib/seo";
 import { page } from "~/lib/page-policy";
+import { productsOf } from "~/server/content/site-content.server";
 
-/** Plain HTML in the browser (app/lib/page-policy.ts): nothing here needs React. */
-export const handle = page({ render: "prerendered", hydrate: false, sitemap: true });
+/**
+ * Plain HTML in the browser (app/lib/page-policy.ts): nothing here needs React. Kept by the page
+ * cache, not prerendered: its prices and products follow the products table.
+ */
+export const handle = page({ render: "cached", hydrate: false, sitemap: true });
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export function loader({ context }: Route.LoaderArgs) {
+  const products = productsOf(context);
+  return {
+    toolkit: products.toolkit(),
+    // The other products with a page a buyer can act on (the add-on is sold on the toolkit's checkout).
+    others: products.publicProducts().filter((p) => p.id !== TOOLKIT_ID && p.id !== POWER_PACK_ID && p.status !== "retired"),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
   seo(matches, {
     title: "Credit Repair Toolkit and Free Budget Tools",
-    description: `Get the ${formatCents(toolkit.priceCents, { trimCents: true })} Credit Repair Toolkit, download a free budget checklist and credit score guide, and find tools that help you rebuild credit.`,
+    description: `Get the ${data ? `${priceLabel(data.toolkit)} ` : ""}Credit Repair Toolkit, download a free budget checklist and credit score guide, and find tools that help you rebuild credit.`,
     path: "/resources",
   });
 
-export default function Resources() {
+export default function Resources({ loaderData }: Route.ComponentProps) {
+  const { toolkit, others } = loaderData;
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white px-4 pt-14 pb-10 text-center md:pt-20">
@@ -33,21 +46,27 @@ export default function Resources() {
       </section>
 
       <div className="mx-auto max-w-6xl space-y-16 px-4 pb-16 md:space-y-20 md:pb-20">
-        <ResourcesToolkitCard />
+        <ResourcesToolkitCard toolkit={toolkit} />
 
-        <section aria-labelledby="upsells-heading" className="render-when-near [contain-intrinsic-size:auto_1200px]">
-          <h2 id="upsells-heading" className="text-3xl font-bold tracking-tight text-slate-900">
-            Ready to go further?
-          </h2>
-          <p className="mt-2 text-lg text-slate-700">Programs for the next step of your journey, launching soon.</p>
-          <ul className="mt-8 grid gap-6 md:grid-cols-3">
-            {upsells.map((upsell) => (
-              <li key={upsell.id} className="flex">
-                <ResourcesUpsellCard upsell={upsell} />
-              </li>
-            ))}
-          </ul>
-        </section>
+        {others.length > 0 ? (
+          <section aria-labelledby="upsells-heading" className="render-when-near [contain-intrinsic-size:auto_1200px]">
+            <h2 id="upsells-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+              Ready to go further?
+            </h2>
+            <p className="mt-2 text-lg text-slate-700">
+              {others.every((p) => p.status === "coming_soon")
+                ? "Programs for the next step of your journey, launching soon."
+                : "Programs for the next step of your journey."}
+            </p>
+            <ul className="mt-8 grid gap-6 md:grid-cols-3">
+              {others.map((product) => (
+                <li key={product.id} className="flex">
+                  <ResourcesUpsellCard product={product} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
 
         <section aria-labelledby="downloads-heading" className="render-when-near [contain-intrinsic-size:auto_1000px]">
           <h2 id="downloads-heading" className="text-3xl font-bold tracking-tight text-slate-900">

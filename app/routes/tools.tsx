@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** Plain HTML: nothing here needs React in the browser. */
-export const handle = page({ render: "prerendered", hydrate: false, sitemap: true });
+export const handle = page({ render: "cached", hydrate: false, sitemap: true });
 
 const ICONS: Record<ToolSlug, typeof Calculator> = {
   "debt-payoff": Calculator,

@@ -19,7 +19,8 @@ import {
   BorderStyle,
   type IRunOptions,
 } from "docx";
-import { powerPack, toolkit } from "../../app/lib/catalogue";
+import { POWER_PACK_ID, TOOLKIT_ID } from "../../app/lib/catalogue";
+import { shippedProduct } from "../../app/server/shop/shipped-products.server";
 import { POWER_PACK_LETTERS, TOOLKIT_LETTERS, type LetterId } from "../../app/lib/product-files";
 // The shipped support address: the product files are built and committed, so they print the default, not a saved one (decision 069).
 import { DEFAULT_SUPPORT_EMAIL as SUPPORT_EMAIL } from "../../app/lib/business";
@@ -31,6 +32,10 @@ import { powerPackLettersB } from "../src/letters/power-pack-b";
 import { toolkitLetters } from "../src/letters/toolkit";
 import type { LetterContent } from "../src/letters/types";
 import { docHeader, documentHtml, escapeHtml } from "./document";
+
+/** The built files name their product as it was shipped (the products table may rename it since; the files stay as built). */
+const toolkit = shippedProduct(TOOLKIT_ID);
+const powerPack = shippedProduct(POWER_PACK_ID);
 
 const CONTENT: Record<string, LetterContent> = { ...toolkitLetters, ...powerPackLettersA, ...powerPackLettersB };
 

@@ -5,7 +5,14 @@
 import { readFileSync } from "node:fs";
 import type ExcelJS from "exceljs";
 import type { ProductId } from "../../app/lib/catalogue";
-import { PRODUCT_FILES, POWER_PACK_LETTERS, TOOLKIT_LETTERS, type LetterId, type ProductFile } from "../../app/lib/product-files";
+import {
+  type BuiltProductId,
+  PRODUCT_FILES,
+  POWER_PACK_LETTERS,
+  TOOLKIT_LETTERS,
+  type LetterId,
+  type ProductFile,
+} from "../../app/lib/product-files";
 import * as budget from "../src/workbooks/budget";
 import * as debtPayoff from "../src/workbooks/debt-payoff";
 import * as disputeTracker from "../src/workbooks/dispute-tracker";
@@ -119,7 +126,7 @@ export const FREE_DOWNLOADS: readonly { id: string; path: string; label: string;
 ];
 
 export function allFiles(): (ProductFile & { productId: ProductId })[] {
-  return (Object.keys(PRODUCT_FILES) as ProductId[]).flatMap((productId) =>
+  return (Object.keys(PRODUCT_FILES) as BuiltProductId[]).flatMap((productId) =>
     PRODUCT_FILES[productId].flatMap((group) => group.files.map((file) => ({ ...file, productId }))),
   );
 }

@@ -14,6 +14,7 @@ import { countAudience } from "../../app/server/audience/audience.server";
 import { broadcastsWithFigures } from "../../app/server/audience/broadcast-admin.server";
 import { tagsInUse } from "../../app/server/audience/tags.server";
 import { db, parsedRows } from "../../app/server/db.server";
+import { readProductCatalogue } from "../../app/server/shop/product-store.server";
 import { z } from "zod";
 
 const SampleSchema = z.object({
@@ -63,7 +64,7 @@ export function dashboardReads(s: Sample): { page: string; read: () => Promise<u
     { page: "/admin/orders", read: () => searchOrders({ page: 1 }) },
     { page: "/admin/orders?page=400", read: () => searchOrders({ page: 400 }) },
     { page: "/admin/orders?email=<buyer>", read: () => searchOrders({ email: s.buyer, page: 1 }) },
-    { page: "/admin/orders/<id>", read: () => orderDetail(s.orderId) },
+    { page: "/admin/orders/<id>", read: async () => orderDetail(s.orderId, await readProductCatalogue()) },
     { page: "/admin/broadcasts", read: () => Promise.all([broadcastsWithFigures(), tagsInUse()]) },
     { page: "/admin/broadcasts/<id>/progress", read: () => broadcastsWithFigures(s.broadcastId) },
     {

@@ -15,11 +15,15 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import { sql } from "drizzle-orm";
-import { powerPack, toolkit } from "../../app/lib/catalogue";
+import { shippedProduct } from "../../app/server/shop/shipped-products.server";
+
 import { csvStream, EXPORT_NAMES, exportCsv, type ExportName } from "../../app/server/admin/export.server";
 import { closeDatabase, db, openDatabase, parsedRows } from "../../app/server/db.server";
 import { toMb, withPeakMemory } from "./peak-memory";
 import { z } from "zod";
+
+const toolkit = shippedProduct("toolkit");
+const powerPack = shippedProduct("power-pack");
 
 export type ExportBench = {
   name: ExportName;

@@ -16,7 +16,8 @@ import { count, like, max, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import { contacts, pageViews, type StoredOrderLine } from "../../db/schema";
 import { CATEGORIES } from "~/lib/article-meta";
-import { toolkit, powerPack } from "~/lib/catalogue";
+import { shippedProduct } from "~/server/shop/shipped-products.server";
+
 import { GUIDE_IDS, GUIDES, guideTag } from "~/lib/guides";
 import { LEAD_CONSENT, NEWSLETTER_CONSENT } from "~/lib/site";
 import { IMPORTED_TAG, LEAD_FORM_TAG, NEWSLETTER_FORM_TAG, topicTag } from "~/lib/tags";
@@ -26,6 +27,9 @@ import { db } from "~/server/db.server";
 import { createPendingOrder } from "~/server/payments/orders.server";
 import { applyPaymentEvent } from "~/server/payments/fulfilment.server";
 import { applyRefundEvent } from "~/server/payments/refund-events.server";
+
+const toolkit = shippedProduct("toolkit");
+const powerPack = shippedProduct("power-pack");
 
 export type SeedSizes = {
   contacts: number;

@@ -43,7 +43,8 @@ export function answerOf(address: string): { stored: boolean; hydrated: boolean 
   const url = new URL(address, "http://site");
   const policy = build.servingRoute(url.pathname)?.policy ?? { render: "cached", hydrate: false };
   const shipped = new Set(articleSlugsFromDisk());
-  const variant = url.search && policy.cacheVariant?.(url.searchParams, { articleExists: (slug) => shipped.has(slug) });
+  const variant =
+    url.search && policy.cacheVariant?.(url.searchParams, { articleExists: (slug) => shipped.has(slug), productExists: () => true });
   return {
     stored: policy.render === "prerendered" || (policy.render === "cached" && variant !== null),
     hydrated: policy.hydrate !== false,

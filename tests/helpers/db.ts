@@ -37,7 +37,11 @@ export const TABLES = [
   "admin_audit_log",
   "rate_limits",
   "reviews",
-  "former_prices",
+  // The products go too: each test's site (useTestSite) seeds them again as a first start does.
+  "product_waitlist",
+  "product_redirects",
+  "product_prices",
+  "products",
   "site_settings",
   "broadcasts",
   // The running counts go with the rows they count (TRUNCATE fires no DELETE trigger).

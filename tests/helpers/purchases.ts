@@ -36,7 +36,7 @@ export function usePurchasesTest(origin: string, mailOptions: Parameters<typeof 
 
   /** A paid order of the toolkit (and the Power Pack with `bump`) by this address as typed. */
   async function bought(email: string, { bump = false } = {}): Promise<Order> {
-    const { sessionId } = await startCheckout(payments, site().content, { includeBump: bump });
+    const { sessionId } = await startCheckout(payments, site(), { includeBump: bump });
     const order = (await findTestOrder(sessionId))!;
     await applyPaymentEvent({
       eventId: `paid_${sessionId}`,
@@ -65,7 +65,7 @@ export function usePurchasesTest(origin: string, mailOptions: Parameters<typeof 
   }
 
   /** A checkout started and never paid. */
-  const abandoned = () => startCheckout(payments, site().content, { includeBump: false });
+  const abandoned = () => startCheckout(payments, site(), { includeBump: false });
 
   return { mail, args, bought, disputed, abandoned, payments: () => payments };
 }

@@ -101,7 +101,7 @@ async function logIn(): Promise<string> {
 }
 
 async function paidOrder(email: string, { bump = false, from }: { bump?: boolean; from?: string } = {}) {
-  const { sessionId } = await startCheckout(payments, site().content, { includeBump: bump, from });
+  const { sessionId } = await startCheckout(payments, site(), { includeBump: bump, from });
   await payTestOrder((await findTestOrder(sessionId))!, email);
   return (await findOrderBySession(sessionId))!;
 }
@@ -438,7 +438,7 @@ describe("orders", () => {
   it("a Stripe order is refunded through Stripe's refund API, once per order", async () => {
     payments = createPayments({ provider: "stripe", publicOrigin: ORIGIN, stripe: { secretKey: "sk_test_admin", apiBase: fake.url } });
     const cookie = await logIn();
-    const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
+    const { sessionId } = await startCheckout(payments, site(), { includeBump: false });
     fake.pay(sessionId, { email: "stripe.buyer@example.com", paymentIntent: "pi_admin_1" });
     await db()
       .update(orders)
@@ -590,9 +590,9 @@ describe("the numbers", () => {
     // Four checkouts: two from the emergency-fund article (one paid with the Power Pack), one from
     // the dispute article (paid, then refunded from the dashboard), one from nowhere, abandoned.
     await paidOrder("p1@example.com", { bump: true, from: "emergency-fund-guide" });
-    await startCheckout(payments, site().content, { includeBump: false, from: "emergency-fund-guide" });
+    await startCheckout(payments, site(), { includeBump: false, from: "emergency-fund-guide" });
     const refunded = await paidOrder("p2@example.com", { from: "dispute-credit-errors" });
-    await startCheckout(payments, site().content, { includeBump: false, from: "no-such-article" });
+    await startCheckout(payments, site(), { includeBump: false, from: "no-such-article" });
     await orderAction(
       args(post(`/admin/orders/${refunded.id}`, { intent: "refund", product: "all", confirmed: "yes" }, cookie), {
         id: String(refunded.id),
@@ -673,7 +673,7 @@ describe("the numbers", () => {
     const create = (from: string) =>
       createPaymentFromRequest(
         payments,
-        site().content,
+        site(),
         new Request(`${ORIGIN}/api/create-payment`, {
           method: "POST",
           headers: { "Content-Type": "application/json" },

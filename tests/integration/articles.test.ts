@@ -346,7 +346,12 @@ describe("hostile input is inert", () => {
     const article = (await page("sinking-fund")).data.article as Parameters<typeof ArticleView>[0]["article"];
     const inRouter = (el: ReactElement) => renderToStaticMarkup(createElement(MemoryRouter, null, el));
     const markup = inRouter(
-      createElement(ArticleView, { article: { ...article, image: "/images/uploads/1" }, related: [], preview: true }),
+      createElement(ArticleView, {
+        article: { ...article, image: "/images/uploads/1" },
+        related: [],
+        offer: { toolkit: { id: "toolkit", name: "Credit Repair Toolkit", priceCents: 700 }, bump: null },
+        preview: true,
+      }),
     );
     const card = inRouter(createElement(PostCard, { post: article }));
     for (const out of [markup, card]) {

@@ -99,7 +99,7 @@ beforeAll(async () => {
     finishHtml: async (html) => ({ html, scriptHashes: [] }),
     // An article's address, kept as its route's handle declares (`render: "cached"`).
     policyAt: (path) => (path.startsWith("/blog/") ? { render: "cached" } : undefined),
-    site: { articleExists: () => true },
+    site: { articleExists: () => true, productExists: () => true },
   });
   // As server/main.ts answers: the campaign cookie first, then the static files, then the page cache.
   server = createServer((req, res) => {

@@ -62,7 +62,7 @@ async function provedLead(email: string): Promise<void> {
 }
 
 async function buyer(email: string): Promise<void> {
-  const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
+  const { sessionId } = await startCheckout(payments, site(), { includeBump: false });
   await payTestOrder((await findTestOrder(sessionId))!, email);
 }
 

@@ -58,7 +58,7 @@ function save(fields: Record<string, string>) {
 }
 
 async function paidOrder(email: string) {
-  const { sessionId } = await startCheckout(server.payments, site().content, { includeBump: true });
+  const { sessionId } = await startCheckout(server.payments, site(), { includeBump: true });
   await payTestOrder((await findTestOrder(sessionId))!, email);
   return (await findOrderBySession(sessionId))!;
 }

@@ -101,7 +101,7 @@ async function answerTo(request: Request) {
 
 /** A paid order by this address, through the test provider's pay page. */
 async function buyer(email: string): Promise<void> {
-  const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
+  const { sessionId } = await startCheckout(payments, site(), { includeBump: false });
   await payTestOrder((await findTestOrder(sessionId))!, email);
 }
 
@@ -225,7 +225,7 @@ describe("a contact's history", () => {
       "owner@x.example",
     );
     await markProved("ann@example.com", "opened the guide link");
-    const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
+    const { sessionId } = await startCheckout(payments, site(), { includeBump: false });
     await payTestOrder((await findTestOrder(sessionId))!, "Ann@Example.com");
     const order = (await findOrderBySession(sessionId))!;
     await db().update(outbox).set({ status: "failed", lastError: "421 try later", attempts: 3 }).where(eq(outbox.kind, "guide"));
@@ -429,7 +429,8 @@ describe("the contacts CSV", () => {
       "email,name,created_at,proved_at,suppression,suppression_detail,suppressed_at," +
         "guide_followups_source,guide_followups_wording_version,guide_followups_consented_at,guide_followups_withdrawn_at," +
         "newsletter_source,newsletter_wording_version,newsletter_consented_at,newsletter_withdrawn_at," +
-        "buyer_source,buyer_wording_version,buyer_consented_at,buyer_withdrawn_at,tags",
+        "buyer_source,buyer_wording_version,buyer_consented_at,buyer_withdrawn_at," +
+        "waitlist_source,waitlist_wording_version,waitlist_consented_at,waitlist_withdrawn_at,tags",
     );
     const ann = lines[1]!.split(",");
     expect(ann.slice(0, 2)).toEqual(["ann@example.com", "'=HYPERLINK(1)"]);
@@ -437,7 +438,7 @@ describe("the contacts CSV", () => {
     expect(ann.slice(4, 7)).toEqual(["", "", ""]);
     expect(ann[7]).toBe("lead form /blog/emergency-fund-guide");
     expect(ann[9]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    expect(ann.slice(11)).toEqual(["", "", "", "", "", "", "", "", "guide-credit-repair lead-form topic-saving-money"]);
+    expect(ann.slice(11)).toEqual(["", "", "", "", "", "", "", "", "", "", "", "", "guide-credit-repair lead-form topic-saving-money"]);
     const bob = lines[2]!.split(",");
     expect(bob.slice(0, 1)).toEqual(["bob@example.com"]);
     expect(bob.slice(4, 6)).toEqual(["hard_bounce", "SMTP 550 no such user"]);

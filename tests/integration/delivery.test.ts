@@ -79,7 +79,7 @@ const post = (path: string, fields: Record<string, string> = {}) =>
 const flush = testMail.flush;
 
 async function paidTestOrder(includeBump: boolean, email = "buyer@example.com") {
-  const { sessionId } = await startCheckout(payments, site().content, { includeBump });
+  const { sessionId } = await startCheckout(payments, site(), { includeBump });
   const order = (await findTestOrder(sessionId))!;
   await payTestOrder(order, email);
   return (await findOrderBySession(sessionId))!;
@@ -198,7 +198,7 @@ describe("a purchase", () => {
 
   it("shows the downloads on the success page at once, with the order page's address", async () => {
     const { sessionId, cookie } = await paidByBuyer(true);
-    const view = await orderView(payments, sessionId, await buyerKey(get("/", cookie)));
+    const view = await orderView(payments, site().products, sessionId, await buyerKey(get("/", cookie)));
     expect(view).toMatchObject({ found: true, state: "confirmed", buyer: true });
     if (!view.found || !view.access) throw new Error("no access on a paid order");
     // The moment of payment, for the page's "Paid on" (the receipt's words, formatPaidOn).
@@ -213,7 +213,7 @@ describe("a purchase", () => {
 async function paidByBuyer(includeBump: boolean, email = "buyer@example.com") {
   const result = await createPaymentFromRequest(
     payments,
-    site().content,
+    site(),
     new Request(`${ORIGIN}/api/create-payment`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -367,7 +367,7 @@ describe("Stripe deliveries", () => {
   });
 
   it("duplicate and concurrent deliveries, and both completion events, grant once and send one receipt", async () => {
-    const { sessionId } = await startCheckout(payments, site().content, { includeBump: true });
+    const { sessionId } = await startCheckout(payments, site(), { includeBump: true });
     const session = fake.pay(sessionId, { email: "stripe@example.com", paymentIntent: "pi_once" });
     const completed = stripeDelivery("checkout.session.completed", session, "evt_completed_once");
     const succeeded = stripeDelivery("checkout.session.async_payment_succeeded", session, "evt_async_once");
@@ -391,7 +391,7 @@ describe("Stripe deliveries", () => {
 
   it("finds our order by client_reference_id when its session id was never saved, and only then", async () => {
     vi.spyOn(logger, "warn").mockImplementation(() => {});
-    const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
+    const { sessionId } = await startCheckout(payments, site(), { includeBump: false });
     const [order] = await db().select().from(orders);
     // As if the database had failed between creating the Stripe session and saving its id.
     await db().update(orders).set({ providerSessionId: "pending_lost" }).where(eq(orders.id, order!.id));
@@ -401,7 +401,7 @@ describe("Stripe deliveries", () => {
     expect((await db().select().from(orders))[0]).toMatchObject({ status: "paid", providerSessionId: sessionId });
 
     // Another session naming the same order id is not ours: the order already has its session.
-    const { sessionId: other } = await startCheckout(payments, site().content, { includeBump: false });
+    const { sessionId: other } = await startCheckout(payments, site(), { includeBump: false });
     const foreign = { ...fake.pay(other), id: "cs_test_someone_else", client_reference_id: String(order!.id) };
     const forged = stripeDelivery("checkout.session.completed", foreign);
     expect((await handleStripeWebhook(payments, forged.payload, forged.header)).body).toMatchObject({ ignored: "no matching order" });
@@ -409,7 +409,7 @@ describe("Stripe deliveries", () => {
   });
 
   it("a full refund ends access: files answer 410, the page says refunded, one refund e-mail", async () => {
-    const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
+    const { sessionId } = await startCheckout(payments, site(), { includeBump: false });
     const session = fake.pay(sessionId, { email: "refund@example.com", paymentIntent: "pi_refunded" });
     const completed = stripeDelivery("checkout.session.completed", session);
     await handleStripeWebhook(payments, completed.payload, completed.header);
@@ -442,7 +442,7 @@ describe("Stripe deliveries", () => {
   });
 
   it("a dispute pauses access and says so", async () => {
-    const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
+    const { sessionId } = await startCheckout(payments, site(), { includeBump: false });
     const session = fake.pay(sessionId, { email: "dispute@example.com", paymentIntent: "pi_disputed" });
     const completed = stripeDelivery("checkout.session.completed", session);
     await handleStripeWebhook(payments, completed.payload, completed.header);

@@ -29,7 +29,11 @@ vi.mock("~/server/mail/outbox-queue.server", async (original) => {
 useTestDatabase();
 
 async function paidEvent(session: string, eventId: string): Promise<{ event: PaymentEvent; orderId: number; products: string[] }> {
-  const priced = orderLines({ includeBump: true });
+  const priced = orderLines(
+    { id: "toolkit", name: "Credit Repair Toolkit", priceCents: 700 },
+    { id: "power-pack", name: "Dispute Letter Power Pack", priceCents: 1499 },
+    { includeBump: true },
+  );
   const order = await createPendingOrder({
     provider: "test",
     lines: priced.lines,

@@ -96,7 +96,7 @@ async function outboxOf(kind: string) {
 
 const payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
 async function buy(email: string) {
-  const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
+  const { sessionId } = await startCheckout(payments, site(), { includeBump: false });
   await payTestOrder((await findTestOrder(sessionId))!, email);
 }
 

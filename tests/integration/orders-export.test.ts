@@ -6,7 +6,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orders, type StoredOrderLine } from "../../db/schema";
-import { powerPack, toolkit } from "~/lib/catalogue";
+import { shippedProduct } from "~/server/shop/shipped-products.server";
+
 import { loader as exportLoader } from "~/routes/admin/export";
 import { csvStream, exportCsv } from "~/server/admin/export.server";
 import { db } from "~/server/db.server";
@@ -15,6 +16,9 @@ import { applyPaymentEvent } from "~/server/payments/fulfilment.server";
 import { applyRefundEvent } from "~/server/payments/refund-events.server";
 import { useTestDatabase } from "../helpers/db";
 import { dashboardServer, ownerCookie } from "../helpers/owner";
+
+const toolkit = shippedProduct("toolkit");
+const powerPack = shippedProduct("power-pack");
 
 useTestDatabase();
 const ORIGIN = "https://shop.example";

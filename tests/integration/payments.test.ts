@@ -85,7 +85,7 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
   });
 
   it("sends exactly the toolkit line, URLs, mode and an idempotency key, and records a pending order", async () => {
-    const result = await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump: false }));
+    const result = await createPaymentFromRequest(payments, site(), jsonRequest({ includeBump: false }));
     expect(result.status).toBe(200);
     const [session] = [...fake.sessions.values()];
     expect(result.body).toEqual({ url: session!.url });
@@ -128,12 +128,12 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
 
   it("sends Cancel back to the checkout with the article the buyer came from", async () => {
     const from = getShippedArticles()[0]!.slug;
-    expect((await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump: false, from }))).status).toBe(200);
+    expect((await createPaymentFromRequest(payments, site(), jsonRequest({ includeBump: false, from }))).status).toBe(200);
     expect(fake.requests[0]!.form).toContainEqual(["cancel_url", `${ORIGIN}/checkout?from=${from}&cancelled=1`]);
   });
 
   it("adds the Power Pack as a second line when the bump is ticked", async () => {
-    const result = await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump: true }));
+    const result = await createPaymentFromRequest(payments, site(), jsonRequest({ includeBump: true }));
     expect(result.status).toBe(200);
     const rows = await allOrders();
     expect(fake.requests[0]!.form).toEqual([
@@ -161,8 +161,8 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
   });
 
   it("uses a new idempotency key per purchase", async () => {
-    await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump: false }));
-    await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump: false }));
+    await createPaymentFromRequest(payments, site(), jsonRequest({ includeBump: false }));
+    await createPaymentFromRequest(payments, site(), jsonRequest({ includeBump: false }));
     const keys = fake.requests.map((r) => r.headers["idempotency-key"]);
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe(keys[1]);
@@ -176,7 +176,7 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
     ["an array", [true], /expected object/],
     ["null", null, /expected object/],
   ])("refuses %s with 400 and a clear message, calling nobody", async (_name, body, pattern) => {
-    const result = await createPaymentFromRequest(payments, site().content, jsonRequest(body));
+    const result = await createPaymentFromRequest(payments, site(), jsonRequest(body));
     expect(result.status).toBe(400);
     const error = (result.body as { error: string }).error;
     expect(error).toMatch(pattern);
@@ -186,14 +186,10 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
   });
 
   it("refuses a body that is not JSON, or not sent as JSON", async () => {
-    const broken = await createPaymentFromRequest(payments, site().content, jsonRequest("{includeBump: true"));
+    const broken = await createPaymentFromRequest(payments, site(), jsonRequest("{includeBump: true"));
     expect(broken.status).toBe(400);
     expect(broken.body).toEqual({ error: expect.stringMatching(/not valid JSON/) });
-    const form = await createPaymentFromRequest(
-      payments,
-      site().content,
-      jsonRequest("includeBump=true", "application/x-www-form-urlencoded"),
-    );
+    const form = await createPaymentFromRequest(payments, site(), jsonRequest("includeBump=true", "application/x-www-form-urlencoded"));
     expect(form.status).toBe(400);
     expect(form.body).toEqual({ error: expect.stringMatching(/Content-Type must be application\/json/) });
     expect(fake.requests).toHaveLength(0);
@@ -203,7 +199,7 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
   it("answers 502 with a generic message when Stripe refuses, logging the detail", async () => {
     const log = vi.spyOn(logger, "error").mockImplementation(() => {});
     fake.setMode({ kind: "error", status: 400, type: "invalid_request_error", message: "Secret detail: bad api key sk_test_xyz" });
-    const result = await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump: true }));
+    const result = await createPaymentFromRequest(payments, site(), jsonRequest({ includeBump: true }));
     expect(result).toEqual({ status: 502, body: { error: GENERIC } });
     expect(JSON.stringify(result.body)).not.toContain("Secret detail");
     expect(loggedText(log)).toContain("Secret detail");
@@ -214,7 +210,7 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
     vi.spyOn(logger, "error").mockImplementation(() => {});
     payments = createPayments(stripeConfig({ maxNetworkRetries: 1 }));
     fake.setMode({ kind: "error", status: 500, type: "api_error", message: "Stripe is having a bad day" });
-    const result = await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump: false }));
+    const result = await createPaymentFromRequest(payments, site(), jsonRequest({ includeBump: false }));
     expect(result).toEqual({ status: 503, body: { error: GENERIC } });
     expect(fake.requests).toHaveLength(2);
     expect(fake.requests[1]!.headers["idempotency-key"]).toBe(fake.requests[0]!.headers["idempotency-key"]);
@@ -226,7 +222,7 @@ describe("POST /api/create-payment with Stripe (real SDK, fake Stripe server)", 
     payments = createPayments(stripeConfig({ timeoutMs: 300, maxNetworkRetries: 1 }));
     fake.setMode({ kind: "hang" });
     const started = Date.now();
-    const result = await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump: false }));
+    const result = await createPaymentFromRequest(payments, site(), jsonRequest({ includeBump: false }));
     const elapsed = Date.now() - started;
     expect(result).toEqual({ status: 503, body: { error: GENERIC } });
     expect(elapsed).toBeLessThan(3_000);
@@ -314,7 +310,7 @@ function stripeEvent(type: string, object: object) {
 }
 
 async function pendingStripeOrder(includeBump = false) {
-  const result = await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump }));
+  const result = await createPaymentFromRequest(payments, site(), jsonRequest({ includeBump }));
   expect(result.status).toBe(200);
   return [...fake.sessions.values()].at(-1)!;
 }
@@ -509,7 +505,7 @@ describe("when the database is down", () => {
   it("create-payment answers 503 with the generic message", async () => {
     const log = vi.spyOn(logger, "error").mockImplementation(() => {});
     await testDb.outage();
-    const result = await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump: false }));
+    const result = await createPaymentFromRequest(payments, site(), jsonRequest({ includeBump: false }));
     expect(result).toEqual({ status: 503, body: { error: GENERIC } });
     expect(log).toHaveBeenCalled();
   });
@@ -540,7 +536,7 @@ describe("the success page's view of an order (Stripe)", () => {
 
   it("shows the lines and 'processing' until Stripe says paid, then 'confirmed' (without fulfilling)", async () => {
     const session = await pendingStripeOrder(true);
-    expect(await orderView(payments, session.id)).toEqual({
+    expect(await orderView(payments, site().products, session.id)).toEqual({
       found: true,
       orderNumber: expect.stringMatching(/^FSM-\d{6}$/),
       lines: [
@@ -558,7 +554,7 @@ describe("the success page's view of an order (Stripe)", () => {
     fake.pay(session.id, { email: "kim@example.com" });
     // A page asking after the kept answer's 10 s: the provider is asked again.
     payments = createPayments(payments.config);
-    expect(await orderView(payments, session.id)).toMatchObject({
+    expect(await orderView(payments, site().products, session.id)).toMatchObject({
       found: true,
       state: "confirmed",
       customerEmail: "kim@example.com",
@@ -569,16 +565,16 @@ describe("the success page's view of an order (Stripe)", () => {
   });
 
   it("says not found for a forged or unknown id, without asking Stripe for malformed ones", async () => {
-    expect(await orderView(payments, "cs_test_doesnotexist")).toEqual({ found: false });
-    expect(await orderView(payments, "../../etc/passwd")).toEqual({ found: false });
-    expect(await orderView(payments, "")).toEqual({ found: false });
+    expect(await orderView(payments, site().products, "cs_test_doesnotexist")).toEqual({ found: false });
+    expect(await orderView(payments, site().products, "../../etc/passwd")).toEqual({ found: false });
+    expect(await orderView(payments, site().products, "")).toEqual({ found: false });
     expect(fake.requests).toHaveLength(0);
   });
 
   it("says not found when Stripe does not know a session the table has", async () => {
     const session = await pendingStripeOrder();
     fake.sessions.delete(session.id);
-    expect(await orderView(payments, session.id)).toEqual({ found: false });
+    expect(await orderView(payments, site().products, session.id)).toEqual({ found: false });
   });
 
   it("falls back to the order table when Stripe cannot be reached", async () => {
@@ -586,7 +582,7 @@ describe("the success page's view of an order (Stripe)", () => {
     const session = await pendingStripeOrder();
     fake.setMode({ kind: "error", status: 500, type: "api_error", message: "down" });
     payments = createPayments(stripeConfig({ maxNetworkRetries: 0 }));
-    expect(await orderView(payments, session.id)).toMatchObject({ found: true, state: "processing", totalCents: 700 });
+    expect(await orderView(payments, site().products, session.id)).toMatchObject({ found: true, state: "processing", totalCents: 700 });
   });
 });
 
@@ -596,7 +592,7 @@ describe("the built-in test provider", () => {
   });
 
   async function startTestCheckout(includeBump: boolean) {
-    const result = await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump }));
+    const result = await createPaymentFromRequest(payments, site(), jsonRequest({ includeBump }));
     expect(result.status).toBe(200);
     const url = (result.body as { url: string }).url;
     expect(url).toMatch(/^\/pay\/test\?session=test_[0-9a-f]{32}$/);
@@ -628,7 +624,7 @@ describe("the built-in test provider", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.status).toBe("paid");
     expect(await eventCount()).toBe(1);
-    expect(await orderView(payments, sessionId)).toMatchObject({ found: true, state: "confirmed", totalCents: 2199 });
+    expect(await orderView(payments, site().products, sessionId)).toMatchObject({ found: true, state: "confirmed", totalCents: 2199 });
   });
 
   it("Cancel goes back to /checkout and leaves the order unpaid", async () => {
@@ -639,12 +635,12 @@ describe("the built-in test provider", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/checkout?cancelled=1");
     expect((await allOrders())[0]!.status).toBe("pending");
-    expect(await orderView(payments, sessionId)).toMatchObject({ state: "processing", totalCents: 700 });
+    expect(await orderView(payments, site().products, sessionId)).toMatchObject({ state: "processing", totalCents: 700 });
   });
 
   it("Cancel returns to the checkout with the add-on and the source article as they were", async () => {
     const from = getShippedArticles()[0]!.slug;
-    const result = await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump: true, from }));
+    const result = await createPaymentFromRequest(payments, site(), jsonRequest({ includeBump: true, from }));
     const sessionId = new URL((result.body as { url: string }).url, "http://localhost").searchParams.get("session")!;
     const response = (await payTestAction(
       routeArgs(formRequest("http://localhost/pay/test", { session: sessionId, intent: "cancel" })),
@@ -717,7 +713,7 @@ describe("choosing the provider from the environment", () => {
 describe("orders table invariants", () => {
   it("holds one order per provider session", async () => {
     payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
-    await createPaymentFromRequest(payments, site().content, jsonRequest({ includeBump: false }));
+    await createPaymentFromRequest(payments, site(), jsonRequest({ includeBump: false }));
     const [row] = await allOrders();
     await expect(
       db()

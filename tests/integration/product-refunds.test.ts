@@ -11,7 +11,8 @@ import Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { orderRefunds, orders, outbox, refundRequests } from "../../db/schema";
-import { powerPack, toolkit } from "~/lib/catalogue";
+import { shippedProduct } from "~/server/shop/shipped-products.server";
+
 import { productFiles } from "~/lib/product-files";
 import { action as orderAction, loader as adminOrderLoader } from "~/routes/admin/order-detail";
 import { loader as ordersLoader } from "~/routes/admin/orders";
@@ -38,6 +39,9 @@ import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
 import { flashedNotice, ownerCookie, TEST_OWNER } from "../helpers/owner";
 import { call, requestsTo } from "../helpers/routes";
 import { useOutboxMail } from "../helpers/smtp";
+
+const toolkit = shippedProduct("toolkit");
+const powerPack = shippedProduct("power-pack");
 
 const ORIGIN = "https://shop.example";
 const WEBHOOK_SECRET = "whsec_product_refunds";
@@ -77,7 +81,7 @@ const useStripe = () =>
 
 /** A paid order with both products, through whichever provider sells now. */
 async function paidOrder(email = "buyer@example.com") {
-  const { sessionId } = await startCheckout(payments, site().content, { includeBump: true });
+  const { sessionId } = await startCheckout(payments, site(), { includeBump: true });
   if (payments.provider.name === "test") {
     await payTestOrder((await findTestOrder(sessionId))!, email);
   } else {
@@ -253,9 +257,14 @@ describe("refunding the Power Pack alone with the test provider", () => {
 
   it("refuses a product that is not a choice, or one the order did not buy, changing nothing", async () => {
     const order = await paidOrder();
-    const bogus = await refundFromPage(order.id, "everything-please");
+    const bogus = await refundFromPage(order.id, "Everything, please!");
     expect(bogus).toEqual({ status: 400, refused: "Choose an action and confirm it." });
-    const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
+    // Any product's id is a choice (issue 53): one this order never bought is refused by the refund itself.
+    expect(await refundFromPage(order.id, "everything-please")).toEqual({
+      status: 409,
+      refused: "Not refunded: the order did not include that product.",
+    });
+    const { sessionId } = await startCheckout(payments, site(), { includeBump: false });
     await payTestOrder((await findTestOrder(sessionId))!, "solo@example.com");
     const solo = (await findOrderBySession(sessionId))!;
     const missing = await refundFromPage(solo.id, "power-pack");

@@ -44,7 +44,7 @@ beforeEach(() => {
 const flush = () => mail.flush();
 
 async function paidOrder(email: string, includeBump = false): Promise<Order> {
-  const { sessionId } = await startCheckout(payments, site().content, { includeBump });
+  const { sessionId } = await startCheckout(payments, site(), { includeBump });
   await payTestOrder((await findTestOrder(sessionId))!, email);
   return (await findOrderBySession(sessionId))!;
 }

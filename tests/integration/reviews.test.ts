@@ -8,12 +8,12 @@
  */
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { adminAuditLog, orders, reviews } from "../../db/schema";
+import { adminAuditLog, orders, productPrices, reviews } from "../../db/schema";
 import { action as orderAction, loader as orderLoader } from "~/routes/order";
 import { loader as checkoutLoader } from "~/routes/checkout";
 import { loader as figuresLoader } from "~/routes/api/live-figures";
 import { action as reviewsAdminAction, loader as reviewsAdminLoader } from "~/routes/admin/reviews";
-import { action as pricesAdminAction, loader as pricesAdminLoader } from "~/routes/admin/prices";
+import { action as productEditAction, loader as productEditLoader } from "~/routes/admin/product-edit";
 import { action as loginAction } from "~/routes/admin/login";
 import { likelyBrokenRules, REVIEW_LIMITS, REVIEW_MESSAGES, reviewBadge, reviewPromise } from "~/lib/forms/review";
 import { publishOverdueReviews } from "~/server/content/reviews.server";
@@ -57,10 +57,6 @@ const call = (run: () => unknown) => callRoute<any>(run);
 /** What a dashboard post's redirect says on the page it leads to (the layout shows it once). */
 const noticeAfter = (answer: { headers: Headers }) => flashedNotice(answer, ORIGIN, { owner, payments });
 
-/** Every message of a refused post's reply (Conform's), its fields' and the form's, in one string. */
-const refusal = (answer: { data: { result: { error: Record<string, string[]> } } }) =>
-  Object.values(answer.data.result.error).flat().join(" ");
-
 async function logIn(): Promise<string> {
   const answer = await call(() => loginAction(args(post("/admin/login", { password: PASSWORD, next: "/admin" }))));
   return answer.headers.get("Set-Cookie")!.split(";")[0]!;
@@ -68,10 +64,27 @@ async function logIn(): Promise<string> {
 
 /** A paid order and the token of its private page. */
 async function paidOrder(email = `buyer.${Math.random().toString(36).slice(2)}@example.com`) {
-  const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
+  const { sessionId } = await startCheckout(payments, site(), { includeBump: false });
   await payTestOrder((await findTestOrder(sessionId))!, email);
   const order = (await findOrderBySession(sessionId))!;
   return { order, token: await mintOrderLink(order.id, "receipt") };
+}
+
+/** A product's price history as written (days from now), the site's stores read again (as after a change). */
+async function priceHistory(productId: string, spells: { priceCents: number; from: number; until: number | null }[]) {
+  const at = (days: number) => new Date(Math.floor(Date.now() / DAY) * DAY + days * DAY);
+  await db().delete(productPrices).where(eq(productPrices.productId, productId));
+  await db()
+    .insert(productPrices)
+    .values(
+      spells.map((p) => ({
+        productId,
+        priceCents: p.priceCents,
+        validFrom: at(p.from),
+        validUntil: p.until === null ? null : at(p.until),
+      })),
+    );
+  await site().content.reload();
 }
 
 const review = (token: string, fields: Record<string, string>) =>
@@ -197,19 +210,9 @@ describe("the owner's decisions", () => {
     for (const run of [
       () => reviewsAdminLoader(args(get("/admin/reviews"))),
       () => reviewsAdminAction(args(post("/admin/reviews", { intent: "approve", id: String(row!.id) }))),
-      () => pricesAdminLoader(args(get("/admin/prices"))),
+      () => productEditLoader(args(get("/admin/products/power-pack"), { id: "power-pack" })),
       () =>
-        pricesAdminAction(
-          args(
-            post("/admin/prices", {
-              intent: "record",
-              productId: "power-pack",
-              price: "27.00",
-              chargedFrom: "2026-01-01",
-              chargedUntil: "2026-10-31",
-            }),
-          ),
-        ),
+        productEditAction(args(post("/admin/products/power-pack", { intent: "save", version: "1", price: "9.99" }), { id: "power-pack" })),
     ]) {
       const answer = await call(run);
       expect(answer.status).toBe(303);
@@ -367,24 +370,18 @@ describe("the owner's decisions", () => {
     await call(() => reviewsAdminAction(args(post("/admin/reviews", { intent: "threshold", threshold: "1" }, cookie))));
     await writeApproved(5, cookie, "Clear letters, and the bureau fixed a wrong balance.");
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    await call(() =>
-      pricesAdminAction(
-        args(
-          post(
-            "/admin/prices",
-            { intent: "record", productId: "power-pack", price: "27", chargedFrom: day(-100), chargedUntil: day(-5) },
-            cookie,
-          ),
-        ),
-      ),
-    );
+    // $27 for 95 days, then today's $14.99 from 5 days ago: the history the rule reads (app/lib/former-price.ts).
+    await priceHistory("power-pack", [
+      { priceCents: 2700, from: -100, until: -5 },
+      { priceCents: 1499, from: -5, until: null },
+    ]);
     const shown = await checkout();
     expect(shown.reviews.summary).toEqual({ count: 1, average: 5 });
-    expect(shown.formerPrice).toMatchObject({ priceCents: 2700, chargedUntil: day(-5) });
+    expect(shown.formerPrice).toMatchObject({ priceCents: 2700, chargedUntil: day(-6) });
 
-    // The window is counted in UTC days: 86 days on, the record that ended 5 days ago is past its 90.
-    expect((await site().checkout.facts(new Date(Date.now() + 85 * 86_400_000))).formerPrice).toMatchObject({ priceCents: 2700 });
-    expect((await site().checkout.facts(new Date(Date.now() + 86 * 86_400_000))).formerPrice).toBeNull();
+    // 90 days after the lower price started, $27 is no longer the recent regular price.
+    expect(site().products.formerPrice("power-pack", new Date(Date.now() + 84 * 86_400_000))).toMatchObject({ priceCents: 2700 });
+    expect(site().products.formerPrice("power-pack", new Date(Date.now() + 86 * 86_400_000))).toBeNull();
 
     // Between changes the page does not go back to the database: it answers the same with the database gone.
     await checkout();
@@ -435,45 +432,33 @@ describe("figures drawn from data", () => {
     await call(() => reviewsAdminAction(args(post("/admin/reviews", { intent: "threshold", threshold: "11" }, cookie))));
     expect((await figures()).data).toEqual({ reviews: null });
   });
-  it("the former price shows only beside a price the owner recorded with dates that make it the recent regular price", async () => {
-    const cookie = await logIn();
+  it("the former price shows only when the price history makes it the recent regular price (16 CFR 233.1)", async () => {
     const shown = async () => (await call(() => checkoutLoader(args(get("/checkout"))))).data.formerPrice;
+    // As seeded: the add-on has only ever been $14.99.
     expect(await shown()).toBeNull();
-
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    const record = (fields: Record<string, string>) =>
-      call(() => pricesAdminAction(args(post("/admin/prices", { intent: "record", productId: "power-pack", ...fields }, cookie))));
-    const cheap = await record({ price: "12.00", chargedFrom: day(-120), chargedUntil: day(-10) });
-    expect(cheap).toMatchObject({
-      status: 400,
-      data: { form: "record", result: { error: { price: [expect.stringMatching(/higher than today/)] } } },
-    });
-    expect(refusal(await record({ price: "27.00", chargedFrom: day(-20), chargedUntil: day(-10) }))).toMatch(/at least 30 days/);
-    expect(refusal(await record({ price: "27.00", chargedFrom: day(-20), chargedUntil: day(5) }))).toMatch(/not a future one/);
+    // Charged $27 for 20 days only before today's price: not a "reasonably substantial period".
+    await priceHistory("power-pack", [
+      { priceCents: 2700, from: -30, until: -10 },
+      { priceCents: 1499, from: -10, until: null },
+    ]);
     expect(await shown()).toBeNull();
-
-    // Recorded, but it ended too long ago to be the recent regular price.
-    const old = await record({ price: "27.00", chargedFrom: day(-400), chargedUntil: day(-200) });
-    expect(old.status).toBe(303);
-    expect(old.headers.get("Location")).toBe("/admin/prices");
-    expect(await noticeAfter(old)).toEqual({ ok: true, message: "Recorded." });
+    // $27 for 60 days, but the lower price started 120 days ago: it is the regular price now.
+    await priceHistory("power-pack", [
+      { priceCents: 2700, from: -180, until: -120 },
+      { priceCents: 1499, from: -120, until: null },
+    ]);
     expect(await shown()).toBeNull();
-    expect((await record({ price: "27", chargedFrom: day(-100), chargedUntil: day(-5) })).status).toBe(303);
-    expect(await shown()).toEqual({ productId: "power-pack", priceCents: 2700, chargedFrom: day(-100), chargedUntil: day(-5) });
-    const owner = await call(() => pricesAdminLoader(args(get("/admin/prices", cookie))));
-    expect(owner.data.rows.map((r: { problem: string | null }) => r.problem)).toEqual([null, "ended more than 90 days ago"]);
-
-    // Delete: a record that is not there is refused on its row; one that is goes, said once.
-    const remove = (id: string) => call(() => pricesAdminAction(args(post("/admin/prices", { intent: "delete", id }, cookie))));
-    expect(await remove("999999")).toMatchObject({
-      status: 404,
-      data: { form: "delete-999999", result: { error: { "": ["No such record."] } } },
-    });
-    expect((await remove("x")).status).toBe(400);
-    const deleted = await remove(String(owner.data.rows[1].id));
-    expect(deleted.status).toBe(303);
-    expect(await noticeAfter(deleted)).toEqual({ ok: true, message: "Deleted." });
-    expect((await call(() => pricesAdminLoader(args(get("/admin/prices", cookie))))).data.rows).toHaveLength(1);
+    // $27 for 40 of the 90 days before a lower price that started 10 days ago: shown, with its dates.
+    await priceHistory("power-pack", [
+      { priceCents: 2700, from: -50, until: -10 },
+      { priceCents: 1499, from: -10, until: null },
+    ]);
+    const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+    expect(await shown()).toEqual({ productId: "power-pack", priceCents: 2700, chargedFrom: day(-50), chargedUntil: day(-11) });
+    // The owner's page says the same, from the same rule.
+    const cookie = await logIn();
+    const page = await call(() => productEditLoader(args(get("/admin/products/power-pack", cookie), { id: "power-pack" })));
+    expect(page.data.formerPrice).toEqual({ shown: expect.objectContaining({ priceCents: 2700 }) });
   });
 });
 

@@ -54,7 +54,7 @@ const to = (mail: ParsedMail) => (mail.to as { text: string }).text;
 
 const payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
 async function buy(email: string) {
-  const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
+  const { sessionId } = await startCheckout(payments, site(), { includeBump: false });
   await payTestOrder((await findTestOrder(sessionId))!, email);
 }
 

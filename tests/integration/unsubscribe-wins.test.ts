@@ -188,7 +188,7 @@ describe("a suppression of x@d", () => {
 describe("a suppressed address typed into a form", () => {
   const payments = createPayments({ provider: "test", publicOrigin: ORIGIN });
   async function buy(email: string) {
-    const { sessionId } = await startCheckout(payments, site().content, { includeBump: false });
+    const { sessionId } = await startCheckout(payments, site(), { includeBump: false });
     await payTestOrder((await findTestOrder(sessionId))!, email);
   }
   const lookUp = async (email: string) => (await postOrderLookup({ form: { email } })).outcome;

@@ -6,7 +6,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { POWER_PACK_DISPUTE_LETTER_COUNT, POWER_PACK_LETTER_COUNT, POWER_PACK_LETTERS, TOOLKIT_LETTERS } from "~/lib/letters";
-import { powerPack } from "~/lib/catalogue";
+import { shippedProduct } from "~/server/shop/shipped-products.server";
+
+const powerPack = shippedProduct("power-pack");
 
 const read = (path: string) => readFileSync(path, "utf8");
 const files = (dir: string): string[] =>

@@ -11,11 +11,14 @@ import { describe, expect, it } from "vitest";
 import { POWER_PACK_FEATURES } from "~/lib/power-pack-features";
 import { POWER_PACK_LETTERS, TOOLKIT_LETTERS, productFiles } from "~/lib/product-files";
 import { POWER_PACK_DISPUTE_LETTER_COUNT, POWER_PACK_LETTER_COUNT } from "~/lib/letters";
-import { powerPack } from "~/lib/catalogue";
+import { shippedProduct } from "~/server/shop/shipped-products.server";
+
 import { chapterTitles } from "../../products/build/document";
 import { PRODUCT_FILES_DIR } from "../../products/build/manifest";
 import { recipeFor } from "../../products/build/recipes";
 import { POWER_PACK_MAP, powerPackOnlyLetters } from "../../products/src/letters/power-pack-map";
+
+const powerPack = shippedProduct("power-pack");
 
 const guide = readFileSync("products/src/toolkit/credit-repair-guide.md", "utf8");
 const chapters = chapterTitles(guide);

@@ -1,7 +1,9 @@
 /** The dashboard's forms, one schema each (read by parseSubmission on the server; the pages are plain HTML forms). */
 import { z } from "zod";
-import { powerPack, toolkit } from "~/lib/catalogue";
 import { tagField } from "~/lib/tags";
+
+/** A product's id as the products table makes them ("toolkit", "debt-freedom-blueprint-2"). */
+const PRODUCT_ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export const LoginSchema = z.object({
   password: z.string().min(1, "Enter the password.").max(1024),
@@ -11,9 +13,14 @@ export const LoginSchema = z.object({
 export const ORDER_ACTIONS = ["resend", "reset", "refund"] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
-/** What a refund gives back: one product of the order, or everything not refunded yet. */
-export const REFUND_TARGETS = ["all", toolkit.id, powerPack.id] as const;
-export type RefundTarget = (typeof REFUND_TARGETS)[number];
+/**
+ * What a refund gives back: one product of the order (its id: any product, issue 53; the refund
+ * checks the order has it), or everything not refunded yet.
+ */
+export const RefundTargetSchema = z.union([z.literal("all"), z.string().max(80).regex(PRODUCT_ID_PATTERN)], {
+  error: "Choose what to refund.",
+});
+export type RefundTarget = z.infer<typeof RefundTargetSchema>;
 
 /** What the order page says to a post it cannot read (a forged or stale form): nothing was done. */
 export const ORDER_ACTION_REFUSED = "Choose an action and confirm it.";
@@ -28,7 +35,7 @@ export const OrderActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("refund"),
     confirmed: z.literal("yes", { error: ORDER_ACTION_REFUSED }),
-    product: z.enum(REFUND_TARGETS, { error: "Choose what to refund." }),
+    product: RefundTargetSchema,
   }),
 ]);
 export type OrderPost = z.infer<typeof OrderActionSchema>;

@@ -68,6 +68,9 @@ export type ContactInput = z.infer<typeof ContactSchema>;
 export const NewsletterSchema = z.strictObject({ email: emailField, [HONEYPOT_FIELD]: honeypot });
 export type NewsletterInput = z.infer<typeof NewsletterSchema>;
 
+/** A coming-soon product's "Tell me when it opens": an address (the product is the page's). */
+export const WaitlistSchema = z.strictObject({ email: emailField, [HONEYPOT_FIELD]: honeypot });
+
 /** The lost-link page: one address; the answer is the same whatever it is. */
 export const OrderLookupSchema = z.strictObject({ email: emailField, [HONEYPOT_FIELD]: honeypot });
 
@@ -77,7 +80,20 @@ export const OrderLookupSchema = z.strictObject({ email: emailField, [HONEYPOT_F
  * the article whose promo link led here (kept on the order for the dashboard; an unknown slug is
  * dropped, never refused: a stale link must not stop a sale).
  */
-export const CreatePaymentSchema = z.strictObject({ includeBump: z.boolean(), from: z.string().max(120).optional() });
+export const CreatePaymentSchema = z.strictObject({
+  includeBump: z.boolean(),
+  from: z.string().max(120).optional(),
+  /** The product's address (`/checkout?product=<slug>`); none: the toolkit. */
+  product: z.string().max(120).optional(),
+  /**
+   * The prices the page showed, in cents ("700" or "700-1499" with its add-on; shownPrices()): a
+   * price changed since the page was opened is refused with the new price, never charged as a mix.
+   */
+  shown: z
+    .string()
+    .regex(/^\d{1,7}(-\d{1,7})?$/)
+    .optional(),
+});
 export type CreatePayment = z.infer<typeof CreatePaymentSchema>;
 
 export const SCHEMAS = {
@@ -86,6 +102,7 @@ export const SCHEMAS = {
   newsletter: NewsletterSchema,
   orderLookup: OrderLookupSchema,
   checkout: CreatePaymentSchema,
+  waitlist: WaitlistSchema,
 } as const satisfies Record<FormName, z.ZodType>;
 
 type Issue = z.core.$ZodIssue;

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback, useEffect, useRef } from "react";
 import { data, Link, redirect, useFetcher, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/article-edit";
+import { productsOf, articlesOf } from "~/server/content/site-content.server";
 import { AdminHeading, formatWhen, Notice, Panel, StatusBadge, useTimeZone } from "~/components/admin-ui";
 import { ArticleEditorForm, type ArticleFormDefaults } from "~/components/article-editor-form";
 import { ArticleNewsletterStatus } from "~/components/article-newsletter-status";
@@ -17,7 +18,6 @@ import { parseId } from "~/lib/route-id";
 import { seo } from "~/lib/seo";
 import { businessTimeZone } from "~/server/dates.server";
 import { articleForEditor, saveArticle } from "~/server/content/article-editor.server";
-import { articlesOf } from "~/server/content/site-content.server";
 import { IMAGE_MAX_BYTES } from "~/server/content/article-images.server";
 import { articleBroadcasts, emailArticle } from "~/server/content/article-newsletter.server";
 import { previewFromFields, previewOfStored } from "~/server/content/article-preview.server";
@@ -96,6 +96,7 @@ export const loader = dashboardLoader(async ({ request, params, context }: Route
     revisions: stored?.revisions ?? [],
     saved: isSaveOutcome(saved) ? saved : null,
     preview: previewOfStored(content, row ?? null, today(context)),
+    offer: productsOf(context).toolkitOffer(),
     broadcasts: typeof id === "number" ? await articleBroadcasts(id) : [],
     imageMaxMb: IMAGE_MAX_BYTES / 1024 / 1024,
   };
@@ -242,7 +243,7 @@ export default function ArticleEdit({ loaderData, actionData }: Route.ComponentP
             As readers will see it; it follows your typing. Nothing is saved until you save.
           </p>
           <div id="preview-article" className="[&_h1]:!text-3xl">
-            <ArticleView article={preview} related={[]} preview />
+            <ArticleView article={preview} related={[]} offer={loaderData.offer} preview />
           </div>
         </section>
       </div>

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/article-preview";
+import { productsOf, articlesOf } from "~/server/content/site-content.server";
 import { ArticleView } from "~/components/article-view";
 import { zonedDay } from "~/lib/dates";
 import { idOr404 } from "~/lib/route-id";
@@ -8,7 +9,6 @@ import { OWNER_ANSWER_HEADERS } from "~/server/admin/owner-answers.server";
 import { businessTimeZone } from "~/server/dates.server";
 import { articleForEditor } from "~/server/content/article-editor.server";
 import { previewOfStored } from "~/server/content/article-preview.server";
-import { articlesOf } from "~/server/content/site-content.server";
 import { page } from "~/lib/page-policy";
 import { dashboardLoader } from "~/server/admin/dashboard-route.server";
 
@@ -36,7 +36,7 @@ export const loader = dashboardLoader(async ({ params, context }: Route.LoaderAr
   const live = articles.liveSummaries();
   const related = stored.row.related.flatMap((slug) => live.filter((a) => a.slug === slug));
   const { title, pitch, followups } = articles.guideForCategory(article.category);
-  return { id: stored.row.id, article, related, guide: { title, pitch, followups } };
+  return { id: stored.row.id, article, related, guide: { title, pitch, followups }, offer: productsOf(context).toolkitOffer() };
 });
 
 export default function ArticlePreview({ loaderData }: Route.ComponentProps) {
@@ -48,7 +48,7 @@ export default function ArticlePreview({ loaderData }: Route.ComponentProps) {
           Back to the editor
         </a>
       </div>
-      <ArticleView article={loaderData.article} related={loaderData.related} guide={loaderData.guide} preview />
+      <ArticleView article={loaderData.article} related={loaderData.related} guide={loaderData.guide} offer={loaderData.offer} preview />
     </>
   );
 }

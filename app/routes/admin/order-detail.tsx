@@ -3,6 +3,7 @@ import { Fragment } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { idOr404 } from "~/lib/route-id";
 import type { Route } from "./+types/order-detail";
+import { productsOf } from "~/server/content/site-content.server";
 import { AdminHeading, formatWhen, Notice, Panel, StatusBadge, DataTable, num, rowHead, td, useTimeZone } from "~/components/admin-ui";
 import { useDashboardForm } from "~/components/dashboard-form";
 import { buttonClass } from "~/components/ui/button";
@@ -10,7 +11,7 @@ import {
   ORDER_ACTION_REFUSED,
   ORDER_ACTIONS,
   OrderActionSchema,
-  REFUND_TARGETS,
+  RefundTargetSchema,
   type OrderAction,
   type RefundTarget,
 } from "~/lib/forms/dashboard";
@@ -23,8 +24,8 @@ import { businessTimeZone } from "~/server/dates.server";
 export const meta: Route.MetaFunction = ({ data: d, matches }) =>
   seo(matches, { title: d?.order ? `Order ${d.order.number}` : "Order", description: "One order.", path: "/admin/orders" });
 
-export const loader = dashboardLoader(async ({ request, params }: Route.LoaderArgs) => {
-  const order = await orderDetail(idOr404(params.id));
+export const loader = dashboardLoader(async ({ request, params, context }: Route.LoaderArgs) => {
+  const order = await orderDetail(idOr404(params.id), productsOf(context));
   if (!order) throw data(null, { status: 404 });
   const query = new URL(request.url).searchParams;
   const confirm = query.get("confirm");
@@ -32,7 +33,7 @@ export const loader = dashboardLoader(async ({ request, params }: Route.LoaderAr
   return {
     order,
     confirm: (ORDER_ACTIONS as readonly string[]).includes(confirm ?? "") ? (confirm as OrderAction) : null,
-    product: (REFUND_TARGETS as readonly string[]).includes(product ?? "") ? (product as RefundTarget) : "all",
+    product: RefundTargetSchema.safeParse(product).success ? (product as RefundTarget) : "all",
   };
 });
 

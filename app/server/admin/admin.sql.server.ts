@@ -9,7 +9,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { ARTICLE_STATUSES, SUPPRESSION_REASONS } from "../../../db/schema";
-import { powerPack } from "~/lib/catalogue";
+import { POWER_PACK_ID } from "~/lib/catalogue";
 import { IMPORTED_TAG } from "~/lib/tags";
 import { recordConsentSet } from "~/server/audience/audience.sql.server";
 import { db, parsedRows, type Executor } from "~/server/db.server";
@@ -95,8 +95,8 @@ export async function overviewMoney(from: Date): Promise<z.output<typeof MoneyRo
       select coalesce(sum(amount_total), 0)::int as gross,
              coalesce(sum(${REFUNDED_CENTS}), 0)::int as refunded,
              count(*) filter (where status = 'paid')::int as paid,
-             count(*) filter (where status = 'paid' and lines @> ${JSON.stringify([{ id: powerPack.id }])}::jsonb
-               and not exists (select 1 from order_refunds r where r.order_id = orders.id and r.product_id = ${powerPack.id}))::int as bump,
+             count(*) filter (where status = 'paid' and lines @> ${JSON.stringify([{ id: POWER_PACK_ID }])}::jsonb
+               and not exists (select 1 from order_refunds r where r.order_id = orders.id and r.product_id = ${POWER_PACK_ID}))::int as bump,
              count(*) filter (where ${REFUNDED_CENTS} > 0)::int as "refundedOrders"
       from orders where ${EVER_PAID} and paid_at >= ${from}
     `),

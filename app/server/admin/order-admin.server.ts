@@ -8,7 +8,7 @@ import { downloads, orderRefunds, orders, outbox } from "../../../db/schema";
 import type { OrderPost } from "~/lib/forms/dashboard";
 import { auditEntries, recordAudit, type AuditEntry } from "~/server/audit.server";
 import { db } from "~/server/db.server";
-import { orderFiles } from "~/server/delivery/order-access.server";
+import { orderFiles, type ProductNames } from "~/server/delivery/order-access.server";
 import { findOrder, orderNumber, type Order } from "~/server/payments/orders.server";
 import { outboxValues, wakeOutbox } from "~/server/mail/outbox.server";
 import type { Payments } from "~/server/payments/provider.server";
@@ -91,10 +91,10 @@ export type OrderDetail = OrderRow & {
   audit: AuditEntry[];
 };
 
-export async function orderDetail(id: number): Promise<OrderDetail | undefined> {
+export async function orderDetail(id: number, names: ProductNames): Promise<OrderDetail | undefined> {
   const order = await findOrder(id);
   if (!order) return undefined;
-  const [products, refunds] = await Promise.all([orderFiles(id), refundsOf(id)]);
+  const [products, refunds] = await Promise.all([orderFiles(id, names), refundsOf(id)]);
   const emails = await db()
     .select({ kind: outbox.kind, status: outbox.status, createdAt: outbox.createdAt, sentAt: outbox.sentAt, lastError: outbox.lastError })
     .from(outbox)

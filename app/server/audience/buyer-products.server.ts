@@ -1,19 +1,24 @@
 /**
  * The products whose buyers the owner can write to, by id and name: the one place the buyers'
- * e-mails (decision 071) read the catalogue. Today the catalogue in code (app/lib/catalogue.ts);
- * once products are a table (issue 53, item 1), this reads the table instead, and nothing else of
- * the buyers' mail changes.
+ * e-mails (decision 071) read the products (the products table, decision 070). A product that was
+ * ever sold can have buyers: one on sale or retired; a draft or a coming-soon product has none.
  */
-import { PRODUCT_NAMES } from "~/lib/catalogue";
+import { asc, inArray } from "drizzle-orm";
+import { products } from "../../../db/schema";
+import { db } from "~/server/db.server";
 
 export type BuyerProduct = { id: string; name: string };
 
-/** Every product that can have buyers, in the catalogue's order. */
+/** Every product that can have buyers, in the products' own order. */
 export async function buyerProducts(): Promise<BuyerProduct[]> {
-  return Object.entries(PRODUCT_NAMES).map(([id, name]) => ({ id, name }));
+  return db()
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(inArray(products.status, ["on_sale", "retired"]))
+    .orderBy(asc(products.sortOrder), asc(products.id));
 }
 
-/** One product by its id, or undefined for an id no product has. */
+/** One product by its id, or undefined for an id no product that can have buyers has. */
 export async function buyerProduct(id: string): Promise<BuyerProduct | undefined> {
   return (await buyerProducts()).find((p) => p.id === id);
 }

@@ -124,23 +124,32 @@ export type PublicAddress =
 /** What a change to public content needs of the store: this server reads again at once (content-version.server.ts). */
 export type ContentReload = Pick<ArticleStore, "reload">;
 
+/** Another store kept under the content version (the products'): read again whenever the articles are. */
+export type ContentFollower = { reload(): Promise<void> };
+
 export type ArticleStore = ReturnType<typeof articleStore>;
 
 /**
  * Seed the shipped articles (a first start adds them; a later one brings them up to the shipped
  * text) and load the store. Server start-up calls it once; each test file opens its own.
  */
-export async function openArticleStore(): Promise<ArticleStore> {
+export async function openArticleStore(followers: readonly ContentFollower[] = []): Promise<ArticleStore> {
   const seeded = await seedShippedArticles();
   if (seeded.skipped.length > 0) {
     log.warn(`Shipped articles not added (their address is taken by another article): ${seeded.skipped.join(", ")}`);
   }
   if (seeded.updated.length > 0) log.info(`Shipped articles brought up to the shipped text: ${seeded.updated.join(", ")}`);
-  return articleStore(await readSnapshot());
+  return articleStore(await readSnapshot(), followers);
 }
 
-function articleStore(first: Snapshot) {
+function articleStore(first: Snapshot, followers: readonly ContentFollower[]) {
   let s = first;
+  // The followers read after the version is read, so a change committed meanwhile shows at the next check for them too.
+  const readAll = async () => {
+    const next = await readSnapshot();
+    await Promise.all(followers.map((f) => f.reload()));
+    s = next;
+  };
 
   function liveArticles(now = new Date()): StoredArticle[] {
     return s.articles.filter((a) => isLive(a, now));
@@ -149,7 +158,7 @@ function articleStore(first: Snapshot) {
   return {
     /** Read the articles again from the database (after a change here, or one seen in content_version). */
     async reload(): Promise<void> {
-      s = await readSnapshot();
+      await readAll();
     },
 
     /** The articles a reader can open now, in listing order. */
@@ -222,7 +231,7 @@ function articleStore(first: Snapshot) {
         readContentVersion()
           .then(async (version) => {
             if (version === s.version) return;
-            s = await readSnapshot();
+            await readAll();
             onChange?.();
           })
           .catch((error: Error) => log.error(`Checking for article changes: ${error.message}`))

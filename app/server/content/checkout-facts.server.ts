@@ -1,20 +1,16 @@
 /**
- * What /checkout shows from the database: verified buyers' reviews once the owner's threshold is
- * reached, and the former price that may stand beside the add-on's. Read once per content key
- * (the content version and the UTC day: a former price's window is counted in days, 16 CFR 233.1)
- * instead of on every request: the four reads were about 29 % of the page's server time. Every change to them raises
- * the content version (content-version.server.ts), so this server reads again at once and the
- * others within a second.
+ * What /checkout shows from the database beside the products: verified buyers' reviews once the
+ * owner's threshold is reached. Read once per content key (the content version and the UTC day)
+ * instead of on every request: the reads were about 29 % of the page's server time. Every change
+ * to them raises the content version (content-version.server.ts), so this server reads again at
+ * once and the others within a second. (The former price beside a product is the product store's,
+ * from its price history: product-store.server.ts.)
  */
-import { powerPack } from "~/lib/catalogue";
-import type { FormerPrice } from "~/lib/former-price";
 import type { ArticleStore } from "~/server/content/article-store.server";
 import { checkoutReviews } from "~/server/content/reviews.server";
-import { formerPriceToShow } from "~/server/payments/former-prices.server";
 
 export type CheckoutFacts = {
   reviews: Awaited<ReturnType<typeof checkoutReviews>>;
-  formerPrice: FormerPrice | null;
 };
 
 /** The facts of /checkout, kept under the articles' content key; one per server, made at start-up (server/app.ts). */
@@ -26,10 +22,7 @@ export function keepCheckoutFacts(articles: Pick<ArticleStore, "key">): Checkout
     facts(now = new Date()) {
       const key = articles.key(now.getTime());
       if (kept?.key !== key) {
-        const facts = Promise.all([checkoutReviews(), formerPriceToShow(powerPack.id, now)]).then(([reviews, formerPrice]) => ({
-          reviews,
-          formerPrice,
-        }));
+        const facts = checkoutReviews().then((reviews) => ({ reviews }));
         const entry = { key, facts };
         kept = entry;
         // A failed read (the database down) is not kept: the next request asks again.

@@ -1,6 +1,6 @@
 /**
  * The one content version: raised in the transaction of every change to what the public pages
- * show (an article saved, a review approved or hidden, the reviews threshold, a former price).
+ * show (an article saved, a review approved or hidden, the reviews threshold, a product saved).
  * Each server keeps pages (server/page-cache.ts) and facts (checkout-facts.server.ts) under it:
  * the server that made the change reads again at once, the others at their next check of the
  * version (the store's watch, every second).

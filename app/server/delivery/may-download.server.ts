@@ -24,11 +24,12 @@ import { refusedDownload } from "~/server/delivery/refused-download.server";
 import { productZipResponse } from "~/server/delivery/zip.server";
 
 /** What is asked for: one file, or every file of one product as a zip. */
-export type DownloadRequest = { file: string } | { zip: string };
+/** A file by id, or a product's zip (`productName`: the product store's name for it, the zip's folder and file name). */
+export type DownloadRequest = { file: string } | { zip: string; productName: string };
 
 export type DownloadAnswer =
   | { kind: "file"; file: ProductFile }
-  | { kind: "zip"; productId: ProductId }
+  | { kind: "zip"; productId: ProductId; productName: string }
   /**
    * The link or the order cannot download (unknown or expired link, unpaid, refunded or disputed
    * order), or the product was refunded since (`product` names it): the page that says why.
@@ -57,13 +58,13 @@ export async function mayDownload(token: string, asked: DownloadRequest): Promis
   const access = await productAccess(orderId);
   const refunded = access.refunded.find((id) => id === asked.zip);
   if (refunded) return { kind: "unavailable", refusal: refundedProductRefusal(), product: refunded };
-  const productId = access.open.find((id): id is ProductId => id === asked.zip);
+  const productId = access.open.find((id) => id === asked.zip);
   if (!productId) return { kind: "not-bought" };
   const counted = await countZipDownload(
     orderId,
     productFiles(productId).map((f) => f.id),
   );
-  return counted ? { kind: "zip", productId } : { kind: "over-limit", anchor: `product-${productId}` };
+  return counted ? { kind: "zip", productId, productName: asked.productName } : { kind: "over-limit", anchor: `product-${productId}` };
 }
 
 /** The answer as the buyer gets it: the file or zip, the page saying why not, a plain 404, or back to the order page. */
@@ -78,7 +79,7 @@ export async function downloadResponse(
     case "file":
       return fileResponse(answer.file);
     case "zip":
-      return productZipResponse(answer.productId);
+      return productZipResponse(answer.productId, answer.productName);
     case "unavailable":
       return refusedDownload(request, context, token, answer.refusal, answer.product);
     case "not-bought":

@@ -7,8 +7,8 @@ import { resolve } from "node:path";
 import { Readable } from "node:stream";
 import { and, desc, eq, gte, inArray, notExists, sql } from "drizzle-orm";
 import { downloads, entitlements, orderAccessTokens, orderRefunds, orders } from "../../../db/schema";
-import { PRODUCT_NAMES, type ProductId } from "~/lib/catalogue";
-import { PRODUCT_FILES, type ProductFile } from "~/lib/product-files";
+import { POWER_PACK_ID, TOOLKIT_ID, type ProductId } from "~/lib/catalogue";
+import { fileGroupsOf, PRODUCT_FILES, type ProductFile } from "~/lib/product-files";
 import type { ProductView } from "~/lib/order-files";
 
 import { db } from "~/server/db.server";
@@ -17,6 +17,10 @@ import type { Order } from "~/server/payments/orders.server";
 import { successPageToken } from "~/server/delivery/buyer-key.server";
 import { refundsOf } from "~/server/payments/refund-events.server";
 import { hashToken, isTokenShaped, newToken } from "~/server/tokens.server";
+import type { ProductCatalogue } from "~/server/shop/product-store.server";
+
+/** What delivery asks of the products: their names as the product store has them now. */
+export type ProductNames = Pick<ProductCatalogue, "name">;
 
 export const ORDER_LINK_DAYS = 365;
 /** Downloads of one file past which the page says "contact support" instead (a generous soft limit). */
@@ -30,8 +34,8 @@ export function productFilesDir(): string {
 /** Every catalogue file that is missing from the product directory (checked at start-up: a server that would sell what it cannot deliver refuses to start). */
 export function missingProductFiles(): string[] {
   const missing: string[] = [];
-  for (const productId of Object.keys(PRODUCT_FILES) as ProductId[]) {
-    for (const group of PRODUCT_FILES[productId]) {
+  for (const groups of Object.values(PRODUCT_FILES)) {
+    for (const group of groups) {
       for (const file of group.files) {
         try {
           fileSize(file.path);
@@ -125,17 +129,23 @@ export async function grantedProducts(orderId: number): Promise<ProductId[]> {
   return (await productAccess(orderId)).open;
 }
 
-/** The order's products, as open or refunded, in the catalogue's order. */
+/** The toolkit first, then its add-on, then any other product by id: the order every page lists an order's products in. */
+const LISTING_RANK: Record<string, number> = { [TOOLKIT_ID]: 0, [POWER_PACK_ID]: 1 };
+const listingOrder = (a: ProductId, b: ProductId) => (LISTING_RANK[a] ?? 2) - (LISTING_RANK[b] ?? 2) || a.localeCompare(b);
+
+/**
+ * The order's products, as open or refunded: every product granted, whatever its status now (a
+ * retired product's buyers keep their files, issue 53).
+ */
 export async function productAccess(orderId: number): Promise<{ open: ProductId[]; refunded: ProductId[] }> {
   const [rows, refunds] = await Promise.all([
     db().select({ productId: entitlements.productId }).from(entitlements).where(eq(entitlements.orderId, orderId)),
     refundsOf(orderId),
   ]);
-  const granted = new Set(rows.map((r) => r.productId));
-  const known = Object.keys(PRODUCT_FILES) as ProductId[];
+  const granted = rows.map((r) => r.productId).sort(listingOrder);
   return {
-    open: known.filter((id) => granted.has(id) && !refunds.products.includes(id)),
-    refunded: known.filter((id) => refunds.products.includes(id)),
+    open: granted.filter((id) => !refunds.products.includes(id)),
+    refunded: granted.filter((id) => refunds.products.includes(id)),
   };
 }
 
@@ -155,11 +165,14 @@ export async function orderFile(
 }
 
 /** The products refunded from an order still open, with what each line charged (the order page says so). */
-export async function refundedLines(order: Order): Promise<{ productId: ProductId; name: string; amountCents: number }[]> {
+export async function refundedLines(
+  order: Order,
+  names: ProductNames,
+): Promise<{ productId: ProductId; name: string; amountCents: number }[]> {
   const { refunded } = await productAccess(order.id);
   return refunded.map((productId) => {
     const line = order.lines.find((l) => l.id === productId);
-    return { productId, name: PRODUCT_NAMES[productId], amountCents: line ? line.unitAmountCents * line.quantity : 0 };
+    return { productId, name: names.name(productId), amountCents: line ? line.unitAmountCents * line.quantity : 0 };
   });
 }
 
@@ -170,6 +183,7 @@ export async function refundedLines(order: Order): Promise<{ productId: ProductI
 export async function refundNoticePart(
   order: Order,
   products: readonly string[] | undefined,
+  names: ProductNames,
 ): Promise<{ refunded: { name: string; amountCents: number }[]; kept: string[] } | undefined> {
   if (!products?.length || products.length >= order.lines.length) return undefined;
   const { open } = await productAccess(order.id);
@@ -177,7 +191,7 @@ export async function refundNoticePart(
     refunded: order.lines
       .filter((l) => products.includes(l.id))
       .map((l) => ({ name: l.name, amountCents: l.unitAmountCents * l.quantity })),
-    kept: open.map((id) => PRODUCT_NAMES[id]),
+    kept: open.map((id) => names.name(id)),
   };
 }
 
@@ -185,13 +199,13 @@ export async function refundNoticePart(
 export const refundedProductRefusal = () => refuse(410, "This product was refunded: its downloads are no longer available.");
 
 /** Every file the order's entitlements open, product by product, with sizes and download counts. */
-export async function orderFiles(orderId: number): Promise<ProductView[]> {
+export async function orderFiles(orderId: number, names: ProductNames): Promise<ProductView[]> {
   const products = await grantedProducts(orderId);
   const counts = new Map((await db().select().from(downloads).where(eq(downloads.orderId, orderId))).map((d) => [d.fileId, d.count]));
   return products.map((productId) => ({
     productId,
-    name: PRODUCT_NAMES[productId],
-    groups: PRODUCT_FILES[productId].map((group) => ({
+    name: names.name(productId),
+    groups: fileGroupsOf(productId).map((group) => ({
       label: group.label,
       note: group.note,
       files: group.files.map((file) => {
@@ -205,7 +219,7 @@ export async function orderFiles(orderId: number): Promise<ProductView[]> {
 /** The file behind an id, if one of these products has it. */
 export function findFile(products: readonly ProductId[], fileId: string): ProductFile | undefined {
   for (const productId of products) {
-    for (const group of PRODUCT_FILES[productId]) {
+    for (const group of fileGroupsOf(productId)) {
       const file = group.files.find((f) => f.id === fileId);
       if (file) return file;
     }

@@ -6,7 +6,7 @@
 import type { Payments } from "~/server/payments/provider.server";
 import { orderPagePath, type ProductView } from "~/lib/order-files";
 import { isBuyer } from "~/server/delivery/buyer-key.server";
-import { orderFiles, successPageLink } from "~/server/delivery/order-access.server";
+import { orderFiles, successPageLink, type ProductNames } from "~/server/delivery/order-access.server";
 import { findOrderBySession, orderNumber } from "~/server/payments/orders.server";
 import { log } from "~/server/log.server";
 
@@ -38,7 +38,7 @@ export type OrderView =
  * Reads the order; never fulfils (the webhook or the test provider's Pay does). `buyerKey` is the
  * asking browser's key (buyer-key.server.ts): without the order's own, no link and no files.
  */
-export async function orderView(payments: Payments, sessionId: string, buyerKey?: string): Promise<OrderView> {
+export async function orderView(payments: Payments, names: ProductNames, sessionId: string, buyerKey?: string): Promise<OrderView> {
   if (!SESSION_ID.test(sessionId)) return { found: false };
   const order = await findOrderBySession(sessionId);
   if (!order) return { found: false };
@@ -71,7 +71,7 @@ export async function orderView(payments: Payments, sessionId: string, buyerKey?
   const buyer = isBuyer(order, buyerKey);
   const access =
     buyer && buyerKey && order.status === "paid"
-      ? { orderPath: orderPagePath(await successPageLink(order.id, buyerKey)), products: await orderFiles(order.id) }
+      ? { orderPath: orderPagePath(await successPageLink(order.id, buyerKey)), products: await orderFiles(order.id, names) }
       : null;
   return {
     found: true,

@@ -18,8 +18,14 @@ import type { DeliveryResult } from "~/server/mail/outbox-outcomes.server";
 import type { Deliver, OutboxRow, SendOne } from "~/server/mail/outbox.server";
 import type { MailContext } from "~/server/mail/render.server";
 import { createMailTransport, type MailTransport, type OutgoingMail } from "~/server/mail/transport.server";
+import { readProductCatalogue, type ProductCatalogue } from "~/server/shop/product-store.server";
 
-export type MailSettings = { from: string; context: MailContext };
+export type MailSettings = {
+  from: string;
+  context: MailContext;
+  /** The server's product store (server/app.ts); without one (a script, a test) each send reads the products table. */
+  products?: ProductCatalogue;
+};
 
 /** What a footer says while no postal address is set (the environment or /admin/settings). */
 const NO_POSTAL_ADDRESS = "Postal address not configured (set it on /admin/settings or in BUSINESS_ADDRESS)";
@@ -104,6 +110,7 @@ async function compose(row: OutboxRow, settings: MailSettings, facts: SendFacts,
     url,
     unsubscribeUrl,
     broadcast: facts.broadcast,
+    products: () => (settings.products ? Promise.resolve(settings.products) : readProductCatalogue()),
   });
   if (!("props" in loaded)) return loaded;
   const composed = await message.render(ctx, loaded.props, renders);

@@ -1,8 +1,15 @@
-/** Starting a purchase: lines from the catalogue, our pending order, then the provider's hosted page. */
+/**
+ * Starting a purchase: lines from the products table (the server's product store, never the
+ * browser), our pending order holding them, then the provider's hosted page charging exactly those
+ * lines (Stripe's price_data per line): a price the owner changes afterwards changes neither.
+ */
 import { randomUUID } from "node:crypto";
 import { redirect } from "react-router";
 import type { ArticleStore } from "~/server/content/article-store.server";
-import { orderLines } from "~/lib/catalogue";
+import { formatCents } from "~/lib/site";
+import { orderLines, shownPrices } from "~/lib/catalogue";
+import { CHECKOUT_REFUSALS } from "~/lib/form-outcomes";
+import type { ProductStore } from "~/server/shop/product-store.server";
 import { type CreatePayment, CreatePaymentSchema, type FormOutcome, MESSAGES, OUTCOME_STATUS_CODES } from "~/lib/forms/public";
 import { issueBuyerKey } from "~/server/delivery/buyer-key.server";
 import { parseSubmission, submitPublicForm } from "~/server/forms/submission.server";
@@ -11,20 +18,52 @@ import { attachSession, createPendingOrder, discardPendingOrder } from "~/server
 import { PaymentProviderError, type Payments } from "~/server/payments/provider.server";
 import { log } from "~/server/log.server";
 
+/** What a checkout reads of the site: the articles (the `from` it keeps) and the products it sells. */
+export type CheckoutSite = { content: Pick<ArticleStore, "articleExists">; products: Pick<ProductStore, "sellable"> };
+
+/** A checkout refused before anything was stored or asked of the provider: the product, or the price the page showed. */
+export class CheckoutRefused extends Error {
+  constructor(readonly refusal: { title: string; description: string }) {
+    super(refusal.description);
+    this.name = "CheckoutRefused";
+  }
+}
+
+/**
+ * The lines a checkout charges, from the products as this server has them now: the product named
+ * by `product` (none: the toolkit) and its bump when chosen. Refused when the product is not on
+ * sale, or when the page's prices (`shown`) are not today's: the buyer sees the new price first.
+ */
+export function pricedCheckout(products: CheckoutSite["products"], { includeBump, product, shown }: CreatePayment) {
+  const sellable = products.sellable(product ?? null);
+  if (!sellable.ok) {
+    throw new CheckoutRefused(sellable.product ? CHECKOUT_REFUSALS.notOnSale(sellable.product.name) : CHECKOUT_REFUSALS.unknown);
+  }
+  const { bump } = sellable;
+  if (shown !== undefined && shown !== shownPrices(sellable.product, bump)) {
+    const now = [sellable.product, ...(bump ? [bump] : [])].map((p) => `${p.name} ${formatCents(p.priceCents)}`).join(", ");
+    throw new CheckoutRefused(CHECKOUT_REFUSALS.priceChanged(now));
+  }
+  return { priced: orderLines(sellable.product, bump, { includeBump }), product: sellable.product, bump };
+}
+
 /**
  * Start a purchase: the pending order first (so whatever the provider later says has an order
  * to land on), then a hosted payment page for it. Returns the page's URL.
  */
 export async function startCheckout(
   payments: Payments,
-  articles: Pick<ArticleStore, "articleExists">,
-  { includeBump, from }: CreatePayment,
+  site: CheckoutSite,
+  choice: CreatePayment,
   buyerKeyHash?: string,
   /** The list e-mail whose link brought this browser (its cookie, server/campaign-cookie.ts), for sales per e-mail. */
   campaign?: string,
 ): Promise<{ url: string; sessionId: string }> {
   const chosen = payments.provider;
-  const priced = orderLines({ includeBump });
+  const { from } = choice;
+  const { priced, product } = pricedCheckout(site.products, choice);
+  const includeBump = priced.lines.length > 1;
+  const articles = site.content;
   const order = await createPendingOrder({
     provider: chosen.name,
     lines: priced.lines,
@@ -36,7 +75,17 @@ export async function startCheckout(
   });
   let session: { url: string; sessionId: string };
   try {
-    session = await chosen.createSession({ ...priced, orderId: order.id, includeBump, from: order.sourceArticle }, randomUUID());
+    session = await chosen.createSession(
+      {
+        ...priced,
+        orderId: order.id,
+        includeBump,
+        from: order.sourceArticle,
+        // Cancel returns to this product's checkout (none: the toolkit's /checkout).
+        productSlug: choice.product ? product.slug : null,
+      },
+      randomUUID(),
+    );
   } catch (error) {
     await discardPendingOrder(order.id).catch(() => {});
     throw error;
@@ -54,14 +103,14 @@ export async function startCheckout(
  */
 export async function startBuyerCheckout(
   payments: Payments,
-  articles: Pick<ArticleStore, "articleExists">,
+  site: CheckoutSite,
   request: Request,
   input: CreatePayment,
   campaignSecret?: string | null,
 ): Promise<{ url: string; setCookie: string }> {
   const key = await issueBuyerKey(request, payments.config.publicOrigin);
   const campaign = campaignFromCookieHeader(request.headers.get("Cookie"), campaignSecret);
-  const { url } = await startCheckout(payments, articles, input, key.hash, campaign);
+  const { url } = await startCheckout(payments, site, input, key.hash, campaign);
   return { url, setCookie: key.setCookie };
 }
 
@@ -73,12 +122,13 @@ export function sourceArticle(articles: Pick<ArticleStore, "articleExists">, fro
 
 export type CreatePaymentResult = { status: number; body: { url: string } | { error: string }; setCookie?: string };
 
-const BODY_SHAPE = 'expected a JSON body {"includeBump": true|false} (and optionally "from": an article slug) and nothing else';
+const BODY_SHAPE =
+  'expected a JSON body {"includeBump": true|false} (and optionally "from": an article slug, "product": a product\'s address, "shown": the prices shown) and nothing else';
 
 /** POST /api/create-payment: strict JSON in, the hosted page's URL out; failures never leak detail. */
 export async function createPaymentFromRequest(
   payments: Payments,
-  articles: Pick<ArticleStore, "articleExists">,
+  site: CheckoutSite,
   request: Request,
   /** Verifies the campaign cookie (startBuyerCheckout). */
   campaignSecret?: string | null,
@@ -95,7 +145,7 @@ export async function createPaymentFromRequest(
     return { status: 400, body: { error: `Invalid request (${problems.join("; ")}): ${BODY_SHAPE}` } };
   }
   try {
-    const { url, setCookie } = await startBuyerCheckout(payments, articles, request, parsed.value, campaignSecret);
+    const { url, setCookie } = await startBuyerCheckout(payments, site, request, parsed.value, campaignSecret);
     return { status: 200, body: { url }, setCookie };
   } catch (error) {
     const failure = checkoutFailure(error);
@@ -104,15 +154,10 @@ export async function createPaymentFromRequest(
 }
 
 /** Without JavaScript /checkout's form posts here: the payment page's address (a 303 with the buyer's cookie), or the failure. */
-export function submitCheckout(
-  payments: Payments,
-  articles: Pick<ArticleStore, "articleExists">,
-  request: Request,
-  campaignSecret?: string | null,
-) {
+export function submitCheckout(payments: Payments, site: CheckoutSite, request: Request, campaignSecret?: string | null) {
   return submitPublicForm(request, "checkout", CreatePaymentSchema, async (choice) => {
     try {
-      const { url, setCookie } = await startBuyerCheckout(payments, articles, request, choice, campaignSecret);
+      const { url, setCookie } = await startBuyerCheckout(payments, site, request, choice, campaignSecret);
       return redirect(url, { status: 303, headers: { "Set-Cookie": setCookie } });
     } catch (error) {
       return checkoutFailure(error);
@@ -122,6 +167,7 @@ export function submitCheckout(
 
 /** Log a failed checkout in full; "refused" (502) when the provider refused, "unavailable" (503) when it (or we) could not. */
 function checkoutFailure(error: unknown): FormOutcome {
+  if (error instanceof CheckoutRefused) return { form: "checkout", status: "rejected", ...error.refusal };
   const failed = { form: "checkout", ...MESSAGES.checkout.failed } as const;
   if (error instanceof PaymentProviderError) {
     log.error(`Checkout failed: ${error.message}`);

@@ -17,6 +17,8 @@ export type CheckoutOrder = {
   includeBump: boolean;
   /** The article the checkout came from: a cancelled payment returns to the checkout as it was. */
   from?: string | null;
+  /** The product's address when it is not the toolkit's /checkout (a cancelled payment returns there). */
+  productSlug?: string | null;
 };
 
 /** What the provider says about a session when the success page asks. */

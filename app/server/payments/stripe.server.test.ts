@@ -16,7 +16,11 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
-const order: CheckoutOrder = { orderId: 1, ...orderLines({ includeBump: false }), includeBump: false };
+const order: CheckoutOrder = {
+  orderId: 1,
+  ...orderLines({ id: "toolkit", name: "Credit Repair Toolkit", priceCents: 700 }, null, { includeBump: false }),
+  includeBump: false,
+};
 
 async function kindOfFailure(apiBase: string): Promise<string> {
   const provider = createStripeProvider(

@@ -79,7 +79,7 @@ export function sessionParams(order: CheckoutOrder, publicOrigin: string): Strip
       },
     })),
     success_url: `${publicOrigin}/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${publicOrigin}${checkoutHref({ bump: order.includeBump, from: order.from, cancelled: true })}`,
+    cancel_url: `${publicOrigin}${checkoutHref({ bump: order.includeBump, from: order.from, cancelled: true, product: order.productSlug })}`,
     // Our order row: events are matched to it, and only to it (never to a session we did not create).
     client_reference_id: String(order.orderId),
     metadata: { order_id: String(order.orderId), include_bump: order.includeBump ? "true" : "false" },

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { powerPack } from "~/lib/catalogue";
+import { TOOLKIT_ID } from "~/lib/catalogue";
 import { checkoutHref } from "~/lib/checkout";
 import { applyPaymentEvent, type ApplyResult } from "~/server/payments/fulfilment.server";
 import { findOrderBySession, setCustomerEmail, type Order } from "~/server/payments/orders.server";
@@ -48,8 +48,10 @@ export function successPath(sessionId: string): string {
 }
 
 /** Where Cancel returns: the checkout as the order was started (add-on ticked or not, the same article), saying nothing was charged. */
-export function cancelledCheckoutPath(order: Order): string {
-  return checkoutHref({ bump: order.lines.some((line) => line.id === powerPack.id), from: order.sourceArticle, cancelled: true });
+export function cancelledCheckoutPath(order: Order, products: { byId(id: string): { slug: string } | undefined }): string {
+  const [first] = order.lines;
+  const product = first && first.id !== TOOLKIT_ID ? (products.byId(first.id)?.slug ?? null) : null;
+  return checkoutHref({ bump: order.lines.length > 1, from: order.sourceArticle, cancelled: true, product });
 }
 
 /** The test page's order, only if it belongs to the test provider. */

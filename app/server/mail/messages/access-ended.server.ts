@@ -1,6 +1,5 @@
 /** The notice that an order's files are no longer available: refunded (all of it or one product) or disputed. */
 import { z } from "zod";
-import { powerPack, toolkit } from "~/lib/catalogue";
 import { refundNoticePart } from "~/server/delivery/order-access.server";
 import { findOrder, orderNumber } from "~/server/payments/orders.server";
 import { defineMessage } from "~/server/mail/messages/definition.server";
@@ -16,7 +15,7 @@ export const accessEnded = defineMessage({
     products: z.array(z.string()).optional(),
   }),
   policy: { consent: "transactional", list: false, unsubscribe: false },
-  async load({ payload }) {
+  async load({ payload, products }) {
     const order = await findOrder(payload.orderId);
     if (!order) return { skip: `order ${payload.orderId} is missing` };
     return {
@@ -25,7 +24,7 @@ export const accessEnded = defineMessage({
         kind: order.status === "disputed" ? ("disputed" as const) : ("refunded" as const),
         lines: order.lines.map((l) => ({ name: l.name, amountCents: l.unitAmountCents * l.quantity })),
         totalCents: order.amountTotal,
-        part: await refundNoticePart(order, payload.products),
+        part: await refundNoticePart(order, payload.products, await products()),
       },
     };
   },
@@ -41,7 +40,7 @@ export const accessEnded = defineMessage({
         kind: "refunded" as const,
         lines: SAMPLE_LINES,
         totalCents: 2199,
-        part: { refunded: SAMPLE_LINES.filter((l) => l.name === powerPack.name), kept: [toolkit.name] },
+        part: { refunded: SAMPLE_LINES.slice(1), kept: [SAMPLE_LINES[0]!.name] },
       },
     },
     { name: "disputed", props: { orderNumber: "FSM-000123", kind: "disputed" as const, lines: SAMPLE_LINES, totalCents: 2199 } },

@@ -10,6 +10,7 @@ import type { SendPolicy } from "~/server/audience/contacts.server";
 import type { BroadcastToSend } from "~/server/audience/broadcasts.server";
 import type { ComposedMail, LastRender } from "~/server/mail/list-compose.server";
 import type { MailContext } from "~/server/mail/render.server";
+import type { ProductCatalogue } from "~/server/shop/product-store.server";
 import type { ListKind, OutboxKind } from "../../../../db/mail-kinds";
 
 export type MessagePolicy<K extends OutboxKind> = {
@@ -40,6 +41,8 @@ export type SendInput<P> = {
   unsubscribeUrl(): Promise<string>;
   /** A broadcast's status and content (read for the rows sent together at once). */
   broadcast(id: number): Promise<BroadcastToSend>;
+  /** The products as the site shows them now (names, prices): the server's product store. */
+  products(): Promise<ProductCatalogue>;
 };
 
 /** A sample of a message for the previews, the spam score test and the render-time measurement. */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { GUIDE_IDS, guideIdOf } from "~/lib/guides";
 import { mintEmailLink } from "~/server/audience/email-links.server";
 import { defineMessage } from "~/server/mail/messages/definition.server";
-import { SAMPLE_UNSUBSCRIBE_URL } from "~/server/mail/messages/preview-data.server";
+import { SAMPLE_TOOLKIT, SAMPLE_UNSUBSCRIBE_URL } from "~/server/mail/messages/preview-data.server";
 import type { GuideProps } from "~/server/mail/templates/guide.server";
 
 export const guide = defineMessage({
@@ -16,15 +16,17 @@ export const guide = defineMessage({
   }),
   // Under the consent the lead form recorded for the guide and its follow-ups.
   policy: { consent: "guide_followups", list: false, unsubscribe: true },
-  async load({ to, payload, url, unsubscribeUrl }) {
+  async load({ to, payload, url, unsubscribeUrl, products }) {
     const unsubscribe = await unsubscribeUrl();
     const guide = guideIdOf(payload.guide);
+    const toolkit = (await products()).toolkit();
     return {
       props: {
         guide,
         name: payload.name,
         // Through the site: opening it proves the address is theirs (and starts that guide's welcome sequence).
         guideUrl: url(`/guide/${await mintEmailLink(to, "prove")}?guide=${guide}`),
+        toolkit: { name: toolkit.name, priceCents: toolkit.priceCents },
         toolkitUrl: url("/resources"),
         unsubscribeUrl: unsubscribe,
       },
@@ -44,6 +46,7 @@ export const guide = defineMessage({
         guide,
         name: i === 0 ? "Ann-Marie <b>Lee</b>" : "Ann-Marie Lee",
         guideUrl: `https://freshstartmoney.com/guide/sample-token?guide=${guide}`,
+        toolkit: SAMPLE_TOOLKIT,
         toolkitUrl: "https://freshstartmoney.com/resources",
         unsubscribeUrl: SAMPLE_UNSUBSCRIBE_URL,
       },

@@ -19,3 +19,5 @@ export const SAMPLE_LINES: MoneyLine[] = [
 ];
 export const SAMPLE_ORDER_URL = "https://freshstartmoney.com/orders/FSM-000123?key=Zk3q9Xv0bT7mP2sLw8Yc4RnA1dEhU6gJ";
 export const SAMPLE_UNSUBSCRIBE_URL = "https://freshstartmoney.com/unsubscribe?token=0f9a8c7e6d5b4a3928171605f4e3d2c1";
+/** The toolkit as the samples name it (a real message names the product store's). */
+export const SAMPLE_TOOLKIT = { name: "Credit Repair Toolkit", priceCents: 700 };

@@ -1,8 +1,7 @@
 /** The receipt of a paid order, with the link to its files. */
 import { z } from "zod";
-import { PRODUCT_NAMES } from "~/lib/catalogue";
 import { orderPagePath } from "~/lib/order-files";
-import { PRODUCT_FILES } from "~/lib/product-files";
+import { productFiles } from "~/lib/product-files";
 import { grantedProducts, mintOrderLink } from "~/server/delivery/order-access.server";
 import { findOrder, orderNumber } from "~/server/payments/orders.server";
 import { defineMessage } from "~/server/mail/messages/definition.server";
@@ -13,10 +12,10 @@ export const receipt = defineMessage({
   kind: "receipt",
   payload: z.object({ orderId: z.number() }),
   policy: { consent: "transactional", list: false, unsubscribe: false },
-  async load({ payload, url }) {
+  async load({ payload, url, products: catalogue }) {
     const order = await findOrder(payload.orderId);
     if (!order || order.status !== "paid") return { skip: `order ${payload.orderId} is not paid (${order?.status ?? "missing"})` };
-    const products = await grantedProducts(order.id);
+    const [products, names] = await Promise.all([grantedProducts(order.id), catalogue()]);
     const token = await mintOrderLink(order.id, "receipt");
     return {
       props: {
@@ -26,8 +25,8 @@ export const receipt = defineMessage({
         totalCents: order.amountTotal,
         orderUrl: url(orderPagePath(token)),
         products: products.map((id) => ({
-          name: PRODUCT_NAMES[id],
-          fileCount: PRODUCT_FILES[id].reduce((n, g) => n + g.files.length, 0),
+          name: names.name(id),
+          fileCount: productFiles(id).length,
         })),
       },
     };

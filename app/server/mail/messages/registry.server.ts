@@ -15,6 +15,7 @@ import { guide } from "~/server/mail/messages/guide.server";
 import { lostLink } from "~/server/mail/messages/lost-link.server";
 import { ownerSale } from "~/server/mail/messages/owner-sale.server";
 import { newsletterConfirm } from "~/server/mail/messages/newsletter-confirm.server";
+import { productOpen } from "~/server/mail/messages/product-open.server";
 import { productUpdate } from "~/server/mail/messages/product-update.server";
 import { receipt } from "~/server/mail/messages/receipt.server";
 import { reviewRequest } from "~/server/mail/messages/review-request.server";
@@ -29,6 +30,7 @@ export const MESSAGES = {
   "contact-ack": contactAck,
   "lost-link": lostLink,
   "review-request": reviewRequest,
+  "product-open": productOpen,
   "sequence-step": sequenceStep,
   broadcast,
   "owner-sale": ownerSale,

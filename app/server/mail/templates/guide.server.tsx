@@ -1,6 +1,5 @@
 /** A free guide, to whoever asked for it on an article (a list message: it can be stopped). */
 import type { ReactNode } from "react";
-import { toolkit } from "~/lib/catalogue";
 import { GUIDES, type GuideId } from "~/lib/guides";
 import { formatCents } from "~/lib/site";
 import { firstName, hostOf } from "~/server/mail/format.server";
@@ -8,7 +7,15 @@ import { mailTemplate } from "~/server/mail/render.server";
 import { MailLayout } from "~/server/mail/templates/layout.server";
 import { A, Box, H2, List, MailButton, P, Strong } from "~/server/mail/templates/parts.server";
 
-export type GuideProps = { guide: GuideId; name: string; guideUrl: string; toolkitUrl: string; unsubscribeUrl: string };
+export type GuideProps = {
+  guide: GuideId;
+  name: string;
+  guideUrl: string;
+  /** The toolkit as the site sells it now (the product store): its name and price. */
+  toolkit: { name: string; priceCents: number };
+  toolkitUrl: string;
+  unsubscribeUrl: string;
+};
 
 /** What each guide's e-mail says around the shared frame (greeting, download button, footer). */
 const WORDS: Record<GuideId, { preheader: string; intro: string; body: (p: GuideProps) => ReactNode; signOff: string }> = {
@@ -40,7 +47,7 @@ const WORDS: Record<GuideId, { preheader: string; intro: string; body: (p: Guide
         </P>
         <Box tone="ad" label="From us: our own product">
           <P>
-            {`Want more help? Our ${toolkit.name} (${formatCents(toolkit.priceCents, { trimCents: true })}, one-time payment) adds dispute letter templates, worksheets and a 30-day action plan. It’s optional: the free guide works on its own. `}
+            {`Want more help? Our ${p.toolkit.name} (${formatCents(p.toolkit.priceCents, { trimCents: true })}, one-time payment) adds dispute letter templates, worksheets and a 30-day action plan. It’s optional: the free guide works on its own. `}
             <A href={p.toolkitUrl}>See what’s in the toolkit</A>
           </P>
         </Box>

@@ -43,13 +43,16 @@ const receiptProps = {
   ],
 };
 const receipt = await receiptMail(ctx, receiptProps);
+/** The toolkit as the product store names it (a real send reads it there). */
+const TOOLKIT = { name: "Credit Repair Toolkit", priceCents: 700 };
 /** A guide e-mail to `name`, the links fixed. */
 const guideFor = (name: string, guide: GuideId = "credit-repair") =>
-  guideMail(ctx, { guide, name, guideUrl: "https://x.test/g.pdf", toolkitUrl: "https://x.test/t", unsubscribeUrl });
+  guideMail(ctx, { guide, name, guideUrl: "https://x.test/g.pdf", toolkit: TOOLKIT, toolkitUrl: "https://x.test/t", unsubscribeUrl });
 const guide = await guideMail(ctx, {
   guide: "credit-repair",
   name: evilName,
   guideUrl: "https://freshstartmoney.com/downloads/credit-repair-starter-guide.pdf",
+  toolkit: TOOLKIT,
   toolkitUrl: "https://freshstartmoney.com/checkout",
   unsubscribeUrl,
 });
