@@ -24,17 +24,18 @@ type Reply = { id: number; html: string; scriptHashes: string[] } | { id: number
 export function createHtmlFinisher(clientDir: string, { execArgv = process.execArgv }: { execArgv?: string[] } = {}): HtmlFinisher {
   // Each forked process keeps its own pages in hand, so one that ends fails only those: a page
   // already sent to its successor is not touched by the old one's exit.
-  let child: { process: ChildProcess; waiting: Map<number, Pending> } | undefined;
+  let child: { process: ChildProcess; waiting: Map<number, Pending>; failAll(error: Error): void } | undefined;
   let nextId = 0;
 
   function running() {
     if (child && child.process.connected) return child;
     const forked = fork(PROCESS_FILE, [clientDir], { execArgv, stdio: ["ignore", "inherit", "inherit", "ipc"] });
-    const current = { process: forked, waiting: new Map<number, Pending>() };
+    const waiting = new Map<number, Pending>();
     const failAll = (error: Error) => {
-      for (const { reject } of current.waiting.values()) reject(error);
-      current.waiting.clear();
+      for (const { reject } of waiting.values()) reject(error);
+      waiting.clear();
     };
+    const current = { process: forked, waiting, failAll };
     forked.on("message", (reply: Reply) => {
       const pending = current.waiting.get(reply.id);
       if (!pending) return;
@@ -83,6 +84,9 @@ export function createHtmlFinisher(clientDir: string, { execArgv = process.execA
     stop() {
       const current = child;
       child = undefined;
+      // Its pages in hand fail now, not when its exit is seen: a reply already on its way would
+      // otherwise still be delivered by a process that was told to stop.
+      current?.failAll(new Error("the page finisher's process ended (stopped)"));
       current?.process.kill();
     },
   };

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { NotFound } from "~/components/not-found-message";
 import { PostCard } from "~/components/post-card";
@@ -9,12 +9,13 @@ import { SiteHeader } from "~/components/site-header";
 import { HydratesContext, isCurrentPage } from "~/components/site-link";
 import type { ArticleSummary } from "~/content/articles";
 
-function render(path: string, hydrates: boolean, page: ReactNode): string {
-  return renderToStaticMarkup(
-    <MemoryRouter initialEntries={[path]}>
-      <HydratesContext value={hydrates}>{page}</HydratesContext>
-    </MemoryRouter>,
-  );
+/** The page at `path` inside a data router with a root route, as the site renders it (the footer reads the root's business details). */
+async function render(path: string, hydrates: boolean, page: ReactNode): Promise<string> {
+  const handler = createStaticHandler([{ id: "root", path: "*", element: <HydratesContext value={hydrates}>{page}</HydratesContext> }]);
+  const context = await handler.query(new Request(`https://shop.example${path}`));
+  if (context instanceof Response) throw new Error(`no page at ${path}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToStaticMarkup(<StaticRouterProvider router={router} context={context} hydrate={false} />);
 }
 
 const post = {
@@ -39,17 +40,17 @@ const layout = (
 describe("links on a page without React", () => {
   it.each(["/", "/blog", "/blog/some-article", "/BLOG", "/resources", "/no-such-page"])(
     "at %s: the same anchors React Router's links render, less their route-discovery mark",
-    (path) => {
-      const routed = render(path, true, layout);
-      const plain = render(path, false, layout);
+    async (path) => {
+      const routed = await render(path, true, layout);
+      const plain = await render(path, false, layout);
       expect(routed).toContain('data-discover="true"');
       expect(plain).not.toContain("data-discover");
       expect(plain).toBe(routed.replaceAll(' data-discover="true"', ""));
     },
   );
 
-  it("marks the current page in the navigation (aria-current) as <NavLink> does", () => {
-    const plain = render("/blog/some-article", false, <SiteHeader toolkitPrice="$7" />);
+  it("marks the current page in the navigation (aria-current) as <NavLink> does", async () => {
+    const plain = await render("/blog/some-article", false, <SiteHeader toolkitPrice="$7" />);
     const current = [...plain.matchAll(/<a aria-current="page"[^>]* href="([^"]*)"/g)].map((m) => m[1]);
     // The header's navigation and the side menu's.
     expect(current).toEqual(["/blog", "/blog"]);

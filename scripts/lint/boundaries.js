@@ -13,13 +13,14 @@
 export const DOMAIN_IMPORTS = {
   admin: ["audience", "delivery", "mail", "payments"],
   audience: ["mail"],
-  content: ["audience", "payments"],
+  content: ["audience", "payments", "shop"],
   delivery: ["document", "payments"],
   document: [],
   forms: ["audience", "mail"],
-  mail: ["audience", "delivery", "payments"],
+  mail: ["audience", "delivery", "payments", "shop"],
   maintenance: ["admin"],
   payments: ["audience", "content", "delivery", "forms", "mail"],
+  shop: ["audience", "content", "forms", "mail"],
   tools: [],
 };
 
