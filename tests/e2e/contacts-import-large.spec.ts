@@ -30,15 +30,17 @@ function bigExport(rows: number, prefix: string): Buffer {
 }
 
 test("a 40,000-row file shows how far the import is while it runs, then what was done", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await logIn(page, "/admin/contacts", origin);
   await page
     .getByLabel("CSV file", { exact: true })
     .setInputFiles({ name: "kit-export.csv", mimeType: "text/csv", buffer: bigExport(40_000, `big.${run}.`) });
   await page.getByRole("button", { name: "Import", exact: true }).click();
-  // The page asks the server every second: rows checked so far, then the merge.
+  // The page asks the server every second: rows checked so far, then the merge. (Alone it shows in
+  // a few seconds; beside another worker's tests on the embedded database the upload once took
+  // over 30 s to start: issue 57.)
   await expect(page.getByTestId("import-progress")).toContainText(/kit-export\.csv: [\d,]+ rows checked so far|Adding them to your list/, {
-    timeout: 30_000,
+    timeout: 75_000,
   });
   await expect(page.getByRole("status")).toContainText(
     "Imported 40,000 rows: 38,000 new, 0 already known (updated), 2,000 repeated in the file (merged). 38,000 newsletter consents recorded. No e-mail was sent.",
