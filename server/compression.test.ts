@@ -48,6 +48,17 @@ describe("compressRendered", () => {
       res.status(200).type("html");
       void writeReadableStreamToWritable(body, res);
     });
+    // A form's answer as React Router sends one: a short JSON body, streamed without a length.
+    app.post("/api/forms/lead/:slug", (_req, res) => {
+      res.status(200).type("json");
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(JSON.stringify({ ok: true, message: "Check your inbox." })));
+          controller.close();
+        },
+      });
+      void writeReadableStreamToWritable(body, res);
+    });
     const server = app.listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -96,6 +107,13 @@ describe("compressRendered", () => {
     const gzip = await ask("identity;q=0, gzip;q=0.5");
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     expect((await read(gzip)).text).toBe(SHELL + REST);
+  });
+
+  it("sends a form's short JSON answer uncompressed, though the client takes gzip", async () => {
+    const res = await fetch(`${base}/api/forms/lead/budgeting-tips-that-work`, { method: "POST", headers: { "accept-encoding": "gzip" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBeNull();
+    expect(await res.json()).toEqual({ ok: true, message: "Check your inbox." });
   });
 
   it("answers 406 when the client takes neither gzip nor identity", async () => {

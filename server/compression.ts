@@ -26,6 +26,10 @@ export function preferredEncoding(accept: string | undefined, forms: { br?: unkn
   return negotiator.encoding(available, { preferred: ["br", "gzip"] }) as Encoding | undefined;
 }
 
+/** The forms' JSON answers: small by construction (a message and the fields' errors). */
+const FORM_ANSWERS_PREFIX = "/api/forms/";
+const isFormAnswer = (path: string) => path.startsWith(FORM_ANSWERS_PREFIX);
+
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -47,10 +51,13 @@ export async function storedCopies(body: Buffer): Promise<{ br: Buffer; gzip: Bu
  * back behind its deferred parts), and leaves alone types that do not compress and bodies of a
  * known length under 1 KB (a streamed answer, like React Router's, has none: it is compressed).
  * It would pick brotli itself when the client takes it: it is told the encoding chosen here, as
- * sirv is (server/static-files.ts).
+ * sirv is (server/static-files.ts). The forms' answers (`/api/forms/*`) are not compressed: each is
+ * a few hundred bytes of JSON, under the 1 KB that compressing pays for, but streamed without a
+ * length, so the package's own threshold never sees them; gzip cost a lead about 1.2 ms of the
+ * server's CPU for a few dozen bytes saved.
  */
 export function compressRendered(): RequestHandler {
-  const gzipStream = compression();
+  const gzipStream = compression({ filter: (req, res) => !isFormAnswer(req.path) && compression.filter(req, res) });
   return (req, res, next) => {
     const encoding = preferredEncoding(req.headers["accept-encoding"], { gzip: true });
     if (!encoding) {

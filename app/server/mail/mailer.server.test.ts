@@ -42,6 +42,17 @@ describe("withBusiness: the owner's saved details over the environment's (decisi
     expect(signature(settings.context)).toEqual(["Dana Reyes", "Bright Path Money"]);
   });
 
+  it("keeps the server's product store, so a send names products from memory, not a read of the table per message", () => {
+    const products = {
+      byId: () => undefined,
+      name: (id: string) => id,
+      toolkit: () => {
+        throw new Error("unused");
+      },
+    } as unknown as MailSettings["products"];
+    expect(withBusiness({ ...FROM_ENV, products }, { businessName: "Bright Path Money" }).products).toBe(products);
+  });
+
   it("a saved empty signature is the team's, whatever OWNER_NAME says", () => {
     const settings = withBusiness(FROM_ENV, { signedBy: null });
     expect(settings.context.ownerName).toBeUndefined();

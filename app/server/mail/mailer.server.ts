@@ -67,7 +67,7 @@ export function withBusiness(settings: MailSettings, saved: SavedDetails): MailS
   };
   const [sender] = addressparser(settings.from, { flatten: true });
   const renamed = sender?.address && sender.name === base.businessName && context.businessName !== base.businessName;
-  return { from: renamed ? formatSender(context.businessName, sender.address) : settings.from, context };
+  return { ...settings, from: renamed ? formatSender(context.businessName, sender.address) : settings.from, context };
 }
 
 /** "Name <address>", the name quoted as RFC 5322 asks when it holds more than words. */
