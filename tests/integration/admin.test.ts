@@ -627,7 +627,7 @@ describe("the numbers", () => {
       refundedCents: held!.refunded,
       netCents: held!.gross - held!.refunded,
       paidOrders: held!.paid,
-      powerPackOrders: 1,
+      bumpOrders: 1,
       checkoutsStarted: held!.started,
       checkoutsPaid: held!.everPaid,
       leads: held!.leads,

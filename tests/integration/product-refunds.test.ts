@@ -480,7 +480,7 @@ describe("the dashboard's figures, net of refunds", () => {
       refundedCents: 1499 + 2199,
       netCents: 3 * 2199 - 1499 - 2199,
       paidOrders: 2,
-      powerPackOrders: 1,
+      bumpOrders: 1,
       refundedOrders: 2,
     });
     const daily = (overview.data as { daily: { revenueCents: number }[] }).daily;

@@ -31,7 +31,7 @@ export default function Overview({ loaderData: o }: Route.ComponentProps) {
     {
       label: "Paid orders",
       value: String(o.paidOrders),
-      note: `${percent(o.powerPackOrders, o.paidOrders)} with a Power Pack still paid for; fully refunded orders not counted (${o.refundedOrders} with a refund)`,
+      note: `${percent(o.bumpOrders, o.paidOrders)} with an add-on still paid for; fully refunded orders not counted (${o.refundedOrders} with a refund)`,
     },
     {
       label: "Checkouts",

@@ -9,7 +9,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { ARTICLE_STATUSES, SUPPRESSION_REASONS } from "../../../db/schema";
-import { POWER_PACK_ID } from "~/lib/catalogue";
 import { IMPORTED_TAG } from "~/lib/tags";
 import { recordConsentSet } from "~/server/audience/audience.sql.server";
 import { db, parsedRows, type Executor } from "~/server/db.server";
@@ -85,8 +84,8 @@ const REFUNDED_CENTS = sql.raw(`coalesce((select sum(r.amount_cents) from order_
 const MoneyRow = z.object({ gross: z.number(), refunded: z.number(), paid: z.number(), bump: z.number(), refundedOrders: z.number() });
 
 /**
- * The window's money: gross, refunded, orders still paid for, those whose Power Pack is, and those
- * refunded in part or whole. SQL: five filtered aggregates over one reading of the window's orders,
+ * The window's money: gross, refunded, orders still paid for, those with an add-on (an order bump:
+ * any line after the first, whichever product it is) still paid for, and those refunded in part or whole. SQL: five filtered aggregates over one reading of the window's orders,
  * each with a correlated sum of its refunds.
  */
 export async function overviewMoney(from: Date): Promise<z.output<typeof MoneyRow>> {
@@ -95,8 +94,9 @@ export async function overviewMoney(from: Date): Promise<z.output<typeof MoneyRo
       select coalesce(sum(amount_total), 0)::int as gross,
              coalesce(sum(${REFUNDED_CENTS}), 0)::int as refunded,
              count(*) filter (where status = 'paid')::int as paid,
-             count(*) filter (where status = 'paid' and lines @> ${JSON.stringify([{ id: POWER_PACK_ID }])}::jsonb
-               and not exists (select 1 from order_refunds r where r.order_id = orders.id and r.product_id = ${POWER_PACK_ID}))::int as bump,
+             count(*) filter (where status = 'paid' and exists (
+               select 1 from jsonb_array_elements(lines) with ordinality as l(line, n)
+               where n > 1 and not exists (select 1 from order_refunds r where r.order_id = orders.id and r.product_id = l.line->>'id')))::int as bump,
              count(*) filter (where ${REFUNDED_CENTS} > 0)::int as "refundedOrders"
       from orders where ${EVER_PAID} and paid_at >= ${from}
     `),

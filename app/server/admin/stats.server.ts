@@ -30,8 +30,8 @@ export type Overview = {
   netCents: number;
   /** Orders with something still paid for (partly refunded ones too; never a refunded or disputed one). */
   paidOrders: number;
-  /** Of those, the ones whose Power Pack is still paid for. */
-  powerPackOrders: number;
+  /** Of those, the ones with an add-on (the order bump, any line after the first) still paid for. */
+  bumpOrders: number;
   /** Orders refunded whole or in part. */
   refundedOrders: number;
   checkoutsStarted: number;
@@ -69,7 +69,7 @@ export async function overview(days: WindowDays, timeZone: string): Promise<Over
     refundedCents: money.refunded,
     netCents: money.gross - money.refunded,
     paidOrders: money.paid,
-    powerPackOrders: money.bump,
+    bumpOrders: money.bump,
     refundedOrders: money.refundedOrders,
     checkoutsStarted: funnel!.started,
     checkoutsPaid: funnel!.paid,
