@@ -39,7 +39,9 @@ async function fillTheRest(page: Page) {
 
 async function press(page: Page, button: string, message: string | RegExp) {
   await form(page).getByRole("button", { name: button, exact: true }).click();
-  await expect(page.getByRole("status").filter({ hasText: message })).toHaveText(message);
+  // A save is a round trip that writes the article and its revision: on a loaded machine (the full
+  // run, two workers beside other tests) the first one took over 5 s; it says the same thing later.
+  await expect(page.getByRole("status").filter({ hasText: message })).toHaveText(message, { timeout: 15_000 });
 }
 
 for (const width of WIDTHS) {
