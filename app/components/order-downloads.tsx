@@ -2,7 +2,7 @@ import { ChevronDown, Download, FileArchive, FileSpreadsheet, FileText, Mail } f
 import { SupportEmail } from "~/components/support-email";
 import { FORMAT_LABELS, formatBytes, type FileView, type ProductView } from "~/lib/order-files";
 
-const ICONS = { pdf: FileText, docx: FileText, xlsx: FileSpreadsheet } as const;
+const ICONS = { pdf: FileText, docx: FileText, xlsx: FileSpreadsheet, zip: FileArchive } as const;
 
 const downloadClass =
   "inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
@@ -44,7 +44,8 @@ function ItemRow({ files, fileHref }: { files: FileView[]; fileHref: (fileId: st
               ) : (
                 <>
                   <span className="sr-only">
-                    Download {file.title}, {file.variant}:{" "}
+                    Download {file.title}
+                    {file.variant ? `, ${file.variant}` : ""}:{" "}
                   </span>
                   {FORMAT_LABELS[file.format]} <span className="text-sm font-normal opacity-90">{formatBytes(file.bytes)}</span>
                 </>
@@ -80,7 +81,7 @@ function DownloadAll({ product, href }: { product: ProductView; href: string }) 
         <span className="whitespace-nowrap">Download all (zip)</span>
         <span className="sr-only"> for the {product.name},</span>
         <span className="text-sm font-normal opacity-90">
-          {files.length} files, {formatBytes(bytes)}
+          {files.length === 1 ? "1 file" : `${files.length} files`}, {formatBytes(bytes)}
         </span>
       </a>
     </p>
