@@ -20,7 +20,7 @@ import {
   ProductFileRemoveSchema,
   ProductFileReplaceSchema,
   ProductFileUploadSchema,
-} from "~/lib/forms/product-files";
+} from "~/lib/forms/product-upload";
 import { FORMAT_LABELS, formatBytes, type ProductFilesData, type UploadedFileRow } from "~/lib/order-files";
 import { UPLOADED_FILE_MAX_MB } from "~/lib/uploaded-file-formats";
 
@@ -169,19 +169,24 @@ export function ProductFilesPanel({ productId, productName, files }: { productId
           The {productName}'s {count} files are built from <code>products/src</code> and ship with the site: they change with a release, not
           here. Its buyers get them on their order page and in its zip.
         </p>
-        {files.built.map((group) => (
-          <div key={group.label} className="mt-3">
-            <h3 className="font-bold text-slate-900">{group.label}</h3>
-            <ul className="mt-1 space-y-1 text-sm text-slate-800">
-              {group.files.map((file) => (
-                <li key={file.id}>
-                  {file.title}
-                  {file.variant ? ` (${file.variant})` : ""} · {FORMAT_LABELS[file.format]} · {formatBytes(file.bytes)}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
+        <details className="mt-2">
+          <summary className="min-h-11 cursor-pointer py-2 text-sm font-bold text-brand-800 underline underline-offset-2">
+            List its {count} files
+          </summary>
+          {files.built.map((group) => (
+            <div key={group.label} className="mt-3">
+              <h3 className="font-bold text-slate-900">{group.label}</h3>
+              <ul className="mt-1 space-y-1 text-sm text-slate-800">
+                {group.files.map((file) => (
+                  <li key={file.id}>
+                    {file.title}
+                    {file.variant ? ` (${file.variant})` : ""} · {FORMAT_LABELS[file.format]} · {formatBytes(file.bytes)}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </details>
       </Panel>
     );
   }

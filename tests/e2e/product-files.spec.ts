@@ -10,7 +10,7 @@ import { buffer } from "node:stream/consumers";
 import yauzl from "yauzl";
 import type { Page } from "@playwright/test";
 import { completeOrder, expect, expectNoViolations, payOnTestPage, test } from "./fixtures";
-import { logIn as logInAt, useOwnServer } from "./own-server";
+import { dashboardReady, logIn as logInAt, useOwnServer } from "./own-server";
 
 test.describe.configure({ mode: "serial" });
 
@@ -77,7 +77,8 @@ test("the owner uploads a new product's file (a wrong one refused), and replaces
   await listed.getByText("Replace or remove").click();
   await atBothWidths(page, "/admin/products/budget-binder, one file, its replace and remove forms open");
 
-  // Removing asks for the tick first (the browser's check, before anything is sent).
+  // Removing asks for the tick first (the form's own check, before anything is sent).
+  await dashboardReady(page);
   await listed.getByRole("button", { name: "Remove" }).click();
   await expect(listed).toContainText("Tick the box to confirm");
   await expect(page.getByRole("region", { name: "Files" }).getByRole("listitem")).toHaveCount(1);

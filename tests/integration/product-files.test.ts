@@ -15,12 +15,12 @@ import type { ParsedMail } from "mailparser";
 import { beforeEach, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { adminAuditLog, downloads, products, uploadedProductFiles } from "../../db/schema";
-import { PRODUCT_FILE_MESSAGES, REMOVE_UNCONFIRMED } from "~/lib/forms/product-files";
+import { PRODUCT_FILE_BODY_LIMIT, PRODUCT_FILE_MESSAGES, REMOVE_UNCONFIRMED } from "~/lib/forms/product-upload";
 import { UPLOADED_FILE_MAX_BYTES } from "~/lib/uploaded-file-formats";
 import { formatBytes } from "~/lib/order-files";
 import { action as productsAdminAction } from "~/routes/admin/products";
 import { action as productEditAction, loader as productEditLoader } from "~/routes/admin/product-edit";
-import { action as filesAction } from "~/routes/admin/product-files";
+import { action as filesAction } from "~/routes/admin/product-file-forms";
 import { action as adminOrderAction } from "~/routes/admin/order-detail";
 import { loader as orderLoader } from "~/routes/order";
 import { loader as fileLoader } from "~/routes/order-file";
@@ -37,6 +37,7 @@ import { useTestDatabase } from "../helpers/db";
 import { flashedNotice, ownerCookie, TEST_OWNER } from "../helpers/owner";
 import { call as callRoute, requestsTo } from "../helpers/routes";
 import { streamedUpload } from "../helpers/multipart-upload";
+import { withProtectedRoute } from "../helpers/body-limit";
 import { useOutboxMail } from "../helpers/smtp";
 
 const ORIGIN = "https://shop.example";
@@ -272,6 +273,16 @@ describe("the owner's uploads", () => {
     expect(pulled).toBeGreaterThan(26); // read to the end (and dropped), so the browser gets its answer
     expect(PRODUCT_FILE_MESSAGES.tooLarge).toContain(`${UPLOADED_FILE_MAX_BYTES / 1024 / 1024} MB`);
     expect(await storedFiles(id)).toEqual([]);
+  });
+
+  it("is refused before its body is read when it declares more than the largest file and its form (413, the limit said)", async () => {
+    await withProtectedRoute(ORIGIN, "/admin/products/spring-budget-kit/files", async (send) => {
+      const tooBig = await send(PRODUCT_FILE_BODY_LIMIT.bytes + 1, "multipart/form-data; boundary=x");
+      expect(tooBig.status).toBe(413);
+      expect(JSON.parse(tooBig.body).description).toBe(PRODUCT_FILE_MESSAGES.tooLarge);
+      // A body within it reaches the action, whose own check of the file's size is above.
+      expect((await send(UPLOADED_FILE_MAX_BYTES + 1024, "multipart/form-data; boundary=x")).status).toBe(204);
+    });
   });
 
   it("a post without the owner's session goes to the login page and changes nothing", async () => {

@@ -8,7 +8,7 @@ import { buffer } from "node:stream/consumers";
 import type { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { ZipFile } from "yazl";
-import { PRODUCT_FILE_MESSAGES } from "~/lib/forms/product-files";
+import { PRODUCT_FILE_MESSAGES } from "~/lib/forms/product-upload";
 import { UPLOADED_FILE_MAX_BYTES } from "~/lib/uploaded-file-formats";
 import { FILE_KIND_MESSAGES, fileKind } from "~/server/shop/file-kind.server";
 import { defaultTitle, downloadName } from "~/server/shop/product-uploads.server";

@@ -9,7 +9,7 @@
  * decompressed, so a zip bomb costs nothing here.
  */
 import yauzl from "yauzl";
-import { PRODUCT_FILE_MESSAGES } from "~/lib/forms/product-files";
+import { PRODUCT_FILE_MESSAGES } from "~/lib/forms/product-upload";
 import { UPLOADED_FILE_MAX_BYTES, type UploadedFileFormat } from "~/lib/uploaded-file-formats";
 
 export type FileKind = { ok: true; format: UploadedFileFormat } | { ok: false; message: string };

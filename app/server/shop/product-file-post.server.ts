@@ -9,7 +9,7 @@ import { Readable } from "node:stream";
 import { finished } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { PRODUCT_FILE_MESSAGES, ProductFileFieldsSchema, type ProductFilePost } from "~/lib/forms/product-files";
+import { PRODUCT_FILE_MESSAGES, ProductFileFieldsSchema, type ProductFilePost } from "~/lib/forms/product-upload";
 import { UPLOADED_FILE_MAX_BYTES } from "~/lib/uploaded-file-formats";
 import {
   removeProductFile,
@@ -45,7 +45,8 @@ async function receive(request: Request): Promise<Received> {
     fields[name] = value;
   });
   parser.on("file", (name, stream, info) => {
-    if (name !== "file" || !info.filename) {
+    const fileName = info.filename;
+    if (name !== "file" || !fileName) {
       stream.resume(); // read and dropped: busboy waits for each file part to be read
       return;
     }
@@ -59,7 +60,7 @@ async function receive(request: Request): Promise<Received> {
     });
     fileRead = new Promise((done) => {
       stream.once("end", () => {
-        if (!tooLarge) file = { name: info.filename, bytes: Buffer.concat(chunks) };
+        if (!tooLarge) file = { name: fileName, bytes: Buffer.concat(chunks) };
         done();
       });
       stream.once("error", () => done());

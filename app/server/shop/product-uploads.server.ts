@@ -14,7 +14,7 @@ import { products, uploadedProductFiles } from "../../../db/schema";
 import { FORMAT_LABELS, formatBytes } from "~/lib/order-files";
 import { hasBuiltFiles } from "~/lib/product-files";
 import { FORMAT_EXTENSIONS, type UploadedFileFormat } from "~/lib/uploaded-file-formats";
-import { PRODUCT_FILE_TITLE_MAX } from "~/lib/forms/product-files";
+import { PRODUCT_FILE_TITLE_MAX } from "~/lib/forms/product-upload";
 import { recordAudit } from "~/server/audit.server";
 import { db } from "~/server/db.server";
 import { fileKind } from "~/server/shop/file-kind.server";

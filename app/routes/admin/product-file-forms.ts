@@ -1,5 +1,5 @@
-import type { Route } from "./+types/product-files";
-import { PRODUCT_FILE_BODY_LIMIT } from "~/lib/forms/product-files";
+import type { Route } from "./+types/product-file-forms";
+import { PRODUCT_FILE_BODY_LIMIT } from "~/lib/forms/product-upload";
 import { page } from "~/lib/page-policy";
 import { dashboardResource } from "~/server/admin/dashboard-route.server";
 import { redirectWithNotice } from "~/server/admin/owner-session.server";
