@@ -20,7 +20,7 @@ import { UPLOADED_FILE_MAX_BYTES } from "~/lib/uploaded-file-formats";
 import { formatBytes } from "~/lib/order-files";
 import { action as productsAdminAction } from "~/routes/admin/products";
 import { action as productEditAction, loader as productEditLoader } from "~/routes/admin/product-edit";
-import { action as filesAction } from "~/routes/admin/product-file-forms";
+import { action as filesAction, loader as filesLoader } from "~/routes/admin/product-file-forms";
 import { action as adminOrderAction } from "~/routes/admin/order-detail";
 import { loader as orderLoader } from "~/routes/order";
 import { loader as fileLoader } from "~/routes/order-file";
@@ -294,6 +294,9 @@ describe("the owner's uploads", () => {
     expect(answer.status).toBe(303);
     expect(answer.headers.get("Location")).toMatch(/^\/admin\/login/);
     expect(await storedFiles(id)).toEqual([]);
+    // A GET of the forms' address (a reload after a post) leads the owner to the product's page.
+    const reload = await call(() => filesLoader(args(get(`/admin/products/${id}/files`, cookie), { id })));
+    expect([reload.status, reload.headers.get("Location")]).toEqual([303, `/admin/products/${id}`]);
   });
 });
 

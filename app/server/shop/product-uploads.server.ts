@@ -68,6 +68,12 @@ const DESCRIBED = {
 const describe = (fileName: string, format: UploadedFileFormat, size: number) =>
   `${fileName} (${FORMAT_LABELS[format]}, ${formatBytes(size)})`;
 
+/** Whether there is a product of this id (the files route's GET leads to its page, or is Not found). */
+export async function productExists(productId: string): Promise<boolean> {
+  const [product] = await db().select({ id: products.id }).from(products).where(eq(products.id, productId));
+  return product !== undefined;
+}
+
 /** The product's name, or why its files cannot be changed here. */
 async function uploadable(productId: string): Promise<{ name: string } | { refused: string }> {
   const [product] = await db().select({ name: products.name }).from(products).where(eq(products.id, productId));
