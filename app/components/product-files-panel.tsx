@@ -33,7 +33,11 @@ function FileInput({ field, label, hint }: { field: FieldState; label: string; h
       <label htmlFor={field.id} className="text-sm font-bold text-slate-900">
         {label}
       </label>
-      {hint ? <p className="text-sm text-slate-700">{hint}</p> : null}
+      {hint ? (
+        <p id={`${field.id}-hint`} className="text-sm text-slate-700">
+          {hint}
+        </p>
+      ) : null}
       <input
         id={field.id}
         name={field.name}
@@ -41,6 +45,10 @@ function FileInput({ field, label, hint }: { field: FieldState; label: string; h
         accept={ACCEPT}
         required
         {...fieldAria(field)}
+        // The hint is read with the field, and the message (when there is one) before it.
+        aria-describedby={
+          [fieldAria(field)["aria-describedby"], hint ? `${field.id}-hint` : undefined].filter(Boolean).join(" ") || undefined
+        }
         className={inputClass({ className: "text-sm" })}
       />
       <FieldMessage state={field} />
@@ -83,12 +91,15 @@ function UploadForm({ action }: { action: string }) {
         <label htmlFor={fields.title.id} className="text-sm font-bold text-slate-900">
           Title
         </label>
-        <p className="text-sm text-slate-700">What the order page shows. Left empty, the file's name.</p>
+        <p id={`${fields.title.id}-hint`} className="text-sm text-slate-700">
+          What the order page shows. Left empty, the file's name.
+        </p>
         <input
           id={fields.title.id}
           name={fields.title.name}
           maxLength={PRODUCT_FILE_TITLE_MAX}
           {...fieldAria(fields.title)}
+          aria-describedby={[fieldAria(fields.title)["aria-describedby"], `${fields.title.id}-hint`].filter(Boolean).join(" ")}
           className={inputClass()}
         />
         <FieldMessage state={fields.title} />

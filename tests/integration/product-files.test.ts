@@ -229,7 +229,7 @@ describe("the owner's uploads", () => {
     const id = await newProductOnSale(cookie);
     expect(await upload(id, "Logo", { name: "logo.pdf", bytes: PNG }, cookie)).toEqual({
       ok: false,
-      message: PRODUCT_FILE_MESSAGES.notAccepted,
+      message: `logo.pdf: ${PRODUCT_FILE_MESSAGES.notAccepted}`,
     });
     expect(await upload(id, "Nothing", { name: "empty.pdf", bytes: Buffer.alloc(0) }, cookie)).toEqual({
       ok: false,

@@ -89,7 +89,8 @@ async function uploadable(productId: string): Promise<{ name: string } | { refus
 /** The bytes' kind and facts, or why they are refused. */
 async function checked(file: ArrivedFile) {
   const kind = await fileKind(file.bytes);
-  if (!kind.ok) return kind;
+  // Named, so the owner knows which of her files it was ("Workbook.pdf: That file is not ...").
+  if (!kind.ok) return { ok: false as const, message: `${file.name}: ${kind.message}` };
   return {
     ok: true as const,
     format: kind.format,
