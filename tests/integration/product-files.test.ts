@@ -249,7 +249,7 @@ describe("the owner's uploads", () => {
     expect(await db().select().from(adminAuditLog).where(eq(adminAuditLog.action, "product-file-upload"))).toEqual([]);
   });
 
-  it("refuses a file over 25 MB as it streams in, holding none of it, and stores nothing", async () => {
+  it("refuses a file just over 25 MB as it streams in, holding none of it, and stores nothing", async () => {
     const cookie = await ownerCookie(ORIGIN);
     const id = await newProductOnSale(cookie);
     const chunk = new Uint8Array(1024 * 1024);
@@ -260,7 +260,8 @@ describe("the owner's uploads", () => {
       fileName: "big.pdf",
       chunks: (function* () {
         yield "%PDF-1.7\n";
-        for (let i = 0; i < 26; i++) yield chunk;
+        // 25 MB and the 9 bytes of the header: just over.
+        for (let i = 0; i < 25; i++) yield chunk;
       })(),
       headers: { Cookie: cookie },
       onPull: (i) => {
@@ -270,9 +271,24 @@ describe("the owner's uploads", () => {
     const answer = await call(() => filesAction(args(request, { id })));
     expect(answer.status).toBe(303);
     expect(await flashedNotice(answer, ORIGIN)).toEqual({ ok: false, message: PRODUCT_FILE_MESSAGES.tooLarge });
-    expect(pulled).toBeGreaterThan(26); // read to the end (and dropped), so the browser gets its answer
+    expect(pulled).toBeGreaterThan(25); // read to the end (and dropped), so the browser gets its answer
     expect(PRODUCT_FILE_MESSAGES.tooLarge).toContain(`${UPLOADED_FILE_MAX_BYTES / 1024 / 1024} MB`);
     expect(await storedFiles(id)).toEqual([]);
+  });
+
+  it("takes a file of exactly 25 MB, stored and served whole", async () => {
+    const cookie = await ownerCookie(ORIGIN);
+    const id = await newProductOnSale(cookie);
+    const big = Buffer.alloc(UPLOADED_FILE_MAX_BYTES, 0x20);
+    PDF.copy(big, 0, 0, 1024);
+    expect((await upload(id, "Big", { name: "big.pdf", bytes: big }, cookie)).ok).toBe(true);
+    const [stored] = await storedFiles(id);
+    expect([stored!.size, stored!.sha256]).toEqual([UPLOADED_FILE_MAX_BYTES, sha256(big)]);
+    await bought("spring-budget-kit");
+    const { token } = await receiptToken("buyer@example.com");
+    const response = await download(token, stored!.id);
+    expect(response.headers.get("content-length")).toBe(String(UPLOADED_FILE_MAX_BYTES));
+    expect(sha256(Buffer.from(await response.arrayBuffer()))).toBe(sha256(big));
   });
 
   it("is refused before its body is read when it declares more than the largest file and its form (413, the limit said)", async () => {

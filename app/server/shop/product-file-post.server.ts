@@ -31,7 +31,8 @@ async function receive(request: Request): Promise<Received> {
   try {
     parser = busboy({
       headers: { "content-type": type },
-      limits: { files: 1, fileSize: UPLOADED_FILE_MAX_BYTES, fields: 8, fieldSize: 1024, parts: 10, headerPairs: 20 },
+      // busboy says "limit" on reaching fileSize (it cannot know whether more follows): one byte over ours is over.
+      limits: { files: 1, fileSize: UPLOADED_FILE_MAX_BYTES + 1, fields: 8, fieldSize: 1024, parts: 10, headerPairs: 20 },
     });
   } catch {
     return { unreadable: true };
