@@ -394,6 +394,21 @@ describe("a buyer of a product with uploaded files", () => {
     expect(spent.headers.get("location")).toBe(`/orders/${token}#file-${workbook!.id}`);
   });
 
+  it("bought before any file was uploaded: nothing to download (no zip), then the upload is on the buyer's page", async () => {
+    const cookie = await ownerCookie(ORIGIN);
+    const id = await newProductOnSale(cookie);
+    await bought("spring-budget-kit");
+    const { token } = await receiptToken("buyer@example.com");
+    expect((await orderPage(token)).data.products).toEqual([{ productId: id, name: "Spring Budget Kit", groups: [] }]);
+    expect((await zipOf(token, id)).status).toBe(404);
+    await upload(id, "Workbook", { name: "workbook.pdf", bytes: PDF }, cookie);
+    const [workbook] = await storedFiles(id);
+    expect((await orderPage(token)).data.products[0].groups).toEqual([
+      { label: "Files", files: [expect.objectContaining({ id: workbook!.id, title: "Workbook" })] },
+    ]);
+    expect((await download(token, workbook!.id)).status).toBe(200);
+  });
+
   it("the same file name twice in one product: two files, two zip entries", async () => {
     const cookie = await ownerCookie(ORIGIN);
     const id = await newProductOnSale(cookie);
