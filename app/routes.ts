@@ -40,6 +40,7 @@ export default [
   route("admin/updates/:id/preview", "routes/admin/update-preview.ts"),
   route("admin/contacts/imports/:id", "routes/admin/contact-import-progress.ts"),
   route("admin/images", "routes/admin/image-upload.ts"),
+  route("admin/products/:id/files", "routes/admin/product-file-forms.ts"),
   route("admin/articles/:id/preview", "routes/admin/article-preview.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/overview.tsx"),

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { BROADCAST_KINDS, LIST_KINDS, OUTBOX_KINDS, type OutboxKind } from "./mail-kinds";
 import { SENDING_STAGES, type SendingStage } from "../app/lib/sending-problem";
 import { PRODUCT_STATUSES, type ProductStatus } from "../app/lib/product-status";
+import { UPLOADED_FILE_FORMATS, type UploadedFileFormat } from "../app/lib/uploaded-file-formats";
 import {
   bigserial,
   boolean,
@@ -851,6 +852,43 @@ export const articleImageFiles = pgTable(
     bytes: bytea("bytes").notNull(),
   },
   (t) => [primaryKey({ name: "article_image_files_pk", columns: [t.imageId, t.name] })],
+);
+
+/**
+ * A file the owner uploaded for a product (issue 53 item 2, decision 072): the toolkit's and the
+ * Power Pack's files are built from products/src and live on disk; every other product's are here,
+ * bytes and all, so every server serves them. `id` ("u-" and 12 hex digits, never a built file's
+ * id) is what a buyer's link, the download counts and the zip use; a replacement keeps it and
+ * changes the bytes, so every buyer gets the new file at once. A listing selects the columns it
+ * needs, never `bytes`.
+ */
+export const uploadedProductFiles = pgTable(
+  "product_files",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    /** What the order page shows. */
+    title: text("title").notNull(),
+    /** The download's name (sanitised, its extension the format's). */
+    fileName: text("file_name").notNull(),
+    /** Decided from the bytes when uploaded (app/server/shop/file-kind.server.ts), never from the name. */
+    format: text("format").$type<UploadedFileFormat>().notNull(),
+    bytes: bytea("bytes").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    /** When its bytes were last replaced (or first uploaded). */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("product_files_product_idx").on(t.productId, t.sortOrder),
+    check("product_files_id_check", sql`${t.id} ~ '^u-[0-9a-f]{12}$'`),
+    check("product_files_format_check", sql`${t.format} in (${sqlWordList(UPLOADED_FILE_FORMATS)})`),
+    check("product_files_size_check", sql`${t.size} > 0 and ${t.size} = octet_length(${t.bytes})`),
+  ],
 );
 
 /**

@@ -2,7 +2,7 @@ import { ChevronDown, Download, FileArchive, FileSpreadsheet, FileText, Mail } f
 import { SupportEmail } from "~/components/support-email";
 import { FORMAT_LABELS, formatBytes, type FileView, type ProductView } from "~/lib/order-files";
 
-const ICONS = { pdf: FileText, docx: FileText, xlsx: FileSpreadsheet } as const;
+const ICONS = { pdf: FileText, docx: FileText, xlsx: FileSpreadsheet, zip: FileArchive } as const;
 
 const downloadClass =
   "inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
@@ -44,7 +44,8 @@ function ItemRow({ files, fileHref }: { files: FileView[]; fileHref: (fileId: st
               ) : (
                 <>
                   <span className="sr-only">
-                    Download {file.title}, {file.variant}:{" "}
+                    Download {file.title}
+                    {file.variant ? `, ${file.variant}` : ""}:{" "}
                   </span>
                   {FORMAT_LABELS[file.format]} <span className="text-sm font-normal opacity-90">{formatBytes(file.bytes)}</span>
                 </>
@@ -80,7 +81,7 @@ function DownloadAll({ product, href }: { product: ProductView; href: string }) 
         <span className="whitespace-nowrap">Download all (zip)</span>
         <span className="sr-only"> for the {product.name},</span>
         <span className="text-sm font-normal opacity-90">
-          {files.length} files, {formatBytes(bytes)}
+          {files.length === 1 ? "1 file" : `${files.length} files`}, {formatBytes(bytes)}
         </span>
       </a>
     </p>
@@ -110,31 +111,41 @@ export function OrderDownloads({
             {product.name}
           </h3>
           <DownloadAll product={product} href={zipHref(product.productId)} />
-          <div className="mt-4 divide-y divide-slate-200 border-y border-slate-200">
-            {product.groups.map((group) =>
-              group.files.length > 0 ? (
-                <details key={group.label} className="group" open={group.files.some((f) => f.overLimit)}>
-                  <summary className="flex min-h-11 cursor-pointer list-none items-center gap-3 py-2 text-slate-900 hover:text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 [&::-webkit-details-marker]:hidden">
-                    <span className="flex-1 font-bold">{group.label}</span>
-                    <span className="text-sm text-slate-600">{group.files.length === 1 ? "1 file" : `${group.files.length} files`}</span>
-                    <ChevronDown aria-hidden="true" className="size-5 shrink-0 text-slate-600 transition-transform group-open:rotate-180" />
-                  </summary>
-                  <ul className="divide-y divide-slate-200 pb-2">
-                    {items(group.files).map((same) => (
-                      <ItemRow key={same[0]!.id} files={same} fileHref={fileHref} />
-                    ))}
-                  </ul>
-                </details>
-              ) : (
-                <p key={group.label} className="flex items-start gap-2 py-3 text-slate-700">
-                  <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-                  <span>
-                    <span className="font-bold text-slate-900">{group.label}:</span> {group.note} {supportLink}
-                  </span>
-                </p>
-              ),
-            )}
-          </div>
+          {product.groups.length === 0 ? (
+            // A product sold before its files were uploaded (decision 072): they appear here, at this address, once they are.
+            <p className="mt-3 text-slate-700">
+              No files to download yet: they will be here, at this same address, as soon as they are added.
+            </p>
+          ) : (
+            <div className="mt-4 divide-y divide-slate-200 border-y border-slate-200">
+              {product.groups.map((group) =>
+                group.files.length > 0 ? (
+                  <details key={group.label} className="group" open={group.files.some((f) => f.overLimit)}>
+                    <summary className="flex min-h-11 cursor-pointer list-none items-center gap-3 py-2 text-slate-900 hover:text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 [&::-webkit-details-marker]:hidden">
+                      <span className="flex-1 font-bold">{group.label}</span>
+                      <span className="text-sm text-slate-600">{group.files.length === 1 ? "1 file" : `${group.files.length} files`}</span>
+                      <ChevronDown
+                        aria-hidden="true"
+                        className="size-5 shrink-0 text-slate-600 transition-transform group-open:rotate-180"
+                      />
+                    </summary>
+                    <ul className="divide-y divide-slate-200 pb-2">
+                      {items(group.files).map((same) => (
+                        <ItemRow key={same[0]!.id} files={same} fileHref={fileHref} />
+                      ))}
+                    </ul>
+                  </details>
+                ) : (
+                  <p key={group.label} className="flex items-start gap-2 py-3 text-slate-700">
+                    <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+                    <span>
+                      <span className="font-bold text-slate-900">{group.label}:</span> {group.note} {supportLink}
+                    </span>
+                  </p>
+                ),
+              )}
+            </div>
+          )}
         </section>
       ))}
     </div>

@@ -1,8 +1,33 @@
 import type { ProductId } from "~/lib/catalogue";
-import type { ProductFile } from "~/lib/product-files";
+import type { ProductFileFormat } from "~/lib/product-files";
+import type { UploadedFileFormat } from "~/lib/uploaded-file-formats";
 
-/** One file as the order page and the success page list it. */
-export type FileView = ProductFile & { bytes: number; downloads: number; overLimit: boolean };
+/** What a buyer's file is: a built file's format, or an uploaded one's (which may be a zip). */
+export type FileFormat = ProductFileFormat | UploadedFileFormat;
+
+/** One file as the order page and the success page list it, built or uploaded alike. */
+export type FileView = {
+  id: string;
+  title: string;
+  variant?: string;
+  format: FileFormat;
+  bytes: number;
+  downloads: number;
+  overLimit: boolean;
+};
+/** A product's files as the owner's product page lists them: built ones (read-only), or her uploads. */
+export type BuiltFileGroup = { label: string; files: { id: string; title: string; variant?: string; format: FileFormat; bytes: number }[] };
+export type UploadedFileRow = {
+  id: string;
+  title: string;
+  fileName: string;
+  format: UploadedFileFormat;
+  size: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+export type ProductFilesData = { built: BuiltFileGroup[] } | { uploaded: UploadedFileRow[] };
+
 export type ProductView = { productId: ProductId; name: string; groups: { label: string; note?: string; files: FileView[] }[] };
 
 /** "1.2 MB", "84 KB". */
@@ -10,7 +35,7 @@ export function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-export const FORMAT_LABELS: Record<ProductFile["format"], string> = { pdf: "PDF", docx: "Word", xlsx: "Excel" };
+export const FORMAT_LABELS: Record<FileFormat, string> = { pdf: "PDF", docx: "Word", xlsx: "Excel", zip: "Zip" };
 
 /** How long the link to the page of all of a buyer's orders works (the order pages it opens work a year, as a receipt's do). */
 export const PURCHASES_LINK_DAYS = 30;

@@ -2,7 +2,8 @@
  * The built products' files: every file of the toolkit and the Power Pack, built from
  * products/src and committed, grouped under the label of the "what's included" item it keeps (the
  * products table seeds those lists from the same labels, app/server/shop/product-seed.server.ts).
- * A product made in the dashboard has no built files (its uploads are issue 53 item 2). Server
+ * A product made in the dashboard has no built files: the owner uploads its files instead (the
+ * product_files table, decision 072), and delivery lists them after these groups. Server
  * code, the product builder and tests import this; pages that only show labels never do, so it
  * stays out of their browser bundles.
  */
@@ -160,9 +161,14 @@ export const PRODUCT_FILES: Record<BuiltProductId, readonly FileGroup[]> = {
   ],
 };
 
+/** The toolkit and the Power Pack: their files are built from products/src, never uploaded. */
+export function hasBuiltFiles(productId: ProductId): productId is BuiltProductId {
+  return Object.hasOwn(PRODUCT_FILES, productId);
+}
+
 /** A product's groups of files (none for a product without built files). */
 export function fileGroupsOf(productId: ProductId): readonly FileGroup[] {
-  return Object.hasOwn(PRODUCT_FILES, productId) ? PRODUCT_FILES[productId as BuiltProductId] : [];
+  return hasBuiltFiles(productId) ? PRODUCT_FILES[productId] : [];
 }
 
 /** Every file of a product, in the order its page lists them. */

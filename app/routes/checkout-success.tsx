@@ -216,8 +216,8 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
               Your downloads
             </h2>
             <p className="mt-2 text-slate-700">
-              Everything is ready now. Letters come as Word (to edit) and PDF (to print). Keep this private address to come back to your
-              files any time in the next year (we've e-mailed it to you too):
+              Everything is ready now.{order.toolkit ? " Letters come as Word (to edit) and PDF (to print)." : ""} Keep this private address
+              to come back to your files any time in the next year (we've e-mailed it to you too):
             </p>
             <p className="mt-2 rounded-lg bg-slate-100 p-3 font-mono text-sm break-all text-slate-900">
               <a href={order.access.orderPath} className="text-brand-800 underline underline-offset-2">
@@ -262,8 +262,15 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
             </h2>
             <ol className="mt-4 list-decimal space-y-3 pl-6 text-slate-800">
               <li>Check your e-mail for your receipt and download links (and your spam folder if nothing arrives within 5 minutes).</li>
-              <li>Access your toolkit and start with the step-by-step credit repair guide.</li>
-              <li>Follow the 30-day action plan, one small step a day.</li>
+              {/* The toolkit's steps: also for the spec's plain page (no order), which is the toolkit's. */}
+              {order?.toolkit !== false ? (
+                <>
+                  <li>Access your toolkit and start with the step-by-step credit repair guide.</li>
+                  <li>Follow the 30-day action plan, one small step a day.</li>
+                </>
+              ) : (
+                <li>Open your downloads here or from the e-mail: your files are there for a year.</li>
+              )}
               <li>
                 Questions? Contact support at {supportLink}. {SUPPORT_REPLY_PROMISE}
               </li>

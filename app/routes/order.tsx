@@ -9,6 +9,7 @@ import { OrderNotice } from "~/components/order-notice";
 import { ContinueLinks } from "~/components/continue-links";
 import { seo } from "~/lib/seo";
 import { formatCents } from "~/lib/site";
+import { TOOLKIT_ID } from "~/lib/catalogue";
 import { filePath, orderPagePath, zipPath } from "~/lib/order-files";
 import { DEAD_LINK_STATUS, orderFiles, orderForToken, PRIVATE_HEADERS, refundedLines } from "~/server/delivery/order-access.server";
 import { orderNumber } from "~/server/payments/orders.server";
@@ -100,10 +101,15 @@ export default function OrderPage({ loaderData, params, actionData }: Route.Comp
                 <h2 id="files-heading" className="text-lg font-bold text-slate-900">
                   Files
                 </h2>
-                <p className="mt-1 text-slate-700">
-                  Start with the step-by-step guide, then follow the 30-day action plan. Letters come as Word (to edit) and PDF (to print);
-                  trackers as a spreadsheet and a PDF to print.
-                </p>
+                {/* The toolkit's way in; another product's files speak for themselves (their titles, the product's page). */}
+                {result.products.some((p) => p.productId === TOOLKIT_ID) ? (
+                  <p className="mt-1 text-slate-700">
+                    Start with the step-by-step guide, then follow the 30-day action plan. Letters come as Word (to edit) and PDF (to
+                    print); trackers as a spreadsheet and a PDF to print.
+                  </p>
+                ) : (
+                  <p className="mt-1 text-slate-700">Everything you bought, ready to download.</p>
+                )}
                 {result.refundedProducts.map((p) => (
                   <p key={p.productId} className="mt-4 rounded-lg bg-slate-100 p-3 text-slate-800" data-refunded={p.productId}>
                     <strong>{p.name}: refunded</strong> ({formatCents(p.amountCents)} given back to you). Its downloads are no longer

@@ -41,6 +41,7 @@ export const TABLES = [
   "product_waitlist",
   "product_redirects",
   "product_prices",
+  "product_files",
   "products",
   "site_settings",
   "broadcasts",

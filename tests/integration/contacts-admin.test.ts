@@ -5,10 +5,7 @@
  * the consent it records, no e-mail ever, a suppressed address kept suppressed, and a bad row or
  * a missing column importing nothing.
  */
-import { request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
 import { asc, count, eq, sql } from "drizzle-orm";
-import express from "express";
 import { beforeEach, describe, expect, it } from "vitest";
 import { adminAuditLog, consents, contactEvents, contacts, orders, outbox } from "../../db/schema";
 import { action as contactAction, loader as contactLoader } from "~/routes/admin/contact-detail";
@@ -21,10 +18,8 @@ import { loader as exportLoader } from "~/routes/admin/export";
 import { CONTACT_IMPORT_MAX_BYTES } from "~/lib/forms/dashboard";
 import type { ContactHistory, ContactRow } from "~/server/admin/audience-view.server";
 import { importContacts, type ImportResult } from "~/server/admin/contacts-import.server";
-import { rateLimitStore } from "~/server/rate-limit-store.server";
 import { CONTACT_IMPORT_BODY_LIMIT } from "~/lib/forms/dashboard";
-import { protections } from "../../server/protections";
-import { realRouteMatcher } from "../helpers/route-table";
+import { withProtectedRoute } from "../helpers/body-limit";
 import { PAGE_SIZE } from "~/server/admin/lists.server";
 import { markProved, recordConsent, suppress, upsertContact } from "~/server/audience/contacts.server";
 import { db } from "~/server/db.server";
@@ -629,46 +624,9 @@ describe("the CSV import", () => {
   });
 
   it("is refused before its body is read when the upload is over the import's size limit, with the limit in the message", async () => {
-    const app = express();
-    app.use(
-      protections({ publicOrigin: ORIGIN, trustProxy: false, perMinute: 100, store: rateLimitStore, route: await realRouteMatcher() }),
-    );
-    app.post("/admin/contacts", (_req, res) => void res.status(204).end());
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/admin/contacts`;
-    try {
+    await withProtectedRoute(ORIGIN, "/admin/contacts", async (post) => {
       // The declared length is what is checked; the bytes are sent in chunks, until the server answers.
-      const send = (bytes: number) =>
-        new Promise<{ status: number; body: string }>((resolve, reject) => {
-          let answered = false;
-          const req = httpRequest(url, {
-            method: "POST",
-            headers: { "Content-Type": "text/csv", Accept: "application/json", "Content-Length": String(bytes) },
-          });
-          req.on("response", (res) => {
-            answered = true;
-            let body = "";
-            res.setEncoding("utf8");
-            res.on("data", (chunk: string) => (body += chunk));
-            res.on("end", () => {
-              resolve({ status: res.statusCode ?? 0, body });
-              req.destroy();
-            });
-          });
-          req.on("error", reject);
-          const chunk = Buffer.alloc(1024 * 1024, "x");
-          let left = bytes;
-          const write = () => {
-            while (left > 0 && !answered) {
-              const piece = left >= chunk.length ? chunk : chunk.subarray(0, left);
-              left -= piece.length;
-              if (!req.write(piece)) return void req.once("drain", write);
-            }
-            if (!answered) req.end();
-          };
-          write();
-        });
+      const send = (bytes: number) => post(bytes, "text/csv");
       const tooBig = await send(CONTACT_IMPORT_BODY_LIMIT.bytes + 1);
       expect(tooBig.status).toBe(413);
       expect(JSON.parse(tooBig.body).description).toBe(
@@ -676,8 +634,6 @@ describe("the CSV import", () => {
       );
       // Just over the file limit still reaches the action, whose own check says the same in the page.
       expect((await send(CONTACT_IMPORT_MAX_BYTES + 1024)).status).toBe(204);
-    } finally {
-      server.close();
-    }
+    });
   });
 });

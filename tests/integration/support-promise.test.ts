@@ -57,6 +57,7 @@ describe("e-mails", () => {
         "lost-link",
         "lost-link-one-order",
         "receipt",
+        "receipt-other-product",
         "receipt-toolkit-only",
         "refunded",
         "refunded-power-pack",

@@ -21,6 +21,8 @@ import { dashboardAction, dashboardLoader } from "~/server/admin/dashboard-route
 import { IMAGE_MAX_BYTES } from "~/server/content/article-images.server";
 import { articlesOf } from "~/server/content/site-content.server";
 import { productForOwner, saveProduct } from "~/server/shop/product-admin.server";
+import { ProductFilesPanel } from "~/components/product-files-panel";
+import { productFilesData } from "~/server/delivery/owner-file-list.server";
 
 export const handle = page({ bodyLimit: ARTICLE_EDITOR_BODY_LIMIT });
 
@@ -34,7 +36,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches, location }) =>
 export const loader = dashboardLoader(async ({ params }: Route.LoaderArgs) => {
   const found = await productForOwner(params.id);
   if (!found) throw data(null, { status: 404 });
-  return { ...found, imageMaxMb: IMAGE_MAX_BYTES / 1024 / 1024 };
+  return { ...found, imageMaxMb: IMAGE_MAX_BYTES / 1024 / 1024, files: await productFilesData(params.id) };
 });
 
 const FORM_ID = "product";
@@ -213,6 +215,8 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
           </button>
         </Form>
       </Panel>
+
+      <ProductFilesPanel productId={row.id} productName={row.name} files={loaderData.files} />
 
       <Panel title="Price history" id="prices-heading">
         <p className="mt-2 max-w-3xl text-slate-700">

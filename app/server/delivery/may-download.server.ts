@@ -8,10 +8,10 @@
 import { redirect, type AppLoadContext } from "react-router";
 import type { ProductId } from "~/lib/catalogue";
 import { orderPagePath } from "~/lib/order-files";
-import { productFiles, type ProductFile } from "~/lib/product-files";
 import {
   countDownload,
   countZipDownload,
+  deliverableFiles,
   downloadableOrder,
   fileResponse,
   notFound,
@@ -19,6 +19,7 @@ import {
   PRIVATE_HEADERS,
   productAccess,
   refundedProductRefusal,
+  type DeliverableFile,
 } from "~/server/delivery/order-access.server";
 import { refusedDownload } from "~/server/delivery/refused-download.server";
 import { productZipResponse } from "~/server/delivery/zip.server";
@@ -28,14 +29,14 @@ import { productZipResponse } from "~/server/delivery/zip.server";
 export type DownloadRequest = { file: string } | { zip: string; productName: string };
 
 export type DownloadAnswer =
-  | { kind: "file"; file: ProductFile }
+  | { kind: "file"; file: DeliverableFile }
   | { kind: "zip"; productId: ProductId; productName: string }
   /**
    * The link or the order cannot download (unknown or expired link, unpaid, refunded or disputed
    * order), or the product was refunded since (`product` names it): the page that says why.
    */
   | { kind: "unavailable"; refusal: Response; product?: ProductId }
-  /** A file or product the order never bought: a plain 404, no page. */
+  /** A file or product the order never bought (or a file removed by the owner, a product without files): a plain 404, no page. */
   | { kind: "not-bought" }
   /** The soft limit is reached: the order page, at this file or product, says to contact support. */
   | { kind: "over-limit"; anchor: string };
@@ -60,9 +61,12 @@ export async function mayDownload(token: string, asked: DownloadRequest): Promis
   if (refunded) return { kind: "unavailable", refusal: refundedProductRefusal(), product: refunded };
   const productId = access.open.find((id) => id === asked.zip);
   if (!productId) return { kind: "not-bought" };
+  const files = await deliverableFiles(productId);
+  // A product with no file yet (one made in the dashboard, nothing uploaded) has no zip either.
+  if (files.length === 0) return { kind: "not-bought" };
   const counted = await countZipDownload(
     orderId,
-    productFiles(productId).map((f) => f.id),
+    files.map((f) => f.id),
   );
   return counted ? { kind: "zip", productId, productName: asked.productName } : { kind: "over-limit", anchor: `product-${productId}` };
 }

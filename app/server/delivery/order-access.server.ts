@@ -8,8 +8,8 @@ import { Readable } from "node:stream";
 import { and, desc, eq, gte, inArray, notExists, sql } from "drizzle-orm";
 import { downloads, entitlements, orderAccessTokens, orderRefunds, orders } from "../../../db/schema";
 import { POWER_PACK_ID, TOOLKIT_ID, type ProductId } from "~/lib/catalogue";
-import { fileGroupsOf, PRODUCT_FILES, type ProductFile } from "~/lib/product-files";
-import type { ProductView } from "~/lib/order-files";
+import { fileGroupsOf, PRODUCT_FILES, productFiles, type ProductFile } from "~/lib/product-files";
+import type { FileFormat, FileView, ProductView } from "~/lib/order-files";
 
 import { db } from "~/server/db.server";
 import { filePaths } from "~/server/env.server";
@@ -18,6 +18,22 @@ import { successPageToken } from "~/server/delivery/buyer-key.server";
 import { refundsOf } from "~/server/payments/refund-events.server";
 import { hashToken, isTokenShaped, newToken } from "~/server/tokens.server";
 import type { ProductCatalogue } from "~/server/shop/product-store.server";
+import {
+  UPLOADED_FILES_LABEL,
+  uploadedFile,
+  uploadedFileContent,
+  uploadedFileCounts,
+  uploadedFilesOf,
+  type UploadedFile,
+} from "~/server/delivery/uploaded-files.server";
+
+/**
+ * A file a buyer downloads: built (the toolkit's and the Power Pack's, on disk under
+ * products/files) or uploaded by the owner (in the database, decision 072).
+ */
+export type DeliverableFile = ProductFile | UploadedFile;
+
+export const isUploaded = (file: DeliverableFile): file is UploadedFile => "fileName" in file;
 
 /** What delivery asks of the products: their names as the product store has them now. */
 export type ProductNames = Pick<ProductCatalogue, "name">;
@@ -31,7 +47,11 @@ export function productFilesDir(): string {
   return resolve(filePaths().PRODUCT_FILES_DIR);
 }
 
-/** Every catalogue file that is missing from the product directory (checked at start-up: a server that would sell what it cannot deliver refuses to start). */
+/**
+ * Every built file that is missing from the product directory (checked at start-up: a server that
+ * would sell what it cannot deliver refuses to start). Uploaded files are rows in the database,
+ * written whole or not at all: nothing to check here.
+ */
 export function missingProductFiles(): string[] {
   const missing: string[] = [];
   for (const groups of Object.values(PRODUCT_FILES)) {
@@ -156,11 +176,14 @@ export async function productAccess(orderId: number): Promise<{ open: ProductId[
 export async function orderFile(
   orderId: number,
   fileId: string,
-): Promise<{ file: ProductFile } | { refusal: Response; refundedProduct?: ProductId }> {
+): Promise<{ file: DeliverableFile } | { refusal: Response; refundedProduct?: ProductId }> {
   const access = await productAccess(orderId);
-  const file = findFile(access.open, fileId);
-  if (file) return { file };
-  const refundedProduct = access.refunded.find((id) => findFile([id], fileId));
+  const built = findFile(access.open, fileId);
+  if (built) return { file: built };
+  const uploaded = await uploadedFile(fileId);
+  if (uploaded && access.open.includes(uploaded.productId)) return { file: uploaded };
+  const refundedProduct =
+    access.refunded.find((id) => findFile([id], fileId)) ?? (uploaded && access.refunded.find((id) => id === uploaded.productId));
   return refundedProduct ? { refusal: refundedProductRefusal(), refundedProduct } : { refusal: notFound() };
 }
 
@@ -198,22 +221,58 @@ export async function refundNoticePart(
 /** A refunded product's file or zip, while the order's other products stay open. */
 export const refundedProductRefusal = () => refuse(410, "This product was refunded: its downloads are no longer available.");
 
-/** Every file the order's entitlements open, product by product, with sizes and download counts. */
+/** A file's size in bytes: a built one's on disk now, an uploaded one's as stored. */
+export function sizeOf(file: DeliverableFile): number {
+  return isUploaded(file) ? file.size : fileSize(file.path);
+}
+
+/** A file as a page lists it (no path on disk, no hash), with how often this order downloaded it. */
+function fileView(file: DeliverableFile, downloaded: number): FileView {
+  return {
+    id: file.id,
+    title: file.title,
+    ...(!isUploaded(file) && file.variant ? { variant: file.variant } : {}),
+    format: file.format,
+    bytes: sizeOf(file),
+    downloads: downloaded,
+    overLimit: downloaded >= DOWNLOAD_SOFT_LIMIT,
+  };
+}
+
+/**
+ * Every file the order's entitlements open, product by product, with sizes and download counts:
+ * the built groups, then the product's uploaded files in a group of their own.
+ */
 export async function orderFiles(orderId: number, names: ProductNames): Promise<ProductView[]> {
   const products = await grantedProducts(orderId);
-  const counts = new Map((await db().select().from(downloads).where(eq(downloads.orderId, orderId))).map((d) => [d.fileId, d.count]));
-  return products.map((productId) => ({
-    productId,
-    name: names.name(productId),
-    groups: fileGroupsOf(productId).map((group) => ({
-      label: group.label,
-      note: group.note,
-      files: group.files.map((file) => {
-        const n = counts.get(file.id) ?? 0;
-        return { ...file, bytes: fileSize(file.path), downloads: n, overLimit: n >= DOWNLOAD_SOFT_LIMIT };
-      }),
-    })),
-  }));
+  const [rows, uploaded] = await Promise.all([
+    db().select().from(downloads).where(eq(downloads.orderId, orderId)),
+    uploadedFilesOf(products),
+  ]);
+  const counts = new Map(rows.map((d) => [d.fileId, d.count]));
+  const view = (file: DeliverableFile) => fileView(file, counts.get(file.id) ?? 0);
+  return products.map((productId) => {
+    const own = uploaded.filter((f) => f.productId === productId);
+    return {
+      productId,
+      name: names.name(productId),
+      groups: [
+        ...fileGroupsOf(productId).map((group) => ({ label: group.label, note: group.note, files: group.files.map(view) })),
+        ...(own.length > 0 ? [{ label: UPLOADED_FILES_LABEL, files: own.map(view) }] : []),
+      ],
+    };
+  });
+}
+
+/** Every file of a product, built then uploaded: what its zip holds and counts. */
+export async function deliverableFiles(productId: ProductId): Promise<DeliverableFile[]> {
+  return [...productFiles(productId), ...(await uploadedFilesOf([productId]))];
+}
+
+/** How many files each product gives its buyers, built and uploaded (the receipt says so). */
+export async function fileCounts(productIds: readonly ProductId[]): Promise<Map<ProductId, number>> {
+  const uploaded = await uploadedFileCounts(productIds);
+  return new Map(productIds.map((id) => [id, productFiles(id).length + (uploaded.get(id) ?? 0)]));
 }
 
 /** The file behind an id, if one of these products has it. */
@@ -259,10 +318,11 @@ export async function countDownload(orderId: number, fileId: string): Promise<bo
   return rows.length > 0;
 }
 
-const CONTENT_TYPES: Record<ProductFile["format"], string> = {
+const CONTENT_TYPES: Record<FileFormat, string> = {
   pdf: "application/pdf",
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  zip: "application/zip",
 };
 
 export const PRIVATE_HEADERS = {
@@ -271,20 +331,31 @@ export const PRIVATE_HEADERS = {
   "Referrer-Policy": "no-referrer",
 };
 
-/** The file as a download: streamed from the private directory, never cached or indexed. */
-export function fileResponse(file: ProductFile): Response {
+/** A download's headers: private, never cached or indexed, never sniffed into another type. */
+function downloadHeaders(format: FileFormat, size: number, name: string): Record<string, string> {
+  return {
+    ...PRIVATE_HEADERS,
+    "Content-Type": CONTENT_TYPES[format],
+    "Content-Length": String(size),
+    "Content-Disposition": `attachment; filename="${name}"`,
+    "X-Content-Type-Options": "nosniff",
+  };
+}
+
+/**
+ * The file as a download: a built one streamed from the private directory, an uploaded one's bytes
+ * from the database as they are now (a file removed in the moment since it was found is Not found).
+ */
+export async function fileResponse(file: DeliverableFile): Promise<Response> {
+  if (isUploaded(file)) {
+    const now = await uploadedFileContent(file.id);
+    if (!now) return notFound();
+    return new Response(new Uint8Array(now.bytes), { headers: downloadHeaders(now.format, now.bytes.length, now.fileName) });
+  }
   const path = resolve(productFilesDir(), file.path);
   const name = file.path.split("/").pop()!;
   const stream = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
-  return new Response(stream, {
-    headers: {
-      ...PRIVATE_HEADERS,
-      "Content-Type": CONTENT_TYPES[file.format],
-      "Content-Length": String(fileSize(file.path)),
-      "Content-Disposition": `attachment; filename="${name}"`,
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return new Response(stream, { headers: downloadHeaders(file.format, fileSize(file.path), name) });
 }
 
 /**

@@ -4,6 +4,7 @@
  * paid, the downloads.
  */
 import type { Payments } from "~/server/payments/provider.server";
+import { TOOLKIT_ID } from "~/lib/catalogue";
 import { orderPagePath, type ProductView } from "~/lib/order-files";
 import { isBuyer } from "~/server/delivery/buyer-key.server";
 import { orderFiles, successPageLink, type ProductNames } from "~/server/delivery/order-access.server";
@@ -21,6 +22,8 @@ export type OrderView =
       found: true;
       orderNumber: string;
       lines: { name: string; amountCents: number }[];
+      /** The order bought the toolkit: its pages say where to start (the guide, the 30-day plan); another product's do not. */
+      toolkit: boolean;
       totalCents: number;
       /** When the payment was taken (null until then); pages write it with formatPaidOn (dates.server.ts), as the receipt does. */
       paidAt: Date | null;
@@ -77,6 +80,7 @@ export async function orderView(payments: Payments, names: ProductNames, session
     found: true,
     orderNumber: orderNumber(order.id),
     lines: order.lines.map((line) => ({ name: line.name, amountCents: line.unitAmountCents * line.quantity })),
+    toolkit: order.lines.some((line) => line.id === TOOLKIT_ID),
     totalCents: order.amountTotal,
     paidAt: order.paidAt,
     state,

@@ -1,8 +1,8 @@
 /** The receipt of a paid order, with the link to its files. */
 import { z } from "zod";
 import { orderPagePath } from "~/lib/order-files";
-import { productFiles } from "~/lib/product-files";
-import { grantedProducts, mintOrderLink } from "~/server/delivery/order-access.server";
+import { TOOLKIT_ID } from "~/lib/catalogue";
+import { fileCounts, grantedProducts, mintOrderLink } from "~/server/delivery/order-access.server";
 import { findOrder, orderNumber } from "~/server/payments/orders.server";
 import { defineMessage } from "~/server/mail/messages/definition.server";
 import { SAMPLE_LINES, SAMPLE_ORDER_URL, SAMPLE_PAID_AT } from "~/server/mail/messages/preview-data.server";
@@ -16,7 +16,7 @@ export const receipt = defineMessage({
     const order = await findOrder(payload.orderId);
     if (!order || order.status !== "paid") return { skip: `order ${payload.orderId} is not paid (${order?.status ?? "missing"})` };
     const [products, names] = await Promise.all([grantedProducts(order.id), catalogue()]);
-    const token = await mintOrderLink(order.id, "receipt");
+    const [token, counts] = await Promise.all([mintOrderLink(order.id, "receipt"), fileCounts(products)]);
     return {
       props: {
         orderNumber: orderNumber(order.id),
@@ -26,8 +26,9 @@ export const receipt = defineMessage({
         orderUrl: url(orderPagePath(token)),
         products: products.map((id) => ({
           name: names.name(id),
-          fileCount: productFiles(id).length,
+          fileCount: counts.get(id) ?? 0,
         })),
+        toolkit: products.includes(TOOLKIT_ID),
       },
     };
   },
@@ -47,6 +48,7 @@ export const receipt = defineMessage({
           { name: "Credit Repair Toolkit", fileCount: 25 },
           { name: "Dispute Letter Power Pack", fileCount: 33 },
         ],
+        toolkit: true,
       },
     },
     {
@@ -58,6 +60,19 @@ export const receipt = defineMessage({
         totalCents: 700,
         orderUrl: SAMPLE_ORDER_URL.replace("000123", "000124"),
         products: [{ name: "Credit Repair Toolkit", fileCount: 25 }],
+        toolkit: true,
+      },
+    },
+    {
+      name: "receipt-other-product",
+      props: {
+        orderNumber: "FSM-000125",
+        paidAt: SAMPLE_PAID_AT,
+        lines: [{ name: "Advanced Budget Planner", amountCents: 1500 }],
+        totalCents: 1500,
+        orderUrl: SAMPLE_ORDER_URL.replace("000123", "000125"),
+        products: [{ name: "Advanced Budget Planner", fileCount: 3 }],
+        toolkit: false,
       },
     },
   ],

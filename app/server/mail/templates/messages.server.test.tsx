@@ -41,6 +41,7 @@ const receiptProps = {
     { name: "Credit Repair Toolkit", fileCount: 25 },
     { name: "Dispute Letter Power Pack", fileCount: 33 },
   ],
+  toolkit: true,
 };
 const receipt = await receiptMail(ctx, receiptProps);
 /** The toolkit as the product store names it (a real send reads it there). */
@@ -266,6 +267,24 @@ describe("receiptMail", () => {
     expect(late.text).not.toContain("November 29");
     // The receipt's words are the pages' (formatPaidOn): one function, so they cannot drift apart.
     expect(late.text).toContain(`Paid on: ${formatPaidOn(new Date("2026-11-29T02:30:00Z"), "America/New_York")}`);
+  });
+
+  it("names the toolkit's guide and plan only to a buyer of the toolkit; another product's receipt counts its files", async () => {
+    expect(receipt.text).toContain("Where to start");
+    expect(receipt.text).toContain("step-by-step guide");
+    const other = await receiptMail(ctx, {
+      ...receiptProps,
+      lines: [{ name: "Spring Budget Kit", amountCents: 1200 }],
+      totalCents: 1200,
+      products: [{ name: "Spring Budget Kit", fileCount: 2 }],
+      toolkit: false,
+    });
+    for (const part of [other.text, other.html]) {
+      expect(part).not.toMatch(/Where to start|step-by-step guide|30-day action plan/);
+      expect(part).toContain("30-day money-back guarantee");
+    }
+    expect(other.text).toContain("Spring Budget Kit (2 files)");
+    expect(other.subject).toBe("Your Spring Budget Kit: receipt and downloads (order FSM-000123)");
   });
 
   it("follows another configured zone, and names it", async () => {

@@ -26,6 +26,8 @@ export type ReceiptProps = {
   totalCents: number;
   orderUrl: string;
   products: { name: string; fileCount: number }[];
+  /** The order bought the toolkit: "Where to start" names its guide and plan (another product's receipt has no such section). */
+  toolkit: boolean;
 };
 
 function subject(p: ReceiptProps): string {
@@ -66,18 +68,22 @@ export const receiptMail = mailTemplate<ReceiptProps>(subject, function ReceiptM
       />
       <Amounts lines={p.lines} totalCents={p.totalCents} />
       <P muted>One-time payment. No recurring charges.</P>
-      <H2>Where to start</H2>
-      <List
-        ordered
-        items={[
-          <>
-            Read the <Strong>step-by-step guide</Strong> first. It explains how to check your reports and dispute errors yourself.
-          </>,
-          <>
-            Then follow the <Strong>30-day action plan</Strong>, one small step at a time.
-          </>,
-        ]}
-      />
+      {p.toolkit ? (
+        <>
+          <H2>Where to start</H2>
+          <List
+            ordered
+            items={[
+              <>
+                Read the <Strong>step-by-step guide</Strong> first. It explains how to check your reports and dispute errors yourself.
+              </>,
+              <>
+                Then follow the <Strong>30-day action plan</Strong>, one small step at a time.
+              </>,
+            ]}
+          />
+        </>
+      ) : null}
       <H2>30-day money-back guarantee</H2>
       <P>
         If it’s not right for you, reply to this e-mail or write to <Mailto email={ctx.supportEmail} /> within 30 days of your purchase, and
