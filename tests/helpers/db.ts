@@ -42,6 +42,7 @@ export const TABLES = [
   "product_redirects",
   "product_prices",
   "products",
+  "promotion_codes",
   "site_settings",
   "broadcasts",
   // The running counts go with the rows they count (TRUNCATE fires no DELETE trigger).

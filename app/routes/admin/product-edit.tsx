@@ -20,7 +20,10 @@ import { seo } from "~/lib/seo";
 import { dashboardAction, dashboardLoader } from "~/server/admin/dashboard-route.server";
 import { IMAGE_MAX_BYTES } from "~/server/content/article-images.server";
 import { articlesOf } from "~/server/content/site-content.server";
-import { productForOwner, saveProduct } from "~/server/shop/product-admin.server";
+import { productForOwner, saveProduct, saveSale } from "~/server/shop/product-admin.server";
+import { businessTimeZone } from "~/server/dates.server";
+import { productPageSchema } from "~/lib/forms/offers";
+import { ProductSaleForm, SALE_END_FORM, SALE_FORM } from "~/components/product-sale-form";
 
 export const handle = page({ bodyLimit: ARTICLE_EDITOR_BODY_LIMIT });
 
@@ -40,9 +43,15 @@ export const loader = dashboardLoader(async ({ params }: Route.LoaderArgs) => {
 const FORM_ID = "product";
 
 export const action = dashboardAction({
-  schema: ProductFormSchema,
-  form: () => FORM_ID,
+  schema: ({ context }: Route.ActionArgs) => productPageSchema(businessTimeZone(context)),
+  form: (payload) => (payload.intent === "sale" ? SALE_FORM : payload.intent === "sale-end" ? SALE_END_FORM : FORM_ID),
   run: async (value, { params, context }: Route.ActionArgs) => {
+    if (value.intent !== "save") {
+      const input = value.intent === "sale" ? value : null;
+      const sold = await saveSale(articlesOf(context), params.id, value.version, input, businessTimeZone(context));
+      if (!sold.ok) return { refused: sold.message, status: sold.status, fieldErrors: sold.fieldErrors };
+      return { done: sold.message, to: `/admin/products/${params.id}` };
+    }
     // The articles' store reloads the products' with it (one content version): this server at once, the others within a second.
     const saved = await saveProduct(articlesOf(context), params.id, value);
     if (!saved.ok) return { refused: saved.message, status: saved.status, fieldErrors: saved.fieldErrors };
@@ -54,7 +63,7 @@ export const action = dashboardAction({
 
 export default function ProductEdit({ loaderData, actionData }: Route.ComponentProps) {
   const zone = useTimeZone();
-  const { row, history, formerPrice, waiting, sold, others } = loaderData;
+  const { row, history, formerPrice, waiting, sold, others, sale } = loaderData;
   const [form, fields] = useDashboardForm(`${FORM_ID}-v${row.version}`, ProductFormSchema, lastFor(actionData, FORM_ID));
   const [coverId, setCoverId] = useState<number | null>(row.imageId);
   const setCover = useCallback((picture: { id: number }) => setCoverId(picture.id || null), []);
@@ -214,6 +223,14 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
         </Form>
       </Panel>
 
+      <ProductSaleForm
+        version={row.version}
+        priceCents={row.priceCents}
+        onSale={row.status === "on_sale"}
+        current={sale}
+        last={actionData}
+      />
+
       <Panel title="Price history" id="prices-heading">
         <p className="mt-2 max-w-3xl text-slate-700">
           Every price it was on sale at, with the dates. A “normally” price shows beside it only when this history makes it true (16 CFR
@@ -235,7 +252,9 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
                   {formatCents(h.priceCents)}
                 </th>
                 <td className={td}>{formatWhen(h.from, zone)}</td>
-                <td className={td}>{h.until ? formatWhen(h.until, zone) : "now"}</td>
+                <td className={td}>
+                  {h.until ? formatWhen(h.until, zone) : new Date(h.from).getTime() > Date.now() ? "no end set" : "now"}
+                </td>
               </tr>
             ))}
           </DataTable>

@@ -5,6 +5,7 @@
  */
 import type { Payments } from "~/server/payments/provider.server";
 import { orderPagePath, type ProductView } from "~/lib/order-files";
+import { purchaseRows } from "~/lib/offers";
 import { isBuyer } from "~/server/delivery/buyer-key.server";
 import { orderFiles, successPageLink, type ProductNames } from "~/server/delivery/order-access.server";
 import { findOrderBySession, orderNumber } from "~/server/payments/orders.server";
@@ -20,7 +21,9 @@ export type OrderView =
   | {
       found: true;
       orderNumber: string;
+      /** Each line at its price before a promotion code, and the code's line (the total is what was charged). */
       lines: { name: string; amountCents: number }[];
+      discount: { code: string; amountCents: number } | null;
       totalCents: number;
       /** When the payment was taken (null until then); pages write it with formatPaidOn (dates.server.ts), as the receipt does. */
       paidAt: Date | null;
@@ -76,7 +79,7 @@ export async function orderView(payments: Payments, names: ProductNames, session
   return {
     found: true,
     orderNumber: orderNumber(order.id),
-    lines: order.lines.map((line) => ({ name: line.name, amountCents: line.unitAmountCents * line.quantity })),
+    ...purchaseRows(order),
     totalCents: order.amountTotal,
     paidAt: order.paidAt,
     state,

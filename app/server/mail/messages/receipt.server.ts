@@ -1,6 +1,7 @@
 /** The receipt of a paid order, with the link to its files. */
 import { z } from "zod";
 import { orderPagePath } from "~/lib/order-files";
+import { purchaseRows } from "~/lib/offers";
 import { productFiles } from "~/lib/product-files";
 import { grantedProducts, mintOrderLink } from "~/server/delivery/order-access.server";
 import { findOrder, orderNumber } from "~/server/payments/orders.server";
@@ -21,7 +22,7 @@ export const receipt = defineMessage({
       props: {
         orderNumber: orderNumber(order.id),
         paidAt: order.paidAt ?? order.updatedAt,
-        lines: order.lines.map((l) => ({ name: l.name, amountCents: l.unitAmountCents * l.quantity })),
+        ...purchaseRows(order),
         totalCents: order.amountTotal,
         orderUrl: url(orderPagePath(token)),
         products: products.map((id) => ({
@@ -47,6 +48,18 @@ export const receipt = defineMessage({
           { name: "Credit Repair Toolkit", fileCount: 25 },
           { name: "Dispute Letter Power Pack", fileCount: 33 },
         ],
+      },
+    },
+    {
+      name: "receipt-with-code",
+      props: {
+        orderNumber: "FSM-000125",
+        paidAt: SAMPLE_PAID_AT,
+        lines: SAMPLE_LINES.slice(0, 1),
+        discount: { code: "SPRING", amountCents: 140 },
+        totalCents: 560,
+        orderUrl: SAMPLE_ORDER_URL.replace("000123", "000125"),
+        products: [{ name: "Credit Repair Toolkit", fileCount: 25 }],
       },
     },
     {
