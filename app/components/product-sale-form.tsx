@@ -9,7 +9,7 @@ import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/input";
 import { toZonedInput, zoneName } from "~/lib/dates";
 import type { FormerPriceVerdict } from "~/lib/former-price";
-import { SaleEndSchema, saleSchema } from "~/lib/forms/offers";
+import { SaleEndSchema, saleSchema } from "~/lib/forms/promotion";
 import type { Sale } from "~/lib/offers";
 import { formatCents } from "~/lib/site";
 

@@ -10,7 +10,7 @@ import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/input";
 import { checkoutHref } from "~/lib/checkout";
 import { zoneName } from "~/lib/dates";
-import { newCodeSchema, offersActionSchema } from "~/lib/forms/offers";
+import { newCodeSchema, offersActionSchema } from "~/lib/forms/promotion";
 import { offerLabel, PERCENT_MAX } from "~/lib/offers";
 import { formatCents } from "~/lib/site";
 import { seo } from "~/lib/seo";

@@ -22,7 +22,7 @@ import { IMAGE_MAX_BYTES } from "~/server/content/article-images.server";
 import { articlesOf } from "~/server/content/site-content.server";
 import { productForOwner, saveProduct, saveSale } from "~/server/shop/product-admin.server";
 import { businessTimeZone } from "~/server/dates.server";
-import { productPageSchema } from "~/lib/forms/offers";
+import { productPageSchema } from "~/lib/forms/promotion";
 import { ProductSaleForm, SALE_END_FORM, SALE_FORM } from "~/components/product-sale-form";
 
 export const handle = page({ bodyLimit: ARTICLE_EDITOR_BODY_LIMIT });

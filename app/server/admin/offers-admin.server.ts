@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { orderRefunds, orders, products, promotionCodes } from "../../../db/schema";
-import { codeValue, type NewCodeInput } from "~/lib/forms/offers";
+import { codeValue, type NewCodeInput } from "~/lib/forms/promotion";
 import { formatZonedDateTime } from "~/lib/dates";
 import { offerLabel } from "~/lib/offers";
 import { recordAudit } from "~/server/audit.server";

@@ -21,7 +21,7 @@ import {
 import { PRODUCT_STATUS_LABELS } from "~/lib/catalogue";
 import { formerPriceVerdict, type FormerPriceVerdict, type PriceSpell } from "~/lib/former-price";
 import { spellsFrom, type Sale } from "~/lib/offers";
-import type { SaleInput } from "~/lib/forms/offers";
+import type { SaleInput } from "~/lib/forms/promotion";
 import type { NewProductForm, ProductForm } from "~/lib/forms/product";
 import { slugFromTitle } from "~/lib/forms/article";
 import { formatCents } from "~/lib/site";
