@@ -196,7 +196,8 @@ export default function Offers({ loaderData, actionData }: Route.ComponentProps)
         </DataTable>
       )}
       <Panel title="New code" id="new-code-heading">
-        <NewCode last={actionData} products={products} />
+        {/* A new form once a code is made: the one just made is in the list, not in the boxes. */}
+        <NewCode key={codes.length} last={actionData} products={products} />
       </Panel>
     </>
   );
