@@ -61,7 +61,15 @@ export const action = dashboardAction({
   },
 });
 
-export default function ProductEdit({ loaderData, actionData }: Route.ComponentProps) {
+/**
+ * Made afresh for each saved version (a product save or a sale): the forms' selects take their
+ * choice as they mount; kept across a save, Conform's reset for the new form id emptied them.
+ */
+export default function ProductEditPage(props: Route.ComponentProps) {
+  return <ProductEdit key={props.loaderData.row.version} {...props} />;
+}
+
+function ProductEdit({ loaderData, actionData }: Route.ComponentProps) {
   const zone = useTimeZone();
   const { row, history, formerPrice, waiting, sold, others, sale } = loaderData;
   const [form, fields] = useDashboardForm(`${FORM_ID}-v${row.version}`, ProductFormSchema, lastFor(actionData, FORM_ID));
