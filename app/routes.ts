@@ -58,6 +58,7 @@ export default [
     route("admin/reviews", "routes/admin/reviews.tsx"),
     route("admin/products", "routes/admin/products.tsx"),
     route("admin/products/:id", "routes/admin/product-edit.tsx"),
+    route("admin/offers", "routes/admin/offers.tsx"),
     route("admin/sequence", "routes/admin/sequence.tsx"),
     route("admin/broadcasts", "routes/admin/broadcasts.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),

@@ -4,6 +4,7 @@ import { SENDING_STAGES, type SendingStage } from "../app/lib/sending-problem";
 import { PRODUCT_STATUSES, type ProductStatus } from "../app/lib/product-status";
 import { UPLOADED_FILE_FORMATS, type UploadedFileFormat } from "../app/lib/uploaded-file-formats";
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -87,7 +88,12 @@ export const newsletterSubscribers = pgTable(
   ],
 );
 
-export type StoredOrderLine = { id: string; name: string; unitAmountCents: number; quantity: number };
+/**
+ * One product of an order as charged: `unitAmountCents` is what the buyer paid for it (a refund of
+ * the line gives back exactly that); `fullUnitCents`, only on a line a promotion code reduced, is
+ * the price the checkout showed before the code (receipts show it, then the code's line).
+ */
+export type StoredOrderLine = { id: string; name: string; unitAmountCents: number; quantity: number; fullUnitCents?: number };
 /** disputed: the buyer's bank opened a chargeback; like refunded, it ends access to the files. */
 export const ORDER_STATUSES = ["pending", "paid", "failed", "refunded", "disputed"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -118,11 +124,25 @@ export const orders = pgTable(
      */
     buyerKeyHash: text("buyer_key_hash"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** The promotion code applied (issue 53 item 5), and its text as applied: what pages and e-mails name. */
+    promotionCodeId: integer("promotion_code_id").references((): AnyPgColumn => promotionCodes.id),
+    promotionCode: text("promotion_code"),
+    /** What the code took off the lines' shown prices, in cents (the lines hold what was charged). */
+    discountCents: integer("discount_cents").notNull().default(0),
+    /** The canonical address a once-per-buyer code was checked for (and the payment page was given). */
+    promotionBuyer: text("promotion_buyer"),
+    /**
+     * When the provider's session stops taking payment, for a session we gave an end (one with a
+     * code: its use is held until then, app/server/shop/promotions.server.ts); null: the provider's own.
+     */
+    sessionExpiresAt: timestamp("session_expires_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique("orders_provider_session_id_unique").on(t.providerSessionId),
+    index("orders_promotion_code_idx").on(t.promotionCodeId),
+    check("orders_discount_check", sql`${t.discountCents} >= 0`),
     index("orders_provider_payment_id_idx").on(t.providerPaymentId),
     // Issue 44, at 20,000 orders: the overview's windows (paid and started), a buyer's orders by
     // address (the audiences' "bought", a contact's history in any case).
@@ -177,7 +197,8 @@ export const orderRefunds = pgTable(
   },
   (t) => [
     unique("order_refunds_order_product_unique").on(t.orderId, t.productId),
-    check("order_refunds_amount_check", sql`${t.amountCents} > 0`),
+    // Zero: a product a promotion code made free, given back with the rest (nothing to return for it).
+    check("order_refunds_amount_check", sql`${t.amountCents} >= 0`),
   ],
 );
 
@@ -668,6 +689,13 @@ export const products = pgTable(
     status: text("status").$type<ProductStatus>().notNull().default("draft"),
     /** The product offered as the order bump on this product's checkout, if any. */
     bumpProductId: text("bump_product_id"),
+    /**
+     * A sale (issue 53 item 5): this price from `sale_starts_at` until `sale_ends_at` (none: until
+     * the owner ends it). The price history holds the same spells, written when the sale is saved.
+     */
+    salePriceCents: integer("sale_price_cents"),
+    saleStartsAt: timestamp("sale_starts_at", { withTimezone: true }),
+    saleEndsAt: timestamp("sale_ends_at", { withTimezone: true }),
     sortOrder: integer("sort_order").notNull().default(0),
     /** The edit count the editor's version check compares (a save over a newer one is refused). */
     version: integer("version").notNull().default(1),
@@ -681,6 +709,45 @@ export const products = pgTable(
     check("products_price_check", sql`${t.priceCents} >= 50`),
     check("products_bump_check", sql`${t.bumpProductId} is null or ${t.bumpProductId} <> ${t.id}`),
     check("products_slug_check", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check(
+      "products_sale_check",
+      sql`(${t.salePriceCents} is null and ${t.saleStartsAt} is null and ${t.saleEndsAt} is null) or (${t.salePriceCents} >= 50 and ${t.salePriceCents} < ${t.priceCents} and ${t.saleStartsAt} is not null and (${t.saleEndsAt} is null or ${t.saleStartsAt} < ${t.saleEndsAt}))`,
+    ),
+  ],
+);
+
+export const PROMOTION_KINDS = ["amount", "percent"] as const;
+export type PromotionKind = (typeof PROMOTION_KINDS)[number];
+
+/**
+ * The owner's promotion codes (/admin/offers): an amount (cents) or a percentage off, for one
+ * product or every one, until `ends_at` (none: until disabled), at most `max_uses` paid or open
+ * checkouts (none: unlimited), once per buyer by canonical address when `once_per_buyer`. Stored
+ * upper-case, so unique whatever the case typed. Never deleted (orders name them): disabled.
+ */
+export const promotionCodes = pgTable(
+  "promotion_codes",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull(),
+    kind: text("kind").$type<PromotionKind>().notNull(),
+    value: integer("value").notNull(),
+    productId: text("product_id").references(() => products.id),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    maxUses: integer("max_uses"),
+    oncePerBuyer: boolean("once_per_buyer").notNull().default(true),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("promotion_codes_code_unique").on(t.code),
+    check("promotion_codes_code_check", sql`${t.code} ~ '^[A-Z0-9]+(-[A-Z0-9]+)*$'`),
+    check("promotion_codes_kind_check", sql`${t.kind} in (${sqlWordList(PROMOTION_KINDS)})`),
+    check(
+      "promotion_codes_value_check",
+      sql`(${t.kind} = 'amount' and ${t.value} >= 1) or (${t.kind} = 'percent' and ${t.value} between 1 and 99)`,
+    ),
+    check("promotion_codes_max_uses_check", sql`${t.maxUses} is null or ${t.maxUses} >= 1`),
   ],
 );
 

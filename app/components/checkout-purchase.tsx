@@ -1,7 +1,15 @@
 import { formatCents } from "~/lib/site";
 
-/** The lines of a purchase and its total, as bought. */
-export function CheckoutPurchase({ lines, totalCents }: { lines: { name: string; amountCents: number }[]; totalCents?: number }) {
+/** The lines of a purchase and its total, as bought: a promotion code's line between them when one was used. */
+export function CheckoutPurchase({
+  lines,
+  discount = null,
+  totalCents,
+}: {
+  lines: { name: string; amountCents: number }[];
+  discount?: { code: string; amountCents: number } | null;
+  totalCents?: number;
+}) {
   return (
     <dl className="space-y-2">
       {lines.map((line) => (
@@ -10,6 +18,12 @@ export function CheckoutPurchase({ lines, totalCents }: { lines: { name: string;
           <dd className="font-bold">{formatCents(line.amountCents)}</dd>
         </div>
       ))}
+      {discount ? (
+        <div className="flex justify-between gap-4 text-slate-800" data-testid="purchase-discount">
+          <dt>Code {discount.code}</dt>
+          <dd className="font-bold">−{formatCents(discount.amountCents)}</dd>
+        </div>
+      ) : null}
       {totalCents !== undefined ? (
         <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-lg font-bold text-slate-900">
           <dt>Total</dt>

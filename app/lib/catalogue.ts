@@ -36,6 +36,11 @@ export type Product = {
   status: ProductStatus;
   bumpProductId: ProductId | null;
   sortOrder: number;
+  /**
+   * A sale running now (issue 53 item 5): `priceCents` is then the sale's price, and `endsAt` its
+   * end (ISO), or null when none is set (the page then names no end). Null when no sale runs.
+   */
+  sale: { endsAt: string | null } | null;
 };
 
 export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = {

@@ -15,7 +15,10 @@ export const CANCELLED_PARAM = "cancelled";
 /** The checkout page's own address. */
 export const CHECKOUT_PATH = "/checkout";
 
-export type CheckoutQuery = { bump: boolean; from: string | null; cancelled: boolean; product: string | null };
+/** The query string of an offer link (`/checkout?code=SPRING`): the code, applied when the page opens. */
+export const CODE_PARAM = "code";
+
+export type CheckoutQuery = { bump: boolean; from: string | null; cancelled: boolean; product: string | null; code: string | null };
 
 /** What a checkout address asks for (the loader's reading, and the page cache's key for it). */
 export function readCheckoutQuery(query: URLSearchParams): CheckoutQuery {
@@ -24,17 +27,19 @@ export function readCheckoutQuery(query: URLSearchParams): CheckoutQuery {
     from: query.get(FROM_PARAM) || null,
     cancelled: query.get(CANCELLED_PARAM) === "1",
     product: query.get(PRODUCT_PARAM) || null,
+    code: query.get(CODE_PARAM)?.trim().slice(0, 60) || null,
   };
 }
 
 export const CANCELLED_NOTICE = "Payment cancelled. Nothing was charged.";
 
 /** The checkout address a promo link on an article uses, and the one a cancelled payment returns to. */
-export function checkoutHref({ bump = false, from, cancelled = false, product }: Partial<CheckoutQuery> = {}): string {
+export function checkoutHref({ bump = false, from, cancelled = false, product, code }: Partial<CheckoutQuery> = {}): string {
   const query = new URLSearchParams();
   if (product) query.set(PRODUCT_PARAM, product);
   if (bump) query.set(BUMP_PARAM, "1");
   if (from) query.set(FROM_PARAM, from);
+  if (code) query.set(CODE_PARAM, code);
   if (cancelled) query.set(CANCELLED_PARAM, "1");
   const text = query.toString();
   return text ? `${CHECKOUT_PATH}?${text}` : CHECKOUT_PATH;
@@ -49,8 +54,10 @@ export function checkoutHref({ bump = false, from, cancelled = false, product }:
 export function checkoutVariant(
   query: URLSearchParams,
   site: { articleExists: (slug: string) => boolean; productExists: (slug: string) => boolean },
-): string {
-  const { bump, from, cancelled, product } = readCheckoutQuery(query);
+): string | null {
+  const { bump, from, cancelled, product, code } = readCheckoutQuery(query);
+  // A code's page depends on the code's uses and dates: rendered for each request.
+  if (code) return null;
   // An unknown product's address is kept as one page (its "no such product"), whatever it names.
   const known = product === null || site.productExists(product) ? product : "unknown";
   return checkoutHref({ bump, from: from && site.articleExists(from) ? from : null, cancelled, product: known });

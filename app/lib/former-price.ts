@@ -34,8 +34,21 @@ export type FormerPrice = { productId: string; priceCents: number; chargedFrom: 
 
 export type FormerPriceVerdict = { shown: FormerPrice } | { problem: string };
 
+/**
+ * The history as it stands at `now`: a sale saved ahead writes its spells ahead (the sale, then
+ * the price after it), so what starts later is not yet history, and the spell running at `now` is
+ * the current price even when its end is already known.
+ */
+export function historyAsOf(history: readonly PriceSpell[], now: Date): PriceSpell[] {
+  const at = now.getTime();
+  return history
+    .filter((spell) => spell.from.getTime() <= at)
+    .map((spell) => (spell.until !== null && spell.until.getTime() > at ? { ...spell, until: null } : spell));
+}
+
 /** The rule, with why a comparison may not be shown (the dashboard says so). */
-export function formerPriceVerdict(productId: string, history: readonly PriceSpell[], now: Date = new Date()): FormerPriceVerdict {
+export function formerPriceVerdict(productId: string, saved: readonly PriceSpell[], now: Date = new Date()): FormerPriceVerdict {
+  const history = historyAsOf(saved, now);
   const current = history.find((spell) => spell.until === null);
   if (!current) return { problem: "no current price" };
   const earlier = history

@@ -202,7 +202,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
             ) : null}
             <div className="mt-4">
               {order ? (
-                <CheckoutPurchase lines={order.lines} totalCents={order.totalCents} />
+                <CheckoutPurchase lines={order.lines} discount={order.discount} totalCents={order.totalCents} />
               ) : (
                 <CheckoutPurchase lines={result.kind === "plain" ? [result.line] : []} />
               )}

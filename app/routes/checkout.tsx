@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { ArrowLeft, Lock, ShieldCheck, Zap } from "lucide-react";
-import { data, useLocation } from "react-router";
+import { data, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/checkout";
 import { CheckoutOrderBump } from "~/components/checkout-order-bump";
 import { CheckoutOrderSummary } from "~/components/checkout-order-summary";
@@ -9,6 +9,9 @@ import { CheckoutReviews, type CheckoutReviewsData } from "~/components/checkout
 import type { FormerPrice } from "~/lib/former-price";
 import { CheckoutTestimonials } from "~/components/checkout-testimonials";
 import { CheckoutToolkitCard } from "~/components/checkout-toolkit-card";
+import type { SaleNote } from "~/components/sale-note";
+import { CheckoutCode } from "~/components/checkout-code";
+import { normalizeCode } from "~/lib/offers";
 import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button";
 import { notify, prepareToasts } from "~/components/ui/toaster";
@@ -16,9 +19,12 @@ import { CANCELLED_NOTICE, checkoutHref, checkoutVariant, FROM_PARAM, readChecko
 import { seo } from "~/lib/seo";
 import { BUYER_CONSENT } from "~/lib/site";
 import { appConfig } from "~/server/config.server";
-import { type FormOutcome, MESSAGES } from "~/lib/form-outcomes";
+import { type FormOutcome, MESSAGES, OUTCOME_STATUS_CODES } from "~/lib/form-outcomes";
 import type { CreatePayment } from "~/lib/forms/public";
 import { sourceArticle, submitCheckout } from "~/server/payments/checkout.server";
+import { codeForPage, type PageCode } from "~/server/payments/promotions.server";
+import { businessTimeZone } from "~/server/dates.server";
+import { db } from "~/server/db.server";
 import { type ShownTestimonial, testimonialsToShow } from "~/server/content/testimonials.server";
 import { articlesOf, checkoutFactsOf, productsOf } from "~/server/content/site-content.server";
 import { type Product, priceLabel, productPath, shownPrices, PRODUCT_STATUS_LABELS } from "~/lib/catalogue";
@@ -49,10 +55,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { provider } = appConfig(context).payments;
   const { reviews } = await checkoutFactsOf(context).facts();
   const { product, bump } = sellable;
+  const products = productsOf(context);
+  const timeZone = businessTimeZone(context);
   return {
     kind: "sell" as const,
     product,
     bump,
+    /** A sale running on the product: "it was" only when its history meets 16 CFR 233.1, its end only when it has one. */
+    sale: products.saleNote(product, timeZone),
+    /** `?code=` (an offer link, or Apply): applied, or why not (the full price stays). Checked again when the payment page is made. */
+    code: query.code
+      ? await codeForPage(db(), query.code, {
+          productIds: [product.id, ...(bump ? [bump.id] : [])],
+          name: (id) => products.byId(id)?.name ?? id,
+          now: new Date(),
+          timeZone,
+        })
+      : null,
     /** The product's address when this is not the toolkit's own /checkout. */
     productSlug: query.product,
     /** "Normally $X" beside the add-on, only when its price history meets 16 CFR 233.1. */
@@ -77,6 +96,9 @@ export function action({ request, context }: Route.ActionArgs) {
   return submitCheckout(payments, { content: articlesOf(context), products: productsOf(context) }, request, owner?.sessionSecret);
 }
 
+/** The server refused the checkout as the page showed it; `message` is for the buyer. */
+class Refused extends Error {}
+
 async function createPayment(choice: CreatePayment): Promise<string> {
   const response = await fetch("/api/create-payment", {
     method: "POST",
@@ -85,6 +107,8 @@ async function createPayment(choice: CreatePayment): Promise<string> {
     signal: AbortSignal.timeout(25_000),
   });
   const body = (await response.json().catch(() => null)) as { url?: unknown; error?: unknown } | null;
+  // Refused as the page stood (a code used up meanwhile, a price changed): the page says why.
+  if (response.status === OUTCOME_STATUS_CODES.rejected && typeof body?.error === "string") throw new Refused(body.error);
   if (!response.ok || typeof body?.url !== "string") {
     throw new Error(`create-payment answered ${response.status}${typeof body?.error === "string" ? `: ${body.error}` : ""}`);
   }
@@ -116,6 +140,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         testimonials={loaderData.testimonials}
         reviews={loaderData.reviews}
         formerPrice={loaderData.formerPrice}
+        sale={loaderData.sale}
+        code={loaderData.code}
         outcome={actionData}
       />
     </>
@@ -154,6 +180,8 @@ function CheckoutPage({
   testimonials,
   reviews,
   formerPrice,
+  sale,
+  code,
   outcome,
 }: {
   product: Product;
@@ -166,10 +194,16 @@ function CheckoutPage({
   testimonials: readonly ShownTestimonial[];
   reviews: CheckoutReviewsData | null;
   formerPrice: FormerPrice | null;
+  sale: SaleNote | null;
+  code: PageCode | null;
   outcome?: FormOutcome;
 }) {
   const [includeBump, setIncludeBump] = useState(initialBump);
   const [processing, setProcessing] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const applied = code && "offer" in code ? code : null;
+  const shown = `${shownPrices(product, bump)}${applied ? `:${applied.code}` : ""}`;
   // Back from the payment page may show this very page again from the back/forward cache, as it
   // was left ("Processing..."): it is ready to use again.
   useEffect(() => {
@@ -188,21 +222,39 @@ function CheckoutPage({
    */
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const fields = new FormData(event.currentTarget);
+    const typedCode = String(fields.get("code") ?? "").trim();
+    // Apply: the same page with the code, at an address of its own (the offer link's).
+    if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "apply") {
+      void navigate(checkoutHref({ bump: includeBump, from, product: productSlug, code: typedCode ? normalizeCode(typedCode) : null }));
+      return;
+    }
     if (processing) return;
     setProcessing(true);
+    setRefusal(null);
+    const email = String(fields.get("email") ?? "").trim();
     try {
       const url = await createPayment({
         includeBump,
         ...(from ? { from } : {}),
         ...(productSlug ? { product: productSlug } : {}),
-        shown: shownPrices(product, bump),
+        shown,
+        ...(typedCode ? { code: typedCode } : {}),
+        ...(email ? { email } : {}),
       });
-      window.history.replaceState(window.history.state, "", checkoutHref({ bump: includeBump, from, product: productSlug }));
+      window.history.replaceState(
+        window.history.state,
+        "",
+        checkoutHref({ bump: includeBump, from, product: productSlug, code: applied?.code ?? null }),
+      );
       window.location.assign(url);
     } catch (failure) {
-      // eslint-disable-next-line no-console -- in the browser, for the buyer's own developer tools
-      console.error("Checkout failed:", failure);
-      void notify({ variant: "error", ...MESSAGES.checkout.failed });
+      if (failure instanceof Refused) setRefusal(failure.message);
+      else {
+        // eslint-disable-next-line no-console -- in the browser, for the buyer's own developer tools
+        console.error("Checkout failed:", failure);
+        void notify({ variant: "error", ...MESSAGES.checkout.failed });
+      }
       setProcessing(false);
     }
   }
@@ -241,8 +293,8 @@ function CheckoutPage({
           <div className="space-y-8">
             {from ? <input type="hidden" name={FROM_PARAM} value={from} /> : null}
             {productSlug ? <input type="hidden" name="product" value={productSlug} /> : null}
-            <input type="hidden" name="shown" value={shownPrices(product, bump)} />
-            <CheckoutToolkitCard product={product} />
+            <input type="hidden" name="shown" value={shown} />
+            <CheckoutToolkitCard product={product} sale={sale} />
             {bump ? (
               <CheckoutOrderBump bump={bump} defaultChecked={initialBump} onChange={setIncludeBump} formerPrice={formerPrice} />
             ) : null}
@@ -253,10 +305,11 @@ function CheckoutPage({
             aria-labelledby="order-summary-heading"
             className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1"
           >
-            <CheckoutOrderSummary product={product} bump={bump} includeBump={includeBump} />
-            {outcome ? (
+            <CheckoutOrderSummary product={product} bump={bump} includeBump={includeBump} offer={applied?.offer ?? null} />
+            <CheckoutCode code={code} removeHref={checkoutHref({ bump: includeBump, from, product: productSlug })} />
+            {outcome || refusal ? (
               <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-                {outcome.description}
+                {refusal ?? outcome?.description}
               </p>
             ) : null}
             <button type="submit" disabled={processing} className={buttonClass({ size: "lg", className: "mt-6 w-full" })}>

@@ -10,7 +10,17 @@ import { checkoutHref } from "~/lib/checkout";
 import { emailField, FIELD_LIMITS } from "~/lib/forms/public";
 import { appConfig } from "~/server/config.server";
 import { parseSubmission } from "~/server/forms/submission.server";
-import { cancelledCheckoutPath, findTestOrder, payTestOrder, successPath } from "~/server/payments/test-provider.server";
+import { purchaseRows } from "~/lib/offers";
+import {
+  cancelledCheckoutPath,
+  cancelTestOrder,
+  findTestOrder,
+  payTestOrder,
+  successPath,
+  testSessionOpen,
+} from "~/server/payments/test-provider.server";
+
+const EXPIRED = "This test payment page has expired: nothing was charged. Start again from the checkout.";
 import { page } from "~/lib/page-policy";
 
 export const handle = page({ robots: "noindex" });
@@ -42,8 +52,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     order: {
       sessionId: order.providerSessionId,
       status: order.status,
-      lines: order.lines.map((line) => ({ name: line.name, amountCents: line.unitAmountCents * line.quantity })),
+      ...purchaseRows(order),
       totalCents: order.amountTotal,
+      /** The address a once-per-buyer code was checked for: the receipt goes there, as Stripe's page is told. */
+      email: order.promotionBuyer,
+      open: testSessionOpen(order),
     },
   };
 }
@@ -60,9 +73,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = submission.payload?.intent;
   if (intent !== "pay" && intent !== "cancel") return data({ error: "Choose Pay or Cancel." }, { status: 400 });
   const order = await findTestOrder(String(submission.payload?.session ?? ""));
-  if (intent === "cancel")
+  if (intent === "cancel") {
+    if (order) await cancelTestOrder(order);
     return redirect(order ? cancelledCheckoutPath(order, productsOf(context)) : checkoutHref({ cancelled: true }), 303);
+  }
   if (!order) return data({ error: "This test payment does not exist." }, { status: 404 });
+  if (!testSessionOpen(order) && order.status !== "paid") return data({ error: EXPIRED }, { status: 410 });
   if (!submission.ok) return data({ error: "Invalid Email: Please enter a valid email address for your receipt." }, { status: 400 });
   if (submission.value.intent === "pay" && (order.status === "pending" || order.status === "failed")) {
     await payTestOrder(order, submission.value.email);
@@ -93,14 +109,16 @@ export default function PayTest({ loaderData, actionData }: Route.ComponentProps
               Pay Fresh Start Money
             </h1>
             <div className="mt-5">
-              <CheckoutPurchase lines={order.lines} totalCents={order.totalCents} />
+              <CheckoutPurchase lines={order.lines} discount={order.discount} totalCents={order.totalCents} />
             </div>
             {actionData?.error ? (
               <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
                 {actionData.error}
               </p>
             ) : null}
-            {order.status === "pending" || order.status === "failed" ? (
+            {!order.open && order.status !== "paid" ? (
+              <p className="mt-6 text-slate-800">{EXPIRED}</p>
+            ) : order.status === "pending" || order.status === "failed" ? (
               <div className="mt-6 grid gap-3">
                 <Form method="post" className="space-y-3">
                   <input type="hidden" name="session" value={order.sessionId} />
@@ -115,6 +133,7 @@ export default function PayTest({ loaderData, actionData }: Route.ComponentProps
                       required
                       maxLength={FIELD_LIMITS.email}
                       autoComplete="email"
+                      {...(order.email ? { defaultValue: order.email, readOnly: true } : {})}
                       className="mt-1 w-full rounded-lg border border-slate-300 px-4 py-3 text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
                     />
                   </div>

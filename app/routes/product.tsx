@@ -6,6 +6,8 @@ import { ItemList } from "~/components/item-list";
 import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button";
 import { WaitlistForm } from "~/components/waitlist-form";
+import { SaleLine } from "~/components/sale-note";
+import { businessTimeZone } from "~/server/dates.server";
 import { bonusLabels, includedLabels, priceLabel, productPath, TOOLKIT_ID } from "~/lib/catalogue";
 import { checkoutHref } from "~/lib/checkout";
 import { submitFromBrowser } from "~/lib/form-outcomes";
@@ -36,6 +38,8 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   const product = pageProduct(context, params.slug, request);
   return {
     product,
+    /** A sale running now: its "it was" only when the price history meets 16 CFR 233.1, its end only when it has one. */
+    sale: product.status === "on_sale" ? productsOf(context).saleNote(product, businessTimeZone(context)) : null,
     // The toolkit's own checkout is /checkout, as the spec has it; another product's names it.
     checkout: product.id === TOOLKIT_ID ? checkoutHref() : checkoutHref({ product: product.slug }),
   };
@@ -68,7 +72,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
 };
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, checkout } = loaderData;
+  const { product, checkout, sale } = loaderData;
   const included = includedLabels(product);
   const bonuses = bonusLabels(product);
   return (
@@ -91,6 +95,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           {product.status === "coming_soon" ? "Hear when it opens" : "Price"}
         </h2>
         <p className="text-4xl font-bold tracking-tight text-slate-900">{priceLabel(product)}</p>
+        {sale ? <SaleLine sale={sale} /> : null}
         <p className="mt-1 text-slate-700">One-time payment. No subscription.</p>
         {product.status === "on_sale" ? (
           <SiteLink to={checkout} className={buttonClass({ size: "lg", className: "mt-5" })}>

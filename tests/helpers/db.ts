@@ -43,6 +43,7 @@ export const TABLES = [
   "product_prices",
   "product_files",
   "products",
+  "promotion_codes",
   "site_settings",
   "broadcasts",
   // The running counts go with the rows they count (TRUNCATE fires no DELETE trigger).

@@ -543,6 +543,8 @@ describe("the success page's view of an order (Stripe)", () => {
         { name: "Credit Repair Toolkit", amountCents: 700 },
         { name: "Dispute Letter Power Pack", amountCents: 1499 },
       ],
+      // No promotion code: no code's line.
+      discount: null,
       totalCents: 2199,
       paidAt: null,
       state: "processing",

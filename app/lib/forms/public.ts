@@ -91,8 +91,17 @@ export const CreatePaymentSchema = z.strictObject({
    */
   shown: z
     .string()
-    .regex(/^\d{1,7}(-\d{1,7})?$/)
+    .regex(/^\d{1,7}(-\d{1,7})?(:[A-Z0-9-]{1,40})?$/)
     .optional(),
+  /**
+   * A promotion code (issue 53 item 5): the one the page applied (`shown` names it after a ":",
+   * so a code typed but not applied is not charged unseen). `email`: the receipt's address, asked
+   * by the page for a code that is once per buyer. `intent` "apply": the form's Apply button,
+   * which shows the page again with the code (without JavaScript, the same form posts it).
+   */
+  code: z.string().trim().max(60).optional(),
+  email: emailField.optional(),
+  intent: z.enum(["pay", "apply"]).optional(),
 });
 export type CreatePayment = z.infer<typeof CreatePaymentSchema>;
 

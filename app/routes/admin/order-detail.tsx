@@ -174,6 +174,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             {order.lines.map((l) => (
               <dd key={l.productId} className="text-slate-900" data-product={l.productId}>
                 {l.name}, {formatCents(l.amountCents)}
+                {l.fullCents !== null ? ` (${formatCents(l.fullCents)} before the code)` : null}
                 {l.refunded ? (
                   <>
                     {" "}
@@ -198,6 +199,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <div>
             <dt className="text-sm font-bold text-slate-700">From article</dt>
             <dd className="text-slate-900">{order.sourceArticle ?? "-"}</dd>
+          </div>
+          <div>
+            <dt className="text-sm font-bold text-slate-700">Promotion code</dt>
+            <dd className="text-slate-900" data-testid="order-code">
+              {order.promotionCode ? `${order.promotionCode} (${formatCents(order.discountCents)} off)` : "-"}
+            </dd>
           </div>
         </dl>
       </Panel>

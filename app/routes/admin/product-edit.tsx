@@ -20,7 +20,10 @@ import { seo } from "~/lib/seo";
 import { dashboardAction, dashboardLoader } from "~/server/admin/dashboard-route.server";
 import { IMAGE_MAX_BYTES } from "~/server/content/article-images.server";
 import { articlesOf } from "~/server/content/site-content.server";
-import { productForOwner, saveProduct } from "~/server/shop/product-admin.server";
+import { productForOwner, saveProduct, saveSale } from "~/server/shop/product-admin.server";
+import { businessTimeZone } from "~/server/dates.server";
+import { productPageSchema } from "~/lib/forms/promotion";
+import { ProductSaleForm, SALE_END_FORM, SALE_FORM } from "~/components/product-sale-form";
 import { ProductFilesPanel } from "~/components/product-files-panel";
 import { productFilesData } from "~/server/delivery/owner-file-list.server";
 
@@ -42,9 +45,15 @@ export const loader = dashboardLoader(async ({ params }: Route.LoaderArgs) => {
 const FORM_ID = "product";
 
 export const action = dashboardAction({
-  schema: ProductFormSchema,
-  form: () => FORM_ID,
+  schema: ({ context }: Route.ActionArgs) => productPageSchema(businessTimeZone(context)),
+  form: (payload) => (payload.intent === "sale" ? SALE_FORM : payload.intent === "sale-end" ? SALE_END_FORM : FORM_ID),
   run: async (value, { params, context }: Route.ActionArgs) => {
+    if (value.intent !== "save") {
+      const input = value.intent === "sale" ? value : null;
+      const sold = await saveSale(articlesOf(context), params.id, value.version, input, businessTimeZone(context));
+      if (!sold.ok) return { refused: sold.message, status: sold.status, fieldErrors: sold.fieldErrors };
+      return { done: sold.message, to: `/admin/products/${params.id}` };
+    }
     // The articles' store reloads the products' with it (one content version): this server at once, the others within a second.
     const saved = await saveProduct(articlesOf(context), params.id, value);
     if (!saved.ok) return { refused: saved.message, status: saved.status, fieldErrors: saved.fieldErrors };
@@ -54,9 +63,17 @@ export const action = dashboardAction({
   },
 });
 
-export default function ProductEdit({ loaderData, actionData }: Route.ComponentProps) {
+/**
+ * Made afresh for each saved version (a product save or a sale): the forms' selects take their
+ * choice as they mount; kept across a save, Conform's reset for the new form id emptied them.
+ */
+export default function ProductEditPage(props: Route.ComponentProps) {
+  return <ProductEdit key={props.loaderData.row.version} {...props} />;
+}
+
+function ProductEdit({ loaderData, actionData }: Route.ComponentProps) {
   const zone = useTimeZone();
-  const { row, history, formerPrice, waiting, sold, others } = loaderData;
+  const { row, history, formerPrice, waiting, sold, others, sale } = loaderData;
   const [form, fields] = useDashboardForm(`${FORM_ID}-v${row.version}`, ProductFormSchema, lastFor(actionData, FORM_ID));
   const [coverId, setCoverId] = useState<number | null>(row.imageId);
   const setCover = useCallback((picture: { id: number }) => setCoverId(picture.id || null), []);
@@ -216,6 +233,14 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
         </Form>
       </Panel>
 
+      <ProductSaleForm
+        version={row.version}
+        priceCents={row.priceCents}
+        onSale={row.status === "on_sale"}
+        current={sale}
+        last={actionData}
+      />
+
       <ProductFilesPanel productId={row.id} productName={row.name} files={loaderData.files} />
 
       <Panel title="Price history" id="prices-heading">
@@ -239,7 +264,9 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
                   {formatCents(h.priceCents)}
                 </th>
                 <td className={td}>{formatWhen(h.from, zone)}</td>
-                <td className={td}>{h.until ? formatWhen(h.until, zone) : "now"}</td>
+                <td className={td}>
+                  {h.until ? formatWhen(h.until, zone) : new Date(h.from).getTime() > Date.now() ? "no end set" : "now"}
+                </td>
               </tr>
             ))}
           </DataTable>

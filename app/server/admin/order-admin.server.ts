@@ -29,6 +29,9 @@ export type OrderRow = {
   amountCents: number;
   provider: string;
   sourceArticle: string | null;
+  /** The promotion code used, and what it took off. */
+  promotionCode: string | null;
+  discountCents: number;
   createdAt: Date;
   paidAt: Date | null;
 };
@@ -47,6 +50,8 @@ const toRow = (o: Order, { refundedCents }: Refunds): OrderRow => ({
   amountCents: o.amountTotal,
   provider: o.provider,
   sourceArticle: o.sourceArticle,
+  promotionCode: o.promotionCode,
+  discountCents: o.discountCents,
   createdAt: o.createdAt,
   paidAt: o.paidAt,
 });
@@ -83,7 +88,7 @@ async function refundedCentsOf(ids: number[]): Promise<Map<number, number>> {
 
 export type OrderDetail = OrderRow & {
   /** Each product of the order, refunded or not, with what its line charged. */
-  lines: { productId: string; name: string; amountCents: number; refunded: boolean }[];
+  lines: { productId: string; name: string; amountCents: number; fullCents: number | null; refunded: boolean }[];
   /** Refunded at the provider but matching no product (e.g. an amount typed in Stripe's dashboard): the owner should look. */
   unmatchedCents: number;
   files: { productName: string; name: string; fileId: string; downloads: number }[];
@@ -106,6 +111,7 @@ export async function orderDetail(id: number, names: ProductNames): Promise<Orde
       productId: l.id,
       name: l.name,
       amountCents: l.unitAmountCents * l.quantity,
+      fullCents: l.fullUnitCents === undefined ? null : l.fullUnitCents * l.quantity,
       refunded: refunds.products.includes(l.id),
     })),
     unmatchedCents: refunds.unmatchedCents,

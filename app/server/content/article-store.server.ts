@@ -124,8 +124,11 @@ export type PublicAddress =
 /** What a change to public content needs of the store: this server reads again at once (content-version.server.ts). */
 export type ContentReload = Pick<ArticleStore, "reload">;
 
-/** Another store kept under the content version (the products'): read again whenever the articles are. */
-export type ContentFollower = { reload(): Promise<void> };
+/**
+ * Another store kept under the content version (the products'): read again whenever the articles
+ * are; `moments`, when what it shows changes by the clock alone (a sale starting or ending).
+ */
+export type ContentFollower = { reload(): Promise<void>; moments?(): readonly number[] };
 
 export type ArticleStore = ReturnType<typeof articleStore>;
 
@@ -205,7 +208,7 @@ function articleStore(first: Snapshot, followers: readonly ContentFollower[]) {
 
     /**
      * A key that changes whenever what the public pages show may have changed: the content version,
-     * how many scheduled articles have gone live by `now`, and the UTC day (a former price beside the
+     * how many scheduled articles have gone live by `now`, how many sale starts and ends have come, and the UTC day (a former price beside the
      * checkout's add-on may be shown only for 90 days, counted in days). Cached pages are kept under it.
      */
     key(now = Date.now()): string {
@@ -216,7 +219,9 @@ function articleStore(first: Snapshot, followers: readonly ContentFollower[]) {
         if (s.goLive[mid]! <= now) lo = mid + 1;
         else hi = mid;
       }
-      return `${s.version}:${lo}:${new Date(now).toISOString().slice(0, 10)}`;
+      // A sale that started or ended since: its pages are made again (the moments are few, a handful of products).
+      const sales = followers.reduce((n, f) => n + (f.moments?.() ?? []).filter((at) => at <= now).length, 0);
+      return `${s.version}:${lo}:${sales}:${new Date(now).toISOString().slice(0, 10)}`;
     },
 
     /**

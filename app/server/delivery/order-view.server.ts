@@ -6,6 +6,7 @@
 import type { Payments } from "~/server/payments/provider.server";
 import { TOOLKIT_ID } from "~/lib/catalogue";
 import { orderPagePath, type ProductView } from "~/lib/order-files";
+import { purchaseRows } from "~/lib/offers";
 import { isBuyer } from "~/server/delivery/buyer-key.server";
 import { orderFiles, successPageLink, type ProductNames } from "~/server/delivery/order-access.server";
 import { findOrderBySession, orderNumber } from "~/server/payments/orders.server";
@@ -21,7 +22,9 @@ export type OrderView =
   | {
       found: true;
       orderNumber: string;
+      /** Each line at its price before a promotion code, and the code's line (the total is what was charged). */
       lines: { name: string; amountCents: number }[];
+      discount: { code: string; amountCents: number } | null;
       /** The order bought the toolkit: its pages say where to start (the guide, the 30-day plan); another product's do not. */
       toolkit: boolean;
       totalCents: number;
@@ -79,7 +82,7 @@ export async function orderView(payments: Payments, names: ProductNames, session
   return {
     found: true,
     orderNumber: orderNumber(order.id),
-    lines: order.lines.map((line) => ({ name: line.name, amountCents: line.unitAmountCents * line.quantity })),
+    ...purchaseRows(order),
     toolkit: order.lines.some((line) => line.id === TOOLKIT_ID),
     totalCents: order.amountTotal,
     paidAt: order.paidAt,

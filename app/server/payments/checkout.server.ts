@@ -5,9 +5,14 @@
  */
 import { randomUUID } from "node:crypto";
 import { redirect } from "react-router";
+import { checkoutHref } from "~/lib/checkout";
 import type { ArticleStore } from "~/server/content/article-store.server";
 import { formatCents } from "~/lib/site";
-import { orderLines, shownPrices } from "~/lib/catalogue";
+import { orderLines, shownPrices, type PricedOrder } from "~/lib/catalogue";
+import { CODE_REFUSALS, normalizeCode } from "~/lib/offers";
+import { canonicalEmail } from "~/lib/email-address";
+import { db, type Tx } from "~/server/db.server";
+import { checkCode, CODE_HOLD_MS, discounted } from "~/server/payments/promotions.server";
 import { CHECKOUT_REFUSALS } from "~/lib/form-outcomes";
 import type { ProductStore } from "~/server/shop/product-store.server";
 import { type CreatePayment, CreatePaymentSchema, type FormOutcome, MESSAGES, OUTCOME_STATUS_CODES } from "~/lib/forms/public";
@@ -18,8 +23,42 @@ import { attachSession, createPendingOrder, discardPendingOrder } from "~/server
 import { PaymentProviderError, type Payments } from "~/server/payments/provider.server";
 import { log } from "~/server/log.server";
 
-/** What a checkout reads of the site: the articles (the `from` it keeps) and the products it sells. */
-export type CheckoutSite = { content: Pick<ArticleStore, "articleExists">; products: Pick<ProductStore, "sellable"> };
+/** What a checkout reads of the site: the articles (the `from` it keeps; the business's zone, for its messages' dates) and the products it sells. */
+export type CheckoutSite = {
+  content: Pick<ArticleStore, "articleExists" | "business">;
+  products: Pick<ProductStore, "sellable" | "byId">;
+};
+
+/**
+ * A code checked as the payment page is made (promotions.server.ts, with its row locked in `tx`):
+ * the lines it leaves to pay and the use the pending order holds, or a refusal in the buyer's words.
+ */
+async function reserveCode(
+  tx: Tx,
+  site: CheckoutSite,
+  code: string,
+  priced: PricedOrder,
+  { productIds, buyer }: { productIds: string[]; buyer: string | null },
+) {
+  const now = new Date();
+  const name = (id: string) => site.products.byId(id)?.name ?? id;
+  const refused = (description: string) => new CheckoutRefused({ title: "Code not applied", description });
+  const check = await checkCode(tx, code, { productIds, name, now, timeZone: site.content.business().timeZone, buyer, lock: true });
+  if (!check.ok) throw refused(check.message);
+  if (check.code.oncePerBuyer && !buyer) throw refused(CODE_REFUSALS.needsEmail(check.code.code));
+  const charged = discounted(priced, check.offer, name);
+  if ("refused" in charged) throw refused(charged.refused);
+  return {
+    charged,
+    promotion: {
+      codeId: check.code.id,
+      code: check.code.code,
+      discountCents: charged.discountCents,
+      buyer: check.code.oncePerBuyer ? buyer : null,
+      sessionExpiresAt: new Date(now.getTime() + CODE_HOLD_MS),
+    },
+  };
+}
 
 /** A checkout refused before anything was stored or asked of the provider: the product, or the price the page showed. */
 export class CheckoutRefused extends Error {
@@ -34,17 +73,24 @@ export class CheckoutRefused extends Error {
  * by `product` (none: the toolkit) and its bump when chosen. Refused when the product is not on
  * sale, or when the page's prices (`shown`) are not today's: the buyer sees the new price first.
  */
-export function pricedCheckout(products: CheckoutSite["products"], { includeBump, product, shown }: CreatePayment) {
+export function pricedCheckout(products: CheckoutSite["products"], { includeBump, product, shown, code }: CreatePayment) {
   const sellable = products.sellable(product ?? null);
   if (!sellable.ok) {
     throw new CheckoutRefused(sellable.product ? CHECKOUT_REFUSALS.notOnSale(sellable.product.name) : CHECKOUT_REFUSALS.unknown);
   }
   const { bump } = sellable;
-  if (shown !== undefined && shown !== shownPrices(sellable.product, bump)) {
+  const [shownPricesPart, shownCode] = shown === undefined ? [undefined, undefined] : shown.split(":");
+  // A code typed in the box but never applied: the buyer has not seen its price yet.
+  if (code && shown !== undefined && normalizeCode(code) !== (shownCode ?? "")) {
+    throw new CheckoutRefused({ title: "Apply the code", description: CODE_REFUSALS.notApplied(normalizeCode(code)) });
+  }
+  if (shownPricesPart !== undefined && shownPricesPart !== shownPrices(sellable.product, bump)) {
     const now = [sellable.product, ...(bump ? [bump] : [])].map((p) => `${p.name} ${formatCents(p.priceCents)}`).join(", ");
     throw new CheckoutRefused(CHECKOUT_REFUSALS.priceChanged(now));
   }
-  return { priced: orderLines(sellable.product, bump, { includeBump }), product: sellable.product, bump };
+  // The code the page applied and showed the price with, even if its box was emptied since ("Remove the code" removes it).
+  const applied = code ? normalizeCode(code) : shownCode || null;
+  return { priced: orderLines(sellable.product, bump, { includeBump }), product: sellable.product, bump, code: applied };
 }
 
 /**
@@ -61,28 +107,44 @@ export async function startCheckout(
 ): Promise<{ url: string; sessionId: string }> {
   const chosen = payments.provider;
   const { from } = choice;
-  const { priced, product } = pricedCheckout(site.products, choice);
+  const { priced, product, bump, code } = pricedCheckout(site.products, choice);
   const includeBump = priced.lines.length > 1;
-  const articles = site.content;
-  const order = await createPendingOrder({
+  const pending = {
     provider: chosen.name,
     lines: priced.lines,
     amountTotal: priced.totalCents,
     currency: priced.currency,
-    sourceArticle: sourceArticle(articles, from),
+    sourceArticle: sourceArticle(site.content, from),
     buyerKeyHash,
     campaign,
-  });
+  };
+  // With a code: checked again, its use held by the pending order, in one transaction with the code's row locked.
+  const { order, charged, promotion } = code
+    ? await db().transaction(async (tx) => {
+        const reserved = await reserveCode(tx, site, code, priced, {
+          productIds: [product.id, ...(bump ? [bump.id] : [])],
+          buyer: choice.email ? canonicalEmail(choice.email) : null,
+        });
+        const made = await createPendingOrder(
+          { ...pending, lines: reserved.charged.lines, amountTotal: reserved.charged.totalCents, promotion: reserved.promotion },
+          tx,
+        );
+        return { order: made, ...reserved };
+      })
+    : { order: await createPendingOrder(pending), charged: { ...priced, discountCents: 0 }, promotion: null };
   let session: { url: string; sessionId: string };
   try {
     session = await chosen.createSession(
       {
-        ...priced,
+        ...charged,
         orderId: order.id,
         includeBump,
         from: order.sourceArticle,
         // Cancel returns to this product's checkout (none: the toolkit's /checkout).
         productSlug: choice.product ? product.slug : null,
+        promotionCode: promotion?.code ?? null,
+        customerEmail: promotion?.buyer ?? null,
+        expiresAt: promotion?.sessionExpiresAt ?? null,
       },
       randomUUID(),
     );
@@ -123,7 +185,7 @@ export function sourceArticle(articles: Pick<ArticleStore, "articleExists">, fro
 export type CreatePaymentResult = { status: number; body: { url: string } | { error: string }; setCookie?: string };
 
 const BODY_SHAPE =
-  'expected a JSON body {"includeBump": true|false} (and optionally "from": an article slug, "product": a product\'s address, "shown": the prices shown) and nothing else';
+  'expected a JSON body {"includeBump": true|false} (and optionally "from": an article slug, "product": a product\'s address, "shown": the prices shown, "code": a promotion code, "email": the receipt\'s address) and nothing else';
 
 /** POST /api/create-payment: strict JSON in, the hosted page's URL out; failures never leak detail. */
 export async function createPaymentFromRequest(
@@ -156,6 +218,11 @@ export async function createPaymentFromRequest(
 /** Without JavaScript /checkout's form posts here: the payment page's address (a 303 with the buyer's cookie), or the failure. */
 export function submitCheckout(payments: Payments, site: CheckoutSite, request: Request, campaignSecret?: string | null) {
   return submitPublicForm(request, "checkout", CreatePaymentSchema, async (choice) => {
+    // The Apply button: the same page with the code (an address of its own, without the e-mail).
+    if (choice.intent === "apply") {
+      const { includeBump: bump, from, product, code } = choice;
+      return redirect(checkoutHref({ bump, from, product, code: code ? normalizeCode(code) : null }), 303);
+    }
     try {
       const { url, setCookie } = await startBuyerCheckout(payments, site, request, choice, campaignSecret);
       return redirect(url, { status: 303, headers: { "Set-Cookie": setCookie } });

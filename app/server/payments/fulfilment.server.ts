@@ -132,7 +132,8 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<ApplyResul
 
     const status = nextStatus(order.status, event.outcome);
     const becamePaid = status === "paid" && order.status !== "paid";
-    const email = order.customerEmail ?? (event.customerEmail ? canonicalEmail(event.customerEmail) : null);
+    // A once-per-buyer code was checked for one address, which the payment page was given: the receipt goes there.
+    const email = order.customerEmail ?? order.promotionBuyer ?? (event.customerEmail ? canonicalEmail(event.customerEmail) : null);
     const [moved] = await tx
       .update(orders)
       .set({

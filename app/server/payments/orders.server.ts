@@ -1,8 +1,8 @@
 /** The orders table: creating a pending order and finding orders. Status changes live in fulfilment.server.ts. */
 import { randomUUID } from "node:crypto";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, isNotNull, like } from "drizzle-orm";
 import { orders, type StoredOrderLine } from "../../../db/schema";
-import { db } from "~/server/db.server";
+import { db, type Executor } from "~/server/db.server";
 import type { PaymentProviderName } from "~/server/payments/provider.server";
 
 export type Order = typeof orders.$inferSelect;
@@ -16,19 +16,25 @@ export function orderNumber(id: number): string {
  * A new order, pending until the provider says it is paid. It is written before the provider's
  * session exists (with a placeholder session id), so a payment can never land on no order.
  */
-export async function createPendingOrder(input: {
-  provider: PaymentProviderName;
-  lines: StoredOrderLine[];
-  amountTotal: number;
-  currency: string;
-  /** The article whose promo link started this checkout. */
-  sourceArticle?: string | null;
-  /** The hash of the starting browser's key (delivery/buyer-key.server.ts). */
-  buyerKeyHash?: string | null;
-  /** The utm_campaign of the list e-mail that brought the buyer (app/lib/campaign.ts). */
-  campaign?: string | null;
-}): Promise<Order> {
-  const [row] = await db()
+export async function createPendingOrder(
+  input: {
+    provider: PaymentProviderName;
+    lines: StoredOrderLine[];
+    amountTotal: number;
+    currency: string;
+    /** The article whose promo link started this checkout. */
+    sourceArticle?: string | null;
+    /** The hash of the starting browser's key (delivery/buyer-key.server.ts). */
+    buyerKeyHash?: string | null;
+    /** The utm_campaign of the list e-mail that brought the buyer (app/lib/campaign.ts). */
+    campaign?: string | null;
+    /** A promotion code's use, held by this order until `sessionExpiresAt` (payments/promotions.server.ts). */
+    promotion?: { codeId: number; code: string; discountCents: number; buyer: string | null; sessionExpiresAt: Date } | null;
+  },
+  exec: Executor = db(),
+): Promise<Order> {
+  const { promotion } = input;
+  const [row] = await exec
     .insert(orders)
     .values({
       provider: input.provider,
@@ -40,6 +46,15 @@ export async function createPendingOrder(input: {
       buyerKeyHash: input.buyerKeyHash ?? null,
       campaign: input.campaign ?? null,
       status: "pending",
+      ...(promotion
+        ? {
+            promotionCodeId: promotion.codeId,
+            promotionCode: promotion.code,
+            discountCents: promotion.discountCents,
+            promotionBuyer: promotion.buyer,
+            sessionExpiresAt: promotion.sessionExpiresAt,
+          }
+        : {}),
     })
     .returning();
   return row!;
@@ -77,4 +92,12 @@ export async function findOrder(id: number): Promise<Order | undefined> {
 /** The test provider's page asks for the buyer's e-mail, as Stripe Checkout does. */
 export async function setCustomerEmail(orderId: number, email: string): Promise<void> {
   await db().update(orders).set({ customerEmail: email, updatedAt: new Date() }).where(eq(orders.id, orderId));
+}
+
+/** The test page's Cancel: its session ends, and a code's use it held is free again. */
+export async function endTestSession(orderId: number, at: Date): Promise<void> {
+  await db()
+    .update(orders)
+    .set({ sessionExpiresAt: at, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending"), isNotNull(orders.sessionExpiresAt)));
 }

@@ -2,7 +2,7 @@
  * What every payment provider offers the site, and which one sells. No implementation here:
  * stripe.server.ts and test-provider.server.ts implement it; payments.server.ts picks one.
  */
-import type { OrderLine } from "~/lib/catalogue";
+import type { DiscountedLine } from "~/lib/offers";
 import type { Order } from "~/server/payments/orders.server";
 import type { Env } from "~/server/env.server";
 import type { SessionChecks } from "~/server/payments/session-checks.server";
@@ -11,7 +11,8 @@ export type PaymentProviderName = "stripe" | "test";
 
 export type CheckoutOrder = {
   orderId: number;
-  lines: OrderLine[];
+  /** What each line charges (after a promotion code: `fullUnitCents` is the price before it). */
+  lines: DiscountedLine[];
   totalCents: number;
   currency: string;
   includeBump: boolean;
@@ -19,6 +20,12 @@ export type CheckoutOrder = {
   from?: string | null;
   /** The product's address when it is not the toolkit's /checkout (a cancelled payment returns there). */
   productSlug?: string | null;
+  /** The promotion code applied, if any (named on the payment page's lines). */
+  promotionCode?: string | null;
+  /** The receipt's address, when the checkout asked it (a once-per-buyer code): the payment page takes no other. */
+  customerEmail?: string | null;
+  /** When the payment page must stop taking payment (a code's use is held until then); none: the provider's default. */
+  expiresAt?: Date | null;
 };
 
 /** What the provider says about a session when the success page asks. */

@@ -46,6 +46,13 @@ export async function refundOrder(
     const line = order.lines.find((l) => l.id === productId);
     if (!line) return { kind: "not-refundable", reason: "the order did not include that product" };
     if ((await refundsOf(order.id)).products.includes(productId)) return { kind: "already-refunded" };
+    // What the line was paid is what goes back (after a promotion code, less than its price); a line a code made free has nothing.
+    if (line.unitAmountCents * line.quantity === 0) {
+      return {
+        kind: "not-refundable",
+        reason: `nothing was paid for the ${line.name} (its code took its whole price): there is nothing to give back`,
+      };
+    }
     part = { kind: "product", productId, amountCents: line.unitAmountCents * line.quantity };
   }
   // An order the test provider took before Stripe was configured can still be given back.

@@ -1,6 +1,7 @@
 /** The one Stripe client, and Stripe as a payment provider (hosted Checkout Sessions). */
 import Stripe from "stripe";
 import { checkoutHref } from "~/lib/checkout";
+import { formatCents } from "~/lib/site";
 import {
   PaymentProviderError,
   type CheckoutOrder,
@@ -68,21 +69,39 @@ function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /** The Checkout Session parameters for an order: the one place lines become Stripe's terms. */
 export function sessionParams(order: CheckoutOrder, publicOrigin: string): Stripe.Checkout.SessionCreateParams {
+  const code = order.promotionCode ?? null;
   return {
     mode: "payment",
+    // Each line at what it charges: a promotion code's share is taken off here by us (the page
+    // showed the same lines), and the line says so; no Stripe coupon or catalogue is involved.
     line_items: order.lines.map((line) => ({
       quantity: line.quantity,
       price_data: {
         currency: order.currency,
         unit_amount: line.unitAmountCents,
-        product_data: { name: line.name },
+        product_data: {
+          name: line.name,
+          ...(code && line.fullUnitCents !== undefined
+            ? {
+                description: `Code ${code}: ${formatCents(line.fullUnitCents)}, less ${formatCents(line.fullUnitCents - line.unitAmountCents)}`,
+              }
+            : {}),
+        },
       },
     })),
     success_url: `${publicOrigin}/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${publicOrigin}${checkoutHref({ bump: order.includeBump, from: order.from, cancelled: true, product: order.productSlug })}`,
+    cancel_url: `${publicOrigin}${checkoutHref({ bump: order.includeBump, from: order.from, cancelled: true, product: order.productSlug, code })}`,
     // Our order row: events are matched to it, and only to it (never to a session we did not create).
     client_reference_id: String(order.orderId),
-    metadata: { order_id: String(order.orderId), include_bump: order.includeBump ? "true" : "false" },
+    metadata: {
+      order_id: String(order.orderId),
+      include_bump: order.includeBump ? "true" : "false",
+      ...(code ? { promotion_code: code } : {}),
+    },
+    // A once-per-buyer code was checked for this address: the receipt goes there.
+    ...(order.customerEmail ? { customer_email: order.customerEmail } : {}),
+    // A code's use is held until then (promotions.server.ts): the page takes no payment after it.
+    ...(order.expiresAt ? { expires_at: Math.floor(order.expiresAt.getTime() / 1000) } : {}),
   };
 }
 

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { TOOLKIT_ID } from "~/lib/catalogue";
 import { checkoutHref } from "~/lib/checkout";
 import { applyPaymentEvent, type ApplyResult } from "~/server/payments/fulfilment.server";
-import { findOrderBySession, setCustomerEmail, type Order } from "~/server/payments/orders.server";
+import { endTestSession, findOrderBySession, setCustomerEmail, type Order } from "~/server/payments/orders.server";
+import { CODE_HOLD_MARGIN_MS } from "~/server/payments/promotions.server";
 import type { PaymentProvider, SessionCheck } from "~/server/payments/provider.server";
 import { applyRefundEvent } from "~/server/payments/refund-events.server";
 
@@ -51,7 +52,18 @@ export function successPath(sessionId: string): string {
 export function cancelledCheckoutPath(order: Order, products: { byId(id: string): { slug: string } | undefined }): string {
   const [first] = order.lines;
   const product = first && first.id !== TOOLKIT_ID ? (products.byId(first.id)?.slug ?? null) : null;
-  return checkoutHref({ bump: order.lines.length > 1, from: order.sourceArticle, cancelled: true, product });
+  return checkoutHref({ bump: order.lines.length > 1, from: order.sourceArticle, cancelled: true, product, code: order.promotionCode });
+}
+
+/** Whether the test page still takes payment: like Stripe's, a page with an end (a code's) takes none after it. */
+export function testSessionOpen(order: Order, now: Date = new Date()): boolean {
+  return order.sessionExpiresAt === null || now.getTime() < order.sessionExpiresAt.getTime();
+}
+
+/** Cancel on the test page ends its session: a code's use it held is free again at once. */
+export async function cancelTestOrder(order: Order, now: Date = new Date()): Promise<void> {
+  if (!order.sessionExpiresAt) return;
+  await endTestSession(order.id, new Date(Math.min(now.getTime(), order.sessionExpiresAt.getTime()) - CODE_HOLD_MARGIN_MS));
 }
 
 /** The test page's order, only if it belongs to the test provider. */
@@ -66,7 +78,9 @@ export async function findTestOrder(sessionId: string): Promise<Order | undefine
  * the same fulfilment a Stripe completion event goes through, with an event id derived from the
  * session so a double click or a resubmitted form changes nothing twice.
  */
-export async function payTestOrder(order: Order, email: string): Promise<void> {
+export async function payTestOrder(order: Order, typed: string): Promise<void> {
+  // A once-per-buyer code was checked for one address: the page takes no other (Stripe's customer_email).
+  const email = order.promotionBuyer ?? typed;
   if (!order.customerEmail) await setCustomerEmail(order.id, email);
   await applyPaymentEvent({
     eventId: `test_payment_${order.providerSessionId}`,

@@ -7,7 +7,7 @@
  * refused whole (nothing written) when the form's version is not the latest (two tabs), the address
  * is taken, or the bump is not another product. Each save leaves an audit-log entry.
  */
-import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import {
   articleImages,
   entitlements,
@@ -20,15 +20,19 @@ import {
 } from "../../../db/schema";
 import { PRODUCT_STATUS_LABELS } from "~/lib/catalogue";
 import { formerPriceVerdict, type FormerPriceVerdict, type PriceSpell } from "~/lib/former-price";
+import { spellsFrom, type Sale } from "~/lib/offers";
+import type { SaleInput } from "~/lib/forms/promotion";
 import type { NewProductForm, ProductForm } from "~/lib/forms/product";
 import { slugFromTitle } from "~/lib/forms/article";
 import { formatCents } from "~/lib/site";
+import { formatZonedDateTime } from "~/lib/dates";
 import { renderArticleMarkdown } from "~/content/markdown.server";
 import { recordAudit } from "~/server/audit.server";
 import type { ContentReload } from "~/server/content/article-store.server";
 import { bumpContentVersion } from "~/server/content/content-version.server";
 import { db, sqlState, type Tx } from "~/server/db.server";
 import { openingMailQueued, queueOpeningMail } from "~/server/shop/waitlist.server";
+import { saleOf } from "~/server/shop/product-store.server";
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -75,6 +79,8 @@ export async function productForOwner(id: string): Promise<
       row: ProductRow;
       history: PriceHistoryRow[];
       formerPrice: FormerPriceVerdict;
+      /** Its sale (saved, running or ahead), and the "normally" rule's verdict while it runs, or null. */
+      sale: { sale: Sale; verdict: FormerPriceVerdict } | null;
       waiting: number;
       sold: number;
       others: { id: string; name: string }[];
@@ -97,10 +103,19 @@ export async function productForOwner(id: string): Promise<
     row,
     history,
     formerPrice: formerPriceVerdict(id, history satisfies PriceSpell[]),
+    sale: saleForOwner(id, row, history),
     waiting: waiting.get(id) ?? 0,
     sold: sold.get(id) ?? 0,
     others,
   };
+}
+
+/** A product's sale as the editor shows it: what the "normally" rule will say once it runs (at its start, or now). */
+function saleForOwner(id: string, row: ProductRow, history: PriceSpell[], now = new Date()) {
+  const sale = saleOf(row);
+  if (!sale || (sale.endsAt && sale.endsAt.getTime() <= now.getTime())) return null;
+  const at = new Date(Math.max(now.getTime(), sale.startsAt.getTime()));
+  return { sale, verdict: formerPriceVerdict(id, history, at) };
 }
 
 export type ProductSaveResult =
@@ -119,41 +134,40 @@ const refuse = (status: 400 | 404 | 409, message: string, fieldErrors: Record<st
 const SLUG_TAKEN = "Another product uses this address (now or as a former one): choose another.";
 
 /**
- * The price history follows what the product is offered at: a price while on sale is a row; a
- * change while on sale closes it and opens the next (one transaction: never two open rows, the
- * unique index holds it); going off sale closes it; going on sale opens one at the price.
+ * The price history follows what the product is offered at, its sale included: from `at` on, the
+ * spells its schedule charges (spellsFrom: its price; a sale's price from its start to its end,
+ * then its price again) replace what was written ahead. The spell running at `at` goes on when it
+ * charges the same (a save that changes nothing the buyer pays leaves the history as it was), else
+ * it ends at `at`. One transaction: never two open rows (the unique index holds it). A product
+ * going on sale starts afresh at `at` (a row left open by an older start is closed first).
  */
-export async function movePriceHistory(
+export async function writePriceSchedule(
   tx: Tx,
   productId: string,
-  before: { status: ProductStatus; priceCents: number },
-  after: { status: ProductStatus; priceCents: number },
+  schedule: { wasOnSale: boolean; onSale: boolean; priceCents: number; sale: Sale | null },
   at: Date = new Date(),
-): Promise<"opened" | "closed" | "changed" | "none"> {
-  const wasOnSale = before.status === "on_sale";
-  const onSale = after.status === "on_sale";
-  const close = () =>
-    tx
-      .update(productPrices)
-      .set({ validUntil: at })
-      .where(and(eq(productPrices.productId, productId), isNull(productPrices.validUntil)));
-  const open = () => tx.insert(productPrices).values({ productId, priceCents: after.priceCents, validFrom: at });
-  if (wasOnSale && !onSale) {
-    await close();
-    return "closed";
+): Promise<void> {
+  const mine = eq(productPrices.productId, productId);
+  await tx.delete(productPrices).where(and(mine, gt(productPrices.validFrom, at)));
+  const [running] = await tx
+    .select()
+    .from(productPrices)
+    .where(and(mine, lte(productPrices.validFrom, at), or(isNull(productPrices.validUntil), gt(productPrices.validUntil, at))));
+  const spells = spellsFrom(schedule, at);
+  const [first] = spells;
+  if (running && schedule.wasOnSale && first && running.priceCents === first.priceCents) {
+    await tx.update(productPrices).set({ validUntil: first.until }).where(eq(productPrices.id, running.id));
+    spells.shift();
+  } else if (running) {
+    await (running.validFrom.getTime() < at.getTime()
+      ? tx.update(productPrices).set({ validUntil: at }).where(eq(productPrices.id, running.id))
+      : tx.delete(productPrices).where(eq(productPrices.id, running.id)));
   }
-  if (!wasOnSale && onSale) {
-    // A row left open by an older start (a seeded product not on sale) is closed first.
-    await close();
-    await open();
-    return "opened";
+  if (spells.length > 0) {
+    await tx
+      .insert(productPrices)
+      .values(spells.map((p) => ({ productId, priceCents: p.priceCents, validFrom: p.from, validUntil: p.until })));
   }
-  if (onSale && before.priceCents !== after.priceCents) {
-    await close();
-    await open();
-    return "changed";
-  }
-  return "none";
 }
 
 /** Save the editor's form for product `id` (whose form was made at `version`). */
@@ -169,6 +183,16 @@ export async function saveProduct(content: ContentReload, id: string, input: Pro
           409,
           "This product was changed in another tab or by another save since this page was opened: reload it to see the latest.",
         );
+      }
+      // A sale still to come or running stays below the price (the table's CHECK holds it too); one that ended is let go.
+      const sale = saleOf(before);
+      const liveSale = sale && (sale.endsAt === null || sale.endsAt.getTime() > Date.now()) ? sale : null;
+      if (liveSale && input.price <= liveSale.priceCents) {
+        throw refuse(400, "Check the fields marked below.", {
+          price: [
+            `Its sale charges ${formatCents(liveSale.priceCents)}: the price must stay above that (end the sale first to change it).`,
+          ],
+        });
       }
       const bumpProductId = input.bumpProductId || null;
       if (bumpProductId) {
@@ -209,11 +233,17 @@ export async function saveProduct(content: ContentReload, id: string, input: Pro
           imageAlt: input.imageId ? input.imageAlt : "",
           status: input.status,
           bumpProductId,
+          ...(sale && !liveSale ? { salePriceCents: null, saleStartsAt: null, saleEndsAt: null } : {}),
           version: sql`${products.version} + 1`,
           updatedAt: sql`now()`,
         })
         .where(eq(products.id, id));
-      await movePriceHistory(tx, id, before, { status: input.status, priceCents: input.price });
+      await writePriceSchedule(tx, id, {
+        wasOnSale: before.status === "on_sale",
+        onSale: input.status === "on_sale",
+        priceCents: input.price,
+        sale: liveSale,
+      });
       if (before.status !== "on_sale" && input.status === "on_sale") queued = await queueOpeningMail(tx, id);
       await bumpContentVersion(tx);
     });
@@ -277,4 +307,70 @@ export async function createProduct(
   await content.reload();
   await recordAudit("product-create", `product:${id}`, `"${input.name}" ${formatCents(input.price)}, a draft`);
   return { ok: true, id };
+}
+
+export type SaleSaveResult =
+  { ok: true; message: string } | { ok: false; status: 400 | 404 | 409; message: string; fieldErrors: Record<string, string[]> };
+
+/**
+ * Put product `id` on a sale (`input`), or end its sale (`input` null), from now: the products
+ * row, the price history's spells ahead rewritten (writePriceSchedule), the content version
+ * raised; refused whole when the form is not the latest, or the sale's price is not below the
+ * product's. Each change goes in the audit log.
+ */
+export async function saveSale(
+  content: ContentReload,
+  id: string,
+  version: number,
+  input: Pick<SaleInput, "salePrice" | "saleStartsAt" | "saleEndsAt"> | null,
+  timeZone: string,
+): Promise<SaleSaveResult> {
+  const at = new Date();
+  let was: ProductRow | undefined;
+  try {
+    await db().transaction(async (tx) => {
+      [was] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+      if (!was) throw refuse(404, "No such product.");
+      if (was.version !== version) {
+        throw refuse(
+          409,
+          "This product was changed in another tab or by another save since this page was opened: reload it to see the latest.",
+        );
+      }
+      if (input && input.salePrice >= was.priceCents) {
+        throw refuse(400, "Check the fields marked below.", {
+          salePrice: [`A sale price is below the product's price (${formatCents(was.priceCents)}).`],
+        });
+      }
+      const sale: Sale | null = input
+        ? { priceCents: input.salePrice, startsAt: input.saleStartsAt ?? at, endsAt: input.saleEndsAt ?? null }
+        : null;
+      await tx
+        .update(products)
+        .set({
+          salePriceCents: sale?.priceCents ?? null,
+          saleStartsAt: sale?.startsAt ?? null,
+          saleEndsAt: sale?.endsAt ?? null,
+          version: sql`${products.version} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(products.id, id));
+      const onSale = was.status === "on_sale";
+      await writePriceSchedule(tx, id, { wasOnSale: onSale, onSale, priceCents: was.priceCents, sale }, at);
+      await bumpContentVersion(tx);
+    });
+  } catch (error) {
+    if (error instanceof Refused) {
+      const { status, message, fieldErrors } = error.refusal as Extract<ProductSaveResult, { ok: false }>;
+      return { ok: false, status, message, fieldErrors };
+    }
+    throw error;
+  }
+  await content.reload();
+  const when = (d: Date) => formatZonedDateTime(d, timeZone);
+  const detail = input
+    ? `sale ${formatCents(input.salePrice)} from ${when(input.saleStartsAt ?? at)} ${input.saleEndsAt ? `until ${when(input.saleEndsAt)}` : "with no end set"}`
+    : "sale ended";
+  await recordAudit("product-sale", `product:${id}`, detail);
+  return { ok: true, message: input ? `Saved: ${detail}.` : "The sale is over: the product charges its own price again." };
 }

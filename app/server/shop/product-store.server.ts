@@ -11,10 +11,25 @@ import { productPrices, productRedirects, products } from "../../../db/schema";
 import { type Product, type ProductId, TOOLKIT_ID, type ToolkitOffer } from "~/lib/catalogue";
 import { uploadedImage } from "~/content/articles";
 import { formerPriceFromHistory, type FormerPrice, type PriceSpell } from "~/lib/former-price";
+import { priceAt, saleMoments, saleRuns, type Sale, type SaleNote } from "~/lib/offers";
+import { formatZonedDateTime } from "~/lib/dates";
 import { db } from "~/server/db.server";
 import { seedShippedProducts } from "~/server/shop/product-seed.server";
 
 type ProductRow = typeof products.$inferSelect;
+
+/** A products row's sale as saved, or null. */
+export function saleOf(row: Pick<ProductRow, "salePriceCents" | "saleStartsAt" | "saleEndsAt">): Sale | null {
+  return row.salePriceCents !== null && row.saleStartsAt
+    ? { priceCents: row.salePriceCents, startsAt: row.saleStartsAt, endsAt: row.saleEndsAt }
+    : null;
+}
+
+/** A product as pages read it at `now`: its sale's price while the sale runs (and the product is on sale: the history holds no other). */
+function pricedAt(product: Product, sale: Sale | null, now: Date): Product {
+  if (product.status !== "on_sale" || !saleRuns(sale, now)) return product;
+  return { ...product, priceCents: priceAt(product.priceCents, sale, now), sale: { endsAt: sale.endsAt?.toISOString() ?? null } };
+}
 
 export function toProduct(row: ProductRow): Product {
   return {
@@ -30,6 +45,7 @@ export function toProduct(row: ProductRow): Product {
     status: row.status,
     bumpProductId: row.bumpProductId,
     sortOrder: row.sortOrder,
+    sale: null,
   };
 }
 
@@ -39,6 +55,10 @@ type Snapshot = {
   bySlug: Map<string, Product>;
   redirects: Map<string, ProductId>;
   history: Map<ProductId, PriceSpell[]>;
+  /** Each product's sale as saved (what it charges is decided at each read, from the clock). */
+  sales: Map<ProductId, Sale>;
+  /** When a sale starts or ends, ascending (ms): what the pages show changes then. */
+  moments: number[];
 };
 
 async function readSnapshot(): Promise<Snapshot> {
@@ -48,6 +68,7 @@ async function readSnapshot(): Promise<Snapshot> {
     db().select().from(productPrices).orderBy(asc(productPrices.validFrom), asc(productPrices.id)),
   ]);
   const list = rows.map(toProduct);
+  const sales = new Map(rows.flatMap((row) => (saleOf(row) ? [[row.id, saleOf(row)!] as const] : [])));
   const history = new Map<ProductId, PriceSpell[]>();
   for (const p of prices) {
     history.set(p.productId, [...(history.get(p.productId) ?? []), { priceCents: p.priceCents, from: p.validFrom, until: p.validUntil }]);
@@ -58,7 +79,24 @@ async function readSnapshot(): Promise<Snapshot> {
     bySlug: new Map(list.map((p) => [p.slug, p])),
     redirects: new Map(redirects.map((r) => [r.oldSlug, r.productId])),
     history,
+    sales,
+    moments: [...sales.values()].flatMap(saleMoments).sort((a, b) => a - b),
   };
+}
+
+/** How many of the ascending `moments` have come by `now`. */
+function passed(moments: readonly number[], now: number): number {
+  let n = 0;
+  while (n < moments.length && moments[n]! <= now) n++;
+  return n;
+}
+
+type View = Pick<Snapshot, "list" | "byId" | "bySlug">;
+
+/** The products as charged at `now`. */
+function viewAt(s: Snapshot, now: Date): View {
+  const list = s.list.map((p) => pricedAt(p, s.sales.get(p.id) ?? null, now));
+  return { list, byId: new Map(list.map((p) => [p.id, p])), bySlug: new Map(list.map((p) => [p.slug, p])) };
 }
 
 /** What /products/<slug> is now: a page (drafts are none), or a former address of one. */
@@ -89,15 +127,27 @@ export async function openProductStore(): Promise<ProductStore> {
 
 function productStore(first: Snapshot) {
   let s = first;
-  const byId = (id: ProductId) => s.byId.get(id);
+  // The products as charged now, made again only when a sale starts or ends (or the products are read again).
+  let made: { from: Snapshot; passed: number; view: View } | null = null;
+  const view = (): View => {
+    const now = Date.now();
+    const n = passed(s.moments, now);
+    if (!made || made.from !== s || made.passed !== n) made = { from: s, passed: n, view: viewAt(s, new Date(now)) };
+    return made.view;
+  };
+  const byId = (id: ProductId) => view().byId.get(id);
   return {
     /** Read the products again (after a change here, or one seen in content_version). */
     async reload(): Promise<void> {
       s = await readSnapshot();
     },
+    /** When a sale starts or ends (ms, ascending): the page cache's key counts those passed (article-store.server.ts). */
+    moments(): readonly number[] {
+      return s.moments;
+    },
     /** Every product, drafts too, in the owner's order. */
     all(): readonly Product[] {
-      return s.list;
+      return view().list;
     },
     byId,
     /** The toolkit: the site's own product, named by its header, home page and e-mails. Seeded, never deleted. */
@@ -112,16 +162,16 @@ function productStore(first: Snapshot) {
     },
     /** The products with a public page (on sale, coming soon or retired), in order. */
     publicProducts(): Product[] {
-      return s.list.filter((p) => p.status !== "draft");
+      return view().list.filter((p) => p.status !== "draft");
     },
     publicAddress(slug: string): ProductAddress {
-      const product = s.bySlug.get(slug) ?? byId(s.redirects.get(slug) ?? "");
+      const product = view().bySlug.get(slug) ?? byId(s.redirects.get(slug) ?? "");
       if (!product || product.status === "draft") return { kind: "none" };
       return product.slug === slug ? { kind: "page", product } : { kind: "moved", slug: product.slug };
     },
     /** The product a checkout sells by its address (none: the toolkit), and its bump if that is on sale. */
     sellable(slug: string | null): Sellable {
-      const product = slug === null ? byId(TOOLKIT_ID) : s.bySlug.get(slug);
+      const product = slug === null ? byId(TOOLKIT_ID) : view().bySlug.get(slug);
       if (!product || product.status === "draft") return { ok: false, reason: "unknown" };
       if (product.status !== "on_sale") return { ok: false, reason: "not-on-sale", product };
       const bump = product.bumpProductId ? byId(product.bumpProductId) : undefined;
@@ -136,6 +186,12 @@ function productStore(first: Snapshot) {
         toolkit: { id: toolkit.id, name: toolkit.name, priceCents: toolkit.priceCents },
         bump: bump?.status === "on_sale" ? { id: bump.id, name: bump.name, priceCents: bump.priceCents, summary: bump.summary } : null,
       };
+    },
+    /** A sale running on the product now, as its page and checkout say it (the end in `timeZone`), or null. */
+    saleNote(product: Pick<Product, "id" | "sale">, timeZone: string, now = new Date()): SaleNote | null {
+      if (!product.sale) return null;
+      const formerPrice = formerPriceFromHistory(product.id, s.history.get(product.id) ?? [], now);
+      return { formerPrice, ends: product.sale.endsAt ? formatZonedDateTime(product.sale.endsAt, timeZone) : null };
     },
     /** "Normally $X" beside a product now, only when its price history meets 16 CFR 233.1 (app/lib/former-price.ts). */
     formerPrice(id: ProductId, now = new Date()): FormerPrice | null {

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { orderPagePath } from "~/lib/order-files";
 import { TOOLKIT_ID } from "~/lib/catalogue";
+import { purchaseRows } from "~/lib/offers";
 import { fileCounts, grantedProducts, mintOrderLink } from "~/server/delivery/order-access.server";
 import { findOrder, orderNumber } from "~/server/payments/orders.server";
 import { defineMessage } from "~/server/mail/messages/definition.server";
@@ -21,7 +22,7 @@ export const receipt = defineMessage({
       props: {
         orderNumber: orderNumber(order.id),
         paidAt: order.paidAt ?? order.updatedAt,
-        lines: order.lines.map((l) => ({ name: l.name, amountCents: l.unitAmountCents * l.quantity })),
+        ...purchaseRows(order),
         totalCents: order.amountTotal,
         orderUrl: url(orderPagePath(token)),
         products: products.map((id) => ({
@@ -48,6 +49,19 @@ export const receipt = defineMessage({
           { name: "Credit Repair Toolkit", fileCount: 25 },
           { name: "Dispute Letter Power Pack", fileCount: 33 },
         ],
+        toolkit: true,
+      },
+    },
+    {
+      name: "receipt-with-code",
+      props: {
+        orderNumber: "FSM-000126",
+        paidAt: SAMPLE_PAID_AT,
+        lines: SAMPLE_LINES.slice(0, 1),
+        discount: { code: "SPRING", amountCents: 140 },
+        totalCents: 560,
+        orderUrl: SAMPLE_ORDER_URL.replace("000123", "000126"),
+        products: [{ name: "Credit Repair Toolkit", fileCount: 25 }],
         toolkit: true,
       },
     },

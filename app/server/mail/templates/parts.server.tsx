@@ -182,12 +182,22 @@ export function Rows({ rows, amounts = false }: { rows: Fact[]; amounts?: boolea
 export type MoneyLine = { name: string; amountCents: number };
 
 /** Receipt lines and their total. */
-export function Amounts({ lines, totalCents }: { lines: MoneyLine[]; totalCents: number }) {
+export function Amounts({
+  lines,
+  discount = null,
+  totalCents,
+}: {
+  lines: MoneyLine[];
+  /** A promotion code's line, between the lines (at their prices before it) and the total charged. */
+  discount?: { code: string; amountCents: number } | null;
+  totalCents: number;
+}) {
   return (
     <Rows
       amounts
       rows={[
         ...lines.map((line) => ({ label: line.name, value: formatCents(line.amountCents) })),
+        ...(discount ? [{ label: `Code ${discount.code}`, value: `−${formatCents(discount.amountCents)}` }] : []),
         { label: "Total", value: formatCents(totalCents), total: true },
       ]}
     />

@@ -23,6 +23,8 @@ export type ReceiptProps = {
   orderNumber: string;
   paidAt: Date;
   lines: MoneyLine[];
+  /** The promotion code used, and what it took off (the lines are at their prices before it). */
+  discount?: { code: string; amountCents: number } | null;
   totalCents: number;
   orderUrl: string;
   products: { name: string; fileCount: number }[];
@@ -66,7 +68,7 @@ export const receiptMail = mailTemplate<ReceiptProps>(subject, function ReceiptM
           { label: "Paid on", value: formatPaidOn(p.paidAt, ctx.timeZone) },
         ]}
       />
-      <Amounts lines={p.lines} totalCents={p.totalCents} />
+      <Amounts lines={p.lines} discount={p.discount ?? null} totalCents={p.totalCents} />
       <P muted>One-time payment. No recurring charges.</P>
       {p.toolkit ? (
         <>
