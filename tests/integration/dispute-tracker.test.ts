@@ -14,7 +14,7 @@ import { loader as orderLoader } from "~/routes/order";
 import { loader as csvLoader } from "~/routes/order-disputes-csv";
 import { loader as icsLoader } from "~/routes/order-dispute-ics";
 import { action as stopAction, loader as stopLoader } from "~/routes/disputes-stop";
-import { zonedDay } from "~/lib/dates";
+import { fromZonedInput, zonedDay } from "~/lib/dates";
 import { unsubscribe } from "~/server/audience/email-links.server";
 import { db } from "~/server/db.server";
 import { mintOrderLink } from "~/server/delivery/order-access.server";
@@ -94,6 +94,12 @@ async function flushAndSettle(): Promise<void> {
   await new Promise((r) => setTimeout(r, 100));
 }
 
+/** The test clock: every waiting reminder's time has come. */
+const timePasses = () =>
+  db().execute(
+    sql`update outbox set due_at = now() - interval '1 minute', next_attempt_at = now() - interval '1 minute' where kind = 'dispute-reminder' and status = 'pending'`,
+  );
+
 /** A day in New York, n days from today (the expectation is plain calendar arithmetic, not the module's). */
 function nyDay(offset: number): string {
   const [y, m, d] = zonedDay(new Date(), NY).split("-").map(Number);
@@ -127,6 +133,8 @@ describe("adding a dispute", () => {
       orderLoader(args(get(`/orders/${token}`), { token })),
     );
     expect(order.data.disputes).toMatchObject({ path: `/orders/${token}/disputes`, disputes: [{ stateLabel: "Overdue" }] });
+    // Both reminder days are long past: none is queued (an e-mail saying "due today" would not be true).
+    expect(await reminders()).toEqual([]);
   });
 
   it("assumes 5 business days for mail with no received date, and says so", async () => {
@@ -227,7 +235,14 @@ describe("the buyer's data", () => {
   it("downloads everything as CSV and a due date as a calendar file, then deletes it all in one step", async () => {
     const { token } = await paidOrder("data@example.com");
     await send(token, EQUIFAX);
-    await send(token, { ...EQUIFAX, recipient: "furnisher", furnisherName: "Acme Bank", about: "balance, 2025" });
+    await send(token, {
+      ...EQUIFAX,
+      recipient: "furnisher",
+      furnisherName: "Acme Bank",
+      about: "balance, 2025",
+      sentOn: nyDay(0),
+      receivedOn: "",
+    });
     const csv = await csvLoader(args(get(`/orders/${token}/disputes/export.csv`), { token }));
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("Cache-Control")).toMatch(/no-store/);
@@ -248,7 +263,7 @@ describe("the buyer's data", () => {
     const other = await paidOrder("other@example.com");
     expect((await icsLoader(args(get("/x"), { token: other.token, disputeId: String(first!.id) }))).status).toBe(404);
 
-    expect((await reminders()).length).toBe(4);
+    expect((await reminders()).length).toBe(2);
     const gone = await send(token, { intent: "delete-all" });
     expect(gone.status).toBe(303);
     expect(await db().select().from(disputes)).toEqual([]);
@@ -283,16 +298,19 @@ describe("the buyer's data", () => {
 describe("the reminders", () => {
   it("are queued for 9 AM in the buyer's zone on the due date and 5 business days later, and move with the zone", async () => {
     const { token } = await paidOrder("zone@example.com");
-    await send(token, EQUIFAX);
+    await send(token, { ...EQUIFAX, sentOn: nyDay(0), receivedOn: nyDay(0) });
+    const due = nyDay(29);
     const rows = await reminders();
     expect(rows.map((r) => r.dedupeKey)).toEqual([
-      expect.stringMatching(/:due:2026-04-03$/),
-      expect.stringMatching(/:follow-up:2026-04-10$/),
+      expect.stringMatching(`:due:${due}$`),
+      expect.stringMatching(/:follow-up:\d{4}-\d{2}-\d{2}$/),
     ]);
-    // 9 AM Eastern Daylight Time.
-    expect(rows.map((r) => r.dueAt.toISOString())).toEqual(["2026-04-03T13:00:00.000Z", "2026-04-10T13:00:00.000Z"]);
+    expect(rows[0]!.dueAt.toISOString()).toBe(fromZonedInput(`${due}T09:00`, NY)!.toISOString());
     expect((await send(token, { intent: "time-zone", timeZone: "America/Los_Angeles" })).status).toBe(303);
-    expect((await reminders()).map((r) => r.dueAt.toISOString())).toEqual(["2026-04-03T16:00:00.000Z", "2026-04-10T16:00:00.000Z"]);
+    const moved = await reminders();
+    expect(moved[0]!.dueAt.toISOString()).toBe(fromZonedInput(`${due}T09:00`, "America/Los_Angeles")!.toISOString());
+    expect(moved[0]!.dueAt.getTime() - rows[0]!.dueAt.getTime()).toBe(3 * 3_600_000);
+    expect(moved[1]!.dueAt.getTime() - rows[1]!.dueAt.getTime()).toBe(3 * 3_600_000);
     expect((await send(token, { intent: "time-zone", timeZone: "Mars/Base" })).status).toBe(400);
   });
 
@@ -336,27 +354,31 @@ describe("the reminders", () => {
 
   it("the follow-up goes 5 business days later only with no answer recorded", async () => {
     const { token } = await paidOrder("follow@example.com");
-    await send(token, EQUIFAX);
-    await send(token, { ...EQUIFAX, recipient: "transunion" });
+    const today = { sentOn: nyDay(0), receivedOn: nyDay(0) };
+    await send(token, { ...EQUIFAX, ...today });
+    await send(token, { ...EQUIFAX, ...today, recipient: "transunion" });
     const [, second] = await db().select().from(disputes).orderBy(disputes.id);
-    await send(token, { intent: "outcome", disputeId: String(second!.id), outcome: "corrected", outcomeOn: "2026-04-02" });
-    // Both of the first dispute's days are in the past (April 2026): they go now; the answered one's were removed.
+    await send(token, { intent: "outcome", disputeId: String(second!.id), outcome: "corrected", outcomeOn: nyDay(0) });
+    // The clock passes both of the first dispute's days; the answered one's reminders were removed.
+    await timePasses();
     await flushAndSettle();
     await flushAndSettle();
     expect(remindersTo("follow@example.com").map((m) => m.subject)).toEqual([
       "Your dispute with Equifax: the answer is due today",
       "Your dispute with Equifax: still no answer?",
     ]);
-    // Sending again sends nothing more (exactly once).
+    // Saving the zone again queues nothing new for the days already sent (exactly once).
     await send(token, { intent: "time-zone", timeZone: NY });
+    await timePasses();
     await flushAndSettle();
     expect(remindersTo("follow@example.com")).toHaveLength(2);
   });
 
   it("never go to an address that unsubscribed", async () => {
     const { token } = await paidOrder("quiet@example.com");
-    await send(token, EQUIFAX);
+    await send(token, { ...EQUIFAX, sentOn: nyDay(0), receivedOn: nyDay(0) });
     await unsubscribe("quiet@example.com", "one-click");
+    await timePasses();
     await flushAndSettle();
     expect(remindersTo("quiet@example.com")).toEqual([]);
     expect((await reminders()).map((r) => r.status)).toEqual(["suppressed", "suppressed"]);

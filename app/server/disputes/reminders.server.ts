@@ -9,7 +9,7 @@
  */
 import { and, eq, notInArray, sql } from "drizzle-orm";
 import { disputes, disputeTrackers, outbox } from "../../../db/schema";
-import { fromZonedInput } from "~/lib/dates";
+import { fromZonedInput, zonedDay } from "~/lib/dates";
 import { reminderDays, type Day } from "~/lib/dispute-dates";
 import { TOOLKIT_ID } from "~/lib/catalogue";
 import { db, type Executor } from "~/server/db.server";
@@ -30,16 +30,24 @@ const ofDispute = (disputeId: number) =>
 
 /**
  * The dispute's reminders for its due date as it stands, and none waiting for an older one. An
- * answered dispute keeps none waiting.
+ * answered dispute keeps none waiting, and a day already past in the buyer's zone gets none (a
+ * dispute entered late: the page says it is overdue; an e-mail saying "due today" would not be true).
  */
-export async function scheduleReminders(tx: Executor, tracker: Tracker, dispute: Dispute, businessZone: string): Promise<void> {
+export async function scheduleReminders(
+  tx: Executor,
+  tracker: Tracker,
+  dispute: Dispute,
+  businessZone: string,
+  now = new Date(),
+): Promise<void> {
   if (dispute.outcome) {
     await tx.delete(outbox).where(ofDispute(dispute.id));
     return;
   }
   const zone = tracker.timeZone ?? businessZone;
   const days = reminderDays(factsOf(dispute));
-  const wanted = REMINDER_STEPS.map((step) => ({ step, day: days[step === "due" ? "due" : "followUp"] }));
+  const today = zonedDay(now, zone);
+  const wanted = REMINDER_STEPS.map((step) => ({ step, day: days[step === "due" ? "due" : "followUp"] })).filter((w) => w.day >= today);
   const keys = wanted.map((w) => reminderKey(dispute.id, w.step, w.day));
   await tx.delete(outbox).where(and(ofDispute(dispute.id), notInArray(outbox.dedupeKey, keys)));
   for (const { step, day } of wanted) {

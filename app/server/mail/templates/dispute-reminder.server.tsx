@@ -39,7 +39,8 @@ export const disputeReminderMail = mailTemplate<DisputeReminderProps>(
       >
         <H1>{p.step === "due" ? "An answer is due today" : "Still no answer?"}</H1>
         <P>
-          Your dispute with <Strong>{p.to}</Strong> ({p.about}) is due for an answer on {p.dueOn}. {p.rule} ({p.statute})
+          Your dispute with <Strong>{p.to}</Strong> ({p.about}) {p.step === "due" ? "is" : "was"} due for an answer on {p.dueOn}. {p.rule} (
+          {p.statute})
         </P>
         {p.step === "due" ? (
           <P>
