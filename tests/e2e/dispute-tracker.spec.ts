@@ -14,7 +14,10 @@ test("a buyer adds a dispute, sees its due date and state, downloads the .ics an
   const tab = await completeOrder(page);
   await payOnTestPage(tab, unique());
   await expect(tab.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
-  const orderHref = (await tab.getByRole("region", { name: "Your downloads" }).getByRole("link", { name: /\/orders\// }).getAttribute("href"))!;
+  const orderHref = (await tab
+    .getByRole("region", { name: "Your downloads" })
+    .getByRole("link", { name: /\/orders\// })
+    .getAttribute("href"))!;
 
   await page.goto(orderHref);
   const mine = page.getByRole("region", { name: "My disputes" });
