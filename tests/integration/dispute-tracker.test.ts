@@ -23,6 +23,7 @@ import { findOrderBySession, type Order } from "~/server/payments/orders.server"
 import { createPayments } from "~/server/payments/payments.server";
 import type { Payments } from "~/server/payments/provider.server";
 import { findTestOrder, payTestOrder, refundTestOrder } from "~/server/payments/test-provider.server";
+import { trackerTotals } from "~/server/disputes/tracker-totals.server";
 import { useTestSite } from "../helpers/context";
 import { useTestDatabase } from "../helpers/db";
 import { call, requestsTo } from "../helpers/routes";
@@ -382,5 +383,26 @@ describe("the reminders", () => {
     await flushAndSettle();
     expect(remindersTo("quiet@example.com")).toEqual([]);
     expect((await reminders()).map((r) => r.status)).toEqual(["suppressed", "suppressed"]);
+  });
+});
+
+describe("the owner's totals", () => {
+  it("count buyers tracking, disputes and answers, and hold nothing of an entry", async () => {
+    expect(await trackerTotals()).toEqual({
+      buyers: 0,
+      disputes: 0,
+      outcomes: { deleted: 0, corrected: 0, verified: 0, "no-answer": 0, waiting: 0 },
+    });
+    const ann = await paidOrder("t1@example.com");
+    const bo = await paidOrder("t2@example.com");
+    await paidOrder("t3@example.com");
+    await send(ann.token, EQUIFAX);
+    await send(ann.token, { ...EQUIFAX, recipient: "experian" });
+    await send(bo.token, EQUIFAX);
+    const [first] = await db().select().from(disputes).orderBy(disputes.id);
+    await send(ann.token, { intent: "outcome", disputeId: String(first!.id), outcome: "deleted", outcomeOn: "2026-04-01" });
+    const totals = await trackerTotals();
+    expect(totals).toEqual({ buyers: 2, disputes: 3, outcomes: { deleted: 1, corrected: 0, verified: 0, "no-answer": 0, waiting: 2 } });
+    expect(JSON.stringify(totals)).not.toMatch(/late payment|example\.com/);
   });
 });
