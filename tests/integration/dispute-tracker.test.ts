@@ -11,6 +11,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { disputes, disputeTrackers, outbox } from "../../db/schema";
 import { action as trackerAction, loader as trackerLoader } from "~/routes/order-disputes";
 import { loader as orderLoader } from "~/routes/order";
+import { loader as allOrdersLoader } from "~/routes/orders-all";
+import { mintPurchasesLink } from "~/server/delivery/purchases.server";
 import { loader as csvLoader } from "~/routes/order-disputes-csv";
 import { loader as icsLoader } from "~/routes/order-dispute-ics";
 import { action as stopAction, loader as stopLoader } from "~/routes/disputes-stop";
@@ -136,6 +138,20 @@ describe("adding a dispute", () => {
     expect(order.data.disputes).toMatchObject({ path: `/orders/${token}/disputes`, disputes: [{ stateLabel: "Overdue" }] });
     // Both reminder days are long past: none is queued (an e-mail saying "due today" would not be true).
     expect(await reminders()).toEqual([]);
+  });
+
+  it("shows on the page of all of a buyer's orders too, leading to the same tracker", async () => {
+    const { token } = await paidOrder("all@example.com");
+    await paidOrder("all@example.com");
+    await send(token, EQUIFAX);
+    const link = await mintPurchasesLink("all@example.com");
+    const all = await call<{ disputes: { path: string; disputes: { to: string; due: { day: string } }[] } }>(() =>
+      allOrdersLoader(args(get(`/orders/all/${link}`), { token: link })),
+    );
+    expect(all.data.disputes.disputes).toMatchObject([{ to: "Equifax", due: { day: "2026-04-03" } }]);
+    const viaAll = all.data.disputes.path.split("/")[2]!;
+    expect(viaAll).not.toBe(token);
+    expect((await page(viaAll)).view.disputes.map((d) => d.to)).toEqual(["Equifax"]);
   });
 
   it("assumes 5 business days for mail with no received date, and says so", async () => {
