@@ -184,6 +184,16 @@ describe("adding a dispute", () => {
     const backwards = await send(token, { ...EQUIFAX, receivedOn: "2026-03-01" });
     expect(backwards.data.errors?.receivedOn).toMatch(/can't be before/);
     expect(await db().select().from(disputes)).toEqual([]);
+    // A later date of a stored dispute can't come before it was sent either.
+    await send(token, EQUIFAX);
+    const [row] = await db().select().from(disputes);
+    const answer = await send(token, { intent: "outcome", disputeId: String(row!.id), outcome: "deleted", outcomeOn: "2026-02-27" });
+    expect(answer.status).toBe(400);
+    expect(answer.data.errors?.outcomeOn).toBe("The answer can't come before the dispute was sent.");
+    expect(
+      (await send(token, { intent: "more-info", disputeId: String(row!.id), moreInfoOn: "2026-03-01" })).data.errors?.moreInfoOn,
+    ).toMatch(/before the dispute/);
+    expect(await db().select().from(disputes)).toMatchObject([{ outcome: null, moreInfoOn: null }]);
   });
 
   it("never changes or deletes another mailbox's dispute", async () => {

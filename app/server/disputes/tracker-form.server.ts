@@ -5,7 +5,7 @@
  * (it stays readable, exportable and deletable).
  */
 import { zonedDay } from "~/lib/dates";
-import { disputeErrors, disputeFormSchema, DISPUTE_MESSAGES, type DisputeIntent } from "~/lib/forms/dispute";
+import { disputeErrors, disputeFormSchema, DISPUTE_MESSAGES, type DisputeForm, type DisputeIntent } from "~/lib/forms/dispute";
 import {
   addDispute,
   deleteDispute,
@@ -15,7 +15,7 @@ import {
   recordReceived,
   setZone,
 } from "~/server/disputes/disputes.server";
-import { findTracker, zoneOf } from "~/server/disputes/trackers.server";
+import { disputesOf, findTracker, zoneOf, type Tracker } from "~/server/disputes/trackers.server";
 
 export type TrackerFormAnswer =
   | { kind: "done"; intent: DisputeIntent; count?: number }
@@ -35,6 +35,21 @@ export const DONE_MESSAGES: Record<DisputeIntent, string> = {
   "delete-all": "Everything in your tracker was deleted.",
   "time-zone": "Time zone saved.",
 };
+
+/** A later date of a dispute (received, more information, the answer) can't come before it was sent: which field, and the message. */
+async function beforeSent(tracker: Tracker | undefined, input: DisputeForm): Promise<{ field: string; message: string } | undefined> {
+  const dated =
+    input.intent === "received"
+      ? { field: "receivedOn", day: input.receivedOn, message: DISPUTE_MESSAGES.receivedBeforeSent }
+      : input.intent === "more-info"
+        ? { field: "moreInfoOn", day: input.moreInfoOn, message: DISPUTE_MESSAGES.moreInfoBeforeSent }
+        : input.intent === "outcome"
+          ? { field: "outcomeOn", day: input.outcomeOn, message: DISPUTE_MESSAGES.answerBeforeSent }
+          : undefined;
+  if (!dated || !tracker || !("disputeId" in input)) return undefined;
+  const dispute = (await disputesOf(tracker.id)).find((d) => d.id === input.disputeId);
+  return dispute && dated.day < dispute.sentOn ? { field: dated.field, message: dated.message } : undefined;
+}
 
 const READ_ONLY_INTENTS: readonly string[] = ["delete", "delete-all", "time-zone"];
 
@@ -63,6 +78,13 @@ export async function answerTrackerForm(
     };
   }
   const input = parsed.data;
+  const early = await beforeSent(tracker, input);
+  if (early) {
+    return {
+      answer: { kind: "invalid", intent, disputeId: values.disputeId ?? null, errors: { [early.field]: early.message }, values },
+      status: 400,
+    };
+  }
   const email = subject.email;
   let found = true;
   let count: number | undefined;
