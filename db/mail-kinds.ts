@@ -27,6 +27,8 @@ export const OUTBOX_KINDS = [
   "owner-sale",
   /** One product update to one buyer of the product (dedupe key pu:<broadcast>:<contact>; decision 071). */
   "product-update",
+  /** A dispute's answer is due, or 5 business days past due with none recorded (dedupe key dispute:<dispute>:<due|follow-up>:<day>; decision 074). */
+  "dispute-reminder",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

@@ -369,7 +369,9 @@ export const emailTokens = pgTable(
     tokenHash: text("token_hash").primaryKey(),
     email: text("email").notNull(),
     /** "purchases": the page of every order of the address; "updates-stop": a product update's one-click stop (decision 071). */
-    purpose: text("purpose").$type<"newsletter-confirm" | "unsubscribe" | "prove" | "purchases" | "updates-stop">().notNull(),
+    purpose: text("purpose")
+      .$type<"newsletter-confirm" | "unsubscribe" | "prove" | "purchases" | "updates-stop" | "disputes-stop">()
+      .notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** When a single-use link (a newsletter confirmation) was used: it confirms nothing a second time (issue 51). */
@@ -1214,3 +1216,65 @@ export const sweptCampaignCheckouts = pgTable("swept_campaign_checkouts", {
   campaign: text("campaign").primaryKey(),
   checkouts: integer("checkouts").notNull(),
 });
+
+/**
+ * The buyer's dispute tracker (issue 54, decision 074): one per mailbox (the address as orders
+ * store it, canonical), opened from any of its toolkit orders' pages. Holds only what the clock
+ * needs; no account numbers (the form refuses them). Deleted with its disputes in one step, or by
+ * the hourly sweep two years after its last change.
+ */
+export const disputeTrackers = pgTable(
+  "dispute_trackers",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    /** The buyer's IANA zone, asked once; null: the business's zone. */
+    timeZone: text("time_zone"),
+    /** One click in a reminder stops every reminder of this tracker. */
+    remindersStoppedAt: timestamp("reminders_stopped_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    /** The last change to the tracker or any of its disputes: the sweep deletes two years after it. */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("dispute_trackers_email_unique").on(t.email), index("dispute_trackers_updated_at_idx").on(t.updatedAt)],
+);
+
+export const DISPUTE_RECIPIENTS = ["equifax", "experian", "transunion", "furnisher"] as const;
+export type DisputeRecipient = (typeof DISPUTE_RECIPIENTS)[number];
+export const DISPUTE_SENT_VIA = ["mail", "online", "phone"] as const;
+export const DISPUTE_OUTCOMES = ["deleted", "corrected", "verified", "no-answer"] as const;
+export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
+
+export const disputes = pgTable(
+  "disputes",
+  {
+    id: serial("id").primaryKey(),
+    trackerId: integer("tracker_id")
+      .notNull()
+      .references(() => disputeTrackers.id, { onDelete: "cascade" }),
+    recipient: text("recipient").$type<DisputeRecipient>().notNull(),
+    /** The lender's or collector's name, for a direct dispute only. */
+    furnisherName: text("furnisher_name"),
+    /** What it disputes, in a few words ("late payment, March 2024"). */
+    about: text("about").notNull(),
+    /** The toolkit letter used (app/lib/letters.ts), or null for one of the reader's own. */
+    letterId: text("letter_id"),
+    sentVia: text("sent_via").$type<(typeof DISPUTE_SENT_VIA)[number]>().notNull(),
+    sentOn: date("sent_on", { mode: "string" }).notNull(),
+    /** The certified-mail receipt or online confirmation; null: unknown (the clock assumes, and says so). */
+    receivedOn: date("received_on", { mode: "string" }),
+    afterAnnualReport: boolean("after_annual_report").notNull().default(false),
+    moreInfoOn: date("more_info_on", { mode: "string" }),
+    outcome: text("outcome").$type<DisputeOutcome>(),
+    outcomeOn: date("outcome_on", { mode: "string" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("disputes_tracker_idx").on(t.trackerId),
+    check("disputes_recipient_check", sql`${t.recipient} in (${sqlWordList(DISPUTE_RECIPIENTS)})`),
+    check("disputes_sent_via_check", sql`${t.sentVia} in (${sqlWordList(DISPUTE_SENT_VIA)})`),
+    check("disputes_outcome_check", sql`${t.outcome} is null or ${t.outcome} in (${sqlWordList(DISPUTE_OUTCOMES)})`),
+    check("disputes_furnisher_named_check", sql`(${t.recipient} = 'furnisher') = (${t.furnisherName} is not null)`),
+  ],
+);

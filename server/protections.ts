@@ -213,8 +213,8 @@ function limitKey(req: Request, options: ProtectionOptions): string {
  * address: a per-client limit would refuse some of them. The link's random token is the guard.
  */
 function isOneClickUnsubscribe(key: string): boolean {
-  // A product update's stop link is one-click too (decision 071).
-  return key === "routes/unsubscribe" || key.startsWith("/unsubscribe/") || key === "routes/updates-stop";
+  // A product update's stop link is one-click too (decision 071), and the dispute reminders' (decision 074).
+  return key === "routes/unsubscribe" || key.startsWith("/unsubscribe/") || key === "routes/updates-stop" || key === "routes/disputes-stop";
 }
 
 function isDashboardAction(key: string): boolean {

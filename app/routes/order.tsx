@@ -17,6 +17,9 @@ import { businessTimeZone, formatPaidOn } from "~/server/dates.server";
 import { ReviewForm } from "~/components/review-form";
 import { answerReviewForm, autoPublishDays, reviewAccess } from "~/server/content/reviews.server";
 import { page } from "~/lib/page-policy";
+import { DisputeSummary } from "~/components/dispute-summary";
+import { subjectOf } from "~/server/disputes/tracker-access.server";
+import { trackerSummary } from "~/server/disputes/tracker-view.server";
 
 export const handle = page({ robots: "noindex" });
 
@@ -44,6 +47,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     totalCents: order.amountTotal,
     /** The receipt's "Paid on", in the business's time zone and naming it (the same function writes both). */
     paidOn: order.paidAt ? formatPaidOn(order.paidAt, businessTimeZone(context)) : null,
+    /** "My disputes" (decision 074): a refunded order's stays readable. */
+    disputes: await trackerSummary(await subjectOf(order, params.token), businessTimeZone(context)),
   };
   // A refunded order's files are closed, its review form is not (reviews.server.ts, REVIEWABLE).
   const access = await reviewAccess(order);
@@ -125,6 +130,8 @@ export default function OrderPage({ loaderData, params, actionData }: Route.Comp
                 </div>
               </section>
             ) : null}
+
+            {result.disputes ? <DisputeSummary summary={result.disputes} /> : null}
 
             {result.reviewOpen ? (
               <ReviewForm

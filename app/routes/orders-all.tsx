@@ -10,6 +10,9 @@ import { seo } from "~/lib/seo";
 import { DEAD_LINK_STATUS, PRIVATE_HEADERS } from "~/server/delivery/order-access.server";
 import { businessTimeZone } from "~/server/dates.server";
 import { purchasesView } from "~/server/delivery/purchases.server";
+import { DisputeSummary } from "~/components/dispute-summary";
+import { subjectOfOrderPaths } from "~/server/disputes/tracker-access.server";
+import { trackerSummary } from "~/server/disputes/tracker-view.server";
 
 /**
  * Every order of one mailbox (decision 071), from the one link the lost-link e-mail carries.
@@ -31,7 +34,9 @@ export function headers() {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const view = await purchasesView(params.token, businessTimeZone(context));
   if (view.kind !== "ok") return data(view, { status: DEAD_LINK_STATUS[view.kind] });
-  return data(view);
+  // "My disputes" (decision 074), when one of the orders bought the toolkit.
+  const subject = await subjectOfOrderPaths(view.orders.map((o) => o.orderPath));
+  return data({ ...view, disputes: await trackerSummary(subject, businessTimeZone(context)) });
 }
 
 const lookupLink = (
@@ -62,6 +67,7 @@ export default function OrdersAll({ loaderData }: Route.ComponentProps) {
               Every order bought with {loaderData.maskedEmail}, newest first. This page works until {loaderData.expiresOn}; each order's own
               page works for a year. Please don't share these links.
             </p>
+            {loaderData.disputes ? <DisputeSummary summary={loaderData.disputes} /> : null}
             <PurchaseList orders={loaderData.orders} />
           </>
         )}

@@ -15,6 +15,7 @@ export const DOMAIN_IMPORTS = {
   audience: ["mail"],
   content: ["audience", "payments", "shop"],
   delivery: ["document", "payments"],
+  disputes: ["audience", "delivery", "mail"],
   document: [],
   forms: ["audience", "mail"],
   mail: ["audience", "delivery", "payments", "shop"],

@@ -166,6 +166,7 @@ test.describe("resources", () => {
       "Debt payoff calculator",
       "Credit monitoring checklist",
       "Email support access",
+      "A dispute tracker that reminds you when each answer is due",
     ]) {
       await expect(card.getByRole("listitem").filter({ hasText: item })).toBeVisible();
     }

@@ -56,6 +56,8 @@ export const TABLES = [
   "contact_imports",
   "mail_refusals",
   "mail_sending",
+  "disputes",
+  "dispute_trackers",
 ] as const;
 
 export type TestDatabase = {

@@ -41,8 +41,17 @@ describe("the outbox kind CHECK", () => {
     // message of every kind there was then (the sender's acknowledgement came later, migration
     // 0009, the review request, 0010, the welcome sequence's steps, 0011, broadcasts, 0014, the
     // sale e-mail to the owner, 0030, a product's opening to its waitlist, 0031, and updates to
-    // buyers, 0032).
-    const later = ["contact-ack", "review-request", "sequence-step", "broadcast", "owner-sale", "product-open", "product-update"];
+    // buyers, 0032, and dispute reminders, 0035).
+    const later = [
+      "contact-ack",
+      "review-request",
+      "sequence-step",
+      "broadcast",
+      "owner-sale",
+      "product-open",
+      "product-update",
+      "dispute-reminder",
+    ];
     const kindsThen = OUTBOX_KINDS.filter((kind) => !later.includes(kind));
     for (const kind of kindsThen) await insert(kind, `${kind}:old`);
 

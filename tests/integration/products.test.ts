@@ -99,6 +99,7 @@ describe("the seed", () => {
       "Debt payoff calculator",
       "Credit monitoring checklist",
       "Email support access",
+      "A dispute tracker that reminds you when each answer is due",
     ]);
     // One current price for each product on sale, none for one not yet offered.
     const prices = await db().select().from(productPrices).orderBy(asc(productPrices.productId));

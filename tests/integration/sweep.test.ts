@@ -6,10 +6,21 @@
  */
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { emailTokens, entitlements, orderAccessTokens, orders, ownerSessions, rateLimits, sweptCampaignCheckouts } from "../../db/schema";
+import {
+  disputes,
+  disputeTrackers,
+  emailTokens,
+  entitlements,
+  orderAccessTokens,
+  orders,
+  ownerSessions,
+  rateLimits,
+  sweptCampaignCheckouts,
+} from "../../db/schema";
 import { db } from "~/server/db.server";
 import {
   ABANDONED_ORDER_DAYS,
+  DISPUTE_KEEP_DAYS,
   EXPIRED_LINK_MARGIN_DAYS,
   RATE_LIMIT_MARGIN_MS,
   SWEEP_BATCH,
@@ -110,6 +121,8 @@ describe("sweepExpired", () => {
       ownerSessions: 1,
       rateLimits: 0,
       pageViewDays: 0,
+      disputes: 0,
+      disputeTrackers: 0,
     });
     expect(await remaining()).toEqual({
       orders: [
@@ -138,6 +151,8 @@ describe("sweepExpired", () => {
       ownerSessions: 0,
       rateLimits: 0,
       pageViewDays: 0,
+      disputes: 0,
+      disputeTrackers: 0,
     });
     expect((await remaining()).orders).not.toContain("pending-with-a-link");
     // Counted once: a later sweep (or a second server's) adds to the counts only what it deletes.
@@ -218,3 +233,37 @@ async function emailLink(email: string) {
     .insert(emailTokens)
     .values({ tokenHash: `hash-${email}`, email, purpose: "unsubscribe", expiresAt: daysAgo(-30) });
 }
+
+describe("the sweep of the buyers' dispute trackers (decision 074)", () => {
+  it("deletes a dispute two years after its last change, and a tracker left empty two years after its own", async () => {
+    expect(DISPUTE_KEEP_DAYS).toBe(730);
+    const [stale, active] = await db()
+      .insert(disputeTrackers)
+      .values([
+        { email: "stale@example.com", updatedAt: daysAgo(731) },
+        { email: "active@example.com", updatedAt: daysAgo(731) },
+        { email: "empty@example.com", updatedAt: daysAgo(729) },
+      ])
+      .returning();
+    const dispute = (trackerId: number, about: string, updatedAt: Date) => ({
+      trackerId,
+      recipient: "equifax" as const,
+      about,
+      sentVia: "mail" as const,
+      sentOn: "2028-01-10",
+      updatedAt,
+    });
+    await db()
+      .insert(disputes)
+      .values([
+        dispute(stale!.id, "old", daysAgo(731)),
+        dispute(active!.id, "older", daysAgo(800)),
+        dispute(active!.id, "recent", daysAgo(10)),
+      ]);
+    const counts = await sweepExpired(NOW);
+    expect(counts).toMatchObject({ disputes: 2, disputeTrackers: 1 });
+    // The stale tracker went with its last dispute; the one with a recent dispute stays, as does one changed within two years.
+    expect((await db().select().from(disputeTrackers)).map((t) => t.email).sort()).toEqual(["active@example.com", "empty@example.com"]);
+    expect((await db().select().from(disputes)).map((d) => d.about)).toEqual(["recent"]);
+  });
+});

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import ExcelJS from "exceljs";
 import mammoth from "mammoth";
 import { describe, expect, it } from "vitest";
-import { TOOLKIT_ITEMS } from "~/server/shop/shipped-products.server";
+import { TOOLKIT_ITEMS, TRACKER_ITEM } from "~/server/shop/shipped-products.server";
 
 import { POWER_PACK_LETTERS, PRODUCT_FILES, TOOLKIT_LETTERS, productFiles, type LetterId } from "~/lib/product-files";
 import { printFingerprint, sha256, zipContentHash } from "../../products/build/fingerprint";
@@ -17,8 +17,10 @@ import { PRODUCT_FILES_DIR, readManifest } from "../../products/build/manifest";
 import { allFiles, recipeFor } from "../../products/build/recipes";
 import { BUREAUS } from "../../products/src/bureaus";
 
-const toolkitIncluded = TOOLKIT_ITEMS.filter((i) => !i.bonus).map((i) => i.label);
-const toolkitBonuses = TOOLKIT_ITEMS.filter((i) => i.bonus).map((i) => i.label);
+// The dispute tracker is a page of the order, not a file (decision 074): every other item has its group.
+const fileItems = TOOLKIT_ITEMS.filter((i) => i !== TRACKER_ITEM);
+const toolkitIncluded = fileItems.filter((i) => !i.bonus).map((i) => i.label);
+const toolkitBonuses = fileItems.filter((i) => i.bonus).map((i) => i.label);
 const files = allFiles();
 const manifest = readManifest();
 const pathOf = (relative: string) => fileURLToPath(new URL(relative, PRODUCT_FILES_DIR));

@@ -8,14 +8,20 @@ import { overview, windowFrom } from "~/server/admin/stats.server";
 import { salesByEmail } from "~/server/admin/email-sales.server";
 import { businessTimeZone } from "~/server/dates.server";
 import { dashboardLoader } from "~/server/admin/dashboard-route.server";
+import { trackerTotals } from "~/server/disputes/tracker-totals.server";
+import { OUTCOME_LABELS } from "~/lib/forms/dispute";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Dashboard", description: "Sales, leads and subscribers.", path: "/admin" });
 
 export const loader = dashboardLoader(async ({ request, context }: Route.LoaderArgs) => {
   const days = windowFrom(new URL(request.url).searchParams.get("days"));
-  const [figures, emailSales] = await Promise.all([overview(days, businessTimeZone(context)), salesByEmail(days)]);
-  return { ...figures, emailSales };
+  const [figures, emailSales, disputes] = await Promise.all([
+    overview(days, businessTimeZone(context)),
+    salesByEmail(days),
+    trackerTotals(),
+  ]);
+  return { ...figures, emailSales, disputes };
 });
 
 const percent = (part: number, whole: number) => (whole === 0 ? "-" : `${Math.round((part / whole) * 100)}%`);
@@ -114,6 +120,30 @@ export default function Overview({ loaderData: o }: Route.ComponentProps) {
             ))}
           </DataTable>
         )}
+      </Panel>
+      <Panel title="Dispute tracker" id="dispute-tracker-heading">
+        <p className="text-sm text-slate-700">
+          Totals of what buyers keep in their trackers, all time. Their entries are theirs: the dashboard never shows one.
+        </p>
+        <DataTable label="Dispute tracker totals" columns={["Figure", { label: "Count", numeric: true }]}>
+          {[
+            ["Buyers tracking a dispute", o.disputes.buyers],
+            ["Disputes", o.disputes.disputes],
+            ["Waiting for an answer", o.disputes.outcomes.waiting],
+            ...Object.entries(OUTCOME_LABELS).map(
+              ([key, label]) => [`Answered: ${label.toLowerCase()}`, o.disputes.outcomes[key as keyof typeof OUTCOME_LABELS]] as const,
+            ),
+          ].map(([label, n]) => (
+            <tr key={label}>
+              <th scope="row" className={rowHead}>
+                {label}
+              </th>
+              <td className={num} data-figure={label}>
+                {n}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       </Panel>
     </>
   );

@@ -14,14 +14,20 @@ import { findContact, recordConsent, stoppedSince, suppress } from "~/server/aud
 import { db, type Executor } from "~/server/db.server";
 import { hashToken, isTokenShaped, newToken } from "~/server/tokens.server";
 
-/** "updates-stop": a product update's stop link (decision 071), which ends product updates only. */
-type Purpose = "newsletter-confirm" | "unsubscribe" | "prove" | "updates-stop";
+/** "updates-stop": a product update's stop link (decision 071), which ends product updates only; "disputes-stop": the dispute reminders' (decision 074). */
+type Purpose = "newsletter-confirm" | "unsubscribe" | "prove" | "updates-stop" | "disputes-stop";
 
 /**
  * Confirmation links last a week; unsubscribe links and a product update's stop link two years
  * (CAN-SPAM wants at least 30 days); the guide link a year.
  */
-const LIFETIME_DAYS: Record<Purpose, number> = { "newsletter-confirm": 7, unsubscribe: 730, prove: 365, "updates-stop": 730 };
+const LIFETIME_DAYS: Record<Purpose, number> = {
+  "newsletter-confirm": 7,
+  unsubscribe: 730,
+  prove: 365,
+  "updates-stop": 730,
+  "disputes-stop": 730,
+};
 
 export async function mintEmailLink(email: string, purpose: Purpose): Promise<string> {
   return (await mintEmailLinks([email], purpose))[0]!;

@@ -68,7 +68,8 @@ export function missingProductFiles(): string[] {
   return missing;
 }
 
-export type OrderPurpose = "receipt" | "success-page" | "lost-link" | "review-request" | "product-update" | "purchases-page";
+export type OrderPurpose =
+  "receipt" | "success-page" | "lost-link" | "review-request" | "product-update" | "purchases-page" | "dispute-reminder";
 
 /** A new link to an order's page. The token is returned once, for the message or page that shows it. */
 export async function mintOrderLink(orderId: number, purpose: OrderPurpose): Promise<string> {

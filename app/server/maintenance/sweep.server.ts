@@ -9,6 +9,8 @@
 import { and, eq, exists, inArray, isNull, lt, not, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import {
+  disputes,
+  disputeTrackers,
   downloads,
   emailTokens,
   entitlements,
@@ -47,6 +49,12 @@ export const EXPIRED_LINK_MARGIN_DAYS = 90;
  */
 export const RATE_LIMIT_MARGIN_MS = 60_000;
 
+/**
+ * A dispute in a buyer's tracker is deleted this long after its last change, and a tracker with no
+ * dispute left this long after its own (decision 074: the privacy page says so).
+ */
+export const DISPUTE_KEEP_DAYS = 730;
+
 export type SweepCounts = {
   abandonedOrders: number;
   orderLinks: number;
@@ -55,6 +63,9 @@ export type SweepCounts = {
   rateLimits: number;
   /** Day rows of page views merged into their months (page-views.server.ts). */
   pageViewDays: number;
+  /** Disputes and trackers two years past their last change (DISPUTE_KEEP_DAYS). */
+  disputes: number;
+  disputeTrackers: number;
 };
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
@@ -125,7 +136,7 @@ const abandonedOrder = (now: Date) =>
     not(referred()),
   );
 
-/** Delete abandoned checkouts, expired links, owner sessions and rate-limit counters, and roll up old page views; how many of each. */
+/** Delete abandoned checkouts, expired links, owner sessions, rate-limit counters and stale disputes, and roll up old page views; how many of each. */
 export async function sweepExpired(now: Date = new Date()): Promise<SweepCounts> {
   const linkCutoff = daysBefore(now, EXPIRED_LINK_MARGIN_DAYS);
   return {
@@ -136,5 +147,21 @@ export async function sweepExpired(now: Date = new Date()): Promise<SweepCounts>
     ownerSessions: await deleteInBatches(ownerSessions, ownerSessions.tokenHash, lt(ownerSessions.expiresAt, now)),
     rateLimits: await deleteInBatches(rateLimits, rateLimits.key, lt(rateLimits.resetAt, new Date(now.getTime() - RATE_LIMIT_MARGIN_MS))),
     pageViewDays: await rollUpPageViews(now),
+    disputes: await deleteInBatches(disputes, disputes.id, lt(disputes.updatedAt, daysBefore(now, DISPUTE_KEEP_DAYS))),
+    disputeTrackers: await deleteInBatches(
+      disputeTrackers,
+      disputeTrackers.id,
+      and(
+        lt(disputeTrackers.updatedAt, daysBefore(now, DISPUTE_KEEP_DAYS)),
+        not(
+          exists(
+            db()
+              .select({ one: sql`1` })
+              .from(disputes)
+              .where(eq(disputes.trackerId, disputeTrackers.id)),
+          ),
+        ),
+      ),
+    ),
   };
 }

@@ -20,7 +20,13 @@ export type ShippedProduct = {
   bumpProductId: string | null;
 };
 
-/** The toolkit's list: the labels its built files are grouped under (app/lib/product-files.ts). */
+/**
+ * The dispute tracker on the buyer's order page (decision 074): a page, not a file, so no file
+ * group holds it. Listed only since it works (issue 54, item 6), and promising no result.
+ */
+export const TRACKER_ITEM: IncludedItem = { label: "A dispute tracker that reminds you when each answer is due", bonus: true };
+
+/** The toolkit's list: the labels its built files are grouped under (app/lib/product-files.ts), then the tracker. */
 export const TOOLKIT_ITEMS: IncludedItem[] = [
   { label: "Step-by-step credit repair guide", bonus: false },
   { label: "Dispute letter templates", bonus: false },
@@ -30,6 +36,7 @@ export const TOOLKIT_ITEMS: IncludedItem[] = [
   { label: "Debt payoff calculator", bonus: true },
   { label: "Credit monitoring checklist", bonus: true },
   { label: "Email support access", bonus: true },
+  TRACKER_ITEM,
 ];
 
 export const SHIPPED_PRODUCTS: readonly ShippedProduct[] = [

@@ -10,6 +10,7 @@ import { OUTBOX_KINDS, type OutboxKind } from "../../../../db/mail-kinds";
 import { accessEnded } from "~/server/mail/messages/access-ended.server";
 import { broadcast } from "~/server/mail/messages/broadcast.server";
 import { contactAck } from "~/server/mail/messages/contact-ack.server";
+import { disputeReminder } from "~/server/mail/messages/dispute-reminder.server";
 import { contactOwner } from "~/server/mail/messages/contact-owner.server";
 import { guide } from "~/server/mail/messages/guide.server";
 import { lostLink } from "~/server/mail/messages/lost-link.server";
@@ -35,6 +36,7 @@ export const MESSAGES = {
   broadcast,
   "owner-sale": ownerSale,
   "product-update": productUpdate,
+  "dispute-reminder": disputeReminder,
 } satisfies { [K in OutboxKind]: Pick<MessageDefinition<K, z.ZodType, unknown>, "kind" | "policy"> };
 
 /** What each kind of message carries in its outbox row (`{ receipt: { orderId: number }, ... }`). */
