@@ -216,8 +216,9 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
               Your downloads
             </h2>
             <p className="mt-2 text-slate-700">
-              Everything is ready now.{order.toolkit ? " Letters come as Word (to edit) and PDF (to print)." : ""} Keep this private address
-              to come back to your files any time in the next year (we've e-mailed it to you too):
+              {order.access.products.some((p) => p.groups.length > 0) ? "Everything is ready now." : "Your order is confirmed."}
+              {order.toolkit ? " Letters come as Word (to edit) and PDF (to print)." : ""} Keep this private address to come back to your
+              files any time in the next year (we've e-mailed it to you too):
             </p>
             <p className="mt-2 rounded-lg bg-slate-100 p-3 font-mono text-sm break-all text-slate-900">
               <a href={order.access.orderPath} className="text-brand-800 underline underline-offset-2">
