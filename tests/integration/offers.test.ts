@@ -16,6 +16,7 @@ import { loader as orderDetailLoader } from "~/routes/admin/order-detail";
 import { loader as payTestLoader, action as payTestAction } from "~/routes/pay-test";
 import { loader as productLoader } from "~/routes/product";
 import { db } from "~/server/db.server";
+import { env } from "~/server/env.server";
 import { toZonedInput } from "~/lib/dates";
 import { CheckoutRefused, createPaymentFromRequest, startCheckout } from "~/server/payments/checkout.server";
 import { findOrderBySession } from "~/server/payments/orders.server";
@@ -161,6 +162,9 @@ describe("a code at the checkout", () => {
     const [receipt] = mail.received("ana@example.com");
     expect(receipt!.text).toMatch(/Code SPRING:\s+−\$4\.40/);
     expect(receipt!.text).toMatch(/Total:\s+\$17\.59/);
+    // The owner's sale e-mail names the code too.
+    const [sale] = mail.received(env().OWNER_EMAIL);
+    expect(sale!.text).toMatch(/Code SPRING:\s+−\$4\.40/);
     const cookie = await ownerCookie(ORIGIN);
     const detail = await call(() => orderDetailLoader(args(get(`/admin/orders/${pending.id}`, cookie), { id: String(pending.id) })));
     expect(detail.data.order).toMatchObject({ promotionCode: "SPRING", discountCents: 440, amountCents: 1759 });
