@@ -64,7 +64,7 @@ export function ProductSaleForm({
       <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-4 sm:grid-cols-3">
         <input type="hidden" name="intent" value="sale" />
         <input type="hidden" name="version" value={version} />
-        <ArticleField meta={fields.salePrice} label="Sale price (dollars)">
+        <ArticleField meta={fields.salePrice} label="Sale price, in dollars">
           {(f) => (
             <input
               {...f}

@@ -16,6 +16,8 @@ import { loader as orderDetailLoader } from "~/routes/admin/order-detail";
 import { loader as payTestLoader, action as payTestAction } from "~/routes/pay-test";
 import { loader as productLoader } from "~/routes/product";
 import { db } from "~/server/db.server";
+import { env } from "~/server/env.server";
+import { toZonedInput } from "~/lib/dates";
 import { CheckoutRefused, createPaymentFromRequest, startCheckout } from "~/server/payments/checkout.server";
 import { findOrderBySession } from "~/server/payments/orders.server";
 import { createPayments } from "~/server/payments/payments.server";
@@ -160,6 +162,9 @@ describe("a code at the checkout", () => {
     const [receipt] = mail.received("ana@example.com");
     expect(receipt!.text).toMatch(/Code SPRING:\s+−\$4\.40/);
     expect(receipt!.text).toMatch(/Total:\s+\$17\.59/);
+    // The owner's sale e-mail names the code too.
+    const [sale] = mail.received(env().OWNER_EMAIL);
+    expect(sale!.text).toMatch(/Code SPRING:\s+−\$4\.40/);
     const cookie = await ownerCookie(ORIGIN);
     const detail = await call(() => orderDetailLoader(args(get(`/admin/orders/${pending.id}`, cookie), { id: String(pending.id) })));
     expect(detail.data.order).toMatchObject({ promotionCode: "SPRING", discountCents: 440, amountCents: 1759 });
@@ -338,6 +343,23 @@ describe("a sale price", () => {
       "sale ended",
       expect.stringMatching(/^sale \$6\.00 from .+ with no end set$/),
     ]);
+  });
+
+  it("a sale saved ahead starts by the clock: before it the price stands, and the cached pages' key moves when it starts and ends", async () => {
+    const zone = "America/New_York";
+    const start = new Date(Math.ceil((Date.now() + 3_600_000) / 60_000) * 60_000);
+    const end = new Date(start.getTime() + 86_400_000);
+    expect(
+      (await saleForm({ salePrice: "5.00", saleStartsAt: toZonedInput(start, zone), saleEndsAt: toZonedInput(end, zone) })).status,
+    ).toBe(303);
+    expect((await call(() => checkoutLoader(args(get("/checkout"))))).data).toMatchObject({ product: { priceCents: 700 }, sale: null });
+    const { content, products: store } = site();
+    const keys = [Date.now(), start.getTime() - 1, start.getTime(), end.getTime()].map((at) =>
+      content.key(at).split(":").slice(0, 3).join(":"),
+    );
+    expect(keys[0]).toBe(keys[1]);
+    expect(new Set(keys).size).toBe(3);
+    expect(store.moments()).toEqual([start.getTime(), end.getTime()]);
   });
 
   it("a sale whose history does not make the old price normal shows no former price", async () => {

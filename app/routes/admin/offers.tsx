@@ -145,13 +145,12 @@ export default function Offers({ loaderData, actionData }: Route.ComponentProps)
           ]}
         >
           {codes.map((c) => {
-            const ended = c.endsAt !== null && new Date(c.endsAt).getTime() <= Date.now();
             const link = offerLink(origin, c);
             return (
               <tr key={c.id} data-code={c.code}>
                 <th scope="row" className={rowHead}>
                   <span className="font-bold text-slate-900">{c.code}</span>{" "}
-                  {c.disabledAt ? <StatusBadge status="disabled" /> : ended ? <StatusBadge status="expired" /> : null}
+                  {c.disabledAt ? <StatusBadge status="disabled" /> : c.ended ? <StatusBadge status="expired" /> : null}
                 </th>
                 <td className={td}>
                   {offerLabel(c)} {c.productName ? `the ${c.productName}` : "every product"}

@@ -39,7 +39,8 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches, location }) =>
 export const loader = dashboardLoader(async ({ params }: Route.LoaderArgs) => {
   const found = await productForOwner(params.id);
   if (!found) throw data(null, { status: 404 });
-  return { ...found, imageMaxMb: IMAGE_MAX_BYTES / 1024 / 1024, files: await productFilesData(params.id) };
+  // `now`: a price-history row that starts later (a sale written ahead) has no end set yet, rather than running "now".
+  return { ...found, imageMaxMb: IMAGE_MAX_BYTES / 1024 / 1024, now: Date.now(), files: await productFilesData(params.id) };
 });
 
 const FORM_ID = "product";
@@ -265,7 +266,7 @@ function ProductEdit({ loaderData, actionData }: Route.ComponentProps) {
                 </th>
                 <td className={td}>{formatWhen(h.from, zone)}</td>
                 <td className={td}>
-                  {h.until ? formatWhen(h.until, zone) : new Date(h.from).getTime() > Date.now() ? "no end set" : "now"}
+                  {h.until ? formatWhen(h.until, zone) : new Date(h.from).getTime() > loaderData.now ? "no end set" : "now"}
                 </td>
               </tr>
             ))}

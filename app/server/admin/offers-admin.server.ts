@@ -19,6 +19,8 @@ export type CodeRow = PromotionCode & {
   uses: number;
   /** Payment pages open with it now, each holding a use. */
   open: number;
+  /** Past its end date. */
+  ended: boolean;
   /** What its paid orders brought, net of what was refunded on them. */
   revenueCents: number;
   refundedCents: number;
@@ -60,6 +62,7 @@ export async function codesForOwner(now: Date = new Date()): Promise<CodeRow[]> 
       productSlug,
       uses: u?.uses ?? 0,
       open: u?.open ?? 0,
+      ended: code.endsAt !== null && code.endsAt.getTime() <= now.getTime(),
       revenueCents: (u?.paidCents ?? 0) - back,
       refundedCents: back,
     };

@@ -8,16 +8,7 @@
  * is taken, or the bump is not another product. Each save leaves an audit-log entry.
  */
 import { and, asc, count, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
-import {
-  articleImages,
-  entitlements,
-  orders,
-  productPrices,
-  productRedirects,
-  products,
-  productWaitlist,
-  type ProductStatus,
-} from "../../../db/schema";
+import { articleImages, entitlements, orders, productPrices, productRedirects, products, productWaitlist } from "../../../db/schema";
 import { PRODUCT_STATUS_LABELS } from "~/lib/catalogue";
 import { formerPriceVerdict, type FormerPriceVerdict, type PriceSpell } from "~/lib/former-price";
 import { spellsFrom, type Sale } from "~/lib/offers";

@@ -1,5 +1,6 @@
 /** A paid order, to the owner: what sold, for how much, to whom, and the order in the dashboard (decision 069). */
 import { z } from "zod";
+import { purchaseRows } from "~/lib/offers";
 import { findOrder, orderNumber } from "~/server/payments/orders.server";
 import { defineMessage } from "~/server/mail/messages/definition.server";
 import { SAMPLE_LINES, SAMPLE_PAID_AT } from "~/server/mail/messages/preview-data.server";
@@ -17,7 +18,8 @@ export const ownerSale = defineMessage({
       props: {
         orderNumber: orderNumber(order.id),
         paidAt: order.paidAt,
-        lines: order.lines.map((l) => ({ name: l.name, amountCents: l.unitAmountCents * l.quantity })),
+        // At their prices, then the promotion code's line: the owner sees the code that made the sale.
+        ...purchaseRows(order),
         totalCents: order.amountTotal,
         buyerEmail: order.customerEmail,
         dashboardUrl: url(`/admin/orders/${order.id}`),

@@ -9,6 +9,8 @@ export type OwnerSaleProps = {
   orderNumber: string;
   paidAt: Date;
   lines: MoneyLine[];
+  /** The promotion code used, and what it took off (the lines are at their prices before it). */
+  discount?: { code: string; amountCents: number } | null;
   totalCents: number;
   /** The buyer's address as the order holds it (null when the provider gave none). */
   buyerEmail: string | null;
@@ -29,7 +31,7 @@ export const ownerSaleMail = mailTemplate<OwnerSaleProps>(
             { label: "Buyer", value: p.buyerEmail ? <Mailto email={p.buyerEmail} /> : "(no address given)" },
           ]}
         />
-        <Amounts lines={p.lines} totalCents={p.totalCents} />
+        <Amounts lines={p.lines} discount={p.discount ?? null} totalCents={p.totalCents} />
         <MailButton href={p.dashboardUrl}>Open the order</MailButton>
         <P muted>
           The buyer has their receipt. Replying to this e-mail writes to the buyer. Turn these e-mails off on the dashboard, under Settings:
