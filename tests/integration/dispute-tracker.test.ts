@@ -207,6 +207,8 @@ describe("adding a dispute", () => {
     ).toBe(404);
     expect(await db().select().from(disputes)).toMatchObject([{ id: row!.id, outcome: null }]);
     expect((await page(eve.token)).view.disputes).toEqual([]);
+    // The refused changes made Eve no tracker.
+    expect((await db().select().from(disputeTrackers)).map((t) => t.email)).toEqual(["own@example.com"]);
   });
 });
 

@@ -129,7 +129,7 @@ export default function Overview({ loaderData: o }: Route.ComponentProps) {
           {[
             ["Buyers tracking a dispute", o.disputes.buyers],
             ["Disputes", o.disputes.disputes],
-            ["Waiting for an answer", o.disputes.outcomes.waiting],
+            ["No answer recorded yet", o.disputes.outcomes.waiting],
             ...Object.entries(OUTCOME_LABELS).map(
               ([key, label]) => [`Answered: ${label.toLowerCase()}`, o.disputes.outcomes[key as keyof typeof OUTCOME_LABELS]] as const,
             ),

@@ -11,7 +11,7 @@ import type { Day } from "~/lib/dispute-dates";
 import { db, type Tx } from "~/server/db.server";
 import { wakeOutbox } from "~/server/mail/outbox.server";
 import { dropReminders, scheduleReminders } from "~/server/disputes/reminders.server";
-import { disputesOf, touchTracker, trackerFor, type Dispute, type Tracker } from "~/server/disputes/trackers.server";
+import { disputesOf, findTracker, touchTracker, trackerFor, type Dispute, type Tracker } from "~/server/disputes/trackers.server";
 
 type Change = Partial<Pick<Dispute, "receivedOn" | "moreInfoOn" | "outcome" | "outcomeOn">>;
 
@@ -51,9 +51,12 @@ async function changeIn(tx: Tx, tracker: Tracker, disputeId: number, change: Cha
 /** A change to one of the mailbox's disputes, its reminders following its new due date; false when it is not theirs. */
 export async function changeDispute(email: string, disputeId: number, change: Change, businessZone: string): Promise<boolean> {
   const changed = await db().transaction(async (tx) => {
-    const tracker = await trackerFor(tx, email);
+    // Found, never made: a change names a dispute, and a mailbox without a tracker has none.
+    const tracker = await findTracker(email, tx);
+    if (!tracker) return false;
     const dispute = await changeIn(tx, tracker, disputeId, change);
     if (!dispute) return false;
+    await touchTracker(tx, tracker.id);
     await scheduleReminders(tx, tracker, dispute, businessZone);
     return true;
   });
@@ -69,7 +72,8 @@ export const recordOutcome = (email: string, id: number, outcome: DisputeOutcome
 /** One dispute gone, with its waiting reminders; false when it is not the mailbox's. */
 export async function deleteDispute(email: string, disputeId: number): Promise<boolean> {
   return db().transaction(async (tx) => {
-    const tracker = await trackerFor(tx, email);
+    const tracker = await findTracker(email, tx);
+    if (!tracker) return false;
     const gone = await tx
       .delete(disputes)
       .where(and(eq(disputes.id, disputeId), eq(disputes.trackerId, tracker.id)))
