@@ -475,9 +475,9 @@ export function DisputeTracker({
         </h2>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
           <li>
-            A credit bureau has 30 days, counting the day it received your dispute (15 U.S.C. 1681i(a)(1)(A)); up to 45 if you send more
-            relevant information within those 30 days (1681i(a)(1)(B)); 45 after your free annual report (15 U.S.C. 1681j(a)(3)). It must
-            send you the results within {RESULTS_BUSINESS_DAYS} business days of finishing (1681i(a)(6)(A)).
+            A credit bureau has 30 days, or up to 45 if you send more relevant information within those 30 days, counting the day it
+            received your dispute (15 U.S.C. 1681i(a)(1)(A) and (B)); 45 after your free annual report (15 U.S.C. 1681j(a)(3)). It must send
+            you the results within {RESULTS_BUSINESS_DAYS} business days of finishing (1681i(a)(6)(A)).
           </li>
           <li>
             A lender or collector you dispute with directly has the same 30 or 45 days, and must send you its results within them (12 CFR

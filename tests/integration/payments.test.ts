@@ -545,6 +545,8 @@ describe("the success page's view of an order (Stripe)", () => {
       ],
       // No promotion code: no code's line.
       discount: null,
+      // The toolkit was bought: the page says where to start.
+      toolkit: true,
       totalCents: 2199,
       paidAt: null,
       state: "processing",

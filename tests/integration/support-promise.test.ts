@@ -53,12 +53,15 @@ describe("e-mails", () => {
     expect(stating.sort()).toEqual(
       [
         "contact-ack",
+        "dispute-reminder-due",
+        "dispute-reminder-follow-up",
         "disputed",
         "lost-link",
         "lost-link-one-order",
         "receipt",
         "receipt-other-product",
         "receipt-toolkit-only",
+        "receipt-with-code",
         "refunded",
         "refunded-power-pack",
         "review-request",
