@@ -1,4 +1,5 @@
 import { CircleCheck } from "lucide-react";
+import { purchaseRows } from "~/lib/offers";
 import { SupportEmail } from "~/components/support-email";
 import { data } from "react-router";
 import type { Route } from "./+types/order";
@@ -43,7 +44,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { order } = found;
   const common = {
     orderNumber: orderNumber(order.id),
-    lines: order.lines.map((l) => ({ name: l.name, amountCents: l.unitAmountCents * l.quantity })),
+    // Each line at its price before a promotion code, and the code's line: the total is what was charged.
+    ...purchaseRows(order),
     totalCents: order.amountTotal,
     /** The receipt's "Paid on", in the business's time zone and naming it (the same function writes both). */
     paidOn: order.paidAt ? formatPaidOn(order.paidAt, businessTimeZone(context)) : null,
@@ -148,7 +150,7 @@ export default function OrderPage({ loaderData, params, actionData }: Route.Comp
                 Order {result.orderNumber}
               </h2>
               <div className="mt-4">
-                <CheckoutPurchase lines={result.lines} totalCents={result.totalCents} />
+                <CheckoutPurchase lines={result.lines} discount={result.discount} totalCents={result.totalCents} />
               </div>
               {result.paidOn ? <p className="mt-3 text-sm text-slate-700">Paid on {result.paidOn}</p> : null}
               {/* Offered only while the order is paid: never on a refunded, disputed or unpaid one. */}

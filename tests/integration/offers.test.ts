@@ -13,6 +13,7 @@ import { loader as checkoutLoader, action as checkoutAction } from "~/routes/che
 import { action as offersAction, loader as offersLoader } from "~/routes/admin/offers";
 import { action as productEditAction, loader as productEditLoader } from "~/routes/admin/product-edit";
 import { loader as orderDetailLoader } from "~/routes/admin/order-detail";
+import { loader as orderPageLoader } from "~/routes/order";
 import { loader as payTestLoader, action as payTestAction } from "~/routes/pay-test";
 import { loader as productLoader } from "~/routes/product";
 import { db } from "~/server/db.server";
@@ -162,6 +163,17 @@ describe("a code at the checkout", () => {
     const [receipt] = mail.received("ana@example.com");
     expect(receipt!.text).toMatch(/Code SPRING:\s+−\$4\.40/);
     expect(receipt!.text).toMatch(/Total:\s+\$17\.59/);
+    // The buyer's private order page, from the receipt's link: the lines, the code's line, what was paid.
+    const token = /\/orders\/([A-Za-z0-9_-]+)/.exec(receipt!.text)![1]!;
+    const orderPage = await call(() => orderPageLoader(args(get(`/orders/${token}`), { token })));
+    expect(orderPage.data).toMatchObject({
+      lines: [
+        { name: "Credit Repair Toolkit", amountCents: 700 },
+        { name: "Dispute Letter Power Pack", amountCents: 1499 },
+      ],
+      discount: { code: "SPRING", amountCents: 440 },
+      totalCents: 1759,
+    });
     // The owner's sale e-mail names the code too.
     const [sale] = mail.received(env().OWNER_EMAIL);
     expect(sale!.text).toMatch(/Code SPRING:\s+−\$4\.40/);
