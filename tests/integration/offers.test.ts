@@ -164,7 +164,7 @@ describe("a code at the checkout", () => {
     expect(receipt!.text).toMatch(/Code SPRING:\s+−\$4\.40/);
     expect(receipt!.text).toMatch(/Total:\s+\$17\.59/);
     // The buyer's private order page, from the receipt's link: the lines, the code's line, what was paid.
-    const token = /\/orders\/([A-Za-z0-9_-]+)/.exec(receipt!.text)![1]!;
+    const token = /\/orders\/([A-Za-z0-9_-]+)/.exec(receipt!.text ?? "")![1]!;
     const orderPage = await call(() => orderPageLoader(args(get(`/orders/${token}`), { token })));
     expect(orderPage.data).toMatchObject({
       lines: [
