@@ -1,7 +1,8 @@
 /** The broadcast editor's form: one schema for the browser's messages and the server's authority. */
 import { z } from "zod";
-import { fromZonedInput, toZonedInput } from "~/lib/dates";
+import { toZonedInput } from "~/lib/dates";
 import { TAG_MESSAGE, tagField } from "~/lib/tags";
+import { zonedMomentField } from "~/lib/forms/zoned-moment";
 
 export const AUDIENCE_FIELDS = { newsletter: "audienceNewsletter", guide: "audienceGuide", buyers: "audienceBuyers" } as const;
 export type AudienceKey = keyof typeof AUDIENCE_FIELDS;
@@ -123,20 +124,7 @@ export function broadcastSendSchema(timeZone: string, now: () => Date = () => ne
       id: broadcastId,
       version: z.coerce.number().int().min(1),
       when: z.enum(["now", "later"]).default("now"),
-      scheduledAt: z
-        .string()
-        .trim()
-        .max(40)
-        .optional()
-        .transform((v, ctx) => {
-          if (!v) return undefined;
-          const at = fromZonedInput(v, timeZone);
-          if (!at) {
-            ctx.addIssue({ code: "custom", message: BROADCAST_MESSAGES.badTime });
-            return z.NEVER;
-          }
-          return at;
-        }),
+      scheduledAt: zonedMomentField(timeZone, BROADCAST_MESSAGES.badTime),
     })
     .superRefine((f, ctx) => {
       if (f.when !== "later") return;

@@ -5,7 +5,7 @@
  * business's time zone (the page names it).
  */
 import { z } from "zod";
-import { fromZonedInput } from "~/lib/dates";
+import { zonedMomentField } from "~/lib/forms/zoned-moment";
 import { CODE_MAX, CODE_PATTERN, MIN_CHARGE_CENTS, normalizeCode, PERCENT_MAX } from "~/lib/offers";
 import { PRICE_MAX_CENTS, ProductFormSchema } from "~/lib/forms/product";
 import { formatCents } from "~/lib/site";
@@ -32,22 +32,7 @@ const dollars = (message: string) =>
     .regex(/^\$?\d{1,4}(\.\d{1,2})?$/, message)
     .transform((v) => Math.round(Number(v.replace("$", "")) * 100));
 
-/** An optional datetime-local in the zone: undefined when empty, an issue when it names no moment. */
-const zonedMoment = (timeZone: string) =>
-  z
-    .string()
-    .trim()
-    .max(40)
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return undefined;
-      const at = fromZonedInput(v, timeZone);
-      if (!at) {
-        ctx.addIssue({ code: "custom", message: OFFER_MESSAGES.badTime });
-        return z.NEVER;
-      }
-      return at;
-    });
+const zonedMoment = (timeZone: string) => zonedMomentField(timeZone, OFFER_MESSAGES.badTime);
 
 /** A new promotion code. `value` is read as dollars (amount) or a whole percentage (percent): codeValue(). */
 export function newCodeSchema(timeZone: string, now: () => Date = () => new Date()) {
