@@ -22,7 +22,7 @@
  * Options (environment): BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer as createHttpServer } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -154,17 +154,20 @@ async function main() {
       env: { PORT: String(port), PUBLIC_ORIGIN: origin, DATA_DIR: dataDir, BUILD_DIR, FORM_RATE_LIMIT_PER_MINUTE: "1000000", ...owner.env },
     });
     children.push(server);
+    const base = `http://127.0.0.1:${port}`;
+    await waitForServer(`${base}/about`, server);
+    // /about is kept by the page cache now (no prerendered file): the static server serves the page as the site answers it.
+    const aboutFile = join(dataDir, "about.html");
+    writeFileSync(aboutFile, await (await fetch(`${base}/about`, { headers: { "accept-encoding": "identity" } })).text());
     const staticServer = spawn(
       process.execPath,
-      ["--import", "tsx", fileURLToPath(import.meta.url), "--static", join(BUILD_DIR, "client/about/index.html"), String(staticPort)],
+      ["--import", "tsx", fileURLToPath(import.meta.url), "--static", aboutFile, String(staticPort)],
       {
         cwd: ROOT,
         stdio: ["ignore", "ignore", "inherit"],
       },
     );
     children.push(staticServer);
-    const base = `http://127.0.0.1:${port}`;
-    await waitForServer(`${base}/about`, server);
     await waitForServer(`http://127.0.0.1:${staticPort}/`, staticServer);
     // An article that exists only in the database: published through the editor, as the owner would.
     const published = "/blog/bench-sinking-fund";
